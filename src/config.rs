@@ -1,0 +1,188 @@
+//! Typed configuration, read once from the environment at start-up.
+//!
+//! Every variable is documented where it is read and in the README. A bad value stops
+//! start-up with one line that names the variable.
+
+use std::net::SocketAddr;
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use url::Url;
+
+#[derive(Clone)]
+pub struct Config {
+    /// `FAGFOLK_ADDR`: the address to listen on (default `127.0.0.1:8080`).
+    pub addr: SocketAddr,
+    /// `DATABASE_URL`: `sqlite://path` (default `sqlite://data/fagfolk.db`) or `postgres://...`.
+    pub database_url: String,
+    /// `FAGFOLK_STORAGE`: where uploaded media lives (default `./data/media`).
+    pub storage: String,
+    /// `FAGFOLK_PUBLIC_URL`: the site's public base URL, used for canonical links,
+    /// Open Graph, the sitemap and JSON-LD (default `http://localhost:8080`).
+    pub public_url: Url,
+    /// `FAGFOLK_CONTACT_LIMIT`: contact submissions allowed per client IP per
+    /// `FAGFOLK_CONTACT_WINDOW_SECS` seconds (defaults 5 per 600 s).
+    pub contact_limit: NonZeroU32,
+    pub contact_window: Duration,
+    /// `FAGFOLK_UPLOAD_LIMIT_MB`: the largest media file accepted (default 10).
+    pub upload_limit_bytes: usize,
+    /// `FAGFOLK_TRUST_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`; the
+    /// left-most address is then taken as the client's (default `false`).
+    pub trust_proxy: bool,
+    /// `FAGFOLK_SMTP_URL` and `FAGFOLK_NOTIFY_TO`: optional e-mail notification of new
+    /// contact submissions. Kept out of `Debug` because the URL may hold a password.
+    pub smtp_url: Option<String>,
+    pub notify_to: Option<String>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("addr", &self.addr)
+            .field("database", &redact_url(&self.database_url))
+            .field("storage", &self.storage)
+            .field("public_url", &self.public_url.as_str())
+            .field("contact_limit", &self.contact_limit)
+            .field("contact_window", &self.contact_window)
+            .field("upload_limit_bytes", &self.upload_limit_bytes)
+            .field("trust_proxy", &self.trust_proxy)
+            .field("smtp", &self.smtp_url.as_ref().map(|_| "<satt>"))
+            .finish()
+    }
+}
+
+fn redact_url(url: &str) -> String {
+    match Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> anyhow::Result<Self> {
+        Self::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    /// Reads the configuration through `lookup`, so tests can pass their own values.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let get = |key: &str| lookup(key).filter(|v| !v.trim().is_empty());
+
+        let addr = parse_var(&get, "FAGFOLK_ADDR", "127.0.0.1:8080", |v| {
+            v.parse::<SocketAddr>().context("forventet vert:port, for eksempel 127.0.0.1:8080")
+        })?;
+        let database_url = get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/fagfolk.db".into());
+        if !(database_url.starts_with("sqlite:") || database_url.starts_with("postgres://")
+            || database_url.starts_with("postgresql://"))
+        {
+            bail!("DATABASE_URL: forventet sqlite://sti eller postgres://..., fikk «{}»", redact_url(&database_url));
+        }
+        let storage = get("FAGFOLK_STORAGE").unwrap_or_else(|| "./data/media".into());
+        let public_url = parse_var(&get, "FAGFOLK_PUBLIC_URL", "http://localhost:8080", |v| {
+            let url = Url::parse(v.trim_end_matches('/')).context("forventet en full adresse, for eksempel https://fagfolk.no")?;
+            if !matches!(url.scheme(), "http" | "https") {
+                bail!("forventet http eller https");
+            }
+            Ok(url)
+        })?;
+        let contact_limit = parse_var(&get, "FAGFOLK_CONTACT_LIMIT", "5", |v| {
+            v.parse::<NonZeroU32>().context("forventet et heltall større enn 0")
+        })?;
+        let contact_window = parse_var(&get, "FAGFOLK_CONTACT_WINDOW_SECS", "600", |v| {
+            match v.parse::<u64>() {
+                Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
+                _ => bail!("forventet et antall sekunder større enn 0"),
+            }
+        })?;
+        let upload_limit_bytes = parse_var(&get, "FAGFOLK_UPLOAD_LIMIT_MB", "10", |v| match v.parse::<usize>() {
+            Ok(mb) if (1..=1024).contains(&mb) => Ok(mb * 1024 * 1024),
+            _ => bail!("forventet et heltall mellom 1 og 1024"),
+        })?;
+        let trust_proxy = parse_var(&get, "FAGFOLK_TRUST_PROXY", "false", |v| match v {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => bail!("forventet true eller false"),
+        })?;
+        let smtp_url = get("FAGFOLK_SMTP_URL");
+        let notify_to = get("FAGFOLK_NOTIFY_TO");
+        if smtp_url.is_some() != notify_to.is_some() {
+            bail!("FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO må settes sammen");
+        }
+
+        Ok(Self {
+            addr,
+            database_url,
+            storage,
+            public_url,
+            contact_limit,
+            contact_window,
+            upload_limit_bytes,
+            trust_proxy,
+            smtp_url,
+            notify_to,
+        })
+    }
+
+    /// The public base URL without a trailing slash, for building absolute links.
+    pub fn base_url(&self) -> String {
+        self.public_url.as_str().trim_end_matches('/').to_owned()
+    }
+
+    /// Where the SQLite file lives, when the database is SQLite.
+    pub fn sqlite_path(&self) -> Option<PathBuf> {
+        let rest = self.database_url.strip_prefix("sqlite:")?;
+        let path = rest.trim_start_matches("//");
+        let path = path.split('?').next().unwrap_or(path);
+        (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+    }
+}
+
+fn parse_var<T>(
+    get: &impl Fn(&str) -> Option<String>,
+    key: &str,
+    default: &str,
+    parse: impl Fn(&str) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let raw = get(key).unwrap_or_else(|| default.to_owned());
+    parse(raw.trim()).map_err(|err| anyhow::anyhow!("{key}: ugyldig verdi «{raw}»: {err:#}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(move |key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
+    }
+
+    #[test]
+    fn defaults_give_a_local_sqlite_site() {
+        let config = config(&[]).unwrap();
+        assert_eq!(config.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.sqlite_path(), Some(PathBuf::from("data/fagfolk.db")));
+        assert_eq!(config.upload_limit_bytes, 10 * 1024 * 1024);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_variable() {
+        let err = config(&[("FAGFOLK_ADDR", "nowhere")]).err().unwrap().to_string();
+        assert!(err.starts_with("FAGFOLK_ADDR: ugyldig verdi «nowhere»"), "{err}");
+        let err = config(&[("FAGFOLK_CONTACT_LIMIT", "0")]).err().unwrap().to_string();
+        assert!(err.starts_with("FAGFOLK_CONTACT_LIMIT"), "{err}");
+        let err = config(&[("DATABASE_URL", "mysql://x")]).err().unwrap().to_string();
+        assert!(err.starts_with("DATABASE_URL"), "{err}");
+    }
+
+    #[test]
+    fn debug_output_hides_database_password() {
+        let config = config(&[("DATABASE_URL", "postgres://app:hemmelig@db/fagfolk")]).unwrap();
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("hemmelig"), "{shown}");
+    }
+}

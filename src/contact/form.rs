@@ -1,0 +1,177 @@
+//! The contact form at the edge: a `ContactForm` that exists is a valid one.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::http::error::ApiError;
+
+/// What the browser sends. Every field is optional here so that a missing field gets the
+/// same Norwegian field error as an empty one.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ContactInput {
+    #[schema(example = "Kari Nordmann")]
+    pub name: Option<String>,
+    #[schema(example = "kari@example.no")]
+    pub email: Option<String>,
+    #[schema(example = "912 34 567")]
+    pub phone: Option<String>,
+    /// `elektrikertjenester`, `rorleggertjenester`, `kjokkenmontering`, `annet` or empty.
+    pub service: Option<String>,
+    #[schema(example = "Sikringen går hele tiden på badet.")]
+    pub message: Option<String>,
+    /// A field people never see. Anything in it marks the sender as a robot.
+    pub website: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServiceChoice {
+    Electrician,
+    Plumber,
+    Kitchen,
+    Other,
+}
+
+impl ServiceChoice {
+    const ALL: [Self; 4] = [Self::Electrician, Self::Plumber, Self::Kitchen, Self::Other];
+
+    pub fn value(self) -> &'static str {
+        match self {
+            Self::Electrician => "elektrikertjenester",
+            Self::Plumber => "rorleggertjenester",
+            Self::Kitchen => "kjokkenmontering",
+            Self::Other => "annet",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Electrician => "Elektrikertjenester",
+            Self::Plumber => "Rørleggertjenester",
+            Self::Kitchen => "Kjøkkenmontering",
+            Self::Other => "Annet",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ContactForm {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub service: Option<ServiceChoice>,
+    pub message: String,
+}
+
+pub const NAME_MAX: usize = 200;
+pub const EMAIL_MAX: usize = 254;
+pub const PHONE_MAX: usize = 40;
+pub const MESSAGE_MAX: usize = 5000;
+
+impl ContactForm {
+    pub fn parse(input: ContactInput) -> Result<Self, ApiError> {
+        if input.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
+            return Err(ApiError::BadRequest(
+                "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot.".to_owned(),
+            ));
+        }
+        let mut errors = BTreeMap::new();
+        let mut required = |key: &str, value: Option<String>, max: usize, missing: &str| {
+            let value = value.map(|v| v.trim().to_owned()).unwrap_or_default();
+            if value.is_empty() {
+                errors.insert(key.to_owned(), missing.to_owned());
+            } else if value.chars().count() > max {
+                errors.insert(key.to_owned(), format!("Kan ikke være lengre enn {max} tegn."));
+            }
+            value
+        };
+        let name = required("name", input.name, NAME_MAX, "Navn er påkrevd.");
+        let email = required("email", input.email, EMAIL_MAX, "E-post er påkrevd.");
+        let phone = required("phone", input.phone, PHONE_MAX, "Telefon er påkrevd.");
+        let message = required("message", input.message, MESSAGE_MAX, "Beskriv kort hva du trenger hjelp til.");
+
+        if !email.is_empty() && !errors.contains_key("email") && !is_email(&email) {
+            errors.insert("email".into(), "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.".into());
+        }
+        if !phone.is_empty() && !errors.contains_key("phone") && !is_phone(&phone) {
+            errors.insert("phone".into(), "Skriv et gyldig telefonnummer, for eksempel 912 34 567.".into());
+        }
+        let service = match input.service.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(value) => match ServiceChoice::ALL.into_iter().find(|c| c.value() == value) {
+                Some(choice) => Some(choice),
+                None => {
+                    errors.insert("service".into(), "Velg en av tjenestene i listen.".into());
+                    None
+                }
+            },
+        };
+        if !errors.is_empty() {
+            return Err(ApiError::Validation(errors));
+        }
+        Ok(Self { name, email, phone, service, message })
+    }
+}
+
+/// A pragmatic address check: one `@`, a local part, a dotted domain, no spaces or
+/// control characters. The real proof is that we get an answer.
+fn is_email(email: &str) -> bool {
+    let Some((local, domain)) = email.rsplit_once('@') else { return false };
+    !local.is_empty()
+        && !local.contains('@')
+        && local.len() <= 64
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+        && email.chars().all(|c| !c.is_whitespace() && !c.is_control() && c != '<' && c != '>')
+}
+
+/// Digits with the usual separators; at least eight digits (a Norwegian number) and at
+/// most fifteen (the international maximum).
+fn is_phone(phone: &str) -> bool {
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    phone.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '-' | '(' | ')' | '.'))
+        && (8..=15).contains(&digits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> ContactInput {
+        ContactInput {
+            name: Some(" Kari Nordmann ".into()),
+            email: Some("kari@example.no".into()),
+            phone: Some("+47 912 34 567".into()),
+            service: Some("elektrikertjenester".into()),
+            message: Some("Sikringen går.".into()),
+            website: None,
+        }
+    }
+
+    #[test]
+    fn a_complete_form_is_trimmed_and_accepted() {
+        let form = ContactForm::parse(input()).unwrap();
+        assert_eq!(form.name, "Kari Nordmann");
+        assert_eq!(form.service, Some(ServiceChoice::Electrician));
+    }
+
+    #[test]
+    fn each_bad_field_gets_its_own_message() {
+        let bad = ContactInput { email: Some("kari@".into()), phone: Some("12".into()), service: Some("x".into()), ..input() };
+        let Err(ApiError::Validation(fields)) = ContactForm::parse(bad) else { panic!("expected field errors") };
+        assert_eq!(fields.keys().collect::<Vec<_>>(), ["email", "phone", "service"]);
+    }
+
+    #[test]
+    fn email_check_accepts_normal_and_refuses_broken_addresses() {
+        for ok in ["a@b.no", "kari.nordmann+tilbud@firma.oslo.no", "øyvind@æøå.no"] {
+            assert!(is_email(ok), "{ok}");
+        }
+        for bad in ["kari", "kari@no", "@b.no", "a b@c.no", "a@b..no", "a@.no", "<a@b.no>"] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The public contact form: `POST /api/contact` stores the submission and creates a lead
+//! in the first pipeline status (DESIGN.md decision 1), in one transaction.
+
+mod form;
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use chrono::Utc;
+use serde::Serialize;
+use sqlx::types::Json as SqlJson;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+pub use form::{ContactForm, ContactInput};
+
+use crate::db_run;
+use crate::http::ApiJson;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::startup::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContactReceipt {
+    /// The id of the stored submission.
+    pub id: Uuid,
+    /// The promise shown to the visitor.
+    pub message: String,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create_contact))
+}
+
+/// Send the contact form. Stores the submission and creates a lead for staff.
+#[utoipa::path(
+    post,
+    path = "/api/contact",
+    tag = "public",
+    request_body = ContactInput,
+    responses(
+        (status = 201, description = "Henvendelsen er mottatt", body = ContactReceipt),
+        (status = 400, description = "Ugyldig forespørsel", body = ErrorBody),
+        (status = 413, description = "For stor forespørsel", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+        (status = 429, description = "For mange henvendelser", body = ErrorBody),
+    )
+)]
+async fn create_contact(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(input): ApiJson<ContactInput>,
+) -> ApiResult<(StatusCode, Json<ContactReceipt>)> {
+    let ip = client_ip(&headers, peer, state.config.trust_proxy);
+    if state.contact_limiter.check_key(&ip).is_err() {
+        return Err(ApiError::TooManyRequests {
+            message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss.".to_owned(),
+            retry_after_secs: state.config.contact_window.as_secs(),
+        });
+    }
+    let form = ContactForm::parse(input)?;
+    let id = store(&state, &form).await?;
+    tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");
+    Ok((
+        StatusCode::CREATED,
+        Json(ContactReceipt { id, message: "Takk for henvendelsen! Vi kontakter deg innen 24 timer.".to_owned() }),
+    ))
+}
+
+/// The client's address: the peer, or with a trusted proxy the left-most forwarded one.
+pub fn client_ip(headers: &HeaderMap, peer: SocketAddr, trust_proxy: bool) -> IpAddr {
+    if trust_proxy
+        && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
+        && let Some(Ok(ip)) = forwarded.split(',').next().map(|first| first.trim().parse::<IpAddr>())
+    {
+        return ip;
+    }
+    peer.ip()
+}
+
+async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error> {
+    let now = Utc::now();
+    let submission_id = Uuid::now_v7();
+    let lead_id = Uuid::now_v7();
+    let tags: Vec<String> = form.service.iter().map(|s| s.label().to_owned()).collect();
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        let (pipeline,): (SqlJson<Vec<serde_json::Value>>,) =
+            sqlx::query_as("SELECT lead_pipeline FROM settings WHERE id = 1").fetch_one(&mut *tx).await?;
+        let status = first_status(&pipeline.0);
+        sqlx::query(
+            "INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, tags, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(lead_id)
+        .bind(&form.name)
+        .bind(&form.email)
+        .bind(&form.phone)
+        .bind(&status)
+        .bind("Web")
+        .bind(&form.message)
+        .bind(SqlJson(&tags))
+        .bind(now)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(submission_id)
+        .bind(&form.name)
+        .bind(&form.email)
+        .bind(&form.phone)
+        .bind(form.service.map(|s| s.value()))
+        .bind(&form.message)
+        .bind(lead_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await
+    })?;
+    Ok(submission_id)
+}
+
+/// The pipeline's first status: plain text or an object with a name (spec section 3).
+fn first_status(pipeline: &[serde_json::Value]) -> String {
+    pipeline
+        .first()
+        .and_then(|status| status.as_str().or_else(|| status.get("name").and_then(|n| n.as_str())))
+        .unwrap_or("Ny")
+        .to_owned()
+}

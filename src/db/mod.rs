@@ -1,0 +1,87 @@
+//! The database: one pool that is either SQLite (embedded, the default) or PostgreSQL.
+//!
+//! Queries are written once with `$1`-style placeholders, which both drivers accept, and
+//! run on whichever pool is configured through [`db_run!`](crate::db_run).
+
+pub mod seed;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool, so one query definition serves
+/// both databases: `db_run!(&state.db, pool => sqlx::query("...").execute(pool).await)`.
+#[macro_export]
+macro_rules! db_run {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+impl Db {
+    /// Connects to `url`, creating the SQLite file (and its folder) when missing.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        if url.starts_with("sqlite:") {
+            let options = SqliteConnectOptions::from_str(url)
+                .with_context(|| "DATABASE_URL: ugyldig SQLite-adresse".to_string())?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5));
+            if let Some(parent) = options.get_filename().parent()
+                && !parent.as_os_str().is_empty()
+            {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("kunne ikke opprette mappen {}", parent.display()))?;
+            }
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect_with(options)
+                .await
+                .context("kunne ikke åpne SQLite-databasen")?;
+            Ok(Self::Sqlite(pool))
+        } else {
+            let options = PgConnectOptions::from_str(url).context("DATABASE_URL: ugyldig PostgreSQL-adresse")?;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect_with(options)
+                .await
+                .context("kunne ikke koble til PostgreSQL")?;
+            Ok(Self::Postgres(pool))
+        }
+    }
+
+    /// Applies the migrations that have not run yet.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self {
+            Self::Sqlite(pool) => sqlx::migrate!("./migrations/sqlite").run(pool).await,
+            Self::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await,
+        }
+        .context("migrering av databasen feilet")
+    }
+
+    /// A cheap round trip, for `/healthz`.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        db_run!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+    }
+
+    pub async fn close(&self) {
+        db_run!(self, pool => pool.close().await)
+    }
+}

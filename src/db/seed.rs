@@ -1,0 +1,156 @@
+//! First-start content: the three service categories, a realistic catalogue of services
+//! and the settings row with the default lead pipeline. Runs only into empty tables, so
+//! whatever staff have changed is never overwritten.
+
+use chrono::{Duration, Utc};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use super::Db;
+use crate::db_run;
+
+/// The default lead pipeline of the specification, section 4.
+pub const DEFAULT_PIPELINE: [&str; 6] = ["Ny", "Kontaktet", "Avtalt befaring", "Tilbud sendt", "Vunnet", "Tapt"];
+
+struct SeedCategory {
+    slug: &'static str,
+    name: &'static str,
+    description: &'static str,
+    services: &'static [(&'static str, &'static str, i64)],
+}
+
+const CATEGORIES: [SeedCategory; 3] = [
+    SeedCategory {
+        slug: "elektriker",
+        name: "Elektriker",
+        description: "Autoriserte elektrikere for bolig og næring: feilsøking, sikringsskap, elbillader, varme og smarthus.",
+        services: &[
+            ("Feilsøking og småreparasjoner", "Strøm borte, jordfeil eller en stikkontakt som ikke virker? Vi finner feilen og retter den.", 1620),
+            ("Nytt sikringsskap", "Utskifting til moderne sikringsskap med automatsikringer og jordfeilbrytere, inkludert samsvarserklæring.", 18900),
+            ("Installasjon av elbillader", "Lader montert på vegg eller stolpe, med egen kurs og jordfeilvern. Lastbalansering ved behov.", 12900),
+            ("Varmekabler i gulv", "Elektrisk gulvvarme i bad, gang og stue med termostat og dokumentasjon.", 6900),
+            ("Ekstra stikkontakter og lys", "Nye punkter, dimmere og LED-belysning inne og ute, skjult eller åpent anlegg.", 2490),
+            ("El-kontroll ved boligsalg", "Gjennomgang av det elektriske anlegget med rapport til takstmann og kjøper.", 3900),
+        ],
+    },
+    SeedCategory {
+        slug: "rorlegger",
+        name: "Rørlegger",
+        description: "Rørleggere som rykker ut døgnet rundt: lekkasjer, tette avløp, varmtvann og nye rør.",
+        services: &[
+            ("Akutt lekkasje og vannskade", "Døgnåpen utrykning ved vannlekkasje. Vi er normalt på plass innen en time i Oslo.", 1620),
+            ("Stakeoppdrag og tette avløp", "Åpning av tette sluk, vasker og toaletter med stake eller spyling.", 1890),
+            ("Nytt varmtvannsbereder", "Levering og montering av bereder med sikkerhetsventil og lekkasjestopper.", 11900),
+            ("Montering av toalett og servant", "Utskifting av toalett, servant, blandebatteri og vannlås.", 3490),
+            ("Rørfornying", "Utskifting av gamle vann- og avløpsrør i leilighet eller enebolig.", 24900),
+            ("Lekkasjestopper", "Automatisk vannstopper som stenger vannet ved lekkasje, påkrevd av mange forsikringsselskap.", 4990),
+        ],
+    },
+    SeedCategory {
+        slug: "kjokken-bad",
+        name: "Kjøkken & bad",
+        description: "Totalrenovering av bad og montering av kjøkken med fagfolk fra alle fag under ett tak.",
+        services: &[
+            ("Totalrenovering av bad", "Riving, membran, flis, rør og elektrisk med våtromsdokumentasjon, fast pris etter befaring.", 149000),
+            ("Kjøkkenmontering", "Montering av kjøkken fra IKEA, Sigdal, Norema og andre, med rørlegger og elektriker.", 25000),
+            ("Oppgradering av bad", "Nye innredninger, dusjløsning og armaturer uten full riving.", 45000),
+            ("Vaskerom og kjellerbad", "Nytt vaskerom eller bad i kjeller med sluk, avtrekk og varme.", 89000),
+        ],
+    },
+];
+
+/// Seeds what is missing. Safe to call on every start.
+pub async fn run(db: &Db) -> anyhow::Result<()> {
+    let now = Utc::now();
+    db_run!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let (categories,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM categories").fetch_one(&mut *tx).await?;
+        if categories == 0 {
+            for (order, category) in CATEGORIES.iter().enumerate() {
+                let category_id = Uuid::now_v7();
+                sqlx::query(
+                    "INSERT INTO categories (id, name, slug, description, active, sort_order, created_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(category_id)
+                .bind(category.name)
+                .bind(category.slug)
+                .bind(category.description)
+                .bind(true)
+                .bind(order as i64 + 1)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                // The first service of each category is its newest, so the home page
+                // shows the entry-level offer of each trade.
+                for (index, (name, description, price)) in category.services.iter().enumerate() {
+                    let created_at = now - Duration::minutes(index as i64);
+                    sqlx::query(
+                        "INSERT INTO services_admin \
+                         (id, name, slug, description, price_from, category, category_id, is_active, created_at, updated_at) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    )
+                    .bind(Uuid::now_v7())
+                    .bind(*name)
+                    .bind(slugify(name))
+                    .bind(*description)
+                    .bind(*price)
+                    .bind(category.slug)
+                    .bind(category_id)
+                    .bind(true)
+                    .bind(created_at)
+                    .bind(created_at)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+        }
+        let pipeline: Vec<String> = DEFAULT_PIPELINE.iter().map(|s| s.to_string()).collect();
+        sqlx::query(
+            "INSERT INTO settings (id, company_name, orgnr, adresse, email, global_phone_primary, \
+             global_phone_extra, lead_pipeline, updated_at) \
+             VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind("Fagfolk AS")
+        .bind("923 456 789")
+        .bind("Økernveien 94, 0579 Oslo")
+        .bind("post@fagfolk.no")
+        .bind("22 33 44 55")
+        .bind(Json(vec!["908 12 345".to_string()]))
+        .bind(Json(pipeline))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok::<(), sqlx::Error>(())
+    })?;
+    Ok(())
+}
+
+/// A URL-safe slug: lower case ASCII, Norwegian letters spelled out, dashes between words.
+pub fn slugify(text: &str) -> String {
+    let mut slug = String::with_capacity(text.len());
+    for ch in text.to_lowercase().chars() {
+        match ch {
+            'æ' => slug.push_str("ae"),
+            'ø' => slug.push('o'),
+            'å' => slug.push('a'),
+            'a'..='z' | '0'..='9' => slug.push(ch),
+            _ if !slug.ends_with('-') && !slug.is_empty() => slug.push('-'),
+            _ => {}
+        }
+    }
+    slug.trim_end_matches('-').to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slugify;
+
+    #[test]
+    fn slugs_spell_out_norwegian_letters() {
+        assert_eq!(slugify("Kjøkken & bad"), "kjokken-bad");
+        assert_eq!(slugify("Rørlegger"), "rorlegger");
+        assert_eq!(slugify("  Nytt sikringsskap! "), "nytt-sikringsskap");
+    }
+}

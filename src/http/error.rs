@@ -1,0 +1,119 @@
+//! The one error type of the API. Every failure becomes `{"error": ..., "fields": ...}`
+//! with a Norwegian text; internal details are logged, never sent.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in Norwegian, ready to show to the user.
+    pub error: String,
+    /// Per-field messages for form input, keyed by field name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("ugyldig input")]
+    Validation(BTreeMap<String, String>),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("ikke innlogget")]
+    Unauthorized,
+    #[error("ingen tilgang")]
+    Forbidden(String),
+    #[error("ikke funnet")]
+    NotFound(String),
+    #[error("konflikt")]
+    Conflict(String),
+    #[error("for stor forespørsel")]
+    PayloadTooLarge,
+    #[error("for mange forespørsler")]
+    TooManyRequests { message: String, retry_after_secs: u64 },
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("intern feil: {0:#}")]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    /// A validation error with one field message.
+    pub fn field(name: &str, message: &str) -> Self {
+        Self::Validation(BTreeMap::from([(name.to_owned(), message.to_owned())]))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, error, fields) = match self {
+            Self::Validation(fields) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Noen felt mangler eller er ugyldige.".to_owned(),
+                Some(fields),
+            ),
+            Self::BadRequest(message) => (StatusCode::BAD_REQUEST, message, None),
+            Self::Unauthorized => (StatusCode::UNAUTHORIZED, "Du må logge inn for å fortsette.".to_owned(), None),
+            Self::Forbidden(message) => (StatusCode::FORBIDDEN, message, None),
+            Self::NotFound(message) => (StatusCode::NOT_FOUND, message, None),
+            Self::Conflict(message) => (StatusCode::CONFLICT, message, None),
+            Self::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "Forespørselen er for stor.".to_owned(), None),
+            Self::TooManyRequests { message, retry_after_secs } => {
+                let mut response =
+                    (StatusCode::TOO_MANY_REQUESTS, Json(ErrorBody { error: message, fields: None })).into_response();
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+                return response;
+            }
+            Self::Database(err) if is_unavailable(&err) => {
+                tracing::error!(error = %err, "databasen er utilgjengelig");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.".to_owned(),
+                    None,
+                )
+            }
+            Self::Database(err) => {
+                tracing::error!(error = %err, "databasefeil");
+                (StatusCode::INTERNAL_SERVER_ERROR, "Det oppstod en feil på serveren. Prøv igjen senere.".to_owned(), None)
+            }
+            Self::Internal(err) => {
+                tracing::error!(error = %format!("{err:#}"), "intern feil");
+                (StatusCode::INTERNAL_SERVER_ERROR, "Det oppstod en feil på serveren. Prøv igjen senere.".to_owned(), None)
+            }
+        };
+        (status, Json(ErrorBody { error, fields })).into_response()
+    }
+}
+
+/// Errors that mean "the database cannot be reached or written right now".
+fn is_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => {
+            let message = db.message();
+            message.contains("readonly") || message.contains("disk I/O") || message.contains("unable to open")
+        }
+        _ => false,
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => Self::PayloadTooLarge,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                Self::BadRequest("Forespørselen må sendes som JSON (Content-Type: application/json).".to_owned())
+            }
+            _ => Self::BadRequest("Forespørselen har ugyldig JSON.".to_owned()),
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Router assembly: the API resources, the OpenAPI document, the web app, and the layers
+//! every response passes through (request ids, tracing, limits, security headers).
+
+pub mod error;
+mod security;
+
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, FromRequest, State};
+use axum::http::{HeaderName, Request, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::startup::AppState;
+use error::ApiError;
+
+/// JSON body extractor whose rejections are Norwegian `ApiError`s.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);
+
+/// The largest JSON body any endpoint accepts.
+pub const JSON_BODY_LIMIT: usize = 64 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Fagfolk API",
+        description = "Offentlig API og administrasjons-API for Fagfolk. Feil har formen \
+                       {\"error\": string, \"fields\"?: {felt: melding}} med norske tekster."
+    ),
+    tags(
+        (name = "public", description = "Det offentlige nettstedet"),
+        (name = "ops", description = "Drift"),
+    )
+)]
+struct ApiDoc;
+
+/// The API routes together with their OpenAPI document.
+fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(crate::services::router())
+        .merge(crate::site::router())
+        .merge(crate::contact::router())
+}
+
+/// The OpenAPI document, as `GET /api/openapi.json` serves it.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api().split_for_parts().1
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, doc) = api().split_for_parts();
+    let doc = Json(doc);
+    let request_id = HeaderName::from_static("x-request-id");
+
+    Router::new()
+        .merge(api)
+        .route("/api/openapi.json", get(move || async move { doc.clone() }))
+        .route("/healthz", get(healthz))
+        .fallback(crate::site::pages::serve)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .with_state(state)
+        .layer(security::headers())
+        .layer(
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+                .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                    let id = request
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or_default();
+                    tracing::info_span!("request", method = %request.method(), uri = %request.uri().path(), request_id = %id)
+                }))
+                .layer(PropagateRequestIdLayer::new(request_id))
+                .layer(CatchPanicLayer::custom(|_| {
+                    tracing::error!("en forespørsel fikk panikk");
+                    ApiError::Internal(anyhow::anyhow!("panic")).into_response()
+                }))
+                .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, Duration::from_secs(30)))
+                .layer(CompressionLayer::new()),
+        )
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct Health {
+    status: &'static str,
+    database: &'static str,
+}
+
+/// Liveness and readiness: answers 200 when the database answers.
+async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
+        Ok(Ok(())) => (StatusCode::OK, Json(Health { status: "ok", database: "ok" })),
+        _ => (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "feil", database: "utilgjengelig" })),
+    }
+}

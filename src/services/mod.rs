@@ -1,0 +1,95 @@
+//! Services (table `services_admin`): the public list. The admin endpoints join here.
+
+use axum::Json;
+use axum::extract::{Query, State};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::db::Db;
+use crate::db_run;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::startup::AppState;
+
+/// The three public trades; `category` on a service holds one of these slugs.
+pub const PUBLIC_CATEGORIES: [&str; 3] = ["elektriker", "rorlegger", "kjokken-bad"];
+
+/// An active service as the public site shows it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct PublicService {
+    pub id: Uuid,
+    pub name: String,
+    pub description: Option<String>,
+    /// Price from, in whole kroner including VAT; `null` when not stated.
+    pub price_from: Option<i64>,
+    /// Category slug: `elektriker`, `rorlegger` or `kjokken-bad`.
+    pub category: String,
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ServiceFilter {
+    /// Only services of this category: `elektriker`, `rorlegger` or `kjokken-bad`.
+    pub category: Option<String>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_services))
+}
+
+/// List the active services, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/services",
+    tag = "public",
+    params(ServiceFilter),
+    responses(
+        (status = 200, description = "Aktive tjenester, nyeste først", body = [PublicService]),
+        (status = 400, description = "Ukjent kategori", body = ErrorBody),
+    )
+)]
+async fn list_services(
+    State(state): State<AppState>,
+    Query(filter): Query<ServiceFilter>,
+) -> ApiResult<Json<Vec<PublicService>>> {
+    let category = match filter.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        Some(slug) if PUBLIC_CATEGORIES.contains(&slug) => Some(slug.to_owned()),
+        Some(_) => {
+            return Err(ApiError::BadRequest(
+                "Ukjent kategori. Gyldige verdier er elektriker, rorlegger og kjokken-bad.".to_owned(),
+            ));
+        }
+        None => None,
+    };
+    Ok(Json(active_services(&state.db, category.as_deref()).await?))
+}
+
+/// The active services, newest first, optionally of one category.
+pub async fn active_services(db: &Db, category: Option<&str>) -> Result<Vec<PublicService>, sqlx::Error> {
+    db_run!(db, pool => match category {
+        Some(category) => {
+            sqlx::query_as(
+                "SELECT id, name, description, price_from, category, is_active, created_at FROM services_admin \
+                 WHERE is_active = $1 AND category = $2 ORDER BY created_at DESC",
+            )
+            .bind(true)
+            .bind(category)
+            .fetch_all(pool)
+            .await
+        }
+        None => {
+            sqlx::query_as(
+                "SELECT id, name, description, price_from, category, is_active, created_at FROM services_admin \
+                 WHERE is_active = $1 ORDER BY created_at DESC",
+            )
+            .bind(true)
+            .fetch_all(pool)
+            .await
+        }
+    })
+}

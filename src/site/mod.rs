@@ -1,0 +1,105 @@
+//! Company facts from the settings row, and the public pages filled in with them.
+
+pub mod jsonld;
+pub mod pages;
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use sqlx::types::Json as SqlJson;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::db::Db;
+use crate::db_run;
+use crate::http::error::ApiResult;
+use crate::startup::AppState;
+
+/// The firm's public facts, as staff keep them in Innstillinger.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+pub struct SiteFacts {
+    pub company_name: String,
+    pub orgnr: String,
+    pub adresse: String,
+    pub email: String,
+    /// The main phone number as staff wrote it, for display.
+    pub phone: String,
+    /// Extra phone numbers.
+    pub phone_extra: Vec<String>,
+}
+
+impl SiteFacts {
+    /// Reads the settings row; a missing or blank value falls back to a neutral text so
+    /// the public site never shows an empty header.
+    pub async fn load(db: &Db) -> Result<Self, sqlx::Error> {
+        type Row = (Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, SqlJson<Vec<String>>);
+        let row: Option<Row> = db_run!(db, pool => sqlx::query_as(
+            "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra \
+             FROM settings WHERE id = 1",
+        )
+        .fetch_optional(pool)
+        .await)?;
+        let (company_name, orgnr, adresse, email, phone, extra) =
+            row.unwrap_or((None, None, None, None, None, SqlJson(Vec::new())));
+        let or = |value: Option<String>, fallback: &str| {
+            value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()).unwrap_or_else(|| fallback.to_owned())
+        };
+        Ok(Self {
+            company_name: or(company_name, "Fagfolk"),
+            orgnr: or(orgnr, ""),
+            adresse: or(adresse, "Oslo"),
+            email: or(email, ""),
+            phone: or(phone, ""),
+            phone_extra: extra.0,
+        })
+    }
+
+    /// The main number as a `tel:` URI: digits and a leading plus only, with the Norwegian
+    /// country code added to an eight-digit local number.
+    pub fn phone_uri(&self) -> String {
+        let digits: String = self.phone.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect();
+        if digits.len() == 8 && !digits.starts_with('+') {
+            format!("tel:+47{digits}")
+        } else {
+            format!("tel:{digits}")
+        }
+    }
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_site))
+}
+
+/// The firm's public company facts: name, org.nr, address, e-mail and phone numbers.
+#[utoipa::path(
+    get,
+    path = "/api/site",
+    tag = "public",
+    responses((status = 200, description = "Firmaopplysninger", body = SiteFacts))
+)]
+async fn get_site(State(state): State<AppState>) -> ApiResult<Json<SiteFacts>> {
+    Ok(Json(state.pages.current(&state).await?.facts.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(phone: &str) -> SiteFacts {
+        SiteFacts {
+            company_name: "Fagfolk AS".into(),
+            orgnr: String::new(),
+            adresse: String::new(),
+            email: String::new(),
+            phone: phone.into(),
+            phone_extra: vec![],
+        }
+    }
+
+    #[test]
+    fn phone_uri_adds_the_country_code_to_local_numbers() {
+        assert_eq!(facts("22 33 44 55").phone_uri(), "tel:+4722334455");
+        assert_eq!(facts("+47 908 12 345").phone_uri(), "tel:+4790812345");
+    }
+}

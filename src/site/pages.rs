@@ -1,0 +1,404 @@
+//! The web app inside the binary: prerendered public pages, filled in with the current
+//! company facts as they are served (DESIGN.md decision 2), the admin app shell, static
+//! assets, `/sitemap.xml` and `/robots.txt`.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use bytes::Bytes;
+use chrono::{Datelike, NaiveDate, Utc};
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use rust_embed::RustEmbed;
+use serde::Deserialize;
+use tokio::sync::RwLock;
+
+use super::SiteFacts;
+use super::jsonld;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::services::{PublicService, active_services};
+use crate::startup::AppState;
+
+#[derive(RustEmbed)]
+#[folder = "web/dist/"]
+#[allow_missing = true]
+struct Assets;
+
+/// Written by `web/scripts/prerender.mjs`: which prerendered file serves which path.
+#[derive(Debug, Deserialize)]
+struct Manifest {
+    pages: Vec<ManifestPage>,
+    not_found: String,
+    admin: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManifestPage {
+    path: String,
+    file: String,
+    /// Set on a trade's page: its services go into the page's JSON-LD offer catalogue.
+    service_category: Option<String>,
+    service_type: Option<String>,
+}
+
+/// A page ready to send, plain and gzip-compressed.
+pub struct Page {
+    html: Bytes,
+    gzip: Bytes,
+}
+
+/// Everything served from the current settings, rendered together.
+pub struct Rendered {
+    pub facts: SiteFacts,
+    pages: HashMap<String, Page>,
+    not_found: Page,
+    admin: Page,
+    date: NaiveDate,
+    at: Instant,
+}
+
+/// Pages are re-rendered when settings or services change on this instance, and at
+/// least every few seconds, so that instances sharing a database agree quickly.
+const MAX_AGE: Duration = Duration::from_secs(10);
+
+#[derive(Default)]
+pub struct PageCache {
+    current: RwLock<Option<Arc<Rendered>>>,
+}
+
+impl PageCache {
+    /// Drops the rendered pages; the next request renders them from the database again.
+    pub async fn invalidate(&self) {
+        *self.current.write().await = None;
+    }
+
+    pub async fn current(&self, state: &AppState) -> Result<Arc<Rendered>, ApiError> {
+        let today = oslo_today();
+        let fresh = |r: &Rendered| r.date == today && r.at.elapsed() < MAX_AGE;
+        if let Some(rendered) = self.current.read().await.as_ref().filter(|r| fresh(r)) {
+            return Ok(rendered.clone());
+        }
+        let mut slot = self.current.write().await;
+        if let Some(rendered) = slot.as_ref().filter(|r| fresh(r)) {
+            return Ok(rendered.clone());
+        }
+        let rendered = Arc::new(render_all(state, today).await?);
+        *slot = Some(rendered.clone());
+        Ok(rendered)
+    }
+}
+
+fn oslo_today() -> NaiveDate {
+    Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive()
+}
+
+fn manifest() -> Option<Manifest> {
+    let file = Assets::get("_pages/manifest.json")?;
+    match serde_json::from_slice(&file.data) {
+        Ok(manifest) => Some(manifest),
+        Err(err) => {
+            tracing::error!(error = %err, "ugyldig _pages/manifest.json");
+            None
+        }
+    }
+}
+
+async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiError> {
+    let facts = SiteFacts::load(&state.db).await?;
+    let services = active_services(&state.db, None).await?;
+    let base = state.config.base_url();
+    let manifest = manifest();
+    let template = |file: &str| -> String {
+        Assets::get(&format!("_pages/{file}"))
+            .map(|f| String::from_utf8_lossy(&f.data).into_owned())
+            .unwrap_or_else(|| MISSING_BUILD.to_owned())
+    };
+    let fill = |file: &str, page: Option<&ManifestPage>| {
+        let html = fill_template(&template(file), &facts, &services, &base, date, page);
+        Page::new(html)
+    };
+
+    let mut pages = HashMap::new();
+    let (not_found, admin) = match &manifest {
+        Some(manifest) => {
+            for page in &manifest.pages {
+                pages.insert(page.path.clone(), fill(&page.file, Some(page)));
+            }
+            (fill(&manifest.not_found, None), fill(&manifest.admin, None))
+        }
+        None => (Page::new(MISSING_BUILD.to_owned()), Page::new(MISSING_BUILD.to_owned())),
+    };
+    Ok(Rendered { facts, pages, not_found, admin, date, at: Instant::now() })
+}
+
+const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
+<p>Nettappen er ikke bygget. Kjør <code>npm run build</code> i <code>web/</code>.</p></html>";
+
+impl Page {
+    fn new(html: String) -> Self {
+        let mut encoder = GzEncoder::new(Vec::with_capacity(html.len() / 3), Compression::best());
+        let gzip = encoder.write_all(html.as_bytes()).and_then(|_| encoder.finish()).unwrap_or_default();
+        Self { html: Bytes::from(html), gzip: Bytes::from(gzip) }
+    }
+
+    fn respond(&self, status: StatusCode, request: &HeaderMap, extra: &[(header::HeaderName, &'static str)]) -> Response {
+        let accepts_gzip = request
+            .get(header::ACCEPT_ENCODING)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
+        let mut response = if accepts_gzip && !self.gzip.is_empty() {
+            let mut r = Response::new(Body::from(self.gzip.clone()));
+            r.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            r
+        } else {
+            Response::new(Body::from(self.html.clone()))
+        };
+        *response.status_mut() = status;
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        for (name, value) in extra {
+            headers.insert(name.clone(), HeaderValue::from_static(value));
+        }
+        response
+    }
+}
+
+/// Fills the placeholders the prerender left in a page with the current facts.
+fn fill_template(
+    template: &str,
+    facts: &SiteFacts,
+    services: &[PublicService],
+    base: &str,
+    date: NaiveDate,
+    page: Option<&ManifestPage>,
+) -> String {
+    let site_json = serde_json::json!({
+        "company_name": facts.company_name,
+        "orgnr": facts.orgnr,
+        "adresse": facts.adresse,
+        "email": facts.email,
+        "phone": facts.phone,
+        "phone_uri": facts.phone_uri(),
+        "phone_extra": facts.phone_extra,
+        "today": norwegian_date(date),
+    });
+    let jsonld = page
+        .map(|page| {
+            let category = page.service_category.as_deref();
+            let offers: Vec<&PublicService> =
+                services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
+            jsonld::for_page(facts, base, &page.path, category, page.service_type.as_deref(), &offers)
+        })
+        .unwrap_or_default();
+
+    let mut html = template
+        .replace("<!--ff:site-->", &format!(
+            "<script type=\"application/json\" id=\"ff-site\">{}</script>",
+            json_for_script(&site_json)
+        ))
+        .replace("<!--ff:jsonld-->", &jsonld)
+        .replace("__FF_BASEURL__", &escape_html(base))
+        .replace("__FF_COMPANY__", &escape_html(&facts.company_name))
+        .replace("__FF_ORGNR__", &escape_html(&facts.orgnr))
+        .replace("__FF_ADDRESS__", &escape_html(&facts.adresse))
+        .replace("__FF_EMAIL__", &escape_html(&facts.email))
+        .replace("__FF_PHONETEL__", &escape_html(&facts.phone_uri()))
+        .replace("__FF_PHONE__", &escape_html(&facts.phone))
+        .replace("__FF_TODAY__", &escape_html(&norwegian_date(date)))
+        .replace("__FF_YEAR__", &date.year().to_string());
+    for category in crate::services::PUBLIC_CATEGORIES {
+        let marker = format!("&lt;!--ff:services:{category}--&gt;");
+        if html.contains(&marker) {
+            let list = noscript_services(services.iter().filter(|s| s.category == category));
+            html = html.replace(&marker, &list);
+        }
+    }
+    html
+}
+
+/// The service list for visitors and crawlers without JavaScript.
+fn noscript_services<'a>(services: impl Iterator<Item = &'a PublicService>) -> String {
+    let mut out = String::from("<ul>");
+    for service in services {
+        out.push_str("<li><strong>");
+        out.push_str(&escape_html(&service.name));
+        out.push_str("</strong>");
+        if let Some(price) = service.price_from {
+            out.push_str(&format!(" – Fra {} kr", group_digits(price)));
+        }
+        if let Some(description) = &service.description {
+            out.push_str(": ");
+            out.push_str(&escape_html(description));
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// `25000` -> `25 000`, with the no-break space Norwegian typesetting uses.
+pub fn group_digits(value: i64) -> String {
+    let digits = value.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{a0}');
+        }
+        out.push(ch);
+    }
+    if value < 0 { format!("-{out}") } else { out }
+}
+
+pub fn norwegian_date(date: NaiveDate) -> String {
+    const MONTHS: [&str; 12] = [
+        "januar", "februar", "mars", "april", "mai", "juni", "juli", "august", "september", "oktober", "november",
+        "desember",
+    ];
+    format!("{}. {} {}", date.day(), MONTHS[date.month0() as usize], date.year())
+}
+
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// JSON that is safe inside a `<script>` element: no `<` can close it early.
+pub fn json_for_script(value: &serde_json::Value) -> String {
+    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// Everything that is not an API route: pages, the admin shell, assets, or the 404 page.
+pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path == "/api" {
+        return (
+            StatusCode::NOT_FOUND,
+            axum::Json(ErrorBody { error: "Fant ikke API-ressursen.".to_owned(), fields: None }),
+        )
+            .into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+    }
+    match path {
+        "/robots.txt" => return robots(&state),
+        "/sitemap.xml" => return sitemap(&state),
+        _ => {}
+    }
+    if let Some(response) = static_asset(path, &headers) {
+        return response;
+    }
+    if path.len() > 1 && path.ends_with('/') {
+        let trimmed = path.trim_end_matches('/');
+        let target = if trimmed.is_empty() { "/" } else { trimmed };
+        return Redirect::permanent(target).into_response();
+    }
+    let rendered = match state.pages.current(&state).await {
+        Ok(rendered) => rendered,
+        Err(err) => return err.into_response(),
+    };
+    let noindex = [(header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow")];
+    if path == "/admin" || path.starts_with("/admin/") {
+        return rendered.admin.respond(StatusCode::OK, &headers, &noindex);
+    }
+    match rendered.pages.get(path) {
+        Some(page) => page.respond(StatusCode::OK, &headers, &[]),
+        None => {
+            tracing::info!(path, "404: ukjent side");
+            rendered.not_found.respond(StatusCode::NOT_FOUND, &headers, &noindex)
+        }
+    }
+}
+
+fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> {
+    let name = path.trim_start_matches('/');
+    if name.is_empty() || name == "index.html" || name.starts_with("_pages/") || name.ends_with(".html") {
+        return None;
+    }
+    let file = Assets::get(name)?;
+    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
+    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+        return Some(StatusCode::NOT_MODIFIED.into_response());
+    }
+    let cache = if name.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+    let mime = file.metadata.mimetype();
+    Some(
+        (
+            [
+                (header::CONTENT_TYPE, mime.to_owned()),
+                (header::CACHE_CONTROL, cache.to_owned()),
+                (header::ETAG, etag),
+            ],
+            Body::from(file.data.into_owned()),
+        )
+            .into_response(),
+    )
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn robots(state: &AppState) -> Response {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: {}/sitemap.xml\n",
+        state.config.base_url()
+    );
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+}
+
+fn sitemap(state: &AppState) -> Response {
+    let base = state.config.base_url();
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for page in manifest().map(|m| m.pages).unwrap_or_default() {
+        let path = if page.path == "/" { String::new() } else { page.path.clone() };
+        xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", escape_html(&base), escape_html(&path)));
+    }
+    xml.push_str("</urlset>\n");
+    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices_are_grouped_the_norwegian_way() {
+        assert_eq!(group_digits(1620), "1\u{a0}620");
+        assert_eq!(group_digits(25000), "25\u{a0}000");
+        assert_eq!(group_digits(149000), "149\u{a0}000");
+        assert_eq!(group_digits(990), "990");
+        assert_eq!(group_digits(1_000_000), "1\u{a0}000\u{a0}000");
+    }
+
+    #[test]
+    fn dates_read_in_norwegian() {
+        assert_eq!(norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()), "22. november 2026");
+    }
+
+    #[test]
+    fn script_json_cannot_close_its_element() {
+        let json = json_for_script(&serde_json::json!({"a": "</script><b>"}));
+        assert!(!json.contains('<'), "{json}");
+    }
+}

@@ -1,0 +1,103 @@
+//! Builds the application from a configuration: database, migrations, seed, router and a
+//! bound listener. Tests build it on port 0 and read the port back.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context;
+use governor::clock::DefaultClock;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::{Quota, RateLimiter};
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::db::{Db, seed};
+use crate::site::pages::PageCache;
+
+pub type IpLimiter = RateLimiter<std::net::IpAddr, DefaultKeyedStateStore<std::net::IpAddr>, DefaultClock>;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub pages: Arc<PageCache>,
+    pub contact_limiter: Arc<IpLimiter>,
+}
+
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    /// Connects, migrates, seeds and binds. Fails with a readable message.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let db = Db::connect(&config.database_url).await?;
+        db.migrate().await?;
+        seed::run(&db).await.context("kunne ikke legge inn startdata")?;
+        Self::with_db(config, db).await
+    }
+
+    /// Binds with an existing, migrated database.
+    pub async fn with_db(config: Config, db: Db) -> anyhow::Result<Self> {
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .with_context(|| format!("FAGFOLK_ADDR: kunne ikke lytte på {}", config.addr))?;
+        let per_window = config.contact_limit;
+        let replenish = config.contact_window / per_window.get();
+        let quota = Quota::with_period(replenish)
+            .context("FAGFOLK_CONTACT_WINDOW_SECS: for kort vindu")?
+            .allow_burst(per_window);
+        let state = AppState {
+            db,
+            config: Arc::new(config),
+            pages: Arc::new(PageCache::default()),
+            contact_limiter: Arc::new(RateLimiter::keyed(quota)),
+        };
+        Ok(Self { listener, state })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.local_addr().port()
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` resolves, then finishes the requests in flight.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let db = self.state.db.clone();
+        let app = crate::http::router(self.state);
+        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("serveren stoppet med en feil")?;
+        db.close().await;
+        Ok(())
+    }
+}
+
+/// Resolves on Ctrl+C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("stopper, fullfører forespørsler som pågår");
+}
