@@ -74,32 +74,41 @@ impl Config {
         let get = |key: &str| lookup(key).filter(|v| !v.trim().is_empty());
 
         let addr = parse_var(&get, "FAGFOLK_ADDR", "127.0.0.1:8080", |v| {
-            v.parse::<SocketAddr>().context("forventet vert:port, for eksempel 127.0.0.1:8080")
+            v.parse::<SocketAddr>()
+                .context("forventet vert:port, for eksempel 127.0.0.1:8080")
         })?;
         let database_url = get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/fagfolk.db".into());
-        if !(database_url.starts_with("sqlite:") || database_url.starts_with("postgres://")
+        if !(database_url.starts_with("sqlite:")
+            || database_url.starts_with("postgres://")
             || database_url.starts_with("postgresql://"))
         {
-            bail!("DATABASE_URL: forventet sqlite://sti eller postgres://..., fikk «{}»", redact_url(&database_url));
+            bail!(
+                "DATABASE_URL: forventet sqlite://sti eller postgres://..., fikk «{}»",
+                redact_url(&database_url)
+            );
         }
         let storage = get("FAGFOLK_STORAGE").unwrap_or_else(|| "./data/media".into());
         let public_url = parse_var(&get, "FAGFOLK_PUBLIC_URL", "http://localhost:8080", |v| {
-            let url = Url::parse(v.trim_end_matches('/')).context("forventet en full adresse, for eksempel https://fagfolk.no")?;
+            let url = Url::parse(v.trim_end_matches('/'))
+                .context("forventet en full adresse, for eksempel https://fagfolk.no")?;
             if !matches!(url.scheme(), "http" | "https") {
                 bail!("forventet http eller https");
             }
             Ok(url)
         })?;
         let contact_limit = parse_var(&get, "FAGFOLK_CONTACT_LIMIT", "5", |v| {
-            v.parse::<NonZeroU32>().context("forventet et heltall større enn 0")
+            v.parse::<NonZeroU32>()
+                .context("forventet et heltall større enn 0")
         })?;
-        let contact_window = parse_var(&get, "FAGFOLK_CONTACT_WINDOW_SECS", "600", |v| {
-            match v.parse::<u64>() {
-                Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
-                _ => bail!("forventet et antall sekunder større enn 0"),
-            }
+        let contact_window = parse_var(&get, "FAGFOLK_CONTACT_WINDOW_SECS", "600", |v| match v
+            .parse::<u64>()
+        {
+            Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
+            _ => bail!("forventet et antall sekunder større enn 0"),
         })?;
-        let upload_limit_bytes = parse_var(&get, "FAGFOLK_UPLOAD_LIMIT_MB", "10", |v| match v.parse::<usize>() {
+        let upload_limit_bytes = parse_var(&get, "FAGFOLK_UPLOAD_LIMIT_MB", "10", |v| match v
+            .parse::<usize>()
+        {
             Ok(mb) if (1..=1024).contains(&mb) => Ok(mb * 1024 * 1024),
             _ => bail!("forventet et heltall mellom 1 og 1024"),
         })?;
@@ -157,7 +166,10 @@ mod tests {
     use super::*;
 
     fn config(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
-        let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         Config::from_lookup(move |key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
     }
 
@@ -171,11 +183,23 @@ mod tests {
 
     #[test]
     fn a_bad_value_names_its_variable() {
-        let err = config(&[("FAGFOLK_ADDR", "nowhere")]).err().unwrap().to_string();
-        assert!(err.starts_with("FAGFOLK_ADDR: ugyldig verdi «nowhere»"), "{err}");
-        let err = config(&[("FAGFOLK_CONTACT_LIMIT", "0")]).err().unwrap().to_string();
+        let err = config(&[("FAGFOLK_ADDR", "nowhere")])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.starts_with("FAGFOLK_ADDR: ugyldig verdi «nowhere»"),
+            "{err}"
+        );
+        let err = config(&[("FAGFOLK_CONTACT_LIMIT", "0")])
+            .err()
+            .unwrap()
+            .to_string();
         assert!(err.starts_with("FAGFOLK_CONTACT_LIMIT"), "{err}");
-        let err = config(&[("DATABASE_URL", "mysql://x")]).err().unwrap().to_string();
+        let err = config(&[("DATABASE_URL", "mysql://x")])
+            .err()
+            .unwrap()
+            .to_string();
         assert!(err.starts_with("DATABASE_URL"), "{err}");
     }
 

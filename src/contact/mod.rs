@@ -5,9 +5,9 @@ mod form;
 
 use std::net::{IpAddr, SocketAddr};
 
+use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
 use chrono::Utc;
 use serde::Serialize;
 use sqlx::types::Json as SqlJson;
@@ -67,7 +67,10 @@ async fn create_contact(
     tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");
     Ok((
         StatusCode::CREATED,
-        Json(ContactReceipt { id, message: "Takk for henvendelsen! Vi kontakter deg innen 24 timer.".to_owned() }),
+        Json(ContactReceipt {
+            id,
+            message: "Takk for henvendelsen! Vi kontakter deg innen 24 timer.".to_owned(),
+        }),
     ))
 }
 
@@ -75,7 +78,10 @@ async fn create_contact(
 pub fn client_ip(headers: &HeaderMap, peer: SocketAddr, trust_proxy: bool) -> IpAddr {
     if trust_proxy
         && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
-        && let Some(Ok(ip)) = forwarded.split(',').next().map(|first| first.trim().parse::<IpAddr>())
+        && let Some(Ok(ip)) = forwarded
+            .split(',')
+            .next()
+            .map(|first| first.trim().parse::<IpAddr>())
     {
         return ip;
     }
@@ -131,7 +137,11 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error
 fn first_status(pipeline: &[serde_json::Value]) -> String {
     pipeline
         .first()
-        .and_then(|status| status.as_str().or_else(|| status.get("name").and_then(|n| n.as_str())))
+        .and_then(|status| {
+            status
+                .as_str()
+                .or_else(|| status.get("name").and_then(|n| n.as_str()))
+        })
         .unwrap_or("Ny")
         .to_owned()
 }

@@ -62,7 +62,10 @@ pub fn for_page(
         }));
     }
     let document = json!({"@context": "https://schema.org", "@graph": graph});
-    format!("<script type=\"application/ld+json\">{}</script>", json_for_script(&document))
+    format!(
+        "<script type=\"application/ld+json\">{}</script>",
+        json_for_script(&document)
+    )
 }
 
 fn business(facts: &SiteFacts, base: &str, id: &str) -> Value {
@@ -103,7 +106,9 @@ fn postal_address(adresse: &str) -> Value {
             address["streetAddress"] = json!(street.trim());
             let place = place.trim();
             match place.split_once(' ') {
-                Some((postcode, city)) if postcode.len() == 4 && postcode.chars().all(|c| c.is_ascii_digit()) => {
+                Some((postcode, city))
+                    if postcode.len() == 4 && postcode.chars().all(|c| c.is_ascii_digit()) =>
+                {
                     address["postalCode"] = json!(postcode);
                     address["addressLocality"] = json!(city.trim());
                 }

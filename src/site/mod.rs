@@ -33,7 +33,14 @@ impl SiteFacts {
     /// Reads the settings row; a missing or blank value falls back to a neutral text so
     /// the public site never shows an empty header.
     pub async fn load(db: &Db) -> Result<Self, sqlx::Error> {
-        type Row = (Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, SqlJson<Vec<String>>);
+        type Row = (
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            SqlJson<Vec<String>>,
+        );
         let row: Option<Row> = db_run!(db, pool => sqlx::query_as(
             "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra \
              FROM settings WHERE id = 1",
@@ -43,7 +50,10 @@ impl SiteFacts {
         let (company_name, orgnr, adresse, email, phone, extra) =
             row.unwrap_or((None, None, None, None, None, SqlJson(Vec::new())));
         let or = |value: Option<String>, fallback: &str| {
-            value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()).unwrap_or_else(|| fallback.to_owned())
+            value
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| fallback.to_owned())
         };
         Ok(Self {
             company_name: or(company_name, "Fagfolk"),
@@ -58,7 +68,11 @@ impl SiteFacts {
     /// The main number as a `tel:` URI: digits and a leading plus only, with the Norwegian
     /// country code added to an eight-digit local number.
     pub fn phone_uri(&self) -> String {
-        let digits: String = self.phone.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect();
+        let digits: String = self
+            .phone
+            .chars()
+            .filter(|c| c.is_ascii_digit() || *c == '+')
+            .collect();
         if digits.len() == 8 && !digits.starts_with('+') {
             format!("tel:+47{digits}")
         } else {

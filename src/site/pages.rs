@@ -95,7 +95,9 @@ impl PageCache {
 }
 
 fn oslo_today() -> NaiveDate {
-    Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive()
+    Utc::now()
+        .with_timezone(&chrono_tz::Europe::Oslo)
+        .date_naive()
 }
 
 fn manifest() -> Option<Manifest> {
@@ -132,9 +134,19 @@ async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiEr
             }
             (fill(&manifest.not_found, None), fill(&manifest.admin, None))
         }
-        None => (Page::new(MISSING_BUILD.to_owned()), Page::new(MISSING_BUILD.to_owned())),
+        None => (
+            Page::new(MISSING_BUILD.to_owned()),
+            Page::new(MISSING_BUILD.to_owned()),
+        ),
     };
-    Ok(Rendered { facts, pages, not_found, admin, date, at: Instant::now() })
+    Ok(Rendered {
+        facts,
+        pages,
+        not_found,
+        admin,
+        date,
+        at: Instant::now(),
+    })
 }
 
 const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
@@ -143,25 +155,40 @@ const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"ut
 impl Page {
     fn new(html: String) -> Self {
         let mut encoder = GzEncoder::new(Vec::with_capacity(html.len() / 3), Compression::best());
-        let gzip = encoder.write_all(html.as_bytes()).and_then(|_| encoder.finish()).unwrap_or_default();
-        Self { html: Bytes::from(html), gzip: Bytes::from(gzip) }
+        let gzip = encoder
+            .write_all(html.as_bytes())
+            .and_then(|_| encoder.finish())
+            .unwrap_or_default();
+        Self {
+            html: Bytes::from(html),
+            gzip: Bytes::from(gzip),
+        }
     }
 
-    fn respond(&self, status: StatusCode, request: &HeaderMap, extra: &[(header::HeaderName, &'static str)]) -> Response {
+    fn respond(
+        &self,
+        status: StatusCode,
+        request: &HeaderMap,
+        extra: &[(header::HeaderName, &'static str)],
+    ) -> Response {
         let accepts_gzip = request
             .get(header::ACCEPT_ENCODING)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
         let mut response = if accepts_gzip && !self.gzip.is_empty() {
             let mut r = Response::new(Body::from(self.gzip.clone()));
-            r.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            r.headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
             r
         } else {
             Response::new(Body::from(self.html.clone()))
         };
         *response.status_mut() = status;
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        );
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         for (name, value) in extra {
@@ -193,17 +220,29 @@ fn fill_template(
     let jsonld = page
         .map(|page| {
             let category = page.service_category.as_deref();
-            let offers: Vec<&PublicService> =
-                services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
-            jsonld::for_page(facts, base, &page.path, category, page.service_type.as_deref(), &offers)
+            let offers: Vec<&PublicService> = services
+                .iter()
+                .filter(|s| Some(s.category.as_str()) == category)
+                .collect();
+            jsonld::for_page(
+                facts,
+                base,
+                &page.path,
+                category,
+                page.service_type.as_deref(),
+                &offers,
+            )
         })
         .unwrap_or_default();
 
     let mut html = template
-        .replace("<!--ff:site-->", &format!(
-            "<script type=\"application/json\" id=\"ff-site\">{}</script>",
-            json_for_script(&site_json)
-        ))
+        .replace(
+            "<!--ff:site-->",
+            &format!(
+                "<script type=\"application/json\" id=\"ff-site\">{}</script>",
+                json_for_script(&site_json)
+            ),
+        )
         .replace("<!--ff:jsonld-->", &jsonld)
         .replace("__FF_BASEURL__", &escape_html(base))
         .replace("__FF_COMPANY__", &escape_html(&facts.company_name))
@@ -259,10 +298,25 @@ pub fn group_digits(value: i64) -> String {
 
 pub fn norwegian_date(date: NaiveDate) -> String {
     const MONTHS: [&str; 12] = [
-        "januar", "februar", "mars", "april", "mai", "juni", "juli", "august", "september", "oktober", "november",
+        "januar",
+        "februar",
+        "mars",
+        "april",
+        "mai",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
         "desember",
     ];
-    format!("{}. {} {}", date.day(), MONTHS[date.month0() as usize], date.year())
+    format!(
+        "{}. {} {}",
+        date.day(),
+        MONTHS[date.month0() as usize],
+        date.year()
+    )
 }
 
 pub fn escape_html(text: &str) -> String {
@@ -282,21 +336,37 @@ pub fn escape_html(text: &str) -> String {
 
 /// JSON that is safe inside a `<script>` element: no `<` can close it early.
 pub fn json_for_script(value: &serde_json::Value) -> String {
-    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 /// Everything that is not an API route: pages, the admin shell, assets, or the 404 page.
-pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+pub async fn serve(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
         return (
             StatusCode::NOT_FOUND,
-            axum::Json(ErrorBody { error: "Fant ikke API-ressursen.".to_owned(), fields: None }),
+            axum::Json(ErrorBody {
+                error: "Fant ikke API-ressursen.".to_owned(),
+                fields: None,
+            }),
         )
             .into_response();
     }
     if method != Method::GET && method != Method::HEAD {
-        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+        )
+            .into_response();
     }
     match path {
         "/robots.txt" => return robots(&state),
@@ -315,7 +385,10 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
         Ok(rendered) => rendered,
         Err(err) => return err.into_response(),
     };
-    let noindex = [(header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow")];
+    let noindex = [(
+        header::HeaderName::from_static("x-robots-tag"),
+        "noindex, nofollow",
+    )];
     if path == "/admin" || path.starts_with("/admin/") {
         return rendered.admin.respond(StatusCode::OK, &headers, &noindex);
     }
@@ -323,22 +396,36 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
         Some(page) => page.respond(StatusCode::OK, &headers, &[]),
         None => {
             tracing::info!(path, "404: ukjent side");
-            rendered.not_found.respond(StatusCode::NOT_FOUND, &headers, &noindex)
+            rendered
+                .not_found
+                .respond(StatusCode::NOT_FOUND, &headers, &noindex)
         }
     }
 }
 
 fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> {
     let name = path.trim_start_matches('/');
-    if name.is_empty() || name == "index.html" || name.starts_with("_pages/") || name.ends_with(".html") {
+    if name.is_empty()
+        || name == "index.html"
+        || name.starts_with("_pages/")
+        || name.ends_with(".html")
+    {
         return None;
     }
     let file = Assets::get(name)?;
     let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
-    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(etag.as_str())
+    {
         return Some(StatusCode::NOT_MODIFIED.into_response());
     }
-    let cache = if name.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+    let cache = if name.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    };
     let mime = file.metadata.mimetype();
     Some(
         (
@@ -371,11 +458,23 @@ fn sitemap(state: &AppState) -> Response {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for page in manifest().map(|m| m.pages).unwrap_or_default() {
-        let path = if page.path == "/" { String::new() } else { page.path.clone() };
-        xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", escape_html(&base), escape_html(&path)));
+        let path = if page.path == "/" {
+            String::new()
+        } else {
+            page.path.clone()
+        };
+        xml.push_str(&format!(
+            "  <url><loc>{}{}</loc></url>\n",
+            escape_html(&base),
+            escape_html(&path)
+        ));
     }
     xml.push_str("</urlset>\n");
-    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response()
+    (
+        [(header::CONTENT_TYPE, "application/xml; charset=utf-8")],
+        xml,
+    )
+        .into_response()
 }
 
 #[cfg(test)]
@@ -393,7 +492,10 @@ mod tests {
 
     #[test]
     fn dates_read_in_norwegian() {
-        assert_eq!(norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()), "22. november 2026");
+        assert_eq!(
+            norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()),
+            "22. november 2026"
+        );
     }
 
     #[test]

@@ -1,0 +1,200 @@
+use std::time::Duration;
+
+use fagfolk::config::Config;
+use fagfolk::db::Db;
+use fagfolk::db_run;
+use fagfolk::startup::{AppState, Application};
+use tokio::sync::oneshot;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The PostgreSQL server tests create their databases on (`TEST_POSTGRES_URL`).
+fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    shutdown: Option<oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<()>>,
+    _dir: tempfile::TempDir,
+    pg_database: Option<String>,
+}
+
+/// Builds a test app with the default test settings.
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, &[]).await
+}
+
+/// Builds a test app; `env` overrides configuration variables.
+pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (database_url, pg_database) = match backend {
+        Backend::Sqlite => (
+            format!("sqlite://{}", dir.path().join("test.db").display()),
+            None,
+        ),
+        Backend::Postgres => {
+            let name = format!("fagfolk_test_{}", uuid::Uuid::new_v4().simple());
+            let admin = Db::connect(&postgres_admin_url())
+                .await
+                .expect("PostgreSQL at TEST_POSTGRES_URL");
+            db_run!(&admin, pool => sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(pool).await.map(|r| r.rows_affected()))
+                .expect("create test database");
+            admin.close().await;
+            let base = postgres_admin_url();
+            let url = match base.rsplit_once('/') {
+                Some((server, _)) => format!("{server}/{name}"),
+                None => panic!("TEST_POSTGRES_URL needs a database path"),
+            };
+            (url, Some(name))
+        }
+    };
+    let storage = dir.path().join("media").display().to_string();
+    let mut vars: Vec<(String, String)> = vec![
+        ("FAGFOLK_ADDR".into(), "127.0.0.1:0".into()),
+        ("DATABASE_URL".into(), database_url),
+        ("FAGFOLK_STORAGE".into(), storage),
+        ("FAGFOLK_PUBLIC_URL".into(), "https://fagfolk.test".into()),
+    ];
+    for (key, value) in env {
+        vars.retain(|(k, _)| k != key);
+        vars.push((key.to_string(), value.to_string()));
+    }
+    let config =
+        Config::from_lookup(|key| vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
+            .expect("valid test configuration");
+
+    let app = Application::build(config).await.expect("the app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state().clone();
+    let (shutdown, stop) = oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        app.run_until(async {
+            let _ = stop.await;
+        })
+        .await
+        .expect("server runs");
+    });
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap();
+    TestApp {
+        address,
+        client,
+        state,
+        shutdown: Some(shutdown),
+        server: Some(server),
+        _dir: dir,
+        pg_database,
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// Rows in `table` (a fixed table name from the test, never input).
+    pub async fn count(&self, table: &'static str) -> i64 {
+        let sql = sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"));
+        let (n,): (i64,) =
+            db_run!(&self.state.db, pool => sqlx::query_as(sql).fetch_one(pool).await).unwrap();
+        n
+    }
+
+    /// Stops the server and removes its database.
+    pub async fn stop(mut self) {
+        self.shutdown_server().await;
+        self.drop_database().await;
+    }
+
+    async fn shutdown_server(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        if let Some(server) = self.server.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(10), server).await;
+        }
+        self.state.db.close().await;
+    }
+
+    async fn drop_database(&mut self) {
+        if let Some(name) = self.pg_database.take() {
+            let admin = Db::connect(&postgres_admin_url())
+                .await
+                .expect("PostgreSQL");
+            let sql = sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+            let _ = db_run!(&admin, pool => sqlx::raw_sql(sql).execute(pool).await.map(|r| r.rows_affected()));
+            admin.close().await;
+        }
+    }
+}
+
+impl Drop for TestApp {
+    /// A failed test still removes its PostgreSQL database.
+    fn drop(&mut self) {
+        if let Some(name) = self.pg_database.take() {
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                runtime.block_on(async {
+                    if let Ok(admin) = Db::connect(&postgres_admin_url()).await {
+                        let sql = sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                        let _ = db_run!(&admin, pool => sqlx::raw_sql(sql).execute(pool).await.map(|r| r.rows_affected()));
+                        admin.close().await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+/// Declares each listed `async fn(TestApp)` as two tests: one on SQLite, one on PostgreSQL.
+#[macro_export]
+macro_rules! db_tests {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name($crate::helpers::spawn_app($crate::helpers::Backend::Sqlite).await).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name($crate::helpers::spawn_app($crate::helpers::Backend::Postgres).await).await
+                }
+            )*
+        }
+    };
+}

@@ -1,0 +1,10 @@
+//! Black-box integration tests: the real app on a random port, talking HTTP, against a
+//! fresh SQLite file and a fresh PostgreSQL database per test.
+
+mod helpers;
+
+mod contact;
+mod health;
+mod openapi;
+mod pages;
+mod services;

@@ -1,0 +1,88 @@
+// Prerenders every public page into dist/_pages/ (DESIGN.md decision 10). The Rust server
+// embeds these files and, as it serves them, replaces the __FF_*__ tokens and the
+// <!--ff:...--> markers with the current company facts, JSON-LD and service lists.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+
+const root = path.dirname(fileURLToPath(new URL('../package.json', import.meta.url)))
+const dist = path.join(root, 'dist')
+const out = path.join(dist, '_pages')
+
+const { render, pageMeta } = await import(path.join(root, 'dist-ssr', 'entry-server.js'))
+const template = await readFile(path.join(dist, 'index.html'), 'utf8')
+if (!template.includes('<!--ff:head-->') || !template.includes('<!--ff:app-->')) {
+  throw new Error('index.html mangler <!--ff:head--> eller <!--ff:app-->')
+}
+
+const assets = await readdir(path.join(dist, 'assets'))
+const font = assets.find((name) => /^inter-latin-wght-normal-.*\.woff2$/.test(name))
+if (!font) throw new Error('fant ikke Inter-fonten i dist/assets')
+const fontPreload = `<link rel="preload" as="font" type="font/woff2" href="/assets/${font}" crossorigin>`
+
+const escape = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+const withCompany = (text) => text.replaceAll('{company}', '__FF_COMPANY__')
+
+function page(head, app) {
+  return template.replace('<!--ff:head-->', head).replace('<!--ff:app-->', app)
+}
+
+function publicHead(meta) {
+  const title = escape(withCompany(meta.title))
+  const description = escape(meta.description)
+  const url = `__FF_BASEURL__${meta.path === '/' ? '/' : meta.path}`
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<link rel="canonical" href="${url}">`,
+    '<meta property="og:type" content="website">',
+    '<meta property="og:locale" content="nb_NO">',
+    '<meta property="og:site_name" content="__FF_COMPANY__">',
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${url}">`,
+    '<meta name="twitter:card" content="summary">',
+    fontPreload,
+    '<!--ff:jsonld-->',
+    '<!--ff:site-->',
+  ].join('\n    ')
+}
+
+const fileFor = (route) => (route === '/' ? 'index.html' : `${route.slice(1).replaceAll('/', '--')}.html`)
+
+await rm(out, { recursive: true, force: true })
+await mkdir(out, { recursive: true })
+
+const manifest = { pages: [], not_found: '404.html', admin: 'admin.html' }
+for (const meta of pageMeta) {
+  const html = render(meta.path)
+  if (html.includes('Oops! Page not found')) throw new Error(`${meta.path} har ingen side i appen`)
+  const file = fileFor(meta.path)
+  await writeFile(path.join(out, file), page(publicHead(meta), html))
+  manifest.pages.push({
+    path: meta.path,
+    file,
+    service_category: meta.serviceCategory ?? null,
+    service_type: meta.serviceType ?? null,
+  })
+}
+
+const notFoundHead = [
+  '<title>404: Page not found</title>',
+  '<meta name="robots" content="noindex">',
+  fontPreload,
+  '<!--ff:site-->',
+].join('\n    ')
+await writeFile(path.join(out, manifest.not_found), page(notFoundHead, render('/404')))
+
+const adminHead = [
+  '<title>Administrasjon | __FF_COMPANY__</title>',
+  '<meta name="robots" content="noindex, nofollow">',
+  fontPreload,
+  '<!--ff:site-->',
+].join('\n    ')
+await writeFile(path.join(out, manifest.admin), page(adminHead, ''))
+
+await writeFile(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+console.log(`prerendret ${manifest.pages.length} sider + 404 + admin til dist/_pages`)

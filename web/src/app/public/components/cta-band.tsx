@@ -1,0 +1,82 @@
+import { Phone } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Button } from '@/components/ui/button'
+import { Container } from '@/components/ui/section'
+import { useSite } from '@/lib/site'
+
+/** The closing call to action of a page: call now or send an enquiry. */
+export function CtaBand({ title, text }: { title: ReactNode; text: ReactNode }) {
+  const site = useSite()
+  return (
+    <section className="bg-brand py-16 text-white" aria-labelledby="cta-tittel">
+      <Container className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
+        <div className="max-w-2xl">
+          <h2 id="cta-tittel" className="text-3xl font-bold">
+            {title}
+          </h2>
+          <p className="mt-3 text-lg text-white/85">{text}</p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Send forespørsel</Link>
+          </Button>
+        </div>
+      </Container>
+    </section>
+  )
+}
+
+/** The hero band at the top of a page. */
+export function Hero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string
+  title: ReactNode
+  lead: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <section className="relative overflow-hidden bg-brand text-white">
+      <HeroPattern />
+      <Container className="relative py-16 sm:py-24">
+        {eyebrow && <p className="mb-3 font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>}
+        <h1 className="max-w-3xl text-4xl font-extrabold sm:text-5xl">{title}</h1>
+        <p className="mt-5 max-w-2xl text-lg text-white/85 sm:text-xl">{lead}</p>
+        {children && <div className="mt-8">{children}</div>}
+      </Container>
+    </section>
+  )
+}
+
+/** A quiet line drawing behind the hero text: a house outline and wiring. */
+function HeroPattern() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 600 400"
+      className="pointer-events-none absolute -right-24 -bottom-10 hidden h-[28rem] text-white/[0.07] md:block"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M80 380V190L300 40l220 150v190" />
+      <path d="M220 380V270h160v110" />
+      <path d="M120 150h-60M540 150h-40M300 40V0" />
+      <circle cx="300" cy="170" r="34" />
+      <path d="M300 136v-40M266 170h-60M334 170h60M180 270h-40v-80M420 270h40v-80" />
+    </svg>
+  )
+}

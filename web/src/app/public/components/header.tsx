@@ -1,0 +1,169 @@
+import { Clock, Menu, MapPin, Phone, X } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { paths } from '@/app/paths'
+import { ThemeToggle } from '@/components/theme-toggle'
+import { Button } from '@/components/ui/button'
+import { Container } from '@/components/ui/section'
+import { useSite } from '@/lib/site'
+import { cn } from '@/lib/utils'
+
+export const navigation = [
+  { to: paths.home, label: 'Hjem' },
+  { to: paths.services, label: 'Tjenester' },
+  { to: paths.privateCustomers, label: 'Private kunder' },
+  { to: paths.businessCustomers, label: 'Bedriftskunder' },
+  { to: paths.references, label: 'Referanser' },
+  { to: paths.contact, label: 'Kontakt' },
+] as const
+
+/** Highlighted by path prefix; the home page only on an exact match. */
+export function isActive(to: string, pathname: string): boolean {
+  if (to === '/') return pathname === '/'
+  return pathname === to || pathname.startsWith(`${to}/`)
+}
+
+export function Logo({ className }: { className?: string }) {
+  const site = useSite()
+  return (
+    <Link to={paths.home} className={cn('flex items-center gap-2.5 font-bold', className)}>
+      <svg viewBox="0 0 64 64" className="size-9 shrink-0" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#0f2540" />
+        <path d="M20 46V18h24v7H28v5h13v7H28v9z" fill="#f5a524" />
+      </svg>
+      <span className="text-lg leading-tight">{site.company_name}</span>
+    </Link>
+  )
+}
+
+export function Header() {
+  const site = useSite()
+  const { pathname } = useLocation()
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+
+  // A tapped link closes the menu; so does Escape.
+  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open])
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="bg-brand text-sm text-white">
+        <Container className="flex h-9 items-center justify-between gap-4">
+          <a href={site.phone_uri} className="flex items-center gap-1.5 font-semibold hover:underline">
+            <Phone className="size-3.5" aria-hidden="true" />
+            <span>{site.phone}</span>
+          </a>
+          <p className="hidden items-center gap-1.5 sm:flex">
+            <MapPin className="size-3.5" aria-hidden="true" />
+            <span>{site.adresse}</span>
+          </p>
+          <p className="flex items-center gap-1.5">
+            <Clock className="size-3.5" aria-hidden="true" />
+            <span>Døgnvakt 24/7</span>
+          </p>
+        </Container>
+      </div>
+      <Container className="flex h-16 items-center justify-between gap-3">
+        <Logo />
+        <nav aria-label="Hovedmeny" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navigation.map((item) => (
+              <li key={item.to}>
+                <NavItem to={item.to} label={item.label} active={isActive(item.to, pathname)} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+            <Link to={paths.admin.login}>Logg inn</Link>
+          </Button>
+          <Button asChild variant="accent" size="sm" className="hidden sm:inline-flex">
+            <Link to={paths.contact}>
+              <Phone aria-hidden="true" />
+              Ring oss nå
+            </Link>
+          </Button>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            <span className="sr-only">{open ? 'Lukk meny' : 'Åpne meny'}</span>
+          </button>
+        </div>
+      </Container>
+      <div id={menuId} hidden={!open} className="border-t border-border bg-background lg:hidden">
+        <Container className="py-3">
+          <nav aria-label="Mobilmeny">
+            <ul className="flex flex-col">
+              {navigation.map((item) => (
+                <li key={item.to}>
+                  <NavItem
+                    to={item.to}
+                    label={item.label}
+                    active={isActive(item.to, pathname)}
+                    onNavigate={() => setOpen(false)}
+                    className="block py-3 text-base"
+                  />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-3 grid grid-cols-2 gap-2 border-t border-border pt-4">
+            <Button asChild variant="outline">
+              <Link to={paths.admin.login} onClick={() => setOpen(false)}>
+                Logg inn
+              </Link>
+            </Button>
+            <Button asChild variant="accent">
+              <Link to={paths.contact} onClick={() => setOpen(false)}>
+                Ring oss nå
+              </Link>
+            </Button>
+          </div>
+        </Container>
+      </div>
+    </header>
+  )
+}
+
+function NavItem({
+  to,
+  label,
+  active,
+  onNavigate,
+  className,
+}: {
+  to: string
+  label: string
+  active: boolean
+  onNavigate?: () => void
+  className?: string
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={to === '/'}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'rounded-md px-3 py-2 text-[0.95rem] font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+        active && 'bg-muted font-semibold text-foreground',
+        className,
+      )}
+    >
+      {label}
+    </NavLink>
+  )
+}

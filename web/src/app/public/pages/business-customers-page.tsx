@@ -1,0 +1,330 @@
+import {
+  Briefcase,
+  Building,
+  Building2,
+  CalendarClock,
+  Check,
+  Droplets,
+  type LucideIcon,
+  Phone,
+  Receipt,
+  School,
+  Siren,
+  Store,
+  Users,
+  UtensilsCrossed,
+  Wrench,
+  Zap,
+} from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Container, Section } from '@/components/ui/section'
+import { useSite } from '@/lib/site'
+
+const heroBadges = ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', 'Autorisert siden 2004'] as const
+
+const serviceGroups: { icon: LucideIcon; title: string; text: string; services: string[] }[] = [
+  {
+    icon: Zap,
+    title: 'Elektro for næring',
+    text: 'Sikre og dokumenterte el-anlegg som tåler daglig drift.',
+    services: [
+      'Nye anlegg og ombygging av lokaler',
+      'Belysning og oppgradering til LED',
+      'Nødlys og ledesystemer',
+      'El-kontroll og termografering for internkontroll',
+      'Elbillading for ansatte, kunder og beboere',
+    ],
+  },
+  {
+    icon: Droplets,
+    title: 'Rør og sanitær',
+    text: 'Vann, avløp og varme som fungerer – og rask hjelp når noe svikter.',
+    services: [
+      'Vann og avløp i næringslokaler',
+      'Fettutskillere og avløp for storkjøkken',
+      'Varmtvann, sirkulasjon og beredere',
+      'Lekkasjesikring og automatiske vannstoppere',
+      'Rørinspeksjon med kamera',
+    ],
+  },
+  {
+    icon: Wrench,
+    title: 'Ombygging og vedlikehold',
+    text: 'Lokaler som passer virksomheten, med ett firma for alle tekniske fag.',
+    services: [
+      'Tilpasning av lokaler for nye leietakere',
+      'Oppgradering av toaletter, garderober og pauserom',
+      'Tekjøkken og kantine',
+      'Planlagt vedlikehold etter fast plan',
+      'Utbedring av avvik etter tilsyn og tilstandsrapport',
+    ],
+  },
+]
+
+const reasons: { icon: LucideIcon; title: string; text: string }[] = [
+  {
+    icon: CalendarClock,
+    title: 'Arbeid når det passer dere',
+    text: 'Vi planlegger rundt driften og jobber gjerne kveld, natt og helg, så kunder og ansatte merker minst mulig.',
+  },
+  {
+    icon: Users,
+    title: 'Fast kontaktperson',
+    text: 'Én prosjektleder som kjenner bygget og anlegget, og som svarer når dere ringer.',
+  },
+  {
+    icon: Receipt,
+    title: 'Forutsigbare kostnader',
+    text: 'Bindende pris før oppstart, tydelige tilbud og fakturaer som er enkle å kontere.',
+  },
+  {
+    icon: Siren,
+    title: 'Døgnvakt 24/7',
+    text: 'Driftsstans venter ikke til mandag. Ved akutt vannlekkasje er vi på plass på under én time.',
+  },
+]
+
+const industries: { icon: LucideIcon; title: string; text: string }[] = [
+  {
+    icon: Briefcase,
+    title: 'Kontor',
+    text: 'Strøm til arbeidsplasser, belysning, tekjøkken og toaletter i kontorer og kontorfellesskap.',
+  },
+  {
+    icon: Store,
+    title: 'Butikk og handel',
+    text: 'Belysning, kassepunkter, varmtvann og raske utbedringer utenom åpningstid.',
+  },
+  {
+    icon: UtensilsCrossed,
+    title: 'Restaurant og kafé',
+    text: 'Storkjøkken, fettutskillere og egne kurser til kjøkkenutstyr – med minst mulig nedetid.',
+  },
+  {
+    icon: Building,
+    title: 'Borettslag og sameie',
+    text: 'Nye stigeledninger og sikringsskap, felles elbillading og døgnvakt for beboerne.',
+  },
+  {
+    icon: Building2,
+    title: 'Eiendom og gårdeiere',
+    text: 'Leietakertilpasninger, vedlikeholdsplaner og dokumentasjon for utleiebygg.',
+  },
+  {
+    icon: School,
+    title: 'Helse og skole',
+    text: 'Legekontor, klinikker, barnehager og skoler: trygge anlegg og arbeid planlagt rundt driften.',
+  },
+]
+
+const agreementIncludes = [
+  'Årlig el-kontroll og termografering av fordelingstavler',
+  'Ettersyn av vann, avløp, beredere og vannstoppere',
+  'Prioritert utrykning ved driftsstans, hele døgnet',
+  'Fast kontaktperson som kjenner bygget',
+  'Rapport etter hvert besøk, med forslag til tiltak og pris',
+  'Dokumentasjon som kan brukes direkte i internkontrollen',
+] as const
+
+const agreementSteps: { title: string; text: string }[] = [
+  { title: 'Gjennomgang', text: 'Vi går gjennom bygget og anlegget sammen med dere og noterer hva som trengs.' },
+  { title: 'Tilbud', text: 'Dere får et skriftlig tilbud på en avtale tilpasset bygget og driften.' },
+  { title: 'Oppstart', text: 'Vi setter opp en plan for faste besøk, og dere har døgnvakt fra første dag.' },
+]
+
+export function BusinessCustomersPage() {
+  const site = useSite()
+  return (
+    <>
+      <section aria-labelledby="bedriftskunder-tittel" className="bg-brand text-white">
+        <Container className="py-16 sm:py-24">
+          <p className="mb-3 text-sm font-semibold tracking-wide text-accent uppercase">For bedrifter</p>
+          <h1 id="bedriftskunder-tittel" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            Elektriker og rørlegger for næringsbygg, butikker og borettslag
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-white/85">
+            Vi holder lokalene deres i drift med planlagt vedlikehold, raske utrykninger og faste kontaktpersoner.
+            Arbeidet gjøres når det passer virksomheten – også kveld og helg.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button asChild variant="accent" size="lg">
+              <a href={site.phone_uri}>
+                <Phone aria-hidden="true" />
+                Ring {site.phone}
+              </a>
+            </Button>
+            <Button asChild variant="onBrand" size="lg">
+              <Link to={paths.contact}>Be om tilbud</Link>
+            </Button>
+          </div>
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette får dere">
+            {heroBadges.map((badge) => (
+              <li key={badge}>
+                <Badge variant="onBrand">
+                  <Check className="size-4" aria-hidden="true" />
+                  {badge}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <Section
+        id="tjenester"
+        eyebrow="Tjenester"
+        title="Tekniske tjenester for bedrifter"
+        lead="Elektro, rør og ombygging fra ett firma. Dere får én avtale, én faktura og fagfolk som snakker sammen."
+      >
+        <div className="grid gap-6 md:grid-cols-3">
+          {serviceGroups.map((group) => (
+            <Card key={group.title} className="p-6">
+              <IconCircle icon={group.icon} />
+              <h3 className="mt-5 text-xl font-semibold">{group.title}</h3>
+              <p className="mt-2 text-base text-muted-foreground">{group.text}</p>
+              <ul className="mt-5 space-y-3">
+                {group.services.map((service) => (
+                  <li key={service} className="flex gap-3 text-base">
+                    <Check className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
+                    <span>{service}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        id="fordeler"
+        tone="muted"
+        eyebrow="Hvorfor oss"
+        title="Fire grunner til å velge oss"
+        lead="Bedrifter trenger håndverkere som leverer til avtalt tid og pris – og som er der når noe stopper opp."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map((reason) => (
+            <li key={reason.title}>
+              <Card className="h-full p-6">
+                <IconCircle icon={reason.icon} />
+                <h3 className="mt-5 text-lg font-semibold">{reason.title}</h3>
+                <p className="mt-2 text-base text-muted-foreground">{reason.text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="bransjer"
+        eyebrow="Bransjer"
+        title="Bransjer vi jobber for"
+        lead="Vi kjenner kravene og driften i ulike typer bygg, og tilpasser arbeidet etter det."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {industries.map((industry) => (
+            <li key={industry.title}>
+              <Card className="flex h-full gap-4 p-6">
+                <IconCircle icon={industry.icon} />
+                <div>
+                  <h3 className="text-lg font-semibold">{industry.title}</h3>
+                  <p className="mt-1 text-base text-muted-foreground">{industry.text}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="serviceavtale"
+        tone="muted"
+        eyebrow="Serviceavtale"
+        title="Serviceavtale: vi tar ansvaret for anlegget"
+        lead="Med en serviceavtale blir el- og røranlegget fulgt opp etter en fast plan, og dere får prioritet når noe haster."
+      >
+        <div className="grid gap-8 lg:grid-cols-2">
+          <Card className="p-6 sm:p-8">
+            <h3 className="text-xl font-semibold">Dette er inkludert</h3>
+            <ul className="mt-5 space-y-3">
+              {agreementIncludes.map((item) => (
+                <li key={item} className="flex gap-3 text-base">
+                  <Check className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card className="flex flex-col p-6 sm:p-8">
+            <h3 className="text-xl font-semibold">Slik kommer dere i gang</h3>
+            <ol className="mt-5 space-y-5">
+              {agreementSteps.map((step, index) => (
+                <li key={step.title} className="flex gap-4">
+                  <span
+                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <p className="font-semibold">{step.title}</p>
+                    <p className="mt-1 text-base text-muted-foreground">{step.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <div className="mt-auto pt-8">
+              <Button asChild variant="default" size="lg">
+                <Link to={paths.contact}>Be om tilbud på avtale</Link>
+              </Button>
+            </div>
+          </Card>
+        </div>
+      </Section>
+
+      <CallToAction
+        title="La oss ta en prat om bygget deres"
+        text="Fortell oss hva dere trenger, så kommer vi tilbake innen 24 timer med forslag til løsning og pris."
+      />
+    </>
+  )
+}
+
+function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
+      <Icon className="size-6" aria-hidden="true" />
+    </span>
+  )
+}
+
+function CallToAction({ title, text }: { title: string; text: string }) {
+  const site = useSite()
+  return (
+    <section aria-labelledby="bedriftskunder-cta-tittel" className="border-b border-white/15 bg-brand text-white">
+      <Container className="flex flex-col gap-8 py-14 sm:py-16 lg:flex-row lg:items-center lg:justify-between">
+        <div className="max-w-2xl">
+          <h2 id="bedriftskunder-cta-tittel" className="text-3xl font-bold">
+            {title}
+          </h2>
+          <p className="mt-3 text-lg text-white/85">{text}</p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row lg:shrink-0">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Send forespørsel</Link>
+          </Button>
+        </div>
+      </Container>
+    </section>
+  )
+}

@@ -1,0 +1,319 @@
+import {
+  ArrowRight,
+  Bath,
+  CalendarCheck,
+  Check,
+  ClipboardCheck,
+  Droplets,
+  FileCheck,
+  Hammer,
+  Handshake,
+  HardHat,
+  type LucideIcon,
+  Mail,
+  Phone,
+  PlugZap,
+  Zap,
+} from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Container, Section } from '@/components/ui/section'
+import { platforms } from '@/content/figures'
+import { partnerTeam, type TeamMember } from '@/content/partner-team'
+import { useSite } from '@/lib/site'
+
+const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
+
+const benefits: { icon: LucideIcon; title: string; text: string }[] = [
+  {
+    icon: CalendarCheck,
+    title: 'Vi holder fremdriften',
+    text: 'Vi bemanner etter fremdriftsplanen og sier fra tidlig hvis noe kan påvirke den.',
+  },
+  {
+    icon: FileCheck,
+    title: 'Dokumentasjon i orden',
+    text: 'Samsvarserklæringer, FDV-dokumentasjon og sluttkontroll leveres som avtalt, klart til overtakelse.',
+  },
+  {
+    icon: HardHat,
+    title: 'HMS i alle ledd',
+    text: 'Montørene våre har HMS-kort og nødvendig opplæring, og vi følger byggeplassens SHA-plan.',
+  },
+  {
+    icon: Handshake,
+    title: 'Én part for el og rør',
+    text: 'Færre grensesnitt: vi koordinerer elektro og rør internt, så dere har én kontakt å forholde dere til.',
+  },
+]
+
+const contractServices: { icon: LucideIcon; title: string; text: string }[] = [
+  {
+    icon: Zap,
+    title: 'Elektroinstallasjon i nybygg',
+    text: 'Komplette el-anlegg i boliger og næringsbygg, fra byggestrøm til sluttkontroll.',
+  },
+  {
+    icon: Droplets,
+    title: 'Rørleggerarbeid i nybygg',
+    text: 'Sanitær, vannbåren varme og avløp etter tegninger og beskrivelse.',
+  },
+  {
+    icon: Hammer,
+    title: 'Rehabilitering og ombygging',
+    text: 'Nye stigeledninger, el-anlegg og bad i bygg der folk bor og arbeider mens vi jobber.',
+  },
+  {
+    icon: Bath,
+    title: 'Bad og våtrom i serie',
+    text: 'Våtrom etter gjeldende våtromsnorm, med dokumentert membran og tetthetskontroll.',
+  },
+  {
+    icon: PlugZap,
+    title: 'Elbillading og energi',
+    text: 'Ladeanlegg med lastbalansering for borettslag, næringsbygg og parkeringsanlegg.',
+  },
+  {
+    icon: ClipboardCheck,
+    title: 'Service og reklamasjon',
+    text: 'Utbedring av mangler og reklamasjonsarbeid etter overtakelse, med kort responstid.',
+  },
+]
+
+export function ContractPartnersPage() {
+  const site = useSite()
+  return (
+    <>
+      <section aria-labelledby="kontraktpartnere-tittel" className="bg-brand text-white">
+        <Container className="py-16 sm:py-24">
+          <p className="mb-3 text-sm font-semibold tracking-wide text-accent uppercase">
+            For entreprenører og byggherrer
+          </p>
+          <h1 id="kontraktpartnere-tittel" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            En trygg underentreprenør på el og rør
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-white/85">
+            Vi leverer elektro- og rørleggerarbeid til totalentreprenører, byggherrer og eiendomsutviklere i Oslo og
+            Viken, og tar oppdrag over hele landet. Autoriserte fagfolk siden 2004, med dokumentasjonen i orden fra
+            første dag.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button asChild variant="accent" size="lg">
+              <a href={site.phone_uri}>
+                <Phone aria-hidden="true" />
+                Ring {site.phone}
+              </a>
+            </Button>
+            <Button asChild variant="onBrand" size="lg">
+              <Link to={paths.contact}>Send prosjektforespørsel</Link>
+            </Button>
+          </div>
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Kort om oss">
+            {heroBadges.map((badge) => (
+              <li key={badge}>
+                <Badge variant="onBrand">
+                  <Check className="size-4" aria-hidden="true" />
+                  {badge}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <Section
+        id="fordeler"
+        eyebrow="Samarbeid"
+        title="Fire fordeler for dere som entreprenør"
+        lead="Vi vet hva som står på spill på en byggeplass: fremdrift, kvalitet og en ryddig overlevering."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {benefits.map((benefit) => (
+            <li key={benefit.title}>
+              <Card className="h-full p-6">
+                <IconCircle icon={benefit.icon} />
+                <h3 className="mt-5 text-lg font-semibold">{benefit.title}</h3>
+                <p className="mt-2 text-base text-muted-foreground">{benefit.text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="kontraktstjenester"
+        tone="muted"
+        eyebrow="Kontraktstjenester"
+        title="Dette leverer vi på kontrakt"
+        lead="Som underentreprenør eller sideentreprenør, på små og store prosjekter."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {contractServices.map((service) => (
+            <li key={service.title}>
+              <Card className="flex h-full gap-4 p-6">
+                <IconCircle icon={service.icon} />
+                <div>
+                  <h3 className="text-lg font-semibold">{service.title}</h3>
+                  <p className="mt-1 text-base text-muted-foreground">{service.text}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="kontakt"
+        eyebrow="Kontakt"
+        title="Har dere et prosjekt på gang?"
+        lead="Send oss tegninger, beskrivelse og fremdriftsplan, så regner vi på jobben. Vi svarer innen 24 timer."
+      >
+        <Card className="grid gap-8 p-6 sm:p-10 lg:grid-cols-[1fr_auto] lg:items-center">
+          <div>
+            <h3 className="text-xl font-semibold">Snakk direkte med oss</h3>
+            <ul className="mt-5 space-y-4">
+              <li>
+                <a
+                  href={site.phone_uri}
+                  className="inline-flex items-center gap-3 text-lg font-semibold hover:underline"
+                >
+                  <IconCircle icon={Phone} />
+                  <span>
+                    <span className="sr-only">Telefon: </span>
+                    {site.phone}
+                  </span>
+                </a>
+              </li>
+              <li>
+                <a
+                  href={`mailto:${site.email}`}
+                  className="inline-flex items-center gap-3 text-lg font-semibold break-all hover:underline"
+                >
+                  <IconCircle icon={Mail} />
+                  <span>
+                    <span className="sr-only">E-post: </span>
+                    {site.email}
+                  </span>
+                </a>
+              </li>
+            </ul>
+            <p className="mt-6 text-base text-muted-foreground">
+              Dere finner oss også på {platforms.join(', ')}.
+            </p>
+          </div>
+          <div className="flex flex-col gap-3">
+            <Button asChild variant="accent" size="lg">
+              <Link to={paths.contact}>
+                Send forespørsel
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        </Card>
+      </Section>
+
+      <Section
+        id="team"
+        tone="muted"
+        eyebrow="Teamet"
+        title="Dette er kontaktpersonene deres"
+        lead="Faste personer følger opp kontraktsarbeidet, fra tilbud til overtakelse."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {partnerTeam.map((member) => (
+            <li key={member.role}>
+              <Card className="flex h-full flex-col p-6">
+                <span
+                  className="inline-flex size-16 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground"
+                  aria-hidden="true"
+                >
+                  {initialsOf(member)}
+                </span>
+                <h3 className="mt-5 text-lg font-semibold">{member.name}</h3>
+                <p className="font-medium text-accent-strong dark:text-accent">{member.role}</p>
+                <p className="mt-3 text-base text-muted-foreground">{member.description}</p>
+                <ul className="mt-auto space-y-2 pt-5">
+                  <li>
+                    <a
+                      href={`mailto:${member.email}`}
+                      className="inline-flex items-center gap-2 text-base break-all hover:underline"
+                    >
+                      <Mail className="size-4 shrink-0" aria-hidden="true" />
+                      {member.email}
+                    </a>
+                  </li>
+                  {member.phone && (
+                    <li>
+                      <a
+                        href={`tel:${member.phone.replace(/\s+/g, '')}`}
+                        className="inline-flex items-center gap-2 text-base hover:underline"
+                      >
+                        <Phone className="size-4 shrink-0" aria-hidden="true" />
+                        {member.phone}
+                      </a>
+                    </li>
+                  )}
+                </ul>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <CallToAction
+        title="Klar til å regne på neste prosjekt"
+        text="Ring oss eller send en forespørsel med underlaget, så får dere en pris dere kan planlegge etter."
+      />
+    </>
+  )
+}
+
+/**
+ * Initials (first and last word) for the avatar; while the name is still the `{name}`
+ * placeholder, the role stands in ("Faglig leder, elektro" gives "FE").
+ */
+function initialsOf(member: TeamMember): string {
+  const source = member.name.includes('{') ? member.role : member.name
+  const words = source.split(/[\s,]+/).filter(Boolean)
+  const first = words[0] ?? ''
+  const last = words.length > 1 ? (words[words.length - 1] ?? '') : ''
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
+}
+
+function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
+      <Icon className="size-6" aria-hidden="true" />
+    </span>
+  )
+}
+
+function CallToAction({ title, text }: { title: string; text: string }) {
+  const site = useSite()
+  return (
+    <section aria-labelledby="kontraktpartnere-cta-tittel" className="border-b border-white/15 bg-brand text-white">
+      <Container className="flex flex-col gap-8 py-14 sm:py-16 lg:flex-row lg:items-center lg:justify-between">
+        <div className="max-w-2xl">
+          <h2 id="kontraktpartnere-cta-tittel" className="text-3xl font-bold">
+            {title}
+          </h2>
+          <p className="mt-3 text-lg text-white/85">{text}</p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row lg:shrink-0">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Send forespørsel</Link>
+          </Button>
+        </div>
+      </Container>
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+import { Award, Clock, FileCheck, Phone, ShieldCheck } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Button } from '@/components/ui/button'
+import { Section } from '@/components/ui/section'
+import { ServiceList } from '@/features/services/components/service-list'
+import { useSite } from '@/lib/site'
+import { CtaBand, Hero } from '../components/cta-band'
+import { PriceGuarantee, QuoteBlock, Reasons } from '../components/trade-blocks'
+
+const reasons = [
+  { icon: Award, title: 'Autorisert siden 2004', text: 'Registrert elektroforetak med erfarne, sertifiserte montører.' },
+  { icon: FileCheck, title: 'Full dokumentasjon', text: 'Samsvarserklæring og oppdaterte kursfortegnelser på alle jobber.' },
+  { icon: Clock, title: 'Rask hjelp', text: 'Døgnvakt ved strømbrudd og feil som ikke kan vente.' },
+  { icon: ShieldCheck, title: '5 års garanti', text: 'Vi står for arbeidet vårt, lenge etter at vi har pakket sammen.' },
+] as const
+
+export function ElectricianPage() {
+  const site = useSite()
+  return (
+    <>
+      <Hero
+        eyebrow="Elektriker i Oslo og Viken"
+        title="Autorisert elektriker – trygt, ryddig og til fast pris"
+        lead="Fra jordfeil og sikringer som går, til nytt sikringsskap, elbillader og varmekabler. Vi finner feilen og gjør jobben riktig første gang."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Send forespørsel</Link>
+          </Button>
+        </div>
+      </Hero>
+      <Section
+        id="elektrikertjenester"
+        title="Elektrikertjenester"
+        lead="Veiledende fra-priser inkludert mva. Endelig pris får du etter befaring."
+      >
+        <ServiceList
+          category="elektriker"
+          loadingText="Laster tjenester..."
+          emptyText="Ingen aktive elektrikertjenester funnet."
+        />
+      </Section>
+      <QuoteBlock
+        title="Få et uforpliktende tilbud"
+        text="Fortell oss hva du vil ha gjort, så kommer vi på befaring og gir deg en fast pris – uten kostnad."
+      />
+      <PriceGuarantee />
+      <Section id="hvorfor-oss" tone="muted" title="Hvorfor velge oss som elektriker?">
+        <Reasons reasons={reasons} />
+      </Section>
+      <CtaBand
+        title="Strømmen borte eller sikringen går?"
+        text="Ring døgnvakten, så hjelper vi deg – også på kvelder og i helger."
+      />
+    </>
+  )
+}

@@ -1,0 +1,259 @@
+import { ArrowRight, Bath, CalendarCheck, Droplets, FileSignature, Phone, ShieldCheck, Star, Wrench, Zap } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { InitialsAvatar } from '@/components/initials-avatar'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Container, Section } from '@/components/ui/section'
+import { homeFigures, promises } from '@/content/figures'
+import { homeTeam } from '@/content/team'
+import { testimonials } from '@/content/testimonials'
+import { ContactForm } from '@/features/contact/components/contact-form'
+import { CategoryOverview } from '@/features/services/components/category-overview'
+import { useSite } from '@/lib/site'
+
+const specialties = [
+  {
+    icon: Zap,
+    title: 'Elektriker',
+    to: paths.electrician,
+    text: 'Autoriserte elektrikere for alt fra jordfeil og sikringsskap til elbillader og smarthus.',
+    points: ['Feilsøking samme dag', 'Samsvarserklæring på alt', 'Elbillader og gulvvarme'],
+  },
+  {
+    icon: Droplets,
+    title: 'Rørlegger',
+    to: paths.plumber,
+    text: 'Døgnvakt ved lekkasje. Vi er på plass innen en time ved akutt vannlekkasje i Oslo.',
+    points: ['Døgnvakt 24/7', 'Tette avløp og stakeoppdrag', 'Varmtvann og nye rør'],
+  },
+  {
+    icon: Bath,
+    title: 'Kjøkken & bad',
+    to: paths.kitchenBath,
+    text: 'Totalrenovering av bad og montering av kjøkken, med alle fag fra samme firma.',
+    points: ['Gratis befaring', 'Våtromsdokumentasjon', 'Fast pris og fast ferdigdato'],
+  },
+] as const
+
+const steps = [
+  {
+    icon: Phone,
+    title: 'Ta kontakt',
+    text: 'Ring oss eller send skjemaet. Vi svarer innen 24 timer, og med en gang ved akutte skader.',
+  },
+  {
+    icon: FileSignature,
+    title: 'Befaring og fast pris',
+    text: 'Vi ser på jobben, gratis og uforpliktende, og du får en bindende pris før vi starter.',
+  },
+  {
+    icon: CalendarCheck,
+    title: 'Utført med garanti',
+    text: 'Fagfolk gjør jobben til avtalt tid, rydder etter seg og gir deg 5 års garanti.',
+  },
+] as const
+
+export function HomePage() {
+  const site = useSite()
+  return (
+    <>
+      <section className="relative overflow-hidden bg-brand text-white">
+        <Container className="grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr] lg:items-center">
+          <div>
+            <Badge variant="onBrand">
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              Autoriserte fagfolk siden 2004
+            </Badge>
+            <h1 className="mt-5 text-4xl font-extrabold sm:text-5xl lg:text-6xl">
+              Elektriker og rørlegger i Oslo – når du trenger det
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-white/85 sm:text-xl">
+              Døgnvakt hele året, bindende pris før oppstart og garanti på arbeidet. Fra en jordfeil i natt til
+              drømmebadet neste vår.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Button asChild variant="accent" size="lg">
+                <a href={site.phone_uri}>
+                  <Phone aria-hidden="true" />
+                  Ring {site.phone}
+                </a>
+              </Button>
+              <Button asChild variant="onBrand" size="lg">
+                <a href="#kontakt">Få gratis befaring</a>
+              </Button>
+            </div>
+            <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette lover vi">
+              {promises.map((promise) => (
+                <li key={promise}>
+                  <Badge variant="onBrand">{promise}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <dl className="grid grid-cols-2 gap-4">
+            {homeFigures.map((figure) => (
+              <div key={figure.label} className="flex flex-col rounded-2xl bg-white/[0.07] p-6 ring-1 ring-white/15">
+                <dt className="text-sm text-white/80">{figure.label}</dt>
+                <dd className="order-first text-3xl font-extrabold text-accent sm:text-4xl">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Container>
+      </section>
+
+      <Section
+        id="fagomrader"
+        eyebrow="Våre fagområder"
+        title="Tre fag, ett firma"
+        lead="Elektriker, rørlegger og kjøkken og bad fra samme sted. Du får én kontaktperson og én pris."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {specialties.map((item) => (
+            <li key={item.title}>
+              <Card className="flex h-full flex-col p-7">
+                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+                  <item.icon className="size-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-5 text-xl font-semibold">{item.title}</h3>
+                <p className="mt-2 text-muted-foreground">{item.text}</p>
+                <ul className="mt-4 flex-1 space-y-1.5">
+                  {item.points.map((point) => (
+                    <li key={point} className="flex items-center gap-2">
+                      <Wrench className="size-4 text-accent-strong dark:text-accent" aria-hidden="true" />
+                      {point}
+                    </li>
+                  ))}
+                </ul>
+                <Link
+                  to={item.to}
+                  className="mt-6 inline-flex items-center gap-1.5 font-semibold text-accent-strong hover:underline dark:text-accent"
+                >
+                  Les mer om {item.title.toLowerCase()}
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="slik-jobber-vi" tone="muted" eyebrow="Slik jobber vi" title="Fra telefon til ferdig jobb i tre steg">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li key={step.title} className="relative rounded-2xl border border-border bg-card p-7">
+              <span className="text-5xl font-extrabold text-accent-strong/25 dark:text-accent/30" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="mt-2 flex items-center gap-2 text-xl font-semibold">
+                <step.icon className="size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
+                <span>
+                  <span className="sr-only">Steg {index + 1}: </span>
+                  {step.title}
+                </span>
+              </h3>
+              <p className="mt-2 text-muted-foreground">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        id="tjenester"
+        eyebrow="Tjenester og priser"
+        title="Populære tjenester"
+        lead="Alle priser er veiledende fra-priser inkludert mva. Du får alltid en bindende pris før vi starter."
+      >
+        <CategoryOverview />
+        <div className="mt-8">
+          <Button asChild variant="outline">
+            <Link to={paths.services}>
+              Se alle tjenester
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </Section>
+
+      <Section id="om-oss" tone="muted" eyebrow="Om oss" title="Lokale fagfolk med 20+ års erfaring">
+        <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr]">
+          <div className="space-y-4 text-lg text-muted-foreground">
+            <p>
+              {site.company_name} har hatt autoriserte elektrikere og rørleggere i Oslo siden 2004. Vi er et lite
+              firma med faste folk, og de fleste kundene våre kommer via anbefalinger.
+            </p>
+            <p>
+              Vi tar oppdrag i hele Oslo og Viken og reiser over hele landet for bedrifter og entreprenører. Alle
+              jobber dokumenteres, og du får samsvarserklæring og våtromsdokumentasjon der det kreves.
+            </p>
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-3">
+            {homeTeam.map((member) => (
+              <li key={member.role}>
+                <Card className="h-full p-6 text-center">
+                  <InitialsAvatar initials={member.initials} className="mx-auto" />
+                  <h3 className="mt-4 font-semibold">{member.name}</h3>
+                  <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.role}</p>
+                  <p className="mt-2 text-sm text-muted-foreground">{member.description}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Section>
+
+      <Section id="omtaler" eyebrow="Kundene sier" title="4,9 av 5 i snitt – og 98 % anbefaler oss">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {testimonials.map((testimonial) => (
+            <li key={testimonial.name}>
+              <Card className="flex h-full flex-col p-7">
+                <p className="flex gap-0.5 text-accent-strong dark:text-accent">
+                  {Array.from({ length: testimonial.rating }, (_, i) => (
+                    <Star key={i} className="size-5 fill-current" aria-hidden="true" />
+                  ))}
+                  <span className="sr-only">{testimonial.rating} av 5 stjerner</span>
+                </p>
+                <blockquote className="mt-4 flex-1 text-foreground">«{testimonial.text}»</blockquote>
+                <p className="mt-5 border-t border-border pt-4 text-sm">
+                  <span className="font-semibold">{testimonial.name}</span>
+                  <span className="text-muted-foreground">
+                    {' '}
+                    · {testimonial.location} · {testimonial.service}
+                  </span>
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="kontakt"
+        tone="muted"
+        eyebrow="Kontakt oss"
+        title="Fortell oss hva du trenger"
+        lead="Send en forespørsel, så ringer vi deg tilbake innen 24 timer. Haster det, ring oss døgnet rundt."
+      >
+        <div className="grid gap-8 lg:grid-cols-[1.6fr_1fr]">
+          <Card className="p-6 sm:p-8">
+            <ContactForm />
+          </Card>
+          <Card className="h-fit p-6 sm:p-8">
+            <h3 className="text-xl font-semibold">Haster det?</h3>
+            <p className="mt-2 text-muted-foreground">
+              Ved vannlekkasje eller strømbrudd: ring døgnvakten, så er vi normalt hos deg innen en time.
+            </p>
+            <Button asChild variant="accent" size="lg" className="mt-5 w-full">
+              <a href={site.phone_uri}>
+                <Phone aria-hidden="true" />
+                Ring {site.phone}
+              </a>
+            </Button>
+            <p className="mt-5 text-sm text-muted-foreground">{site.adresse}</p>
+          </Card>
+        </div>
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,82 @@
+import { Award, Clock, Droplets, FileCheck, Phone, ShieldCheck, Siren } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Button } from '@/components/ui/button'
+import { Container, Section } from '@/components/ui/section'
+import { ServiceList } from '@/features/services/components/service-list'
+import { useSite } from '@/lib/site'
+import { CtaBand, Hero } from '../components/cta-band'
+import { QuoteBlock, Reasons } from '../components/trade-blocks'
+
+const reasons = [
+  { icon: Clock, title: 'Under 1 time ved lekkasje', text: 'Ved akutt vannlekkasje er vi normalt på plass innen en time.' },
+  { icon: Award, title: 'Mesterbedrift', text: 'Rørleggermester og våtromssertifiserte montører siden 2004.' },
+  { icon: FileCheck, title: 'Dokumentert arbeid', text: 'Våtromsdokumentasjon og bilder av skjulte installasjoner.' },
+  { icon: ShieldCheck, title: '5 års garanti', text: 'Garanti på arbeidet og bindende pris før vi starter.' },
+] as const
+
+export function PlumberPage() {
+  const site = useSite()
+  return (
+    <>
+      <Hero
+        eyebrow="Rørlegger i Oslo og Viken"
+        title="Rørlegger med døgnvakt – vi kommer når det renner"
+        lead="Akutte lekkasjer, tette avløp, nye rør og varmtvannsberedere. Erfarne rørleggere som rydder etter seg og holder prisen."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Send forespørsel</Link>
+          </Button>
+        </div>
+      </Hero>
+      <Section
+        id="rorleggertjenester"
+        title="Rørleggertjenester"
+        lead="Veiledende fra-priser inkludert mva. Endelig pris får du etter befaring."
+      >
+        <ServiceList
+          category="rorlegger"
+          loadingText="Laster tjenester..."
+          emptyText="Ingen aktive rørleggertjenester funnet."
+        />
+      </Section>
+      <section className="bg-destructive/10 py-14" aria-labelledby="dognvakt-tittel">
+        <Container className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+          <div className="flex gap-4">
+            <Siren className="mt-1 size-9 shrink-0 text-destructive" aria-hidden="true" />
+            <div>
+              <h2 id="dognvakt-tittel" className="text-2xl font-bold">
+                Døgnvakt 24/7 ved vannlekkasje
+              </h2>
+              <p className="mt-2 max-w-xl text-foreground/85">
+                Steng hovedkranen og ring oss. Ved akutt vannlekkasje er vi normalt hos deg innen en time – natt,
+                helg og helligdag.
+              </p>
+            </div>
+          </div>
+          <Button asChild variant="destructive" size="lg">
+            <a href={site.phone_uri}>
+              <Droplets aria-hidden="true" />
+              Ring døgnvakten
+            </a>
+          </Button>
+        </Container>
+      </section>
+      <QuoteBlock
+        title="Planlegger du en rørleggerjobb?"
+        text="Ny bereder, flytting av vannpunkter eller rørfornying: vi kommer på gratis befaring og gir deg en bindende pris."
+      />
+      <Section id="hvorfor-oss" tone="muted" title="Hvorfor velge oss som rørlegger?">
+        <Reasons reasons={reasons} />
+      </Section>
+      <CtaBand title="Trenger du en rørlegger?" text="Ring oss nå, eller send en forespørsel så ringer vi deg tilbake." />
+    </>
+  )
+}

@@ -1,0 +1,220 @@
+import { CalendarCheck, Check, MapPin, Phone, Quote, Star } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Container, Section } from '@/components/ui/section'
+import { referenceFigures, satisfaction } from '@/content/figures'
+import { featuredProjects } from '@/content/projects'
+import { type Review, reviews } from '@/content/reviews'
+import { useSite } from '@/lib/site'
+
+export function ReferencesPage() {
+  const site = useSite()
+  return (
+    <>
+      <section aria-labelledby="referanser-tittel" className="bg-brand text-white">
+        <Container className="py-16 sm:py-24">
+          <p className="mb-3 text-sm font-semibold tracking-wide text-accent uppercase">Referanser</p>
+          <h1 id="referanser-tittel" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            Prosjekter og kunder vi er stolte av
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-white/85">
+            Siden 2004 har vi hjulpet boligeiere, bedrifter og entreprenører i Oslo og Viken. Her er noen av
+            prosjektene, og hva kundene sier om jobben vi har gjort.
+          </p>
+          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {referenceFigures.map((figure) => (
+              <div
+                key={figure.label}
+                className="flex flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15"
+              >
+                <dt className="mt-1 text-base text-white/85">{figure.label}</dt>
+                <dd className="text-3xl font-bold sm:text-4xl">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Container>
+      </section>
+
+      <Section
+        id="prosjekter"
+        eyebrow="Utvalgte prosjekter"
+        title="Tre prosjekter som viser bredden"
+        lead="Fra et bad i en bygård til et helt boligprosjekt: vi planlegger grundig, holder avtalt tid og leverer dokumentasjonen i orden."
+      >
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {featuredProjects.map((project) => (
+            <li key={project.title}>
+              <Card className="flex h-full flex-col p-6">
+                <article aria-labelledby={projectHeadingId(project.title)} className="flex h-full flex-col">
+                  <div>
+                    <Badge variant="accent">{project.type}</Badge>
+                  </div>
+                  <h3 id={projectHeadingId(project.title)} className="mt-4 text-xl font-semibold">
+                    {project.title}
+                  </h3>
+                  <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-base text-muted-foreground">
+                    <li className="inline-flex items-center gap-1.5">
+                      <MapPin className="size-4" aria-hidden="true" />
+                      <span className="sr-only">Sted: </span>
+                      {project.location}
+                    </li>
+                    <li className="inline-flex items-center gap-1.5">
+                      <CalendarCheck className="size-4" aria-hidden="true" />
+                      <span className="sr-only">År: </span>
+                      {project.year}
+                    </li>
+                  </ul>
+                  <p className="mt-4 text-base leading-relaxed">{project.description}</p>
+                  <div className="mt-6 rounded-xl bg-muted/60 p-5">
+                    <p className="font-semibold">Høydepunkter</p>
+                    <ul className="mt-3 space-y-2">
+                      {project.highlights.map((highlight) => (
+                        <li key={highlight} className="flex gap-3 text-base">
+                          <Check
+                            className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent"
+                            aria-hidden="true"
+                          />
+                          <span>{highlight}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </article>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="tilfredshet"
+        tone="muted"
+        eyebrow="Kundetilfredshet"
+        title="Kundene gir oss 4,9 av 5"
+        lead="Etter hvert oppdrag spør vi kundene hvordan de opplevde jobben. Slik svarer de."
+      >
+        <dl className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {satisfaction.map((item) => (
+            <Card key={item.label} className="flex flex-col-reverse p-6 text-center">
+              <dt className="mt-2 text-base text-muted-foreground">{item.label}</dt>
+              <dd className="text-4xl font-bold text-accent-strong dark:text-accent">{item.value}</dd>
+            </Card>
+          ))}
+        </dl>
+      </Section>
+
+      <Section
+        id="omtaler"
+        eyebrow="Omtaler"
+        title="Hva kundene sier"
+        lead="Noen av tilbakemeldingene vi har fått fra private kunder, borettslag og bedrifter."
+      >
+        <Reviews items={reviews} />
+      </Section>
+
+      <section aria-labelledby="referanser-cta-tittel" className="border-b border-white/15 bg-brand text-white">
+        <Container className="flex flex-col gap-8 py-14 sm:py-16 lg:flex-row lg:items-center lg:justify-between">
+          <div className="max-w-2xl">
+            <h2 id="referanser-cta-tittel" className="text-3xl font-bold">
+              Bli vår neste fornøyde kunde
+            </h2>
+            <p className="mt-3 text-lg text-white/85">
+              Fortell oss om prosjektet ditt. Du får en bindende pris før vi starter, og 5 års garanti på arbeidet.
+            </p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row lg:shrink-0">
+            <Button asChild variant="accent" size="lg">
+              <a href={site.phone_uri}>
+                <Phone aria-hidden="true" />
+                Ring {site.phone}
+              </a>
+            </Button>
+            <Button asChild variant="onBrand" size="lg">
+              <Link to={paths.contact}>Send forespørsel</Link>
+            </Button>
+          </div>
+        </Container>
+      </section>
+    </>
+  )
+}
+
+/** Written customer reviews: a quote, the customer and place, and the rating as stars. */
+function Reviews({ items }: { items: readonly Review[] }) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {items.map((review) => (
+        <li key={`${review.name}-${review.place}`}>
+          <Card className="h-full p-6">
+            <figure className="flex h-full flex-col">
+              <Stars rating={review.rating} />
+              <blockquote className="mt-4 flex-1 text-base leading-relaxed">
+                <Quote className="mb-2 size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
+                <p>{review.text}</p>
+              </blockquote>
+              <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-4">
+                <span
+                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
+                  aria-hidden="true"
+                >
+                  {initialsOf(review.name)}
+                </span>
+                <span>
+                  <span className="block font-semibold">{review.name}</span>
+                  <span className="block text-base text-muted-foreground">
+                    {review.place} · {review.service}
+                  </span>
+                </span>
+              </figcaption>
+            </figure>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const STAR_COUNT = 5
+
+function Stars({ rating }: { rating: number }) {
+  const filled = Math.max(0, Math.min(STAR_COUNT, Math.round(rating)))
+  return (
+    <div className="flex items-center gap-0.5">
+      <span className="sr-only">
+        {filled} av {STAR_COUNT} stjerner
+      </span>
+      {Array.from({ length: STAR_COUNT }, (_, index) => (
+        <Star
+          key={index}
+          className={
+            index < filled ? 'size-5 fill-accent text-accent' : 'size-5 fill-transparent text-muted-foreground/50'
+          }
+          aria-hidden="true"
+        />
+      ))}
+    </div>
+  )
+}
+
+function initialsOf(name: string): string {
+  const words = name.split(/[\s,.]+/).filter(Boolean)
+  const first = words[0] ?? ''
+  const last = words.length > 1 ? (words[words.length - 1] ?? '') : ''
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
+}
+
+function projectHeadingId(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+  return `prosjekt-${slug}`
+}

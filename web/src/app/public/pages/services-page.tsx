@@ -1,0 +1,50 @@
+import { ArrowRight, Check } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Button } from '@/components/ui/button'
+import { Section } from '@/components/ui/section'
+import { promises } from '@/content/figures'
+import { CategoryOverview, categories } from '@/features/services/components/category-overview'
+import { CtaBand, Hero } from '../components/cta-band'
+
+export function ServicesPage() {
+  return (
+    <>
+      <Hero
+        eyebrow="Tjenester"
+        title="Elektriker, rørlegger og kjøkken og bad"
+        lead="Her er alt vi gjør, med veiledende fra-priser inkludert mva. Etter en gratis befaring får du en bindende pris."
+      >
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-white/90">
+          {promises.slice(0, 4).map((promise) => (
+            <li key={promise} className="flex items-center gap-2">
+              <Check className="size-5 text-accent" aria-hidden="true" />
+              {promise}
+            </li>
+          ))}
+        </ul>
+      </Hero>
+      <Section id="fagomrader" title="Velg fagområde" lead="Hvert fagområde har sin egen side med alle tjenester og priser.">
+        <CategoryOverview />
+      </Section>
+      <Section id="alle-sider" tone="muted" title="Gå rett til tjenestene">
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {categories.map((category) => (
+            <li key={category.slug}>
+              <Button asChild variant="outline" size="lg" className="w-full justify-between">
+                <Link to={category.to}>
+                  {category.name}
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <CtaBand
+        title="Usikker på hva du trenger?"
+        text="Beskriv jobben, så finner vi riktig fagperson og gir deg en fast pris."
+      />
+    </>
+  )
+}

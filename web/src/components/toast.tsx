@@ -1,0 +1,78 @@
+import { X } from 'lucide-react'
+import { createContext, type ReactNode, use, useCallback, useMemo, useRef, useState } from 'react'
+import { cn } from '@/lib/utils'
+
+// A small toast region of our own rather than sonner: sonner injects a <style> element
+// at run time, which the site's Content-Security-Policy (style-src 'self') refuses.
+
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' }
+type ToastItem = ToastInput & { id: number }
+
+const ToastContext = createContext<(toast: ToastInput) => void>(() => {})
+
+export function useToast() {
+  return use(ToastContext)
+}
+
+const DURATION_MS = 6000
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([])
+  const nextId = useRef(1)
+
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), [])
+  const toast = useCallback(
+    (input: ToastInput) => {
+      const id = nextId.current++
+      setToasts((all) => [...all.slice(-2), { ...input, id }])
+      window.setTimeout(() => dismiss(id), DURATION_MS)
+    },
+    [dismiss],
+  )
+  const value = useMemo(() => toast, [toast])
+
+  return (
+    <ToastContext value={value}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 sm:right-4 sm:bottom-4 sm:left-auto sm:items-end">
+        <div role="status" aria-live="polite" className="contents">
+          {toasts
+            .filter((t) => t.variant !== 'destructive')
+            .map((t) => (
+              <Toast key={t.id} toast={t} onClose={() => dismiss(t.id)} />
+            ))}
+        </div>
+        <div role="alert" aria-live="assertive" className="contents">
+          {toasts
+            .filter((t) => t.variant === 'destructive')
+            .map((t) => (
+              <Toast key={t.id} toast={t} onClose={() => dismiss(t.id)} />
+            ))}
+        </div>
+      </div>
+    </ToastContext>
+  )
+}
+
+function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
+  const destructive = toast.variant === 'destructive'
+  return (
+    <div
+      data-toast={destructive ? 'destructive' : 'default'}
+      className={cn(
+        'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg',
+        destructive
+          ? 'border-destructive bg-destructive text-destructive-foreground'
+          : 'border-border bg-card text-card-foreground',
+      )}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>}
+      </div>
+      <button type="button" onClick={onClose} className="rounded p-1 opacity-80 hover:opacity-100" aria-label="Lukk">
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react'
+import type { ServiceCategory } from '@/app/paths'
+import { api } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+
+export type Service = components['schemas']['PublicService']
+
+/** `GET /api/services`: active services, newest first, optionally of one category. */
+export async function getServices(category?: ServiceCategory): Promise<Service[]> {
+  const { data, error } = await api.GET('/api/services', { params: { query: { category } } })
+  if (error || !data) throw new Error(error?.error ?? 'Kunne ikke hente tjenester')
+  return data
+}
+
+export type ServicesState = { loading: boolean; services: Service[] }
+
+/**
+ * The services for a public list. A failed fetch is logged only: the list stays empty
+ * and the loading state still ends (spec sections 4 and 8).
+ */
+export function useServices(category?: ServiceCategory): ServicesState {
+  const [state, setState] = useState<ServicesState>({ loading: true, services: [] })
+  useEffect(() => {
+    let cancelled = false
+    getServices(category)
+      .then((services) => !cancelled && setState({ loading: false, services }))
+      .catch((error: unknown) => {
+        console.error('Kunne ikke hente tjenester', error)
+        if (!cancelled) setState({ loading: false, services: [] })
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [category])
+  return state
+}
