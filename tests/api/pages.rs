@@ -25,7 +25,8 @@ const PUBLIC_PATHS: [&str; 13] = [
 async fn html(app: &TestApp, path: &str) -> (u16, String) {
     let response = app.get(path).await;
     let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
+    // React separates adjacent text nodes with empty comments; they are not content.
+    (status, response.text().await.unwrap().replace("<!-- -->", ""))
 }
 
 fn json_ld(html: &str) -> Value {
@@ -125,7 +126,7 @@ async fn a_settings_change_shows_in_the_served_html_without_a_rebuild(app: TestA
     app.state.pages.invalidate().await;
     let (_, html) = html(&app, "/").await;
     assert!(
-        html.contains("href=\"tel:+474000001\""),
+        html.contains("href=\"tel:+47400001\""),
         "tel link from the new number"
     );
     assert!(

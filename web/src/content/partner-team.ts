@@ -1,20 +1,15 @@
+import type { TeamMember } from '@/content/team'
+
 /**
  * The contract partner team (fixed content, DESIGN.md decision 12). The specification
  * shows team members by role, with `{name}` in place of each person's name; keep it
- * visibly replaceable.
+ * visibly replaceable. The initials stand for the role until real names are filled in.
  */
-export type TeamMember = {
-  name: string
-  role: string
-  description: string
-  email: string
-  phone?: string
-}
-
 export const partnerTeam: readonly TeamMember[] = [
   {
     name: '{name}',
     role: 'Prosjektleder, kontrakter',
+    initials: 'PK',
     description:
       'Følger opp tilbud, fremdrift og økonomi i kontraktsarbeid, og er fast kontaktperson for entreprenører og byggherrer fra første møte til overtakelse.',
     email: 'prosjekt@fagfolk.no',
@@ -22,6 +17,7 @@ export const partnerTeam: readonly TeamMember[] = [
   {
     name: '{name}',
     role: 'Faglig leder, elektro',
+    initials: 'FE',
     description:
       'Har det faglige ansvaret for elektroinstallasjonene, fra prosjektering og byggestrøm til sluttkontroll og samsvarserklæring.',
     email: 'elektro@fagfolk.no',
@@ -29,6 +25,7 @@ export const partnerTeam: readonly TeamMember[] = [
   {
     name: '{name}',
     role: 'Faglig leder, rør',
+    initials: 'FR',
     description:
       'Leder rørleggerarbeidet på byggeplass og sørger for at sanitær, varme og våtrom blir utført og dokumentert etter gjeldende krav.',
     email: 'ror@fagfolk.no',

@@ -18,10 +18,11 @@ import {
 } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
+import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Container, Section } from '@/components/ui/section'
+import { Section } from '@/components/ui/section'
 import { useSite } from '@/lib/site'
 
 const heroBadges = ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', 'Autorisert siden 2004'] as const
@@ -140,39 +141,33 @@ export function BusinessCustomersPage() {
   const site = useSite()
   return (
     <>
-      <section aria-labelledby="bedriftskunder-tittel" className="bg-brand text-white">
-        <Container className="py-16 sm:py-24">
-          <p className="mb-3 text-sm font-semibold tracking-wide text-accent uppercase">For bedrifter</p>
-          <h1 id="bedriftskunder-tittel" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-            Elektriker og rørlegger for næringsbygg, butikker og borettslag
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-white/85">
-            Vi holder lokalene deres i drift med planlagt vedlikehold, raske utrykninger og faste kontaktpersoner.
-            Arbeidet gjøres når det passer virksomheten – også kveld og helg.
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <a href={site.phone_uri}>
-                <Phone aria-hidden="true" />
-                Ring {site.phone}
-              </a>
-            </Button>
-            <Button asChild variant="onBrand" size="lg">
-              <Link to={paths.contact}>Be om tilbud</Link>
-            </Button>
-          </div>
-          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette får dere">
-            {heroBadges.map((badge) => (
-              <li key={badge}>
-                <Badge variant="onBrand">
-                  <Check className="size-4" aria-hidden="true" />
-                  {badge}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <Hero
+        eyebrow="For bedrifter"
+        title="Elektriker og rørlegger for næringsbygg, butikker og borettslag"
+        lead="Vi holder lokalene deres i drift med planlagt vedlikehold, raske utrykninger og faste kontaktpersoner. Arbeidet gjøres når det passer virksomheten – også kveld og helg."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Be om tilbud</Link>
+          </Button>
+        </div>
+        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette får dere">
+          {heroBadges.map((badge) => (
+            <li key={badge}>
+              <Badge variant="onBrand">
+                <Check className="size-4" aria-hidden="true" />
+                {badge}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </Hero>
 
       <Section
         id="tjenester"
@@ -286,7 +281,7 @@ export function BusinessCustomersPage() {
         </div>
       </Section>
 
-      <CallToAction
+      <CtaBand
         title="La oss ta en prat om bygget deres"
         text="Fortell oss hva dere trenger, så kommer vi tilbake innen 24 timer med forslag til løsning og pris."
       />
@@ -299,32 +294,5 @@ function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
     <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
       <Icon className="size-6" aria-hidden="true" />
     </span>
-  )
-}
-
-function CallToAction({ title, text }: { title: string; text: string }) {
-  const site = useSite()
-  return (
-    <section aria-labelledby="bedriftskunder-cta-tittel" className="border-b border-white/15 bg-brand text-white">
-      <Container className="flex flex-col gap-8 py-14 sm:py-16 lg:flex-row lg:items-center lg:justify-between">
-        <div className="max-w-2xl">
-          <h2 id="bedriftskunder-cta-tittel" className="text-3xl font-bold">
-            {title}
-          </h2>
-          <p className="mt-3 text-lg text-white/85">{text}</p>
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row lg:shrink-0">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Send forespørsel</Link>
-          </Button>
-        </div>
-      </Container>
-    </section>
   )
 }

@@ -17,12 +17,14 @@ import {
 } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
+import { CtaBand, Hero } from '@/app/public/components/cta-band'
+import { InitialsAvatar } from '@/components/initials-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Container, Section } from '@/components/ui/section'
+import { Section } from '@/components/ui/section'
 import { platforms } from '@/content/figures'
-import { partnerTeam, type TeamMember } from '@/content/partner-team'
+import { partnerTeam } from '@/content/partner-team'
 import { useSite } from '@/lib/site'
 
 const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
@@ -87,42 +89,33 @@ export function ContractPartnersPage() {
   const site = useSite()
   return (
     <>
-      <section aria-labelledby="kontraktpartnere-tittel" className="bg-brand text-white">
-        <Container className="py-16 sm:py-24">
-          <p className="mb-3 text-sm font-semibold tracking-wide text-accent uppercase">
-            For entreprenører og byggherrer
-          </p>
-          <h1 id="kontraktpartnere-tittel" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-            En trygg underentreprenør på el og rør
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-white/85">
-            Vi leverer elektro- og rørleggerarbeid til totalentreprenører, byggherrer og eiendomsutviklere i Oslo og
-            Viken, og tar oppdrag over hele landet. Autoriserte fagfolk siden 2004, med dokumentasjonen i orden fra
-            første dag.
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <a href={site.phone_uri}>
-                <Phone aria-hidden="true" />
-                Ring {site.phone}
-              </a>
-            </Button>
-            <Button asChild variant="onBrand" size="lg">
-              <Link to={paths.contact}>Send prosjektforespørsel</Link>
-            </Button>
-          </div>
-          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Kort om oss">
-            {heroBadges.map((badge) => (
-              <li key={badge}>
-                <Badge variant="onBrand">
-                  <Check className="size-4" aria-hidden="true" />
-                  {badge}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <Hero
+        eyebrow="For entreprenører og byggherrer"
+        title="En trygg underentreprenør på el og rør"
+        lead="Vi leverer elektro- og rørleggerarbeid til totalentreprenører, byggherrer og eiendomsutviklere i Oslo og Viken, og tar oppdrag over hele landet. Autoriserte fagfolk siden 2004, med dokumentasjonen i orden fra første dag."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Send prosjektforespørsel</Link>
+          </Button>
+        </div>
+        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Kort om oss">
+          {heroBadges.map((badge) => (
+            <li key={badge}>
+              <Badge variant="onBrand">
+                <Check className="size-4" aria-hidden="true" />
+                {badge}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </Hero>
 
       <Section
         id="fordeler"
@@ -226,25 +219,22 @@ export function ContractPartnersPage() {
           {partnerTeam.map((member) => (
             <li key={member.role}>
               <Card className="flex h-full flex-col p-6">
-                <span
-                  className="inline-flex size-16 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground"
-                  aria-hidden="true"
-                >
-                  {initialsOf(member)}
-                </span>
+                <InitialsAvatar initials={member.initials} className="size-16 text-xl" />
                 <h3 className="mt-5 text-lg font-semibold">{member.name}</h3>
                 <p className="font-medium text-accent-strong dark:text-accent">{member.role}</p>
                 <p className="mt-3 text-base text-muted-foreground">{member.description}</p>
                 <ul className="mt-auto space-y-2 pt-5">
-                  <li>
-                    <a
-                      href={`mailto:${member.email}`}
-                      className="inline-flex items-center gap-2 text-base break-all hover:underline"
-                    >
-                      <Mail className="size-4 shrink-0" aria-hidden="true" />
-                      {member.email}
-                    </a>
-                  </li>
+                  {member.email && (
+                    <li>
+                      <a
+                        href={`mailto:${member.email}`}
+                        className="inline-flex items-center gap-2 text-base break-all hover:underline"
+                      >
+                        <Mail className="size-4 shrink-0" aria-hidden="true" />
+                        {member.email}
+                      </a>
+                    </li>
+                  )}
                   {member.phone && (
                     <li>
                       <a
@@ -263,7 +253,7 @@ export function ContractPartnersPage() {
         </ul>
       </Section>
 
-      <CallToAction
+      <CtaBand
         title="Klar til å regne på neste prosjekt"
         text="Ring oss eller send en forespørsel med underlaget, så får dere en pris dere kan planlegge etter."
       />
@@ -271,49 +261,10 @@ export function ContractPartnersPage() {
   )
 }
 
-/**
- * Initials (first and last word) for the avatar; while the name is still the `{name}`
- * placeholder, the role stands in ("Faglig leder, elektro" gives "FE").
- */
-function initialsOf(member: TeamMember): string {
-  const source = member.name.includes('{') ? member.role : member.name
-  const words = source.split(/[\s,]+/).filter(Boolean)
-  const first = words[0] ?? ''
-  const last = words.length > 1 ? (words[words.length - 1] ?? '') : ''
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
-}
-
 function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
   return (
     <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
       <Icon className="size-6" aria-hidden="true" />
     </span>
-  )
-}
-
-function CallToAction({ title, text }: { title: string; text: string }) {
-  const site = useSite()
-  return (
-    <section aria-labelledby="kontraktpartnere-cta-tittel" className="border-b border-white/15 bg-brand text-white">
-      <Container className="flex flex-col gap-8 py-14 sm:py-16 lg:flex-row lg:items-center lg:justify-between">
-        <div className="max-w-2xl">
-          <h2 id="kontraktpartnere-cta-tittel" className="text-3xl font-bold">
-            {title}
-          </h2>
-          <p className="mt-3 text-lg text-white/85">{text}</p>
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row lg:shrink-0">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Send forespørsel</Link>
-          </Button>
-        </div>
-      </Container>
-    </section>
   )
 }

@@ -15,10 +15,11 @@ import {
 } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
+import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Container, Section } from '@/components/ui/section'
+import { Section } from '@/components/ui/section'
 import { promises } from '@/content/figures'
 import { useSite } from '@/lib/site'
 
@@ -118,39 +119,33 @@ export function PrivateCustomersPage() {
   const site = useSite()
   return (
     <>
-      <section aria-labelledby="private-kunder-tittel" className="bg-brand text-white">
-        <Container className="py-16 sm:py-24">
-          <p className="mb-3 text-sm font-semibold tracking-wide text-accent uppercase">For private kunder</p>
-          <h1 id="private-kunder-tittel" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-            Trygg hjelp med hjemmet – fra befaring til ferdig jobb
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-white/85">
-            Vi er autoriserte elektrikere og rørleggere som pusser opp kjøkken og bad, fikser strøm og rør, og rykker
-            ut døgnet rundt når noe haster. Du får bindende pris før vi starter, og 5 års garanti på arbeidet.
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <a href={site.phone_uri}>
-                <Phone aria-hidden="true" />
-                Ring {site.phone}
-              </a>
-            </Button>
-            <Button asChild variant="onBrand" size="lg">
-              <Link to={paths.contact}>Be om pris på jobben</Link>
-            </Button>
-          </div>
-          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette lover vi">
-            {promises.map((promise) => (
-              <li key={promise}>
-                <Badge variant="onBrand">
-                  <Check className="size-4" aria-hidden="true" />
-                  {promise}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <Hero
+        eyebrow="For private kunder"
+        title="Trygg hjelp med hjemmet – fra befaring til ferdig jobb"
+        lead="Vi er autoriserte elektrikere og rørleggere som pusser opp kjøkken og bad, fikser strøm og rør, og rykker ut døgnet rundt når noe haster. Du får bindende pris før vi starter, og 5 års garanti på arbeidet."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="accent" size="lg">
+            <a href={site.phone_uri}>
+              <Phone aria-hidden="true" />
+              Ring {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="onBrand" size="lg">
+            <Link to={paths.contact}>Be om pris på jobben</Link>
+          </Button>
+        </div>
+        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette lover vi">
+          {promises.map((promise) => (
+            <li key={promise}>
+              <Badge variant="onBrand">
+                <Check className="size-4" aria-hidden="true" />
+                {promise}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </Hero>
 
       <Section
         id="tjenester"
@@ -261,7 +256,7 @@ export function PrivateCustomersPage() {
         </Card>
       </Section>
 
-      <CallToAction
+      <CtaBand
         title="Trenger du hjelp hjemme?"
         text="Ring oss for en uforpliktende prat, eller send en forespørsel. Vi svarer innen 24 timer, og ved akutt vannlekkasje er vi på plass på under én time."
       />
@@ -274,32 +269,5 @@ function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
     <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
       <Icon className="size-6" aria-hidden="true" />
     </span>
-  )
-}
-
-function CallToAction({ title, text }: { title: string; text: string }) {
-  const site = useSite()
-  return (
-    <section aria-labelledby="private-kunder-cta-tittel" className="border-b border-white/15 bg-brand text-white">
-      <Container className="flex flex-col gap-8 py-14 sm:py-16 lg:flex-row lg:items-center lg:justify-between">
-        <div className="max-w-2xl">
-          <h2 id="private-kunder-cta-tittel" className="text-3xl font-bold">
-            {title}
-          </h2>
-          <p className="mt-3 text-lg text-white/85">{text}</p>
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row lg:shrink-0">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Send forespørsel</Link>
-          </Button>
-        </div>
-      </Container>
-    </section>
   )
 }

@@ -1,42 +1,30 @@
-import { CalendarCheck, Check, MapPin, Phone, Quote, Star } from 'lucide-react'
-import { Link } from 'react-router'
-import { paths } from '@/app/paths'
+import { CalendarCheck, Check, MapPin, Quote, Star } from 'lucide-react'
+import { CtaBand, Hero } from '@/app/public/components/cta-band'
+import { InitialsAvatar } from '@/components/initials-avatar'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Container, Section } from '@/components/ui/section'
+import { Section } from '@/components/ui/section'
 import { referenceFigures, satisfaction } from '@/content/figures'
 import { featuredProjects } from '@/content/projects'
 import { type Review, reviews } from '@/content/reviews'
-import { useSite } from '@/lib/site'
 
 export function ReferencesPage() {
-  const site = useSite()
   return (
     <>
-      <section aria-labelledby="referanser-tittel" className="bg-brand text-white">
-        <Container className="py-16 sm:py-24">
-          <p className="mb-3 text-sm font-semibold tracking-wide text-accent uppercase">Referanser</p>
-          <h1 id="referanser-tittel" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-            Prosjekter og kunder vi er stolte av
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-white/85">
-            Siden 2004 har vi hjulpet boligeiere, bedrifter og entreprenører i Oslo og Viken. Her er noen av
-            prosjektene, og hva kundene sier om jobben vi har gjort.
-          </p>
-          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {referenceFigures.map((figure) => (
-              <div
-                key={figure.label}
-                className="flex flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15"
-              >
-                <dt className="mt-1 text-base text-white/85">{figure.label}</dt>
-                <dd className="text-3xl font-bold sm:text-4xl">{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </Container>
-      </section>
+      <Hero
+        eyebrow="Referanser"
+        title="Prosjekter og kunder vi er stolte av"
+        lead="Siden 2004 har vi hjulpet boligeiere, bedrifter og entreprenører i Oslo og Viken. Her er noen av prosjektene, og hva kundene sier om jobben vi har gjort."
+      >
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {referenceFigures.map((figure) => (
+            <div key={figure.label} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
+              <dt className="mt-1 text-base text-white/85">{figure.label}</dt>
+              <dd className="text-3xl font-bold sm:text-4xl">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Hero>
 
       <Section
         id="prosjekter"
@@ -115,29 +103,10 @@ export function ReferencesPage() {
         <Reviews items={reviews} />
       </Section>
 
-      <section aria-labelledby="referanser-cta-tittel" className="border-b border-white/15 bg-brand text-white">
-        <Container className="flex flex-col gap-8 py-14 sm:py-16 lg:flex-row lg:items-center lg:justify-between">
-          <div className="max-w-2xl">
-            <h2 id="referanser-cta-tittel" className="text-3xl font-bold">
-              Bli vår neste fornøyde kunde
-            </h2>
-            <p className="mt-3 text-lg text-white/85">
-              Fortell oss om prosjektet ditt. Du får en bindende pris før vi starter, og 5 års garanti på arbeidet.
-            </p>
-          </div>
-          <div className="flex flex-col gap-3 sm:flex-row lg:shrink-0">
-            <Button asChild variant="accent" size="lg">
-              <a href={site.phone_uri}>
-                <Phone aria-hidden="true" />
-                Ring {site.phone}
-              </a>
-            </Button>
-            <Button asChild variant="onBrand" size="lg">
-              <Link to={paths.contact}>Send forespørsel</Link>
-            </Button>
-          </div>
-        </Container>
-      </section>
+      <CtaBand
+        title="Bli vår neste fornøyde kunde"
+        text="Fortell oss om prosjektet ditt. Du får en bindende pris før vi starter, og 5 års garanti på arbeidet."
+      />
     </>
   )
 }
@@ -156,12 +125,7 @@ function Reviews({ items }: { items: readonly Review[] }) {
                 <p>{review.text}</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-4">
-                <span
-                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
-                  aria-hidden="true"
-                >
-                  {initialsOf(review.name)}
-                </span>
+                <InitialsAvatar initials={initialsOf(review.name)} className="size-11 text-base" />
                 <span>
                   <span className="block font-semibold">{review.name}</span>
                   <span className="block text-base text-muted-foreground">
@@ -183,9 +147,7 @@ function Stars({ rating }: { rating: number }) {
   const filled = Math.max(0, Math.min(STAR_COUNT, Math.round(rating)))
   return (
     <div className="flex items-center gap-0.5">
-      <span className="sr-only">
-        {filled} av {STAR_COUNT} stjerner
-      </span>
+      <span className="sr-only">{`${filled} av ${STAR_COUNT} stjerner`}</span>
       {Array.from({ length: STAR_COUNT }, (_, index) => (
         <Star
           key={index}

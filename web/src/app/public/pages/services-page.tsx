@@ -1,6 +1,5 @@
 import { ArrowRight, Check } from 'lucide-react'
 import { Link } from 'react-router'
-import { paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Section } from '@/components/ui/section'
 import { promises } from '@/content/figures'

@@ -1,0 +1,48 @@
+# Fagfolk: the two commands of the README are `make run` and `make test`.
+# Everything else here is what those two are made of.
+
+CARGO ?= cargo
+NPM ?= npm
+
+.PHONY: run test web web-deps test-rust test-web test-e2e lint openapi bench clean
+
+## Build the web app and start the site on embedded SQLite (http://127.0.0.1:8080).
+run: web
+	$(CARGO) run --release -- serve
+
+## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium.
+test: web lint test-rust test-web test-e2e
+
+web-deps:
+	cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+		PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) ci --no-audit --no-fund; fi
+
+web: web-deps
+	cd web && $(NPM) run build
+
+lint:
+	$(CARGO) fmt --check
+	$(CARGO) clippy --all-targets --quiet -- -D warnings
+	cd web && $(NPM) run typecheck
+
+test-rust:
+	$(CARGO) test --quiet
+
+test-web: web-deps
+	cd web && $(NPM) test
+
+test-e2e: web
+	$(CARGO) build --quiet
+	cd web && $(NPM) run e2e
+
+## Regenerate openapi.json and the web app's API types from the handlers.
+openapi:
+	$(CARGO) run --quiet -- openapi > openapi.json
+	cd web && $(NPM) run gen:api
+
+## Throughput and memory figures (not a test); see bench/README.md.
+bench: web
+	bash bench/run.sh
+
+clean:
+	rm -rf web/dist web/dist-ssr target
