@@ -70,8 +70,8 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .fallback(crate::site::pages::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))
         .with_state(state)
-        .layer(security::headers())
         .layer(
             ServiceBuilder::new()
                 .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))

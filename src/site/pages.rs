@@ -216,6 +216,7 @@ fn fill_template(
         "phone_uri": facts.phone_uri(),
         "phone_extra": facts.phone_extra,
         "today": norwegian_date(date),
+        "year": date.year().to_string(),
     });
     let jsonld = page
         .map(|page| {
@@ -288,7 +289,7 @@ pub fn group_digits(value: i64) -> String {
     let digits = value.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('\u{a0}');
         }
         out.push(ch);

@@ -26,7 +26,10 @@ async fn html(app: &TestApp, path: &str) -> (u16, String) {
     let response = app.get(path).await;
     let status = response.status().as_u16();
     // React separates adjacent text nodes with empty comments; they are not content.
-    (status, response.text().await.unwrap().replace("<!-- -->", ""))
+    (
+        status,
+        response.text().await.unwrap().replace("<!-- -->", ""),
+    )
 }
 
 fn json_ld(html: &str) -> Value {

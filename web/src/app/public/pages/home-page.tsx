@@ -51,7 +51,7 @@ const steps = [
   {
     icon: CalendarCheck,
     title: 'Utført med garanti',
-    text: 'Fagfolk gjør jobben til avtalt tid, rydder etter seg og gir deg 5 års garanti.',
+    text: 'Vi gjør jobben til avtalt tid, rydder etter oss og gir deg 5 års garanti.',
   },
 ] as const
 
