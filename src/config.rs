@@ -35,6 +35,11 @@ pub struct Config {
     /// contact submissions. Kept out of `Debug` because the URL may hold a password.
     pub smtp_url: Option<String>,
     pub notify_to: Option<String>,
+    /// `FAGFOLK_ADMIN_EMAIL` and `FAGFOLK_ADMIN_PASSWORD`: the first admin, created at
+    /// start-up when no admin user exists yet. The password is kept out of `Debug`.
+    pub first_admin: Option<(String, String)>,
+    /// `fagfolk serve --demo`: seed a demo admin and sample leads (not an environment variable).
+    pub demo: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -49,6 +54,11 @@ impl std::fmt::Debug for Config {
             .field("upload_limit_bytes", &self.upload_limit_bytes)
             .field("trust_proxy", &self.trust_proxy)
             .field("smtp", &self.smtp_url.as_ref().map(|_| "<satt>"))
+            .field(
+                "first_admin",
+                &self.first_admin.as_ref().map(|(email, _)| email),
+            )
+            .field("demo", &self.demo)
             .finish()
     }
 }
@@ -122,6 +132,14 @@ impl Config {
         if smtp_url.is_some() != notify_to.is_some() {
             bail!("FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO må settes sammen");
         }
+        let first_admin = match (
+            get("FAGFOLK_ADMIN_EMAIL"),
+            lookup("FAGFOLK_ADMIN_PASSWORD").filter(|p| !p.is_empty()),
+        ) {
+            (Some(email), Some(password)) => Some((email.trim().to_owned(), password)),
+            (None, None) => None,
+            _ => bail!("FAGFOLK_ADMIN_EMAIL og FAGFOLK_ADMIN_PASSWORD må settes sammen"),
+        };
 
         Ok(Self {
             addr,
@@ -134,6 +152,8 @@ impl Config {
             trust_proxy,
             smtp_url,
             notify_to,
+            first_admin,
+            demo: false,
         })
     }
 

@@ -1,10 +1,18 @@
 //! Fagfolk: the public website and staff back office of an Oslo contractor firm.
 
+pub mod audit;
+pub mod auth;
+pub mod clock;
 pub mod config;
 pub mod contact;
+pub mod dashboard;
 pub mod db;
 pub mod http;
+pub mod leads;
+pub mod search;
 pub mod services;
+pub mod settings;
 pub mod site;
 pub mod startup;
 pub mod telemetry;
+pub mod users;

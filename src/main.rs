@@ -1,7 +1,10 @@
+use std::io::{BufRead, IsTerminal};
+
 use clap::{Parser, Subcommand};
 use fagfolk::config::Config;
 use fagfolk::db::Db;
 use fagfolk::startup::{Application, shutdown_signal};
+use fagfolk::users::{self, Role};
 
 /// Fagfolk: nettsted og back office for en håndverkerbedrift.
 #[derive(Parser)]
@@ -14,11 +17,37 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Start nettstedet (standard).
-    Serve,
+    Serve {
+        /// Legg inn en demo-administrator (demo@fagfolk.no / demo-fagfolk-2026) og eksempel-leads.
+        #[arg(long)]
+        demo: bool,
+    },
     /// Kjør databasemigreringer og avslutt.
     Migrate,
     /// Skriv OpenAPI-dokumentet til stdout.
     Openapi,
+    /// Administrer brukere.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Opprett en admin-bruker. Spør etter passordet, eller les det fra stdin.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long, default_value = "Administrator")]
+        name: String,
+        /// admin eller editor.
+        #[arg(long, default_value = "admin")]
+        role: String,
+        /// Les passordet fra første linje på stdin (for skript).
+        #[arg(long)]
+        password_stdin: bool,
+    },
 }
 
 #[tokio::main]
@@ -30,7 +59,7 @@ async fn main() {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command.unwrap_or(Command::Serve) {
+    match cli.command.unwrap_or(Command::Serve { demo: false }) {
         Command::Openapi => {
             println!("{}", fagfolk::http::openapi().to_pretty_json()?);
             Ok(())
@@ -43,13 +72,51 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             tracing::info!("databasen er oppdatert");
             Ok(())
         }
-        Command::Serve => {
+        Command::Serve { demo } => {
             fagfolk::telemetry::init();
-            let config = Config::from_env()?;
+            let config = Config {
+                demo,
+                ..Config::from_env()?
+            };
             tracing::info!(?config, "starter");
             let app = Application::build(config).await?;
             tracing::info!(addr = %app.local_addr(), "lytter");
             app.run_until(shutdown_signal()).await
         }
+        Command::Admin {
+            command:
+                AdminCommand::Create {
+                    email,
+                    name,
+                    role,
+                    password_stdin,
+                },
+        } => {
+            let role = Role::parse(&role)
+                .ok_or_else(|| anyhow::anyhow!("--role: bruk admin eller editor"))?;
+            let password = read_password(password_stdin)?;
+            let config = Config::from_env()?;
+            let db = Db::connect(&config.database_url).await?;
+            db.migrate().await?;
+            let id = users::create(&db, &name, &email, &password, role, chrono::Utc::now()).await?;
+            println!(
+                "Opprettet {} ({}) med id {id}",
+                email.trim().to_lowercase(),
+                role.as_str()
+            );
+            Ok(())
+        }
     }
+}
+
+fn read_password(from_stdin: bool) -> anyhow::Result<String> {
+    if from_stdin || !std::io::stdin().is_terminal() {
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line)?;
+        return Ok(line.trim_end_matches(['\r', '\n']).to_owned());
+    }
+    let first = rpassword::prompt_password("Passord (minst 12 tegn): ")?;
+    let second = rpassword::prompt_password("Gjenta passordet: ")?;
+    anyhow::ensure!(first == second, "passordene er ikke like");
+    Ok(first)
 }

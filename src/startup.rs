@@ -10,6 +10,7 @@ use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
 use tokio::net::TcpListener;
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, seed};
 use crate::site::pages::PageCache;
@@ -23,6 +24,7 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub pages: Arc<PageCache>,
     pub contact_limiter: Arc<IpLimiter>,
+    pub clock: Clock,
 }
 
 pub struct Application {
@@ -38,11 +40,32 @@ impl Application {
         seed::run(&db)
             .await
             .context("kunne ikke legge inn startdata")?;
-        Self::with_db(config, db).await
+        let clock = Clock::default();
+        if let Some((email, password)) = &config.first_admin
+            && crate::users::count(&db).await? == 0
+        {
+            crate::users::create(
+                &db,
+                "Administrator",
+                email,
+                password,
+                crate::users::Role::Admin,
+                clock.now(),
+            )
+            .await
+            .map_err(|err| anyhow::anyhow!("FAGFOLK_ADMIN_EMAIL/FAGFOLK_ADMIN_PASSWORD: {err}"))?;
+            tracing::info!(%email, "første administrator opprettet");
+        }
+        if config.demo {
+            crate::db::demo::run(&db, clock.now())
+                .await
+                .context("kunne ikke legge inn demodata")?;
+        }
+        Self::with_db(config, db, clock).await
     }
 
     /// Binds with an existing, migrated database.
-    pub async fn with_db(config: Config, db: Db) -> anyhow::Result<Self> {
+    pub async fn with_db(config: Config, db: Db, clock: Clock) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("FAGFOLK_ADDR: kunne ikke lytte på {}", config.addr))?;
@@ -56,6 +79,7 @@ impl Application {
             config: Arc::new(config),
             pages: Arc::new(PageCache::default()),
             contact_limiter: Arc::new(RateLimiter::keyed(quota)),
+            clock,
         };
         Ok(Self { listener, state })
     }

@@ -146,7 +146,7 @@ impl ContactForm {
 
 /// A pragmatic address check: one `@`, a local part, a dotted domain, no spaces or
 /// control characters. The real proof is that we get an answer.
-fn is_email(email: &str) -> bool {
+pub fn is_email(email: &str) -> bool {
     let Some((local, domain)) = email.rsplit_once('@') else {
         return false;
     };

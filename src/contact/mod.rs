@@ -8,7 +8,6 @@ use std::net::{IpAddr, SocketAddr};
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
-use chrono::Utc;
 use serde::Serialize;
 use sqlx::types::Json as SqlJson;
 use utoipa::ToSchema;
@@ -16,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub use form::{ContactForm, ContactInput};
+pub use form::{ContactForm, ContactInput, is_email};
 
 use crate::db_run;
 use crate::http::ApiJson;
@@ -89,7 +88,7 @@ pub fn client_ip(headers: &HeaderMap, peer: SocketAddr, trust_proxy: bool) -> Ip
 }
 
 async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error> {
-    let now = Utc::now();
+    let now = state.clock.now();
     let submission_id = Uuid::now_v7();
     let lead_id = Uuid::now_v7();
     let tags: Vec<String> = form.service.iter().map(|s| s.label().to_owned()).collect();

@@ -28,6 +28,9 @@ pub enum ApiError {
     BadRequest(String),
     #[error("ikke innlogget")]
     Unauthorized,
+    /// A refused sign-in, with the message to show.
+    #[error("innlogging avvist")]
+    Unauthenticated(String),
     #[error("ingen tilgang")]
     Forbidden(String),
     #[error("ikke funnet")]
@@ -70,6 +73,7 @@ impl IntoResponse for ApiError {
                 "Du må logge inn for å fortsette.".to_owned(),
                 None,
             ),
+            Self::Unauthenticated(message) => (StatusCode::UNAUTHORIZED, message, None),
             Self::Forbidden(message) => (StatusCode::FORBIDDEN, message, None),
             Self::NotFound(message) => (StatusCode::NOT_FOUND, message, None),
             Self::Conflict(message) => (StatusCode::CONFLICT, message, None),
@@ -135,6 +139,12 @@ fn is_unavailable(err: &sqlx::Error) -> bool {
                 || message.contains("unable to open")
         }
         _ => false,
+    }
+}
+
+impl From<axum::extract::rejection::PathRejection> for ApiError {
+    fn from(_: axum::extract::rejection::PathRejection) -> Self {
+        Self::NotFound("Fant ikke det du lette etter.".to_owned())
     }
 }
 

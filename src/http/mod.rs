@@ -6,7 +6,7 @@ mod security;
 
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, FromRequest, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, State};
 use axum::http::{HeaderName, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -29,6 +29,11 @@ use error::ApiError;
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
 
+/// Path parameter extractor: an id that does not parse is a Norwegian 404.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);
+
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
 
@@ -41,10 +46,29 @@ pub const JSON_BODY_LIMIT: usize = 64 * 1024;
     ),
     tags(
         (name = "public", description = "Det offentlige nettstedet"),
-        (name = "ops", description = "Drift"),
-    )
+        (name = "auth", description = "Innlogging for ansatte"),
+        (name = "admin", description = "Administrasjon (krever innlogging)"),
+    ),
+    modifiers(&SessionCookie)
 )]
 struct ApiDoc;
+
+/// Documents the session cookie that every admin operation requires.
+struct SessionCookie;
+
+impl utoipa::Modify for SessionCookie {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::auth::session::COOKIE,
+                "Settes av POST /api/auth/login. Endrende kall krever også headeren X-Fagfolk-Csrf.",
+            ))),
+        );
+    }
+}
 
 /// The API routes together with their OpenAPI document.
 fn api() -> OpenApiRouter<AppState> {
@@ -52,6 +76,11 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::services::router())
         .merge(crate::site::router())
         .merge(crate::contact::router())
+        .merge(crate::auth::router())
+        .merge(crate::dashboard::router())
+        .merge(crate::leads::router())
+        .merge(crate::search::router())
+        .merge(crate::audit::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.
@@ -70,6 +99,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .fallback(crate::site::pages::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::csrf::protect))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))
         .with_state(state)
         .layer(

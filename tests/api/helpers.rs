@@ -121,6 +121,64 @@ impl TestApp {
             .expect("request")
     }
 
+    /// Creates an admin user directly (as `fagfolk admin create` does).
+    pub async fn create_user(
+        &self,
+        email: &str,
+        password: &str,
+        role: fagfolk::users::Role,
+    ) -> uuid::Uuid {
+        fagfolk::users::create(
+            &self.state.db,
+            "Test Bruker",
+            email,
+            password,
+            role,
+            self.state.clock.now(),
+        )
+        .await
+        .expect("user created")
+    }
+
+    /// Signs in and returns a session that sends its cookie and the CSRF header.
+    pub async fn login(&self, email: &str, password: &str) -> Session {
+        let response = self
+            .client
+            .post(self.url("/api/auth/login"))
+            .header("x-fagfolk-csrf", "1")
+            .json(&serde_json::json!({ "email": email, "password": password }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "login as {email}");
+        let cookie = response.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let token = cookie
+            .split(';')
+            .next()
+            .unwrap()
+            .trim_start_matches("fagfolk_session=")
+            .to_owned();
+        Session {
+            client: self.client.clone(),
+            address: self.address.clone(),
+            token,
+        }
+    }
+
+    /// A signed-in admin, the usual starting point of an admin test.
+    pub async fn admin(&self) -> Session {
+        self.create_user(
+            "admin@fagfolk.test",
+            ADMIN_PASSWORD,
+            fagfolk::users::Role::Admin,
+        )
+        .await;
+        self.login("admin@fagfolk.test", ADMIN_PASSWORD).await
+    }
+
     /// Rows in `table` (a fixed table name from the test, never input).
     pub async fn count(&self, table: &'static str) -> i64 {
         let sql = sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"));
@@ -197,4 +255,74 @@ macro_rules! db_tests {
             )*
         }
     };
+}
+
+pub const ADMIN_PASSWORD: &str = "lang og trygg setning 42";
+
+/// A signed-in client: every request carries the session cookie and the CSRF header.
+#[derive(Clone)]
+pub struct Session {
+    pub client: reqwest::Client,
+    pub address: String,
+    pub token: String,
+}
+
+impl Session {
+    pub fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, format!("{}{}", self.address, path))
+            .header("cookie", format!("fagfolk_session={}", self.token))
+            .header("x-fagfolk-csrf", "1")
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.request(reqwest::Method::GET, path)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> reqwest::Response {
+        self.request(method, path).json(body).send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        self.request(reqwest::Method::DELETE, path)
+            .send()
+            .await
+            .unwrap()
+    }
+}
+
+/// The audit entries, newest first, as `(action, entity_type, entity_id, performed_by, changes)`.
+pub async fn audit_entries(
+    app: &TestApp,
+) -> Vec<(
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<serde_json::Value>,
+)> {
+    type Row = (
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<sqlx::types::Json<serde_json::Value>>,
+    );
+    let rows: Vec<Row> = db_run!(&app.state.db, pool => sqlx::query_as(
+        "SELECT action, entity_type, entity_id, performed_by, changes FROM audit_logs ORDER BY created_at DESC, id DESC",
+    )
+    .fetch_all(pool)
+    .await)
+    .unwrap();
+    rows.into_iter()
+        .map(|(a, t, id, by, c)| (a, t, id, by, c.map(|j| j.0)))
+        .collect()
 }

@@ -3,8 +3,10 @@
 
 mod helpers;
 
+mod auth;
 mod contact;
 mod health;
+mod leads;
 mod openapi;
 mod pages;
 mod services;

@@ -1,0 +1,244 @@
+//! Staff sign-in: `POST /api/auth/login`, `POST /api/auth/logout`, `GET /api/auth/session`,
+//! and the `CurrentUser` extractor every admin handler takes.
+
+pub mod csrf;
+pub mod password;
+pub mod session;
+pub mod throttle;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+use axum::Json;
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{AppendHeaders, IntoResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+pub use session::CurrentUser;
+
+use crate::audit::{self, NewAudit};
+use crate::contact::client_ip;
+use crate::db_run;
+use crate::http::ApiJson;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::startup::AppState;
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let token = parts
+            .headers
+            .get(header::COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(session::token_from_cookies)
+            .ok_or(ApiError::Unauthorized)?;
+        session::lookup(&state.db, token, state.clock.now())
+            .await?
+            .ok_or(ApiError::Unauthorized)
+    }
+}
+
+impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        match <Self as FromRequestParts<AppState>>::from_request_parts(parts, state).await {
+            Ok(user) => Ok(Some(user)),
+            Err(ApiError::Unauthorized) => Ok(None),
+            Err(err) => Err(err),
+        }
+    }
+}
+
+impl CurrentUser {
+    /// Refuses an editor where only an administrator may act (DESIGN.md decision 5).
+    pub fn require_admin(&self) -> Result<(), ApiError> {
+        if self.is_admin() {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden(
+                "Bare administratorer kan gjøre dette.".to_owned(),
+            ))
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginInput {
+    pub email: Option<String>,
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionInfo {
+    pub user: CurrentUser,
+    /// When the session ends; the app signs out by itself then.
+    pub expires_at: DateTime<Utc>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(get_session))
+}
+
+const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";
+
+/// Sign in with e-mail and password. Sets the HttpOnly session cookie.
+#[utoipa::path(
+    post,
+    path = "/api/auth/login",
+    tag = "auth",
+    request_body = LoginInput,
+    responses(
+        (status = 200, description = "Innlogget", body = SessionInfo),
+        (status = 401, description = "Feil e-post eller passord, eller deaktivert bruker", body = ErrorBody),
+        (status = 403, description = "Mangler CSRF-beskyttelse", body = ErrorBody),
+        (status = 422, description = "Mangler felt", body = ErrorBody),
+        (status = 429, description = "For mange forsøk", body = ErrorBody),
+    )
+)]
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(input): ApiJson<LoginInput>,
+) -> ApiResult<impl IntoResponse> {
+    let email = input.email.unwrap_or_default().trim().to_lowercase();
+    let password = input.password.unwrap_or_default();
+    let mut fields = BTreeMap::new();
+    if email.is_empty() {
+        fields.insert("email".to_owned(), "E-post er påkrevd.".to_owned());
+    } else if !email.contains('@') || email.len() > 254 {
+        fields.insert(
+            "email".to_owned(),
+            "Skriv en gyldig e-postadresse.".to_owned(),
+        );
+    }
+    if password.is_empty() {
+        fields.insert("password".to_owned(), "Passord er påkrevd.".to_owned());
+    }
+    if !fields.is_empty() {
+        return Err(ApiError::Validation(fields));
+    }
+
+    let now = state.clock.now();
+    let ip = client_ip(&headers, peer, state.config.trust_proxy).to_string();
+    throttle::check(&state.db, &email, &ip, now).await?;
+
+    type Row = (Uuid, String, bool);
+    let user: Option<Row> = db_run!(&state.db, pool => sqlx::query_as(
+        "SELECT id, password_hash, is_active FROM admin_users WHERE email = $1",
+    )
+    .bind(&email)
+    .fetch_optional(pool)
+    .await)?;
+    let valid = password::verify(password, user.as_ref().map(|(_, hash, _)| hash.clone())).await;
+    let Some((user_id, _, active)) = user.filter(|_| valid) else {
+        throttle::record_failure(&state.db, &email, &ip, now).await?;
+        return Err(ApiError::Unauthenticated(WRONG_CREDENTIALS.to_owned()));
+    };
+    if !active {
+        return Err(ApiError::Unauthenticated(
+            "Brukeren er deaktivert. Kontakt en administrator.".to_owned(),
+        ));
+    }
+
+    throttle::clear(&state.db, &email).await?;
+    db_run!(&state.db, pool => sqlx::query("UPDATE admin_users SET last_login_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(user_id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    let (token, expires_at) = session::create(&state.db, user_id, now).await?;
+    let user = session::lookup(&state.db, &token, now)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    audit::record(
+        &state.db,
+        NewAudit::new(
+            now,
+            "login",
+            "admin_users",
+            Some(user.id),
+            &user.email,
+            None,
+        ),
+    )
+    .await?;
+    tracing::info!(user = %user.email, "innlogget");
+
+    let cookie = session::cookie(Some(&token), state.config.public_url.scheme() == "https");
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Json(SessionInfo { user, expires_at }),
+    ))
+}
+
+/// Sign out: ends the session and clears the cookie.
+#[utoipa::path(
+    post,
+    path = "/api/auth/logout",
+    tag = "auth",
+    responses(
+        (status = 204, description = "Logget ut"),
+        (status = 403, description = "Mangler CSRF-beskyttelse", body = ErrorBody),
+    )
+)]
+async fn logout(
+    State(state): State<AppState>,
+    user: Option<CurrentUser>,
+) -> ApiResult<impl IntoResponse> {
+    if let Some(user) = user {
+        session::delete(&state.db, user.session_id).await?;
+        let now = state.clock.now();
+        audit::record(
+            &state.db,
+            NewAudit::new(
+                now,
+                "logout",
+                "admin_users",
+                Some(user.id),
+                &user.email,
+                None,
+            ),
+        )
+        .await?;
+    }
+    let cookie = session::cookie(None, state.config.public_url.scheme() == "https");
+    Ok((
+        StatusCode::NO_CONTENT,
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+    ))
+}
+
+/// The signed-in user and when the session ends; 401 when signed out.
+#[utoipa::path(
+    get,
+    path = "/api/auth/session",
+    tag = "auth",
+    responses(
+        (status = 200, description = "Innlogget", body = SessionInfo),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn get_session(user: CurrentUser) -> Json<SessionInfo> {
+    let expires_at = user.session_expires_at;
+    Json(SessionInfo { user, expires_at })
+}

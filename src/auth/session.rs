@@ -1,0 +1,163 @@
+//! Sessions (DESIGN.md decision 3): an opaque 256-bit token in an HttpOnly cookie; the
+//! database keeps only its SHA-256, so a leaked table cannot be replayed.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Duration, Utc};
+use rand::RngCore;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::db::Db;
+use crate::db_run;
+
+pub const COOKIE: &str = "fagfolk_session";
+pub const LIFETIME_HOURS: i64 = 24;
+
+/// The signed-in staff member, as every admin handler sees it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct CurrentUser {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    /// `admin` or `editor`.
+    pub role: String,
+    /// When this session ends (24 hours after sign-in).
+    #[serde(skip)]
+    pub session_expires_at: DateTime<Utc>,
+    #[serde(skip)]
+    pub session_id: Uuid,
+}
+
+impl CurrentUser {
+    pub fn is_admin(&self) -> bool {
+        self.role == "admin"
+    }
+}
+
+pub fn hash_token(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Starts a session for `user_id`; returns the token for the cookie and its expiry.
+pub async fn create(
+    db: &Db,
+    user_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<(String, DateTime<Utc>), sqlx::Error> {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let token = URL_SAFE_NO_PAD.encode(bytes);
+    let expires_at = now + Duration::hours(LIFETIME_HOURS);
+    db_run!(db, pool => sqlx::query(
+        "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(hash_token(&token))
+    .bind(user_id)
+    .bind(now)
+    .bind(expires_at)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    Ok((token, expires_at))
+}
+
+/// The user behind a token, if the session is live and the user active. An expired
+/// session is deleted on sight.
+pub async fn lookup(
+    db: &Db,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<CurrentUser>, sqlx::Error> {
+    let hash = hash_token(token);
+    let user: Option<CurrentUser> = db_run!(db, pool => sqlx::query_as(
+        "SELECT u.id, u.name, u.email, u.role, s.expires_at AS session_expires_at, s.id AS session_id \
+         FROM sessions s JOIN admin_users u ON u.id = s.user_id \
+         WHERE s.token_hash = $1 AND u.is_active = $2",
+    )
+    .bind(&hash)
+    .bind(true)
+    .fetch_optional(pool)
+    .await)?;
+    match user {
+        Some(user) if user.session_expires_at > now => Ok(Some(user)),
+        Some(user) => {
+            delete(db, user.session_id).await?;
+            Ok(None)
+        }
+        None => Ok(None),
+    }
+}
+
+pub async fn delete(db: &Db, session_id: Uuid) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE id = $1")
+        .bind(session_id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}
+
+/// Ends every session of a user, except `keep` (the one asking, after its own password change).
+pub async fn delete_for_user(
+    db: &Db,
+    user_id: Uuid,
+    keep: Option<Uuid>,
+) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+        .bind(user_id)
+        .bind(keep.unwrap_or(Uuid::nil()))
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}
+
+/// The `Set-Cookie` value that stores `token`, or clears the cookie when `None`.
+pub fn cookie(token: Option<&str>, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    match token {
+        Some(token) => format!(
+            "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}{secure}",
+            LIFETIME_HOURS * 3600
+        ),
+        None => format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{secure}"),
+    }
+}
+
+/// The session token from a `Cookie` header.
+pub fn token_from_cookies(header: &str) -> Option<&str> {
+    header
+        .split(';')
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value)
+        .filter(|value| !value.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_is_found_among_other_cookies() {
+        assert_eq!(
+            token_from_cookies("a=1; fagfolk_session=abc; b=2"),
+            Some("abc")
+        );
+        assert_eq!(token_from_cookies("fagfolk_session="), None);
+        assert_eq!(token_from_cookies("other=abc"), None);
+    }
+
+    #[test]
+    fn the_cookie_is_http_only_and_strict() {
+        let value = cookie(Some("t"), true);
+        assert!(
+            value.contains("HttpOnly")
+                && value.contains("SameSite=Strict")
+                && value.ends_with("; Secure")
+        );
+        assert!(cookie(None, false).contains("Max-Age=0"));
+    }
+}

@@ -1,0 +1,133 @@
+//! `fagfolk serve --demo`: a documented demo admin and realistic Norwegian sample leads
+//! spread over the pipeline and the last 60 days. Runs only into an empty leads table.
+
+use chrono::{DateTime, Duration, Utc};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use super::Db;
+use crate::db_run;
+use crate::users::{self, Role};
+
+pub const DEMO_EMAIL: &str = "demo@fagfolk.no";
+pub const DEMO_PASSWORD: &str = "demo-fagfolk-2026";
+
+const FIRST: [&str; 12] = [
+    "Kari", "Ola", "Ingrid", "Per", "Sofie", "Lars", "Nora", "Henrik", "Emma", "Jonas", "Silje",
+    "Anders",
+];
+const LAST: [&str; 9] = [
+    "Nordmann", "Hansen", "Johansen", "Olsen", "Larsen", "Andersen", "Pedersen", "Nilsen", "Berg",
+];
+const PLACES: [(&str, &str); 8] = [
+    ("Thereses gate 12, Oslo", "0168"),
+    ("Kirkeveien 45, Oslo", "0368"),
+    ("Bygdøy allé 20, Oslo", "0262"),
+    ("Trondheimsveien 110, Oslo", "0565"),
+    ("Ekebergveien 3, Oslo", "1181"),
+    ("Storgata 8, Lillestrøm", "2000"),
+    ("Asker sentrum 4, Asker", "1384"),
+    ("Sandvika torg 1, Bærum", "1337"),
+];
+const JOBS: [(&str, &[&str]); 8] = [
+    (
+        "Jordfeilbryteren løser ut flere ganger i uka, mest på kjøkkenet.",
+        &["elektriker", "feilsøking"],
+    ),
+    (
+        "Ønsker pris på elbillader i garasjen, 32 A kurs finnes ikke.",
+        &["elektriker", "elbillader"],
+    ),
+    (
+        "Vann i taket under badet, trenger noen i dag.",
+        &["rørlegger", "akutt"],
+    ),
+    (
+        "Tett avløp i kjøkkenvasken, har prøvd plunger.",
+        &["rørlegger"],
+    ),
+    (
+        "Totalrenovering av bad ca. 5 m², ønsker befaring i neste uke.",
+        &["bad", "befaring"],
+    ),
+    (
+        "Nytt IKEA-kjøkken levert, trenger montering med rør og el.",
+        &["kjøkken"],
+    ),
+    (
+        "Borettslag med 24 leiligheter ønsker serviceavtale.",
+        &["bedrift", "serviceavtale"],
+    ),
+    (
+        "Bytte gammelt sikringsskap før salg av leiligheten.",
+        &["elektriker", "sikringsskap"],
+    ),
+];
+const STATUSES: [&str; 6] = [
+    "Ny",
+    "Kontaktet",
+    "Avtalt befaring",
+    "Tilbud sendt",
+    "Vunnet",
+    "Tapt",
+];
+const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
+
+pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
+    if users::count(db).await? == 0 {
+        users::create(
+            db,
+            "Demo Administrator",
+            DEMO_EMAIL,
+            DEMO_PASSWORD,
+            Role::Admin,
+            now,
+        )
+        .await?;
+        tracing::info!(
+            email = DEMO_EMAIL,
+            password = DEMO_PASSWORD,
+            "demo-administrator opprettet"
+        );
+    }
+    let (leads,): (i64,) =
+        db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads").fetch_one(pool).await)?;
+    if leads > 0 {
+        return Ok(());
+    }
+    db_run!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for i in 0..36usize {
+            let first = FIRST[i % FIRST.len()];
+            let last = LAST[(i * 7) % LAST.len()];
+            let (adresse, postnr) = PLACES[(i * 5) % PLACES.len()];
+            let (job, tags) = JOBS[(i * 3) % JOBS.len()];
+            // Newer leads sit early in the pipeline; older ones have moved on.
+            let age_hours = (i as i64) * 40 + (i as i64 % 5) * 3;
+            let status = STATUSES[((i * 6) / 36 + i % 2).min(STATUSES.len() - 1)];
+            let created = now - Duration::hours(age_hours);
+            let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+            sqlx::query(
+                "INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, \
+                 created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+            )
+            .bind(Uuid::now_v7())
+            .bind(format!("{first} {last}"))
+            .bind(format!("{}.{}{}@example.no", first.to_lowercase(), last.to_lowercase(), i))
+            .bind(format!("9{:02} {:02} {:03}", 10 + i, 20 + i % 70, 100 + i * 7))
+            .bind(status)
+            .bind(SOURCES[i % SOURCES.len()])
+            .bind(job)
+            .bind(adresse)
+            .bind(postnr)
+            .bind(Json(tags))
+            .bind(created)
+            .bind(created + Duration::hours(2))
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await
+    })?;
+    tracing::info!("36 demo-leads lagt inn");
+    Ok(())
+}

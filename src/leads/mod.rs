@@ -1,0 +1,274 @@
+//! Henvendelser: the lead manager's API. Every mutation writes its audit entry in the
+//! same transaction.
+
+pub mod model;
+pub mod queries;
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use model::{BoardColumn, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
+use queries::Filter;
+
+use crate::audit::{NewAudit, changes};
+use crate::auth::CurrentUser;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath};
+use crate::startup::AppState;
+use crate::{audit_insert, bind_lead, db_run, settings};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_leads, create_lead))
+        .routes(routes!(get_lead_board))
+        .routes(routes!(get_lead, update_lead, delete_lead))
+        .routes(routes!(update_lead_status))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Fant ikke lead-en. Den kan være slettet.".to_owned())
+}
+
+/// List leads, newest first, filtered and paged on the server.
+#[utoipa::path(
+    get, path = "/api/admin/leads", tag = "admin", security(("session" = [])), params(LeadFilter),
+    responses(
+        (status = 200, description = "En side med leads", body = LeadPage),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_leads(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    Query(query): Query<LeadFilter>,
+) -> ApiResult<Json<LeadPage>> {
+    let filter = Filter::new(
+        query.q.as_deref(),
+        query.status.as_deref(),
+        query.source.as_deref(),
+    );
+    let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
+    let page = query.page.unwrap_or(1).max(1);
+    let items = queries::list(&state.db, &filter, per_page, (page - 1) * per_page).await?;
+    let total = queries::count(&state.db, &filter).await?;
+    let all = queries::count(&state.db, &Filter::new(None, None, None)).await?;
+    let sources = queries::sources(&state.db).await?;
+    Ok(Json(LeadPage {
+        items,
+        total,
+        all,
+        sources,
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct BoardFilter {
+    /// Text search over name, e-mail, phone and description.
+    q: Option<String>,
+    /// Source (`kilde`).
+    source: Option<String>,
+}
+
+/// The kanban: one column per pipeline status with its count and newest leads.
+#[utoipa::path(
+    get, path = "/api/admin/leads/board", tag = "admin", security(("session" = [])), params(BoardFilter),
+    responses(
+        (status = 200, description = "Kolonner i pipeline-rekkefølge", body = [BoardColumn]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn get_lead_board(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    Query(query): Query<BoardFilter>,
+) -> ApiResult<Json<Vec<BoardColumn>>> {
+    let mut columns = Vec::new();
+    for status in settings::pipeline(&state.db).await? {
+        let filter = Filter::new(query.q.as_deref(), Some(&status), query.source.as_deref());
+        let items = queries::list(&state.db, &filter, 100, 0).await?;
+        let total = queries::count(&state.db, &filter).await?;
+        columns.push(BoardColumn {
+            status,
+            total,
+            items,
+        });
+    }
+    Ok(Json(columns))
+}
+
+/// One lead.
+#[utoipa::path(
+    get, path = "/api/admin/leads/{id}", tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Lead-en", body = Lead),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn get_lead(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<Lead>> {
+    queries::get(&state.db, id)
+        .await?
+        .map(Json)
+        .ok_or_else(not_found)
+}
+
+/// Create a lead. Status defaults to the pipeline's first, source to Web.
+#[utoipa::path(
+    post, path = "/api/admin/leads", tag = "admin", security(("session" = [])), request_body = LeadInput,
+    responses(
+        (status = 201, description = "Opprettet", body = Lead),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn create_lead(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<LeadInput>,
+) -> ApiResult<(StatusCode, Json<Lead>)> {
+    let fields = LeadFields::parse(input, &settings::pipeline(&state.db).await?)?;
+    let now = state.clock.now();
+    let lead = queries::new_lead(Uuid::now_v7(), fields, now);
+    let entry = NewAudit::new(
+        now,
+        "create",
+        "leads",
+        Some(lead.id),
+        &user.email,
+        changes(&serde_json::json!({}), &lead.audit_view()),
+    );
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        bind_lead!(sqlx::query(queries::INSERT), lead).bind(now).bind(now).execute(&mut *tx).await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    Ok((StatusCode::CREATED, Json(lead)))
+}
+
+/// Replace a lead's fields.
+#[utoipa::path(
+    put, path = "/api/admin/leads/{id}", tag = "admin", security(("session" = [])), request_body = LeadInput,
+    responses(
+        (status = 200, description = "Oppdatert", body = Lead),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn update_lead(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<LeadInput>,
+) -> ApiResult<Json<Lead>> {
+    let fields = LeadFields::parse(input, &settings::pipeline(&state.db).await?)?;
+    let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let lead = Lead {
+        created_at: before.created_at,
+        ..queries::new_lead(id, fields, state.clock.now())
+    };
+    save(&state, &user, &before, &lead).await?;
+    Ok(Json(lead))
+}
+
+/// Change only a lead's status (a drag between kanban columns).
+#[utoipa::path(
+    patch, path = "/api/admin/leads/{id}/status", tag = "admin", security(("session" = [])),
+    request_body = StatusInput,
+    responses(
+        (status = 200, description = "Oppdatert", body = Lead),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Ukjent status", body = ErrorBody),
+    )
+)]
+async fn update_lead_status(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<StatusInput>,
+) -> ApiResult<Json<Lead>> {
+    let status = input.status.trim().to_owned();
+    if !settings::pipeline(&state.db).await?.contains(&status) {
+        return Err(ApiError::field(
+            "status",
+            "Ukjent status. Velg en status fra pipelinen.",
+        ));
+    }
+    let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let lead = Lead {
+        status,
+        updated_at: state.clock.now(),
+        ..before.clone()
+    };
+    save(&state, &user, &before, &lead).await?;
+    Ok(Json(lead))
+}
+
+async fn save(state: &AppState, user: &CurrentUser, before: &Lead, lead: &Lead) -> ApiResult<()> {
+    let Some(diff) = changes(&before.audit_view(), &lead.audit_view()) else {
+        return Ok(());
+    };
+    let entry = NewAudit::new(
+        lead.updated_at,
+        "update",
+        "leads",
+        Some(lead.id),
+        &user.email,
+        Some(diff),
+    );
+    let updated = db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        let result = bind_lead!(sqlx::query(queries::UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await.map(|_| result.rows_affected())
+    })?;
+    if updated == 0 {
+        return Err(not_found());
+    }
+    Ok(())
+}
+
+/// Delete a lead permanently.
+#[utoipa::path(
+    delete, path = "/api/admin/leads/{id}", tag = "admin", security(("session" = [])),
+    responses(
+        (status = 204, description = "Slettet"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn delete_lead(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let entry = NewAudit::new(
+        state.clock.now(),
+        "delete",
+        "leads",
+        Some(id),
+        &user.email,
+        changes(&before.audit_view(), &serde_json::json!({})),
+    );
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("DELETE FROM leads WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,204 @@
+//! Lead types and the validated input of the create and edit forms.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::contact::is_email;
+use crate::http::error::ApiError;
+
+/// Sources offered in the form (spec section 9); other values are allowed too.
+pub const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
+pub const DEFAULT_SOURCE: &str = "Web";
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Lead {
+    pub id: Uuid,
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub status: String,
+    pub kilde: String,
+    pub beskrivelse: Option<String>,
+    pub adresse: Option<String>,
+    pub postnr: Option<String>,
+    #[sqlx(json)]
+    pub tags: Vec<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Lead {
+    /// The editable fields, for the audit log's before/after.
+    pub fn audit_view(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.name, "email": self.email, "phone": self.phone, "status": self.status,
+            "kilde": self.kilde, "beskrivelse": self.beskrivelse, "adresse": self.adresse,
+            "postnr": self.postnr, "tags": self.tags,
+        })
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeadPage {
+    pub items: Vec<Lead>,
+    /// Leads matching the filters (all pages).
+    pub total: i64,
+    /// Every lead in the database, for "Viser X av Y leads".
+    pub all: i64,
+    /// The distinct sources present in the data, for the source filter.
+    pub sources: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LeadFilter {
+    /// Text search over name, e-mail, phone and description.
+    pub q: Option<String>,
+    pub status: Option<String>,
+    /// Source (`kilde`).
+    pub source: Option<String>,
+    /// Page number, from 1.
+    pub page: Option<i64>,
+    /// Leads per page (1-200, default 50).
+    pub per_page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardColumn {
+    pub status: String,
+    /// Leads in this status matching the filters.
+    pub total: i64,
+    /// The newest of them (up to 100).
+    pub items: Vec<Lead>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LeadInput {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub status: Option<String>,
+    pub kilde: Option<String>,
+    pub beskrivelse: Option<String>,
+    pub adresse: Option<String>,
+    pub postnr: Option<String>,
+    pub tags: Option<Vec<String>>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StatusInput {
+    pub status: String,
+}
+
+/// A lead as it will be stored: trimmed, empty values as null, tags without blanks or
+/// duplicates.
+#[derive(Debug, Clone)]
+pub struct LeadFields {
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub status: String,
+    pub kilde: String,
+    pub beskrivelse: Option<String>,
+    pub adresse: Option<String>,
+    pub postnr: Option<String>,
+    pub tags: Vec<String>,
+}
+
+impl LeadFields {
+    pub fn parse(input: LeadInput, pipeline: &[String]) -> Result<Self, ApiError> {
+        let mut errors = BTreeMap::new();
+        let mut text = |key: &str, value: Option<String>, max: usize| -> Option<String> {
+            let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+            if value.as_ref().is_some_and(|v| v.chars().count() > max) {
+                errors.insert(
+                    key.to_owned(),
+                    format!("Kan ikke være lengre enn {max} tegn."),
+                );
+            }
+            value
+        };
+        let name = text("name", input.name, 200).unwrap_or_default();
+        let email = text("email", input.email, 254);
+        let phone = text("phone", input.phone, 40);
+        let kilde = text("kilde", input.kilde, 50).unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
+        let beskrivelse = text("beskrivelse", input.beskrivelse, 5000);
+        let adresse = text("adresse", input.adresse, 300);
+        let postnr = text("postnr", input.postnr, 10);
+        let status = input
+            .status
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty());
+        let status = match status {
+            Some(status) if pipeline.contains(&status) => status,
+            Some(_) => {
+                errors.insert(
+                    "status".into(),
+                    "Ukjent status. Velg en status fra pipelinen.".into(),
+                );
+                String::new()
+            }
+            None => pipeline.first().cloned().unwrap_or_else(|| "Ny".to_owned()),
+        };
+        if email
+            .as_deref()
+            .is_some_and(|e| !errors.contains_key("email") && !is_email(e))
+        {
+            errors.insert("email".into(), "Skriv en gyldig e-postadresse.".into());
+        }
+        let tags = normalize_tags(input.tags.unwrap_or_default());
+        if tags.len() > 30 || tags.iter().any(|t| t.chars().count() > 50) {
+            errors.insert("tags".into(), "Høyst 30 tags på høyst 50 tegn hver.".into());
+        }
+        if !errors.is_empty() {
+            return Err(ApiError::Validation(errors));
+        }
+        Ok(Self {
+            name,
+            email,
+            phone,
+            status,
+            kilde,
+            beskrivelse,
+            adresse,
+            postnr,
+            tags,
+        })
+    }
+}
+
+/// Trims tags and drops blanks and duplicates (case-insensitive), keeping the first.
+pub fn normalize_tags(tags: Vec<String>) -> Vec<String> {
+    let mut seen = Vec::<String>::new();
+    let mut out = Vec::new();
+    for tag in tags {
+        let tag = tag.trim().to_owned();
+        let key = tag.to_lowercase();
+        if !tag.is_empty() && !seen.contains(&key) {
+            seen.push(key);
+            out.push(tag);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_lose_blanks_and_duplicates() {
+        let tags = normalize_tags(vec![
+            " bad ".into(),
+            "".into(),
+            "Bad".into(),
+            "akutt".into(),
+            "  ".into(),
+        ]);
+        assert_eq!(tags, ["bad", "akutt"]);
+    }
+}

@@ -1,0 +1,88 @@
+//! The command search (DESIGN.md decision 7): one request, four groups, five hits each.
+
+use axum::Json;
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::auth::CurrentUser;
+use crate::db_run;
+use crate::http::error::{ApiResult, ErrorBody};
+use crate::leads::queries::Filter;
+use crate::startup::AppState;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// At least 2 non-blank characters; shorter gives empty groups.
+    pub q: Option<String>,
+}
+
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct SearchResults {
+    pub services: Vec<Hit>,
+    pub leads: Vec<Hit>,
+    pub media: Vec<Hit>,
+    pub users: Vec<Hit>,
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Hit {
+    pub id: Uuid,
+    /// What to show: a name, or the alt text for media.
+    pub title: String,
+    /// A second line: e-mail, phone, category or file type.
+    pub detail: Option<String>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(search))
+}
+
+/// Search services, leads, media and admin users at once.
+#[utoipa::path(
+    get, path = "/api/admin/search", tag = "admin", security(("session" = [])), params(SearchQuery),
+    responses(
+        (status = 200, description = "Treff i fire grupper, høyst 5 i hver", body = SearchResults),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn search(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    Query(query): Query<SearchQuery>,
+) -> ApiResult<Json<SearchResults>> {
+    let q = query.q.unwrap_or_default();
+    if q.trim().chars().count() < 2 {
+        return Ok(Json(SearchResults::default()));
+    }
+    let pattern = Filter::new(Some(&q), None, None).pattern;
+    let db = &state.db;
+    let services = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name AS title, category AS detail FROM services_admin \
+         WHERE LOWER(name) LIKE $1 ESCAPE '\\' ORDER BY name LIMIT 5",
+    ).bind(&pattern).fetch_all(pool).await)?;
+    let leads = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name AS title, COALESCE(email, phone) AS detail FROM leads \
+         WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(COALESCE(email, '')) LIKE $1 ESCAPE '\\' \
+            OR COALESCE(phone, '') LIKE $1 ESCAPE '\\' \
+         ORDER BY created_at DESC LIMIT 5",
+    ).bind(&pattern).fetch_all(pool).await)?;
+    let media = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, COALESCE(alt, '') AS title, type AS detail FROM media \
+         WHERE LOWER(COALESCE(alt, '')) LIKE $1 ESCAPE '\\' ORDER BY created_at DESC LIMIT 5",
+    ).bind(&pattern).fetch_all(pool).await)?;
+    let users = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name AS title, email AS detail FROM admin_users \
+         WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' ORDER BY name LIMIT 5",
+    ).bind(&pattern).fetch_all(pool).await)?;
+    Ok(Json(SearchResults {
+        services,
+        leads,
+        media,
+        users,
+    }))
+}

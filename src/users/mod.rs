@@ -1,0 +1,99 @@
+//! Admin users. Creation is shared by the CLI (`fagfolk admin create`), the first-admin
+//! environment variables and the demo seed; the HTTP routes join here.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::auth::password;
+use crate::db::Db;
+use crate::db_run;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Admin,
+    Editor,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Admin => "admin",
+            Self::Editor => "editor",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "admin" => Some(Self::Admin),
+            "editor" => Some(Self::Editor),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateUserError {
+    #[error("{0}")]
+    Invalid(String),
+    #[error("det finnes allerede en bruker med e-posten {0}")]
+    Exists(String),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// Creates an admin user after checking the e-mail and the password policy.
+pub async fn create(
+    db: &Db,
+    name: &str,
+    email: &str,
+    plain_password: &str,
+    role: Role,
+    now: DateTime<Utc>,
+) -> Result<Uuid, CreateUserError> {
+    let name = name.trim();
+    let email = email.trim().to_lowercase();
+    if name.is_empty() {
+        return Err(CreateUserError::Invalid("Navn er påkrevd.".into()));
+    }
+    if !email.contains('@') || email.len() > 254 {
+        return Err(CreateUserError::Invalid(
+            "Skriv en gyldig e-postadresse.".into(),
+        ));
+    }
+    if let Some(problem) = password::policy_error(plain_password) {
+        return Err(CreateUserError::Invalid(problem));
+    }
+    let exists: Option<(Uuid,)> = db_run!(db, pool => sqlx::query_as("SELECT id FROM admin_users WHERE email = $1")
+        .bind(&email)
+        .fetch_optional(pool)
+        .await)?;
+    if exists.is_some() {
+        return Err(CreateUserError::Exists(email));
+    }
+    let hash = password::hash(plain_password.to_owned()).await?;
+    let id = Uuid::now_v7();
+    db_run!(db, pool => sqlx::query(
+        "INSERT INTO admin_users (id, name, email, password_hash, role, is_active, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(&email)
+    .bind(hash)
+    .bind(role.as_str())
+    .bind(true)
+    .bind(now)
+    .bind(now)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    Ok(id)
+}
+
+/// How many admin users exist (active or not).
+pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
+    let (n,): (i64,) = db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM admin_users").fetch_one(pool).await)?;
+    Ok(n)
+}
