@@ -19,7 +19,6 @@ impl Clock {
 
     /// Moves this clock (and every clone of it) forward.
     pub fn advance(&self, by: Duration) {
-        self.offset_secs
-            .fetch_add(by.num_seconds(), Ordering::Relaxed);
+        self.offset_secs.fetch_add(by.num_seconds(), Ordering::Relaxed);
     }
 }

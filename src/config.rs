@@ -54,10 +54,7 @@ impl std::fmt::Debug for Config {
             .field("upload_limit_bytes", &self.upload_limit_bytes)
             .field("trust_proxy", &self.trust_proxy)
             .field("smtp", &self.smtp_url.as_ref().map(|_| "<satt>"))
-            .field(
-                "first_admin",
-                &self.first_admin.as_ref().map(|(email, _)| email),
-            )
+            .field("first_admin", &self.first_admin.as_ref().map(|(email, _)| email))
             .field("demo", &self.demo)
             .finish()
     }
@@ -84,8 +81,7 @@ impl Config {
         let get = |key: &str| lookup(key).filter(|v| !v.trim().is_empty());
 
         let addr = parse_var(&get, "FAGFOLK_ADDR", "127.0.0.1:8080", |v| {
-            v.parse::<SocketAddr>()
-                .context("forventet vert:port, for eksempel 127.0.0.1:8080")
+            v.parse::<SocketAddr>().context("forventet vert:port, for eksempel 127.0.0.1:8080")
         })?;
         let database_url = get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/fagfolk.db".into());
         if !(database_url.starts_with("sqlite:")
@@ -107,21 +103,18 @@ impl Config {
             Ok(url)
         })?;
         let contact_limit = parse_var(&get, "FAGFOLK_CONTACT_LIMIT", "5", |v| {
-            v.parse::<NonZeroU32>()
-                .context("forventet et heltall større enn 0")
+            v.parse::<NonZeroU32>().context("forventet et heltall større enn 0")
         })?;
-        let contact_window = parse_var(&get, "FAGFOLK_CONTACT_WINDOW_SECS", "600", |v| match v
-            .parse::<u64>()
-        {
-            Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
-            _ => bail!("forventet et antall sekunder større enn 0"),
-        })?;
-        let upload_limit_bytes = parse_var(&get, "FAGFOLK_UPLOAD_LIMIT_MB", "10", |v| match v
-            .parse::<usize>()
-        {
-            Ok(mb) if (1..=1024).contains(&mb) => Ok(mb * 1024 * 1024),
-            _ => bail!("forventet et heltall mellom 1 og 1024"),
-        })?;
+        let contact_window =
+            parse_var(&get, "FAGFOLK_CONTACT_WINDOW_SECS", "600", |v| match v.parse::<u64>() {
+                Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
+                _ => bail!("forventet et antall sekunder større enn 0"),
+            })?;
+        let upload_limit_bytes =
+            parse_var(&get, "FAGFOLK_UPLOAD_LIMIT_MB", "10", |v| match v.parse::<usize>() {
+                Ok(mb) if (1..=1024).contains(&mb) => Ok(mb * 1024 * 1024),
+                _ => bail!("forventet et heltall mellom 1 og 1024"),
+            })?;
         let trust_proxy = parse_var(&get, "FAGFOLK_TRUST_PROXY", "false", |v| match v {
             "true" | "1" => Ok(true),
             "false" | "0" => Ok(false),
@@ -132,14 +125,12 @@ impl Config {
         if smtp_url.is_some() != notify_to.is_some() {
             bail!("FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO må settes sammen");
         }
-        let first_admin = match (
-            get("FAGFOLK_ADMIN_EMAIL"),
-            lookup("FAGFOLK_ADMIN_PASSWORD").filter(|p| !p.is_empty()),
-        ) {
-            (Some(email), Some(password)) => Some((email.trim().to_owned(), password)),
-            (None, None) => None,
-            _ => bail!("FAGFOLK_ADMIN_EMAIL og FAGFOLK_ADMIN_PASSWORD må settes sammen"),
-        };
+        let first_admin =
+            match (get("FAGFOLK_ADMIN_EMAIL"), lookup("FAGFOLK_ADMIN_PASSWORD").filter(|p| !p.is_empty())) {
+                (Some(email), Some(password)) => Some((email.trim().to_owned(), password)),
+                (None, None) => None,
+                _ => bail!("FAGFOLK_ADMIN_EMAIL og FAGFOLK_ADMIN_PASSWORD må settes sammen"),
+            };
 
         Ok(Self {
             addr,
@@ -186,10 +177,8 @@ mod tests {
     use super::*;
 
     fn config(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let pairs: Vec<(String, String)> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Config::from_lookup(move |key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
     }
 
@@ -203,23 +192,11 @@ mod tests {
 
     #[test]
     fn a_bad_value_names_its_variable() {
-        let err = config(&[("FAGFOLK_ADDR", "nowhere")])
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(
-            err.starts_with("FAGFOLK_ADDR: ugyldig verdi «nowhere»"),
-            "{err}"
-        );
-        let err = config(&[("FAGFOLK_CONTACT_LIMIT", "0")])
-            .err()
-            .unwrap()
-            .to_string();
+        let err = config(&[("FAGFOLK_ADDR", "nowhere")]).err().unwrap().to_string();
+        assert!(err.starts_with("FAGFOLK_ADDR: ugyldig verdi «nowhere»"), "{err}");
+        let err = config(&[("FAGFOLK_CONTACT_LIMIT", "0")]).err().unwrap().to_string();
         assert!(err.starts_with("FAGFOLK_CONTACT_LIMIT"), "{err}");
-        let err = config(&[("DATABASE_URL", "mysql://x")])
-            .err()
-            .unwrap()
-            .to_string();
+        let err = config(&[("DATABASE_URL", "mysql://x")]).err().unwrap().to_string();
         assert!(err.starts_with("DATABASE_URL"), "{err}");
     }
 

@@ -50,10 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
-async fn get_dashboard(
-    State(state): State<AppState>,
-    _user: CurrentUser,
-) -> ApiResult<Json<Dashboard>> {
+async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<Json<Dashboard>> {
     let now = state.clock.now();
     let (new_leads_7d, open_leads, won_30d, active_services): (i64, i64, i64, i64) = db_run!(&state.db, pool =>
         sqlx::query_as(
@@ -75,11 +72,5 @@ async fn get_dashboard(
     )
     .fetch_all(pool)
     .await)?;
-    Ok(Json(Dashboard {
-        new_leads_7d,
-        open_leads,
-        won_30d,
-        active_services,
-        latest,
-    }))
+    Ok(Json(Dashboard { new_leads_7d, open_leads, won_30d, active_services, latest }))
 }

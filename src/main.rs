@@ -74,36 +74,21 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Serve { demo } => {
             fagfolk::telemetry::init();
-            let config = Config {
-                demo,
-                ..Config::from_env()?
-            };
+            let config = Config { demo, ..Config::from_env()? };
             tracing::info!(?config, "starter");
             let app = Application::build(config).await?;
             tracing::info!(addr = %app.local_addr(), "lytter");
             app.run_until(shutdown_signal()).await
         }
-        Command::Admin {
-            command:
-                AdminCommand::Create {
-                    email,
-                    name,
-                    role,
-                    password_stdin,
-                },
-        } => {
-            let role = Role::parse(&role)
-                .ok_or_else(|| anyhow::anyhow!("--role: bruk admin eller editor"))?;
+        Command::Admin { command: AdminCommand::Create { email, name, role, password_stdin } } => {
+            let role =
+                Role::parse(&role).ok_or_else(|| anyhow::anyhow!("--role: bruk admin eller editor"))?;
             let password = read_password(password_stdin)?;
             let config = Config::from_env()?;
             let db = Db::connect(&config.database_url).await?;
             db.migrate().await?;
             let id = users::create(&db, &name, &email, &password, role, chrono::Utc::now()).await?;
-            println!(
-                "Opprettet {} ({}) med id {id}",
-                email.trim().to_lowercase(),
-                role.as_str()
-            );
+            println!("Opprettet {} ({}) med id {id}", email.trim().to_lowercase(), role.as_str());
             Ok(())
         }
     }

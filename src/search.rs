@@ -79,10 +79,5 @@ async fn search(
         "SELECT id, name AS title, email AS detail FROM admin_users \
          WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' ORDER BY name LIMIT 5",
     ).bind(&pattern).fetch_all(pool).await)?;
-    Ok(Json(SearchResults {
-        services,
-        leads,
-        media,
-        users,
-    }))
+    Ok(Json(SearchResults { services, leads, media, users }))
 }

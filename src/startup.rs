@@ -15,8 +15,7 @@ use crate::config::Config;
 use crate::db::{Db, seed};
 use crate::site::pages::PageCache;
 
-pub type IpLimiter =
-    RateLimiter<std::net::IpAddr, DefaultKeyedStateStore<std::net::IpAddr>, DefaultClock>;
+pub type IpLimiter = RateLimiter<std::net::IpAddr, DefaultKeyedStateStore<std::net::IpAddr>, DefaultClock>;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -37,9 +36,7 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let db = Db::connect(&config.database_url).await?;
         db.migrate().await?;
-        seed::run(&db)
-            .await
-            .context("kunne ikke legge inn startdata")?;
+        seed::run(&db).await.context("kunne ikke legge inn startdata")?;
         let clock = Clock::default();
         if let Some((email, password)) = &config.first_admin
             && crate::users::count(&db).await? == 0
@@ -57,9 +54,7 @@ impl Application {
             tracing::info!(%email, "første administrator opprettet");
         }
         if config.demo {
-            crate::db::demo::run(&db, clock.now())
-                .await
-                .context("kunne ikke legge inn demodata")?;
+            crate::db::demo::run(&db, clock.now()).await.context("kunne ikke legge inn demodata")?;
         }
         Self::with_db(config, db, clock).await
     }
@@ -89,9 +84,7 @@ impl Application {
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener
-            .local_addr()
-            .expect("a bound listener has an address")
+        self.listener.local_addr().expect("a bound listener has an address")
     }
 
     pub fn state(&self) -> &AppState {
@@ -99,19 +92,13 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, then finishes the requests in flight.
-    pub async fn run_until(
-        self,
-        shutdown: impl Future<Output = ()> + Send + 'static,
-    ) -> anyhow::Result<()> {
+    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let db = self.state.db.clone();
         let app = crate::http::router(self.state);
-        axum::serve(
-            self.listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await
-        .context("serveren stoppet med en feil")?;
+        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("serveren stoppet med en feil")?;
         db.close().await;
         Ok(())
     }
@@ -124,9 +111,7 @@ pub async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut signal) =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
             signal.recv().await;
         }
     };

@@ -88,10 +88,7 @@ pub fn changes(before: &Value, after: &Value) -> Option<Value> {
         if key.contains("password") || old.contains_key(key) || new.contains_key(key) {
             continue;
         }
-        let (a, b) = (
-            before.get(key).unwrap_or(&Value::Null),
-            after.get(key).unwrap_or(&Value::Null),
-        );
+        let (a, b) = (before.get(key).unwrap_or(&Value::Null), after.get(key).unwrap_or(&Value::Null));
         if a != b {
             old.insert(key.clone(), a.clone());
             new.insert(key.clone(), b.clone());
@@ -127,10 +124,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
-async fn list_audit(
-    State(state): State<AppState>,
-    _user: CurrentUser,
-) -> ApiResult<Json<Vec<AuditEntry>>> {
+async fn list_audit(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<Json<Vec<AuditEntry>>> {
     let entries = db_run!(&state.db, pool => sqlx::query_as(
         "SELECT id, created_at, action, entity_type, entity_id, performed_by, changes \
          FROM audit_logs ORDER BY created_at DESC, id DESC LIMIT 200",
@@ -152,19 +146,9 @@ async fn list_audit(
         (status = 403, description = "Bare administratorer", body = ErrorBody),
     )
 )]
-async fn clear_audit(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> ApiResult<axum::http::StatusCode> {
+async fn clear_audit(State(state): State<AppState>, user: CurrentUser) -> ApiResult<axum::http::StatusCode> {
     user.require_admin()?;
-    let entry = NewAudit::new(
-        state.clock.now(),
-        "clear",
-        "audit_logs",
-        None,
-        &user.email,
-        None,
-    );
+    let entry = NewAudit::new(state.clock.now(), "clear", "audit_logs", None, &user.email, None);
     db_run!(&state.db, pool => {
         let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM audit_logs").execute(&mut *tx).await?;
@@ -182,8 +166,7 @@ mod tests {
     #[test]
     fn changes_hold_only_the_changed_fields_and_never_passwords() {
         let before = json!({"name": "Kari", "status": "Ny", "password_hash": "x", "tags": []});
-        let after =
-            json!({"name": "Kari", "status": "Kontaktet", "password_hash": "y", "tags": ["bad"]});
+        let after = json!({"name": "Kari", "status": "Kontaktet", "password_hash": "y", "tags": ["bad"]});
         assert_eq!(
             changes(&before, &after),
             Some(

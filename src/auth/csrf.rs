@@ -16,14 +16,10 @@ pub const HEADER: &str = "x-fagfolk-csrf";
 pub async fn protect(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
     let guarded = path.starts_with("/api/admin/") || path.starts_with("/api/auth/");
-    let mutating = !matches!(
-        *request.method(),
-        Method::GET | Method::HEAD | Method::OPTIONS
-    );
+    let mutating = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if guarded && mutating && !allowed(&state, &request) {
         return ApiError::Forbidden(
-            "Forespørselen ble avvist av CSRF-beskyttelsen. Last siden på nytt og prøv igjen."
-                .into(),
+            "Forespørselen ble avvist av CSRF-beskyttelsen. Last siden på nytt og prøv igjen.".into(),
         )
         .into_response();
     }
@@ -46,9 +42,6 @@ fn is_same_origin(state: &AppState, headers: &axum::http::HeaderMap, origin: &st
         return true;
     }
     // The address the browser used, for local runs and tests on a random port.
-    let host = headers
-        .get(header::HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
     !host.is_empty() && (origin == format!("http://{host}") || origin == format!("https://{host}"))
 }

@@ -33,19 +33,14 @@ use crate::startup::AppState;
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = parts
             .headers
             .get(header::COOKIE)
             .and_then(|v| v.to_str().ok())
             .and_then(session::token_from_cookies)
             .ok_or(ApiError::Unauthorized)?;
-        session::lookup(&state.db, token, state.clock.now())
-            .await?
-            .ok_or(ApiError::Unauthorized)
+        session::lookup(&state.db, token, state.clock.now()).await?.ok_or(ApiError::Unauthorized)
     }
 }
 
@@ -70,9 +65,7 @@ impl CurrentUser {
         if self.is_admin() {
             Ok(())
         } else {
-            Err(ApiError::Forbidden(
-                "Bare administratorer kan gjøre dette.".to_owned(),
-            ))
+            Err(ApiError::Forbidden("Bare administratorer kan gjøre dette.".to_owned()))
         }
     }
 }
@@ -91,10 +84,7 @@ pub struct SessionInfo {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(login))
-        .routes(routes!(logout))
-        .routes(routes!(get_session))
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(get_session))
 }
 
 const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";
@@ -125,10 +115,7 @@ async fn login(
     if email.is_empty() {
         fields.insert("email".to_owned(), "E-post er påkrevd.".to_owned());
     } else if !email.contains('@') || email.len() > 254 {
-        fields.insert(
-            "email".to_owned(),
-            "Skriv en gyldig e-postadresse.".to_owned(),
-        );
+        fields.insert("email".to_owned(), "Skriv en gyldig e-postadresse.".to_owned());
     }
     if password.is_empty() {
         fields.insert("password".to_owned(), "Passord er påkrevd.".to_owned());
@@ -167,28 +154,13 @@ async fn login(
         .await
         .map(|_| ()))?;
     let (token, expires_at) = session::create(&state.db, user_id, now).await?;
-    let user = session::lookup(&state.db, &token, now)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
-    audit::record(
-        &state.db,
-        NewAudit::new(
-            now,
-            "login",
-            "admin_users",
-            Some(user.id),
-            &user.email,
-            None,
-        ),
-    )
-    .await?;
+    let user = session::lookup(&state.db, &token, now).await?.ok_or(ApiError::Unauthorized)?;
+    audit::record(&state.db, NewAudit::new(now, "login", "admin_users", Some(user.id), &user.email, None))
+        .await?;
     tracing::info!(user = %user.email, "innlogget");
 
     let cookie = session::cookie(Some(&token), state.config.public_url.scheme() == "https");
-    Ok((
-        AppendHeaders([(header::SET_COOKIE, cookie)]),
-        Json(SessionInfo { user, expires_at }),
-    ))
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(SessionInfo { user, expires_at })))
 }
 
 /// Sign out: ends the session and clears the cookie.
@@ -201,44 +173,37 @@ async fn login(
         (status = 403, description = "Mangler CSRF-beskyttelse", body = ErrorBody),
     )
 )]
-async fn logout(
-    State(state): State<AppState>,
-    user: Option<CurrentUser>,
-) -> ApiResult<impl IntoResponse> {
+async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> ApiResult<impl IntoResponse> {
     if let Some(user) = user {
         session::delete(&state.db, user.session_id).await?;
         let now = state.clock.now();
         audit::record(
             &state.db,
-            NewAudit::new(
-                now,
-                "logout",
-                "admin_users",
-                Some(user.id),
-                &user.email,
-                None,
-            ),
+            NewAudit::new(now, "logout", "admin_users", Some(user.id), &user.email, None),
         )
         .await?;
     }
     let cookie = session::cookie(None, state.config.public_url.scheme() == "https");
-    Ok((
-        StatusCode::NO_CONTENT,
-        AppendHeaders([(header::SET_COOKIE, cookie)]),
-    ))
+    Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))
 }
 
-/// The signed-in user and when the session ends; 401 when signed out.
+/// The signed-in user and when the session ends; both `null` when signed out (a plain
+/// answer, so a visitor's first look at the admin is not an error).
 #[utoipa::path(
     get,
     path = "/api/auth/session",
     tag = "auth",
-    responses(
-        (status = 200, description = "Innlogget", body = SessionInfo),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
-    )
+    responses((status = 200, description = "Innlogget bruker, eller null", body = CurrentSession))
 )]
-async fn get_session(user: CurrentUser) -> Json<SessionInfo> {
-    let expires_at = user.session_expires_at;
-    Json(SessionInfo { user, expires_at })
+async fn get_session(user: Option<CurrentUser>) -> Json<CurrentSession> {
+    Json(match user {
+        Some(user) => CurrentSession { expires_at: Some(user.session_expires_at), user: Some(user) },
+        None => CurrentSession { user: None, expires_at: None },
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrentSession {
+    pub user: Option<CurrentUser>,
+    pub expires_at: Option<DateTime<Utc>>,
 }

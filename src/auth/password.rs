@@ -34,9 +34,7 @@ pub fn policy_error(password: &str) -> Option<String> {
     }
     let lower = password.to_lowercase();
     if COMMON.iter().any(|common| *common == lower) {
-        return Some(
-            "Passordet er for vanlig. Velg et annet, gjerne en setning av flere ord.".to_owned(),
-        );
+        return Some("Passordet er for vanlig. Velg et annet, gjerne en setning av flere ord.".to_owned());
     }
     None
 }
@@ -55,10 +53,7 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
 /// that a wrong e-mail takes as long as a wrong password.
 pub async fn verify(password: String, stored: Option<String>) -> bool {
     static DUMMY: LazyLock<String> = LazyLock::new(|| {
-        argon2()
-            .hash_password(b"fagfolk-dummy-password")
-            .map(|h| h.to_string())
-            .unwrap_or_default()
+        argon2().hash_password(b"fagfolk-dummy-password").map(|h| h.to_string()).unwrap_or_default()
     });
     tokio::task::spawn_blocking(move || {
         let hash = stored.as_deref().unwrap_or(DUMMY.as_str());

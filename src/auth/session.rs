@@ -67,11 +67,7 @@ pub async fn create(
 
 /// The user behind a token, if the session is live and the user active. An expired
 /// session is deleted on sight.
-pub async fn lookup(
-    db: &Db,
-    token: &str,
-    now: DateTime<Utc>,
-) -> Result<Option<CurrentUser>, sqlx::Error> {
+pub async fn lookup(db: &Db, token: &str, now: DateTime<Utc>) -> Result<Option<CurrentUser>, sqlx::Error> {
     let hash = hash_token(token);
     let user: Option<CurrentUser> = db_run!(db, pool => sqlx::query_as(
         "SELECT u.id, u.name, u.email, u.role, s.expires_at AS session_expires_at, s.id AS session_id \
@@ -101,11 +97,7 @@ pub async fn delete(db: &Db, session_id: Uuid) -> Result<(), sqlx::Error> {
 }
 
 /// Ends every session of a user, except `keep` (the one asking, after its own password change).
-pub async fn delete_for_user(
-    db: &Db,
-    user_id: Uuid,
-    keep: Option<Uuid>,
-) -> Result<(), sqlx::Error> {
+pub async fn delete_for_user(db: &Db, user_id: Uuid, keep: Option<Uuid>) -> Result<(), sqlx::Error> {
     db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
         .bind(user_id)
         .bind(keep.unwrap_or(Uuid::nil()))
@@ -142,10 +134,7 @@ mod tests {
 
     #[test]
     fn the_token_is_found_among_other_cookies() {
-        assert_eq!(
-            token_from_cookies("a=1; fagfolk_session=abc; b=2"),
-            Some("abc")
-        );
+        assert_eq!(token_from_cookies("a=1; fagfolk_session=abc; b=2"), Some("abc"));
         assert_eq!(token_from_cookies("fagfolk_session="), None);
         assert_eq!(token_from_cookies("other=abc"), None);
     }
@@ -154,9 +143,7 @@ mod tests {
     fn the_cookie_is_http_only_and_strict() {
         let value = cookie(Some("t"), true);
         assert!(
-            value.contains("HttpOnly")
-                && value.contains("SameSite=Strict")
-                && value.ends_with("; Secure")
+            value.contains("HttpOnly") && value.contains("SameSite=Strict") && value.ends_with("; Secure")
         );
         assert!(cookie(None, false).contains("Max-Age=0"));
     }

@@ -37,12 +37,7 @@ pub async fn check(db: &Db, account: &str, ip: &str, now: DateTime<Utc>) -> Resu
     Ok(())
 }
 
-pub async fn record_failure(
-    db: &Db,
-    account: &str,
-    ip: &str,
-    now: DateTime<Utc>,
-) -> Result<(), sqlx::Error> {
+pub async fn record_failure(db: &Db, account: &str, ip: &str, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
     db_run!(db, pool => {
         let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM login_attempts WHERE attempted_at < $1")

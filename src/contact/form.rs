@@ -71,14 +71,9 @@ pub const MESSAGE_MAX: usize = 5000;
 
 impl ContactForm {
     pub fn parse(input: ContactInput) -> Result<Self, ApiError> {
-        if input
-            .website
-            .as_deref()
-            .is_some_and(|v| !v.trim().is_empty())
-        {
+        if input.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
             return Err(ApiError::BadRequest(
-                "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot."
-                    .to_owned(),
+                "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot.".to_owned(),
             ));
         }
         let mut errors = BTreeMap::new();
@@ -87,22 +82,15 @@ impl ContactForm {
             if value.is_empty() {
                 errors.insert(key.to_owned(), missing.to_owned());
             } else if value.chars().count() > max {
-                errors.insert(
-                    key.to_owned(),
-                    format!("Kan ikke være lengre enn {max} tegn."),
-                );
+                errors.insert(key.to_owned(), format!("Kan ikke være lengre enn {max} tegn."));
             }
             value
         };
         let name = required("name", input.name, NAME_MAX, "Navn er påkrevd.");
         let email = required("email", input.email, EMAIL_MAX, "E-post er påkrevd.");
         let phone = required("phone", input.phone, PHONE_MAX, "Telefon er påkrevd.");
-        let message = required(
-            "message",
-            input.message,
-            MESSAGE_MAX,
-            "Beskriv kort hva du trenger hjelp til.",
-        );
+        let message =
+            required("message", input.message, MESSAGE_MAX, "Beskriv kort hva du trenger hjelp til.");
 
         if !email.is_empty() && !errors.contains_key("email") && !is_email(&email) {
             errors.insert(
@@ -111,17 +99,9 @@ impl ContactForm {
             );
         }
         if !phone.is_empty() && !errors.contains_key("phone") && !is_phone(&phone) {
-            errors.insert(
-                "phone".into(),
-                "Skriv et gyldig telefonnummer, for eksempel 912 34 567.".into(),
-            );
+            errors.insert("phone".into(), "Skriv et gyldig telefonnummer, for eksempel 912 34 567.".into());
         }
-        let service = match input
-            .service
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
+        let service = match input.service.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             None => None,
             Some(value) => match ServiceChoice::ALL.into_iter().find(|c| c.value() == value) {
                 Some(choice) => Some(choice),
@@ -134,13 +114,7 @@ impl ContactForm {
         if !errors.is_empty() {
             return Err(ApiError::Validation(errors));
         }
-        Ok(Self {
-            name,
-            email,
-            phone,
-            service,
-            message,
-        })
+        Ok(Self { name, email, phone, service, message })
     }
 }
 
@@ -157,18 +131,14 @@ pub fn is_email(email: &str) -> bool {
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && !domain.contains("..")
-        && email
-            .chars()
-            .all(|c| !c.is_whitespace() && !c.is_control() && c != '<' && c != '>')
+        && email.chars().all(|c| !c.is_whitespace() && !c.is_control() && c != '<' && c != '>')
 }
 
 /// Digits with the usual separators; at least eight digits (a Norwegian number) and at
 /// most fifteen (the international maximum).
 fn is_phone(phone: &str) -> bool {
     let digits = phone.chars().filter(char::is_ascii_digit).count();
-    phone
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '-' | '(' | ')' | '.'))
+    phone.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '-' | '(' | ')' | '.'))
         && (8..=15).contains(&digits)
 }
 
@@ -205,24 +175,15 @@ mod tests {
         let Err(ApiError::Validation(fields)) = ContactForm::parse(bad) else {
             panic!("expected field errors")
         };
-        assert_eq!(
-            fields.keys().collect::<Vec<_>>(),
-            ["email", "phone", "service"]
-        );
+        assert_eq!(fields.keys().collect::<Vec<_>>(), ["email", "phone", "service"]);
     }
 
     #[test]
     fn email_check_accepts_normal_and_refuses_broken_addresses() {
-        for ok in [
-            "a@b.no",
-            "kari.nordmann+tilbud@firma.oslo.no",
-            "øyvind@æøå.no",
-        ] {
+        for ok in ["a@b.no", "kari.nordmann+tilbud@firma.oslo.no", "øyvind@æøå.no"] {
             assert!(is_email(ok), "{ok}");
         }
-        for bad in [
-            "kari", "kari@no", "@b.no", "a b@c.no", "a@b..no", "a@.no", "<a@b.no>",
-        ] {
+        for bad in ["kari", "kari@no", "@b.no", "a b@c.no", "a@b..no", "a@.no", "<a@b.no>"] {
             assert!(!is_email(bad), "{bad}");
         }
     }

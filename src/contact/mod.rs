@@ -57,7 +57,8 @@ async fn create_contact(
     let ip = client_ip(&headers, peer, state.config.trust_proxy);
     if state.contact_limiter.check_key(&ip).is_err() {
         return Err(ApiError::TooManyRequests {
-            message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss.".to_owned(),
+            message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss."
+                .to_owned(),
             retry_after_secs: state.config.contact_window.as_secs(),
         });
     }
@@ -77,10 +78,7 @@ async fn create_contact(
 pub fn client_ip(headers: &HeaderMap, peer: SocketAddr, trust_proxy: bool) -> IpAddr {
     if trust_proxy
         && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
-        && let Some(Ok(ip)) = forwarded
-            .split(',')
-            .next()
-            .map(|first| first.trim().parse::<IpAddr>())
+        && let Some(Ok(ip)) = forwarded.split(',').next().map(|first| first.trim().parse::<IpAddr>())
     {
         return ip;
     }
@@ -136,11 +134,7 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error
 fn first_status(pipeline: &[serde_json::Value]) -> String {
     pipeline
         .first()
-        .and_then(|status| {
-            status
-                .as_str()
-                .or_else(|| status.get("name").and_then(|n| n.as_str()))
-        })
+        .and_then(|status| status.as_str().or_else(|| status.get("name").and_then(|n| n.as_str())))
         .unwrap_or("Ny")
         .to_owned()
 }

@@ -12,13 +12,10 @@ use crate::users::{self, Role};
 pub const DEMO_EMAIL: &str = "demo@fagfolk.no";
 pub const DEMO_PASSWORD: &str = "demo-fagfolk-2026";
 
-const FIRST: [&str; 12] = [
-    "Kari", "Ola", "Ingrid", "Per", "Sofie", "Lars", "Nora", "Henrik", "Emma", "Jonas", "Silje",
-    "Anders",
-];
-const LAST: [&str; 9] = [
-    "Nordmann", "Hansen", "Johansen", "Olsen", "Larsen", "Andersen", "Pedersen", "Nilsen", "Berg",
-];
+const FIRST: [&str; 12] =
+    ["Kari", "Ola", "Ingrid", "Per", "Sofie", "Lars", "Nora", "Henrik", "Emma", "Jonas", "Silje", "Anders"];
+const LAST: [&str; 9] =
+    ["Nordmann", "Hansen", "Johansen", "Olsen", "Larsen", "Andersen", "Pedersen", "Nilsen", "Berg"];
 const PLACES: [(&str, &str); 8] = [
     ("Thereses gate 12, Oslo", "0168"),
     ("Kirkeveien 45, Oslo", "0368"),
@@ -30,65 +27,22 @@ const PLACES: [(&str, &str); 8] = [
     ("Sandvika torg 1, Bærum", "1337"),
 ];
 const JOBS: [(&str, &[&str]); 8] = [
-    (
-        "Jordfeilbryteren løser ut flere ganger i uka, mest på kjøkkenet.",
-        &["elektriker", "feilsøking"],
-    ),
-    (
-        "Ønsker pris på elbillader i garasjen, 32 A kurs finnes ikke.",
-        &["elektriker", "elbillader"],
-    ),
-    (
-        "Vann i taket under badet, trenger noen i dag.",
-        &["rørlegger", "akutt"],
-    ),
-    (
-        "Tett avløp i kjøkkenvasken, har prøvd plunger.",
-        &["rørlegger"],
-    ),
-    (
-        "Totalrenovering av bad ca. 5 m², ønsker befaring i neste uke.",
-        &["bad", "befaring"],
-    ),
-    (
-        "Nytt IKEA-kjøkken levert, trenger montering med rør og el.",
-        &["kjøkken"],
-    ),
-    (
-        "Borettslag med 24 leiligheter ønsker serviceavtale.",
-        &["bedrift", "serviceavtale"],
-    ),
-    (
-        "Bytte gammelt sikringsskap før salg av leiligheten.",
-        &["elektriker", "sikringsskap"],
-    ),
+    ("Jordfeilbryteren løser ut flere ganger i uka, mest på kjøkkenet.", &["elektriker", "feilsøking"]),
+    ("Ønsker pris på elbillader i garasjen, 32 A kurs finnes ikke.", &["elektriker", "elbillader"]),
+    ("Vann i taket under badet, trenger noen i dag.", &["rørlegger", "akutt"]),
+    ("Tett avløp i kjøkkenvasken, har prøvd plunger.", &["rørlegger"]),
+    ("Totalrenovering av bad ca. 5 m², ønsker befaring i neste uke.", &["bad", "befaring"]),
+    ("Nytt IKEA-kjøkken levert, trenger montering med rør og el.", &["kjøkken"]),
+    ("Borettslag med 24 leiligheter ønsker serviceavtale.", &["bedrift", "serviceavtale"]),
+    ("Bytte gammelt sikringsskap før salg av leiligheten.", &["elektriker", "sikringsskap"]),
 ];
-const STATUSES: [&str; 6] = [
-    "Ny",
-    "Kontaktet",
-    "Avtalt befaring",
-    "Tilbud sendt",
-    "Vunnet",
-    "Tapt",
-];
+const STATUSES: [&str; 6] = ["Ny", "Kontaktet", "Avtalt befaring", "Tilbud sendt", "Vunnet", "Tapt"];
 const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
 
 pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     if users::count(db).await? == 0 {
-        users::create(
-            db,
-            "Demo Administrator",
-            DEMO_EMAIL,
-            DEMO_PASSWORD,
-            Role::Admin,
-            now,
-        )
-        .await?;
-        tracing::info!(
-            email = DEMO_EMAIL,
-            password = DEMO_PASSWORD,
-            "demo-administrator opprettet"
-        );
+        users::create(db, "Demo Administrator", DEMO_EMAIL, DEMO_PASSWORD, Role::Admin, now).await?;
+        tracing::info!(email = DEMO_EMAIL, password = DEMO_PASSWORD, "demo-administrator opprettet");
     }
     let (leads,): (i64,) =
         db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads").fetch_one(pool).await)?;
@@ -102,9 +56,9 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
             let last = LAST[(i * 7) % LAST.len()];
             let (adresse, postnr) = PLACES[(i * 5) % PLACES.len()];
             let (job, tags) = JOBS[(i * 3) % JOBS.len()];
-            // Newer leads sit early in the pipeline; older ones have moved on.
-            let age_hours = (i as i64) * 40 + (i as i64 % 5) * 3;
-            let status = STATUSES[((i * 6) / 36 + i % 2).min(STATUSES.len() - 1)];
+            // Spread over the last 60 days and over every status of the pipeline.
+            let age_hours = (i as i64) * 38 + (i as i64 % 5) * 3;
+            let status = STATUSES[(i * 5 + i / 7) % STATUSES.len()];
             let created = now - Duration::hours(age_hours);
             let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
             sqlx::query(

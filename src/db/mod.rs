@@ -57,8 +57,8 @@ impl Db {
                 .context("kunne ikke åpne SQLite-databasen")?;
             Ok(Self::Sqlite(pool))
         } else {
-            let options = PgConnectOptions::from_str(url)
-                .context("DATABASE_URL: ugyldig PostgreSQL-adresse")?;
+            let options =
+                PgConnectOptions::from_str(url).context("DATABASE_URL: ugyldig PostgreSQL-adresse")?;
             let pool = PgPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(5))

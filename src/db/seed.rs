@@ -10,14 +10,8 @@ use super::Db;
 use crate::db_run;
 
 /// The default lead pipeline of the specification, section 4.
-pub const DEFAULT_PIPELINE: [&str; 6] = [
-    "Ny",
-    "Kontaktet",
-    "Avtalt befaring",
-    "Tilbud sendt",
-    "Vunnet",
-    "Tapt",
-];
+pub const DEFAULT_PIPELINE: [&str; 6] =
+    ["Ny", "Kontaktet", "Avtalt befaring", "Tilbud sendt", "Vunnet", "Tapt"];
 
 struct SeedCategory {
     slug: &'static str,
@@ -89,11 +83,7 @@ const CATEGORIES: [SeedCategory; 3] = [
                 "Utskifting av toalett, servant, blandebatteri og vannlås.",
                 3490,
             ),
-            (
-                "Rørfornying",
-                "Utskifting av gamle vann- og avløpsrør i leilighet eller enebolig.",
-                24900,
-            ),
+            ("Rørfornying", "Utskifting av gamle vann- og avløpsrør i leilighet eller enebolig.", 24900),
             (
                 "Lekkasjestopper",
                 "Automatisk vannstopper som stenger vannet ved lekkasje, påkrevd av mange forsikringsselskap.",
@@ -116,11 +106,7 @@ const CATEGORIES: [SeedCategory; 3] = [
                 "Riving, membran, flis, rør og elektrisk med våtromsdokumentasjon, fast pris etter befaring.",
                 149000,
             ),
-            (
-                "Oppgradering av bad",
-                "Nye innredninger, dusjløsning og armaturer uten full riving.",
-                45000,
-            ),
+            ("Oppgradering av bad", "Nye innredninger, dusjløsning og armaturer uten full riving.", 45000),
             (
                 "Vaskerom og kjellerbad",
                 "Nytt vaskerom eller bad i kjeller med sluk, avtrekk og varme.",

@@ -40,10 +40,7 @@ pub enum ApiError {
     #[error("for stor forespørsel")]
     PayloadTooLarge,
     #[error("for mange forespørsler")]
-    TooManyRequests {
-        message: String,
-        retry_after_secs: u64,
-    },
+    TooManyRequests { message: String, retry_after_secs: u64 },
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
     #[error("intern feil: {0:#}")]
@@ -68,35 +65,21 @@ impl IntoResponse for ApiError {
                 Some(fields),
             ),
             Self::BadRequest(message) => (StatusCode::BAD_REQUEST, message, None),
-            Self::Unauthorized => (
-                StatusCode::UNAUTHORIZED,
-                "Du må logge inn for å fortsette.".to_owned(),
-                None,
-            ),
+            Self::Unauthorized => {
+                (StatusCode::UNAUTHORIZED, "Du må logge inn for å fortsette.".to_owned(), None)
+            }
             Self::Unauthenticated(message) => (StatusCode::UNAUTHORIZED, message, None),
             Self::Forbidden(message) => (StatusCode::FORBIDDEN, message, None),
             Self::NotFound(message) => (StatusCode::NOT_FOUND, message, None),
             Self::Conflict(message) => (StatusCode::CONFLICT, message, None),
-            Self::PayloadTooLarge => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "Forespørselen er for stor.".to_owned(),
-                None,
-            ),
-            Self::TooManyRequests {
-                message,
-                retry_after_secs,
-            } => {
-                let mut response = (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    Json(ErrorBody {
-                        error: message,
-                        fields: None,
-                    }),
-                )
-                    .into_response();
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+            Self::PayloadTooLarge => {
+                (StatusCode::PAYLOAD_TOO_LARGE, "Forespørselen er for stor.".to_owned(), None)
+            }
+            Self::TooManyRequests { message, retry_after_secs } => {
+                let mut response =
+                    (StatusCode::TOO_MANY_REQUESTS, Json(ErrorBody { error: message, fields: None }))
+                        .into_response();
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
                 return response;
             }
             Self::Database(err) if is_unavailable(&err) => {
@@ -134,9 +117,7 @@ fn is_unavailable(err: &sqlx::Error) -> bool {
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
         sqlx::Error::Database(db) => {
             let message = db.message();
-            message.contains("readonly")
-                || message.contains("disk I/O")
-                || message.contains("unable to open")
+            message.contains("readonly") || message.contains("disk I/O") || message.contains("unable to open")
         }
         _ => false,
     }

@@ -132,19 +132,7 @@ struct Health {
 /// Liveness and readiness: answers 200 when the database answers.
 async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
     match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => (
-            StatusCode::OK,
-            Json(Health {
-                status: "ok",
-                database: "ok",
-            }),
-        ),
-        _ => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(Health {
-                status: "feil",
-                database: "utilgjengelig",
-            }),
-        ),
+        Ok(Ok(())) => (StatusCode::OK, Json(Health { status: "ok", database: "ok" })),
+        _ => (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "feil", database: "utilgjengelig" })),
     }
 }

@@ -17,18 +17,9 @@ const HEADERS: [(HeaderName, &str); 7] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::X_FRAME_OPTIONS, "DENY"),
     (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
-    (
-        HeaderName::from_static("permissions-policy"),
-        "camera=(), microphone=(), geolocation=(), payment=()",
-    ),
-    (
-        HeaderName::from_static("cross-origin-opener-policy"),
-        "same-origin",
-    ),
-    (
-        HeaderName::from_static("cross-origin-resource-policy"),
-        "same-origin",
-    ),
+    (HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=(), payment=()"),
+    (HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
+    (HeaderName::from_static("cross-origin-resource-policy"), "same-origin"),
 ];
 
 /// Adds the security headers a handler did not set itself, and HSTS when the site is
@@ -37,16 +28,12 @@ pub async fn headers(State(state): State<AppState>, request: Request, next: Next
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     for (name, value) in HEADERS {
-        headers
-            .entry(name)
-            .or_insert(HeaderValue::from_static(value));
+        headers.entry(name).or_insert(HeaderValue::from_static(value));
     }
     if state.config.public_url.scheme() == "https" {
         headers
             .entry(header::STRICT_TRANSPORT_SECURITY)
-            .or_insert(HeaderValue::from_static(
-                "max-age=63072000; includeSubDomains; preload",
-            ));
+            .or_insert(HeaderValue::from_static("max-age=63072000; includeSubDomains; preload"));
     }
     response
 }

@@ -48,23 +48,15 @@ async fn list_leads(
     _user: CurrentUser,
     Query(query): Query<LeadFilter>,
 ) -> ApiResult<Json<LeadPage>> {
-    let filter = Filter::new(
-        query.q.as_deref(),
-        query.status.as_deref(),
-        query.source.as_deref(),
-    );
+    let filter = Filter::new(query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
     let page = query.page.unwrap_or(1).max(1);
     let items = queries::list(&state.db, &filter, per_page, (page - 1) * per_page).await?;
     let total = queries::count(&state.db, &filter).await?;
     let all = queries::count(&state.db, &Filter::new(None, None, None)).await?;
     let sources = queries::sources(&state.db).await?;
-    Ok(Json(LeadPage {
-        items,
-        total,
-        all,
-        sources,
-    }))
+    let pipeline = settings::pipeline(&state.db).await?;
+    Ok(Json(LeadPage { items, total, all, sources, pipeline }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -94,18 +86,15 @@ async fn get_lead_board(
         let filter = Filter::new(query.q.as_deref(), Some(&status), query.source.as_deref());
         let items = queries::list(&state.db, &filter, 100, 0).await?;
         let total = queries::count(&state.db, &filter).await?;
-        columns.push(BoardColumn {
-            status,
-            total,
-            items,
-        });
+        columns.push(BoardColumn { status, total, items });
     }
     Ok(Json(columns))
 }
 
 /// One lead.
 #[utoipa::path(
-    get, path = "/api/admin/leads/{id}", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/leads/{id}",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Lead-en", body = Lead),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
@@ -117,10 +106,7 @@ async fn get_lead(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Lead>> {
-    queries::get(&state.db, id)
-        .await?
-        .map(Json)
-        .ok_or_else(not_found)
+    queries::get(&state.db, id).await?.map(Json).ok_or_else(not_found)
 }
 
 /// Create a lead. Status defaults to the pipeline's first, source to Web.
@@ -159,7 +145,8 @@ async fn create_lead(
 
 /// Replace a lead's fields.
 #[utoipa::path(
-    put, path = "/api/admin/leads/{id}", tag = "admin", security(("session" = [])), request_body = LeadInput,
+    put, path = "/api/admin/leads/{id}",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])), request_body = LeadInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
@@ -175,17 +162,15 @@ async fn update_lead(
 ) -> ApiResult<Json<Lead>> {
     let fields = LeadFields::parse(input, &settings::pipeline(&state.db).await?)?;
     let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let lead = Lead {
-        created_at: before.created_at,
-        ..queries::new_lead(id, fields, state.clock.now())
-    };
+    let lead = Lead { created_at: before.created_at, ..queries::new_lead(id, fields, state.clock.now()) };
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
 }
 
 /// Change only a lead's status (a drag between kanban columns).
 #[utoipa::path(
-    patch, path = "/api/admin/leads/{id}/status", tag = "admin", security(("session" = [])),
+    patch, path = "/api/admin/leads/{id}/status",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     request_body = StatusInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
@@ -202,17 +187,10 @@ async fn update_lead_status(
 ) -> ApiResult<Json<Lead>> {
     let status = input.status.trim().to_owned();
     if !settings::pipeline(&state.db).await?.contains(&status) {
-        return Err(ApiError::field(
-            "status",
-            "Ukjent status. Velg en status fra pipelinen.",
-        ));
+        return Err(ApiError::field("status", "Ukjent status. Velg en status fra pipelinen."));
     }
     let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let lead = Lead {
-        status,
-        updated_at: state.clock.now(),
-        ..before.clone()
-    };
+    let lead = Lead { status, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
 }
@@ -221,14 +199,7 @@ async fn save(state: &AppState, user: &CurrentUser, before: &Lead, lead: &Lead) 
     let Some(diff) = changes(&before.audit_view(), &lead.audit_view()) else {
         return Ok(());
     };
-    let entry = NewAudit::new(
-        lead.updated_at,
-        "update",
-        "leads",
-        Some(lead.id),
-        &user.email,
-        Some(diff),
-    );
+    let entry = NewAudit::new(lead.updated_at, "update", "leads", Some(lead.id), &user.email, Some(diff));
     let updated = db_run!(&state.db, pool => {
         let mut tx = pool.begin().await?;
         let result = bind_lead!(sqlx::query(queries::UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
@@ -243,7 +214,8 @@ async fn save(state: &AppState, user: &CurrentUser, before: &Lead, lead: &Lead) 
 
 /// Delete a lead permanently.
 #[utoipa::path(
-    delete, path = "/api/admin/leads/{id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/leads/{id}",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 204, description = "Slettet"),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),

@@ -51,6 +51,8 @@ pub struct LeadPage {
     pub all: i64,
     /// The distinct sources present in the data, for the source filter.
     pub sources: Vec<String>,
+    /// The lead pipeline's statuses in order, for the status filter and the form.
+    pub pipeline: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -115,10 +117,7 @@ impl LeadFields {
         let mut text = |key: &str, value: Option<String>, max: usize| -> Option<String> {
             let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
             if value.as_ref().is_some_and(|v| v.chars().count() > max) {
-                errors.insert(
-                    key.to_owned(),
-                    format!("Kan ikke være lengre enn {max} tegn."),
-                );
+                errors.insert(key.to_owned(), format!("Kan ikke være lengre enn {max} tegn."));
             }
             value
         };
@@ -129,25 +128,16 @@ impl LeadFields {
         let beskrivelse = text("beskrivelse", input.beskrivelse, 5000);
         let adresse = text("adresse", input.adresse, 300);
         let postnr = text("postnr", input.postnr, 10);
-        let status = input
-            .status
-            .map(|s| s.trim().to_owned())
-            .filter(|s| !s.is_empty());
+        let status = input.status.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
         let status = match status {
             Some(status) if pipeline.contains(&status) => status,
             Some(_) => {
-                errors.insert(
-                    "status".into(),
-                    "Ukjent status. Velg en status fra pipelinen.".into(),
-                );
+                errors.insert("status".into(), "Ukjent status. Velg en status fra pipelinen.".into());
                 String::new()
             }
             None => pipeline.first().cloned().unwrap_or_else(|| "Ny".to_owned()),
         };
-        if email
-            .as_deref()
-            .is_some_and(|e| !errors.contains_key("email") && !is_email(e))
-        {
+        if email.as_deref().is_some_and(|e| !errors.contains_key("email") && !is_email(e)) {
             errors.insert("email".into(), "Skriv en gyldig e-postadresse.".into());
         }
         let tags = normalize_tags(input.tags.unwrap_or_default());
@@ -157,17 +147,7 @@ impl LeadFields {
         if !errors.is_empty() {
             return Err(ApiError::Validation(errors));
         }
-        Ok(Self {
-            name,
-            email,
-            phone,
-            status,
-            kilde,
-            beskrivelse,
-            adresse,
-            postnr,
-            tags,
-        })
+        Ok(Self { name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags })
     }
 }
 
@@ -192,13 +172,7 @@ mod tests {
 
     #[test]
     fn tags_lose_blanks_and_duplicates() {
-        let tags = normalize_tags(vec![
-            " bad ".into(),
-            "".into(),
-            "Bad".into(),
-            "akutt".into(),
-            "  ".into(),
-        ]);
+        let tags = normalize_tags(vec![" bad ".into(), "".into(), "Bad".into(), "akutt".into(), "  ".into()]);
         assert_eq!(tags, ["bad", "akutt"]);
     }
 }

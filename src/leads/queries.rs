@@ -37,10 +37,7 @@ impl Filter {
         let pattern = if q.is_empty() {
             String::new()
         } else {
-            let escaped = q
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_");
+            let escaped = q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
             format!("%{escaped}%")
         };
         Self {
@@ -51,12 +48,7 @@ impl Filter {
     }
 }
 
-pub async fn list(
-    db: &Db,
-    filter: &Filter,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<Lead>, sqlx::Error> {
+pub async fn list(db: &Db, filter: &Filter, limit: i64, offset: i64) -> Result<Vec<Lead>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(concat!(
         "SELECT ", columns!(), " FROM leads", filter!(), " ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"
     ))

@@ -57,17 +57,11 @@ async fn list_services(
     State(state): State<AppState>,
     Query(filter): Query<ServiceFilter>,
 ) -> ApiResult<Json<Vec<PublicService>>> {
-    let category = match filter
-        .category
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
+    let category = match filter.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(slug) if PUBLIC_CATEGORIES.contains(&slug) => Some(slug.to_owned()),
         Some(_) => {
             return Err(ApiError::BadRequest(
-                "Ukjent kategori. Gyldige verdier er elektriker, rorlegger og kjokken-bad."
-                    .to_owned(),
+                "Ukjent kategori. Gyldige verdier er elektriker, rorlegger og kjokken-bad.".to_owned(),
             ));
         }
         None => None,
@@ -76,10 +70,7 @@ async fn list_services(
 }
 
 /// The active services, newest first, optionally of one category.
-pub async fn active_services(
-    db: &Db,
-    category: Option<&str>,
-) -> Result<Vec<PublicService>, sqlx::Error> {
+pub async fn active_services(db: &Db, category: Option<&str>) -> Result<Vec<PublicService>, sqlx::Error> {
     db_run!(db, pool => match category {
         Some(category) => {
             sqlx::query_as(

@@ -62,10 +62,7 @@ pub fn for_page(
         }));
     }
     let document = json!({"@context": "https://schema.org", "@graph": graph});
-    format!(
-        "<script type=\"application/ld+json\">{}</script>",
-        json_for_script(&document)
-    )
+    format!("<script type=\"application/ld+json\">{}</script>", json_for_script(&document))
 }
 
 fn business(facts: &SiteFacts, base: &str, id: &str) -> Value {

@@ -68,11 +68,7 @@ impl SiteFacts {
     /// The main number as a `tel:` URI: digits and a leading plus only, with the Norwegian
     /// country code added to an eight-digit local number.
     pub fn phone_uri(&self) -> String {
-        let digits: String = self
-            .phone
-            .chars()
-            .filter(|c| c.is_ascii_digit() || *c == '+')
-            .collect();
+        let digits: String = self.phone.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect();
         if digits.len() == 8 && !digits.starts_with('+') {
             format!("tel:+47{digits}")
         } else {

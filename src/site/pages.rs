@@ -95,9 +95,7 @@ impl PageCache {
 }
 
 fn oslo_today() -> NaiveDate {
-    Utc::now()
-        .with_timezone(&chrono_tz::Europe::Oslo)
-        .date_naive()
+    Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive()
 }
 
 fn manifest() -> Option<Manifest> {
@@ -134,19 +132,9 @@ async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiEr
             }
             (fill(&manifest.not_found, None), fill(&manifest.admin, None))
         }
-        None => (
-            Page::new(MISSING_BUILD.to_owned()),
-            Page::new(MISSING_BUILD.to_owned()),
-        ),
+        None => (Page::new(MISSING_BUILD.to_owned()), Page::new(MISSING_BUILD.to_owned())),
     };
-    Ok(Rendered {
-        facts,
-        pages,
-        not_found,
-        admin,
-        date,
-        at: Instant::now(),
-    })
+    Ok(Rendered { facts, pages, not_found, admin, date, at: Instant::now() })
 }
 
 const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
@@ -155,14 +143,8 @@ const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"ut
 impl Page {
     fn new(html: String) -> Self {
         let mut encoder = GzEncoder::new(Vec::with_capacity(html.len() / 3), Compression::best());
-        let gzip = encoder
-            .write_all(html.as_bytes())
-            .and_then(|_| encoder.finish())
-            .unwrap_or_default();
-        Self {
-            html: Bytes::from(html),
-            gzip: Bytes::from(gzip),
-        }
+        let gzip = encoder.write_all(html.as_bytes()).and_then(|_| encoder.finish()).unwrap_or_default();
+        Self { html: Bytes::from(html), gzip: Bytes::from(gzip) }
     }
 
     fn respond(
@@ -177,18 +159,14 @@ impl Page {
             .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
         let mut response = if accepts_gzip && !self.gzip.is_empty() {
             let mut r = Response::new(Body::from(self.gzip.clone()));
-            r.headers_mut()
-                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            r.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
             r
         } else {
             Response::new(Body::from(self.html.clone()))
         };
         *response.status_mut() = status;
         let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/html; charset=utf-8"),
-        );
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         for (name, value) in extra {
@@ -221,18 +199,9 @@ fn fill_template(
     let jsonld = page
         .map(|page| {
             let category = page.service_category.as_deref();
-            let offers: Vec<&PublicService> = services
-                .iter()
-                .filter(|s| Some(s.category.as_str()) == category)
-                .collect();
-            jsonld::for_page(
-                facts,
-                base,
-                &page.path,
-                category,
-                page.service_type.as_deref(),
-                &offers,
-            )
+            let offers: Vec<&PublicService> =
+                services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
+            jsonld::for_page(facts, base, &page.path, category, page.service_type.as_deref(), &offers)
         })
         .unwrap_or_default();
 
@@ -312,12 +281,7 @@ pub fn norwegian_date(date: NaiveDate) -> String {
         "november",
         "desember",
     ];
-    format!(
-        "{}. {} {}",
-        date.day(),
-        MONTHS[date.month0() as usize],
-        date.year()
-    )
+    format!("{}. {} {}", date.day(), MONTHS[date.month0() as usize], date.year())
 }
 
 pub fn escape_html(text: &str) -> String {
@@ -337,37 +301,21 @@ pub fn escape_html(text: &str) -> String {
 
 /// JSON that is safe inside a `<script>` element: no `<` can close it early.
 pub fn json_for_script(value: &serde_json::Value) -> String {
-    value
-        .to_string()
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
 /// Everything that is not an API route: pages, the admin shell, assets, or the 404 page.
-pub async fn serve(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
+pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
         return (
             StatusCode::NOT_FOUND,
-            axum::Json(ErrorBody {
-                error: "Fant ikke API-ressursen.".to_owned(),
-                fields: None,
-            }),
+            axum::Json(ErrorBody { error: "Fant ikke API-ressursen.".to_owned(), fields: None }),
         )
             .into_response();
     }
     if method != Method::GET && method != Method::HEAD {
-        return (
-            StatusCode::METHOD_NOT_ALLOWED,
-            [(header::ALLOW, "GET, HEAD")],
-        )
-            .into_response();
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
     }
     match path {
         "/robots.txt" => return robots(&state),
@@ -386,10 +334,7 @@ pub async fn serve(
         Ok(rendered) => rendered,
         Err(err) => return err.into_response(),
     };
-    let noindex = [(
-        header::HeaderName::from_static("x-robots-tag"),
-        "noindex, nofollow",
-    )];
+    let noindex = [(header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow")];
     if path == "/admin" || path.starts_with("/admin/") {
         return rendered.admin.respond(StatusCode::OK, &headers, &noindex);
     }
@@ -397,29 +342,19 @@ pub async fn serve(
         Some(page) => page.respond(StatusCode::OK, &headers, &[]),
         None => {
             tracing::info!(path, "404: ukjent side");
-            rendered
-                .not_found
-                .respond(StatusCode::NOT_FOUND, &headers, &noindex)
+            rendered.not_found.respond(StatusCode::NOT_FOUND, &headers, &noindex)
         }
     }
 }
 
 fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> {
     let name = path.trim_start_matches('/');
-    if name.is_empty()
-        || name == "index.html"
-        || name.starts_with("_pages/")
-        || name.ends_with(".html")
-    {
+    if name.is_empty() || name == "index.html" || name.starts_with("_pages/") || name.ends_with(".html") {
         return None;
     }
     let file = Assets::get(name)?;
     let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
-    if headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        == Some(etag.as_str())
-    {
+    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
         return Some(StatusCode::NOT_MODIFIED.into_response());
     }
     let cache = if name.starts_with("assets/") {
@@ -459,23 +394,11 @@ fn sitemap(state: &AppState) -> Response {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for page in manifest().map(|m| m.pages).unwrap_or_default() {
-        let path = if page.path == "/" {
-            String::new()
-        } else {
-            page.path.clone()
-        };
-        xml.push_str(&format!(
-            "  <url><loc>{}{}</loc></url>\n",
-            escape_html(&base),
-            escape_html(&path)
-        ));
+        let path = if page.path == "/" { String::new() } else { page.path.clone() };
+        xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", escape_html(&base), escape_html(&path)));
     }
     xml.push_str("</urlset>\n");
-    (
-        [(header::CONTENT_TYPE, "application/xml; charset=utf-8")],
-        xml,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response()
 }
 
 #[cfg(test)]
@@ -493,10 +416,7 @@ mod tests {
 
     #[test]
     fn dates_read_in_norwegian() {
-        assert_eq!(
-            norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()),
-            "22. november 2026"
-        );
+        assert_eq!(norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()), "22. november 2026");
     }
 
     #[test]

@@ -58,9 +58,7 @@ pub async fn create(
         return Err(CreateUserError::Invalid("Navn er påkrevd.".into()));
     }
     if !email.contains('@') || email.len() > 254 {
-        return Err(CreateUserError::Invalid(
-            "Skriv en gyldig e-postadresse.".into(),
-        ));
+        return Err(CreateUserError::Invalid("Skriv en gyldig e-postadresse.".into()));
     }
     if let Some(problem) = password::policy_error(plain_password) {
         return Err(CreateUserError::Invalid(problem));
@@ -94,6 +92,7 @@ pub async fn create(
 
 /// How many admin users exist (active or not).
 pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
-    let (n,): (i64,) = db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM admin_users").fetch_one(pool).await)?;
+    let (n,): (i64,) =
+        db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM admin_users").fetch_one(pool).await)?;
     Ok(n)
 }

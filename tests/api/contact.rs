@@ -14,11 +14,7 @@ fn valid_form() -> Value {
 }
 
 async fn assert_nothing_stored(app: &TestApp) {
-    assert_eq!(
-        app.count("contact_submissions").await,
-        0,
-        "no submission row"
-    );
+    assert_eq!(app.count("contact_submissions").await, 0, "no submission row");
     assert_eq!(app.count("leads").await, 0, "no lead row");
 }
 
@@ -26,14 +22,12 @@ async fn a_valid_submission_is_stored_and_becomes_a_new_web_lead(app: TestApp) {
     let response = app.post_json("/api/contact", &valid_form()).await;
     assert_eq!(response.status(), 201);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(
-        body["message"],
-        "Takk for henvendelsen! Vi kontakter deg innen 24 timer."
-    );
+    assert_eq!(body["message"], "Takk for henvendelsen! Vi kontakter deg innen 24 timer.");
 
-    let (name, service, lead_id): (String, Option<String>, Option<uuid::Uuid>) = db_run!(&app.state.db, pool =>
+    let (name, service, lead_id): (String, Option<String>, Option<uuid::Uuid>) =
+        db_run!(&app.state.db, pool =>
         sqlx::query_as("SELECT name, service, lead_id FROM contact_submissions").fetch_one(pool).await)
-    .unwrap();
+        .unwrap();
     assert_eq!(name, "Kari Nordmann");
     assert_eq!(service.as_deref(), Some("rorleggertjenester"));
 
@@ -61,19 +55,14 @@ async fn the_service_is_optional(app: TestApp) {
 }
 
 async fn missing_fields_each_get_a_norwegian_field_error_and_nothing_is_stored(app: TestApp) {
-    let response = app
-        .post_json("/api/contact", &json!({ "name": "  " }))
-        .await;
+    let response = app.post_json("/api/contact", &json!({ "name": "  " })).await;
     assert_eq!(response.status(), 422);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], "Noen felt mangler eller er ugyldige.");
     assert_eq!(body["fields"]["name"], "Navn er påkrevd.");
     assert_eq!(body["fields"]["email"], "E-post er påkrevd.");
     assert_eq!(body["fields"]["phone"], "Telefon er påkrevd.");
-    assert_eq!(
-        body["fields"]["message"],
-        "Beskriv kort hva du trenger hjelp til."
-    );
+    assert_eq!(body["fields"]["message"], "Beskriv kort hva du trenger hjelp til.");
     assert_nothing_stored(&app).await;
     app.stop().await;
 }
@@ -84,10 +73,7 @@ async fn an_invalid_email_is_refused_with_a_field_error(app: TestApp) {
     let response = app.post_json("/api/contact", &form).await;
     assert_eq!(response.status(), 422);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(
-        body["fields"]["email"],
-        "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no."
-    );
+    assert_eq!(body["fields"]["email"], "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.");
     assert_eq!(body["fields"].as_object().unwrap().len(), 1);
     assert_nothing_stored(&app).await;
     app.stop().await;
@@ -102,10 +88,7 @@ async fn oversized_fields_are_refused_with_their_limit(app: TestApp) {
     assert_eq!(response.status(), 422);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["fields"]["name"], "Kan ikke være lengre enn 200 tegn.");
-    assert_eq!(
-        body["fields"]["message"],
-        "Kan ikke være lengre enn 5000 tegn."
-    );
+    assert_eq!(body["fields"]["message"], "Kan ikke være lengre enn 5000 tegn.");
     assert_eq!(body["fields"]["phone"], "Kan ikke være lengre enn 40 tegn.");
     assert_nothing_stored(&app).await;
     app.stop().await;
@@ -128,10 +111,7 @@ async fn a_filled_honeypot_is_refused_and_nothing_is_stored(app: TestApp) {
     let response = app.post_json("/api/contact", &form).await;
     assert_eq!(response.status(), 400);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(
-        body["error"],
-        "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot."
-    );
+    assert_eq!(body["error"], "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot.");
     assert_nothing_stored(&app).await;
     app.stop().await;
 }
@@ -149,19 +129,10 @@ async fn malformed_or_non_json_bodies_get_a_clear_error(app: TestApp) {
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], "Forespørselen har ugyldig JSON.");
 
-    let response = app
-        .client
-        .post(app.url("/api/contact"))
-        .body("name=Kari")
-        .send()
-        .await
-        .unwrap();
+    let response = app.client.post(app.url("/api/contact")).body("name=Kari").send().await.unwrap();
     assert_eq!(response.status(), 400);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(
-        body["error"],
-        "Forespørselen må sendes som JSON (Content-Type: application/json)."
-    );
+    assert_eq!(body["error"], "Forespørselen må sendes som JSON (Content-Type: application/json).");
     assert_nothing_stored(&app).await;
     app.stop().await;
 }
@@ -169,10 +140,7 @@ async fn malformed_or_non_json_bodies_get_a_clear_error(app: TestApp) {
 async fn rate_limit(backend: Backend) {
     let app = spawn_app_with(backend, &[("FAGFOLK_CONTACT_LIMIT", "2")]).await;
     for _ in 0..2 {
-        assert_eq!(
-            app.post_json("/api/contact", &valid_form()).await.status(),
-            201
-        );
+        assert_eq!(app.post_json("/api/contact", &valid_form()).await.status(), 201);
     }
     let response = app.post_json("/api/contact", &valid_form()).await;
     assert_eq!(response.status(), 429);

@@ -15,16 +15,10 @@ async fn every_response_carries_a_request_id_and_the_security_headers(app: TestA
         let headers = response.headers();
         assert!(headers.contains_key("x-request-id"), "{path}");
         let csp = headers["content-security-policy"].to_str().unwrap();
-        assert!(
-            csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
-            "{path}: {csp}"
-        );
+        assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{path}: {csp}");
         assert!(csp.contains("frame-ancestors 'none'"), "{path}");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
-        assert_eq!(
-            headers["referrer-policy"], "strict-origin-when-cross-origin",
-            "{path}"
-        );
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
     }
     app.stop().await;
 }

@@ -37,15 +37,10 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
     let dir = tempfile::tempdir().expect("tempdir");
     let (database_url, pg_database) = match backend {
-        Backend::Sqlite => (
-            format!("sqlite://{}", dir.path().join("test.db").display()),
-            None,
-        ),
+        Backend::Sqlite => (format!("sqlite://{}", dir.path().join("test.db").display()), None),
         Backend::Postgres => {
             let name = format!("fagfolk_test_{}", uuid::Uuid::new_v4().simple());
-            let admin = Db::connect(&postgres_admin_url())
-                .await
-                .expect("PostgreSQL at TEST_POSTGRES_URL");
+            let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL at TEST_POSTGRES_URL");
             db_run!(&admin, pool => sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(pool).await.map(|r| r.rows_affected()))
                 .expect("create test database");
             admin.close().await;
@@ -68,9 +63,8 @@ pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
         vars.retain(|(k, _)| k != key);
         vars.push((key.to_string(), value.to_string()));
     }
-    let config =
-        Config::from_lookup(|key| vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
-            .expect("valid test configuration");
+    let config = Config::from_lookup(|key| vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
+        .expect("valid test configuration");
 
     let app = Application::build(config).await.expect("the app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -88,15 +82,7 @@ pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
         .timeout(Duration::from_secs(30))
         .build()
         .unwrap();
-    TestApp {
-        address,
-        client,
-        state,
-        shutdown: Some(shutdown),
-        server: Some(server),
-        _dir: dir,
-        pg_database,
-    }
+    TestApp { address, client, state, shutdown: Some(shutdown), server: Some(server), _dir: dir, pg_database }
 }
 
 impl TestApp {
@@ -105,39 +91,18 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client
-            .get(self.url(path))
-            .send()
-            .await
-            .expect("request")
+        self.client.get(self.url(path)).send().await.expect("request")
     }
 
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
-        self.client
-            .post(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .expect("request")
+        self.client.post(self.url(path)).json(body).send().await.expect("request")
     }
 
     /// Creates an admin user directly (as `fagfolk admin create` does).
-    pub async fn create_user(
-        &self,
-        email: &str,
-        password: &str,
-        role: fagfolk::users::Role,
-    ) -> uuid::Uuid {
-        fagfolk::users::create(
-            &self.state.db,
-            "Test Bruker",
-            email,
-            password,
-            role,
-            self.state.clock.now(),
-        )
-        .await
-        .expect("user created")
+    pub async fn create_user(&self, email: &str, password: &str, role: fagfolk::users::Role) -> uuid::Uuid {
+        fagfolk::users::create(&self.state.db, "Test Bruker", email, password, role, self.state.clock.now())
+            .await
+            .expect("user created")
     }
 
     /// Signs in and returns a session that sends its cookie and the CSRF header.
@@ -151,31 +116,14 @@ impl TestApp {
             .await
             .unwrap();
         assert_eq!(response.status(), 200, "login as {email}");
-        let cookie = response.headers()["set-cookie"]
-            .to_str()
-            .unwrap()
-            .to_owned();
-        let token = cookie
-            .split(';')
-            .next()
-            .unwrap()
-            .trim_start_matches("fagfolk_session=")
-            .to_owned();
-        Session {
-            client: self.client.clone(),
-            address: self.address.clone(),
-            token,
-        }
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+        let token = cookie.split(';').next().unwrap().trim_start_matches("fagfolk_session=").to_owned();
+        Session { client: self.client.clone(), address: self.address.clone(), token }
     }
 
     /// A signed-in admin, the usual starting point of an admin test.
     pub async fn admin(&self) -> Session {
-        self.create_user(
-            "admin@fagfolk.test",
-            ADMIN_PASSWORD,
-            fagfolk::users::Role::Admin,
-        )
-        .await;
+        self.create_user("admin@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Admin).await;
         self.login("admin@fagfolk.test", ADMIN_PASSWORD).await
     }
 
@@ -205,11 +153,10 @@ impl TestApp {
 
     async fn drop_database(&mut self) {
         if let Some(name) = self.pg_database.take() {
-            let admin = Db::connect(&postgres_admin_url())
-                .await
-                .expect("PostgreSQL");
+            let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL");
             let sql = sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-            let _ = db_run!(&admin, pool => sqlx::raw_sql(sql).execute(pool).await.map(|r| r.rows_affected()));
+            let _ =
+                db_run!(&admin, pool => sqlx::raw_sql(sql).execute(pool).await.map(|r| r.rows_affected()));
             admin.close().await;
         }
     }
@@ -276,10 +223,7 @@ impl Session {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.request(reqwest::Method::GET, path)
-            .send()
-            .await
-            .unwrap()
+        self.request(reqwest::Method::GET, path).send().await.unwrap()
     }
 
     pub async fn send(
@@ -292,37 +236,20 @@ impl Session {
     }
 
     pub async fn delete(&self, path: &str) -> reqwest::Response {
-        self.request(reqwest::Method::DELETE, path)
-            .send()
-            .await
-            .unwrap()
+        self.request(reqwest::Method::DELETE, path).send().await.unwrap()
     }
 }
 
 /// The audit entries, newest first, as `(action, entity_type, entity_id, performed_by, changes)`.
 pub async fn audit_entries(
     app: &TestApp,
-) -> Vec<(
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<serde_json::Value>,
-)> {
-    type Row = (
-        String,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<sqlx::types::Json<serde_json::Value>>,
-    );
+) -> Vec<(String, String, Option<String>, Option<String>, Option<serde_json::Value>)> {
+    type Row = (String, String, Option<String>, Option<String>, Option<sqlx::types::Json<serde_json::Value>>);
     let rows: Vec<Row> = db_run!(&app.state.db, pool => sqlx::query_as(
         "SELECT action, entity_type, entity_id, performed_by, changes FROM audit_logs ORDER BY created_at DESC, id DESC",
     )
     .fetch_all(pool)
     .await)
     .unwrap();
-    rows.into_iter()
-        .map(|(a, t, id, by, c)| (a, t, id, by, c.map(|j| j.0)))
-        .collect()
+    rows.into_iter().map(|(a, t, id, by, c)| (a, t, id, by, c.map(|j| j.0))).collect()
 }

@@ -13,21 +13,14 @@ async fn create(session: &Session, body: Value) -> Value {
 
 async fn a_new_lead_defaults_to_status_ny_and_source_web(app: TestApp) {
     let session = app.admin().await;
-    let lead = create(
-        &session,
-        json!({ "name": "Ola Hansen", "tags": [" bad ", "", "Bad", "akutt"] }),
-    )
-    .await;
+    let lead = create(&session, json!({ "name": "Ola Hansen", "tags": [" bad ", "", "Bad", "akutt"] })).await;
     assert_eq!(lead["status"], "Ny");
     assert_eq!(lead["kilde"], "Web");
     assert_eq!(lead["tags"], json!(["bad", "akutt"]));
     assert_eq!(lead["email"], Value::Null);
 
     let fetched: Value = session
-        .get(&format!(
-            "/api/admin/leads/{}",
-            lead["id"].as_str().unwrap()
-        ))
+        .get(&format!("/api/admin/leads/{}", lead["id"].as_str().unwrap()))
         .await
         .json()
         .await
@@ -59,10 +52,7 @@ async fn an_update_changes_every_field_and_audits_only_what_changed(app: TestApp
     let changes = audit_entries(&app).await.remove(0).4.unwrap();
     assert_eq!(changes["before"]["name"], "Ola");
     assert_eq!(changes["after"]["name"], "Ola Hansen");
-    assert!(
-        changes["after"].get("phone").is_none(),
-        "unchanged fields stay out: {changes}"
-    );
+    assert!(changes["after"].get("phone").is_none(), "unchanged fields stay out: {changes}");
     app.stop().await;
 }
 
@@ -70,28 +60,16 @@ async fn a_status_patch_moves_the_lead_and_refuses_unknown_statuses(app: TestApp
     let session = app.admin().await;
     let lead = create(&session, json!({ "name": "Kari" })).await;
     let path = format!("/api/admin/leads/{}/status", lead["id"].as_str().unwrap());
-    let moved: Value = session
-        .send(Method::PATCH, &path, &json!({ "status": "Tilbud sendt" }))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let moved: Value =
+        session.send(Method::PATCH, &path, &json!({ "status": "Tilbud sendt" })).await.json().await.unwrap();
     assert_eq!(moved["status"], "Tilbud sendt");
     let changes = audit_entries(&app).await.remove(0).4.unwrap();
-    assert_eq!(
-        changes,
-        json!({"before": {"status": "Ny"}, "after": {"status": "Tilbud sendt"}})
-    );
+    assert_eq!(changes, json!({"before": {"status": "Ny"}, "after": {"status": "Tilbud sendt"}}));
 
-    let refused = session
-        .send(Method::PATCH, &path, &json!({ "status": "Glemt" }))
-        .await;
+    let refused = session.send(Method::PATCH, &path, &json!({ "status": "Glemt" })).await;
     assert_eq!(refused.status(), 422);
     let body: Value = refused.json().await.unwrap();
-    assert_eq!(
-        body["fields"]["status"],
-        "Ukjent status. Velg en status fra pipelinen."
-    );
+    assert_eq!(body["fields"]["status"], "Ukjent status. Velg en status fra pipelinen.");
     app.stop().await;
 }
 
@@ -123,85 +101,39 @@ async fn bad_lead_input_gets_field_errors_and_writes_nothing(app: TestApp) {
     assert_eq!(response.status(), 422);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["fields"]["email"], "Skriv en gyldig e-postadresse.");
-    assert_eq!(
-        body["fields"]["status"],
-        "Ukjent status. Velg en status fra pipelinen."
-    );
-    assert_eq!(
-        body["fields"]["postnr"],
-        "Kan ikke være lengre enn 10 tegn."
-    );
-    assert_eq!(
-        session.get("/api/admin/leads/ikke-en-id").await.status(),
-        404
-    );
+    assert_eq!(body["fields"]["status"], "Ukjent status. Velg en status fra pipelinen.");
+    assert_eq!(body["fields"]["postnr"], "Kan ikke være lengre enn 10 tegn.");
+    assert_eq!(session.get("/api/admin/leads/ikke-en-id").await.status(), 404);
     assert_eq!(app.count("leads").await, 0);
     app.stop().await;
 }
 
 async fn the_list_filters_searches_and_pages_on_the_server(app: TestApp) {
     let session = app.admin().await;
-    create(
-        &session,
-        json!({ "name": "Kari Nordmann", "email": "kari@example.no", "kilde": "Telefon" }),
-    )
-    .await;
-    create(
-        &session,
-        json!({ "name": "Ola", "phone": "912 34 567", "status": "Vunnet" }),
-    )
-    .await;
-    create(
-        &session,
-        json!({ "name": "Per", "beskrivelse": "Lekkasje på BADET 100%" }),
-    )
-    .await;
+    create(&session, json!({ "name": "Kari Nordmann", "email": "kari@example.no", "kilde": "Telefon" }))
+        .await;
+    create(&session, json!({ "name": "Ola", "phone": "912 34 567", "status": "Vunnet" })).await;
+    create(&session, json!({ "name": "Per", "beskrivelse": "Lekkasje på BADET 100%" })).await;
 
     let page = |query: &'static str| {
         let session = session.clone();
-        async move {
-            session
-                .get(&format!("/api/admin/leads{query}"))
-                .await
-                .json::<Value>()
-                .await
-                .unwrap()
-        }
+        async move { session.get(&format!("/api/admin/leads{query}")).await.json::<Value>().await.unwrap() }
     };
     let names = |page: &Value| -> Vec<String> {
-        page["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|l| l["name"].as_str().unwrap().to_owned())
-            .collect()
+        page["items"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap().to_owned()).collect()
     };
     let all = page("").await;
     assert_eq!(names(&all), ["Per", "Ola", "Kari Nordmann"], "newest first");
-    assert_eq!(
-        (all["total"].as_i64(), all["all"].as_i64()),
-        (Some(3), Some(3))
-    );
+    assert_eq!((all["total"].as_i64(), all["all"].as_i64()), (Some(3), Some(3)));
     assert_eq!(all["sources"], json!(["Telefon", "Web"]));
-    assert_eq!(
-        names(&page("?q=KARI@EX").await),
-        ["Kari Nordmann"],
-        "e-mail, any case"
-    );
+    assert_eq!(names(&page("?q=KARI@EX").await), ["Kari Nordmann"], "e-mail, any case");
     assert_eq!(names(&page("?q=34%20567").await), ["Ola"], "phone");
     assert_eq!(names(&page("?q=badet").await), ["Per"], "description");
-    assert_eq!(
-        names(&page("?q=100%25").await),
-        ["Per"],
-        "a % is a character, not a wildcard"
-    );
+    assert_eq!(names(&page("?q=100%25").await), ["Per"], "a % is a character, not a wildcard");
     assert_eq!(names(&page("?status=Vunnet").await), ["Ola"]);
     let by_source = page("?source=Telefon").await;
     assert_eq!(names(&by_source), ["Kari Nordmann"]);
-    assert_eq!(
-        (by_source["total"].as_i64(), by_source["all"].as_i64()),
-        (Some(1), Some(3))
-    );
+    assert_eq!((by_source["total"].as_i64(), by_source["all"].as_i64()), (Some(1), Some(3)));
     let second = page("?per_page=2&page=2").await;
     assert_eq!(names(&second), ["Kari Nordmann"]);
     assert_eq!(second["total"], 3);
@@ -212,17 +144,8 @@ async fn the_board_has_one_column_per_pipeline_status_with_counts(app: TestApp) 
     let session = app.admin().await;
     create(&session, json!({ "name": "A" })).await;
     create(&session, json!({ "name": "B" })).await;
-    create(
-        &session,
-        json!({ "name": "C", "status": "Vunnet", "kilde": "Telefon" }),
-    )
-    .await;
-    let board: Value = session
-        .get("/api/admin/leads/board")
-        .await
-        .json()
-        .await
-        .unwrap();
+    create(&session, json!({ "name": "C", "status": "Vunnet", "kilde": "Telefon" })).await;
+    let board: Value = session.get("/api/admin/leads/board").await.json().await.unwrap();
     let columns: Vec<(&str, i64)> = board
         .as_array()
         .unwrap()
@@ -240,12 +163,7 @@ async fn the_board_has_one_column_per_pipeline_status_with_counts(app: TestApp) 
             ("Tapt", 0)
         ]
     );
-    let filtered: Value = session
-        .get("/api/admin/leads/board?source=Telefon")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let filtered: Value = session.get("/api/admin/leads/board?source=Telefon").await.json().await.unwrap();
     assert_eq!(filtered[0]["total"], 0);
     assert_eq!(filtered[4]["items"][0]["name"], "C");
     app.stop().await;
@@ -253,96 +171,42 @@ async fn the_board_has_one_column_per_pipeline_status_with_counts(app: TestApp) 
 
 async fn the_dashboard_counts_match_the_data(app: TestApp) {
     let session = app.admin().await;
-    for (name, status) in [
-        ("Ny1", "Ny"),
-        ("Vunnet1", "Vunnet"),
-        ("Tapt1", "Tapt"),
-        ("Kontaktet1", "Kontaktet"),
-    ] {
+    for (name, status) in
+        [("Ny1", "Ny"), ("Vunnet1", "Vunnet"), ("Tapt1", "Tapt"), ("Kontaktet1", "Kontaktet")]
+    {
         create(&session, json!({ "name": name, "status": status })).await;
     }
     // One lead from 40 days ago that was won: open counters ignore it, 30-day won too.
     app.state.clock.advance(Duration::days(40));
     let session = app.login("admin@fagfolk.test", ADMIN_PASSWORD).await;
-    create(
-        &session,
-        json!({ "name": "Ny etterpå", "status": "Avtalt befaring" }),
-    )
-    .await;
+    create(&session, json!({ "name": "Ny etterpå", "status": "Avtalt befaring" })).await;
 
-    let dashboard: Value = session
-        .get("/api/admin/dashboard")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let dashboard: Value = session.get("/api/admin/dashboard").await.json().await.unwrap();
     assert_eq!(dashboard["new_leads_7d"], 1);
-    assert_eq!(
-        dashboard["open_leads"], 3,
-        "Ny, Kontaktet and Avtalt befaring"
-    );
+    assert_eq!(dashboard["open_leads"], 3, "Ny, Kontaktet and Avtalt befaring");
     assert_eq!(dashboard["won_30d"], 0, "the won lead is 40 days old");
     let (active,): (i64,) = fagfolk::db_run!(&app.state.db, pool => sqlx::query_as(
-        "SELECT COUNT(*) FROM services_admin WHERE is_active = $1").bind(true).fetch_one(pool).await).unwrap();
+        "SELECT COUNT(*) FROM services_admin WHERE is_active = $1").bind(true).fetch_one(pool).await)
+    .unwrap();
     assert_eq!(dashboard["active_services"], active);
-    let latest: Vec<&str> = dashboard["latest"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        latest,
-        ["Ny etterpå", "Kontaktet1", "Tapt1", "Vunnet1", "Ny1"]
-    );
+    let latest: Vec<&str> =
+        dashboard["latest"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(latest, ["Ny etterpå", "Kontaktet1", "Tapt1", "Vunnet1", "Ny1"]);
     app.stop().await;
 }
 
 async fn the_command_search_answers_four_groups_after_two_characters(app: TestApp) {
     let session = app.admin().await;
-    create(
-        &session,
-        json!({ "name": "Elin Sikring", "email": "elin@example.no" }),
-    )
-    .await;
-    let short: Value = session
-        .get("/api/admin/search?q=%20s%20")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(
-        short,
-        json!({"services": [], "leads": [], "media": [], "users": []})
-    );
+    create(&session, json!({ "name": "Elin Sikring", "email": "elin@example.no" })).await;
+    let short: Value = session.get("/api/admin/search?q=%20s%20").await.json().await.unwrap();
+    assert_eq!(short, json!({"services": [], "leads": [], "media": [], "users": []}));
 
-    let hits: Value = session
-        .get("/api/admin/search?q=sikring")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let hits: Value = session.get("/api/admin/search?q=sikring").await.json().await.unwrap();
     assert_eq!(hits["leads"][0]["title"], "Elin Sikring");
-    assert!(
-        hits["services"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|s| s["title"] == "Nytt sikringsskap")
-    );
-    let users: Value = session
-        .get("/api/admin/search?q=admin@")
-        .await
-        .json()
-        .await
-        .unwrap();
+    assert!(hits["services"].as_array().unwrap().iter().any(|s| s["title"] == "Nytt sikringsskap"));
+    let users: Value = session.get("/api/admin/search?q=admin@").await.json().await.unwrap();
     assert_eq!(users["users"][0]["detail"], "admin@fagfolk.test");
-    let many: Value = session
-        .get("/api/admin/search?q=er")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let many: Value = session.get("/api/admin/search?q=er").await.json().await.unwrap();
     assert!(many["services"].as_array().unwrap().len() <= 5);
     app.stop().await;
 }
@@ -351,16 +215,11 @@ async fn the_audit_log_lists_newest_first_and_only_an_admin_clears_it(app: TestA
     let session = app.admin().await;
     create(&session, json!({ "name": "Kari" })).await;
     let entries: Value = session.get("/api/admin/audit").await.json().await.unwrap();
-    let actions: Vec<&str> = entries
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["action"].as_str().unwrap())
-        .collect();
+    let actions: Vec<&str> =
+        entries.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(actions, ["create", "login"]);
 
-    app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, Role::Editor)
-        .await;
+    app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
     let editor = app.login("redaktor@fagfolk.test", ADMIN_PASSWORD).await;
     assert_eq!(editor.delete("/api/admin/audit").await.status(), 403);
 

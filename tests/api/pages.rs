@@ -26,17 +26,11 @@ async fn html(app: &TestApp, path: &str) -> (u16, String) {
     let response = app.get(path).await;
     let status = response.status().as_u16();
     // React separates adjacent text nodes with empty comments; they are not content.
-    (
-        status,
-        response.text().await.unwrap().replace("<!-- -->", ""),
-    )
+    (status, response.text().await.unwrap().replace("<!-- -->", ""))
 }
 
 fn json_ld(html: &str) -> Value {
-    let start = html
-        .find("<script type=\"application/ld+json\">")
-        .expect("a JSON-LD script")
-        + 35;
+    let start = html.find("<script type=\"application/ld+json\">").expect("a JSON-LD script") + 35;
     let end = start + html[start..].find("</script>").unwrap();
     serde_json::from_str(&html[start..end]).expect("valid JSON-LD")
 }
@@ -47,39 +41,24 @@ async fn every_public_page_is_prerendered_with_the_current_company_facts(app: Te
         assert_eq!(status, 200, "{path}");
         assert!(!html.contains("__FF_"), "{path} has an unfilled token");
         assert!(!html.contains("<!--ff:"), "{path} has an unfilled marker");
-        assert!(
-            html.contains("<title>") && html.contains("| Fagfolk AS</title>"),
-            "{path}"
-        );
+        assert!(html.contains("<title>") && html.contains("| Fagfolk AS</title>"), "{path}");
         assert!(html.contains("<meta name=\"description\""), "{path}");
         let canonical = if path == "/" {
             "https://fagfolk.test/".to_string()
         } else {
             format!("https://fagfolk.test{path}")
         };
-        assert!(
-            html.contains(&format!("<link rel=\"canonical\" href=\"{canonical}\">")),
-            "{path}"
-        );
+        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{canonical}\">")), "{path}");
         assert!(html.contains("property=\"og:title\""), "{path}");
         assert!(
             html.contains("href=\"tel:+4722334455\""),
             "{path}: the header calls the number from settings"
         );
-        assert!(
-            html.contains("Økernveien 94, 0579 Oslo"),
-            "{path}: the header shows the address"
-        );
-        assert!(
-            html.contains("Org.nr. 923 456 789"),
-            "{path}: the footer shows the org.nr"
-        );
+        assert!(html.contains("Økernveien 94, 0579 Oslo"), "{path}: the header shows the address");
+        assert!(html.contains("Org.nr. 923 456 789"), "{path}: the footer shows the org.nr");
         assert!(!html.contains("<script>"), "{path}: no inline script");
         let ld = json_ld(&html);
-        assert_eq!(
-            ld["@graph"][0]["@type"], "HomeAndConstructionBusiness",
-            "{path}"
-        );
+        assert_eq!(ld["@graph"][0]["@type"], "HomeAndConstructionBusiness", "{path}");
         assert_eq!(ld["@graph"][0]["telephone"], "+4722334455", "{path}");
     }
     app.stop().await;
@@ -90,31 +69,14 @@ async fn trade_pages_carry_their_active_services_in_json_ld(app: TestApp) {
     let ld = json_ld(&html);
     let service = &ld["@graph"][1];
     assert_eq!(service["@type"], "Service");
-    let areas: Vec<&str> = service["areaServed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["name"].as_str().unwrap())
-        .collect();
+    let areas: Vec<&str> =
+        service["areaServed"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
     assert_eq!(areas, ["Oslo", "Viken"]);
-    let offers = service["hasOfferCatalog"]["itemListElement"]
-        .as_array()
-        .unwrap();
-    assert!(
-        offers
-            .iter()
-            .any(|o| o["itemOffered"]["name"] == "Kjøkkenmontering")
-    );
-    assert!(
-        offers
-            .iter()
-            .all(|o| o["priceSpecification"]["priceCurrency"] == "NOK")
-    );
+    let offers = service["hasOfferCatalog"]["itemListElement"].as_array().unwrap();
+    assert!(offers.iter().any(|o| o["itemOffered"]["name"] == "Kjøkkenmontering"));
+    assert!(offers.iter().all(|o| o["priceSpecification"]["priceCurrency"] == "NOK"));
     // Without JavaScript the list itself is in the page too.
-    assert!(
-        html.contains("<li><strong>Kjøkkenmontering</strong> – Fra 25\u{a0}000 kr"),
-        "noscript list"
-    );
+    assert!(html.contains("<li><strong>Kjøkkenmontering</strong> – Fra 25\u{a0}000 kr"), "noscript list");
     app.stop().await;
 }
 
@@ -128,14 +90,8 @@ async fn a_settings_change_shows_in_the_served_html_without_a_rebuild(app: TestA
     .unwrap();
     app.state.pages.invalidate().await;
     let (_, html) = html(&app, "/").await;
-    assert!(
-        html.contains("href=\"tel:+47400001\""),
-        "tel link from the new number"
-    );
-    assert!(
-        html.contains("+47 400 00 &lt;b&gt;1&lt;/b&gt;"),
-        "the number is escaped, not markup"
-    );
+    assert!(html.contains("href=\"tel:+47400001\""), "tel link from the new number");
+    assert!(html.contains("+47 400 00 &lt;b&gt;1&lt;/b&gt;"), "the number is escaped, not markup");
     assert!(html.contains("Ny gate 1 &amp; 2, 0150 Oslo"));
     app.stop().await;
 }
@@ -154,14 +110,8 @@ async fn admin_paths_serve_the_noindex_app_shell(app: TestApp) {
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(response.headers()["x-robots-tag"], "noindex, nofollow");
         let html = response.text().await.unwrap();
-        assert!(
-            html.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"),
-            "{path}"
-        );
-        assert!(
-            html.contains("<div id=\"root\"></div>"),
-            "{path}: an empty shell for the app"
-        );
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"), "{path}");
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}: an empty shell for the app");
     }
     app.stop().await;
 }
@@ -185,32 +135,15 @@ async fn sitemap_and_robots_are_served(app: TestApp) {
 }
 
 async fn pages_are_sent_gzip_compressed_and_assets_are_cached_for_long(app: TestApp) {
-    let response = app
-        .client
-        .get(app.url("/"))
-        .header("accept-encoding", "gzip")
-        .send()
-        .await
-        .unwrap();
+    let response = app.client.get(app.url("/")).header("accept-encoding", "gzip").send().await.unwrap();
     assert_eq!(response.headers()["content-encoding"], "gzip");
     let html = html(&app, "/").await.1;
-    let script = html
-        .split("src=\"/assets/")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("a script");
+    let script =
+        html.split("src=\"/assets/").nth(1).and_then(|rest| rest.split('"').next()).expect("a script");
     let asset = app.get(&format!("/assets/{script}")).await;
     assert_eq!(asset.status(), 200);
-    assert_eq!(
-        asset.headers()["cache-control"],
-        "public, max-age=31536000, immutable"
-    );
-    assert!(
-        asset.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .contains("javascript")
-    );
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
     app.stop().await;
 }
 

@@ -16,6 +16,14 @@ export const paths = {
   admin: {
     root: '/admin',
     login: '/admin/login',
+    leads: '/admin/leads',
+    categories: '/admin/categories',
+    categoryServices: (slug: string) => `/admin/services/category/${encodeURIComponent(slug)}`,
+    services: '/admin/services',
+    media: '/admin/media',
+    users: '/admin/users',
+    settings: '/admin/settings',
+    logs: '/admin/logs',
   },
 } as const
 

@@ -168,7 +168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user and when the session ends; 401 when signed out. */
+        /**
+         * The signed-in user and when the session ends; both `null` when signed out (a plain
+         *     answer, so a visitor's first look at the admin is not an error).
+         */
         get: operations["get_session"];
         put?: never;
         post?: never;
@@ -281,6 +284,11 @@ export interface components {
             /** @description The promise shown to the visitor. */
             message: string;
         };
+        CurrentSession: {
+            /** Format: date-time */
+            expires_at?: string | null;
+            user?: components["schemas"]["CurrentUser"] | null;
+        };
         /** @description The signed-in staff member, as every admin handler sees it. */
         CurrentUser: {
             email: string;
@@ -363,6 +371,8 @@ export interface components {
              */
             all: number;
             items: components["schemas"]["Lead"][];
+            /** @description The lead pipeline's statuses in order, for the status filter and the form. */
+            pipeline: string[];
             /** @description The distinct sources present in the data, for the source filter. */
             sources: string[];
             /**
@@ -650,7 +660,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -688,7 +701,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
             cookie?: never;
         };
         requestBody: {
@@ -739,7 +755,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -775,7 +794,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
             cookie?: never;
         };
         requestBody: {
@@ -950,22 +972,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Innlogget */
+            /** @description Innlogget bruker, eller null */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionInfo"];
-                };
-            };
-            /** @description Ikke innlogget */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CurrentSession"];
                 };
             };
         };

@@ -1,8 +1,46 @@
-import createClient from 'openapi-fetch'
+import createClient, { type Middleware } from 'openapi-fetch'
 import type { paths } from './api-schema'
 
 /** The typed API client; paths and bodies come from the server's OpenAPI document. */
 export const api = createClient<paths>({ baseUrl: '' })
 
+/** Fired when the server says the staff session is gone; the admin app signs out. */
+export const UNAUTHORIZED_EVENT = 'fagfolk:unauthorized'
+
+const csrfAndSession: Middleware = {
+  onRequest({ request }) {
+    // The server refuses admin mutations without this header (CSRF protection).
+    request.headers.set('X-Fagfolk-Csrf', '1')
+    return request
+  },
+  onResponse({ request, response }) {
+    if (response.status === 401 && new URL(request.url).pathname.startsWith('/api/admin/')) {
+      window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
+    }
+    return response
+  },
+}
+api.use(csrfAndSession)
+
 /** The Norwegian message of an error answer (`{"error": ..., "fields": ...}`). */
-export type ApiErrorBody = { error: string; fields?: Record<string, string> }
+export type ApiErrorBody = { error: string; fields?: Record<string, string> | null }
+
+/** An error from an API call, carrying the server's Norwegian message and field errors. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly fields: Record<string, string>
+
+  constructor(status: number, body?: Partial<ApiErrorBody>) {
+    super(body?.error ?? 'Det oppstod en feil. Prøv igjen.')
+    this.status = status
+    this.fields = body?.fields ?? {}
+  }
+}
+
+/** Unwraps an openapi-fetch result: the data, or an `ApiError`. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || !result.response.ok) {
+    throw new ApiError(result.response.status, result.error as Partial<ApiErrorBody> | undefined)
+  }
+  return result.data as T
+}

@@ -1,22 +1,64 @@
-import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
-import { paths } from '@/app/paths'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Navigate, Route, Routes } from 'react-router'
+import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider'
+import { ApiError } from '@/lib/api'
+import { AdminShell } from './admin-shell'
+import { AuditPage } from './pages/audit-page'
+import { DashboardPage } from './pages/dashboard-page'
+import { LeadsPage } from './pages/leads-page'
+import { LoginPage } from './pages/login-page'
 
-/**
- * The admin app's entry (loaded lazily, never by a public page). Sign-in and the staff
- * screens are added here by the admin work; until then it says so plainly.
- */
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      },
+    },
+  })
+}
+
+/** The admin app (its own chunk; no public page loads it). Paths are relative to /admin. */
 export function AdminApp() {
+  const [queryClient] = useState(makeQueryClient)
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4">
-      <div className="max-w-md rounded-2xl border border-border bg-card p-8 text-center">
-        <h1 className="text-2xl font-bold">Administrasjon</h1>
-        <p className="mt-3 text-muted-foreground">Innlogging for ansatte er ikke tatt i bruk ennå.</p>
-        <Link to={paths.home} className="mt-6 inline-flex items-center gap-2 font-semibold hover:underline">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Tilbake til forsiden
-        </Link>
-      </div>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Routes>
+          <Route path="login" element={<LoginPage />} />
+          <Route element={<Guarded />}>
+            <Route index element={<DashboardPage />} />
+            <Route path="leads" element={<LeadsPage />} />
+            <Route path="logs" element={<AuditPage />} />
+            <Route path="*" element={<AdminNotFound />} />
+          </Route>
+        </Routes>
+      </AuthProvider>
+    </QueryClientProvider>
+  )
+}
+
+/** Only a signed-in admin sees the shell; anyone else goes to the login page (history replaced). */
+function Guarded() {
+  const { user, loading } = useAuth()
+  if (loading) {
+    return (
+      <p role="status" className="p-8 text-muted-foreground">
+        Laster...
+      </p>
+    )
+  }
+  if (!user) return <Navigate to="/admin/login" replace />
+  return <AdminShell />
+}
+
+function AdminNotFound() {
+  return (
+    <div className="rounded-2xl border border-dashed border-border p-10 text-center">
+      <h1 className="text-2xl font-bold">Fant ikke siden</h1>
+      <p className="mt-2 text-muted-foreground">Denne delen av administrasjonen finnes ikke.</p>
+    </div>
   )
 }

@@ -1,0 +1,245 @@
+import {
+  ChevronRight,
+  ExternalLink,
+  FolderTree,
+  Image,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  ScrollText,
+  Search,
+  Settings,
+  Users,
+} from 'lucide-react'
+import { useCallback, useEffect, useState } from 'react'
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import { paths } from '@/app/paths'
+import { ThemeToggle } from '@/components/theme-toggle'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { CommandSearch } from '@/features/search/components/command-search'
+import { useSite } from '@/lib/site'
+import { cn } from '@/lib/utils'
+
+export const adminNavigation = [
+  { to: paths.admin.root, label: 'Oversikt', icon: LayoutDashboard },
+  { to: paths.admin.leads, label: 'Henvendelser', icon: Inbox },
+  { to: paths.admin.categories, label: 'Kategorier', icon: FolderTree },
+  { to: paths.admin.media, label: 'Media', icon: Image },
+  { to: paths.admin.users, label: 'Brukere', icon: Users },
+  { to: paths.admin.settings, label: 'Innstillinger', icon: Settings },
+  { to: paths.admin.logs, label: 'Logg/Audit', icon: ScrollText },
+] as const
+
+// The sidebar's state lives in a cookie for 7 days (spec section 9).
+const SIDEBAR_COOKIE = 'sidebar_state'
+
+function readSidebarCookie(): boolean {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${SIDEBAR_COOKIE}=`))
+  return match ? match.split('=')[1] !== 'false' : true
+}
+
+function writeSidebarCookie(expanded: boolean) {
+  document.cookie = `${SIDEBAR_COOKIE}=${expanded}; path=/admin; max-age=${7 * 24 * 60 * 60}; SameSite=Strict`
+}
+
+export function AdminShell() {
+  const [expanded, setExpanded] = useState(readSidebarCookie)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [searchOpen, setSearchOpen] = useState(false)
+  const { pathname } = useLocation()
+
+  const toggleSidebar = useCallback(() => {
+    setExpanded((value) => {
+      writeSidebarCookie(!value)
+      return !value
+    })
+  }, [])
+
+  // Ctrl/Cmd+B toggles the sidebar (the drawer under 768 px); Ctrl/Cmd+K the search.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey)) return
+      const key = event.key.toLowerCase()
+      if (key === 'b') {
+        event.preventDefault()
+        if (window.matchMedia('(max-width: 767px)').matches) setDrawerOpen((open) => !open)
+        else toggleSidebar()
+      } else if (key === 'k') {
+        event.preventDefault()
+        setSearchOpen((open) => !open)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [toggleSidebar])
+
+  useEffect(() => setDrawerOpen(false), [pathname])
+
+  return (
+    <div className="flex min-h-screen bg-muted/40">
+      <aside
+        data-state={expanded ? 'expanded' : 'collapsed'}
+        className={cn(
+          'sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-card transition-[width] md:flex',
+          expanded ? 'w-64' : 'w-14',
+        )}
+      >
+        <SidebarNav compact={!expanded} />
+        <button
+          type="button"
+          onClick={toggleSidebar}
+          className="m-2 flex items-center gap-3 rounded-lg p-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+          aria-label={expanded ? 'Skjul sidemenyen' : 'Vis sidemenyen'}
+          aria-expanded={expanded}
+          title="Ctrl/Cmd + B"
+        >
+          {expanded ? <PanelLeftClose className="size-5" aria-hidden="true" /> : <PanelLeftOpen className="size-5" aria-hidden="true" />}
+          {expanded && <span>Skjul meny</span>}
+        </button>
+      </aside>
+      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen} title="Meny" variant="side">
+        <SidebarNav compact={false} />
+      </Dialog>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar onMenu={() => setDrawerOpen(true)} onSearch={() => setSearchOpen(true)} />
+        <main id="innhold" className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6 lg:p-8">
+          <Breadcrumb />
+          <Outlet />
+        </main>
+      </div>
+      <CommandSearch open={searchOpen} onOpenChange={setSearchOpen} />
+    </div>
+  )
+}
+
+function SidebarNav({ compact }: { compact: boolean }) {
+  return (
+    <nav aria-label="Administrasjon" className="flex-1 overflow-y-auto p-2">
+      <ul className="space-y-1">
+        {adminNavigation.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.to === paths.admin.root}
+              title={compact ? item.label : undefined}
+              aria-label={compact ? item.label : undefined}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-2.5 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                  isActive && 'bg-primary text-primary-foreground hover:bg-primary hover:text-primary-foreground',
+                )
+              }
+            >
+              <item.icon className="size-5 shrink-0" aria-hidden="true" />
+              {!compact && <span>{item.label}</span>}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void }) {
+  const site = useSite()
+  const { user, logout } = useAuth()
+  const navigate = useNavigate()
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-card/95 px-3 backdrop-blur sm:px-5">
+      <Button variant="ghost" size="icon" className="md:hidden" onClick={onMenu}>
+        <Menu aria-hidden="true" />
+        <span className="sr-only">Åpne meny</span>
+      </Button>
+      <Link to={paths.admin.root} className="flex items-center gap-2 font-bold">
+        <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
+          <rect width="64" height="64" rx="14" fill="#0f2540" />
+          <path d="M20 46V18h24v7H28v5h13v7H28v9z" fill="#f5a524" />
+        </svg>
+        <span className="hidden sm:inline">{site.company_name}</span>
+      </Link>
+      <a
+        href={paths.home}
+        className="ml-2 hidden items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground hover:underline lg:inline-flex"
+      >
+        <ExternalLink className="size-4" aria-hidden="true" />
+        Til nettstedet
+      </a>
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <Button variant="outline" size="sm" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
+          <Search aria-hidden="true" />
+          <span>Søk</span>
+          <kbd className="hidden rounded border border-border px-1.5 text-xs text-muted-foreground sm:inline">Ctrl K</kbd>
+        </Button>
+        <ThemeToggle />
+        <span className="hidden text-sm text-muted-foreground xl:inline">{user?.email}</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={async () => {
+            await logout()
+            navigate(paths.admin.login, { replace: true })
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          <span>Logg ut</span>
+        </Button>
+      </div>
+    </header>
+  )
+}
+
+const SEGMENT_LABELS: Record<string, string> = {
+  admin: 'Admin',
+  leads: 'Henvendelser',
+  categories: 'Kategorier',
+  services: 'Tjenester',
+  category: 'Kategori',
+  media: 'Media',
+  users: 'Brukere',
+  settings: 'Innstillinger',
+  logs: 'Logg/Audit',
+}
+
+/** Built from the path's segments: Admin › Henvendelser. */
+export function Breadcrumb() {
+  const { pathname } = useLocation()
+  const segments = pathname.split('/').filter(Boolean)
+  return (
+    <nav aria-label="Brødsmuler" className="mb-5 text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1">
+        {segments.map((segment, index) => {
+          const to = `/${segments.slice(0, index + 1).join('/')}`
+          const label = SEGMENT_LABELS[segment] ?? decodeURIComponent(segment)
+          const last = index === segments.length - 1
+          return (
+            <li key={to} className="flex items-center gap-1">
+              {index > 0 && <ChevronRight className="size-4" aria-hidden="true" />}
+              {last ? (
+                <span aria-current="page" className="font-medium text-foreground">
+                  {label}
+                </span>
+              ) : (
+                <Link to={to} className="hover:text-foreground hover:underline">
+                  {label}
+                </Link>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}
+
+/** Sets the browser tab's title for an admin page. */
+export function useAdminTitle(title: string) {
+  const site = useSite()
+  useEffect(() => {
+    document.title = `${title} | ${site.company_name}`
+  }, [title, site.company_name])
+}

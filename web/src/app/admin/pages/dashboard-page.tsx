@@ -1,0 +1,67 @@
+import { CheckCircle2, Inbox, Sparkles, Wrench } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/app/paths'
+import { Badge } from '@/components/ui/badge'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { formatDate } from '@/lib/format'
+import { useAdminTitle } from '../admin-shell'
+
+export function DashboardPage() {
+  useAdminTitle('Oversikt')
+  const { data, isPending, isError } = useDashboard()
+  const counters = [
+    { label: 'Nye leads (7d)', value: data?.new_leads_7d, icon: Sparkles },
+    { label: 'Åpne leads', value: data?.open_leads, icon: Inbox },
+    { label: 'Vunnet (30d)', value: data?.won_30d, icon: CheckCircle2 },
+    { label: 'Aktive tjenester', value: data?.active_services, icon: Wrench },
+  ]
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Oversikt</h1>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {counters.map((counter) => (
+          <li key={counter.label}>
+            <Card className="flex items-center justify-between p-5">
+              <div>
+                <p className="text-sm font-medium text-muted-foreground">{counter.label}</p>
+                <p className="mt-1 text-3xl font-bold" data-counter={counter.label}>
+                  {counter.value ?? '–'}
+                </p>
+              </div>
+              <counter.icon className="size-8 text-accent-strong dark:text-accent" aria-hidden="true" />
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Card className="mt-8 p-6">
+        <h2 className="text-xl font-semibold">Siste aktivitet</h2>
+        {isPending ? (
+          <Spinner label="Laster..." />
+        ) : isError ? (
+          <p className="mt-4 text-destructive">Kunne ikke hente oversikten. Prøv igjen.</p>
+        ) : data.latest.length === 0 ? (
+          <p className="mt-4 text-muted-foreground">Ingen aktivitet å vise ennå.</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-border">
+            {data.latest.map((lead) => (
+              <li key={lead.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <Link to={`${paths.admin.leads}?lead=${lead.id}`} className="font-semibold hover:underline">
+                    {lead.name || 'Ukjent'}
+                  </Link>
+                  <p className="text-sm text-muted-foreground">Ny lead opprettet</p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <Badge>{lead.status}</Badge>
+                  <span className="text-sm text-muted-foreground">{formatDate(lead.created_at)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  )
+}

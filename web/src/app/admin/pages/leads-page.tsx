@@ -1,0 +1,207 @@
+import { Plus, Search } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/dialog'
+import { Input, Label, Select } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { Tabs } from '@/components/ui/tabs'
+import { useDeleteLead } from '@/features/leads/api/delete-lead'
+import { useLead } from '@/features/leads/api/get-lead'
+import { type Lead, type LeadFilter, PER_PAGE, useLeads } from '@/features/leads/api/list-leads'
+import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog'
+import { LeadFormDialog } from '@/features/leads/components/lead-form-dialog'
+import { LeadKanban } from '@/features/leads/components/lead-kanban'
+import { LeadTable } from '@/features/leads/components/lead-table'
+import { useAdminTitle } from '../admin-shell'
+
+type View = 'table' | 'kanban'
+
+export function LeadsPage() {
+  useAdminTitle('Henvendelser')
+  const toast = useToast()
+  const [params, setParams] = useSearchParams()
+  const [view, setView] = useState<View>('table')
+  const [text, setText] = useState('')
+  const [filter, setFilter] = useState<LeadFilter>({ q: '', status: '', source: '', page: 1 })
+  const [viewing, setViewing] = useState<Lead | null>(null)
+  const [editing, setEditing] = useState<Lead | null>(null)
+  const [formOpen, setFormOpen] = useState(false)
+  const [deleting, setDeleting] = useState<Lead | null>(null)
+  const remove = useDeleteLead()
+
+  // Search as the user types, once typing pauses; a new search starts on page 1.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setFilter((f) => (f.q === text ? f : { ...f, q: text, page: 1 })), 250)
+    return () => window.clearTimeout(timer)
+  }, [text])
+
+  const leads = useLeads(filter)
+  const pipeline = leads.data?.pipeline ?? []
+
+  // /admin/leads?lead=ID (from the command search or the dashboard) opens that lead.
+  const linked = useLead(params.get('lead'))
+  useEffect(() => {
+    if (linked.data) setViewing(linked.data)
+  }, [linked.data])
+  const closeDetails = () => {
+    setViewing(null)
+    if (params.has('lead')) {
+      params.delete('lead')
+      setParams(params, { replace: true })
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return
+    try {
+      await remove.mutateAsync(deleting.id)
+      toast({ title: 'Lead slettet', description: 'Lead ble permanent slettet.' })
+    } catch {
+      toast({ title: 'Feil', description: 'Kunne ikke slette lead.', variant: 'destructive' })
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  const data = leads.data
+  const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Lead-administrasjon</h1>
+        <Button
+          onClick={() => {
+            setEditing(null)
+            setFormOpen(true)
+          }}
+        >
+          <Plus aria-hidden="true" />
+          Ny lead
+        </Button>
+      </div>
+
+      <div className="mt-6 grid gap-3 rounded-xl border border-border bg-card p-4 md:grid-cols-[1fr_14rem_14rem]">
+        <div>
+          <Label htmlFor="lead-search">Søk</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-3 left-3 size-5 text-muted-foreground" aria-hidden="true" />
+            <Input
+              id="lead-search"
+              type="search"
+              className="pl-10"
+              placeholder="Navn, e-post, telefon eller beskrivelse"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="lead-status-filter">Status</Label>
+          <Select
+            id="lead-status-filter"
+            value={filter.status}
+            onChange={(e) => setFilter({ ...filter, status: e.target.value, page: 1 })}
+          >
+            <option value="">Alle statuser</option>
+            {pipeline.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="lead-source-filter">Kilde</Label>
+          <Select
+            id="lead-source-filter"
+            value={filter.source}
+            onChange={(e) => setFilter({ ...filter, source: e.target.value, page: 1 })}
+          >
+            <option value="">Alle kilder</option>
+            {(data?.sources ?? []).map((source) => (
+              <option key={source}>{source}</option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-lead-counter>
+        {data ? `Viser ${data.total} av ${data.all} leads` : ' '}
+      </p>
+
+      <div className="mt-4">
+        <Tabs
+          label="Visning"
+          value={view}
+          onChange={setView}
+          tabs={[
+            { value: 'kanban', label: 'Kanban' },
+            { value: 'table', label: 'Tabell' },
+          ]}
+        >
+          {view === 'kanban' ? (
+            <LeadKanban q={filter.q} source={filter.source} onOpen={setViewing} />
+          ) : leads.isPending ? (
+            <Spinner label="Laster..." />
+          ) : leads.isError ? (
+            <p className="text-destructive">Kunne ikke hente leads. Prøv igjen.</p>
+          ) : data && data.items.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
+              Ingen leads funnet.
+            </p>
+          ) : data ? (
+            <>
+              <LeadTable
+                leads={data.items}
+                pipeline={pipeline}
+                onView={setViewing}
+                onEdit={(lead) => {
+                  setEditing(lead)
+                  setFormOpen(true)
+                }}
+                onDelete={setDeleting}
+              />
+              {pages > 1 && (
+                <nav aria-label="Sider" className="mt-4 flex items-center justify-end gap-3 text-sm">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={filter.page <= 1}
+                    onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+                  >
+                    Forrige
+                  </Button>
+                  <span>
+                    Side {filter.page} av {pages}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={filter.page >= pages}
+                    onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+                  >
+                    Neste
+                  </Button>
+                </nav>
+              )}
+            </>
+          ) : null}
+        </Tabs>
+      </div>
+
+      <LeadDetailsDialog lead={viewing} pipeline={pipeline} onOpenChange={(open) => !open && closeDetails()} />
+      <LeadFormDialog open={formOpen} onOpenChange={setFormOpen} lead={editing} pipeline={pipeline} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Slett Lead"
+        description="Er du sikker på at du vil slette denne lead-en? Denne handlingen kan ikke angres."
+        confirmLabel="Slett"
+        busyLabel="Sletter..."
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  )
+}

@@ -1,0 +1,81 @@
+import { ArrowLeft, LogIn } from 'lucide-react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { paths } from '@/app/paths'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Input, Label } from '@/components/ui/input'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { useSite } from '@/lib/site'
+
+export function LoginPage() {
+  const site = useSite()
+  const { user, login } = useAuth()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    document.title = `Logg inn | ${site.company_name}`
+  }, [site.company_name])
+
+  if (user && !busy) return <Navigate to={paths.admin.root} replace />
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    const result = await login(email, password)
+    setBusy(false)
+    if (result.success) {
+      navigate(paths.admin.root, { replace: true })
+    } else {
+      toast({ title: 'Innlogging feilet', description: result.error || 'Ugyldig e-post eller passord', variant: 'destructive' })
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/50 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <Link to={paths.home} className="mb-6 inline-flex items-center gap-2 text-sm font-medium hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Tilbake til forsiden
+        </Link>
+        <Card className="p-7">
+          <h1 className="text-2xl font-bold">Logg inn</h1>
+          <p className="mt-1 text-muted-foreground">Administrasjon for {site.company_name}</p>
+          <form onSubmit={submit} className="mt-6 grid gap-4">
+            <div>
+              <Label htmlFor="login-email">E-post</Label>
+              <Input
+                id="login-email"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div>
+              <Label htmlFor="login-password">Passord</Label>
+              <Input
+                id="login-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <Button type="submit" variant="default" className="mt-2 w-full" disabled={busy}>
+              <LogIn aria-hidden="true" />
+              {busy ? 'Logger inn...' : 'Logg inn'}
+            </Button>
+          </form>
+        </Card>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,21 @@
+import { api, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+
+export type SessionInfo = components['schemas']['SessionInfo']
+export type AdminUser = SessionInfo['user']
+
+/** `POST /api/auth/login`. */
+export async function login(email: string, password: string): Promise<SessionInfo> {
+  return unwrap(await api.POST('/api/auth/login', { body: { email, password } }))
+}
+
+/** `POST /api/auth/logout`. */
+export async function logout(): Promise<void> {
+  await api.POST('/api/auth/logout')
+}
+
+/** `GET /api/auth/session`: the signed-in user, or `null` when signed out. */
+export async function getSession(): Promise<SessionInfo | null> {
+  const current = unwrap(await api.GET('/api/auth/session'))
+  return current.user && current.expires_at ? { user: current.user, expires_at: current.expires_at } : null
+}

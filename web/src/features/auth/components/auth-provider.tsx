@@ -1,0 +1,115 @@
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react'
+import { ApiError, UNAUTHORIZED_EVENT } from '@/lib/api'
+import { type AdminUser, getSession, login as loginRequest, logout as logoutRequest } from '../api/auth'
+
+// Spec section 4: the session is kept on the device under `adminSession` for 24 hours.
+// Only `{user, expiresAt}` is stored (the token stays in the HttpOnly cookie); the
+// server's answer is the truth, and the legacy `adminUser` key is removed.
+const STORAGE_KEY = 'adminSession'
+const LEGACY_KEY = 'adminUser'
+
+type Stored = { user: AdminUser; expiresAt: string }
+export type LoginResult = { success: true } | { success: false; error: string }
+
+type Auth = {
+  user: AdminUser | null
+  loading: boolean
+  login: (email: string, password: string) => Promise<LoginResult>
+  logout: () => Promise<void>
+}
+
+const AuthContext = createContext<Auth | null>(null)
+
+export function useAuth(): Auth {
+  const auth = use(AuthContext)
+  if (!auth) throw new Error('useAuth utenfor AuthProvider')
+  return auth
+}
+
+/** The stored session if it is readable and not expired; otherwise it is removed. */
+export function readStoredSession(now = Date.now()): Stored | null {
+  try {
+    window.localStorage.removeItem(LEGACY_KEY)
+    const raw = window.localStorage.getItem(STORAGE_KEY)
+    if (!raw) return null
+    const stored = JSON.parse(raw) as Partial<Stored>
+    if (stored.user?.id && stored.expiresAt && Date.parse(stored.expiresAt) > now) return stored as Stored
+  } catch {
+    // unreadable: treated as signed out below
+  }
+  window.localStorage.removeItem(STORAGE_KEY)
+  return null
+}
+
+function store(session: Stored | null) {
+  if (session) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(session))
+  else window.localStorage.removeItem(STORAGE_KEY)
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Stored | null>(() => readStoredSession())
+  const [loading, setLoading] = useState(true)
+
+  const signOutLocally = useCallback(() => {
+    store(null)
+    setSession(null)
+  }, [])
+
+  // At start the loading flag stays on until the server has confirmed the session.
+  useEffect(() => {
+    let cancelled = false
+    getSession()
+      .then((info) => {
+        if (cancelled) return
+        const next = info ? { user: info.user, expiresAt: info.expires_at } : null
+        store(next)
+        setSession(next)
+      })
+      .catch(() => {
+        // Server unreachable: keep what the device knows; requests will tell.
+      })
+      .finally(() => !cancelled && setLoading(false))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  // The server said 401 somewhere, or the 24 hours ran out: sign out.
+  useEffect(() => {
+    window.addEventListener(UNAUTHORIZED_EVENT, signOutLocally)
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, signOutLocally)
+  }, [signOutLocally])
+  useEffect(() => {
+    if (!session) return
+    const remaining = Date.parse(session.expiresAt) - Date.now()
+    const timer = window.setTimeout(signOutLocally, Math.max(0, Math.min(remaining, 2 ** 31 - 1)))
+    return () => window.clearTimeout(timer)
+  }, [session, signOutLocally])
+
+  const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
+    try {
+      const info = await loginRequest(email, password)
+      const next = { user: info.user, expiresAt: info.expires_at }
+      store(next)
+      setSession(next)
+      return { success: true }
+    } catch (error) {
+      if (error instanceof ApiError) return { success: false, error: error.message }
+      return { success: false, error: 'En feil oppstod under innlogging' }
+    }
+  }, [])
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest()
+    } finally {
+      signOutLocally()
+    }
+  }, [signOutLocally])
+
+  const value = useMemo(
+    () => ({ user: session?.user ?? null, loading, login, logout }),
+    [session, loading, login, logout],
+  )
+  return <AuthContext value={value}>{children}</AuthContext>
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+
+export type Dashboard = components['schemas']['Dashboard']
+
+export async function getDashboard(): Promise<Dashboard> {
+  return unwrap(await api.GET('/api/admin/dashboard'))
+}
+
+export const dashboardQuery = queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard })
+
+export function useDashboard() {
+  return useQuery(dashboardQuery)
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, ApiError } from '@/lib/api'
+
+/** `DELETE /api/admin/leads/{id}`. */
+export async function deleteLead(id: string): Promise<void> {
+  const { response, error } = await api.DELETE('/api/admin/leads/{id}', { params: { path: { id } } })
+  if (!response.ok) throw new ApiError(response.status, error)
+}
+
+export function useDeleteLead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteLead,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['leads'] })
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+    },
+  })
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+
+export type Lead = components['schemas']['Lead']
+export type LeadPage = components['schemas']['LeadPage']
+export type LeadFilter = { q: string; status: string; source: string; page: number }
+
+export const PER_PAGE = 25
+
+/** `GET /api/admin/leads`: filtered and paged on the server. */
+export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
+  const query = {
+    q: filter.q || undefined,
+    status: filter.status || undefined,
+    source: filter.source || undefined,
+    page: filter.page,
+    per_page: PER_PAGE,
+  }
+  return unwrap(await api.GET('/api/admin/leads', { params: { query } }))
+}
+
+export const leadsQuery = (filter: LeadFilter) =>
+  queryOptions({ queryKey: ['leads', 'list', filter], queryFn: () => listLeads(filter), placeholderData: keepPreviousData })
+
+export function useLeads(filter: LeadFilter) {
+  return useQuery(leadsQuery(filter))
+}

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { ApiError } from '@/lib/api'
+import type { Lead } from '../api/list-leads'
+import { useSaveLead } from '../api/save-lead'
+import { TagEditor } from './tag-editor'
+
+export const LEAD_SOURCES = ['Web', 'Telefon', 'E-post', 'Henvisning', 'Annet'] as const
+
+// The specification enforces no field in this form (the name is only marked *); the
+// server bounds lengths and checks the e-mail, and its messages land under the fields.
+const schema = z.object({
+  name: z.string(),
+  status: z.string(),
+  email: z.union([z.literal(''), z.email('Skriv en gyldig e-postadresse.')]),
+  phone: z.string(),
+  adresse: z.string(),
+  postnr: z.string(),
+  kilde: z.string(),
+  beskrivelse: z.string(),
+  tags: z.array(z.string()),
+})
+type Values = z.infer<typeof schema>
+type Field = keyof Values
+
+function toValues(lead: Lead | null, pipeline: string[]): Values {
+  return {
+    name: lead?.name ?? '',
+    status: lead?.status ?? pipeline[0] ?? 'Ny',
+    email: lead?.email ?? '',
+    phone: lead?.phone ?? '',
+    adresse: lead?.adresse ?? '',
+    postnr: lead?.postnr ?? '',
+    kilde: lead?.kilde ?? 'Web',
+    beskrivelse: lead?.beskrivelse ?? '',
+    tags: lead?.tags ?? [],
+  }
+}
+
+export function LeadFormDialog({
+  open,
+  onOpenChange,
+  lead,
+  pipeline,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The lead to edit, or null to create one. */
+  lead: Lead | null
+  pipeline: string[]
+}) {
+  const toast = useToast()
+  const save = useSaveLead()
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: toValues(lead, pipeline) })
+  const { register, handleSubmit, control, reset, setError, formState } = form
+
+  useEffect(() => {
+    if (open) reset(toValues(lead, pipeline))
+  }, [open, lead, pipeline, reset])
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: lead?.id ?? null, input: values })
+      onOpenChange(false)
+      toast(
+        lead
+          ? { title: 'Lead oppdatert', description: 'Lead-informasjonen ble oppdatert.' }
+          : { title: 'Lead opprettet', description: 'Ny lead ble opprettet.' },
+      )
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields)) setError(field as Field, { message })
+      }
+      toast({
+        title: 'Feil',
+        description: lead ? 'Kunne ikke oppdatere lead.' : 'Kunne ikke opprette lead.',
+        variant: 'destructive',
+      })
+    }
+  })
+
+  const err = (field: Field) => formState.errors[field]?.message
+  const a11y = (field: Field) => ({
+    id: `lead-${field}`,
+    'aria-invalid': err(field) ? true : undefined,
+    'aria-describedby': err(field) ? `lead-${field}-feil` : undefined,
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={lead ? 'Rediger Lead' : 'Opprett ny Lead'} className="max-w-2xl">
+      <form onSubmit={submit} className="grid gap-4" noValidate={false}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="lead-name">Navn *</Label>
+            <Input {...register('name')} {...a11y('name')} autoComplete="off" />
+            <FieldError id="lead-name-feil">{err('name')}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="lead-status">Status</Label>
+            <Select {...register('status')} {...a11y('status')}>
+              {pipeline.map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </Select>
+            <FieldError id="lead-status-feil">{err('status')}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="lead-email">E-post</Label>
+            <Input type="email" {...register('email')} {...a11y('email')} autoComplete="off" />
+            <FieldError id="lead-email-feil">{err('email')}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="lead-phone">Telefon</Label>
+            <Input type="tel" {...register('phone')} {...a11y('phone')} autoComplete="off" />
+            <FieldError id="lead-phone-feil">{err('phone')}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="lead-adresse">Adresse</Label>
+            <Input {...register('adresse')} {...a11y('adresse')} autoComplete="off" />
+            <FieldError id="lead-adresse-feil">{err('adresse')}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="lead-postnr">Postnummer</Label>
+            <Input {...register('postnr')} {...a11y('postnr')} inputMode="numeric" autoComplete="off" />
+            <FieldError id="lead-postnr-feil">{err('postnr')}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="lead-kilde">Kilde</Label>
+            <Select {...register('kilde')} {...a11y('kilde')}>
+              {[...new Set([...LEAD_SOURCES, lead?.kilde ?? 'Web'])].map((source) => (
+                <option key={source}>{source}</option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="lead-beskrivelse">Beskrivelse</Label>
+          <Textarea rows={4} {...register('beskrivelse')} {...a11y('beskrivelse')} />
+          <FieldError id="lead-beskrivelse-feil">{err('beskrivelse')}</FieldError>
+        </div>
+        <Controller control={control} name="tags" render={({ field }) => <TagEditor value={field.value} onChange={field.onChange} />} />
+        <FieldError id="lead-tags-feil">{err('tags')}</FieldError>
+        <div className="mt-2 flex justify-end gap-3">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Avbryt
+          </Button>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Lagrer...' : lead ? 'Lagre endringer' : 'Opprett Lead'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

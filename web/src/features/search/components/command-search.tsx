@@ -1,0 +1,100 @@
+import { Command } from 'cmdk'
+import { FileImage, Inbox, UserRound, Wrench } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { paths } from '@/app/paths'
+import { Dialog } from '@/components/ui/dialog'
+import { isSearchable, type SearchResults, useSearch } from '../api/search'
+
+type Hit = SearchResults['leads'][number]
+
+const groups: {
+  key: keyof SearchResults
+  heading: string
+  icon: typeof Inbox
+  target: (hit: Hit) => string
+}[] = [
+  {
+    key: 'services',
+    heading: 'Tjenester',
+    icon: Wrench,
+    target: (hit) => `${paths.admin.services}?query=${encodeURIComponent(hit.title)}`,
+  },
+  { key: 'leads', heading: 'Leads', icon: Inbox, target: (hit) => `${paths.admin.leads}?lead=${hit.id}` },
+  { key: 'media', heading: 'Media', icon: FileImage, target: (hit) => `${paths.admin.media}?highlight=${hit.id}` },
+  { key: 'users', heading: 'Admin-brukere', icon: UserRound, target: (hit) => `${paths.admin.users}?user=${hit.id}` },
+]
+
+/** Ctrl/Cmd+K: one request to the server, four groups of up to five hits. */
+export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate()
+  const [input, setInput] = useState('')
+  const [query, setQuery] = useState('')
+
+  // Ask once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(input), 200)
+    return () => window.clearTimeout(timer)
+  }, [input])
+  useEffect(() => {
+    if (!open) {
+      setInput('')
+      setQuery('')
+    }
+  }, [open])
+
+  const { data, isFetching } = useSearch(query)
+  const searching = isSearchable(input) && (isFetching || input !== query)
+  const total = data ? groups.reduce((n, g) => n + data[g.key].length, 0) : 0
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Søk" className="max-w-xl">
+      <Command shouldFilter={false} label="Søk" className="flex flex-col gap-3">
+        <Command.Input
+          value={input}
+          onValueChange={setInput}
+          placeholder="Søk i tjenester, leads, media og brukere…"
+          data-autofocus
+          className="h-11 w-full rounded-lg border border-border bg-background px-3.5 text-base focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none"
+        />
+        <Command.List className="max-h-[60vh] overflow-y-auto">
+          {searching && (
+            <Command.Loading>
+              <p className="px-2 py-3 text-sm text-muted-foreground">Søker…</p>
+            </Command.Loading>
+          )}
+          {!searching && isSearchable(query) && data && total === 0 && (
+            <p className="px-2 py-3 text-sm text-muted-foreground">Ingen treff</p>
+          )}
+          {!searching &&
+            data &&
+            groups.map((group) =>
+              data[group.key].length === 0 ? null : (
+                <Command.Group
+                  key={group.key}
+                  heading={group.heading}
+                  className="mb-2 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase"
+                >
+                  {data[group.key].map((hit) => (
+                    <Command.Item
+                      key={hit.id}
+                      value={`${group.key}-${hit.id}`}
+                      onSelect={() => {
+                        onOpenChange(false)
+                        navigate(group.target(hit))
+                      }}
+                      className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 data-[selected=true]:bg-muted"
+                    >
+                      <group.icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                      <span className="min-w-0 flex-1 truncate">{hit.title || 'Uten navn'}</span>
+                      {hit.detail && <span className="truncate text-sm text-muted-foreground">{hit.detail}</span>}
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ),
+            )}
+        </Command.List>
+      </Command>
+    </Dialog>
+  )
+}
