@@ -8,6 +8,7 @@ import { defineConfig, devices } from '@playwright/test'
 const targetDir = process.env.CARGO_TARGET_DIR ?? path.resolve(import.meta.dirname, '..', 'target')
 export const serverBinary = process.env.FAGFOLK_BIN ?? path.join(targetDir, 'debug', 'fagfolk')
 export const port = Number(process.env.E2E_PORT ?? 4173)
+export const adminPassword = 'lang og trygg setning 42'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fagfolk-e2e-'))
 
 export const chromiumArgs = [
@@ -45,6 +46,8 @@ export default defineConfig({
       FAGFOLK_STORAGE: `${dataDir}/media`,
       FAGFOLK_PUBLIC_URL: `http://127.0.0.1:${port}`,
       FAGFOLK_CONTACT_LIMIT: '1000',
+      FAGFOLK_ADMIN_EMAIL: 'admin@fagfolk.test',
+      FAGFOLK_ADMIN_PASSWORD: adminPassword,
       RUST_LOG: 'warn',
     },
   },

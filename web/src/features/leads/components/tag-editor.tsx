@@ -35,7 +35,7 @@ export function TagEditor({ value, onChange }: { value: string[]; onChange: (tag
         </Button>
       </div>
       {value.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Tags">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Valgte tags">
           {value.map((tag) => (
             <li key={tag}>
               <button

@@ -1,0 +1,244 @@
+import { expect, type Page, test } from '@playwright/test'
+import { adminEmail, createLead, signIn } from './admin'
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+test('the admin is guarded: a visitor is sent to the login page, and history is replaced', async ({ page }) => {
+  await page.goto('/')
+  await page.goto('/admin/leads')
+  await expect(page).toHaveURL('/admin/login')
+  await expect(page.getByRole('heading', { name: 'Logg inn' })).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL('/')
+})
+
+test('a wrong password shows the failure toast and keeps the visitor out', async ({ page }) => {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-post').fill(adminEmail)
+  await page.getByLabel('Passord').fill('feil passord her')
+  await page.getByRole('button', { name: 'Logg inn' }).click()
+  await expect(page.getByText('Innlogging feilet')).toBeVisible()
+  await expect(page.getByText('Ugyldig e-post eller passord')).toBeVisible()
+  await expect(page).toHaveURL('/admin/login')
+})
+
+test('sign in, see dashboard numbers that match the data, and sign out', async ({ page }) => {
+  const errors = watchConsole(page)
+  await page.goto('/admin/login')
+  expect(await page.evaluate(() => window.localStorage.getItem('adminSession'))).toBeNull()
+  await signIn(page)
+  const stored = JSON.parse((await page.evaluate(() => window.localStorage.getItem('adminSession'))) ?? '{}')
+  expect(stored.user.email).toBe(adminEmail)
+  expect(JSON.stringify(stored)).not.toContain('token')
+
+  await createLead(page, { name: 'Tall Test', status: 'Vunnet' })
+  await page.reload()
+  const list = await (await page.request.get('/api/admin/leads?per_page=200')).json()
+  const now = Date.now()
+  const day = 24 * 60 * 60 * 1000
+  type L = { status: string; created_at: string }
+  const leads: L[] = list.items
+  const expected = {
+    'Nye leads (7d)': leads.filter((l) => now - Date.parse(l.created_at) < 7 * day).length,
+    'Åpne leads': leads.filter((l) => l.status !== 'Vunnet' && l.status !== 'Tapt').length,
+    'Vunnet (30d)': leads.filter((l) => l.status === 'Vunnet' && now - Date.parse(l.created_at) < 30 * day).length,
+  }
+  for (const [label, value] of Object.entries(expected)) {
+    await expect(page.locator(`[data-counter="${label}"]`)).toHaveText(String(value))
+  }
+  const services = await (await page.request.get('/api/services')).json()
+  await expect(page.locator('[data-counter="Aktive tjenester"]')).toHaveText(String(services.length))
+  await expect(page.getByRole('heading', { name: 'Siste aktivitet' })).toBeVisible()
+  await expect(page.getByText('Tall Test')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Logg ut' }).click()
+  await expect(page).toHaveURL('/admin/login')
+  expect(await page.evaluate(() => window.localStorage.getItem('adminSession'))).toBeNull()
+  await page.goto('/admin')
+  await expect(page).toHaveURL('/admin/login')
+  expect(errors).toEqual([])
+})
+
+test('create, edit with tags, filter and delete a lead', async ({ page }) => {
+  await signIn(page)
+  await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'Henvendelser' }).click()
+  await expect(page.getByRole('heading', { name: 'Lead-administrasjon' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Tabell' })).toHaveAttribute('aria-selected', 'true')
+
+  await page.getByRole('button', { name: 'Ny lead' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Opprett ny Lead' })
+  await dialog.getByLabel('Navn *').fill('Berit Bademester')
+  await dialog.getByLabel('E-post').fill('berit@example.no')
+  await dialog.getByLabel('Telefon').fill('934 56 789')
+  await dialog.getByLabel('Adresse').fill('Sognsveien 10')
+  await dialog.getByLabel('Postnummer').fill('0855')
+  await dialog.getByLabel('Kilde').selectOption('Telefon')
+  await dialog.getByLabel('Beskrivelse').fill('Vil ha nytt bad før jul.')
+  const tagInput = dialog.getByLabel('Tags', { exact: true })
+  await tagInput.fill('bad')
+  await tagInput.press('Enter')
+  await tagInput.fill(' Bad ')
+  await dialog.getByRole('button', { name: 'Legg til tag' }).click()
+  await tagInput.fill('   ')
+  await tagInput.press('Enter')
+  await tagInput.fill('haster')
+  await tagInput.press('Enter')
+  await expect(dialog.getByRole('list', { name: 'Valgte tags' }).getByRole('listitem')).toHaveCount(2)
+  await dialog.getByRole('button', { name: 'Fjern tag haster' }).click()
+  await dialog.getByRole('button', { name: 'Opprett Lead' }).click()
+  await expect(page.getByText('Lead opprettet')).toBeVisible()
+  await expect(page.getByText('Ny lead ble opprettet.')).toBeVisible()
+
+  const row = page.getByRole('row').filter({ hasText: 'Berit Bademester' })
+  await expect(row).toContainText('Sognsveien 10, 0855')
+  await expect(row).toContainText('Ny')
+  await expect(row).toContainText('Telefon')
+
+  await row.getByRole('button', { name: 'Rediger Berit Bademester' }).click()
+  const edit = page.getByRole('dialog', { name: 'Rediger Lead' })
+  await expect(edit.getByLabel('Navn *')).toHaveValue('Berit Bademester')
+  await edit.getByLabel('Status').selectOption('Avtalt befaring')
+  await edit.getByRole('button', { name: 'Lagre endringer' }).click()
+  await expect(page.getByText('Lead-informasjonen ble oppdatert.')).toBeVisible()
+  await expect(row).toContainText('Avtalt befaring')
+
+  await row.getByRole('button', { name: 'Vis Berit Bademester' }).click()
+  const details = page.getByRole('dialog', { name: 'Lead-detaljer' })
+  await expect(details).toContainText('berit@example.no')
+  await expect(details).toContainText('bad')
+  await expect(details).toContainText('Vil ha nytt bad før jul.')
+  await details.getByRole('button', { name: 'Lukk' }).click()
+
+  await page.getByLabel('Søk', { exact: true }).fill('bademester')
+  await expect(page.locator('[data-lead-counter]')).toHaveText(/^Viser 1 av \d+ leads$/)
+  await page.getByLabel('Søk', { exact: true }).fill('')
+  await page.getByLabel('Status').selectOption('Avtalt befaring')
+  await expect(page.getByRole('row').filter({ hasText: 'Berit Bademester' })).toBeVisible()
+  await page.getByLabel('Kilde').selectOption('Telefon')
+  await expect(page.getByRole('row').filter({ hasText: 'Berit Bademester' })).toBeVisible()
+  await page.getByLabel('Status').selectOption('Tapt')
+  await expect(page.getByText('Ingen leads funnet.')).toBeVisible()
+  await page.getByLabel('Status').selectOption('')
+  await page.getByLabel('Kilde').selectOption('')
+
+  await row.getByRole('button', { name: 'Slett Berit Bademester' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Slett Lead' })
+  await expect(confirm).toContainText('Er du sikker på at du vil slette denne lead-en? Denne handlingen kan ikke angres.')
+  await confirm.getByRole('button', { name: 'Slett' }).click()
+  await expect(page.getByText('Lead ble permanent slettet.')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: 'Berit Bademester' })).toHaveCount(0)
+})
+
+async function columnOf(page: Page, name: string) {
+  return page.locator('[data-column]').filter({ has: page.locator(`[data-lead-card="${name}"]`) }).getAttribute('data-column')
+}
+
+test('drag a kanban card with the mouse and with the keyboard; the move survives a reload', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Dra Meg' })
+  await createLead(page, { name: 'Tast Meg' })
+  await page.goto('/admin/leads')
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  const card = page.locator('[data-lead-card="Dra Meg"]')
+  await expect(card).toBeVisible()
+  expect(await columnOf(page, 'Dra Meg')).toBe('Ny')
+
+  const handle = card.getByRole('button', { name: 'Flytt Dra Meg' })
+  const from = (await handle.boundingBox())!
+  const to = (await page.locator('[data-column="Kontaktet"]').boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 30, from.y + 10, { steps: 5 })
+  await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 })
+  await page.mouse.up()
+  await expect.poll(() => columnOf(page, 'Dra Meg')).toBe('Kontaktet')
+
+  const keyHandle = page.getByRole('button', { name: 'Flytt Tast Meg' })
+  await keyHandle.focus()
+  await page.keyboard.press('Space')
+  await expect(page.getByText('Tast Meg er over kolonnen Ny.')).toBeAttached()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByText('Tast Meg er over kolonnen Kontaktet.')).toBeAttached()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByText('Tast Meg er over kolonnen Avtalt befaring.')).toBeAttached()
+  await page.keyboard.press('Space')
+  await expect(page.getByText('Tast Meg ble flyttet til Avtalt befaring.')).toBeAttached()
+  await expect.poll(() => columnOf(page, 'Tast Meg')).toBe('Avtalt befaring')
+
+  await page.reload()
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  await expect(page.locator('[data-lead-card="Dra Meg"]')).toBeVisible()
+  expect(await columnOf(page, 'Dra Meg')).toBe('Kontaktet')
+  expect(await columnOf(page, 'Tast Meg')).toBe('Avtalt befaring')
+})
+
+test('Ctrl+K finds a lead and opens it in its details dialog', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Søkbar Sigrid', email: 'sigrid@example.no' })
+  await page.keyboard.press('Control+k')
+  const search = page.getByPlaceholder('Søk i tjenester, leads, media og brukere…')
+  await expect(search).toBeFocused()
+  await search.fill('s')
+  await expect(page.getByText('Søker…')).toHaveCount(0)
+  await search.fill('sigrid')
+  await expect(page.getByRole('option', { name: /Søkbar Sigrid/ })).toBeVisible()
+  await search.fill('zzzqqq')
+  await expect(page.getByText('Ingen treff')).toBeVisible()
+  await search.fill('sigrid')
+  await page.getByRole('option', { name: /Søkbar Sigrid/ }).click()
+  await expect(page).toHaveURL(/\/admin\/leads\?lead=/)
+  const details = page.getByRole('dialog', { name: 'Lead-detaljer' })
+  await expect(details).toContainText('sigrid@example.no')
+})
+
+test('the sidebar collapses with Ctrl+B and remembers it in a cookie', async ({ page, context }) => {
+  await signIn(page)
+  const sidebar = page.locator('aside[data-state]')
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded')
+  await page.keyboard.press('Control+b')
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed')
+  const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state')
+  expect(cookie?.value).toBe('false')
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600)
+  await page.reload()
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('the menu is a drawer that closes after a tap', async ({ page }) => {
+    await signIn(page)
+    await expect(page.locator('aside[data-state]')).toBeHidden()
+    await page.getByRole('button', { name: 'Åpne meny' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Meny' })
+    await expect(drawer).toBeVisible()
+    await drawer.getByRole('link', { name: 'Logg/Audit' }).click()
+    await expect(page).toHaveURL('/admin/logs')
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('heading', { name: 'Logg/Audit' })).toBeVisible()
+  })
+})
+
+test('the audit log shows sign-ins and lead changes, filters them, and can be cleared', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Logget Lead' })
+  await page.goto('/admin/logs')
+  const table = page.getByRole('table')
+  await expect(table.getByRole('columnheader')).toHaveText(['Tid', 'Handling', 'Tabell', 'Entitet', 'Bruker'])
+  await expect(table.getByRole('row').filter({ hasText: 'create' }).first()).toContainText(adminEmail)
+  await page.getByLabel('Filtrer på handling, tabell eller id').fill('login')
+  await expect(table.getByRole('row').filter({ hasText: 'create' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Tøm logger' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Tøm alle logger?' })
+  await confirm.getByRole('button', { name: 'Tøm logger' }).click()
+  await expect(page.getByText('Alle audit logger ble slettet.')).toBeVisible()
+  await page.getByLabel('Filtrer på handling, tabell eller id').fill('')
+  await expect(table.locator('tbody tr')).toHaveCount(1)
+  await expect(table.locator('tbody tr')).toContainText('clear')
+})

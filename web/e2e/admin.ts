@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test'
+import { adminPassword } from '../playwright.config'
+
+export const adminEmail = 'admin@fagfolk.test'
+export { adminPassword }
+
+export async function signIn(page: Page, email = adminEmail, password = adminPassword) {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-post').fill(email)
+  await page.getByLabel('Passord').fill(password)
+  await page.getByRole('button', { name: 'Logg inn' }).click()
+  await expect(page).toHaveURL('/admin')
+}
+
+/** Creates a lead through the API with the page's session, as the app would. */
+export async function createLead(page: Page, data: Record<string, unknown>) {
+  const response = await page.request.post('/api/admin/leads', { data, headers: { 'X-Fagfolk-Csrf': '1' } })
+  expect(response.status()).toBe(201)
+  return (await response.json()) as { id: string; name: string; status: string }
+}
