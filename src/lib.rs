@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod categories;
 pub mod clock;
 pub mod config;
 pub mod contact;
@@ -9,6 +10,7 @@ pub mod dashboard;
 pub mod db;
 pub mod http;
 pub mod leads;
+pub mod media;
 pub mod search;
 pub mod services;
 pub mod settings;

@@ -24,6 +24,7 @@ pub struct AppState {
     pub pages: Arc<PageCache>,
     pub contact_limiter: Arc<IpLimiter>,
     pub clock: Clock,
+    pub storage: crate::media::storage::Storage,
 }
 
 pub struct Application {
@@ -69,12 +70,14 @@ impl Application {
         let quota = Quota::with_period(replenish)
             .context("FAGFOLK_CONTACT_WINDOW_SECS: for kort vindu")?
             .allow_burst(per_window);
+        let storage = crate::media::storage::Storage::open(&config.storage)?;
         let state = AppState {
             db,
             config: Arc::new(config),
             pages: Arc::new(PageCache::default()),
             contact_limiter: Arc::new(RateLimiter::keyed(quota)),
             clock,
+            storage,
         };
         Ok(Self { listener, state })
     }

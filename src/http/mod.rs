@@ -81,6 +81,11 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::leads::router())
         .merge(crate::search::router())
         .merge(crate::audit::router())
+        .merge(crate::categories::router())
+        .merge(crate::services::admin::router())
+        .merge(crate::media::router())
+        .merge(crate::users::routes::router())
+        .merge(crate::settings::routes::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.
@@ -97,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         .merge(api)
         .route("/api/openapi.json", get(move || async move { doc.clone() }))
         .route("/healthz", get(healthz))
+        .route("/media/{*key}", get(crate::media::serve))
         .fallback(crate::site::pages::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::csrf::protect))

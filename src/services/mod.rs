@@ -9,6 +9,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+pub mod admin;
+
 use crate::db::Db;
 use crate::db_run;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};

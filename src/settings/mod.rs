@@ -1,5 +1,7 @@
 //! The settings row: company facts and the lead pipeline.
 
+pub mod routes;
+
 use serde_json::Value;
 use sqlx::types::Json;
 

@@ -1,5 +1,7 @@
 //! Admin users. Creation is shared by the CLI (`fagfolk admin create`), the first-admin
-//! environment variables and the demo seed; the HTTP routes join here.
+//! environment variables and the demo seed; `routes` serves them over HTTP.
+
+pub mod routes;
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;

@@ -4,9 +4,13 @@
 mod helpers;
 
 mod auth;
+mod catalogue;
 mod contact;
 mod health;
 mod leads;
+mod media;
 mod openapi;
 mod pages;
 mod services;
+mod settings;
+mod users;

@@ -1,0 +1,92 @@
+//! Kategorier: the service categories, with how many services each has.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::auth::CurrentUser;
+use crate::db::Db;
+use crate::db_run;
+use crate::http::ApiPath;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::startup::AppState;
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Category {
+    pub id: Uuid,
+    pub name: String,
+    pub slug: Option<String>,
+    pub description: Option<String>,
+    pub active: bool,
+    pub sort_order: i64,
+    /// Services in this category, active or not.
+    pub service_count: i64,
+}
+
+macro_rules! select {
+    () => {
+        "SELECT c.id, c.name, c.slug, c.description, c.active, c.sort_order, \
+         (SELECT COUNT(*) FROM services_admin s WHERE s.category_id = c.id) AS service_count FROM categories c"
+    };
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_categories)).routes(routes!(get_category))
+}
+
+/// The categories by sort order, each with its service count.
+#[utoipa::path(
+    get, path = "/api/admin/categories", tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Kategorier etter sorteringsrekkefølge", body = [Category]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_categories(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<Json<Vec<Category>>> {
+    let categories = db_run!(&state.db, pool => sqlx::query_as(
+        concat!(select!(), " ORDER BY c.sort_order, c.name"),
+    )
+    .fetch_all(pool)
+    .await)?;
+    Ok(Json(categories))
+}
+
+/// One category, by slug (or by id when it has no slug).
+#[utoipa::path(
+    get, path = "/api/admin/categories/{slug}", tag = "admin", security(("session" = [])),
+    params(("slug" = String, Path, description = "Kategoriens slug, eller id")),
+    responses(
+        (status = 200, description = "Kategorien", body = Category),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn get_category(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(slug): ApiPath<String>,
+) -> ApiResult<Json<Category>> {
+    find(&state.db, &slug)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::NotFound("Fant ikke kategorien.".to_owned()))
+}
+
+/// A category by slug, or by id when `key` is one.
+pub async fn find(db: &Db, key: &str) -> Result<Option<Category>, sqlx::Error> {
+    match key.parse::<Uuid>() {
+        Ok(id) => db_run!(db, pool => sqlx::query_as(
+            concat!(select!(), " WHERE c.id = $1"),
+        ).bind(id).fetch_optional(pool).await),
+        Err(_) => db_run!(db, pool => sqlx::query_as(
+            concat!(select!(), " WHERE c.slug = $1"),
+        ).bind(key).fetch_optional(pool).await),
+    }
+}

@@ -1,0 +1,434 @@
+//! Media: uploads checked by content, stored under never-overwritten names, with their
+//! dimensions read on the server; alt text editing, delete, and serving under /media.
+
+mod sniff;
+pub mod storage;
+
+use axum::Json;
+use axum::body::Body;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::{Bytes, BytesMut};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::audit::{NewAudit, changes};
+use crate::auth::CurrentUser;
+use crate::db::seed::slugify;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath};
+use crate::leads::queries::Filter;
+use crate::startup::AppState;
+use crate::{audit_insert, db_run};
+use sniff::{Kind, MAX_PIXELS, dimensions, sniff};
+
+/// Files one upload request may carry.
+pub const MAX_FILES: usize = 20;
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Media {
+    pub id: Uuid,
+    /// Where the file is served, e.g. `/media/1764000000000-kjokken.jpg`.
+    pub url: String,
+    pub alt: Option<String>,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    /// Size in whole KB (rounded).
+    pub size_kb: i64,
+    /// The stored content type, e.g. `image/jpeg`.
+    #[serde(rename = "type")]
+    #[sqlx(rename = "type")]
+    pub media_type: String,
+    pub created_at: DateTime<Utc>,
+    #[serde(skip)]
+    pub storage_key: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadReport {
+    pub uploaded: Vec<Media>,
+    /// Files that were not stored, each with the reason.
+    pub failed: Vec<FailedUpload>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FailedUpload {
+    pub name: String,
+    pub error: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MediaQuery {
+    /// Alt text contains this (any case).
+    pub q: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AltInput {
+    pub alt: Option<String>,
+}
+
+/// The multipart form of an upload: one repeated field `files`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = Vec<String>, format = Binary)]
+    files: Vec<Vec<u8>>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        // Upload size is enforced per file while reading, against the configured limit.
+        .routes(routes!(list_media, upload_media))
+        .layer(DefaultBodyLimit::disable())
+        .routes(routes!(update_media, delete_media))
+}
+
+macro_rules! columns {
+    () => {
+        "SELECT id, url, alt, width, height, size_kb, type, created_at, storage_key FROM media"
+    };
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Fant ikke filen. Den kan være slettet.".to_owned())
+}
+
+/// The media library, newest first, optionally searched on alt text.
+#[utoipa::path(
+    get, path = "/api/admin/media", tag = "admin", security(("session" = [])), params(MediaQuery),
+    responses(
+        (status = 200, description = "Filer, nyeste først", body = [Media]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_media(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    Query(query): Query<MediaQuery>,
+) -> ApiResult<Json<Vec<Media>>> {
+    let pattern = Filter::new(query.q.as_deref(), None, None).pattern;
+    let media = db_run!(&state.db, pool => sqlx::query_as(concat!(
+        columns!(), " WHERE ($1 = '' OR LOWER(COALESCE(alt, '')) LIKE $1 ESCAPE '\\') ORDER BY created_at DESC, id DESC"
+    ))
+    .bind(&pattern)
+    .fetch_all(pool)
+    .await)?;
+    Ok(Json(media))
+}
+
+/// Upload one or more files (field `files`). Each file is checked on its own; those that
+/// fail are named in `failed` and nothing of them is stored.
+#[utoipa::path(
+    post, path = "/api/admin/media", tag = "admin", security(("session" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Resultat per fil", body = UploadReport),
+        (status = 400, description = "Ikke et gyldig skjema", body = ErrorBody),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn upload_media(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<UploadReport>> {
+    let mut multipart = multipart.map_err(|_| {
+        ApiError::BadRequest("Opplastingen må sendes som multipart/form-data med feltet «files».".to_owned())
+    })?;
+    let limit = state.config.upload_limit_bytes;
+    let mut report = UploadReport { uploaded: Vec::new(), failed: Vec::new() };
+    let mut files = 0;
+    while let Some(mut field) = multipart.next_field().await.map_err(|_| broken_upload())? {
+        if field.name() != Some("files") {
+            continue;
+        }
+        files += 1;
+        let name = display_name(field.file_name().unwrap_or("fil"));
+        if files > MAX_FILES {
+            report
+                .failed
+                .push(FailedUpload { name, error: format!("Høyst {MAX_FILES} filer per opplasting.") });
+            continue;
+        }
+        let mut buffer = BytesMut::new();
+        let mut too_big = false;
+        while let Some(chunk) = field.chunk().await.map_err(|_| broken_upload())? {
+            if buffer.len() + chunk.len() > limit {
+                too_big = true;
+                continue;
+            }
+            buffer.extend_from_slice(&chunk);
+        }
+        let outcome = if too_big {
+            Err(format!("Filen er større enn {} MB.", limit / (1024 * 1024)))
+        } else {
+            store_file(&state, &user, &name, buffer.freeze()).await
+        };
+        match outcome {
+            Ok(media) => report.uploaded.push(media),
+            Err(error) => report.failed.push(FailedUpload { name, error }),
+        }
+    }
+    if files == 0 {
+        return Err(ApiError::field("files", "Velg minst én fil."));
+    }
+    Ok(Json(report))
+}
+
+fn broken_upload() -> ApiError {
+    ApiError::BadRequest("Opplastingen ble avbrutt eller er ødelagt. Prøv igjen.".to_owned())
+}
+
+/// A name fit to show and to use as alt text: the last path part, no control characters,
+/// at most 200 characters.
+fn display_name(raw: &str) -> String {
+    let last = raw.rsplit(['/', '\\']).next().unwrap_or(raw);
+    let clean: String = last.chars().filter(|c| !c.is_control()).take(200).collect();
+    let clean = clean.trim().to_owned();
+    if clean.is_empty() || clean.chars().all(|c| c == '.') { "fil".to_owned() } else { clean }
+}
+
+/// The default alt text: the file name without its extension.
+fn default_alt(name: &str) -> String {
+    match name.rsplit_once('.') {
+        Some((stem, _)) if !stem.trim().is_empty() => stem.trim().to_owned(),
+        _ => name.to_owned(),
+    }
+}
+
+async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Bytes) -> Result<Media, String> {
+    let kind = sniff(&bytes).ok_or_else(|| {
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]).to_lowercase();
+        if head.contains("<svg") {
+            "SVG-filer tas ikke imot, fordi de kan inneholde skript.".to_owned()
+        } else {
+            "Filtypen støttes ikke. Last opp JPEG, PNG, WebP, GIF, AVIF eller PDF.".to_owned()
+        }
+    })?;
+    let (width, height) = if kind.is_image() {
+        let (width, height) = dimensions(&bytes).ok_or("Bildet kunne ikke leses.")?;
+        if width == 0 || height == 0 || width.saturating_mul(height) > MAX_PIXELS {
+            return Err("Bildet har for mange piksler (over 50 megapiksler).".to_owned());
+        }
+        (Some(width as i64), Some(height as i64))
+    } else {
+        (None, None)
+    };
+    let alt = default_alt(name);
+    let now = state.clock.now();
+    let key = put_unique(state, &alt, kind, bytes.clone(), now).await?;
+    let media = Media {
+        id: Uuid::now_v7(),
+        url: format!("/media/{key}"),
+        alt: Some(alt),
+        width,
+        height,
+        size_kb: (bytes.len() as i64 + 512) / 1024,
+        media_type: kind.mime().to_owned(),
+        created_at: now,
+        storage_key: key.clone(),
+    };
+    let entry = NewAudit::new(
+        now,
+        "create",
+        "media",
+        Some(media.id),
+        &user.email,
+        Some(
+            serde_json::json!({"before": {}, "after": {"url": media.url, "alt": media.alt, "type": media.media_type}}),
+        ),
+    );
+    let saved: Result<(), sqlx::Error> = db_run!(&state.db, pool => async {
+        let mut tx = pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO media (id, url, storage_key, alt, width, height, size_kb, type, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(media.id)
+        .bind(&media.url)
+        .bind(&media.storage_key)
+        .bind(&media.alt)
+        .bind(media.width)
+        .bind(media.height)
+        .bind(media.size_kb)
+        .bind(&media.media_type)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    }.await);
+    if let Err(err) = saved {
+        // No file without a row: take the stored file away again.
+        tracing::error!(error = %err, key, "kunne ikke lagre media-raden");
+        if let Err(err) = state.storage.delete(&key).await {
+            tracing::error!(error = %err, key, "kunne ikke fjerne filen etter feil");
+        }
+        return Err("Filen kunne ikke lagres. Prøv igjen.".to_owned());
+    }
+    Ok(media)
+}
+
+/// Stores the file under timestamp + safe name, never over an existing file.
+async fn put_unique(
+    state: &AppState,
+    alt: &str,
+    kind: Kind,
+    bytes: Bytes,
+    now: DateTime<Utc>,
+) -> Result<String, String> {
+    let stem: String = slugify(alt).chars().take(60).collect();
+    let stem = if stem.is_empty() { "fil".to_owned() } else { stem.trim_end_matches('-').to_owned() };
+    for attempt in 0..5 {
+        let suffix = if attempt == 0 { String::new() } else { format!("-{attempt}") };
+        let key = format!("{}-{stem}{suffix}.{}", now.timestamp_millis(), kind.extension());
+        match state.storage.put_new(&key, bytes.clone()).await {
+            Ok(()) => return Ok(key),
+            Err(storage::PutError::Exists) => continue,
+            Err(storage::PutError::Other(err)) => {
+                tracing::error!(error = %err, key, "kunne ikke lagre filen");
+                return Err("Filen kunne ikke lagres. Prøv igjen.".to_owned());
+            }
+        }
+    }
+    Err("Filen kunne ikke lagres. Prøv igjen.".to_owned())
+}
+
+async fn get(state: &AppState, id: Uuid) -> Result<Option<Media>, sqlx::Error> {
+    db_run!(&state.db, pool => sqlx::query_as(concat!(columns!(), " WHERE id = $1")).bind(id).fetch_optional(pool).await)
+}
+
+/// Change a file's alt text.
+#[utoipa::path(
+    put, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Filens id")), request_body = AltInput,
+    responses(
+        (status = 200, description = "Oppdatert", body = Media),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "For lang tekst", body = ErrorBody),
+    )
+)]
+async fn update_media(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<AltInput>,
+) -> ApiResult<Json<Media>> {
+    let alt = input.alt.map(|a| a.trim().to_owned()).filter(|a| !a.is_empty());
+    if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
+        return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
+    }
+    let before = get(&state, id).await?.ok_or_else(not_found)?;
+    let after = Media { alt, ..before.clone() };
+    let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
+    if let Some(diff) = diff {
+        let entry = NewAudit::new(state.clock.now(), "update", "media", Some(id), &user.email, Some(diff));
+        db_run!(&state.db, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE media SET alt = $2 WHERE id = $1").bind(id).bind(&after.alt).execute(&mut *tx).await?;
+            audit_insert!(&mut *tx, &entry)?;
+            tx.commit().await
+        })?;
+    }
+    Ok(Json(after))
+}
+
+/// Delete a file and its row.
+#[utoipa::path(
+    delete, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Filens id")),
+    responses(
+        (status = 204, description = "Slettet"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn delete_media(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    let media = get(&state, id).await?.ok_or_else(not_found)?;
+    let entry = NewAudit::new(
+        state.clock.now(),
+        "delete",
+        "media",
+        Some(id),
+        &user.email,
+        Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),
+    );
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("DELETE FROM media WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    // A file left behind by a failure here is never served: serving needs the row.
+    if let Err(err) = state.storage.delete(&media.storage_key).await {
+        tracing::error!(error = %err, key = media.storage_key, "kunne ikke slette filen");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /media/{key}`: a stored file, with its stored type, cached for a year, and
+/// sandboxed so that no file can run script on this origin.
+pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Response {
+    let row: Result<Option<(String,)>, sqlx::Error> = db_run!(&state.db, pool =>
+        sqlx::query_as("SELECT type FROM media WHERE storage_key = $1").bind(&key).fetch_optional(pool).await);
+    let content_type = match row {
+        Ok(Some((content_type,))) => content_type,
+        Ok(None) => return (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response(),
+        Err(err) => return ApiError::Database(err).into_response(),
+    };
+    match state.storage.get(&key).await {
+        Ok(bytes) => {
+            let mut response = Response::new(Body::from(bytes));
+            let headers = response.headers_mut();
+            if let Ok(value) = HeaderValue::from_str(&content_type) {
+                headers.insert(header::CONTENT_TYPE, value);
+            }
+            headers.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=31536000, immutable"),
+            );
+            headers.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static("default-src 'none'; sandbox"),
+            );
+            headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static("inline"));
+            response
+        }
+        Err(object_store::Error::NotFound { .. }) => {
+            (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response()
+        }
+        Err(err) => {
+            tracing::error!(error = %err, key, "kunne ikke lese filen");
+            (StatusCode::SERVICE_UNAVAILABLE, "Filen er midlertidig utilgjengelig.").into_response()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_paths_and_control_characters() {
+        assert_eq!(display_name("../../etc/passwd"), "passwd");
+        assert_eq!(display_name("C:\\bilder\\kjøkken.jpg"), "kjøkken.jpg");
+        assert_eq!(display_name("a\0b.png"), "ab.png");
+        assert_eq!(display_name(".."), "fil");
+        assert_eq!(display_name(&"x".repeat(500)).chars().count(), 200);
+        assert_eq!(default_alt("Nytt bad 2024.jpg"), "Nytt bad 2024");
+        assert_eq!(default_alt(".jpg"), ".jpg");
+    }
+}

@@ -1,0 +1,66 @@
+//! Where media files live: a local folder by default, or S3-compatible object storage
+//! (`FAGFOLK_STORAGE=s3://bucket/prefix`, credentials from the usual `AWS_*` variables),
+//! so several server instances can share one library. Behind `object_store` either way.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use bytes::Bytes;
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::{ObjectStore, ObjectStoreExt, PutMode, PutOptions, PutPayload};
+
+#[derive(Clone, Debug)]
+pub struct Storage {
+    store: Arc<dyn ObjectStore>,
+    prefix: Path,
+}
+
+/// What `put_new` can run into.
+#[derive(Debug, thiserror::Error)]
+pub enum PutError {
+    #[error("finnes allerede")]
+    Exists,
+    #[error(transparent)]
+    Other(#[from] object_store::Error),
+}
+
+impl Storage {
+    pub fn open(location: &str) -> anyhow::Result<Self> {
+        if location.contains("://") {
+            let url = url::Url::parse(location).context("FAGFOLK_STORAGE: ugyldig adresse")?;
+            let (store, prefix) = object_store::parse_url_opts(&url, std::env::vars())
+                .context("FAGFOLK_STORAGE: kunne ikke åpne lageret")?;
+            return Ok(Self { store: Arc::from(store), prefix });
+        }
+        std::fs::create_dir_all(location)
+            .with_context(|| format!("FAGFOLK_STORAGE: kunne ikke opprette {location}"))?;
+        let store = LocalFileSystem::new_with_prefix(location).context("FAGFOLK_STORAGE: ugyldig mappe")?;
+        Ok(Self { store: Arc::new(store), prefix: Path::default() })
+    }
+
+    fn path(&self, key: &str) -> Path {
+        self.prefix.clone().join(key)
+    }
+
+    /// Stores `bytes` under `key`, refusing to overwrite anything already there.
+    pub async fn put_new(&self, key: &str, bytes: Bytes) -> Result<(), PutError> {
+        let options = PutOptions { mode: PutMode::Create, ..Default::default() };
+        match self.store.put_opts(&self.path(key), PutPayload::from(bytes), options).await {
+            Ok(_) => Ok(()),
+            Err(object_store::Error::AlreadyExists { .. }) => Err(PutError::Exists),
+            Err(err) => Err(PutError::Other(err)),
+        }
+    }
+
+    pub async fn get(&self, key: &str) -> Result<Bytes, object_store::Error> {
+        self.store.get(&self.path(key)).await?.bytes().await
+    }
+
+    pub async fn delete(&self, key: &str) -> Result<(), object_store::Error> {
+        match self.store.delete(&self.path(key)).await {
+            Err(object_store::Error::NotFound { .. }) => Ok(()),
+            other => other,
+        }
+    }
+}

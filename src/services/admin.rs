@@ -1,0 +1,305 @@
+//! Services in the back office: every service, active or not, with create, edit and
+//! delete. A change shows on the public site at once (the page cache is dropped).
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::audit::{NewAudit, changes};
+use crate::auth::CurrentUser;
+use crate::db::seed::slugify;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath};
+use crate::leads::queries::Filter;
+use crate::startup::AppState;
+use crate::{audit_insert, categories, db_run};
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct AdminService {
+    pub id: Uuid,
+    pub name: String,
+    pub slug: Option<String>,
+    pub description: Option<String>,
+    /// Price from in whole kroner; `null` when not stated.
+    pub price_from: Option<i64>,
+    /// The category's slug.
+    pub category: String,
+    pub category_id: Option<Uuid>,
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl AdminService {
+    fn audit_view(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.name, "description": self.description, "price_from": self.price_from,
+            "category": self.category, "is_active": self.is_active,
+        })
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ServiceQuery {
+    /// Only this category (slug).
+    pub category: Option<String>,
+    /// Name contains this text.
+    pub query: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ServiceInput {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    /// Whole kroner; `null` or absent for no price.
+    pub price_from: Option<i64>,
+    /// Defaults to true for a new service.
+    pub is_active: Option<bool>,
+    /// Category slug; required when creating.
+    pub category: Option<String>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_admin_services, create_service))
+        .routes(routes!(update_service, delete_service))
+}
+
+macro_rules! columns {
+    () => {
+        "SELECT id, name, slug, description, price_from, category, category_id, is_active, created_at, updated_at \
+         FROM services_admin"
+    };
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Fant ikke tjenesten. Den kan være slettet.".to_owned())
+}
+
+/// Every service, by name; filtered by category and by a name search.
+#[utoipa::path(
+    get, path = "/api/admin/services", tag = "admin", security(("session" = [])), params(ServiceQuery),
+    responses(
+        (status = 200, description = "Tjenester etter navn", body = [AdminService]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_admin_services(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    Query(query): Query<ServiceQuery>,
+) -> ApiResult<Json<Vec<AdminService>>> {
+    let pattern = Filter::new(query.query.as_deref(), None, None).pattern;
+    let category = query.category.unwrap_or_default();
+    let services = db_run!(&state.db, pool => sqlx::query_as(concat!(
+        columns!(),
+        " WHERE ($1 = '' OR category = $1) AND ($2 = '' OR LOWER(name) LIKE $2 ESCAPE '\\') ORDER BY name"
+    ))
+    .bind(category.trim())
+    .bind(&pattern)
+    .fetch_all(pool)
+    .await)?;
+    Ok(Json(services))
+}
+
+async fn get(state: &AppState, id: Uuid) -> Result<Option<AdminService>, sqlx::Error> {
+    db_run!(&state.db, pool => sqlx::query_as(concat!(columns!(), " WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
+}
+
+struct Fields {
+    name: String,
+    description: Option<String>,
+    price_from: Option<i64>,
+}
+
+fn parse(input: &ServiceInput) -> Result<Fields, ApiError> {
+    let mut errors = BTreeMap::new();
+    let name = input.name.as_deref().map(str::trim).unwrap_or_default().to_owned();
+    if name.is_empty() {
+        errors.insert("name".to_owned(), "Navn er påkrevd.".to_owned());
+    } else if name.chars().count() > 200 {
+        errors.insert("name".to_owned(), "Kan ikke være lengre enn 200 tegn.".to_owned());
+    }
+    let description =
+        input.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned);
+    if description.as_ref().is_some_and(|d| d.chars().count() > 2000) {
+        errors.insert("description".to_owned(), "Kan ikke være lengre enn 2000 tegn.".to_owned());
+    }
+    if input.price_from.is_some_and(|p| !(0..=100_000_000).contains(&p)) {
+        errors.insert(
+            "price_from".to_owned(),
+            "Prisen må være et helt antall kroner fra 0 og oppover.".to_owned(),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    Ok(Fields { name, description, price_from: input.price_from })
+}
+
+/// Create a service in a category. New services are active unless told otherwise.
+#[utoipa::path(
+    post, path = "/api/admin/services", tag = "admin", security(("session" = [])), request_body = ServiceInput,
+    responses(
+        (status = 201, description = "Opprettet", body = AdminService),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn create_service(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<ServiceInput>,
+) -> ApiResult<(StatusCode, Json<AdminService>)> {
+    let fields = parse(&input)?;
+    let key = input.category.as_deref().unwrap_or_default();
+    let category = match key.trim() {
+        "" => None,
+        key => categories::find(&state.db, key).await?,
+    }
+    .ok_or_else(|| ApiError::field("category", "Velg en kategori som finnes."))?;
+    let now = state.clock.now();
+    let service = AdminService {
+        id: Uuid::now_v7(),
+        slug: Some(slugify(&fields.name)),
+        name: fields.name,
+        description: fields.description,
+        price_from: fields.price_from,
+        category: category.slug.clone().unwrap_or_else(|| category.id.to_string()),
+        category_id: Some(category.id),
+        is_active: input.is_active.unwrap_or(true),
+        created_at: now,
+        updated_at: now,
+    };
+    let entry = NewAudit::new(
+        now,
+        "create",
+        "services_admin",
+        Some(service.id),
+        &user.email,
+        changes(&serde_json::json!({}), &service.audit_view()),
+    );
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO services_admin (id, name, slug, description, price_from, category, category_id, \
+             is_active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(service.id)
+        .bind(&service.name)
+        .bind(&service.slug)
+        .bind(&service.description)
+        .bind(service.price_from)
+        .bind(&service.category)
+        .bind(service.category_id)
+        .bind(service.is_active)
+        .bind(now)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    state.pages.invalidate().await;
+    Ok((StatusCode::CREATED, Json(service)))
+}
+
+/// Update a service's name, description, price and active flag.
+#[utoipa::path(
+    put, path = "/api/admin/services/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tjenestens id")), request_body = ServiceInput,
+    responses(
+        (status = 200, description = "Oppdatert", body = AdminService),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn update_service(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<ServiceInput>,
+) -> ApiResult<Json<AdminService>> {
+    let fields = parse(&input)?;
+    let before = get(&state, id).await?.ok_or_else(not_found)?;
+    let now = state.clock.now();
+    let service = AdminService {
+        slug: Some(slugify(&fields.name)),
+        name: fields.name,
+        description: fields.description,
+        price_from: fields.price_from,
+        is_active: input.is_active.unwrap_or(before.is_active),
+        updated_at: now,
+        ..before.clone()
+    };
+    if let Some(diff) = changes(&before.audit_view(), &service.audit_view()) {
+        let entry = NewAudit::new(now, "update", "services_admin", Some(id), &user.email, Some(diff));
+        db_run!(&state.db, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "UPDATE services_admin SET name = $2, slug = $3, description = $4, price_from = $5, \
+                 is_active = $6, updated_at = $7 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(&service.name)
+            .bind(&service.slug)
+            .bind(&service.description)
+            .bind(service.price_from)
+            .bind(service.is_active)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            audit_insert!(&mut *tx, &entry)?;
+            tx.commit().await
+        })?;
+        state.pages.invalidate().await;
+    }
+    Ok(Json(service))
+}
+
+/// Delete a service.
+#[utoipa::path(
+    delete, path = "/api/admin/services/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tjenestens id")),
+    responses(
+        (status = 204, description = "Slettet"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn delete_service(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    let before = get(&state, id).await?.ok_or_else(not_found)?;
+    let entry = NewAudit::new(
+        state.clock.now(),
+        "delete",
+        "services_admin",
+        Some(id),
+        &user.email,
+        changes(&before.audit_view(), &serde_json::json!({})),
+    );
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("DELETE FROM services_admin WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    state.pages.invalidate().await;
+    Ok(StatusCode::NO_CONTENT)
+}

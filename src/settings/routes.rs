@@ -1,0 +1,263 @@
+//! Innstillinger over HTTP: the company facts and the lead pipeline editor (DESIGN.md
+//! decision 9). Saving drops the page cache, so the public site shows the change at once.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json as SqlJson;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::audit::{NewAudit, changes};
+use crate::auth::CurrentUser;
+use crate::http::ApiJson;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::startup::AppState;
+use crate::{audit_insert, db_run};
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Settings {
+    pub company_name: Option<String>,
+    pub orgnr: Option<String>,
+    pub adresse: Option<String>,
+    /// The public contact e-mail.
+    pub email: Option<String>,
+    pub global_phone_primary: Option<String>,
+    #[sqlx(json)]
+    pub global_phone_extra: Vec<String>,
+    /// Status names in order.
+    #[sqlx(skip)]
+    pub lead_pipeline: Vec<String>,
+}
+
+impl Settings {
+    fn audit_view(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SettingsInput {
+    pub company_name: Option<String>,
+    pub orgnr: Option<String>,
+    pub adresse: Option<String>,
+    pub email: Option<String>,
+    pub global_phone_primary: Option<String>,
+    /// Extra numbers; blanks are dropped.
+    pub global_phone_extra: Option<Vec<String>>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PipelineInput {
+    pub statuses: Vec<PipelineStatus>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PipelineStatus {
+    pub name: String,
+    /// The status's current name when renaming; its leads move along.
+    pub previous: Option<String>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_settings, update_settings)).routes(routes!(update_pipeline))
+}
+
+async fn load(state: &AppState) -> ApiResult<Settings> {
+    let settings: Option<Settings> = db_run!(&state.db, pool => sqlx::query_as(
+        "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra FROM settings WHERE id = 1",
+    )
+    .fetch_optional(pool)
+    .await)?;
+    let mut settings = settings.ok_or_else(|| ApiError::NotFound("Innstillingene mangler.".to_owned()))?;
+    settings.lead_pipeline = super::pipeline(&state.db).await?;
+    Ok(settings)
+}
+
+/// The settings row.
+#[utoipa::path(
+    get, path = "/api/admin/settings", tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Innstillingene", body = Settings),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn get_settings(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<Json<Settings>> {
+    Ok(Json(load(&state).await?))
+}
+
+/// Save the company facts. Empty values are saved as null.
+#[utoipa::path(
+    put, path = "/api/admin/settings", tag = "admin", security(("session" = [])), request_body = SettingsInput,
+    responses(
+        (status = 200, description = "Lagret", body = Settings),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn update_settings(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<SettingsInput>,
+) -> ApiResult<Json<Settings>> {
+    let before = load(&state).await?;
+    let mut errors = BTreeMap::new();
+    let mut text = |key: &str, value: Option<String>, max: usize| {
+        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        if value.as_ref().is_some_and(|v| v.chars().count() > max) {
+            errors.insert(key.to_owned(), format!("Kan ikke være lengre enn {max} tegn."));
+        }
+        value
+    };
+    let after = Settings {
+        company_name: text("company_name", input.company_name, 200),
+        orgnr: text("orgnr", input.orgnr, 30),
+        adresse: text("adresse", input.adresse, 300),
+        email: text("email", input.email, 254),
+        global_phone_primary: text("global_phone_primary", input.global_phone_primary, 40),
+        global_phone_extra: input
+            .global_phone_extra
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty())
+            .collect(),
+        lead_pipeline: before.lead_pipeline.clone(),
+    };
+    if after.email.as_deref().is_some_and(|e| !crate::contact::is_email(e)) {
+        errors.insert("email".to_owned(), "Skriv en gyldig e-postadresse.".to_owned());
+    }
+    if after.global_phone_extra.len() > 10 || after.global_phone_extra.iter().any(|p| p.chars().count() > 40)
+    {
+        errors.insert("global_phone_extra".to_owned(), "Høyst 10 ekstra numre på høyst 40 tegn.".to_owned());
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
+        let now = state.clock.now();
+        let entry = NewAudit::new(now, "update", "settings", None, &user.email, Some(diff));
+        db_run!(&state.db, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "UPDATE settings SET company_name = $1, orgnr = $2, adresse = $3, email = $4, \
+                 global_phone_primary = $5, global_phone_extra = $6, updated_at = $7 WHERE id = 1",
+            )
+            .bind(&after.company_name)
+            .bind(&after.orgnr)
+            .bind(&after.adresse)
+            .bind(&after.email)
+            .bind(&after.global_phone_primary)
+            .bind(SqlJson(&after.global_phone_extra))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            audit_insert!(&mut *tx, &entry)?;
+            tx.commit().await
+        })?;
+        state.pages.invalidate().await;
+    }
+    Ok(Json(after))
+}
+
+/// Replace the lead pipeline: add, rename (leads move along), reorder, or remove a
+/// status that has no leads.
+#[utoipa::path(
+    put, path = "/api/admin/settings/pipeline", tag = "admin", security(("session" = [])),
+    request_body = PipelineInput,
+    responses(
+        (status = 200, description = "Lagret", body = Settings),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 409, description = "En status som skal bort har leads", body = ErrorBody),
+        (status = 422, description = "Ugyldig pipeline", body = ErrorBody),
+    )
+)]
+async fn update_pipeline(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<PipelineInput>,
+) -> ApiResult<Json<Settings>> {
+    let before = super::pipeline(&state.db).await?;
+    let names: Vec<String> = input.statuses.iter().map(|s| s.name.trim().to_owned()).collect();
+    let invalid = |message: &str| ApiError::field("statuses", message);
+    if names.is_empty() || names.len() > 20 {
+        return Err(invalid("Pipelinen må ha mellom 1 og 20 statuser."));
+    }
+    if names.iter().any(|n| n.is_empty() || n.chars().count() > 40) {
+        return Err(invalid("Hver status må ha et navn på høyst 40 tegn."));
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for name in &names {
+        let key = name.to_lowercase();
+        if seen.contains(&key) {
+            return Err(invalid(&format!("Statusen «{name}» står to ganger.")));
+        }
+        seen.push(key);
+    }
+    let renames: Vec<(String, String)> = input
+        .statuses
+        .iter()
+        .filter_map(|s| {
+            let previous = s.previous.as_deref()?.trim();
+            (before.iter().any(|b| b == previous) && previous != s.name.trim())
+                .then(|| (previous.to_owned(), s.name.trim().to_owned()))
+        })
+        .collect();
+    let kept: Vec<&String> = before
+        .iter()
+        .filter(|old| names.contains(old) || renames.iter().any(|(from, _)| from == *old))
+        .collect();
+    let removed: Vec<&String> = before.iter().filter(|old| !kept.contains(old)).collect();
+    for status in &removed {
+        let (n,): (i64,) = db_run!(&state.db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads WHERE status = $1")
+            .bind(status.as_str())
+            .fetch_one(pool)
+            .await)?;
+        if n > 0 {
+            return Err(ApiError::Conflict(format!(
+                "Statusen «{status}» har {n} leads. Flytt dem til en annen status før du fjerner den."
+            )));
+        }
+    }
+    let now = state.clock.now();
+    let entry = NewAudit::new(
+        now,
+        "update",
+        "settings",
+        None,
+        &user.email,
+        changes(
+            &serde_json::json!({ "lead_pipeline": before }),
+            &serde_json::json!({ "lead_pipeline": names }),
+        ),
+    );
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        // Park renamed leads on a temporary name first, so swapping two names works.
+        for (index, (from, _)) in renames.iter().enumerate() {
+            sqlx::query("UPDATE leads SET status = $1 WHERE status = $2")
+                .bind(format!("~omdøpes~{index}~{}", entry.at.timestamp_micros()))
+                .bind(from)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (index, (_, to)) in renames.iter().enumerate() {
+            sqlx::query("UPDATE leads SET status = $1 WHERE status = $2")
+                .bind(to)
+                .bind(format!("~omdøpes~{index}~{}", entry.at.timestamp_micros()))
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("UPDATE settings SET lead_pipeline = $1, updated_at = $2 WHERE id = 1")
+            .bind(SqlJson(&names))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    Ok(Json(load(&state).await?))
+}

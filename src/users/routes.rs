@@ -1,0 +1,324 @@
+//! Brukere: admin users over HTTP, with the guard rails of DESIGN.md decision 5.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::{CreateUserError, Role};
+use crate::audit::{self, NewAudit, changes};
+use crate::auth::{CurrentUser, password, session};
+use crate::db::Db;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath};
+use crate::startup::AppState;
+use crate::{audit_insert, db_run};
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct AdminUserView {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    /// `admin` or `editor`.
+    pub role: String,
+    pub is_active: bool,
+    pub last_login_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl AdminUserView {
+    fn audit_view(&self) -> serde_json::Value {
+        serde_json::json!({ "name": self.name, "email": self.email, "role": self.role, "is_active": self.is_active })
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewUserInput {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    /// `admin` (default) or `editor`.
+    pub role: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UserUpdateInput {
+    pub name: Option<String>,
+    pub role: Option<String>,
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordInput {
+    pub password: Option<String>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_users, create_user))
+        .routes(routes!(update_user, delete_user))
+        .routes(routes!(update_password))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Fant ikke brukeren.".to_owned())
+}
+
+async fn get(db: &Db, id: Uuid) -> Result<Option<AdminUserView>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name, email, role, is_active, last_login_at, created_at FROM admin_users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await)
+}
+
+/// Active admins other than `except`: the last one may not be removed or demoted.
+async fn other_active_admins(db: &Db, except: Uuid) -> Result<i64, sqlx::Error> {
+    let (n,): (i64,) = db_run!(db, pool => sqlx::query_as(
+        "SELECT COUNT(*) FROM admin_users WHERE role = 'admin' AND is_active = $1 AND id <> $2",
+    )
+    .bind(true)
+    .bind(except)
+    .fetch_one(pool)
+    .await)?;
+    Ok(n)
+}
+
+/// Every admin user, newest first.
+#[utoipa::path(
+    get, path = "/api/admin/users", tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Brukere, nyeste først", body = [AdminUserView]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_users(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<Json<Vec<AdminUserView>>> {
+    let users = db_run!(&state.db, pool => sqlx::query_as(
+        "SELECT id, name, email, role, is_active, last_login_at, created_at FROM admin_users \
+         ORDER BY created_at DESC, id DESC",
+    )
+    .fetch_all(pool)
+    .await)?;
+    Ok(Json(users))
+}
+
+/// Create an admin user (administrators only).
+#[utoipa::path(
+    post, path = "/api/admin/users", tag = "admin", security(("session" = [])), request_body = NewUserInput,
+    responses(
+        (status = 201, description = "Opprettet", body = AdminUserView),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Bare administratorer", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn create_user(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<NewUserInput>,
+) -> ApiResult<(StatusCode, Json<AdminUserView>)> {
+    user.require_admin()?;
+    let (name, email, password) =
+        (input.name.unwrap_or_default(), input.email.unwrap_or_default(), input.password.unwrap_or_default());
+    let mut missing = BTreeMap::new();
+    for (key, value, message) in [
+        ("name", &name, "Navn er påkrevd."),
+        ("email", &email, "E-post er påkrevd."),
+        ("password", &password, "Passord er påkrevd."),
+    ] {
+        if value.trim().is_empty() {
+            missing.insert(key.to_owned(), message.to_owned());
+        }
+    }
+    if !missing.is_empty() {
+        return Err(ApiError::Validation(missing));
+    }
+    let role = Role::parse(input.role.as_deref().unwrap_or("admin"))
+        .ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?;
+    let now = state.clock.now();
+    let id =
+        super::create(&state.db, &name, &email, &password, role, now).await.map_err(|err| match err {
+            CreateUserError::Invalid(message) if message.contains("assord") => {
+                ApiError::field("password", &message)
+            }
+            CreateUserError::Invalid(message) if message.contains("Navn") => {
+                ApiError::field("name", &message)
+            }
+            CreateUserError::Invalid(message) => ApiError::field("email", &message),
+            CreateUserError::Exists(_) => {
+                ApiError::field("email", "Det finnes allerede en bruker med denne e-posten.")
+            }
+            CreateUserError::Database(err) => ApiError::Database(err),
+            CreateUserError::Internal(err) => ApiError::Internal(err),
+        })?;
+    let created = get(&state.db, id).await?.ok_or_else(not_found)?;
+    let diff = changes(&serde_json::json!({}), &created.audit_view());
+    audit::record(&state.db, NewAudit::new(now, "create", "admin_users", Some(id), &user.email, diff))
+        .await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Change a user's name, role or active state (administrators only). An admin cannot
+/// deactivate or demote itself, and the last active admin stays one.
+#[utoipa::path(
+    put, path = "/api/admin/users/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Brukerens id")), request_body = UserUpdateInput,
+    responses(
+        (status = 200, description = "Oppdatert", body = AdminUserView),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Ikke tillatt", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Siste administrator", body = ErrorBody),
+    )
+)]
+async fn update_user(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<UserUpdateInput>,
+) -> ApiResult<Json<AdminUserView>> {
+    user.require_admin()?;
+    let before = get(&state.db, id).await?.ok_or_else(not_found)?;
+    let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(ApiError::field("name", "Navn er påkrevd (høyst 200 tegn)."));
+    }
+    let role = match input.role.as_deref() {
+        Some(role) => {
+            Role::parse(role).ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?
+        }
+        None => Role::parse(&before.role).unwrap_or(Role::Editor),
+    };
+    let is_active = input.is_active.unwrap_or(before.is_active);
+    let stops_being_admin = before.role == "admin" && before.is_active && (role != Role::Admin || !is_active);
+    if id == user.id && (!is_active || role != Role::Admin) {
+        return Err(ApiError::Conflict("Du kan ikke deaktivere eller degradere din egen bruker.".to_owned()));
+    }
+    if stops_being_admin && other_active_admins(&state.db, id).await? == 0 {
+        return Err(ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned()));
+    }
+    let after = AdminUserView { name, role: role.as_str().to_owned(), is_active, ..before.clone() };
+    if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
+        let now = state.clock.now();
+        let entry = NewAudit::new(now, "update", "admin_users", Some(id), &user.email, Some(diff));
+        db_run!(&state.db, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE admin_users SET name = $2, role = $3, is_active = $4, updated_at = $5 WHERE id = $1")
+                .bind(id)
+                .bind(&after.name)
+                .bind(&after.role)
+                .bind(after.is_active)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            if !after.is_active {
+                sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+            }
+            audit_insert!(&mut *tx, &entry)?;
+            tx.commit().await
+        })?;
+    }
+    Ok(Json(after))
+}
+
+/// Set a new password. Administrators may set anyone's; an editor only its own. The
+/// user's other sessions end.
+#[utoipa::path(
+    put, path = "/api/admin/users/{id}/password", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Brukerens id")), request_body = PasswordInput,
+    responses(
+        (status = 204, description = "Passordet er endret"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Ikke tillatt", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Passordet følger ikke reglene", body = ErrorBody),
+    )
+)]
+async fn update_password(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<PasswordInput>,
+) -> ApiResult<StatusCode> {
+    if id != user.id {
+        user.require_admin()?;
+    }
+    let target = get(&state.db, id).await?.ok_or_else(not_found)?;
+    let new_password = input.password.unwrap_or_default();
+    if new_password.is_empty() {
+        return Err(ApiError::field("password", "Nytt passord er påkrevd."));
+    }
+    if let Some(problem) = password::policy_error(&new_password) {
+        return Err(ApiError::field("password", &problem));
+    }
+    let hash = password::hash(new_password).await?;
+    let now = state.clock.now();
+    let entry = NewAudit::new(now, "password", "admin_users", Some(id), &user.email, None);
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("UPDATE admin_users SET password_hash = $2, updated_at = $3 WHERE id = $1")
+            .bind(id)
+            .bind(&hash)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    let keep = (target.id == user.id).then_some(user.session_id);
+    session::delete_for_user(&state.db, id, keep).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Delete an admin user (administrators only; not yourself, not the last active admin).
+#[utoipa::path(
+    delete, path = "/api/admin/users/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Brukerens id")),
+    responses(
+        (status = 204, description = "Slettet"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Bare administratorer", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Deg selv eller siste administrator", body = ErrorBody),
+    )
+)]
+async fn delete_user(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    user.require_admin()?;
+    let target = get(&state.db, id).await?.ok_or_else(not_found)?;
+    if id == user.id {
+        return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
+    }
+    if target.role == "admin" && target.is_active && other_active_admins(&state.db, id).await? == 0 {
+        return Err(ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned()));
+    }
+    let entry = NewAudit::new(
+        state.clock.now(),
+        "delete",
+        "admin_users",
+        Some(id),
+        &user.email,
+        changes(&target.audit_view(), &serde_json::json!({})),
+    );
+    db_run!(&state.db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("DELETE FROM admin_users WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        audit_insert!(&mut *tx, &entry)?;
+        tx.commit().await
+    })?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,236 @@
+use std::io::Cursor;
+
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, Session, TestApp, spawn_app_with};
+
+/// A real picture of the given size, encoded as PNG or JPEG.
+fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x * 7) as u8, (y * 5) as u8, 120]));
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, format).unwrap();
+    out.into_inner()
+}
+
+/// A PNG whose header promises 100 000 x 100 000 pixels.
+fn bomb() -> Vec<u8> {
+    let mut png = picture(2, 2, image::ImageFormat::Png);
+    png[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+    png[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+    png
+}
+
+async fn upload(session: &Session, files: Vec<(&str, Vec<u8>)>) -> reqwest::Response {
+    let mut form = Form::new();
+    for (name, bytes) in files {
+        form = form.part("files", Part::bytes(bytes).file_name(name.to_owned()));
+    }
+    session.request(Method::POST, "/api/admin/media").multipart(form).send().await.unwrap()
+}
+
+fn stored_files(app: &TestApp) -> Vec<String> {
+    let dir = app.state.config.storage.clone();
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+async fn images_are_stored_with_dimensions_and_a_text_file_is_reported(app: TestApp) {
+    let session = app.admin().await;
+    let response = upload(
+        &session,
+        vec![
+            ("Nytt kjøkken.jpg", picture(64, 48, image::ImageFormat::Jpeg)),
+            ("bad.png", picture(30, 20, image::ImageFormat::Png)),
+            ("notater.txt", b"bare tekst".to_vec()),
+        ],
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+    let report: Value = response.json().await.unwrap();
+    let uploaded = report["uploaded"].as_array().unwrap();
+    assert_eq!(uploaded.len(), 2);
+    assert_eq!((uploaded[0]["width"].as_i64(), uploaded[0]["height"].as_i64()), (Some(64), Some(48)));
+    assert_eq!(uploaded[0]["alt"], "Nytt kjøkken");
+    assert_eq!(uploaded[0]["type"], "image/jpeg");
+    assert_eq!(uploaded[1]["alt"], "bad");
+    assert!(uploaded[1]["size_kb"].as_i64().unwrap() >= 0);
+    assert_eq!(
+        report["failed"],
+        json!([{
+            "name": "notater.txt",
+            "error": "Filtypen støttes ikke. Last opp JPEG, PNG, WebP, GIF, AVIF eller PDF.",
+        }])
+    );
+    assert_eq!(app.count("media").await, 2);
+    assert_eq!(stored_files(&app).len(), 2);
+
+    let url = uploaded[0]["url"].as_str().unwrap();
+    assert!(url.starts_with("/media/") && url.ends_with("-nytt-kjokken.jpg"), "{url}");
+    let served = app.get(url).await;
+    assert_eq!(served.status(), 200);
+    let headers = served.headers();
+    assert_eq!(headers["content-type"], "image/jpeg");
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+    assert!(headers["content-security-policy"].to_str().unwrap().contains("sandbox"));
+    assert_eq!(served.bytes().await.unwrap().len(), picture(64, 48, image::ImageFormat::Jpeg).len());
+    app.stop().await;
+}
+
+async fn hostile_files_are_refused_and_leave_nothing_behind(app: TestApp) {
+    let session = app.admin().await;
+    let svg =
+        b"<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>";
+    let response = upload(
+        &session,
+        vec![
+            ("ikke-et-bilde.jpg", b"MZ\x90\x00 dette er ikke et bilde".to_vec()),
+            ("logo.svg", svg.to_vec()),
+            ("bombe.png", bomb()),
+            ("tom.png", Vec::new()),
+        ],
+    )
+    .await;
+    let report: Value = response.json().await.unwrap();
+    let errors: Vec<&str> =
+        report["failed"].as_array().unwrap().iter().map(|f| f["error"].as_str().unwrap()).collect();
+    assert_eq!(
+        errors,
+        [
+            "Filtypen støttes ikke. Last opp JPEG, PNG, WebP, GIF, AVIF eller PDF.",
+            "SVG-filer tas ikke imot, fordi de kan inneholde skript.",
+            "Bildet har for mange piksler (over 50 megapiksler).",
+            "Filtypen støttes ikke. Last opp JPEG, PNG, WebP, GIF, AVIF eller PDF.",
+        ]
+    );
+    assert_eq!(app.count("media").await, 0);
+    assert!(stored_files(&app).is_empty());
+    app.stop().await;
+}
+
+async fn dangerous_names_are_made_safe_and_nothing_is_overwritten(app: TestApp) {
+    let session = app.admin().await;
+    let png = picture(4, 4, image::ImageFormat::Png);
+    let long = format!("{}.png", "æ".repeat(400));
+    let report: Value = upload(
+        &session,
+        vec![
+            ("../../../etc/passwd.png", png.clone()),
+            ("C:\\temp\\a\tb.png", png.clone()),
+            (&long, png.clone()),
+            ("same.png", png.clone()),
+            ("same.png", png.clone()),
+        ],
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let uploaded = report["uploaded"].as_array().unwrap_or_else(|| panic!("{report}"));
+    assert_eq!(uploaded.len(), 5, "{report}");
+    assert_eq!(uploaded[0]["alt"], "passwd");
+    assert_eq!(uploaded[1]["alt"], "ab", "the Windows path and the tab are gone");
+    let urls: Vec<&str> = uploaded.iter().map(|m| m["url"].as_str().unwrap()).collect();
+    for url in &urls {
+        let key = url.trim_start_matches("/media/");
+        assert!(!key.contains("..") && !key.contains('/') && !key.contains('\0'), "{key}");
+        assert!(key.len() < 100, "{key}");
+    }
+    assert_ne!(urls[3], urls[4], "a second file of the same name gets its own name");
+    assert_eq!(stored_files(&app).len(), 5);
+
+    // A NUL in the name breaks the form itself: the whole request is refused, cleanly.
+    let response = upload(&session, vec![("a\0b.png", png.clone())]).await;
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "Opplastingen ble avbrutt eller er ødelagt. Prøv igjen.");
+    assert_eq!(app.count("media").await, 5);
+    assert_eq!(stored_files(&app).len(), 5);
+    app.stop().await;
+}
+
+async fn too_large(backend: Backend) {
+    let app = spawn_app_with(backend, &[("FAGFOLK_UPLOAD_LIMIT_MB", "1")]).await;
+    let session = app.admin().await;
+    let mut big = picture(8, 8, image::ImageFormat::Png);
+    big.resize(1024 * 1024 + 10, 0);
+    let report: Value =
+        upload(&session, vec![("stor.png", big), ("liten.png", picture(2, 2, image::ImageFormat::Png))])
+            .await
+            .json()
+            .await
+            .unwrap();
+    assert_eq!(report["failed"][0]["error"], "Filen er større enn 1 MB.");
+    assert_eq!(report["uploaded"].as_array().unwrap().len(), 1, "the small file still goes in");
+    assert_eq!(app.count("media").await, 1);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_over_the_limit_is_refused_on_sqlite() {
+    too_large(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_over_the_limit_is_refused_on_postgres() {
+    too_large(Backend::Postgres).await;
+}
+
+async fn alt_text_is_editable_searchable_and_a_file_can_be_deleted(app: TestApp) {
+    let session = app.admin().await;
+    let report: Value = upload(&session, vec![("IMG_0001.png", picture(3, 3, image::ImageFormat::Png))])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let media = &report["uploaded"][0];
+    let path = format!("/api/admin/media/{}", media["id"].as_str().unwrap());
+    let updated: Value = session
+        .send(Method::PUT, &path, &json!({ "alt": "Flislagt bad på Frogner" }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(updated["alt"], "Flislagt bad på Frogner");
+    let found: Value = session.get("/api/admin/media?q=FROGNER").await.json().await.unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    let none: Value = session.get("/api/admin/media?q=kjøkken").await.json().await.unwrap();
+    assert!(none.as_array().unwrap().is_empty());
+
+    assert_eq!(session.delete(&path).await.status(), 204);
+    assert_eq!(app.count("media").await, 0);
+    assert!(stored_files(&app).is_empty(), "the file is gone too");
+    assert_eq!(app.get(media["url"].as_str().unwrap()).await.status(), 404);
+    app.stop().await;
+}
+
+async fn a_request_that_is_not_a_multipart_form_is_refused(app: TestApp) {
+    let session = app.admin().await;
+    let response = session.send(Method::POST, "/api/admin/media", &json!({ "files": [] })).await;
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "Opplastingen må sendes som multipart/form-data med feltet «files».");
+    let empty = session
+        .request(Method::POST, "/api/admin/media")
+        .multipart(Form::new().text("annet", "x"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(empty.status(), 422);
+    app.stop().await;
+}
+
+crate::db_tests!(
+    images_are_stored_with_dimensions_and_a_text_file_is_reported,
+    hostile_files_are_refused_and_leave_nothing_behind,
+    dangerous_names_are_made_safe_and_nothing_is_overwritten,
+    alt_text_is_editable_searchable_and_a_file_can_be_deleted,
+    a_request_that_is_not_a_multipart_form_is_refused,
+);
