@@ -5,9 +5,15 @@ import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider'
 import { ApiError } from '@/lib/api'
 import { AdminShell } from './admin-shell'
 import { AuditPage } from './pages/audit-page'
+import { CategoriesPage } from './pages/categories-page'
+import { CategoryServicesPage } from './pages/category-services-page'
 import { DashboardPage } from './pages/dashboard-page'
 import { LeadsPage } from './pages/leads-page'
 import { LoginPage } from './pages/login-page'
+import { MediaPage } from './pages/media-page'
+import { AdminServicesPage } from './pages/services-page'
+import { SettingsPage } from './pages/settings-page'
+import { UsersPage } from './pages/users-page'
 
 function makeQueryClient() {
   return new QueryClient({
@@ -31,6 +37,12 @@ export function AdminApp() {
           <Route element={<Guarded />}>
             <Route index element={<DashboardPage />} />
             <Route path="leads" element={<LeadsPage />} />
+            <Route path="categories" element={<CategoriesPage />} />
+            <Route path="services" element={<AdminServicesPage />} />
+            <Route path="services/category/:categorySlug" element={<CategoryServicesPage />} />
+            <Route path="media" element={<MediaPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="settings" element={<SettingsPage />} />
             <Route path="logs" element={<AuditPage />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>

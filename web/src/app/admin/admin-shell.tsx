@@ -216,11 +216,12 @@ export function Breadcrumb() {
           const to = `/${segments.slice(0, index + 1).join('/')}`
           const label = SEGMENT_LABELS[segment] ?? decodeURIComponent(segment)
           const last = index === segments.length - 1
+          const linkable = !last && segment !== 'category'
           return (
             <li key={to} className="flex items-center gap-1">
               {index > 0 && <ChevronRight className="size-4" aria-hidden="true" />}
-              {last ? (
-                <span aria-current="page" className="font-medium text-foreground">
+              {!linkable ? (
+                <span aria-current={last ? 'page' : undefined} className={cn(last && 'font-medium text-foreground')}>
                   {label}
                 </span>
               ) : (

@@ -1,0 +1,175 @@
+import { expect, test } from '@playwright/test'
+import { createLead, signIn } from './admin'
+import { png } from './fixtures'
+
+test('create, edit, deactivate and delete a service; the public page follows', async ({ page }) => {
+  await signIn(page)
+  await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'Kategorier' }).click()
+  const card = page.getByRole('link', { name: /Rørlegger/ })
+  await expect(card).toContainText('tjenester')
+  await card.click()
+  await expect(page).toHaveURL('/admin/services/category/rorlegger')
+  await expect(page.getByRole('heading', { name: 'Rørlegger', level: 1 })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Ny tjeneste' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ny tjeneste' })
+  await dialog.getByLabel('Navn').fill('Termografi av gulvvarme')
+  await dialog.getByLabel('Beskrivelse').fill('Vi finner lekkasjen med varmekamera.')
+  await dialog.getByLabel('Pris fra (kr)').fill('3490')
+  await expect(dialog.getByLabel('Aktiv')).toBeChecked()
+  await dialog.getByRole('button', { name: 'Opprett' }).click()
+  await expect(page.getByText('Tjeneste opprettet')).toBeVisible()
+  const serviceCard = page.locator('[data-service-card="Termografi av gulvvarme"]')
+  await expect(serviceCard).toContainText('Aktiv')
+  await expect(serviceCard).toContainText('Fra 3\u00a0490 kr')
+
+  const publicPage = await page.context().newPage()
+  await publicPage.goto('/tjenester/rorlegger')
+  await expect(publicPage.locator('[data-service-list="rorlegger"]').getByText('Termografi av gulvvarme')).toBeVisible()
+
+  await serviceCard.getByRole('button', { name: 'Rediger Termografi av gulvvarme' }).click()
+  const edit = page.getByRole('dialog', { name: 'Rediger tjeneste' })
+  await edit.getByLabel('Pris fra (kr)').fill('')
+  await edit.getByLabel('Aktiv').uncheck()
+  await edit.getByRole('button', { name: 'Oppdater' }).click()
+  await expect(page.getByText('Tjeneste oppdatert')).toBeVisible()
+  await expect(serviceCard).toContainText('Inaktiv')
+  await expect(serviceCard).toContainText('Pris ikke oppgitt')
+
+  await publicPage.reload()
+  await expect(publicPage.locator('[data-service-list="rorlegger"]').getByText('Akutt lekkasje og vannskade')).toBeVisible()
+  await expect(publicPage.getByText('Termografi av gulvvarme')).toHaveCount(0)
+
+  await serviceCard.getByRole('button', { name: 'Slett Termografi av gulvvarme' }).click()
+  await expect(page.getByText('Tjeneste slettet')).toBeVisible()
+  await expect(serviceCard).toHaveCount(0)
+})
+
+test('Ctrl+K finds a service and the services page reads the query', async ({ page }) => {
+  await signIn(page)
+  await page.keyboard.press('Control+k')
+  await page.getByPlaceholder('Søk i tjenester, leads, media og brukere…').fill('sikringsskap')
+  await page.getByRole('option', { name: /Nytt sikringsskap/ }).click()
+  await expect(page).toHaveURL('/admin/services?query=Nytt%20sikringsskap')
+  await expect(page.getByLabel('Søk på navn')).toHaveValue('Nytt sikringsskap')
+  await expect(page.locator('[data-service-card]')).toHaveCount(1)
+})
+
+test('upload two images and a text file; edit alt text; find it from Ctrl+K', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/admin/media')
+  await expect(page.getByText('Ingen media funnet.')).toBeVisible()
+  await page.locator('[data-upload-input]').setInputFiles([
+    { name: 'Nytt bad.png', mimeType: 'image/png', buffer: png(120, 80) },
+    { name: 'kjøkken.png', mimeType: 'image/png', buffer: png(64, 64) },
+    { name: 'notater.txt', mimeType: 'text/plain', buffer: Buffer.from('ikke et bilde') },
+  ])
+  await expect(page.getByText('1 av 3 filer ble ikke lastet opp')).toBeVisible()
+  await expect(page.getByText(/notater\.txt: Filtypen støttes ikke/)).toBeVisible()
+  const bath = page.locator('[data-media="Nytt bad"]')
+  await expect(bath).toContainText('120×80')
+  await expect(bath).toContainText('KB')
+  await expect(bath.getByRole('img', { name: 'Nytt bad' })).toBeVisible()
+  expect(await bath.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120)
+  await expect(page.locator('[data-media="kjøkken"]')).toContainText('64×64')
+
+  await bath.getByLabel('Alt-tekst for Nytt bad').fill('Flislagt bad på Frogner')
+  await bath.getByRole('button', { name: 'Lagre alt-tekst' }).click()
+  await expect(page.getByText('Alt-tekst lagret')).toBeVisible()
+  await expect(page.locator('[data-media="Flislagt bad på Frogner"]')).toContainText('120×80')
+
+  await page.getByLabel('Søk på alt-tekst').fill('frogner')
+  await expect(page.locator('[data-media]')).toHaveCount(1)
+  await page.getByLabel('Søk på alt-tekst').fill('')
+
+  await page.keyboard.press('Control+k')
+  await page.getByPlaceholder('Søk i tjenester, leads, media og brukere…').fill('frogner')
+  await page.getByRole('option', { name: /Flislagt bad på Frogner/ }).click()
+  await expect(page).toHaveURL(/\/admin\/media\?highlight=/)
+  await expect(page.locator('[data-media="Flislagt bad på Frogner"]')).toHaveAttribute('data-highlighted', 'true')
+})
+
+test('create a user, sign in as that user and change its password', async ({ page, browser }) => {
+  await signIn(page)
+  await page.goto('/admin/users')
+  await page.getByRole('button', { name: 'Ny admin-bruker' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ny admin-bruker' })
+  await dialog.getByRole('button', { name: 'Opprett' }).click()
+  await expect(page.getByText('Navn, e-post og passord er påkrevd.')).toBeVisible()
+  await dialog.getByLabel('Navn').fill('Petter Prosjekt')
+  await dialog.getByLabel('E-post').fill('petter@fagfolk.test')
+  await dialog.getByLabel('Passord').fill('kort')
+  await dialog.getByRole('button', { name: 'Opprett' }).click()
+  await expect(dialog.getByText('Passordet må ha minst 12 tegn.')).toBeVisible()
+  await dialog.getByLabel('Passord').fill('petter har et langt passord')
+  await dialog.getByRole('button', { name: 'Opprett' }).click()
+  await expect(page.getByText('Admin-bruker opprettet')).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: 'petter@fagfolk.test' })
+  await expect(row).toContainText('Aktiv')
+  await expect(row).toContainText('Aldri')
+
+  const petter = await browser.newPage()
+  await signIn(petter, 'petter@fagfolk.test', 'petter har et langt passord')
+  await petter.goto('/admin/users')
+  const own = petter.getByRole('row').filter({ hasText: 'petter@fagfolk.test' })
+  await own.getByRole('button', { name: 'Endre passord' }).click()
+  const change = petter.getByRole('dialog', { name: 'Endre passord' })
+  await change.getByRole('button', { name: 'Lagre passord' }).click()
+  await expect(petter.getByText('Nytt passord er påkrevd.')).toBeVisible()
+  await change.getByLabel('Nytt passord').fill('petter byttet til dette')
+  await change.getByRole('button', { name: 'Lagre passord' }).click()
+  await expect(petter.getByText('Passord oppdatert')).toBeVisible()
+  await petter.getByRole('button', { name: 'Logg ut' }).click()
+  await signIn(petter, 'petter@fagfolk.test', 'petter byttet til dette')
+  await petter.close()
+
+  await page.reload()
+  await expect(row).not.toContainText('Aldri')
+  await row.getByRole('button', { name: 'Slett' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Slett admin-bruker? Dette kan ikke angres.' })
+  await expect(confirm).toContainText('Brukeren med e-post petter@fagfolk.test blir slettet.')
+  await confirm.getByRole('button', { name: 'Slett' }).click()
+  await expect(page.getByText('Slettet', { exact: true })).toBeVisible()
+  await expect(row).toHaveCount(0)
+})
+
+test('a new phone number in settings shows in the public header at once', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/admin/settings')
+  await page.getByLabel('Hovednummer').fill('400 12 345')
+  await page.getByLabel('Ekstra telefoner (kommaseparert)').fill(' 900 00 001 , , 900 00 002 ')
+  await page.getByRole('button', { name: 'Lagre', exact: true }).click()
+  await expect(page.getByText('Innstillinger lagret')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Ekstra telefoner (kommaseparert)')).toHaveValue('900 00 001, 900 00 002')
+
+  const visitor = await page.context().newPage()
+  await visitor.goto('/')
+  await expect(visitor.locator('header a[href="tel:+4740012345"]')).toContainText('400 12 345')
+
+  // Put the original number back for the tests that follow.
+  await page.getByLabel('Hovednummer').fill('22 33 44 55')
+  await page.getByRole('button', { name: 'Lagre', exact: true }).click()
+  await expect(page.getByText('Innstillinger lagret')).toBeVisible()
+})
+
+test('rename a pipeline status and see it in the kanban with its leads', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Følger Med', status: 'Tilbud sendt' })
+  await page.goto('/admin/settings')
+  await page.getByLabel('Status 4').fill('Pristilbud sendt')
+  await page.getByRole('button', { name: 'Lagre pipeline' }).click()
+  await expect(page.getByText('Pipeline lagret')).toBeVisible()
+
+  await page.goto('/admin/leads')
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  const column = page.locator('[data-column="Pristilbud sendt"]')
+  await expect(column).toBeVisible()
+  await expect(column.locator('[data-lead-card="Følger Med"]')).toBeVisible()
+  await expect(page.locator('[data-column="Tilbud sendt"]')).toHaveCount(0)
+
+  await page.goto('/admin/settings')
+  await page.getByLabel('Status 4').fill('Tilbud sendt')
+  await page.getByRole('button', { name: 'Lagre pipeline' }).click()
+  await expect(page.getByText('Pipeline lagret')).toBeVisible()
+})

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+
+export type Settings = components['schemas']['Settings']
+export type SettingsInput = components['schemas']['SettingsInput']
+export type PipelineStatus = components['schemas']['PipelineStatus']
+
+/** `GET /api/admin/settings`. */
+export async function getSettings(): Promise<Settings> {
+  return unwrap(await api.GET('/api/admin/settings'))
+}
+export const settingsQuery = queryOptions({ queryKey: ['settings'], queryFn: getSettings })
+export const useSettings = () => useQuery(settingsQuery)
+
+/** Comma-separated extra numbers: split, trimmed, blanks dropped (spec section 5). */
+export function splitPhones(text: string): string[] {
+  return text
+    .split(',')
+    .map((phone) => phone.trim())
+    .filter(Boolean)
+}
+
+/** `PUT /api/admin/settings`. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: SettingsInput) => unwrap(await api.PUT('/api/admin/settings', { body: input })),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
+  })
+}
+
+/** `PUT /api/admin/settings/pipeline`. */
+export function useSavePipeline() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (statuses: PipelineStatus[]) =>
+      unwrap(await api.PUT('/api/admin/settings/pipeline', { body: { statuses } })),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQuery.queryKey, settings)
+      void queryClient.invalidateQueries({ queryKey: ['leads'] })
+    },
+  })
+}

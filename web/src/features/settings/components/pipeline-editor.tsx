@@ -1,0 +1,86 @@
+import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { Input, Label } from '@/components/ui/input'
+import { useSavePipeline } from '../api/settings'
+
+type Row = { key: number; name: string; previous: string | null }
+
+/** Add, rename, reorder and remove lead statuses (DESIGN.md decision 9). */
+export function PipelineEditor({ pipeline }: { pipeline: string[] }) {
+  const toast = useToast()
+  const save = useSavePipeline()
+  const [rows, setRows] = useState<Row[]>([])
+  const [draft, setDraft] = useState('')
+
+  useEffect(() => setRows(pipeline.map((name, key) => ({ key, name, previous: name }))), [pipeline])
+
+  const move = (index: number, step: number) =>
+    setRows((all) => {
+      const next = [...all]
+      const [row] = next.splice(index, 1)
+      if (row) next.splice(index + step, 0, row)
+      return next
+    })
+
+  function add(event: FormEvent) {
+    event.preventDefault()
+    const name = draft.trim()
+    if (!name) return
+    setRows((all) => [...all, { key: Date.now(), name, previous: null }])
+    setDraft('')
+  }
+
+  async function submit() {
+    try {
+      await save.mutateAsync(rows.map((row) => ({ name: row.name, previous: row.previous })))
+      toast({ title: 'Pipeline lagret', description: 'Leads i omdøpte statuser er flyttet med.' })
+    } catch (error) {
+      toast({ title: 'Feil', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+    }
+  }
+
+  return (
+    <div>
+      <ol className="grid gap-2" aria-label="Statuser i pipelinen">
+        {rows.map((row, index) => (
+          <li key={row.key} className="flex items-center gap-2">
+            <span className="w-6 text-right text-sm text-muted-foreground">{index + 1}.</span>
+            <label htmlFor={`status-${row.key}`} className="sr-only">
+              Status {index + 1}
+            </label>
+            <Input
+              id={`status-${row.key}`}
+              value={row.name}
+              onChange={(e) => setRows((all) => all.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))}
+              className="h-10"
+            />
+            <Button type="button" variant="ghost" size="icon" className="size-10" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Flytt ${row.name} opp`}>
+              <ArrowUp aria-hidden="true" />
+            </Button>
+            <Button type="button" variant="ghost" size="icon" className="size-10" disabled={index === rows.length - 1} onClick={() => move(index, 1)} aria-label={`Flytt ${row.name} ned`}>
+              <ArrowDown aria-hidden="true" />
+            </Button>
+            <Button type="button" variant="ghost" size="icon" className="size-10 text-destructive" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))} aria-label={`Fjern ${row.name}`}>
+              <X aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={add} className="mt-4 flex items-end gap-2">
+        <div className="flex-1">
+          <Label htmlFor="new-status">Ny status</Label>
+          <Input id="new-status" value={draft} onChange={(e) => setDraft(e.target.value)} className="h-10" />
+        </div>
+        <Button type="submit" variant="outline">
+          <Plus aria-hidden="true" />
+          Legg til
+        </Button>
+      </form>
+      <Button className="mt-5" onClick={submit} disabled={save.isPending}>
+        {save.isPending ? 'Lagrer...' : 'Lagre pipeline'}
+      </Button>
+    </div>
+  )
+}

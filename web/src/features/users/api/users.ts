@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, ApiError, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+
+export type AdminUserView = components['schemas']['AdminUserView']
+export type NewUserInput = components['schemas']['NewUserInput']
+
+/** `GET /api/admin/users`: newest first. */
+export async function listUsers(): Promise<AdminUserView[]> {
+  return unwrap(await api.GET('/api/admin/users'))
+}
+export const usersQuery = queryOptions({ queryKey: ['users'], queryFn: listUsers })
+export const useUsers = () => useQuery(usersQuery)
+
+function useInvalidate() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: ['users'] })
+}
+
+/** `POST /api/admin/users`. */
+export function useCreateUser() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: async (input: NewUserInput) => unwrap(await api.POST('/api/admin/users', { body: input })),
+    onSuccess: invalidate,
+  })
+}
+
+/** `PUT /api/admin/users/{id}`: name, role or active state. */
+export function useUpdateUser() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: async ({ id, ...body }: { id: string; name?: string; role?: string; is_active?: boolean }) =>
+      unwrap(await api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body })),
+    onSuccess: invalidate,
+  })
+}
+
+/** `PUT /api/admin/users/{id}/password`. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async ({ id, password }: { id: string; password: string }) => {
+      const { response, error } = await api.PUT('/api/admin/users/{id}/password', { params: { path: { id } }, body: { password } })
+      if (!response.ok) throw new ApiError(response.status, error)
+    },
+  })
+}
+
+/** `DELETE /api/admin/users/{id}`. */
+export function useDeleteUser() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { response, error } = await api.DELETE('/api/admin/users/{id}', { params: { path: { id } } })
+      if (!response.ok) throw new ApiError(response.status, error)
+    },
+    onSuccess: invalidate,
+  })
+}

@@ -1,0 +1,128 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { FieldError, Input, Label, Select } from '@/components/ui/input'
+import { ApiError } from '@/lib/api'
+import { type AdminUserView, useChangePassword, useCreateUser } from '../api/users'
+
+function failure(error: unknown) {
+  return { title: 'Feil', description: error instanceof Error ? error.message : undefined, variant: 'destructive' as const }
+}
+
+export function NewUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const toast = useToast()
+  const create = useCreateUser()
+  const [values, setValues] = useState({ name: '', email: '', password: '', role: 'admin' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  useEffect(() => {
+    if (open) {
+      setValues({ name: '', email: '', password: '', role: 'admin' })
+      setErrors({})
+    }
+  }, [open])
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!values.name.trim() || !values.email.trim() || !values.password) {
+      toast({ title: 'Mangler felt', description: 'Navn, e-post og passord er påkrevd.', variant: 'destructive' })
+      return
+    }
+    try {
+      await create.mutateAsync(values)
+      onOpenChange(false)
+      toast({ title: 'Opprettet', description: 'Admin-bruker opprettet' })
+    } catch (error) {
+      setErrors(error instanceof ApiError ? error.fields : {})
+      toast(failure(error))
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Ny admin-bruker">
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <div>
+          <Label htmlFor="user-name">Navn</Label>
+          <Input id="user-name" value={values.name} onChange={set('name')} autoComplete="off" data-autofocus />
+          <FieldError id="user-name-feil">{errors.name}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="user-email">E-post</Label>
+          <Input id="user-email" type="email" value={values.email} onChange={set('email')} autoComplete="off" />
+          <FieldError id="user-email-feil">{errors.email}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="user-password">Passord</Label>
+          <Input id="user-password" type="password" value={values.password} onChange={set('password')} autoComplete="new-password" />
+          <p className="mt-1 text-sm text-muted-foreground">Minst 12 tegn. En setning av flere ord er lett å huske og vanskelig å gjette.</p>
+          <FieldError id="user-password-feil">{errors.password}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="user-role">Rolle</Label>
+          <Select id="user-role" value={values.role} onChange={set('role')}>
+            <option value="admin">Administrator</option>
+            <option value="editor">Redaktør</option>
+          </Select>
+        </div>
+        <div className="mt-2 flex justify-end gap-3">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Avbryt
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Oppretter...' : 'Opprett'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+export function PasswordDialog({ user, onOpenChange }: { user: AdminUserView | null; onOpenChange: (open: boolean) => void }) {
+  const toast = useToast()
+  const change = useChangePassword()
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
+  useEffect(() => {
+    setPassword('')
+    setError(undefined)
+  }, [user])
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!user) return
+    if (!password) {
+      toast({ title: 'Mangler felt', description: 'Nytt passord er påkrevd.', variant: 'destructive' })
+      return
+    }
+    try {
+      await change.mutateAsync({ id: user.id, password })
+      onOpenChange(false)
+      toast({ title: 'Oppdatert', description: 'Passord oppdatert' })
+    } catch (err) {
+      setError(err instanceof ApiError ? err.fields.password : undefined)
+      toast(failure(err))
+    }
+  }
+
+  return (
+    <Dialog open={user !== null} onOpenChange={onOpenChange} title="Endre passord" description={user ? `For ${user.name} (${user.email})` : undefined}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <div>
+          <Label htmlFor="new-password">Nytt passord</Label>
+          <Input id="new-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" data-autofocus />
+          <FieldError id="new-password-feil">{error}</FieldError>
+        </div>
+        <div className="flex justify-end gap-3">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Avbryt
+          </Button>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Lagrer...' : 'Lagre passord'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
