@@ -164,6 +164,9 @@ test('drag a kanban card with the mouse and with the keyboard; the move survives
   await expect(page.getByText('Tast Meg er over kolonnen Ny.')).toBeAttached()
   await page.keyboard.press('ArrowRight')
   await expect(page.getByText('Tast Meg er over kolonnen Kontaktet.')).toBeAttached()
+  // The columns scroll sideways to follow the card; press on once they have settled,
+  // as a person would.
+  await page.waitForTimeout(500)
   await page.keyboard.press('ArrowRight')
   await expect(page.getByText('Tast Meg er over kolonnen Avtalt befaring.')).toBeAttached()
   await page.keyboard.press('Space')

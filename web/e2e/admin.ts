@@ -10,6 +10,7 @@ export async function signIn(page: Page, email = adminEmail, password = adminPas
   await page.getByLabel('Passord').fill(password)
   await page.getByRole('button', { name: 'Logg inn' }).click()
   await expect(page).toHaveURL('/admin')
+  await expect(page.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible()
 }
 
 /** Creates a lead through the API with the page's session, as the app would. */

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react'
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError, UNAUTHORIZED_EVENT } from '@/lib/api'
 import { type AdminUser, getSession, login as loginRequest, logout as logoutRequest } from '../api/auth'
 
@@ -49,8 +49,11 @@ function store(session: Stored | null) {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Stored | null>(() => readStoredSession())
   const [loading, setLoading] = useState(true)
+  // Bumped by every sign-in and sign-out, so a slower start-up check cannot undo them.
+  const generation = useRef(0)
 
   const signOutLocally = useCallback(() => {
+    generation.current += 1
     store(null)
     setSession(null)
   }, [])
@@ -58,9 +61,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // At start the loading flag stays on until the server has confirmed the session.
   useEffect(() => {
     let cancelled = false
+    const started = generation.current
     getSession()
       .then((info) => {
-        if (cancelled) return
+        if (cancelled || generation.current !== started) return
         const next = info ? { user: info.user, expiresAt: info.expires_at } : null
         store(next)
         setSession(next)
@@ -89,9 +93,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
     try {
       const info = await loginRequest(email, password)
+      generation.current += 1
       const next = { user: info.user, expiresAt: info.expires_at }
       store(next)
       setSession(next)
+      setLoading(false)
       return { success: true }
     } catch (error) {
       if (error instanceof ApiError) return { success: false, error: error.message }

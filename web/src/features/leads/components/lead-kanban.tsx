@@ -4,6 +4,7 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   pointerWithin,
   rectIntersection,
@@ -79,6 +80,8 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
+      // Columns scroll sideways; measure them as they are, not as they were at the start.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: {
