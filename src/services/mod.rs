@@ -2,6 +2,8 @@
 
 use axum::Json;
 use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -58,7 +60,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn list_services(
     State(state): State<AppState>,
     Query(filter): Query<ServiceFilter>,
-) -> ApiResult<Json<Vec<PublicService>>> {
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let category = match filter.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(slug) if PUBLIC_CATEGORIES.contains(&slug) => Some(slug.to_owned()),
         Some(_) => {
@@ -68,7 +71,13 @@ async fn list_services(
         }
         None => None,
     };
-    Ok(Json(active_services(&state.db, category.as_deref()).await?))
+    // Served from the same cache as the pages (dropped when a service changes), ready
+    // compressed: the busiest public call costs no database round trip.
+    let rendered = state.pages.current(&state).await?;
+    match rendered.services_json(category.as_deref()) {
+        Some(cached) => Ok(cached.respond(StatusCode::OK, &headers, &[])),
+        None => Ok(Json(active_services(&state.db, category.as_deref()).await?).into_response()),
+    }
 }
 
 /// The active services, newest first, optionally of one category.

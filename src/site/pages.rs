@@ -47,10 +47,11 @@ struct ManifestPage {
     service_type: Option<String>,
 }
 
-/// A page ready to send, plain and gzip-compressed.
+/// A response body ready to send, plain and gzip-compressed.
 pub struct Page {
-    html: Bytes,
+    body: Bytes,
     gzip: Bytes,
+    content_type: &'static str,
 }
 
 /// Everything served from the current settings, rendered together.
@@ -59,8 +60,17 @@ pub struct Rendered {
     pages: HashMap<String, Page>,
     not_found: Page,
     admin: Page,
+    /// `GET /api/services` answers: key "" for all, or a category slug.
+    services: HashMap<String, Page>,
     date: NaiveDate,
     at: Instant,
+}
+
+impl Rendered {
+    /// The public service list as JSON, all or of one category.
+    pub fn services_json(&self, category: Option<&str>) -> Option<&Page> {
+        self.services.get(category.unwrap_or_default())
+    }
 }
 
 /// Pages are re-rendered when settings or services change on this instance, and at
@@ -121,7 +131,7 @@ async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiEr
     };
     let fill = |file: &str, page: Option<&ManifestPage>| {
         let html = fill_template(&template(file), &facts, &services, &base, date, page);
-        Page::new(html)
+        Page::html(html)
     };
 
     let mut pages = HashMap::new();
@@ -132,22 +142,36 @@ async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiEr
             }
             (fill(&manifest.not_found, None), fill(&manifest.admin, None))
         }
-        None => (Page::new(MISSING_BUILD.to_owned()), Page::new(MISSING_BUILD.to_owned())),
+        None => (Page::html(MISSING_BUILD.to_owned()), Page::html(MISSING_BUILD.to_owned())),
     };
-    Ok(Rendered { facts, pages, not_found, admin, date, at: Instant::now() })
+    let mut services_json = HashMap::new();
+    services_json.insert(String::new(), Page::json(&services));
+    for category in crate::services::PUBLIC_CATEGORIES {
+        let own: Vec<&PublicService> = services.iter().filter(|s| s.category == category).collect();
+        services_json.insert(category.to_owned(), Page::json(&own));
+    }
+    Ok(Rendered { facts, pages, not_found, admin, services: services_json, date, at: Instant::now() })
 }
 
 const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
 <p>Nettappen er ikke bygget. Kjør <code>npm run build</code> i <code>web/</code>.</p></html>";
 
 impl Page {
-    fn new(html: String) -> Self {
-        let mut encoder = GzEncoder::new(Vec::with_capacity(html.len() / 3), Compression::best());
-        let gzip = encoder.write_all(html.as_bytes()).and_then(|_| encoder.finish()).unwrap_or_default();
-        Self { html: Bytes::from(html), gzip: Bytes::from(gzip) }
+    fn new(body: String, content_type: &'static str) -> Self {
+        let mut encoder = GzEncoder::new(Vec::with_capacity(body.len() / 3), Compression::best());
+        let gzip = encoder.write_all(body.as_bytes()).and_then(|_| encoder.finish()).unwrap_or_default();
+        Self { body: Bytes::from(body), gzip: Bytes::from(gzip), content_type }
     }
 
-    fn respond(
+    fn html(html: String) -> Self {
+        Self::new(html, "text/html; charset=utf-8")
+    }
+
+    fn json(value: &impl serde::Serialize) -> Self {
+        Self::new(serde_json::to_string(value).unwrap_or_else(|_| "[]".to_owned()), "application/json")
+    }
+
+    pub fn respond(
         &self,
         status: StatusCode,
         request: &HeaderMap,
@@ -162,11 +186,11 @@ impl Page {
             r.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
             r
         } else {
-            Response::new(Body::from(self.html.clone()))
+            Response::new(Body::from(self.body.clone()))
         };
         *response.status_mut() = status;
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(self.content_type));
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         for (name, value) in extra {
