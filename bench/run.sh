@@ -14,7 +14,8 @@ command -v wrk >/dev/null || { echo "wrk mangler: apt-get install -y wrk" >&2; e
 cargo build --release --quiet
 BIN="$TARGET/release/fagfolk"
 DATA="$(mktemp -d)"
-trap 'kill "$PID" 2>/dev/null || true; rm -rf "$DATA"' EXIT
+NGINX_PID=""
+trap 'kill "$PID" $NGINX_PID 2>/dev/null || true; rm -rf "$DATA"' EXIT
 
 rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
@@ -28,15 +29,52 @@ sleep 1
 idle=$(rss_mb "$PID")
 
 run() {
-  local name="$1" path="$2"
+  local name="$1" path="$2" port="${3:-$PORT}"
   local out
-  out=$(wrk -t2 -c64 -d"${DURATION}s" --latency -H 'Accept-Encoding: gzip' "http://127.0.0.1:$PORT$path")
+  out=$(wrk -t2 -c64 -d"${DURATION}s" --latency -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port$path")
   local rps p50 p99 errors
   rps=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
   p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
   errors=$(awk '/Non-2xx|Socket errors/ { e = e $0 "; " } END { print (e == "" ? "0" : e) }' <<<"$out")
   printf '| %-22s | %10s | %8s | %8s | %s |\n' "$name" "$rps" "$p50" "$p99" "$errors"
+  LAST_RPS="$rps"
+}
+
+# nginx (Debian package) serving the same prerendered HTML and services JSON as files,
+# precompressed (gzip_static), as the yardstick.
+NGINX_PORT=$((PORT + 1))
+start_nginx() {
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || return 1
+  mkdir -p "$DATA/www/api" "$DATA/nginx"
+  curl -fsS "http://127.0.0.1:$PORT/" -o "$DATA/www/index.html"
+  curl -fsS "http://127.0.0.1:$PORT/api/services" -o "$DATA/www/api/services"
+  gzip -9 -k "$DATA/www/index.html" "$DATA/www/api/services"
+  cat >"$DATA/nginx/nginx.conf" <<CONF
+worker_processes 2;
+daemon off;
+pid $DATA/nginx/nginx.pid;
+error_log stderr error;
+$( [ "$(id -u)" = 0 ] && echo "user root;" )
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $DATA/nginx; proxy_temp_path $DATA/nginx; fastcgi_temp_path $DATA/nginx;
+  uwsgi_temp_path $DATA/nginx; scgi_temp_path $DATA/nginx;
+  sendfile on; tcp_nopush on; keepalive_requests 100000;
+  gzip_static on;
+  types { text/html html; application/json services; }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $DATA/www;
+    location = / { try_files /index.html =404; }
+    location = /api/services { default_type application/json; try_files /api/services =404; }
+  }
+}
+CONF
+  "$(command -v nginx || echo /usr/sbin/nginx)" -c "$DATA/nginx/nginx.conf" &
+  NGINX_PID=$!
+  until curl -fsS "http://127.0.0.1:$NGINX_PORT/" >/dev/null 2>&1; do sleep 0.05; done
 }
 
 echo
@@ -46,7 +84,18 @@ echo
 echo "| Forespørsel            |  req/s     | p50      | p99      | feil |"
 echo "|------------------------|------------|----------|----------|------|"
 run "GET / (prerendret)" "/"
+ours_page="$LAST_RPS"
 run "GET /api/services" "/api/services"
+ours_services="$LAST_RPS"
 loaded=$(rss_mb "$PID")
+if start_nginx; then
+  run "nginx: / (fil)" "/" "$NGINX_PORT"
+  nginx_page="$LAST_RPS"
+  run "nginx: services (fil)" "/api/services" "$NGINX_PORT"
+  nginx_services="$LAST_RPS"
+  echo
+  awk -v a="$ours_page" -v b="$nginx_page" 'BEGIN { printf "Prerendret side: %.2fx nginx (mål >= 0.8x)\n", a / b }'
+  awk -v a="$ours_services" -v b="$nginx_services" 'BEGIN { printf "Tjeneste-JSON:   %.2fx nginx (mål >= 0.6x)\n", a / b }'
+fi
 echo
 echo "Resident minne: ${idle} MB i ro, ${loaded} MB etter last"

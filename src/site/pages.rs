@@ -17,7 +17,6 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use rust_embed::RustEmbed;
 use serde::Deserialize;
-use tokio::sync::RwLock;
 
 use super::SiteFacts;
 use super::jsonld;
@@ -62,7 +61,6 @@ pub struct Rendered {
     admin: Page,
     /// `GET /api/services` answers: key "" for all, or a category slug.
     services: HashMap<String, Page>,
-    date: NaiveDate,
     at: Instant,
 }
 
@@ -77,29 +75,37 @@ impl Rendered {
 /// least every few seconds, so that instances sharing a database agree quickly.
 const MAX_AGE: Duration = Duration::from_secs(10);
 
+/// The rendered pages: read without waiting on every request, rendered by one request
+/// at a time when stale.
 #[derive(Default)]
 pub struct PageCache {
-    current: RwLock<Option<Arc<Rendered>>>,
+    current: std::sync::RwLock<Option<Arc<Rendered>>>,
+    rendering: tokio::sync::Mutex<()>,
 }
 
 impl PageCache {
     /// Drops the rendered pages; the next request renders them from the database again.
     pub async fn invalidate(&self) {
-        *self.current.write().await = None;
+        *self.current.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+    }
+
+    fn fresh(&self) -> Option<Arc<Rendered>> {
+        // The date is part of the pages ("last updated" on the legal pages); a render is
+        // at most MAX_AGE old, so a new day shows within seconds of midnight.
+        let current = self.current.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        current.as_ref().filter(|r| r.at.elapsed() < MAX_AGE).cloned()
     }
 
     pub async fn current(&self, state: &AppState) -> Result<Arc<Rendered>, ApiError> {
-        let today = oslo_today();
-        let fresh = |r: &Rendered| r.date == today && r.at.elapsed() < MAX_AGE;
-        if let Some(rendered) = self.current.read().await.as_ref().filter(|r| fresh(r)) {
-            return Ok(rendered.clone());
+        if let Some(rendered) = self.fresh() {
+            return Ok(rendered);
         }
-        let mut slot = self.current.write().await;
-        if let Some(rendered) = slot.as_ref().filter(|r| fresh(r)) {
-            return Ok(rendered.clone());
+        let _rendering = self.rendering.lock().await;
+        if let Some(rendered) = self.fresh() {
+            return Ok(rendered);
         }
-        let rendered = Arc::new(render_all(state, today).await?);
-        *slot = Some(rendered.clone());
+        let rendered = Arc::new(render_all(state, oslo_today()).await?);
+        *self.current.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(rendered.clone());
         Ok(rendered)
     }
 }
@@ -150,7 +156,7 @@ async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiEr
         let own: Vec<&PublicService> = services.iter().filter(|s| s.category == category).collect();
         services_json.insert(category.to_owned(), Page::json(&own));
     }
-    Ok(Rendered { facts, pages, not_found, admin, services: services_json, date, at: Instant::now() })
+    Ok(Rendered { facts, pages, not_found, admin, services: services_json, at: Instant::now() })
 }
 
 const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
