@@ -4,14 +4,15 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run test web web-deps test-rust test-web test-e2e lint openapi bench clean
+.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets lint openapi bench clean
 
 ## Build the web app and start the site on embedded SQLite (http://127.0.0.1:8080).
 run: web
 	$(CARGO) run --release -- serve
 
-## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium.
-test: web lint test-rust test-web test-e2e
+## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
+## and the web budgets (JavaScript size, Lighthouse on every public route).
+test: web lint test-rust test-web test-e2e test-budgets
 
 web-deps:
 	cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
@@ -34,6 +35,11 @@ test-web: web-deps
 test-e2e: web
 	$(CARGO) build --quiet
 	cd web && $(NPM) run e2e
+
+test-budgets: web
+	$(CARGO) build --quiet
+	cd web && node scripts/budget.mjs
+	cd web && ../scripts/with-server.sh sh -c 'node scripts/lighthouse.mjs "$$BASE_URL"'
 
 ## Regenerate openapi.json and the web app's API types from the handlers.
 openapi:
