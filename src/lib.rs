@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod backup;
 pub mod categories;
 pub mod clock;
 pub mod config;

@@ -26,6 +26,11 @@ enum Command {
     Migrate,
     /// Skriv OpenAPI-dokumentet til stdout.
     Openapi,
+    /// Ta en konsistent sikkerhetskopi av databasen mens nettstedet kjører.
+    Backup {
+        /// Ny fil for kopien (SQLite-database, eller pg_dump-format for PostgreSQL).
+        file: std::path::PathBuf,
+    },
     /// Administrer brukere.
     Admin {
         #[command(subcommand)]
@@ -62,6 +67,13 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve { demo: false }) {
         Command::Openapi => {
             println!("{}", fagfolk::http::openapi().to_pretty_json()?);
+            Ok(())
+        }
+        Command::Backup { file } => {
+            let config = Config::from_env()?;
+            let db = Db::connect(&config.database_url).await?;
+            fagfolk::backup::run(&db, &config.database_url, &file).await?;
+            println!("Sikkerhetskopi skrevet til {}", file.display());
             Ok(())
         }
         Command::Migrate => {

@@ -90,11 +90,12 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error
     let submission_id = Uuid::now_v7();
     let lead_id = Uuid::now_v7();
     let tags: Vec<String> = form.service.iter().map(|s| s.label().to_owned()).collect();
+    // Read before the transaction: on SQLite a transaction that reads first and writes
+    // later cannot wait for the write lock and fails under concurrent submissions.
+    let status =
+        crate::settings::pipeline(&state.db).await?.into_iter().next().unwrap_or_else(|| "Ny".to_owned());
     db_run!(&state.db, pool => {
         let mut tx = pool.begin().await?;
-        let (pipeline,): (SqlJson<Vec<serde_json::Value>>,) =
-            sqlx::query_as("SELECT lead_pipeline FROM settings WHERE id = 1").fetch_one(&mut *tx).await?;
-        let status = first_status(&pipeline.0);
         sqlx::query(
             "INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, tags, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
@@ -128,13 +129,4 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error
         tx.commit().await
     })?;
     Ok(submission_id)
-}
-
-/// The pipeline's first status: plain text or an object with a name (spec section 3).
-fn first_status(pipeline: &[serde_json::Value]) -> String {
-    pipeline
-        .first()
-        .and_then(|status| status.as_str().or_else(|| status.get("name").and_then(|n| n.as_str())))
-        .unwrap_or("Ny")
-        .to_owned()
 }

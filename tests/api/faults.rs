@@ -1,0 +1,86 @@
+//! Faults: many writers at once, and a backup taken while writes go on.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::json;
+
+use crate::helpers::{Backend, spawn_app_with};
+
+async fn concurrent_submissions(backend: Backend) {
+    let app = spawn_app_with(backend, &[("FAGFOLK_CONTACT_LIMIT", "100000")]).await;
+    let mut tasks = Vec::new();
+    for i in 0..500 {
+        let client = app.client.clone();
+        let url = app.url("/api/contact");
+        tasks.push(tokio::spawn(async move {
+            let body = json!({
+                "name": format!("Kunde {i}"), "email": format!("kunde{i}@example.no"),
+                "phone": "912 34 567", "message": "Samtidig henvendelse",
+            });
+            client.post(url).json(&body).send().await.map(|r| r.status().as_u16())
+        }));
+    }
+    let mut created = 0;
+    for task in tasks {
+        if task.await.unwrap().unwrap() == 201 {
+            created += 1;
+        }
+    }
+    assert_eq!(created, 500, "every submission answered 201");
+    assert_eq!(app.count("contact_submissions").await, 500);
+    assert_eq!(app.count("leads").await, 500);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn five_hundred_concurrent_submissions_give_exactly_500_rows_on_sqlite() {
+    concurrent_submissions(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn five_hundred_concurrent_submissions_give_exactly_500_rows_on_postgres() {
+    concurrent_submissions(Backend::Postgres).await;
+}
+
+/// A backup taken while submissions keep arriving is a consistent database holding every
+/// submission confirmed before it began, and a server starts on it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_online_sqlite_backup_is_consistent_and_a_server_starts_on_it() {
+    let app = spawn_app_with(Backend::Sqlite, &[("FAGFOLK_CONTACT_LIMIT", "100000")]).await;
+    let confirmed = Arc::new(AtomicUsize::new(0));
+    let writer = {
+        let (client, url, confirmed) = (app.client.clone(), app.url("/api/contact"), confirmed.clone());
+        tokio::spawn(async move {
+            for i in 0..300 {
+                let body = json!({ "name": format!("K{i}"), "email": "k@example.no", "phone": "912 34 567", "message": "x" });
+                if client.post(&url).json(&body).send().await.map(|r| r.status() == 201).unwrap_or(false) {
+                    confirmed.fetch_add(1, Ordering::SeqCst);
+                }
+            }
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    let before = confirmed.load(Ordering::SeqCst) as i64;
+    let copy = tempfile::tempdir().unwrap();
+    let target = copy.path().join("kopi.db");
+    fagfolk::backup::run(&app.state.db, "", &target).await.expect("backup");
+    writer.await.unwrap();
+
+    let restored =
+        spawn_app_with(Backend::Sqlite, &[("DATABASE_URL", &format!("sqlite://{}", target.display()))]).await;
+    let (integrity,): (String,) = fagfolk::db_run!(&restored.state.db, pool =>
+        sqlx::query_as("PRAGMA integrity_check").fetch_one(pool).await)
+    .unwrap();
+    assert_eq!(integrity, "ok");
+    let in_copy = restored.count("contact_submissions").await;
+    assert!(
+        in_copy >= before,
+        "the copy holds every submission confirmed before it began ({in_copy} >= {before})"
+    );
+    assert_eq!(restored.count("leads").await, in_copy, "submission and lead always together");
+    assert_eq!(restored.get("/healthz").await.status(), 200);
+    assert!(in_copy <= app.count("contact_submissions").await);
+    restored.stop().await;
+    app.stop().await;
+}

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { createLead, signIn } from './admin'
+
+const publicPaths = [
+  '/', '/tjenester', '/tjenester/elektriker', '/tjenester/rorlegger', '/tjenester/kjokken-bad', '/private-kunder',
+  '/bedriftskunder', '/kontraktpartnere', '/referanser', '/kontakt', '/personvern', '/vilkar', '/cookies', '/finnes-ikke',
+]
+const adminPaths = [
+  '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
+  '/admin/media', '/admin/users', '/admin/settings', '/admin/logs',
+]
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme)
+    })
+
+    test('every public page passes axe without serious or critical violations', async ({ page }) => {
+      for (const path of publicPaths) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        expect(await seriousViolations(page), `${path} (${theme})`).toEqual([])
+      }
+    })
+
+    test('every admin page passes axe without serious or critical violations', async ({ page }) => {
+      await signIn(page)
+      await createLead(page, { name: 'Tilgjengelig Tove', email: 'tove@example.no', tags: ['bad'] })
+      for (const path of adminPaths) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        expect(await seriousViolations(page), `${path} (${theme})`).toEqual([])
+      }
+      await page.goto('/admin/leads')
+      await page.getByRole('tab', { name: 'Kanban' }).click()
+      await page.waitForLoadState('networkidle')
+      expect(await seriousViolations(page), `kanban (${theme})`).toEqual([])
+      await page.getByRole('tab', { name: 'Tabell' }).click()
+      await page.getByRole('button', { name: 'Ny lead' }).click()
+      expect(await seriousViolations(page), `lead dialog (${theme})`).toEqual([])
+    })
+  })
+}
+
+test('the login page passes axe', async ({ page }) => {
+  await page.goto('/admin/login')
+  expect(await seriousViolations(page)).toEqual([])
+})
