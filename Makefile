@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets lint openapi bench clean
+.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets test-api-fuzz lint openapi bench clean
 
 ## Build the web app and start the site on embedded SQLite (http://127.0.0.1:8080).
 run: web
@@ -12,7 +12,7 @@ run: web
 
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
 ## and the web budgets (JavaScript size, Lighthouse on every public route).
-test: web lint test-rust test-web test-e2e test-budgets
+test: web lint test-rust test-web test-e2e test-api-fuzz test-budgets
 
 web-deps:
 	cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
@@ -35,6 +35,11 @@ test-web: web-deps
 test-e2e: web
 	$(CARGO) build --quiet
 	cd web && $(NPM) run e2e
+
+## Schemathesis over every operation of the OpenAPI document (pip install schemathesis).
+test-api-fuzz:
+	$(CARGO) build --quiet
+	scripts/schemathesis.sh
 
 test-budgets: web
 	$(CARGO) build --quiet

@@ -1,7 +1,7 @@
 //! The command search (DESIGN.md decision 7): one request, four groups, five hits each.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::db_run;
+use crate::http::ApiQuery;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::leads::queries::Filter;
 use crate::startup::AppState;
@@ -53,7 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn search(
     State(state): State<AppState>,
     _user: CurrentUser,
-    Query(query): Query<SearchQuery>,
+    ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> ApiResult<Json<SearchResults>> {
     let q = query.q.unwrap_or_default();
     if q.trim().chars().count() < 2 {

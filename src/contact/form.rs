@@ -21,7 +21,9 @@ pub struct ContactInput {
     pub service: Option<String>,
     #[schema(example = "Sikringen går hele tiden på badet.")]
     pub message: Option<String>,
-    /// A field people never see. Anything in it marks the sender as a robot.
+    /// A field people never see. Anything in it marks the sender as a robot. Left out
+    /// of the API document on purpose.
+    #[schema(ignore)]
     pub website: Option<String>,
 }
 

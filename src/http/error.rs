@@ -129,6 +129,12 @@ impl From<axum::extract::rejection::PathRejection> for ApiError {
     }
 }
 
+impl From<axum::extract::rejection::QueryRejection> for ApiError {
+    fn from(_: axum::extract::rejection::QueryRejection) -> Self {
+        Self::BadRequest("Ugyldige parametre i adressen.".to_owned())
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection.status() {

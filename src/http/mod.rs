@@ -29,10 +29,28 @@ use error::ApiError;
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
 
+/// Query string extractor: a malformed parameter is a Norwegian 400.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
 /// Path parameter extractor: an id that does not parse is a Norwegian 404.
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
+
+/// Reads an optional whole number that JSON may write as `25000` or `25000.0`.
+pub fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    let number: Option<serde_json::Number> = serde::Deserialize::deserialize(deserializer)?;
+    match number {
+        None => Ok(None),
+        Some(n) => n
+            .as_i64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom("forventet et helt tall")),
+    }
+}
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
@@ -49,7 +67,6 @@ pub const JSON_BODY_LIMIT: usize = 64 * 1024;
         (name = "auth", description = "Innlogging for ansatte"),
         (name = "admin", description = "Administrasjon (krever innlogging)"),
     ),
-    modifiers(&SessionCookie)
 )]
 struct ApiDoc;
 
@@ -58,6 +75,27 @@ struct SessionCookie;
 
 impl utoipa::Modify for SessionCookie {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        // Every operation can meet malformed input (a query parameter of the wrong type,
+        // broken JSON): document the Norwegian 400 everywhere once, here.
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
+                .into_iter()
+                .flatten()
+            {
+                operation.responses.responses.entry("400".to_owned()).or_insert_with(|| {
+                    utoipa::openapi::ResponseBuilder::new()
+                        .description("Ugyldig forespørsel")
+                        .content(
+                            "application/json",
+                            utoipa::openapi::ContentBuilder::new()
+                                .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
+                                .build(),
+                        )
+                        .build()
+                        .into()
+                });
+            }
+        }
         use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
@@ -90,12 +128,19 @@ fn api() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api().split_for_parts().1
+    document(api().split_for_parts().1)
+}
+
+/// Completes the document once every route is in it.
+fn document(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use utoipa::Modify;
+    SessionCookie.modify(&mut doc);
+    doc
 }
 
 pub fn router(state: AppState) -> Router {
     let (api, doc) = api().split_for_parts();
-    let doc = Json(doc);
+    let doc = Json(document(doc));
     let request_id = HeaderName::from_static("x-request-id");
 
     Router::new()
@@ -120,8 +165,13 @@ pub fn router(state: AppState) -> Router {
                     tracing::info_span!("request", method = %request.method(), uri = %request.uri().path(), request_id = %id)
                 }))
                 .layer(PropagateRequestIdLayer::new(request_id))
-                .layer(CatchPanicLayer::custom(|_| {
-                    tracing::error!("en forespørsel fikk panikk");
+                .layer(CatchPanicLayer::custom(|payload: Box<dyn std::any::Any + Send>| {
+                    let detail = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    tracing::error!(%detail, "en forespørsel fikk panikk");
                     ApiError::Internal(anyhow::anyhow!("panic")).into_response()
                 }))
                 .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, Duration::from_secs(30)))

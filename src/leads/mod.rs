@@ -5,7 +5,7 @@ pub mod model;
 pub mod queries;
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -19,7 +19,7 @@ use queries::Filter;
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::http::{ApiJson, ApiPath};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::startup::AppState;
 use crate::{audit_insert, bind_lead, db_run, settings};
 
@@ -46,12 +46,12 @@ fn not_found() -> ApiError {
 async fn list_leads(
     State(state): State<AppState>,
     _user: CurrentUser,
-    Query(query): Query<LeadFilter>,
+    ApiQuery(query): ApiQuery<LeadFilter>,
 ) -> ApiResult<Json<LeadPage>> {
     let filter = Filter::new(query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
-    let page = query.page.unwrap_or(1).max(1);
-    let items = queries::list(&state.db, &filter, per_page, (page - 1) * per_page).await?;
+    let page = query.page.unwrap_or(1).clamp(1, 1_000_000);
+    let items = queries::list(&state.db, &filter, per_page, (page - 1).saturating_mul(per_page)).await?;
     let total = queries::count(&state.db, &filter).await?;
     let all = queries::count(&state.db, &Filter::new(None, None, None)).await?;
     let sources = queries::sources(&state.db).await?;
@@ -79,7 +79,7 @@ struct BoardFilter {
 async fn get_lead_board(
     State(state): State<AppState>,
     _user: CurrentUser,
-    Query(query): Query<BoardFilter>,
+    ApiQuery(query): ApiQuery<BoardFilter>,
 ) -> ApiResult<Json<Vec<BoardColumn>>> {
     let mut columns = Vec::new();
     for status in settings::pipeline(&state.db).await? {

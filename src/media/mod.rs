@@ -7,7 +7,7 @@ pub mod storage;
 use axum::Json;
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::{Bytes, BytesMut};
@@ -22,7 +22,7 @@ use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::db::seed::slugify;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::http::{ApiJson, ApiPath};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::leads::queries::Filter;
 use crate::startup::AppState;
 use crate::{audit_insert, db_run};
@@ -75,8 +75,9 @@ pub struct AltInput {
     pub alt: Option<String>,
 }
 
-/// The multipart form of an upload: one repeated field `files`.
-#[derive(ToSchema)]
+/// The multipart form of an upload: one repeated field `files`, nothing else.
+#[derive(ToSchema, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct UploadForm {
     #[schema(value_type = Vec<String>, format = Binary)]
@@ -112,7 +113,7 @@ fn not_found() -> ApiError {
 async fn list_media(
     State(state): State<AppState>,
     _user: CurrentUser,
-    Query(query): Query<MediaQuery>,
+    ApiQuery(query): ApiQuery<MediaQuery>,
 ) -> ApiResult<Json<Vec<Media>>> {
     let pattern = Filter::new(query.q.as_deref(), None, None).pattern;
     let media = db_run!(&state.db, pool => sqlx::query_as(concat!(
@@ -133,6 +134,7 @@ async fn list_media(
         (status = 200, description = "Resultat per fil", body = UploadReport),
         (status = 400, description = "Ikke et gyldig skjema", body = ErrorBody),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 422, description = "Ingen filer i skjemaet", body = ErrorBody),
     )
 )]
 async fn upload_media(
@@ -150,8 +152,11 @@ async fn upload_media(
         if field.name() != Some("files") {
             continue;
         }
+        let Some(file_name) = field.file_name().map(display_name) else {
+            return Err(ApiError::BadRequest("Feltet «files» må inneholde filer, ikke tekst.".to_owned()));
+        };
         files += 1;
-        let name = display_name(field.file_name().unwrap_or("fil"));
+        let name = file_name;
         if files > MAX_FILES {
             report
                 .failed

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -17,7 +17,7 @@ use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::db::seed::slugify;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::http::{ApiJson, ApiPath};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::leads::queries::Filter;
 use crate::startup::AppState;
 use crate::{audit_insert, categories, db_run};
@@ -61,6 +61,7 @@ pub struct ServiceInput {
     pub name: Option<String>,
     pub description: Option<String>,
     /// Whole kroner; `null` or absent for no price.
+    #[serde(default, deserialize_with = "crate::http::whole_number")]
     pub price_from: Option<i64>,
     /// Defaults to true for a new service.
     pub is_active: Option<bool>,
@@ -96,7 +97,7 @@ fn not_found() -> ApiError {
 async fn list_admin_services(
     State(state): State<AppState>,
     _user: CurrentUser,
-    Query(query): Query<ServiceQuery>,
+    ApiQuery(query): ApiQuery<ServiceQuery>,
 ) -> ApiResult<Json<Vec<AdminService>>> {
     let pattern = Filter::new(query.query.as_deref(), None, None).pattern;
     let category = query.category.unwrap_or_default();

@@ -1,7 +1,7 @@
 //! Services (table `services_admin`): the public list. The admin endpoints join here.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
@@ -15,6 +15,7 @@ pub mod admin;
 
 use crate::db::Db;
 use crate::db_run;
+use crate::http::ApiQuery;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::startup::AppState;
 
@@ -38,8 +39,20 @@ pub struct PublicService {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ServiceFilter {
-    /// Only services of this category: `elektriker`, `rorlegger` or `kjokken-bad`.
+    /// Only services of this category.
+    #[param(value_type = Option<CategorySlug>, inline)]
     pub category: Option<String>,
+}
+
+/// The public trades (documents the `category` parameter; the handler reads a string
+/// so that an unknown value gets a Norwegian message).
+#[derive(ToSchema)]
+#[schema(rename_all = "kebab-case")]
+#[allow(dead_code)]
+pub enum CategorySlug {
+    Elektriker,
+    Rorlegger,
+    KjokkenBad,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -59,10 +72,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 )]
 async fn list_services(
     State(state): State<AppState>,
-    Query(filter): Query<ServiceFilter>,
+    ApiQuery(filter): ApiQuery<ServiceFilter>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let category = match filter.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+    let category = match filter.category.as_deref() {
         Some(slug) if PUBLIC_CATEGORIES.contains(&slug) => Some(slug.to_owned()),
         Some(_) => {
             return Err(ApiError::BadRequest(

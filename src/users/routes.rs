@@ -180,6 +180,7 @@ async fn create_user(
         (status = 403, description = "Ikke tillatt", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Siste administrator", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
 async fn update_user(

@@ -530,8 +530,6 @@ export interface components {
             phone?: string | null;
             /** @description `elektrikertjenester`, `rorleggertjenester`, `kjokkenmontering`, `annet` or empty. */
             service?: string | null;
-            /** @description A field people never see. Anything in it marks the sender as a robot. */
-            website?: string | null;
         };
         ContactReceipt: {
             /**
@@ -771,7 +769,7 @@ export interface components {
         StatusInput: {
             status: string;
         };
-        /** @description The multipart form of an upload: one repeated field `files`. */
+        /** @description The multipart form of an upload: one repeated field `files`, nothing else. */
         UploadForm: {
             files: string[];
         };
@@ -812,6 +810,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEntry"][];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -838,6 +845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Ikke innlogget */
             401: {
@@ -877,6 +893,15 @@ export interface operations {
                     "application/json": components["schemas"]["Category"][];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -907,6 +932,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -945,6 +979,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -986,6 +1029,15 @@ export interface operations {
                     "application/json": components["schemas"]["LeadPage"];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1017,6 +1069,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Lead"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1062,6 +1123,15 @@ export interface operations {
                     "application/json": components["schemas"]["BoardColumn"][];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1092,6 +1162,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Lead"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1137,6 +1216,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Lead"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1187,6 +1275,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1230,6 +1327,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Lead"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1280,6 +1386,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Media"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1333,6 +1448,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen filer i skjemaet */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_media: {
@@ -1358,6 +1482,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1408,6 +1541,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1449,6 +1591,15 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1483,6 +1634,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminService"][];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1514,6 +1674,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminService"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1559,6 +1728,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminService"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1609,6 +1787,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1647,6 +1834,15 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1678,6 +1874,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1720,6 +1925,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1769,6 +1983,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserView"][];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1800,6 +2023,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUserView"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Ikke innlogget */
@@ -1856,6 +2088,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserView"];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -1892,6 +2133,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete_user: {
@@ -1912,6 +2162,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Ikke innlogget */
             401: {
@@ -1974,6 +2233,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ikke innlogget */
             401: {
                 headers: {
@@ -2034,6 +2302,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionInfo"];
                 };
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Feil e-post eller passord, eller deaktivert bruker */
             401: {
                 headers: {
@@ -2088,6 +2365,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Mangler CSRF-beskyttelse */
             403: {
                 headers: {
@@ -2115,6 +2401,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentSession"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2182,8 +2477,8 @@ export interface operations {
     list_services: {
         parameters: {
             query?: {
-                /** @description Only services of this category: `elektriker`, `rorlegger` or `kjokken-bad`. */
-                category?: string;
+                /** @description Only services of this category. */
+                category?: "elektriker" | "rorlegger" | "kjokken-bad";
             };
             header?: never;
             path?: never;
@@ -2227,6 +2522,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteFacts"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
