@@ -220,7 +220,29 @@ async fn every_admin_operation_refuses_a_request_without_a_valid_session(app: Te
     app.stop().await;
 }
 
+async fn every_admin_mutation_without_csrf_proof_is_refused_with_403(app: TestApp) {
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let session = app.admin().await;
+    let cookie = format!("fagfolk_session={}", session.token);
+    let mutations: Vec<(Method, String)> =
+        admin_operations(&doc).into_iter().filter(|(method, _)| *method != Method::GET).collect();
+    assert!(mutations.len() >= 15, "found {} admin mutations", mutations.len());
+    for (method, path) in mutations {
+        for origin in [None, Some("https://angriper.example")] {
+            let mut request = app.client.request(method.clone(), app.url(&path)).header("cookie", &cookie);
+            if let Some(origin) = origin {
+                request = request.header("origin", origin).header("x-fagfolk-csrf", "1");
+            }
+            let response = request.json(&json!({})).send().await.unwrap();
+            assert_eq!(response.status(), 403, "{method} {path} from {origin:?}");
+        }
+    }
+    assert_eq!(app.count("leads").await, 0);
+    app.stop().await;
+}
+
 crate::db_tests!(
+    every_admin_mutation_without_csrf_proof_is_refused_with_403,
     a_right_password_signs_in_with_an_http_only_session_cookie,
     a_wrong_password_and_an_unknown_email_get_the_same_answer,
     missing_or_malformed_credentials_get_field_errors,

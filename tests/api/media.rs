@@ -115,6 +115,20 @@ async fn hostile_files_are_refused_and_leave_nothing_behind(app: TestApp) {
     app.stop().await;
 }
 
+async fn a_jpeg_html_polyglot_is_served_as_an_inert_sandboxed_image(app: TestApp) {
+    let session = app.admin().await;
+    let mut polyglot = picture(4, 4, image::ImageFormat::Jpeg);
+    polyglot.extend_from_slice(b"<html><script>alert(document.cookie)</script></html>");
+    let report: Value = upload(&session, vec![("side.html", polyglot)]).await.json().await.unwrap();
+    let url = report["uploaded"][0]["url"].as_str().expect("stored as the JPEG it starts as").to_owned();
+    assert!(url.ends_with(".jpg"), "named by its content, not by its name: {url}");
+    let served = app.get(&url).await;
+    assert_eq!(served.headers()["content-type"], "image/jpeg");
+    assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(served.headers()["content-security-policy"], "default-src 'none'; sandbox");
+    app.stop().await;
+}
+
 async fn dangerous_names_are_made_safe_and_nothing_is_overwritten(app: TestApp) {
     let session = app.admin().await;
     let png = picture(4, 4, image::ImageFormat::Png);
@@ -230,6 +244,7 @@ async fn a_request_that_is_not_a_multipart_form_is_refused(app: TestApp) {
 crate::db_tests!(
     images_are_stored_with_dimensions_and_a_text_file_is_reported,
     hostile_files_are_refused_and_leave_nothing_behind,
+    a_jpeg_html_polyglot_is_served_as_an_inert_sandboxed_image,
     dangerous_names_are_made_safe_and_nothing_is_overwritten,
     alt_text_is_editable_searchable_and_a_file_can_be_deleted,
     a_request_that_is_not_a_multipart_form_is_refused,
