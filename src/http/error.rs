@@ -111,13 +111,26 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Errors that mean "the database cannot be reached or written right now".
+/// Errors that mean "the database cannot be reached or written right now": worth a 503
+/// and a retry, not a 500.
 fn is_unavailable(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
         sqlx::Error::Database(db) => {
+            let code = db.code().unwrap_or_default();
             let message = db.message();
-            message.contains("readonly") || message.contains("disk I/O") || message.contains("unable to open")
+            // PostgreSQL: connection trouble (08...), shutting down or refusing (57P..),
+            // out of resources (53...), read-only (25006), not accepting connections
+            // (55000), database gone (3D000).
+            code.starts_with("08")
+                || code.starts_with("57P")
+                || code.starts_with("53")
+                || matches!(code.as_ref(), "25006" | "55000" | "3D000")
+                // SQLite: busy, read-only, I/O error, full disk, cannot open.
+                || matches!(code.as_ref(), "5" | "8" | "10" | "13" | "14")
+                || message.contains("readonly")
+                || message.contains("disk I/O")
+                || message.contains("unable to open")
         }
         _ => false,
     }

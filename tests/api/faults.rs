@@ -84,3 +84,52 @@ async fn an_online_sqlite_backup_is_consistent_and_a_server_starts_on_it() {
     restored.stop().await;
     app.stop().await;
 }
+
+/// Runs one statement as the PostgreSQL superuser (test set-up only; `name` is ours).
+async fn as_superuser(sql: String) {
+    let admin = fagfolk::db::Db::connect(&crate::helpers::postgres_admin_url()).await.unwrap();
+    fagfolk::db_run!(&admin, pool => sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(pool).await.map(|_| ()))
+        .unwrap();
+    admin.close().await;
+}
+
+async fn cut_connections(name: &str) {
+    as_superuser(format!(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+    ))
+    .await;
+}
+
+/// The database turning read-only, then refusing connections altogether: writes get a
+/// clear 503, the server stays up, and it recovers by itself when the database returns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_going_read_only_or_away_gets_503_and_recovers() {
+    let app = spawn_app_with(Backend::Postgres, &[("FAGFOLK_CONTACT_LIMIT", "1000")]).await;
+    let name = app.pg_database().unwrap().to_owned();
+    let form = json!({ "name": "Kari", "email": "kari@example.no", "phone": "912 34 567", "message": "Hei" });
+    let unavailable = "Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.";
+
+    as_superuser(format!("ALTER DATABASE {name} SET default_transaction_read_only = on")).await;
+    cut_connections(&name).await;
+    let response = app.post_json("/api/contact", &form).await;
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap()["error"], unavailable);
+    assert_eq!(app.get("/").await.status(), 200, "reading goes on");
+
+    as_superuser(format!("ALTER DATABASE {name} SET default_transaction_read_only = off")).await;
+    cut_connections(&name).await;
+    assert_eq!(app.post_json("/api/contact", &form).await.status(), 201);
+
+    as_superuser(format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false")).await;
+    cut_connections(&name).await;
+    assert_eq!(app.get("/healthz").await.status(), 503);
+    let response = app.post_json("/api/contact", &form).await;
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap()["error"], unavailable);
+
+    as_superuser(format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")).await;
+    assert_eq!(app.get("/healthz").await.status(), 200, "healthy again");
+    assert_eq!(app.post_json("/api/contact", &form).await.status(), 201);
+    assert_eq!(app.count("contact_submissions").await, 2);
+    app.stop().await;
+}

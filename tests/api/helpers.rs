@@ -13,7 +13,7 @@ pub enum Backend {
 }
 
 /// The PostgreSQL server tests create their databases on (`TEST_POSTGRES_URL`).
-fn postgres_admin_url() -> String {
+pub fn postgres_admin_url() -> String {
     std::env::var("TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
@@ -86,6 +86,11 @@ pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
 }
 
 impl TestApp {
+    /// The PostgreSQL database of this app, when it has one.
+    pub fn pg_database(&self) -> Option<&str> {
+        self.pg_database.as_deref()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }

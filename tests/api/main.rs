@@ -6,6 +6,7 @@ mod helpers;
 mod auth;
 mod catalogue;
 mod contact;
+mod crash;
 mod faults;
 mod health;
 mod leads;

@@ -1,0 +1,105 @@
+//! `kill -9` of the real binary during a write load: after a restart the database passes
+//! its integrity check and every submission that got a success answer is there.
+
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use fagfolk::db::Db;
+use fagfolk::db_run;
+use serde_json::{Value, json};
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn start(database: &str, port: u16, media: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_fagfolk"))
+        .arg("serve")
+        .env("FAGFOLK_ADDR", format!("127.0.0.1:{port}"))
+        .env("DATABASE_URL", database)
+        .env("FAGFOLK_STORAGE", media)
+        .env("FAGFOLK_CONTACT_LIMIT", "1000000")
+        .env("RUST_LOG", "error")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the fagfolk binary starts")
+}
+
+async fn wait_healthy(client: &reqwest::Client, port: u16) {
+    for _ in 0..200 {
+        if client
+            .get(format!("http://127.0.0.1:{port}/healthz"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status() == 200)
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the server did not become healthy");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_server_killed_during_writes_keeps_every_confirmed_submission() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("crash.db").display());
+    let media = dir.path().join("media").display().to_string();
+    let client = reqwest::Client::new();
+    let port = free_port();
+    let mut server = start(&database, port, &media);
+    wait_healthy(&client, port).await;
+
+    let confirmed = Arc::new(Mutex::new(Vec::<String>::new()));
+    let mut writers = Vec::new();
+    for writer in 0..4 {
+        let (client, confirmed) = (client.clone(), confirmed.clone());
+        writers.push(tokio::spawn(async move {
+            for i in 0.. {
+                let body = json!({
+                    "name": format!("Skriver {writer}-{i}"), "email": "k@example.no",
+                    "phone": "912 34 567", "message": "Under last",
+                });
+                let Ok(response) =
+                    client.post(format!("http://127.0.0.1:{port}/api/contact")).json(&body).send().await
+                else {
+                    break;
+                };
+                if response.status() == 201
+                    && let Ok(receipt) = response.json::<Value>().await
+                {
+                    confirmed.lock().unwrap().push(receipt["id"].as_str().unwrap().to_owned());
+                }
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    server.kill().expect("SIGKILL"); // Child::kill is SIGKILL on Unix
+    server.wait().unwrap();
+    for writer in writers {
+        writer.await.unwrap();
+    }
+    let confirmed = confirmed.lock().unwrap().clone();
+    assert!(confirmed.len() > 20, "the load ran ({} confirmed)", confirmed.len());
+
+    let mut server = start(&database, port, &media);
+    wait_healthy(&client, port).await;
+    let db = Db::connect(&database).await.unwrap();
+    let (integrity,): (String,) =
+        db_run!(&db, pool => sqlx::query_as("PRAGMA integrity_check").fetch_one(pool).await).unwrap();
+    assert_eq!(integrity, "ok");
+    let stored: Vec<(uuid::Uuid,)> =
+        db_run!(&db, pool => sqlx::query_as("SELECT id FROM contact_submissions").fetch_all(pool).await)
+            .unwrap();
+    let stored: std::collections::HashSet<String> = stored.into_iter().map(|(id,)| id.to_string()).collect();
+    let missing: Vec<&String> = confirmed.iter().filter(|id| !stored.contains(*id)).collect();
+    assert!(missing.is_empty(), "{} confirmed submissions lost", missing.len());
+    let (leads,): (i64,) =
+        db_run!(&db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads").fetch_one(pool).await).unwrap();
+    assert_eq!(leads as usize, stored.len(), "never a submission without its lead");
+    db.close().await;
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
