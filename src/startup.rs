@@ -25,6 +25,7 @@ pub struct AppState {
     pub contact_limiter: Arc<IpLimiter>,
     pub clock: Clock,
     pub storage: crate::media::storage::Storage,
+    pub notifier: Option<Arc<crate::contact::notify::Notifier>>,
 }
 
 pub struct Application {
@@ -71,6 +72,12 @@ impl Application {
             .context("FAGFOLK_CONTACT_WINDOW_SECS: for kort vindu")?
             .allow_burst(per_window);
         let storage = crate::media::storage::Storage::open(&config.storage)?;
+        let notifier = match (&config.smtp_url, &config.notify_to) {
+            (Some(url), Some(to)) => {
+                Some(Arc::new(crate::contact::notify::Notifier::new(url, to, config.base_url())?))
+            }
+            _ => None,
+        };
         let state = AppState {
             db,
             config: Arc::new(config),
@@ -78,6 +85,7 @@ impl Application {
             contact_limiter: Arc::new(RateLimiter::keyed(quota)),
             clock,
             storage,
+            notifier,
         };
         Ok(Self { listener, state })
     }

@@ -2,6 +2,7 @@
 //! in the first pipeline status (DESIGN.md decision 1), in one transaction.
 
 mod form;
+pub mod notify;
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -63,7 +64,10 @@ async fn create_contact(
         });
     }
     let form = ContactForm::parse(input)?;
-    let id = store(&state, &form).await?;
+    let (id, lead_id) = store(&state, &form).await?;
+    if let Some(notifier) = &state.notifier {
+        notifier.notify(&form, lead_id);
+    }
     tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");
     Ok((
         StatusCode::CREATED,
@@ -85,7 +89,7 @@ pub fn client_ip(headers: &HeaderMap, peer: SocketAddr, trust_proxy: bool) -> Ip
     peer.ip()
 }
 
-async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error> {
+async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sqlx::Error> {
     let now = state.clock.now();
     let submission_id = Uuid::now_v7();
     let lead_id = Uuid::now_v7();
@@ -128,5 +132,5 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<Uuid, sqlx::Error
         .await?;
         tx.commit().await
     })?;
-    Ok(submission_id)
+    Ok((submission_id, lead_id))
 }

@@ -11,6 +11,7 @@ mod faults;
 mod health;
 mod leads;
 mod media;
+mod notify;
 mod openapi;
 mod pages;
 mod services;

@@ -1,0 +1,97 @@
+//! Staff are e-mailed about a new enquiry when SMTP is configured; a mail server that
+//! is down never costs an enquiry. A small SMTP server on a real socket plays the mail
+//! server.
+
+use std::time::Duration;
+
+use serde_json::json;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+use crate::helpers::{Backend, spawn_app_with};
+
+/// Accepts one SMTP session and hands over the message it carried.
+async fn mail_server() -> (u16, oneshot::Receiver<String>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (sender, receiver) = oneshot::channel();
+    tokio::spawn(async move {
+        let (socket, _) = listener.accept().await.unwrap();
+        let (read, mut write) = socket.into_split();
+        let mut lines = BufReader::new(read).lines();
+        write.write_all(b"220 test ESMTP\r\n").await.unwrap();
+        let mut data = String::new();
+        let mut in_data = false;
+        while let Ok(Some(line)) = lines.next_line().await {
+            if in_data {
+                if line == "." {
+                    in_data = false;
+                    write.write_all(b"250 OK\r\n").await.unwrap();
+                } else {
+                    data.push_str(&line);
+                    data.push('\n');
+                }
+                continue;
+            }
+            let command = line.to_uppercase();
+            let reply: &[u8] = if command.starts_with("EHLO") || command.starts_with("HELO") {
+                b"250 test\r\n"
+            } else if command.starts_with("DATA") {
+                in_data = true;
+                b"354 go on\r\n"
+            } else if command.starts_with("QUIT") {
+                write.write_all(b"221 bye\r\n").await.unwrap();
+                break;
+            } else {
+                b"250 OK\r\n"
+            };
+            write.write_all(reply).await.unwrap();
+        }
+        let _ = sender.send(data);
+    });
+    (port, receiver)
+}
+
+fn form() -> serde_json::Value {
+    json!({
+        "name": "Kari Nordmann", "email": "kari@example.no", "phone": "912 34 567",
+        "service": "rorleggertjenester", "message": "Det drypper fra taket.",
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn staff_get_an_email_about_a_new_enquiry() {
+    let (port, received) = mail_server().await;
+    let url = format!("smtp://127.0.0.1:{port}");
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
+    )
+    .await;
+    assert_eq!(app.post_json("/api/contact", &form()).await.status(), 201);
+    let message =
+        tokio::time::timeout(Duration::from_secs(10), received).await.expect("a mail arrives").unwrap();
+    assert!(message.contains("Subject: Ny henvendelse fra Kari Nordmann"), "{message}");
+    assert!(message.contains("Reply-To: kari@example.no"), "{message}");
+    assert!(message.contains("To: post@fagfolk.test"), "{message}");
+    assert!(message.contains("https://fagfolk.test/admin/leads?lead="), "{message}");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mail_server_that_is_down_costs_no_enquiry() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("smtp://127.0.0.1:{closed}");
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
+    )
+    .await;
+    assert_eq!(app.post_json("/api/contact", &form()).await.status(), 201);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(app.count("contact_submissions").await, 1);
+    assert_eq!(app.count("leads").await, 1);
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    app.stop().await;
+}
