@@ -71,6 +71,41 @@ macro_rules! audit_insert {
     }};
 }
 
+/// Tables whose rows the admin deletes one at a time, each with its audit entry.
+#[derive(Debug, Clone, Copy)]
+pub enum Deletable {
+    Leads,
+    Services,
+    Media,
+    AdminUsers,
+}
+
+impl Deletable {
+    fn sql(self) -> &'static str {
+        match self {
+            Self::Leads => "DELETE FROM leads WHERE id = $1",
+            Self::Services => "DELETE FROM services_admin WHERE id = $1",
+            Self::Media => "DELETE FROM media WHERE id = $1",
+            Self::AdminUsers => "DELETE FROM admin_users WHERE id = $1",
+        }
+    }
+}
+
+/// Deletes one row and writes its audit entry, in one transaction.
+pub async fn delete_with_entry(
+    db: &Db,
+    table: Deletable,
+    id: Uuid,
+    entry: &NewAudit,
+) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query(table.sql()).bind(id).execute(&mut *tx).await?;
+        crate::audit_insert!(&mut *tx, entry)?;
+        tx.commit().await
+    })
+}
+
 /// Writes one entry on its own.
 pub async fn record(db: &Db, entry: NewAudit) -> Result<(), sqlx::Error> {
     db_run!(db, pool => crate::audit_insert!(pool, &entry))

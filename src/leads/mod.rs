@@ -236,11 +236,6 @@ async fn delete_lead(
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),
     );
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM leads WHERE id = $1").bind(id).execute(&mut *tx).await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::Leads, id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -371,12 +371,7 @@ async fn delete_media(
         &user.email,
         Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),
     );
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM media WHERE id = $1").bind(id).execute(&mut *tx).await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::Media, id, &entry).await?;
     // A file left behind by a failure here is never served: serving needs the row.
     if let Err(err) = state.storage.delete(&media.storage_key).await {
         tracing::error!(error = %err, key = media.storage_key, "kunne ikke slette filen");

@@ -295,12 +295,7 @@ async fn delete_service(
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),
     );
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM services_admin WHERE id = $1").bind(id).execute(&mut *tx).await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::Services, id, &entry).await?;
     state.pages.invalidate().await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -315,11 +315,6 @@ async fn delete_user(
         &user.email,
         changes(&target.audit_view(), &serde_json::json!({})),
     );
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM admin_users WHERE id = $1").bind(id).execute(&mut *tx).await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::AdminUsers, id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

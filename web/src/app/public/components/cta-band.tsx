@@ -1,4 +1,4 @@
-import { Phone } from 'lucide-react'
+import { type LucideIcon, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
@@ -31,6 +31,40 @@ export function CtaBand({ title, text }: { title: ReactNode; text: ReactNode }) 
         </div>
       </Container>
     </section>
+  )
+}
+
+/** The firm's phone number as the page's main action. */
+export function CallButton({ className }: { className?: string }) {
+  const site = useSite()
+  return (
+    <Button asChild variant="accent" size="lg" className={className}>
+      <a href={site.phone_uri}>
+        <Phone aria-hidden="true" />
+        Ring {site.phone}
+      </a>
+    </Button>
+  )
+}
+
+/** A hero's two actions: call now, or go to the contact page. */
+export function HeroActions({ label = 'Send forespørsel' }: { label?: string }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <CallButton />
+      <Button asChild variant="onBrand" size="lg">
+        <Link to={paths.contact}>{label}</Link>
+      </Button>
+    </div>
+  )
+}
+
+/** An icon in a tinted circle, for cards. */
+export function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
+      <Icon className="size-6" aria-hidden="true" />
+    </span>
   )
 }
 

@@ -6,7 +6,6 @@ import {
   Check,
   Droplets,
   type LucideIcon,
-  Phone,
   Receipt,
   School,
   Siren,
@@ -23,7 +22,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { useSite } from '@/lib/site'
+import { HeroActions, IconCircle } from '../components/cta-band'
 
 const heroBadges = ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', 'Autorisert siden 2004'] as const
 
@@ -138,7 +137,6 @@ const agreementSteps: { title: string; text: string }[] = [
 ]
 
 export function BusinessCustomersPage() {
-  const site = useSite()
   return (
     <>
       <Hero
@@ -146,17 +144,7 @@ export function BusinessCustomersPage() {
         title="Elektriker og rørlegger for næringsbygg, butikker og borettslag"
         lead="Vi holder lokalene deres i drift med planlagt vedlikehold, raske utrykninger og faste kontaktpersoner. Arbeidet gjøres når det passer virksomheten – også kveld og helg."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Be om tilbud</Link>
-          </Button>
-        </div>
+        <HeroActions label="Be om tilbud" />
         <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette får dere">
           {heroBadges.map((badge) => (
             <li key={badge}>
@@ -286,13 +274,5 @@ export function BusinessCustomersPage() {
         text="Fortell oss hva dere trenger, så kommer vi tilbake innen 24 timer med forslag til løsning og pris."
       />
     </>
-  )
-}
-
-function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
-  return (
-    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
-      <Icon className="size-6" aria-hidden="true" />
-    </span>
   )
 }

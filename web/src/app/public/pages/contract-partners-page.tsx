@@ -26,6 +26,7 @@ import { Section } from '@/components/ui/section'
 import { platforms } from '@/content/figures'
 import { partnerTeam } from '@/content/partner-team'
 import { useSite } from '@/lib/site'
+import { HeroActions, IconCircle } from '../components/cta-band'
 
 const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
 
@@ -94,17 +95,7 @@ export function ContractPartnersPage() {
         title="En trygg underentreprenør på el og rør"
         lead="Vi leverer elektro- og rørleggerarbeid til totalentreprenører, byggherrer og eiendomsutviklere i Oslo og Viken, og tar oppdrag over hele landet. Autoriserte fagfolk siden 2004, med dokumentasjonen i orden fra første dag."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Send prosjektforespørsel</Link>
-          </Button>
-        </div>
+        <HeroActions label="Send prosjektforespørsel" />
         <ul className="mt-8 flex flex-wrap gap-2" aria-label="Kort om oss">
           {heroBadges.map((badge) => (
             <li key={badge}>
@@ -258,13 +249,5 @@ export function ContractPartnersPage() {
         text="Ring oss eller send en forespørsel med underlaget, så får dere en pris dere kan planlegge etter."
       />
     </>
-  )
-}
-
-function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
-  return (
-    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
-      <Icon className="size-6" aria-hidden="true" />
-    </span>
   )
 }

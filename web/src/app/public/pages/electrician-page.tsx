@@ -1,11 +1,7 @@
-import { Award, Clock, FileCheck, Phone, ShieldCheck } from 'lucide-react'
-import { Link } from 'react-router'
-import { paths } from '@/app/paths'
-import { Button } from '@/components/ui/button'
+import { Award, Clock, FileCheck, ShieldCheck } from 'lucide-react'
 import { Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
-import { useSite } from '@/lib/site'
-import { CtaBand, Hero } from '../components/cta-band'
+import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { PriceGuarantee, QuoteBlock, Reasons } from '../components/trade-blocks'
 
 const reasons = [
@@ -16,7 +12,6 @@ const reasons = [
 ] as const
 
 export function ElectricianPage() {
-  const site = useSite()
   return (
     <>
       <Hero
@@ -24,17 +19,7 @@ export function ElectricianPage() {
         title="Autorisert elektriker – trygt, ryddig og til fast pris"
         lead="Fra jordfeil og sikringer som går, til nytt sikringsskap, elbillader og varmekabler. Vi finner feilen og gjør jobben riktig første gang."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Send forespørsel</Link>
-          </Button>
-        </div>
+        <HeroActions />
       </Hero>
       <Section
         id="elektrikertjenester"

@@ -1,4 +1,4 @@
-import { Bath, CalendarCheck, ChefHat, ClipboardList, Droplets, Hammer, MessagesSquare, Paintbrush, PencilRuler, Phone, Zap } from 'lucide-react'
+import { Bath, CalendarCheck, ChefHat, ClipboardList, Droplets, Hammer, MessagesSquare, Paintbrush, PencilRuler, Zap } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
@@ -6,8 +6,7 @@ import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
 import { formatPriceFrom } from '@/lib/format'
-import { useSite } from '@/lib/site'
-import { CtaBand, Hero } from '../components/cta-band'
+import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { PriceGuarantee } from '../components/trade-blocks'
 
 const process = [
@@ -41,7 +40,6 @@ const included = [
 ] as const
 
 export function KitchenBathPage() {
-  const site = useSite()
   return (
     <>
       <Hero
@@ -49,17 +47,7 @@ export function KitchenBathPage() {
         title="Nytt bad eller kjøkken – med alle fag under ett tak"
         lead="Vi tar hele jobben: planlegging, rør, elektrisk, membran, flis og montering. Én prosjektleder, én bindende pris og 5 års garanti."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Bestill gratis befaring</Link>
-          </Button>
-        </div>
+        <HeroActions label="Bestill gratis befaring" />
       </Hero>
       <Section
         id="kjokken-bad-tjenester"

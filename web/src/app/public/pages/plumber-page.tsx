@@ -1,11 +1,9 @@
-import { Award, Clock, Droplets, FileCheck, Phone, ShieldCheck, Siren } from 'lucide-react'
-import { Link } from 'react-router'
-import { paths } from '@/app/paths'
+import { Award, Clock, Droplets, FileCheck, ShieldCheck, Siren } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Container, Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
 import { useSite } from '@/lib/site'
-import { CtaBand, Hero } from '../components/cta-band'
+import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { QuoteBlock, Reasons } from '../components/trade-blocks'
 
 const reasons = [
@@ -24,17 +22,7 @@ export function PlumberPage() {
         title="Rørlegger med døgnvakt – vi kommer når det renner"
         lead="Akutte lekkasjer, tette avløp, nye rør og varmtvannsberedere. Erfarne rørleggere som rydder etter seg og holder prisen."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Send forespørsel</Link>
-          </Button>
-        </div>
+        <HeroActions />
       </Hero>
       <Section
         id="rorleggertjenester"

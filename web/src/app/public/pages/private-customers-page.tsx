@@ -8,7 +8,6 @@ import {
   Hammer,
   type LucideIcon,
   MapPin,
-  Phone,
   Quote,
   ShieldCheck,
   Zap,
@@ -21,7 +20,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { promises } from '@/content/figures'
-import { useSite } from '@/lib/site'
+import { HeroActions, IconCircle } from '../components/cta-band'
 
 type ServiceGroup = {
   icon: LucideIcon
@@ -116,7 +115,6 @@ const caseSteps: { title: string; text: string }[] = [
 ]
 
 export function PrivateCustomersPage() {
-  const site = useSite()
   return (
     <>
       <Hero
@@ -124,17 +122,7 @@ export function PrivateCustomersPage() {
         title="Trygg hjelp med hjemmet – fra befaring til ferdig jobb"
         lead="Vi er autoriserte elektrikere og rørleggere som pusser opp kjøkken og bad, fikser strøm og rør, og rykker ut døgnet rundt når noe haster. Du får bindende pris før vi starter, og 5 års garanti på arbeidet."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <a href={site.phone_uri}>
-              <Phone aria-hidden="true" />
-              Ring {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Be om pris på jobben</Link>
-          </Button>
-        </div>
+        <HeroActions label="Be om pris på jobben" />
         <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette lover vi">
           {promises.map((promise) => (
             <li key={promise}>
@@ -261,13 +249,5 @@ export function PrivateCustomersPage() {
         text="Ring oss for en uforpliktende prat, eller send en forespørsel. Vi svarer innen 24 timer, og ved akutt vannlekkasje er vi på plass på under én time."
       />
     </>
-  )
-}
-
-function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
-  return (
-    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-strong dark:text-accent">
-      <Icon className="size-6" aria-hidden="true" />
-    </span>
   )
 }
