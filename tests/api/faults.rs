@@ -133,3 +133,39 @@ async fn postgres_going_read_only_or_away_gets_503_and_recovers() {
     assert_eq!(app.count("contact_submissions").await, 2);
     app.stop().await;
 }
+
+/// The PostgreSQL backup (pg_dump, custom format) restores into a new database that a
+/// server starts on, with the same rows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgres_backup_restores_into_a_working_database() {
+    let app = spawn_app_with(Backend::Postgres, &[("FAGFOLK_CONTACT_LIMIT", "1000")]).await;
+    for i in 0..5 {
+        let body = json!({ "name": format!("K{i}"), "email": "k@example.no", "phone": "912 34 567", "message": "x" });
+        assert_eq!(app.post_json("/api/contact", &body).await.status(), 201);
+    }
+    let name = app.pg_database().unwrap().to_owned();
+    let admin_url = crate::helpers::postgres_admin_url();
+    let server = admin_url.rsplit_once('/').unwrap().0.to_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kopi.dump");
+    fagfolk::backup::run(&app.state.db, &format!("{server}/{name}"), &file).await.expect("pg_dump");
+
+    let copy = format!("{name}_kopi");
+    as_superuser(format!("CREATE DATABASE {copy}")).await;
+    let status = std::process::Command::new("pg_restore")
+        .arg("--no-owner")
+        .arg("--dbname")
+        .arg(format!("{server}/{copy}"))
+        .arg(&file)
+        .status()
+        .expect("pg_restore runs");
+    assert!(status.success());
+    let restored = spawn_app_with(Backend::Sqlite, &[("DATABASE_URL", &format!("{server}/{copy}"))]).await;
+    assert_eq!(restored.get("/healthz").await.status(), 200);
+    assert_eq!(restored.count("contact_submissions").await, 5);
+    assert_eq!(restored.count("leads").await, 5);
+    assert_eq!(restored.count("services_admin").await, app.count("services_admin").await);
+    restored.stop().await;
+    as_superuser(format!("DROP DATABASE IF EXISTS {copy} WITH (FORCE)")).await;
+    app.stop().await;
+}
