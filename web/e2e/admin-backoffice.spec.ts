@@ -173,3 +173,23 @@ test('rename a pipeline status and see it in the kanban with its leads', async (
   await page.getByRole('button', { name: 'Lagre pipeline' }).click()
   await expect(page.getByText('Pipeline lagret')).toBeVisible()
 })
+
+test('an editor sees no user management and cannot clear the log', async ({ page, browser }) => {
+  await signIn(page)
+  const created = await page.request.post('/api/admin/users', {
+    data: { name: 'Eva Redaktør', email: 'eva@fagfolk.test', password: 'eva redigerer innhold', role: 'editor' },
+    headers: { 'X-Fagfolk-Csrf': '1' },
+  })
+  expect(created.status()).toBe(201)
+  const eva = await browser.newPage()
+  await signIn(eva, 'eva@fagfolk.test', 'eva redigerer innhold')
+  await eva.goto('/admin/users')
+  await expect(eva.getByRole('row').filter({ hasText: 'eva@fagfolk.test' })).toContainText('Redaktør')
+  await expect(eva.getByRole('button', { name: 'Ny admin-bruker' })).toHaveCount(0)
+  await expect(eva.getByRole('button', { name: 'Slett' })).toHaveCount(0)
+  await expect(eva.getByRole('button', { name: 'Endre passord' })).toHaveCount(1)
+  await eva.goto('/admin/logs')
+  await expect(eva.getByRole('heading', { name: 'Logg/Audit' })).toBeVisible()
+  await expect(eva.getByRole('button', { name: 'Tøm logger' })).toHaveCount(0)
+  await eva.close()
+})

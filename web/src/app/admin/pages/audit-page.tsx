@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { Input, Label } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { type AuditEntry, useAudit, useClearAudit } from '@/features/audit/api/audit'
+import { useAuth } from '@/features/auth/components/auth-provider'
 import { formatDateTime } from '@/lib/format'
 import { useAdminTitle } from '../admin-shell'
 
@@ -23,6 +24,7 @@ export function AuditPage() {
   const clear = useClearAudit()
   const [filter, setFilter] = useState('')
   const [confirming, setConfirming] = useState(false)
+  const { user } = useAuth()
   const entries = (audit.data ?? []).filter((entry) => matchesAudit(entry, filter))
 
   async function confirmClear() {
@@ -40,10 +42,12 @@ export function AuditPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Logg/Audit</h1>
-        <Button variant="destructive" onClick={() => setConfirming(true)}>
-          <Trash2 aria-hidden="true" />
-          Tøm logger
-        </Button>
+        {user?.role === 'admin' && (
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Tøm logger
+          </Button>
+        )}
       </div>
       <div className="mt-6 max-w-md">
         <Label htmlFor="audit-filter">Filtrer på handling, tabell eller id</Label>

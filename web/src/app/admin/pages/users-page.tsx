@@ -18,6 +18,8 @@ export function UsersPage() {
   useAdminTitle('Brukere')
   const toast = useToast()
   const { user: me } = useAuth()
+  // Editors may look, and change their own password; managing users is for admins.
+  const isAdmin = me?.role === 'admin'
   const users = useUsers()
   const update = useUpdateUser()
   const remove = useDeleteUser()
@@ -57,10 +59,12 @@ export function UsersPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Brukere</h1>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" />
-          Ny admin-bruker
-        </Button>
+        {isAdmin && (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Ny admin-bruker
+          </Button>
+        )}
       </div>
       <div className="mt-6 overflow-x-auto rounded-xl border border-border bg-card">
         {users.isPending ? (
@@ -106,17 +110,19 @@ export function UsersPage() {
                   <td className="px-4 py-3 whitespace-nowrap">{user.last_login_at ? formatDateTime(user.last_login_at) : 'Aldri'}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="sm" onClick={() => setPasswordFor(user)}>
-                        <KeyRound aria-hidden="true" />
-                        Endre passord
-                      </Button>
-                      {user.id !== me?.id && (
+                      {(isAdmin || user.id === me?.id) && (
+                        <Button variant="ghost" size="sm" onClick={() => setPasswordFor(user)}>
+                          <KeyRound aria-hidden="true" />
+                          Endre passord
+                        </Button>
+                      )}
+                      {isAdmin && user.id !== me?.id && (
                         <Button variant="ghost" size="sm" onClick={() => toggleActive(user)}>
                           <Power aria-hidden="true" />
                           {user.is_active ? 'Deaktiver' : 'Aktiver'}
                         </Button>
                       )}
-                      {user.id !== me?.id && (
+                      {isAdmin && user.id !== me?.id && (
                         <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10" onClick={() => setDeleting(user)}>
                           <Trash2 aria-hidden="true" />
                           Slett
