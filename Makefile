@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets test-api-fuzz lint openapi bench clean
+.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory lint openapi bench clean
 
 ## Build the web app and start the site on embedded SQLite (http://127.0.0.1:8080).
 run: web
@@ -12,7 +12,7 @@ run: web
 
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
 ## and the web budgets (JavaScript size, Lighthouse on every public route).
-test: web lint test-rust test-web test-e2e test-api-fuzz test-budgets
+test: web lint test-rust test-web test-e2e test-api-fuzz test-observatory test-budgets
 
 # `npm install` rather than `npm ci`: npm 11 refuses `ci` on this lock file over optional
 # platform packages it lists itself (Tailwind's oxide builds), and a Lighthouse
@@ -43,6 +43,11 @@ test-e2e: web
 test-api-fuzz:
 	$(CARGO) build --quiet
 	scripts/schemathesis.sh
+
+## MDN HTTP Observatory behind a local TLS front (nginx); must grade A+.
+test-observatory:
+	$(CARGO) build --quiet
+	scripts/observatory.sh
 
 test-budgets: web
 	$(CARGO) build --quiet

@@ -7,7 +7,7 @@ PORT="${PORT:-4180}"
 BIN="${FAGFOLK_BIN:-${CARGO_TARGET_DIR:-target}/debug/fagfolk}"
 DATA="$(mktemp -d)"
 FAGFOLK_ADDR="127.0.0.1:$PORT" DATABASE_URL="sqlite://$DATA/db.sqlite" FAGFOLK_STORAGE="$DATA/media" \
-  FAGFOLK_PUBLIC_URL="http://127.0.0.1:$PORT" RUST_LOG=warn "$BIN" serve &
+  FAGFOLK_PUBLIC_URL="${FAGFOLK_PUBLIC_URL:-http://127.0.0.1:$PORT}" RUST_LOG=warn "$BIN" serve &
 PID=$!
 trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$DATA"' EXIT
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# MDN HTTP Observatory against the server as it would be deployed: behind a TLS front
+# (nginx, self-signed certificate trusted for this run) that redirects port 80 to 443.
+# Needs root (ports 80 and 443), nginx, openssl and npm. Prints the grade and each test.
+# Usage: scripts/observatory.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "$(id -u)" != 0 ] || ss -ltn 2>/dev/null | grep -qE '127\.0\.0\.1:(80|443) |\*:(80|443) |0\.0\.0\.0:(80|443) '; then
+  echo "observatory: hoppet over (trenger root og ledige porter 80 og 443)"
+  exit 0
+fi
+WORK="$(mktemp -d)"
+APP_PORT=4182
+NGINX_PID=""
+trap 'kill $NGINX_PID 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+if [ ! -x "$HOME/.cache/fagfolk/observatory/node_modules/.bin/mdn-http-observatory-scan" ]; then
+  rm -rf "$HOME/.cache/fagfolk/observatory" && mkdir -p "$HOME/.cache/fagfolk/observatory"
+  (cd "$HOME/.cache/fagfolk/observatory" && npm init -y >/dev/null &&
+    npm install --ignore-scripts --no-audit --no-fund @mdn/mdn-http-observatory@1.4.8 >/dev/null)
+fi
+SCANNER="$HOME/.cache/fagfolk/observatory/node_modules"
+echo '{}' >"$SCANNER/@mdn/mdn-http-observatory/conf/hsts-preload.json"
+
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
+  -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
+cat >"$WORK/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $WORK/nginx.pid;
+error_log stderr error;
+$( [ "$(id -u)" = 0 ] && echo "user root;" )
+events {}
+http {
+  access_log off;
+  client_body_temp_path $WORK; proxy_temp_path $WORK; fastcgi_temp_path $WORK; uwsgi_temp_path $WORK; scgi_temp_path $WORK;
+  server { listen 127.0.0.1:80; server_name localhost; return 301 https://localhost\$request_uri; }
+  server {
+    listen 127.0.0.1:443 ssl;
+    server_name localhost;
+    ssl_certificate $WORK/cert.pem;
+    ssl_certificate_key $WORK/key.pem;
+    location / { proxy_pass http://127.0.0.1:$APP_PORT; proxy_set_header Host \$host; }
+  }
+}
+CONF
+"$(command -v nginx || echo /usr/sbin/nginx)" -c "$WORK/nginx.conf" &
+NGINX_PID=$!
+export FAGFOLK_PUBLIC_URL=https://localhost
+# The scanner's wrapper points NODE_EXTRA_CA_CERTS at its own bundle file (normally
+# downloaded by an install script that cannot run here): put this run's certificate there.
+BUNDLE="$SCANNER/node_extra_ca_certs_mozilla_bundle/ca_bundle"
+mkdir -p "$BUNDLE" && cp "$WORK/cert.pem" "$BUNDLE/ca_intermediate_bundle.pem"
+PORT=$APP_PORT scripts/with-server.sh sh -c "
+  sleep 0.5
+  '$SCANNER/.bin/mdn-http-observatory-scan' localhost 2>/dev/null > '$WORK/scan.json'
+"
+node -e "
+const r = require('$WORK/scan.json');
+console.log('Grade', r.scan.grade, 'score', r.scan.score, '(' + r.scan.testsPassed + '/' + r.scan.testsQuantity + ' tests passed)');
+for (const [name, test] of Object.entries(r.tests)) console.log((test.pass ? 'ok  ' : 'FEIL') + ' ' + name + ': ' + test.result);
+process.exit(r.scan.grade === 'A+' ? 0 : 1);
+"
