@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib'
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 // Issue 5 asks for 80 KB; React DOM alone is 66 KB gzip, so the enforced line is the
 // current size plus a little, to stop growth, until the public pages drop weight.
-const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 135)
+const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 120)
 
 const manifest = JSON.parse(await readFile(path.join(dist, '_pages', 'manifest.json'), 'utf8'))
 const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'))

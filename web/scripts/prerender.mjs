@@ -9,7 +9,24 @@ const root = path.dirname(fileURLToPath(new URL('../package.json', import.meta.u
 const dist = path.join(root, 'dist')
 const out = path.join(dist, '_pages')
 
-const { render, pageMeta } = await import(path.join(root, 'dist-ssr', 'entry-server.js'))
+const { render, pageMeta, publicPages } = await import(path.join(root, 'dist-ssr', 'entry-server.js'))
+const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'))
+
+/** `<link rel="modulepreload">` for a page's chunk and the shared chunks it imports. */
+function preloads(route) {
+  const page = publicPages.find((p) => p.path === route)
+  const key = `src/app/public/pages/${page.module}.tsx`
+  if (!viteManifest[key]) throw new Error(`fant ikke ${key} i Vite-manifestet`)
+  const files = new Set()
+  const visit = (k) => {
+    const chunk = viteManifest[k]
+    if (!chunk || files.has(chunk.file) || chunk.isEntry) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(key)
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+}
 const template = await readFile(path.join(dist, 'index.html'), 'utf8')
 if (!template.includes('<!--ff:head-->') || !template.includes('<!--ff:app-->')) {
   throw new Error('index.html mangler <!--ff:head--> eller <!--ff:app-->')
@@ -44,6 +61,7 @@ function publicHead(meta) {
     `<meta property="og:url" content="${url}">`,
     '<meta name="twitter:card" content="summary">',
     fontPreload,
+    ...preloads(meta.path),
     '<!--ff:jsonld-->',
     '<!--ff:site-->',
   ].join('\n    ')
@@ -56,7 +74,7 @@ await mkdir(out, { recursive: true })
 
 const manifest = { pages: [], not_found: '404.html', admin: 'admin.html' }
 for (const meta of pageMeta) {
-  const html = render(meta.path)
+  const html = await render(meta.path)
   if (html.includes('Oops! Page not found')) throw new Error(`${meta.path} har ingen side i appen`)
   const file = fileFor(meta.path)
   await writeFile(path.join(out, file), page(publicHead(meta), html))
@@ -74,7 +92,7 @@ const notFoundHead = [
   fontPreload,
   '<!--ff:site-->',
 ].join('\n    ')
-await writeFile(path.join(out, manifest.not_found), page(notFoundHead, render('/404')))
+await writeFile(path.join(out, manifest.not_found), page(notFoundHead, await render('/404')))
 
 const adminHead = [
   '<title>Administrasjon | __FF_COMPANY__</title>',

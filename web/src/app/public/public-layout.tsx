@@ -1,6 +1,7 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { metaFor, withCompany } from '@/app/page-meta'
+import { Spinner } from '@/components/ui/spinner'
 import { useSite } from '@/lib/site'
 import { Footer, MobileCallBar } from './components/footer'
 import { Header } from './components/header'
@@ -17,7 +18,9 @@ export function PublicLayout() {
       </a>
       <Header />
       <main id="innhold" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <Suspense fallback={<Spinner label="Laster..." />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <MobileCallBar />
