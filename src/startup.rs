@@ -105,13 +105,25 @@ impl Application {
     /// Serves until `shutdown` resolves, then finishes the requests in flight.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let db = self.state.db.clone();
+        // The rate limiter keeps a bucket per client address; forget the quiet ones now
+        // and then so that memory stays flat however many addresses come by.
+        let limiter = self.state.contact_limiter.clone();
+        let sweeper = tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                limiter.retain_recent();
+                limiter.shrink_to_fit();
+            }
+        });
         let app = crate::http::router(self.state);
-        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(shutdown)
             .await
-            .context("serveren stoppet med en feil")?;
+            .context("serveren stoppet med en feil");
+        sweeper.abort();
         db.close().await;
-        Ok(())
+        served
     }
 }
 
