@@ -1,11 +1,9 @@
 //! The contact form at the edge: a `ContactForm` that exists is a valid one.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, FieldErrors};
 
 /// What the browser sends. Every field is optional here so that a missing field gets the
 /// same Norwegian field error as an empty one.
@@ -78,44 +76,30 @@ impl ContactForm {
                 "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot.".to_owned(),
             ));
         }
-        let mut errors = BTreeMap::new();
-        let mut required = |key: &str, value: Option<String>, max: usize, missing: &str| {
-            let value = value.map(|v| v.trim().to_owned()).unwrap_or_default();
-            if value.is_empty() {
-                errors.insert(key.to_owned(), missing.to_owned());
-            } else if value.chars().count() > max {
-                errors.insert(key.to_owned(), format!("Kan ikke være lengre enn {max} tegn."));
-            }
-            value
-        };
-        let name = required("name", input.name, NAME_MAX, "Navn er påkrevd.");
-        let email = required("email", input.email, EMAIL_MAX, "E-post er påkrevd.");
-        let phone = required("phone", input.phone, PHONE_MAX, "Telefon er påkrevd.");
+        let mut errors = FieldErrors::default();
+        let name = errors.required("name", input.name, NAME_MAX, "Navn er påkrevd.");
+        let email = errors.required("email", input.email, EMAIL_MAX, "E-post er påkrevd.");
+        let phone = errors.required("phone", input.phone, PHONE_MAX, "Telefon er påkrevd.");
         let message =
-            required("message", input.message, MESSAGE_MAX, "Beskriv kort hva du trenger hjelp til.");
+            errors.required("message", input.message, MESSAGE_MAX, "Beskriv kort hva du trenger hjelp til.");
 
-        if !email.is_empty() && !errors.contains_key("email") && !is_email(&email) {
-            errors.insert(
-                "email".into(),
-                "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.".into(),
-            );
+        if !email.is_empty() && !errors.has("email") && !is_email(&email) {
+            errors.add("email", "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.");
         }
-        if !phone.is_empty() && !errors.contains_key("phone") && !is_phone(&phone) {
-            errors.insert("phone".into(), "Skriv et gyldig telefonnummer, for eksempel 912 34 567.".into());
+        if !phone.is_empty() && !errors.has("phone") && !is_phone(&phone) {
+            errors.add("phone", "Skriv et gyldig telefonnummer, for eksempel 912 34 567.");
         }
         let service = match input.service.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             None => None,
             Some(value) => match ServiceChoice::ALL.into_iter().find(|c| c.value() == value) {
                 Some(choice) => Some(choice),
                 None => {
-                    errors.insert("service".into(), "Velg en av tjenestene i listen.".into());
+                    errors.add("service", "Velg en av tjenestene i listen.");
                     None
                 }
             },
         };
-        if !errors.is_empty() {
-            return Err(ApiError::Validation(errors));
-        }
+        errors.finish()?;
         Ok(Self { name, email, phone, service, message })
     }
 }

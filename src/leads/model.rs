@@ -1,14 +1,12 @@
 //! Lead types and the validated input of the create and edit forms.
 
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::contact::is_email;
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, FieldErrors};
 
 /// Sources offered in the form (spec section 9); other values are allowed too.
 pub const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
@@ -113,40 +111,31 @@ pub struct LeadFields {
 
 impl LeadFields {
     pub fn parse(input: LeadInput, pipeline: &[String]) -> Result<Self, ApiError> {
-        let mut errors = BTreeMap::new();
-        let mut text = |key: &str, value: Option<String>, max: usize| -> Option<String> {
-            let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-            if value.as_ref().is_some_and(|v| v.chars().count() > max) {
-                errors.insert(key.to_owned(), format!("Kan ikke være lengre enn {max} tegn."));
-            }
-            value
-        };
-        let name = text("name", input.name, 200).unwrap_or_default();
-        let email = text("email", input.email, 254);
-        let phone = text("phone", input.phone, 40);
-        let kilde = text("kilde", input.kilde, 50).unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
-        let beskrivelse = text("beskrivelse", input.beskrivelse, 5000);
-        let adresse = text("adresse", input.adresse, 300);
-        let postnr = text("postnr", input.postnr, 10);
+        let mut errors = FieldErrors::default();
+        let name = errors.optional("name", input.name, 200).unwrap_or_default();
+        let email = errors.optional("email", input.email, 254);
+        let phone = errors.optional("phone", input.phone, 40);
+        let kilde = errors.optional("kilde", input.kilde, 50).unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
+        let beskrivelse = errors.optional("beskrivelse", input.beskrivelse, 5000);
+        let adresse = errors.optional("adresse", input.adresse, 300);
+        let postnr = errors.optional("postnr", input.postnr, 10);
         let status = input.status.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
         let status = match status {
             Some(status) if pipeline.contains(&status) => status,
             Some(_) => {
-                errors.insert("status".into(), "Ukjent status. Velg en status fra pipelinen.".into());
+                errors.add("status", "Ukjent status. Velg en status fra pipelinen.");
                 String::new()
             }
             None => pipeline.first().cloned().unwrap_or_else(|| "Ny".to_owned()),
         };
-        if email.as_deref().is_some_and(|e| !errors.contains_key("email") && !is_email(e)) {
-            errors.insert("email".into(), "Skriv en gyldig e-postadresse.".into());
+        if email.as_deref().is_some_and(|e| !errors.has("email") && !is_email(e)) {
+            errors.add("email", "Skriv en gyldig e-postadresse.");
         }
         let tags = normalize_tags(input.tags.unwrap_or_default());
         if tags.len() > 30 || tags.iter().any(|t| t.chars().count() > 50) {
-            errors.insert("tags".into(), "Høyst 30 tags på høyst 50 tegn hver.".into());
+            errors.add("tags", "Høyst 30 tags på høyst 50 tegn hver.");
         }
-        if !errors.is_empty() {
-            return Err(ApiError::Validation(errors));
-        }
+        errors.finish()?;
         Ok(Self { name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags })
     }
 }

@@ -1,8 +1,6 @@
 //! Innstillinger over HTTP: the company facts and the lead pipeline editor (DESIGN.md
 //! decision 9). Saving drops the page cache, so the public site shows the change at once.
 
-use std::collections::BTreeMap;
-
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -14,7 +12,7 @@ use utoipa_axum::routes;
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::http::ApiJson;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::startup::AppState;
 use crate::{audit_insert, db_run};
 
@@ -104,20 +102,13 @@ async fn update_settings(
     ApiJson(input): ApiJson<SettingsInput>,
 ) -> ApiResult<Json<Settings>> {
     let before = load(&state).await?;
-    let mut errors = BTreeMap::new();
-    let mut text = |key: &str, value: Option<String>, max: usize| {
-        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        if value.as_ref().is_some_and(|v| v.chars().count() > max) {
-            errors.insert(key.to_owned(), format!("Kan ikke være lengre enn {max} tegn."));
-        }
-        value
-    };
+    let mut errors = FieldErrors::default();
     let after = Settings {
-        company_name: text("company_name", input.company_name, 200),
-        orgnr: text("orgnr", input.orgnr, 30),
-        adresse: text("adresse", input.adresse, 300),
-        email: text("email", input.email, 254),
-        global_phone_primary: text("global_phone_primary", input.global_phone_primary, 40),
+        company_name: errors.optional("company_name", input.company_name, 200),
+        orgnr: errors.optional("orgnr", input.orgnr, 30),
+        adresse: errors.optional("adresse", input.adresse, 300),
+        email: errors.optional("email", input.email, 254),
+        global_phone_primary: errors.optional("global_phone_primary", input.global_phone_primary, 40),
         global_phone_extra: input
             .global_phone_extra
             .unwrap_or_default()
@@ -128,15 +119,13 @@ async fn update_settings(
         lead_pipeline: before.lead_pipeline.clone(),
     };
     if after.email.as_deref().is_some_and(|e| !crate::contact::is_email(e)) {
-        errors.insert("email".to_owned(), "Skriv en gyldig e-postadresse.".to_owned());
+        errors.add("email", "Skriv en gyldig e-postadresse.");
     }
     if after.global_phone_extra.len() > 10 || after.global_phone_extra.iter().any(|p| p.chars().count() > 40)
     {
-        errors.insert("global_phone_extra".to_owned(), "Høyst 10 ekstra numre på høyst 40 tegn.".to_owned());
+        errors.add("global_phone_extra", "Høyst 10 ekstra numre på høyst 40 tegn.");
     }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
+    errors.finish()?;
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
         let entry = NewAudit::new(now, "update", "settings", None, &user.email, Some(diff));

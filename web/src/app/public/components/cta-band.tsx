@@ -1,8 +1,10 @@
-import { type LucideIcon, Phone } from 'lucide-react'
+import { Check, type LucideIcon, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
 import { Container } from '@/components/ui/section'
 import { useSite } from '@/lib/site'
 
@@ -56,6 +58,54 @@ export function HeroActions({ label = 'Send forespørsel' }: { label?: string })
         <Link to={paths.contact}>{label}</Link>
       </Button>
     </div>
+  )
+}
+
+/** Short promises under a hero's actions, each with a check mark. */
+export function HeroBadges({ label, items }: { label: string; items: readonly string[] }) {
+  return (
+    <ul className="mt-8 flex flex-wrap gap-2" aria-label={label}>
+      {items.map((item) => (
+        <li key={item}>
+          <Badge variant="onBrand">
+            <Check className="size-4" aria-hidden="true" />
+            {item}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A group of services with an icon and a checklist; `children` closes the card. */
+export function ServiceGroupCard({
+  icon,
+  title,
+  text,
+  services,
+  children,
+}: {
+  icon: LucideIcon
+  title: string
+  text: string
+  services: readonly string[]
+  children?: ReactNode
+}) {
+  return (
+    <Card className="flex h-full flex-col p-6">
+      <IconCircle icon={icon} />
+      <h3 className="mt-5 text-xl font-semibold">{title}</h3>
+      <p className="mt-2 text-base text-muted-foreground">{text}</p>
+      <ul className="mt-5 space-y-3">
+        {services.map((service) => (
+          <li key={service} className="flex gap-3 text-base">
+            <Check className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
+            <span>{service}</span>
+          </li>
+        ))}
+      </ul>
+      {children}
+    </Card>
   )
 }
 

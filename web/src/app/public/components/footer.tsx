@@ -55,27 +55,11 @@ export function Footer() {
         </div>
         <nav aria-label="Sider">
           <h2 className="text-base font-semibold text-white">Sider</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={navigation} />
         </nav>
         <nav aria-label="Tjenester i bunnteksten">
           <h2 className="text-base font-semibold text-white">Tjenester</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {serviceLinks.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={serviceLinks} />
           <p className="mt-5 text-sm">Finn oss også på {platforms.join(', ')}.</p>
         </nav>
       </Container>
@@ -98,6 +82,20 @@ export function Footer() {
         </Container>
       </div>
     </footer>
+  )
+}
+
+function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
+  return (
+    <ul className="mt-3 space-y-2 text-sm">
+      {links.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className="hover:text-white hover:underline">
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
 

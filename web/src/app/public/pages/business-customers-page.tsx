@@ -18,11 +18,10 @@ import {
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { HeroActions, IconCircle } from '../components/cta-band'
+import { HeroActions, HeroBadges, IconCircle, ServiceGroupCard } from '../components/cta-band'
 
 const heroBadges = ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', 'Autorisert siden 2004'] as const
 
@@ -145,16 +144,7 @@ export function BusinessCustomersPage() {
         lead="Vi holder lokalene deres i drift med planlagt vedlikehold, raske utrykninger og faste kontaktpersoner. Arbeidet gjøres når det passer virksomheten – også kveld og helg."
       >
         <HeroActions label="Be om tilbud" />
-        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette får dere">
-          {heroBadges.map((badge) => (
-            <li key={badge}>
-              <Badge variant="onBrand">
-                <Check className="size-4" aria-hidden="true" />
-                {badge}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        <HeroBadges label="Dette får dere" items={heroBadges} />
       </Hero>
 
       <Section
@@ -165,19 +155,7 @@ export function BusinessCustomersPage() {
       >
         <div className="grid gap-6 md:grid-cols-3">
           {serviceGroups.map((group) => (
-            <Card key={group.title} className="p-6">
-              <IconCircle icon={group.icon} />
-              <h3 className="mt-5 text-xl font-semibold">{group.title}</h3>
-              <p className="mt-2 text-base text-muted-foreground">{group.text}</p>
-              <ul className="mt-5 space-y-3">
-                {group.services.map((service) => (
-                  <li key={service} className="flex gap-3 text-base">
-                    <Check className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
-                    <span>{service}</span>
-                  </li>
-                ))}
-              </ul>
-            </Card>
+            <ServiceGroupCard key={group.title} icon={group.icon} title={group.title} text={group.text} services={group.services} />
           ))}
         </div>
       </Section>

@@ -2,7 +2,6 @@ import {
   ArrowRight,
   Bath,
   CalendarCheck,
-  Check,
   ClipboardCheck,
   Droplets,
   FileCheck,
@@ -19,14 +18,13 @@ import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { InitialsAvatar } from '@/components/initials-avatar'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { platforms } from '@/content/figures'
 import { partnerTeam } from '@/content/partner-team'
 import { useSite } from '@/lib/site'
-import { HeroActions, IconCircle } from '../components/cta-band'
+import { HeroActions, HeroBadges, IconCircle } from '../components/cta-band'
 
 const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
 
@@ -96,16 +94,7 @@ export function ContractPartnersPage() {
         lead="Vi leverer elektro- og rørleggerarbeid til totalentreprenører, byggherrer og eiendomsutviklere i Oslo og Viken, og tar oppdrag over hele landet. Autoriserte fagfolk siden 2004, med dokumentasjonen i orden fra første dag."
       >
         <HeroActions label="Send prosjektforespørsel" />
-        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Kort om oss">
-          {heroBadges.map((badge) => (
-            <li key={badge}>
-              <Badge variant="onBrand">
-                <Check className="size-4" aria-hidden="true" />
-                {badge}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        <HeroBadges label="Kort om oss" items={heroBadges} />
       </Hero>
 
       <Section

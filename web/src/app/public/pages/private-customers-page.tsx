@@ -1,7 +1,6 @@
 import {
   ArrowRight,
   BadgeCheck,
-  Check,
   Clock,
   Droplets,
   FileCheck,
@@ -15,12 +14,11 @@ import {
 import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { promises } from '@/content/figures'
-import { HeroActions, IconCircle } from '../components/cta-band'
+import { HeroActions, HeroBadges, IconCircle, ServiceGroupCard } from '../components/cta-band'
 
 type ServiceGroup = {
   icon: LucideIcon
@@ -123,16 +121,7 @@ export function PrivateCustomersPage() {
         lead="Vi er autoriserte elektrikere og rørleggere som pusser opp kjøkken og bad, fikser strøm og rør, og rykker ut døgnet rundt når noe haster. Du får bindende pris før vi starter, og 5 års garanti på arbeidet."
       >
         <HeroActions label="Be om pris på jobben" />
-        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette lover vi">
-          {promises.map((promise) => (
-            <li key={promise}>
-              <Badge variant="onBrand">
-                <Check className="size-4" aria-hidden="true" />
-                {promise}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        <HeroBadges label="Dette lover vi" items={promises} />
       </Hero>
 
       <Section
@@ -143,18 +132,7 @@ export function PrivateCustomersPage() {
       >
         <div className="grid gap-6 md:grid-cols-3">
           {serviceGroups.map((group) => (
-            <Card key={group.title} className="flex flex-col p-6">
-              <IconCircle icon={group.icon} />
-              <h3 className="mt-5 text-xl font-semibold">{group.title}</h3>
-              <p className="mt-2 text-base text-muted-foreground">{group.text}</p>
-              <ul className="mt-5 space-y-3">
-                {group.services.map((service) => (
-                  <li key={service} className="flex gap-3 text-base">
-                    <Check className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
-                    <span>{service}</span>
-                  </li>
-                ))}
-              </ul>
+            <ServiceGroupCard key={group.title} icon={group.icon} title={group.title} text={group.text} services={group.services}>
               <div className="mt-auto pt-6">
                 <Link
                   to={group.link.to}
@@ -164,7 +142,7 @@ export function PrivateCustomersPage() {
                   <ArrowRight className="size-4" aria-hidden="true" />
                 </Link>
               </div>
-            </Card>
+            </ServiceGroupCard>
           ))}
         </div>
         <div className="mt-10">
