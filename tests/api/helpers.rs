@@ -18,6 +18,30 @@ pub fn postgres_admin_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
+/// Creates an empty PostgreSQL database for one test; returns its URL and its name.
+pub async fn create_pg_database() -> (String, String) {
+    let name = format!("fagfolk_test_{}", uuid::Uuid::new_v4().simple());
+    let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL at TEST_POSTGRES_URL");
+    db_run!(&admin, pool => sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(pool).await.map(|r| r.rows_affected()))
+        .expect("create test database");
+    admin.close().await;
+    let base = postgres_admin_url();
+    let url = match base.rsplit_once('/') {
+        Some((server, _)) => format!("{server}/{name}"),
+        None => panic!("TEST_POSTGRES_URL needs a database path"),
+    };
+    (url, name)
+}
+
+/// Drops a database made by [`create_pg_database`], even while connections remain.
+pub async fn drop_pg_database(name: &str) {
+    if let Ok(admin) = Db::connect(&postgres_admin_url()).await {
+        let sql = sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        let _ = db_run!(&admin, pool => sqlx::raw_sql(sql).execute(pool).await.map(|r| r.rows_affected()));
+        admin.close().await;
+    }
+}
+
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
@@ -39,16 +63,7 @@ pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
     let (database_url, pg_database) = match backend {
         Backend::Sqlite => (format!("sqlite://{}", dir.path().join("test.db").display()), None),
         Backend::Postgres => {
-            let name = format!("fagfolk_test_{}", uuid::Uuid::new_v4().simple());
-            let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL at TEST_POSTGRES_URL");
-            db_run!(&admin, pool => sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(pool).await.map(|r| r.rows_affected()))
-                .expect("create test database");
-            admin.close().await;
-            let base = postgres_admin_url();
-            let url = match base.rsplit_once('/') {
-                Some((server, _)) => format!("{server}/{name}"),
-                None => panic!("TEST_POSTGRES_URL needs a database path"),
-            };
+            let (url, name) = create_pg_database().await;
             (url, Some(name))
         }
     };
@@ -158,11 +173,7 @@ impl TestApp {
 
     async fn drop_database(&mut self) {
         if let Some(name) = self.pg_database.take() {
-            let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL");
-            let sql = sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-            let _ =
-                db_run!(&admin, pool => sqlx::raw_sql(sql).execute(pool).await.map(|r| r.rows_affected()));
-            admin.close().await;
+            drop_pg_database(&name).await;
         }
     }
 }
@@ -173,13 +184,7 @@ impl Drop for TestApp {
         if let Some(name) = self.pg_database.take() {
             let _ = std::thread::spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-                runtime.block_on(async {
-                    if let Ok(admin) = Db::connect(&postgres_admin_url()).await {
-                        let sql = sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-                        let _ = db_run!(&admin, pool => sqlx::raw_sql(sql).execute(pool).await.map(|r| r.rows_affected()));
-                        admin.close().await;
-                    }
-                });
+                runtime.block_on(drop_pg_database(&name));
             })
             .join();
         }
