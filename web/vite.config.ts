@@ -1,22 +1,79 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Alias, type Plugin } from 'vite'
 
-// The Rust server serves the built app; in development Vite serves the app and
-// forwards API calls to a server started with `cargo run` (see the README).
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:8080',
-      '/media': 'http://127.0.0.1:8080',
-      '/healthz': 'http://127.0.0.1:8080',
+// Two client builds share one source tree (see the README):
+// - `vite build` builds the public site (index.html) with Preact in React's place
+//   (preact/compat), so a public page loads a third of the JavaScript React DOM alone
+//   would cost (issue 5's 80 KB budget). The prerender (`--ssr`) uses the same build
+//   settings, so the HTML it writes is what Preact hydrates.
+// - `vite build --mode admin` builds the admin app (admin.html) with React 19, where
+//   react-query, cmdk, dnd-kit and the Radix primitives run on the renderer they are
+//   made for. Its files go into the same dist/ with their own manifest.
+// The dev server runs both on React; the e2e tests run the built site.
+const src = fileURLToPath(new URL('./src', import.meta.url))
+const atSrc: Alias = { find: '@', replacement: src }
+
+const preact: Alias[] = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+]
+
+const proxy = {
+  '/api': 'http://127.0.0.1:8080',
+  '/media': 'http://127.0.0.1:8080',
+  '/healthz': 'http://127.0.0.1:8080',
+}
+
+/** In the dev server, /admin and everything under it is the admin app's page. */
+function adminPageInDev(): Plugin {
+  return {
+    name: 'fagfolk-admin-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/admin(\/|$|\?)/.test(req.url)) req.url = '/admin.html'
+        next()
+      })
     },
-  },
-  build: {
-    manifest: true,
-    sourcemap: false,
-  },
+  }
+}
+
+export default defineConfig(({ command, mode }) => {
+  if (command === 'serve') {
+    return {
+      plugins: [react(), tailwindcss(), adminPageInDev()],
+      resolve: { alias: [atSrc] },
+      server: { proxy },
+    }
+  }
+  if (mode === 'admin') {
+    return {
+      plugins: [react(), tailwindcss()],
+      resolve: { alias: [atSrc] },
+      build: {
+        manifest: '.vite/admin-manifest.json',
+        emptyOutDir: false,
+        sourcemap: false,
+        rollupOptions: { input: fileURLToPath(new URL('./admin.html', import.meta.url)) },
+      },
+    }
+  }
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: { alias: [...preact, atSrc] },
+    // The prerender bundles every dependency, so each one resolves React to Preact too.
+    ssr: { noExternal: true },
+    build: {
+      manifest: true,
+      sourcemap: false,
+      // A page loads three files: the entry, one chunk of the code several pages share
+      // and its own chunk, rather than one small file per icon and component.
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } } },
+    },
+  }
 })

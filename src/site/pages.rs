@@ -254,7 +254,7 @@ fn fill_template(
         .replace("__FF_TODAY__", &escape_html(&norwegian_date(date)))
         .replace("__FF_YEAR__", &date.year().to_string());
     for category in crate::services::PUBLIC_CATEGORIES {
-        let marker = format!("&lt;!--ff:services:{category}--&gt;");
+        let marker = format!("__FF_SERVICES_{category}__");
         if html.contains(&marker) {
             let list = noscript_services(services.iter().filter(|s| s.category == category));
             html = html.replace(&marker, &list);

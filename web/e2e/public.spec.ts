@@ -25,6 +25,40 @@ function watchConsole(page: Page): string[] {
   return errors
 }
 
+/**
+ * Compares the app's first client render with the server's HTML it hydrated: every text
+ * and every string attribute Preact rendered must be what the DOM holds. Preact does not
+ * patch attributes while hydrating, so a mismatch would otherwise stay unnoticed. Reads
+ * Preact's vnode tree (`__k` children, `__e` DOM node: stable names in Preact 10 and 11).
+ */
+async function hydrationMismatches(page: Page): Promise<{ checked: number; mismatches: string[] }> {
+  return page.evaluate(() => {
+    type VNode = { type: unknown; props: unknown; __e?: Element & Text; __k?: VNode[] | null }
+    const mismatches: string[] = []
+    let checked = 0
+    const walk = (vnode: VNode | null | undefined) => {
+      if (!vnode) return
+      const dom = vnode.__e
+      if (vnode.type === null && dom) {
+        checked++
+        if (String(vnode.props) !== dom.data) mismatches.push(`text: "${vnode.props}" != "${dom.data}"`)
+      }
+      if (typeof vnode.type === 'string' && dom) {
+        for (const [name, value] of Object.entries(vnode.props as Record<string, unknown>)) {
+          if ((typeof value !== 'string' && typeof value !== 'number') || name === 'children' || name === 'value') continue
+          const attribute = name === 'className' ? 'class' : name === 'htmlFor' ? 'for' : name
+          checked++
+          const actual = dom.getAttribute(attribute)
+          if (String(value) !== actual) mismatches.push(`<${vnode.type} ${attribute}>: "${value}" != "${actual}"`)
+        }
+      }
+      vnode.__k?.forEach(walk)
+    }
+    walk((document.getElementById('root') as unknown as { __k?: VNode }).__k)
+    return { checked, mismatches }
+  })
+}
+
 for (const route of routes) {
   test(`${route.path} answers 200 with its title and content, and hydrates cleanly`, async ({ page }) => {
     const errors = watchConsole(page)
@@ -40,6 +74,9 @@ for (const route of routes) {
     await expect(page.locator('footer')).toContainText('Org.nr. 923 456 789')
     await page.waitForLoadState('networkidle')
     expect(errors).toEqual([])
+    const hydration = await hydrationMismatches(page)
+    expect(hydration.checked).toBeGreaterThan(50)
+    expect(hydration.mismatches).toEqual([])
   })
 }
 

@@ -7,16 +7,21 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
-// Issue 5 asks for 80 KB; React DOM alone is 66 KB gzip, so the enforced line is the
-// current size plus a little, to stop growth, until the public pages drop weight.
-const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 120)
+// Issue 5's budget: at most 80 KB of gzip JavaScript per public page.
+const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 80)
 
 const manifest = JSON.parse(await readFile(path.join(dist, '_pages', 'manifest.json'), 'utf8'))
 const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'))
-const adminChunks = Object.entries(viteManifest)
-  .filter(([source]) => source.includes('/admin/'))
-  .map(([, chunk]) => chunk.file)
-if (adminChunks.length === 0) throw new Error('fant ikke admin-chunken i Vite-manifestet')
+// The admin app is its own build (vite build --mode admin) with its own manifest: every
+// file of it that the public build does not also have is admin code.
+const adminManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'admin-manifest.json'), 'utf8'))
+const publicFiles = new Set(Object.values(viteManifest).map((chunk) => chunk.file))
+const adminChunks = Object.values(adminManifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js') && !publicFiles.has(file))
+if (!Object.values(adminManifest).some((chunk) => chunk.isEntry && adminChunks.includes(chunk.file))) {
+  throw new Error('fant ikke admin-appen i admin-manifestet')
+}
 
 const gzipKb = async (file) => gzipSync(await readFile(path.join(dist, file))).length / 1024
 let failed = false
@@ -52,5 +57,5 @@ for (const page of manifest.pages) {
     failed = true
   }
 }
-console.log(`\nAdmin-appen (${adminChunks.join(', ')}) lastes av ingen offentlig side.`)
+console.log(`\nAdmin-appen (${adminChunks.length} JS-filer) lastes av ingen offentlig side.`)
 process.exit(failed ? 1 : 0)

@@ -25,6 +25,8 @@ function preloads(route) {
     for (const imported of chunk.imports ?? []) visit(imported)
   }
   visit(key)
+  // The shared chunk is preloaded by the entry's own tag in index.html already.
+  for (const file of [...files]) if (template.includes(`/${file}"`)) files.delete(file)
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
 }
 const template = await readFile(path.join(dist, 'index.html'), 'utf8')
@@ -41,8 +43,8 @@ const escape = (text) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 const withCompany = (text) => text.replaceAll('{company}', '__FF_COMPANY__')
 
-function page(head, app) {
-  return template.replace('<!--ff:head-->', head).replace('<!--ff:app-->', app)
+function page(head, app, shell = template) {
+  return shell.replace('<!--ff:head-->', head).replace('<!--ff:app-->', app)
 }
 
 function publicHead(meta) {
@@ -100,7 +102,10 @@ const adminHead = [
   fontPreload,
   '<!--ff:site-->',
 ].join('\n    ')
-await writeFile(path.join(out, manifest.admin), page(adminHead, ''))
+// The admin app is its own build (vite build --mode admin) with its own page.
+const adminTemplate = await readFile(path.join(dist, 'admin.html'), 'utf8')
+if (!adminTemplate.includes('<!--ff:head-->')) throw new Error('admin.html mangler <!--ff:head-->')
+await writeFile(path.join(out, manifest.admin), page(adminHead, '', adminTemplate))
 
 await writeFile(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 console.log(`prerendret ${manifest.pages.length} sider + 404 + admin til dist/_pages`)

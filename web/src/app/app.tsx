@@ -1,13 +1,13 @@
-import { type ComponentType, lazy, Suspense } from 'react'
-import { Route, Routes } from 'react-router'
+import type { ComponentType } from 'react'
 import { paths } from './paths'
 import { NotFoundPage } from './public/pages/not-found-page'
+import { PathnameProvider } from './public/pathname'
 import { PublicLayout } from './public/public-layout'
 
-// Each public page is its own chunk: a visitor loads the layout and the page in view.
-// The prerender renders the page eagerly (it passes it in `resolved`); the browser
-// hydrates the layout at once and the page as soon as its preloaded chunk is there.
-// The admin app is a separate chunk no public page loads.
+// The public site: each route is a page prerendered to HTML and joined to the others by
+// plain links, so a visitor loads the shared layout and the one page in view (its own
+// chunk, preloaded by the HTML). The admin app is a separate build (admin.html,
+// src/entry-admin.tsx) no public page loads.
 type PageModule = Record<string, unknown>
 
 /** Every public page: its path, its source module (for preloading) and how to load it. */
@@ -27,33 +27,23 @@ export const publicPages: { path: string; module: string; name: string; load: ()
   { path: paths.cookies, module: 'legal-page', name: 'CookiesPage', load: () => import('./public/pages/legal-page') },
 ]
 
-const lazyPages: Record<string, ComponentType> = Object.fromEntries(
-  publicPages.map((page) => [
-    page.path,
-    lazy(async () => ({ default: (await page.load())[page.name] as ComponentType })),
-  ]),
-)
+/** The component of the public page at `pathname`, or null when there is none (404). */
+export async function loadPage(pathname: string): Promise<ComponentType | null> {
+  const page = publicPages.find((p) => p.path === pathname)
+  return page ? ((await page.load())[page.name] as ComponentType) : null
+}
 
-const AdminApp = lazy(async () => ({ default: (await import('./admin/admin-app')).AdminApp }))
-
-export function App({ resolved = {} }: { resolved?: Record<string, ComponentType> }) {
+/** One public page in the site's layout, or the English 404 page. */
+export function App({ pathname, Page }: { pathname: string; Page: ComponentType | null }) {
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        {publicPages.map(({ path }) => {
-          const Page = resolved[path] ?? lazyPages[path]!
-          return <Route key={path} path={path} element={<Page />} />
-        })}
-      </Route>
-      <Route
-        path={`${paths.admin.root}/*`}
-        element={
-          <Suspense fallback={<p className="p-8 text-muted-foreground">Laster...</p>}>
-            <AdminApp />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <PathnameProvider pathname={pathname}>
+      {Page ? (
+        <PublicLayout>
+          <Page />
+        </PublicLayout>
+      ) : (
+        <NotFoundPage />
+      )}
+    </PathnameProvider>
   )
 }

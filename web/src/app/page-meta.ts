@@ -94,11 +94,3 @@ export const pageMeta: PageMeta[] = [
     description: 'Hvilke informasjonskapsler og lokale lagringer nettstedet bruker, og hvordan du styrer dem.',
   },
 ]
-
-export function metaFor(path: string): PageMeta | undefined {
-  return pageMeta.find((page) => page.path === path)
-}
-
-export function withCompany(text: string, company: string): string {
-  return text.replaceAll('{company}', company)
-}

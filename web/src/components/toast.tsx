@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { createContext, type ReactNode, use, useCallback, useMemo, useRef, useState } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { cn } from '@/lib/utils'
 
 // A small toast region of our own rather than sonner: sonner injects a <style> element
@@ -11,7 +11,7 @@ type ToastItem = ToastInput & { id: number }
 const ToastContext = createContext<(toast: ToastInput) => void>(() => {})
 
 export function useToast() {
-  return use(ToastContext)
+  return useContext(ToastContext)
 }
 
 const DURATION_MS = 6000

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatPriceFrom } from './format'
+import { formatDate, formatNumber, formatPriceFrom } from './format'
 
 describe('format', () => {
   it('groups prices the Norwegian way', () => {
     expect(formatPriceFrom(25000)).toBe('Fra 25\u00a0000 kr')
     expect(formatPriceFrom(1620)).toBe('Fra 1\u00a0620 kr')
     expect(formatPriceFrom(149000)).toBe('Fra 149\u00a0000 kr')
+  })
+
+  it('writes numbers exactly as Intl.NumberFormat nb-NO does', () => {
+    const intl = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 })
+    for (const value of [0, 7, 999, 1000, 1620, 25000, 99999, 100000, 1234567, 2 ** 40, -1500, 1499.5]) {
+      expect(formatNumber(value)).toBe(intl.format(value).replace(/\s/g, '\u00a0'))
+    }
   })
 
   it('writes dates in Norwegian in Oslo time', () => {

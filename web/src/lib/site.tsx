@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 
 /** The firm's public facts, filled in by the server from Innstillinger (DESIGN.md decision 2). */
 export type Site = {
@@ -59,6 +59,7 @@ export function SiteProvider({ value, children }: { value: Site; children: React
   return <SiteContext value={value}>{children}</SiteContext>
 }
 
+// useContext rather than use(): the prerender (preact-render-to-string) supports only the former.
 export function useSite(): Site {
-  return use(SiteContext)
+  return useContext(SiteContext)
 }

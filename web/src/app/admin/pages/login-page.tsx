@@ -1,6 +1,6 @@
 import { ArrowLeft, LogIn } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { paths } from '@/app/paths'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
@@ -39,10 +39,10 @@ export function LoginPage() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted/50 px-4 py-10">
       <div className="w-full max-w-sm">
-        <Link to={paths.home} className="mb-6 inline-flex items-center gap-2 text-sm font-medium hover:underline">
+        <a href={paths.home} className="mb-6 inline-flex items-center gap-2 text-sm font-medium hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />
           Tilbake til forsiden
-        </Link>
+        </a>
         <Card className="p-7">
           <h1 className="text-2xl font-bold">Logg inn</h1>
           <p className="mt-1 text-muted-foreground">Administrasjon for {site.company_name}</p>

@@ -1,6 +1,5 @@
 import { Check, type LucideIcon, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -28,7 +27,7 @@ export function CtaBand({ title, text }: { title: ReactNode; text: ReactNode }) 
             </a>
           </Button>
           <Button asChild variant="onBrand" size="lg">
-            <Link to={paths.contact}>Send forespørsel</Link>
+            <a href={paths.contact}>Send forespørsel</a>
           </Button>
         </div>
       </Container>
@@ -55,7 +54,7 @@ export function HeroActions({ label = 'Send forespørsel' }: { label?: string })
     <div className="flex flex-col gap-3 sm:flex-row">
       <CallButton />
       <Button asChild variant="onBrand" size="lg">
-        <Link to={paths.contact}>{label}</Link>
+        <a href={paths.contact}>{label}</a>
       </Button>
     </div>
   )

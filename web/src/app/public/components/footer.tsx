@@ -1,5 +1,4 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { Container } from '@/components/ui/section'
 import { platforms } from '@/content/figures'
@@ -72,9 +71,9 @@ export function Footer() {
             <ul className="flex gap-5">
               {legalLinks.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className="hover:text-white hover:underline">
+                  <a href={item.to} className="hover:text-white hover:underline">
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -90,9 +89,9 @@ function FooterLinks({ links }: { links: readonly { to: string; label: string }[
     <ul className="mt-3 space-y-2 text-sm">
       {links.map((item) => (
         <li key={item.to}>
-          <Link to={item.to} className="hover:text-white hover:underline">
+          <a href={item.to} className="hover:text-white hover:underline">
             {item.label}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
@@ -112,12 +111,12 @@ export function MobileCallBar() {
           <Phone className="size-4" aria-hidden="true" />
           Ring {site.phone}
         </a>
-        <Link
-          to={paths.contact}
+        <a
+          href={paths.contact}
           className="inline-flex h-12 items-center justify-center rounded-lg border border-border bg-card font-semibold"
         >
           Send forespørsel
-        </Link>
+        </a>
       </div>
     </div>
   )

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ToastProvider } from '@/components/toast'
 import { PRERENDER_SITE, SiteProvider } from '@/lib/site'
+import { PathnameProvider } from '../pathname'
 import { Header, isActive } from './header'
 
 describe('isActive', () => {
@@ -21,9 +21,9 @@ function renderHeader(path: string) {
   return render(
     <SiteProvider value={site}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[path]}>
+        <PathnameProvider pathname={path}>
           <Header />
-        </MemoryRouter>
+        </PathnameProvider>
       </ToastProvider>
     </SiteProvider>,
   )

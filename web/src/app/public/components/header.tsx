@@ -1,7 +1,7 @@
 import { Clock, Menu, MapPin, Phone, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
 import { paths } from '@/app/paths'
+import { usePathname } from '@/app/public/pathname'
 import { ThemeToggle } from '@/components/theme-toggle'
 import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/section'
@@ -26,24 +26,23 @@ export function isActive(to: string, pathname: string): boolean {
 export function Logo({ className }: { className?: string }) {
   const site = useSite()
   return (
-    <Link to={paths.home} className={cn('flex items-center gap-2.5 font-bold', className)}>
+    <a href={paths.home} className={cn('flex items-center gap-2.5 font-bold', className)}>
       <svg viewBox="0 0 64 64" className="size-9 shrink-0" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill="#0f2540" />
         <path d="M20 46V18h24v7H28v5h13v7H28v9z" fill="#f5a524" />
       </svg>
       <span className="text-lg leading-tight">{site.company_name}</span>
-    </Link>
+    </a>
   )
 }
 
 export function Header() {
   const site = useSite()
-  const { pathname } = useLocation()
+  const pathname = usePathname()
   const [open, setOpen] = useState(false)
   const menuId = useId()
 
-  // A tapped link closes the menu; so does Escape.
-  useEffect(() => setOpen(false), [pathname])
+  // A tapped link closes the menu (a link to the page in view loads nothing); so does Escape.
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
@@ -83,13 +82,13 @@ export function Header() {
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-            <Link to={paths.admin.login}>Logg inn</Link>
+            <a href={paths.admin.login}>Logg inn</a>
           </Button>
           <Button asChild variant="accent" size="sm" className="hidden sm:inline-flex">
-            <Link to={paths.contact}>
+            <a href={paths.contact}>
               <Phone aria-hidden="true" />
               Ring oss nå
-            </Link>
+            </a>
           </Button>
           <button
             type="button"
@@ -122,14 +121,12 @@ export function Header() {
           </nav>
           <div className="mt-3 grid grid-cols-2 gap-2 border-t border-border pt-4">
             <Button asChild variant="outline">
-              <Link to={paths.admin.login} onClick={() => setOpen(false)}>
-                Logg inn
-              </Link>
+              <a href={paths.admin.login}>Logg inn</a>
             </Button>
             <Button asChild variant="accent">
-              <Link to={paths.contact} onClick={() => setOpen(false)}>
+              <a href={paths.contact} onClick={() => setOpen(false)}>
                 Ring oss nå
-              </Link>
+              </a>
             </Button>
           </div>
         </Container>
@@ -152,9 +149,8 @@ function NavItem({
   className?: string
 }) {
   return (
-    <NavLink
-      to={to}
-      end={to === '/'}
+    <a
+      href={to}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       className={cn(
@@ -164,6 +160,6 @@ function NavItem({
       )}
     >
       {label}
-    </NavLink>
+    </a>
   )
 }

@@ -1,6 +1,5 @@
 import { BadgeCheck, FileText, type LucideIcon, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -25,7 +24,7 @@ export function QuoteBlock({ title, text }: { title: string; text: string }) {
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild variant="accent" size="lg">
-              <Link to={paths.contact}>Be om tilbud</Link>
+              <a href={paths.contact}>Be om tilbud</a>
             </Button>
             <Button asChild variant="outline" size="lg">
               <a href={site.phone_uri}>

@@ -15,7 +15,6 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
@@ -240,7 +239,7 @@ export function BusinessCustomersPage() {
             </ol>
             <div className="mt-auto pt-8">
               <Button asChild variant="default" size="lg">
-                <Link to={paths.contact}>Be om tilbud på avtale</Link>
+                <a href={paths.contact}>Be om tilbud på avtale</a>
               </Button>
             </div>
           </Card>

@@ -14,7 +14,6 @@ import {
   PlugZap,
   Zap,
 } from 'lucide-react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { InitialsAvatar } from '@/components/initials-avatar'
@@ -179,10 +178,10 @@ export function ContractPartnersPage() {
           </div>
           <div className="flex flex-col gap-3">
             <Button asChild variant="accent" size="lg">
-              <Link to={paths.contact}>
+              <a href={paths.contact}>
                 Send forespørsel
                 <ArrowRight aria-hidden="true" />
-              </Link>
+              </a>
             </Button>
           </div>
         </Card>

@@ -1,5 +1,4 @@
 import { ArrowRight, Bath, CalendarCheck, Droplets, FileSignature, Phone, ShieldCheck, Star, Wrench, Zap } from 'lucide-react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { InitialsAvatar } from '@/components/initials-avatar'
 import { Badge } from '@/components/ui/badge'
@@ -126,13 +125,13 @@ export function HomePage() {
                     </li>
                   ))}
                 </ul>
-                <Link
-                  to={item.to}
+                <a
+                  href={item.to}
                   className="mt-6 inline-flex items-center gap-1.5 font-semibold text-accent-strong hover:underline dark:text-accent"
                 >
                   Les mer om {item.title.toLowerCase()}
                   <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
+                </a>
               </Card>
             </li>
           ))}
@@ -168,10 +167,10 @@ export function HomePage() {
         <CategoryOverview />
         <div className="mt-8">
           <Button asChild variant="outline">
-            <Link to={paths.services}>
+            <a href={paths.services}>
               Se alle tjenester
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </a>
           </Button>
         </div>
       </Section>

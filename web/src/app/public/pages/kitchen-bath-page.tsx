@@ -1,5 +1,4 @@
 import { Bath, CalendarCheck, ChefHat, ClipboardList, Droplets, Hammer, MessagesSquare, Paintbrush, PencilRuler, Zap } from 'lucide-react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -125,10 +124,10 @@ function OfferCard({ icon: Icon, title, text, price }: { icon: typeof Bath; titl
         {formatPriceFrom(price)} <span className="text-sm font-normal text-muted-foreground">inkl. mva</span>
       </p>
       <Button asChild variant="default" className="mt-5 w-fit">
-        <Link to={paths.contact}>
+        <a href={paths.contact}>
           <ClipboardList aria-hidden="true" />
           Be om tilbud
-        </Link>
+        </a>
       </Button>
     </Card>
   )

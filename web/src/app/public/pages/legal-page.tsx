@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { Card } from '@/components/ui/card'
 import { Container } from '@/components/ui/section'
@@ -29,13 +28,13 @@ function LegalLayout({
     <>
       <section aria-labelledby={headingId} className="bg-brand text-white">
         <Container className="py-12 sm:py-16">
-          <Link
-            to={paths.home}
+          <a
+            href={paths.home}
             className="inline-flex items-center gap-2 text-base text-white/85 hover:text-white hover:underline"
           >
             <ArrowLeft className="size-4" aria-hidden="true" />
             Tilbake til forsiden
-          </Link>
+          </a>
           <h1 id={headingId} className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
             {title}
           </h1>
@@ -152,9 +151,9 @@ export function PrivacyPage() {
             (lyst, mørkt eller samme som enheten) under nøkkelen «theme» i nettleserens lokale lagring, og det skjer
             bare når du selv velger tema. Ansatte som logger inn i administrasjonsområdet, får en strengt nødvendig
             øktcookie. Les mer på siden om{' '}
-            <Link to={paths.cookies} className={linkClass}>
+            <a href={paths.cookies} className={linkClass}>
               informasjonskapsler
-            </Link>
+            </a>
             .
           </p>
           <p>
@@ -559,9 +558,9 @@ export function CookiesPage() {
         <>
           <p>
             Har du spørsmål om informasjonskapsler eller personvern, kan du kontakte oss. Les også{' '}
-            <Link to={paths.privacy} className={linkClass}>
+            <a href={paths.privacy} className={linkClass}>
               personvernerklæringen
-            </Link>{' '}
+            </a>{' '}
             vår.
           </p>
           <ContactDetails site={site} />

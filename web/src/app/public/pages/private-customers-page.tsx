@@ -11,7 +11,6 @@ import {
   ShieldCheck,
   Zap,
 } from 'lucide-react'
-import { Link } from 'react-router'
 import { paths } from '@/app/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
@@ -134,23 +133,23 @@ export function PrivateCustomersPage() {
           {serviceGroups.map((group) => (
             <ServiceGroupCard key={group.title} icon={group.icon} title={group.title} text={group.text} services={group.services}>
               <div className="mt-auto pt-6">
-                <Link
-                  to={group.link.to}
+                <a
+                  href={group.link.to}
                   className="inline-flex items-center gap-2 font-semibold text-accent-strong hover:underline dark:text-accent"
                 >
                   {group.link.label}
                   <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
+                </a>
               </div>
             </ServiceGroupCard>
           ))}
         </div>
         <div className="mt-10">
           <Button asChild variant="outline" size="lg">
-            <Link to={paths.services}>
+            <a href={paths.services}>
               Se alle tjenester og priser
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </a>
           </Button>
         </div>
       </Section>
@@ -211,13 +210,13 @@ export function PrivateCustomersPage() {
                 </div>
               ))}
             </dl>
-            <Link
-              to={paths.references}
+            <a
+              href={paths.references}
               className="mt-6 inline-flex items-center gap-2 font-semibold text-accent-strong hover:underline dark:text-accent"
             >
               Flere referanser
               <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
+            </a>
           </aside>
         </Card>
       </Section>

@@ -1,5 +1,4 @@
 import { ArrowRight, Check } from 'lucide-react'
-import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Section } from '@/components/ui/section'
 import { promises } from '@/content/figures'
@@ -31,10 +30,10 @@ export function ServicesPage() {
           {categories.map((category) => (
             <li key={category.slug}>
               <Button asChild variant="outline" size="lg" className="w-full justify-between">
-                <Link to={category.to}>
+                <a href={category.to}>
                   {category.name}
                   <ArrowRight aria-hidden="true" />
-                </Link>
+                </a>
               </Button>
             </li>
           ))}

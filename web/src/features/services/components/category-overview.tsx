@@ -1,5 +1,4 @@
 import { ArrowRight, Bath, Droplets, Zap } from 'lucide-react'
-import { Link } from 'react-router'
 import { paths, type ServiceCategory } from '@/app/paths'
 import { Card } from '@/components/ui/card'
 import { formatPriceFrom } from '@/lib/format'
@@ -65,9 +64,9 @@ export function CategoryOverview() {
                 </span>
               </div>
               <h3 className="mt-5 text-xl font-semibold">
-                <Link to={category.to} className="after:absolute after:inset-0 focus-visible:outline-none">
+                <a href={category.to} className="after:absolute after:inset-0 focus-visible:outline-none">
                   {category.name}
-                </Link>
+                </a>
               </h3>
               <p className="mt-2 text-muted-foreground">{category.summary}</p>
               <p className="mt-4 min-h-12 text-sm text-muted-foreground">

@@ -19,7 +19,7 @@ export function ServiceList({
   return (
     <div data-service-list={category}>
       {/* Visitors and crawlers without JavaScript get the list the server fills in here. */}
-      <noscript suppressHydrationWarning>{`<!--ff:services:${category}-->`}</noscript>
+      <noscript>{`__FF_SERVICES_${category}__`}</noscript>
       {loading ? (
         <Spinner label={loadingText} />
       ) : services.length === 0 ? (
