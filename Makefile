@@ -59,9 +59,12 @@ openapi:
 	$(CARGO) run --quiet -- openapi > openapi.json
 	cd web && $(NPM) run gen:api
 
-## Throughput and memory figures (not a test); see bench/README.md.
+## Every benchmark (figures, not tests): the public site beside nginx, the contact form
+## and memory (bench/run.sh), then the lead manager with 10 000 leads (bench/leads.sh).
+## Latest figures: docs/BENCHMARKS.md.
 bench: web
 	bash bench/run.sh
+	bash bench/leads.sh
 
 clean:
 	rm -rf web/dist web/dist-ssr target

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Benchmarks (figures, not tests): start-up time to a healthy /healthz on an empty data
-# directory, requests/second and latency for GET / and GET /api/services under wrk, and
-# the server's resident memory idle and loaded. Needs wrk (apt-get install -y wrk) and a
-# built web app (make web). Usage: bash bench/run.sh [seconds per run, default 10]
+# directory, requests/second and latency for GET / and GET /api/services beside nginx
+# serving the same files, POST /api/contact on SQLite and on PostgreSQL, and the server's
+# resident memory idle and loaded. Needs wrk (apt-get install -y wrk), nginx and psql for
+# the comparisons, and a built web app (make web).
+# Usage: bash bench/run.sh [seconds per run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,11 +17,21 @@ cargo build --release --quiet
 BIN="$TARGET/release/fagfolk"
 DATA="$(mktemp -d)"
 NGINX_PID=""
-trap 'kill "$PID" $NGINX_PID 2>/dev/null || true; rm -rf "$DATA"' EXIT
+PG_PID=""
+PG_ADMIN="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+PGDB="fagfolk_bench_contact_$$"
+cleanup() {
+  kill "$PID" $NGINX_PID $PG_PID 2>/dev/null || true
+  [ -n "$PG_PID" ] && { wait "$PG_PID" 2>/dev/null || true; psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS $PGDB WITH (FORCE)" >/dev/null 2>&1 || true; }
+  rm -rf "$DATA"
+}
+trap cleanup EXIT
 
 rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
 start_ns=$(date +%s%N)
+# The contact form's per-IP limit is lifted: every request here comes from one address.
+export FAGFOLK_CONTACT_LIMIT=1000000000
 FAGFOLK_ADDR="127.0.0.1:$PORT" DATABASE_URL="sqlite://$DATA/bench.db" FAGFOLK_STORAGE="$DATA/media" \
   RUST_LOG=warn "$BIN" serve &
 PID=$!
@@ -29,9 +41,10 @@ sleep 1
 idle=$(rss_mb "$PID")
 
 run() {
-  local name="$1" path="$2" port="${3:-$PORT}"
+  local name="$1" path="$2" port="${3:-$PORT}" script="${4:-}"
   local out
-  out=$(wrk -t2 -c64 -d"${DURATION}s" --latency -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port$path")
+  out=$(wrk -t2 -c64 -d"${DURATION}s" --latency -H 'Accept-Encoding: gzip' ${script:+-s "$script"} \
+    "http://127.0.0.1:$port$path")
   local rps p50 p99 errors
   rps=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
@@ -98,4 +111,23 @@ if start_nginx; then
   awk -v a="$ours_services" -v b="$nginx_services" 'BEGIN { printf "Tjeneste-JSON:   %.2fx nginx (mål >= 0.6x)\n", a / b }'
 fi
 echo
-echo "Resident minne: ${idle} MB i ro, ${loaded} MB etter last"
+echo "| Skjema (innsending + henvendelse i én transaksjon) | req/s | p50 | p99 | feil |"
+echo "|------------------------|------------|----------|----------|------|"
+before=$(sqlite3 "$DATA/bench.db" 'SELECT COUNT(*) FROM contact_submissions')
+run "POST /api/contact (SQLite)" "/api/contact" "$PORT" bench/contact.lua
+after=$(sqlite3 "$DATA/bench.db" 'SELECT COUNT(*) FROM contact_submissions')
+stored_sqlite=$((after - before))
+loaded_writes=$(rss_mb "$PID")
+if command -v psql >/dev/null && psql -q "$PG_ADMIN" -c "CREATE DATABASE $PGDB" >/dev/null 2>&1; then
+  PG_PORT=$((PORT + 2))
+  FAGFOLK_ADDR="127.0.0.1:$PG_PORT" DATABASE_URL="${PG_ADMIN%/*}/$PGDB" FAGFOLK_STORAGE="$DATA/media-pg" \
+    RUST_LOG=warn "$BIN" serve &
+  PG_PID=$!
+  until curl -fsS "http://127.0.0.1:$PG_PORT/healthz" >/dev/null 2>&1; do sleep 0.05; done
+  run "POST /api/contact (PostgreSQL)" "/api/contact" "$PG_PORT" bench/contact.lua
+  stored_pg=$(psql -qAt "${PG_ADMIN%/*}/$PGDB" -c 'SELECT COUNT(*) FROM leads')
+fi
+echo
+echo "Lagret under målingen: ${stored_sqlite} innsendinger på SQLite${stored_pg:+, $stored_pg henvendelser på PostgreSQL}"
+echo
+echo "Resident minne: ${idle} MB i ro, ${loaded} MB etter lesing, ${loaded_writes} MB etter skjemaene"

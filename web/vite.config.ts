@@ -59,7 +59,11 @@ export default defineConfig(({ command, mode }) => {
         manifest: '.vite/admin-manifest.json',
         emptyOutDir: false,
         sourcemap: false,
-        rollupOptions: { input: fileURLToPath(new URL('./admin.html', import.meta.url)) },
+        rolldownOptions: {
+          input: fileURLToPath(new URL('./admin.html', import.meta.url)),
+          // React and the libraries change seldom; staff keep them cached across releases.
+          output: { codeSplitting: { groups: [{ name: 'admin-vendor', test: /node_modules/ }] } },
+        },
       },
     }
   }
