@@ -153,6 +153,18 @@ test('with the server stopped the form says so and keeps everything typed', asyn
   await expect(form.getByRole('button', { name: 'Send forespørsel' })).toBeEnabled()
 })
 
+test('a legal page opens at the top, with its back link to the home page', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Personvern' }).scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Personvern' }).click()
+  await expect(page).toHaveURL('/personvern')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  await page.getByRole('link', { name: 'Tilbake til forsiden' }).click()
+  await expect(page).toHaveURL('/')
+})
+
 test('a first visit stores nothing; picking a theme stores it and it lasts', async ({ page, context }) => {
   await page.goto('/')
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0)
