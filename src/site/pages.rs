@@ -51,6 +51,9 @@ pub struct Page {
     body: Bytes,
     gzip: Bytes,
     content_type: &'static str,
+    /// A weak validator of the body: pages are joined by plain links, so a visitor coming
+    /// back to a page revalidates it and gets a 304 while nothing has changed.
+    etag: HeaderValue,
 }
 
 /// Everything served from the current settings, rendered together.
@@ -166,7 +169,10 @@ impl Page {
     fn new(body: String, content_type: &'static str) -> Self {
         let mut encoder = GzEncoder::new(Vec::with_capacity(body.len() / 3), Compression::best());
         let gzip = encoder.write_all(body.as_bytes()).and_then(|_| encoder.finish()).unwrap_or_default();
-        Self { body: Bytes::from(body), gzip: Bytes::from(gzip), content_type }
+        let digest = <sha2::Sha256 as sha2::Digest>::digest(body.as_bytes());
+        let etag = HeaderValue::try_from(format!("W/\"{}\"", hex(&digest[..16])))
+            .expect("a hex digest is a valid header value");
+        Self { body: Bytes::from(body), gzip: Bytes::from(gzip), content_type, etag }
     }
 
     fn html(html: String) -> Self {
@@ -183,6 +189,11 @@ impl Page {
         request: &HeaderMap,
         extra: &[(header::HeaderName, &'static str)],
     ) -> Response {
+        if status == StatusCode::OK && self.matches(request) {
+            let mut response = StatusCode::NOT_MODIFIED.into_response();
+            self.add_headers(response.headers_mut(), extra);
+            return response;
+        }
         let accepts_gzip = request
             .get(header::ACCEPT_ENCODING)
             .and_then(|v| v.to_str().ok())
@@ -195,14 +206,28 @@ impl Page {
             Response::new(Body::from(self.body.clone()))
         };
         *response.status_mut() = status;
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(self.content_type));
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(self.content_type));
+        self.add_headers(response.headers_mut(), extra);
+        response
+    }
+
+    /// Whether the request's `If-None-Match` names this body (weak comparison).
+    fn matches(&self, request: &HeaderMap) -> bool {
+        let ours = self.etag.as_bytes().strip_prefix(b"W/").unwrap_or(self.etag.as_bytes());
+        request.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).any(|list| {
+            list.split(',')
+                .map(str::trim)
+                .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag).as_bytes() == ours)
+        })
+    }
+
+    fn add_headers(&self, headers: &mut HeaderMap, extra: &[(header::HeaderName, &'static str)]) {
+        headers.insert(header::ETAG, self.etag.clone());
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         for (name, value) in extra {
             headers.insert(name.clone(), HeaderValue::from_static(value));
         }
-        response
     }
 }
 

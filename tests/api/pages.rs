@@ -25,7 +25,7 @@ const PUBLIC_PATHS: [&str; 13] = [
 async fn html(app: &TestApp, path: &str) -> (u16, String) {
     let response = app.get(path).await;
     let status = response.status().as_u16();
-    // React separates adjacent text nodes with empty comments; they are not content.
+    // Empty comments between text nodes (React's server renderer writes them) are not content.
     (status, response.text().await.unwrap().replace("<!-- -->", ""))
 }
 
@@ -96,6 +96,36 @@ async fn a_settings_change_shows_in_the_served_html_without_a_rebuild(app: TestA
     app.stop().await;
 }
 
+async fn a_page_revalidates_with_304_until_the_settings_change(app: TestApp) {
+    let first = app.get("/kontakt").await;
+    assert_eq!(first.status(), 200);
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(etag.starts_with("W/\""), "a weak validator: {etag}");
+    assert_eq!(first.headers()["cache-control"], "no-cache");
+
+    let again = app.client.get(app.url("/kontakt")).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()["etag"], etag.as_str());
+    assert!(again.headers().contains_key("content-security-policy"), "security headers on a 304 too");
+    assert!(again.bytes().await.unwrap().is_empty());
+    // Another page has its own validator.
+    let other = app.client.get(app.url("/referanser")).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(other.status(), 200);
+
+    db_run!(&app.state.db, pool => sqlx::query("UPDATE settings SET global_phone_primary = $1 WHERE id = 1")
+        .bind("+47 400 00 001")
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))
+    .unwrap();
+    app.state.pages.invalidate().await;
+    let changed = app.client.get(app.url("/kontakt")).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(changed.status(), 200, "the new phone number makes a new page");
+    assert_ne!(changed.headers()["etag"], etag.as_str());
+    assert!(changed.text().await.unwrap().contains("+47 400 00 001"));
+    app.stop().await;
+}
+
 async fn an_unknown_path_gets_the_english_404_page_with_status_404(app: TestApp) {
     let (status, html) = html(&app, "/finnes/ikke").await;
     assert_eq!(status, 404);
@@ -151,6 +181,7 @@ crate::db_tests!(
     every_public_page_is_prerendered_with_the_current_company_facts,
     trade_pages_carry_their_active_services_in_json_ld,
     a_settings_change_shows_in_the_served_html_without_a_rebuild,
+    a_page_revalidates_with_304_until_the_settings_change,
     an_unknown_path_gets_the_english_404_page_with_status_404,
     admin_paths_serve_the_noindex_app_shell,
     sitemap_and_robots_are_served,
