@@ -108,6 +108,39 @@ export function ServiceGroupCard({
   )
 }
 
+export type IconItem = { icon: LucideIcon; title: string; text: string }
+
+/**
+ * A grid of cards, each an icon with a title and a text: `stacked` puts the icon above
+ * (four to a row), `inline` beside the text (three to a row).
+ */
+export function IconCards({ items, layout }: { items: readonly IconItem[]; layout: 'stacked' | 'inline' }) {
+  const stacked = layout === 'stacked'
+  return (
+    <ul className={stacked ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3'}>
+      {items.map((item) => (
+        <li key={item.title}>
+          {stacked ? (
+            <Card className="h-full p-6">
+              <IconCircle icon={item.icon} />
+              <h3 className="mt-5 text-lg font-semibold">{item.title}</h3>
+              <p className="mt-2 text-base text-muted-foreground">{item.text}</p>
+            </Card>
+          ) : (
+            <Card className="flex h-full gap-4 p-6">
+              <IconCircle icon={item.icon} />
+              <div>
+                <h3 className="text-lg font-semibold">{item.title}</h3>
+                <p className="mt-1 text-base text-muted-foreground">{item.text}</p>
+              </div>
+            </Card>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** An icon in a tinted circle, for cards. */
 export function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
   return (

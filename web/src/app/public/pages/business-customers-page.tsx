@@ -20,7 +20,7 @@ import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { HeroActions, HeroBadges, IconCircle, ServiceGroupCard } from '../components/cta-band'
+import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
 
 const heroBadges = ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', 'Autorisert siden 2004'] as const
 
@@ -63,7 +63,7 @@ const serviceGroups: { icon: LucideIcon; title: string; text: string; services: 
   },
 ]
 
-const reasons: { icon: LucideIcon; title: string; text: string }[] = [
+const reasons: IconItem[] = [
   {
     icon: CalendarClock,
     title: 'Arbeid når det passer dere',
@@ -86,7 +86,7 @@ const reasons: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ]
 
-const industries: { icon: LucideIcon; title: string; text: string }[] = [
+const industries: IconItem[] = [
   {
     icon: Briefcase,
     title: 'Kontor',
@@ -166,17 +166,7 @@ export function BusinessCustomersPage() {
         title="Fire grunner til å velge oss"
         lead="Bedrifter trenger håndverkere som leverer til avtalt tid og pris – og som er der når noe stopper opp."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {reasons.map((reason) => (
-            <li key={reason.title}>
-              <Card className="h-full p-6">
-                <IconCircle icon={reason.icon} />
-                <h3 className="mt-5 text-lg font-semibold">{reason.title}</h3>
-                <p className="mt-2 text-base text-muted-foreground">{reason.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={reasons} layout="stacked" />
       </Section>
 
       <Section
@@ -185,19 +175,7 @@ export function BusinessCustomersPage() {
         title="Bransjer vi jobber for"
         lead="Vi kjenner kravene og driften i ulike typer bygg, og tilpasser arbeidet etter det."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {industries.map((industry) => (
-            <li key={industry.title}>
-              <Card className="flex h-full gap-4 p-6">
-                <IconCircle icon={industry.icon} />
-                <div>
-                  <h3 className="text-lg font-semibold">{industry.title}</h3>
-                  <p className="mt-1 text-base text-muted-foreground">{industry.text}</p>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={industries} layout="inline" />
       </Section>
 
       <Section

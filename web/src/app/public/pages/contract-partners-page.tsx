@@ -8,7 +8,6 @@ import {
   Hammer,
   Handshake,
   HardHat,
-  type LucideIcon,
   Mail,
   Phone,
   PlugZap,
@@ -23,11 +22,11 @@ import { Section } from '@/components/ui/section'
 import { platforms } from '@/content/figures'
 import { partnerTeam } from '@/content/partner-team'
 import { useSite } from '@/lib/site'
-import { HeroActions, HeroBadges, IconCircle } from '../components/cta-band'
+import { HeroActions, HeroBadges, IconCards, IconCircle, type IconItem } from '../components/cta-band'
 
 const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
 
-const benefits: { icon: LucideIcon; title: string; text: string }[] = [
+const benefits: IconItem[] = [
   {
     icon: CalendarCheck,
     title: 'Vi holder fremdriften',
@@ -50,7 +49,7 @@ const benefits: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ]
 
-const contractServices: { icon: LucideIcon; title: string; text: string }[] = [
+const contractServices: IconItem[] = [
   {
     icon: Zap,
     title: 'Elektroinstallasjon i nybygg',
@@ -102,17 +101,7 @@ export function ContractPartnersPage() {
         title="Fire fordeler for dere som entreprenør"
         lead="Vi vet hva som står på spill på en byggeplass: fremdrift, kvalitet og en ryddig overlevering."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {benefits.map((benefit) => (
-            <li key={benefit.title}>
-              <Card className="h-full p-6">
-                <IconCircle icon={benefit.icon} />
-                <h3 className="mt-5 text-lg font-semibold">{benefit.title}</h3>
-                <p className="mt-2 text-base text-muted-foreground">{benefit.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={benefits} layout="stacked" />
       </Section>
 
       <Section
@@ -122,19 +111,7 @@ export function ContractPartnersPage() {
         title="Dette leverer vi på kontrakt"
         lead="Som underentreprenør eller sideentreprenør, på små og store prosjekter."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {contractServices.map((service) => (
-            <li key={service.title}>
-              <Card className="flex h-full gap-4 p-6">
-                <IconCircle icon={service.icon} />
-                <div>
-                  <h3 className="text-lg font-semibold">{service.title}</h3>
-                  <p className="mt-1 text-base text-muted-foreground">{service.text}</p>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={contractServices} layout="inline" />
       </Section>
 
       <Section

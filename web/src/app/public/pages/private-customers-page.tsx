@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { promises } from '@/content/figures'
-import { HeroActions, HeroBadges, IconCircle, ServiceGroupCard } from '../components/cta-band'
+import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
 
 type ServiceGroup = {
   icon: LucideIcon
@@ -66,7 +66,7 @@ const serviceGroups: ServiceGroup[] = [
   },
 ]
 
-const reasons: { icon: LucideIcon; title: string; text: string }[] = [
+const reasons: IconItem[] = [
   {
     icon: BadgeCheck,
     title: 'Autorisert siden 2004',
@@ -161,17 +161,7 @@ export function PrivateCustomersPage() {
         title="Fire grunner til å velge oss"
         lead="Du skal kunne stole på håndverkeren du slipper inn i hjemmet ditt. Slik gjør vi det enkelt."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {reasons.map((reason) => (
-            <li key={reason.title}>
-              <Card className="h-full p-6">
-                <IconCircle icon={reason.icon} />
-                <h3 className="mt-5 text-lg font-semibold">{reason.title}</h3>
-                <p className="mt-2 text-base text-muted-foreground">{reason.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={reasons} layout="stacked" />
       </Section>
 
       <Section
