@@ -28,9 +28,19 @@ pub struct Config {
     pub contact_window: Duration,
     /// `FAGFOLK_UPLOAD_LIMIT_MB`: the largest media file accepted (default 10).
     pub upload_limit_bytes: usize,
-    /// `FAGFOLK_TRUST_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`; the
-    /// left-most address is then taken as the client's (default `false`).
-    pub trust_proxy: bool,
+    /// `FAGFOLK_TRUST_PROXY`: how many reverse proxies in front of the server append to
+    /// `X-Forwarded-For` (`false`/`0`: none, the default; `true`: one; or a number up to
+    /// 10). The client's address is then the entry that many places from the right: the
+    /// one the outermost trusted proxy wrote, never one the client wrote itself
+    /// (`crate::http::client_ip`).
+    pub trust_proxy_hops: usize,
+    /// `FAGFOLK_MAX_CONNECTIONS`: open connections served at once (default 4096); more
+    /// wait in the kernel's accept queue.
+    pub max_connections: usize,
+    /// `FAGFOLK_HEADER_TIMEOUT_SECS`: a client that has not sent a request's headers
+    /// within this many seconds is disconnected, also between requests on a kept-alive
+    /// connection (default 10).
+    pub header_timeout: Duration,
     /// `FAGFOLK_SMTP_URL` and `FAGFOLK_NOTIFY_TO`: optional e-mail notification of new
     /// contact submissions. Kept out of `Debug` because the URL may hold a password.
     pub smtp_url: Option<String>,
@@ -52,7 +62,9 @@ impl std::fmt::Debug for Config {
             .field("contact_limit", &self.contact_limit)
             .field("contact_window", &self.contact_window)
             .field("upload_limit_bytes", &self.upload_limit_bytes)
-            .field("trust_proxy", &self.trust_proxy)
+            .field("trust_proxy_hops", &self.trust_proxy_hops)
+            .field("max_connections", &self.max_connections)
+            .field("header_timeout", &self.header_timeout)
             .field("smtp", &self.smtp_url.as_ref().map(|_| "<satt>"))
             .field("first_admin", &self.first_admin.as_ref().map(|(email, _)| email))
             .field("demo", &self.demo)
@@ -115,11 +127,24 @@ impl Config {
                 Ok(mb) if (1..=1024).contains(&mb) => Ok(mb * 1024 * 1024),
                 _ => bail!("forventet et heltall mellom 1 og 1024"),
             })?;
-        let trust_proxy = parse_var(&get, "FAGFOLK_TRUST_PROXY", "false", |v| match v {
-            "true" | "1" => Ok(true),
-            "false" | "0" => Ok(false),
-            _ => bail!("forventet true eller false"),
+        let trust_proxy_hops = parse_var(&get, "FAGFOLK_TRUST_PROXY", "false", |v| match v {
+            "true" => Ok(1),
+            "false" => Ok(0),
+            _ => match v.parse::<usize>() {
+                Ok(hops) if hops <= 10 => Ok(hops),
+                _ => bail!("forventet true, false eller antall proxyer (0 til 10)"),
+            },
         })?;
+        let max_connections =
+            parse_var(&get, "FAGFOLK_MAX_CONNECTIONS", "4096", |v| match v.parse::<usize>() {
+                Ok(n) if (16..=1_000_000).contains(&n) => Ok(n),
+                _ => bail!("forventet et heltall mellom 16 og 1000000"),
+            })?;
+        let header_timeout =
+            parse_var(&get, "FAGFOLK_HEADER_TIMEOUT_SECS", "10", |v| match v.parse::<u64>() {
+                Ok(secs) if (1..=300).contains(&secs) => Ok(Duration::from_secs(secs)),
+                _ => bail!("forventet et antall sekunder mellom 1 og 300"),
+            })?;
         let smtp_url = get("FAGFOLK_SMTP_URL");
         let notify_to = get("FAGFOLK_NOTIFY_TO");
         if smtp_url.is_some() != notify_to.is_some() {
@@ -140,7 +165,9 @@ impl Config {
             contact_limit,
             contact_window,
             upload_limit_bytes,
-            trust_proxy,
+            trust_proxy_hops,
+            max_connections,
+            header_timeout,
             smtp_url,
             notify_to,
             first_admin,
@@ -151,6 +178,12 @@ impl Config {
     /// The public base URL without a trailing slash, for building absolute links.
     pub fn base_url(&self) -> String {
         self.public_url.as_str().trim_end_matches('/').to_owned()
+    }
+
+    /// Whether the site is served over HTTPS: cookies are then `Secure` and `__Host-`
+    /// prefixed, and HSTS is sent.
+    pub fn is_https(&self) -> bool {
+        self.public_url.scheme() == "https"
     }
 
     /// Where the SQLite file lives, when the database is SQLite.
@@ -188,6 +221,17 @@ mod tests {
         assert_eq!(config.addr.to_string(), "127.0.0.1:8080");
         assert_eq!(config.sqlite_path(), Some(PathBuf::from("data/fagfolk.db")));
         assert_eq!(config.upload_limit_bytes, 10 * 1024 * 1024);
+        assert_eq!(config.trust_proxy_hops, 0);
+        assert_eq!(config.header_timeout, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn trust_proxy_takes_a_flag_or_a_number_of_hops() {
+        assert_eq!(config(&[("FAGFOLK_TRUST_PROXY", "true")]).unwrap().trust_proxy_hops, 1);
+        assert_eq!(config(&[("FAGFOLK_TRUST_PROXY", "2")]).unwrap().trust_proxy_hops, 2);
+        assert_eq!(config(&[("FAGFOLK_TRUST_PROXY", "0")]).unwrap().trust_proxy_hops, 0);
+        let err = config(&[("FAGFOLK_TRUST_PROXY", "yes")]).err().unwrap().to_string();
+        assert!(err.starts_with("FAGFOLK_TRUST_PROXY"), "{err}");
     }
 
     #[test]

@@ -102,7 +102,8 @@ impl Application {
         &self.state
     }
 
-    /// Serves until `shutdown` resolves, then finishes the requests in flight.
+    /// Serves until `shutdown` resolves, then finishes the requests in flight (see
+    /// `crate::http::serve`).
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let db = self.state.db.clone();
         // The rate limiter keeps a bucket per client address; forget the quiet ones now
@@ -116,14 +117,15 @@ impl Application {
                 limiter.shrink_to_fit();
             }
         });
+        let limits = crate::http::serve::Limits {
+            max_connections: self.state.config.max_connections,
+            header_timeout: self.state.config.header_timeout,
+        };
         let app = crate::http::router(self.state);
-        let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("serveren stoppet med en feil");
+        crate::http::serve::serve(self.listener, app, limits, shutdown).await;
         sweeper.abort();
         db.close().await;
-        served
+        Ok(())
     }
 }
 

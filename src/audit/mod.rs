@@ -77,7 +77,6 @@ pub enum Deletable {
     Leads,
     Services,
     Media,
-    AdminUsers,
 }
 
 impl Deletable {
@@ -86,7 +85,6 @@ impl Deletable {
             Self::Leads => "DELETE FROM leads WHERE id = $1",
             Self::Services => "DELETE FROM services_admin WHERE id = $1",
             Self::Media => "DELETE FROM media WHERE id = $1",
-            Self::AdminUsers => "DELETE FROM admin_users WHERE id = $1",
         }
     }
 }

@@ -6,7 +6,6 @@ pub mod password;
 pub mod session;
 pub mod throttle;
 
-use std::collections::BTreeMap;
 use std::net::SocketAddr;
 
 use axum::Json;
@@ -24,10 +23,11 @@ use uuid::Uuid;
 pub use session::CurrentUser;
 
 use crate::audit::{self, NewAudit};
-use crate::contact::client_ip;
+use crate::contact::is_email;
 use crate::db_run;
 use crate::http::ApiJson;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::client::{client_ip, rate_key};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::startup::AppState;
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -38,7 +38,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             .headers
             .get(header::COOKIE)
             .and_then(|v| v.to_str().ok())
-            .and_then(session::token_from_cookies)
+            .and_then(|cookies| session::token_from_cookies(cookies, state.config.is_https()))
             .ok_or(ApiError::Unauthorized)?;
         session::lookup(&state.db, token, state.clock.now()).await?.ok_or(ApiError::Unauthorized)
     }
@@ -89,6 +89,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";
 
+/// The address the sign-in throttle counts under (see `throttle`).
+pub fn client_address(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
+    rate_key(client_ip(headers, peer, state.config.trust_proxy_hops)).to_string()
+}
+
 /// Sign in with e-mail and password. Sets the HttpOnly session cookie.
 #[utoipa::path(
     post,
@@ -101,6 +106,7 @@ const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";
         (status = 403, description = "Mangler CSRF-beskyttelse", body = ErrorBody),
         (status = 422, description = "Mangler felt", body = ErrorBody),
         (status = 429, description = "For mange forsøk", body = ErrorBody),
+        (status = 503, description = "For mange innlogginger samtidig; prøv igjen om litt", body = ErrorBody),
     )
 )]
 async fn login(
@@ -111,22 +117,20 @@ async fn login(
 ) -> ApiResult<impl IntoResponse> {
     let email = input.email.unwrap_or_default().trim().to_lowercase();
     let password = input.password.unwrap_or_default();
-    let mut fields = BTreeMap::new();
+    let mut fields = FieldErrors::default();
     if email.is_empty() {
-        fields.insert("email".to_owned(), "E-post er påkrevd.".to_owned());
-    } else if !email.contains('@') || email.len() > 254 {
-        fields.insert("email".to_owned(), "Skriv en gyldig e-postadresse.".to_owned());
+        fields.add("email", "E-post er påkrevd.");
+    } else if !is_email(&email) {
+        fields.add("email", "Skriv en gyldig e-postadresse.");
     }
     if password.is_empty() {
-        fields.insert("password".to_owned(), "Passord er påkrevd.".to_owned());
+        fields.add("password", "Passord er påkrevd.");
     }
-    if !fields.is_empty() {
-        return Err(ApiError::Validation(fields));
-    }
+    fields.finish()?;
 
     let now = state.clock.now();
-    let ip = client_ip(&headers, peer, state.config.trust_proxy).to_string();
-    throttle::check(&state.db, &email, &ip, now).await?;
+    let address = client_address(&state, &headers, peer);
+    throttle::reserve(&state.db, &email, &address, now).await?;
 
     type Row = (Uuid, String, bool);
     let user: Option<Row> = db_run!(&state.db, pool => sqlx::query_as(
@@ -135,9 +139,8 @@ async fn login(
     .bind(&email)
     .fetch_optional(pool)
     .await)?;
-    let valid = password::verify(password, user.as_ref().map(|(_, hash, _)| hash.clone())).await;
+    let valid = password::verify(password, user.as_ref().map(|(_, hash, _)| hash.clone())).await?;
     let Some((user_id, _, active)) = user.filter(|_| valid) else {
-        throttle::record_failure(&state.db, &email, &ip, now).await?;
         return Err(ApiError::Unauthenticated(WRONG_CREDENTIALS.to_owned()));
     };
     if !active {
@@ -146,7 +149,7 @@ async fn login(
         ));
     }
 
-    throttle::clear(&state.db, &email).await?;
+    throttle::clear(&state.db, &email, &address).await?;
     db_run!(&state.db, pool => sqlx::query("UPDATE admin_users SET last_login_at = $1 WHERE id = $2")
         .bind(now)
         .bind(user_id)
@@ -159,7 +162,7 @@ async fn login(
         .await?;
     tracing::info!(user = %user.email, "innlogget");
 
-    let cookie = session::cookie(Some(&token), state.config.public_url.scheme() == "https");
+    let cookie = session::cookie(Some(&token), state.config.is_https());
     Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(SessionInfo { user, expires_at })))
 }
 
@@ -183,7 +186,7 @@ async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> Api
         )
         .await?;
     }
-    let cookie = session::cookie(None, state.config.public_url.scheme() == "https");
+    let cookie = session::cookie(None, state.config.is_https());
     Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))
 }
 

@@ -1,10 +1,25 @@
 //! Passwords: argon2id with the OWASP parameters (m = 19 MiB, t = 2, p = 1), hashed off
 //! the async runtime. Policy (DESIGN.md decision 5): 12 to 128 characters, no
 //! composition rules, and not one of the most common passwords.
+//!
+//! Each hash takes 19 MiB and a core for tens of milliseconds, so the number running at
+//! once is bounded by [`HASHING`]: one per core. Anyone can ask for a hash (every
+//! sign-in, also for unknown e-mails), and without the bound a burst of sign-ins took the
+//! server from 20 MB to 2 GB. A check that waits longer than [`QUEUE_TIMEOUT`] for its
+//! turn gives up with [`Busy`], which the API answers with 503 and `Retry-After`.
+//!
+//! The bound alone is not enough: argon2 allocates its 19 MiB afresh for every hash, and
+//! glibc keeps such blocks in per-thread arenas instead of returning them, so a burst
+//! still grew the process by hundreds of megabytes. Password checks therefore reuse work
+//! memory from [`MEMORY`], allocated once per hashing slot.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex};
+use std::time::Duration;
 
-use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
+use tokio::sync::Semaphore;
+
+use argon2::password_hash::phc::Output;
+use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, PasswordHasher, Version};
 
 pub const MIN_LEN: usize = 12;
 pub const MAX_LEN: usize = 128;
@@ -39,8 +54,39 @@ pub fn policy_error(password: &str) -> Option<String> {
     None
 }
 
+/// Hashes running at once: one per core, so that a burst of sign-ins costs at most
+/// `cores x 19 MiB` and leaves the async workers (and `/healthz`) some CPU.
+static HASHING: LazyLock<Semaphore> = LazyLock::new(|| {
+    Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get))
+});
+
+/// How long a password check waits for its turn before the server says it is busy.
+pub const QUEUE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Too many password checks are waiting; try again shortly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("for mange passordsjekker i kø")]
+pub struct Busy;
+
+/// Runs `work` on the blocking pool once a hashing slot is free, waiting at most `wait`.
+async fn bounded<T: Send + 'static>(
+    wait: Option<Duration>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Busy> {
+    let permit = match wait {
+        Some(wait) => tokio::time::timeout(wait, HASHING.acquire()).await.map_err(|_| Busy)?,
+        None => HASHING.acquire().await,
+    }
+    .map_err(|_| Busy)?;
+    let result = tokio::task::spawn_blocking(work).await.map_err(|_| Busy);
+    drop(permit);
+    result
+}
+
+/// Hashes a new password. Only signed-in admins and the CLI set passwords, so this waits
+/// for its turn however long the queue.
 pub async fn hash(password: String) -> anyhow::Result<String> {
-    tokio::task::spawn_blocking(move || {
+    bounded(None, move || {
         argon2()
             .hash_password(password.as_bytes())
             .map(|hash| hash.to_string())
@@ -50,17 +96,46 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
 }
 
 /// Checks `password` against a stored hash. With no user, checks against a dummy hash so
-/// that a wrong e-mail takes as long as a wrong password.
-pub async fn verify(password: String, stored: Option<String>) -> bool {
+/// that a wrong e-mail takes as long as a wrong password, through the same queue.
+pub async fn verify(password: String, stored: Option<String>) -> Result<bool, Busy> {
     static DUMMY: LazyLock<String> = LazyLock::new(|| {
         argon2().hash_password(b"fagfolk-dummy-password").map(|h| h.to_string()).unwrap_or_default()
     });
-    tokio::task::spawn_blocking(move || {
+    bounded(Some(QUEUE_TIMEOUT), move || {
         let hash = stored.as_deref().unwrap_or(DUMMY.as_str());
-        argon2().verify_password(password.as_bytes(), hash).is_ok() && stored.is_some()
+        matches(password.as_bytes(), hash) && stored.is_some()
     })
     .await
-    .unwrap_or(false)
+}
+
+/// Work memory for password checks, one buffer per check running at once (at most one
+/// per hashing slot), kept for reuse.
+static MEMORY: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
+
+/// Whether `password` gives the PHC string `stored`, computed in reused memory and
+/// compared in constant time (as `PasswordVerifier::verify_password` does).
+fn matches(password: &[u8], stored: &str) -> bool {
+    let Ok(hash) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (&hash.salt, &hash.hash) else {
+        return false;
+    };
+    let algorithm = Algorithm::try_from(hash.algorithm.as_str());
+    let version = hash.version.map_or(Ok(Version::default()), Version::try_from);
+    let (Ok(algorithm), Ok(version), Ok(params)) = (algorithm, version, Params::try_from(&hash)) else {
+        return false;
+    };
+    let argon2 = Argon2::new(algorithm, version, params);
+    let mut memory = MEMORY.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pop().unwrap_or_default();
+    let blocks = argon2.params().block_count();
+    if memory.len() < blocks {
+        memory.resize(blocks, Block::default());
+    }
+    let mut computed = vec![0u8; expected.len()];
+    let hashed = argon2.hash_password_into_with_memory(password, salt, &mut computed, &mut memory[..blocks]);
+    MEMORY.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(memory);
+    hashed.is_ok() && Output::new(&computed).is_ok_and(|computed| computed == *expected)
 }
 
 #[cfg(test)]
@@ -79,8 +154,9 @@ mod tests {
     async fn a_hash_verifies_its_password_only() {
         let hash = hash("rød sykkel på taket".into()).await.unwrap();
         assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
-        assert!(verify("rød sykkel på taket".into(), Some(hash.clone())).await);
-        assert!(!verify("rød sykkel på taket!".into(), Some(hash)).await);
-        assert!(!verify("fagfolk-dummy-password".into(), None).await);
+        assert_eq!(verify("rød sykkel på taket".into(), Some(hash.clone())).await, Ok(true));
+        assert_eq!(verify("rød sykkel på taket!".into(), Some(hash)).await, Ok(false));
+        assert_eq!(verify("fagfolk-dummy-password".into(), None).await, Ok(false));
+        assert!(!matches(b"x", "ikke en hash"));
     }
 }

@@ -14,6 +14,15 @@ use crate::db::Db;
 use crate::db_run;
 
 pub const COOKIE: &str = "fagfolk_session";
+/// The cookie's name on HTTPS. Browsers accept a `__Host-` cookie only with `Secure`,
+/// `Path=/` and no `Domain`, so neither plain HTTP nor a sibling subdomain can plant or
+/// overwrite it.
+pub const SECURE_COOKIE: &str = "__Host-fagfolk_session";
+
+/// The session cookie's name: [`SECURE_COOKIE`] when the site is served over HTTPS.
+pub fn cookie_name(secure: bool) -> &'static str {
+    if secure { SECURE_COOKIE } else { COOKIE }
+}
 pub const LIFETIME_HOURS: i64 = 24;
 
 /// The signed-in staff member, as every admin handler sees it.
@@ -108,22 +117,24 @@ pub async fn delete_for_user(db: &Db, user_id: Uuid, keep: Option<Uuid>) -> Resu
 
 /// The `Set-Cookie` value that stores `token`, or clears the cookie when `None`.
 pub fn cookie(token: Option<&str>, secure: bool) -> String {
+    let name = cookie_name(secure);
     let secure = if secure { "; Secure" } else { "" };
     match token {
         Some(token) => format!(
-            "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}{secure}",
+            "{name}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}{secure}",
             LIFETIME_HOURS * 3600
         ),
-        None => format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{secure}"),
+        None => format!("{name}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{secure}"),
     }
 }
 
-/// The session token from a `Cookie` header.
-pub fn token_from_cookies(header: &str) -> Option<&str> {
+/// The session token from a `Cookie` header: only the cookie of the site's scheme counts.
+pub fn token_from_cookies(header: &str, secure: bool) -> Option<&str> {
+    let name = cookie_name(secure);
     header
         .split(';')
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
+        .find(|(candidate, _)| *candidate == name)
         .map(|(_, value)| value)
         .filter(|value| !value.is_empty())
 }
@@ -134,17 +145,23 @@ mod tests {
 
     #[test]
     fn the_token_is_found_among_other_cookies() {
-        assert_eq!(token_from_cookies("a=1; fagfolk_session=abc; b=2"), Some("abc"));
-        assert_eq!(token_from_cookies("fagfolk_session="), None);
-        assert_eq!(token_from_cookies("other=abc"), None);
+        assert_eq!(token_from_cookies("a=1; fagfolk_session=abc; b=2", false), Some("abc"));
+        assert_eq!(token_from_cookies("fagfolk_session=", false), None);
+        assert_eq!(token_from_cookies("other=abc", false), None);
+        assert_eq!(token_from_cookies("__Host-fagfolk_session=abc", true), Some("abc"));
+        // Over HTTPS a cookie without the prefix may have been planted over plain HTTP.
+        assert_eq!(token_from_cookies("fagfolk_session=abc", true), None);
     }
 
     #[test]
     fn the_cookie_is_http_only_and_strict() {
         let value = cookie(Some("t"), true);
+        assert!(value.starts_with("__Host-fagfolk_session=t; Path=/;"), "{value}");
         assert!(
             value.contains("HttpOnly") && value.contains("SameSite=Strict") && value.ends_with("; Secure")
         );
+        assert!(!value.contains("Domain"));
+        assert!(cookie(Some("t"), false).starts_with("fagfolk_session=t;"));
         assert!(cookie(None, false).contains("Max-Age=0"));
     }
 }

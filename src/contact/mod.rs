@@ -4,7 +4,7 @@
 mod form;
 pub mod notify;
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
@@ -20,6 +20,7 @@ pub use form::{ContactForm, ContactInput, is_email};
 
 use crate::db_run;
 use crate::http::ApiJson;
+use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::startup::AppState;
 
@@ -55,15 +56,22 @@ async fn create_contact(
     headers: HeaderMap,
     ApiJson(input): ApiJson<ContactInput>,
 ) -> ApiResult<(StatusCode, Json<ContactReceipt>)> {
-    let ip = client_ip(&headers, peer, state.config.trust_proxy);
-    if state.contact_limiter.check_key(&ip).is_err() {
-        return Err(ApiError::TooManyRequests {
-            message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss."
-                .to_owned(),
-            retry_after_secs: state.config.contact_window.as_secs(),
-        });
-    }
-    let form = ContactForm::parse(input)?;
+    // Only what would be stored (and robots caught by the honeypot) counts against the
+    // limit: a customer who mistypes the phone number five times can still send.
+    let key = rate_key(client_ip(&headers, peer, state.config.trust_proxy_hops));
+    let form = match ContactForm::parse(input) {
+        Err(ApiError::Validation(fields)) => return Err(ApiError::Validation(fields)),
+        parsed => {
+            if state.contact_limiter.check_key(&key).is_err() {
+                return Err(ApiError::TooManyRequests {
+                    message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss."
+                        .to_owned(),
+                    retry_after_secs: state.config.contact_window.as_secs(),
+                });
+            }
+            parsed?
+        }
+    };
     let (id, lead_id) = store(&state, &form).await?;
     if let Some(notifier) = &state.notifier {
         notifier.notify(&form, lead_id);
@@ -76,17 +84,6 @@ async fn create_contact(
             message: "Takk for henvendelsen! Vi kontakter deg innen 24 timer.".to_owned(),
         }),
     ))
-}
-
-/// The client's address: the peer, or with a trusted proxy the left-most forwarded one.
-pub fn client_ip(headers: &HeaderMap, peer: SocketAddr, trust_proxy: bool) -> IpAddr {
-    if trust_proxy
-        && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
-        && let Some(Ok(ip)) = forwarded.split(',').next().map(|first| first.trim().parse::<IpAddr>())
-    {
-        return ip;
-    }
-    peer.ip()
 }
 
 async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sqlx::Error> {

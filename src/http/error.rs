@@ -41,6 +41,9 @@ pub enum ApiError {
     PayloadTooLarge,
     #[error("for mange forespørsler")]
     TooManyRequests { message: String, retry_after_secs: u64 },
+    /// Too much work queued (password checks): answered with 503 and `Retry-After`.
+    #[error("opptatt")]
+    Busy,
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
     #[error("intern feil: {0:#}")]
@@ -50,6 +53,11 @@ pub enum ApiError {
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
+    /// Text holding a NUL character, which no database column takes.
+    pub fn nul_character() -> Self {
+        Self::BadRequest("Teksten inneholder et ugyldig tegn (NUL). Fjern det og prøv igjen.".to_owned())
+    }
+
     /// A validation error with one field message.
     pub fn field(name: &str, message: &str) -> Self {
         Self::Validation(BTreeMap::from([(name.to_owned(), message.to_owned())]))
@@ -118,6 +126,15 @@ impl IntoResponse for ApiError {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
                 return response;
             }
+            Self::Busy => {
+                let body = ErrorBody {
+                    error: "Serveren har mye å gjøre akkurat nå. Vent litt og prøv igjen.".to_owned(),
+                    fields: None,
+                };
+                let mut response = (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(5));
+                return response;
+            }
             Self::Database(err) if is_unavailable(&err) => {
                 tracing::error!(error = %err, "databasen er utilgjengelig");
                 (
@@ -169,6 +186,12 @@ fn is_unavailable(err: &sqlx::Error) -> bool {
                 || message.contains("unable to open")
         }
         _ => false,
+    }
+}
+
+impl From<crate::auth::password::Busy> for ApiError {
+    fn from(_: crate::auth::password::Busy) -> Self {
+        Self::Busy
     }
 }
 

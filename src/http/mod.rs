@@ -1,17 +1,21 @@
 //! Router assembly: the API resources, the OpenAPI document, the web app, and the layers
 //! every response passes through (request ids, tracing, limits, security headers).
 
+pub mod client;
 pub mod error;
 mod security;
+pub mod serve;
 
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, State};
-use axum::http::{HeaderName, Request, StatusCode};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Query, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -24,15 +28,50 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::startup::AppState;
 use error::ApiError;
 
-/// JSON body extractor whose rejections are Norwegian `ApiError`s.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// JSON body extractor whose rejections are Norwegian `ApiError`s. Text with a NUL
+/// character is refused here, for every endpoint at once: PostgreSQL cannot store it.
 pub struct ApiJson<T>(pub T);
 
-/// Query string extractor: a malformed parameter is a Norwegian 400.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let Json(value) = Json::<serde_json::Value>::from_request(request, state).await?;
+        if holds_nul(&value) {
+            return Err(ApiError::nul_character());
+        }
+        serde_json::from_value(value)
+            .map(ApiJson)
+            .map_err(|_| ApiError::BadRequest("Forespørselen har ugyldig JSON.".to_owned()))
+    }
+}
+
+fn holds_nul(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(text) => text.contains('\0'),
+        serde_json::Value::Array(items) => items.iter().any(holds_nul),
+        serde_json::Value::Object(fields) => {
+            fields.iter().any(|(key, value)| key.contains('\0') || holds_nul(value))
+        }
+        _ => false,
+    }
+}
+
+/// Query string extractor: a malformed parameter is a Norwegian 400, and so is a NUL
+/// character (`%00`, the only way one can be written in a URL).
 pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if parts.uri.query().is_some_and(|query| query.contains("%00")) {
+            return Err(ApiError::nul_character());
+        }
+        let Query(value) = Query::<T>::from_request_parts(parts, state).await?;
+        Ok(ApiQuery(value))
+    }
+}
 
 /// Path parameter extractor: an id that does not parse is a Norwegian 404.
 #[derive(FromRequestParts)]
@@ -155,6 +194,7 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
         .layer(
             ServiceBuilder::new()
+                .layer(tower::util::MapRequestLayer::new(drop_unsafe_request_id))
                 .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
                 .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
                     let id = request
@@ -177,6 +217,20 @@ pub fn router(state: AppState) -> Router {
                 .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, Duration::from_secs(30)))
                 .layer(CompressionLayer::new()),
         )
+}
+
+/// A client may name its request (`X-Request-Id`) so that its logs and ours line up, but
+/// only with a short token of letters, digits, `-`, `_` and `.`; anything else is dropped
+/// and the server makes an id, so no client writes what it likes into the logs.
+fn drop_unsafe_request_id<B>(mut request: Request<B>) -> Request<B> {
+    let safe = |value: &HeaderValue| {
+        (1..=64).contains(&value.len())
+            && value.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    };
+    if request.headers().get("x-request-id").is_some_and(|value| !safe(value)) {
+        request.headers_mut().remove("x-request-id");
+    }
+    request
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -24,9 +24,17 @@ const HEADERS: [(HeaderName, &str); 7] = [
 
 /// Adds the security headers a handler did not set itself, and HSTS when the site is
 /// served over HTTPS.
+/// Answers for a signed-in user, and the sign-in answer that sets the session cookie,
+/// are never stored by a browser or a proxy (`Cache-Control: no-store`). The admin app's
+/// HTML says the same where it is served (`crate::site::pages`).
 pub async fn headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let private = path.starts_with("/api/admin/") || path.starts_with("/api/auth/");
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
+    if private {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     for (name, value) in HEADERS {
         headers.entry(name).or_insert(HeaderValue::from_static(value));
     }

@@ -382,6 +382,11 @@ async fn delete_media(
 /// `GET /media/{key}`: a stored file, with its stored type, cached for a year, and
 /// sandboxed so that no file can run script on this origin.
 pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Response {
+    // Stored keys are timestamp + slug; a control character (a NUL, which PostgreSQL
+    // refuses outright) can only be a miss.
+    if key.chars().any(char::is_control) {
+        return (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response();
+    }
     let row: Result<Option<(String,)>, sqlx::Error> = db_run!(&state.db, pool =>
         sqlx::query_as("SELECT type FROM media WHERE storage_key = $1").bind(&key).fetch_optional(pool).await);
     let content_type = match row {

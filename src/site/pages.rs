@@ -380,10 +380,8 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     if let Some(response) = static_asset(path, &headers) {
         return response;
     }
-    if path.len() > 1 && path.ends_with('/') {
-        let trimmed = path.trim_end_matches('/');
-        let target = if trimmed.is_empty() { "/" } else { trimmed };
-        return Redirect::permanent(target).into_response();
+    if let Some(target) = canonical_path(path) {
+        return Redirect::permanent(&target).into_response();
     }
     let rendered = match state.pages.current(&state).await {
         Ok(rendered) => rendered,
@@ -391,7 +389,8 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     };
     let noindex = [(header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow")];
     if path == "/admin" || path.starts_with("/admin/") {
-        return rendered.admin.respond(StatusCode::OK, &headers, &noindex);
+        let private = [noindex[0].clone(), (header::CACHE_CONTROL, "no-store")];
+        return rendered.admin.respond(StatusCode::OK, &headers, &private);
     }
     match rendered.pages.get(path) {
         Some(page) => page.respond(StatusCode::OK, &headers, &[]),
@@ -402,8 +401,21 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     }
 }
 
+/// Where a path with extra slashes belongs, or `None` when it is already canonical:
+/// `/kontakt/` goes to `/kontakt`. The target is always a path on this site: leading
+/// slashes and backslashes collapse to one `/`, so `//evil.example/` and
+/// `/\evil.example/` (which browsers read as `//evil.example`) stay here.
+fn canonical_path(path: &str) -> Option<String> {
+    let inner = path.trim_matches(['/', '\\']);
+    let target = format!("/{inner}");
+    (target != path).then_some(target)
+}
+
 fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> {
-    let name = path.trim_start_matches('/');
+    // Browsers and some file APIs read `\` as `/`: normalise before the guard below,
+    // so `/_pages\manifest.json` is not served as a file.
+    let normalised = path.replace('\\', "/");
+    let name = normalised.trim_start_matches('/');
     if name.is_empty() || name == "index.html" || name.starts_with("_pages/") || name.ends_with(".html") {
         return None;
     }
@@ -459,6 +471,17 @@ fn sitemap(state: &AppState) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_redirect_never_leaves_the_site() {
+        assert_eq!(canonical_path("/kontakt/").as_deref(), Some("/kontakt"));
+        assert_eq!(canonical_path("/kontakt"), None);
+        assert_eq!(canonical_path("/"), None);
+        assert_eq!(canonical_path("//"), Some("/".to_owned()));
+        assert_eq!(canonical_path("//evil.example/").as_deref(), Some("/evil.example"));
+        assert_eq!(canonical_path("/\\evil.example/").as_deref(), Some("/evil.example"));
+        assert_eq!(canonical_path("/\\/evil.example").as_deref(), Some("/evil.example"));
+    }
 
     #[test]
     fn prices_are_grouped_the_norwegian_way() {

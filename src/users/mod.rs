@@ -59,7 +59,7 @@ pub async fn create(
     if name.is_empty() {
         return Err(CreateUserError::Invalid("Navn er påkrevd.".into()));
     }
-    if !email.contains('@') || email.len() > 254 {
+    if !crate::contact::is_email(&email) || email.len() > 254 {
         return Err(CreateUserError::Invalid("Skriv en gyldig e-postadresse.".into()));
     }
     if let Some(problem) = password::policy_error(plain_password) {

@@ -3,8 +3,10 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::State;
-use axum::http::StatusCode;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -14,9 +16,9 @@ use uuid::Uuid;
 
 use super::{CreateUserError, Role};
 use crate::audit::{self, NewAudit, changes};
-use crate::auth::{CurrentUser, password, session};
+use crate::auth::{CurrentUser, password, session, throttle};
 use crate::db::Db;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::startup::AppState;
 use crate::{audit_insert, db_run};
@@ -58,6 +60,9 @@ pub struct UserUpdateInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PasswordInput {
     pub password: Option<String>,
+    /// Required when users change their own password, so that a stolen session cannot
+    /// take the account over; not asked when an administrator sets someone else's.
+    pub current_password: Option<String>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -80,16 +85,64 @@ async fn get(db: &Db, id: Uuid) -> Result<Option<AdminUserView>, sqlx::Error> {
     .await)
 }
 
-/// Active admins other than `except`: the last one may not be removed or demoted.
-async fn other_active_admins(db: &Db, except: Uuid) -> Result<i64, sqlx::Error> {
-    let (n,): (i64,) = db_run!(db, pool => sqlx::query_as(
-        "SELECT COUNT(*) FROM admin_users WHERE role = 'admin' AND is_active = $1 AND id <> $2",
-    )
-    .bind(true)
-    .bind(except)
-    .fetch_one(pool)
-    .await)?;
-    Ok(n)
+/// A change to the admin users that must leave at least one active administrator.
+enum AdminChange<'a> {
+    Update { after: &'a AdminUserView, at: DateTime<Utc> },
+    Delete(Uuid),
+}
+
+/// Writes `change` and its audit entry in one transaction that also checks, after the
+/// write, that an active administrator remains; rolls back and answers `false` if not.
+/// Two admins demoting or deleting each other at the same moment are serialised: on
+/// PostgreSQL the active admins' rows are locked first (`FOR UPDATE`), on SQLite the
+/// first write takes the database's single write lock before anything is read.
+async fn write_keeping_an_admin(
+    db: &Db,
+    change: AdminChange<'_>,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    let lock = matches!(db, Db::Postgres(_))
+        .then_some("SELECT id FROM admin_users WHERE role = 'admin' AND is_active = TRUE FOR UPDATE");
+    db_run!(db, pool => {
+        let mut tx = pool.begin().await?;
+        if let Some(lock) = lock {
+            sqlx::query(lock).execute(&mut *tx).await?;
+        }
+        match &change {
+            AdminChange::Update { after, at } => {
+                sqlx::query("UPDATE admin_users SET name = $2, role = $3, is_active = $4, updated_at = $5 WHERE id = $1")
+                    .bind(after.id)
+                    .bind(&after.name)
+                    .bind(&after.role)
+                    .bind(after.is_active)
+                    .bind(at)
+                    .execute(&mut *tx)
+                    .await?;
+                if !after.is_active {
+                    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(after.id).execute(&mut *tx).await?;
+                }
+            }
+            AdminChange::Delete(id) => {
+                sqlx::query("DELETE FROM admin_users WHERE id = $1").bind(id).execute(&mut *tx).await?;
+            }
+        }
+        let (admins,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM admin_users WHERE role = 'admin' AND is_active = $1")
+                .bind(true)
+                .fetch_one(&mut *tx)
+                .await?;
+        if admins == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        audit_insert!(&mut *tx, entry)?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+fn last_admin() -> ApiError {
+    ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned())
 }
 
 /// Every admin user, newest first.
@@ -202,39 +255,22 @@ async fn update_user(
         None => Role::parse(&before.role).unwrap_or(Role::Editor),
     };
     let is_active = input.is_active.unwrap_or(before.is_active);
-    let stops_being_admin = before.role == "admin" && before.is_active && (role != Role::Admin || !is_active);
     if id == user.id && (!is_active || role != Role::Admin) {
         return Err(ApiError::Conflict("Du kan ikke deaktivere eller degradere din egen bruker.".to_owned()));
-    }
-    if stops_being_admin && other_active_admins(&state.db, id).await? == 0 {
-        return Err(ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned()));
     }
     let after = AdminUserView { name, role: role.as_str().to_owned(), is_active, ..before.clone() };
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
         let entry = NewAudit::new(now, "update", "admin_users", Some(id), &user.email, Some(diff));
-        db_run!(&state.db, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query("UPDATE admin_users SET name = $2, role = $3, is_active = $4, updated_at = $5 WHERE id = $1")
-                .bind(id)
-                .bind(&after.name)
-                .bind(&after.role)
-                .bind(after.is_active)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            if !after.is_active {
-                sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
-            }
-            audit_insert!(&mut *tx, &entry)?;
-            tx.commit().await
-        })?;
+        if !write_keeping_an_admin(&state.db, AdminChange::Update { after: &after, at: now }, &entry).await? {
+            return Err(last_admin());
+        }
     }
     Ok(Json(after))
 }
 
-/// Set a new password. Administrators may set anyone's; an editor only its own. The
-/// user's other sessions end.
+/// Set a new password. Administrators may set anyone's; an editor only its own. Your own
+/// needs your current password too. The user's other sessions end.
 #[utoipa::path(
     put, path = "/api/admin/users/{id}/password", tag = "admin", security(("session" = [])),
     params(("id" = Uuid, Path, description = "Brukerens id")), request_body = PasswordInput,
@@ -243,28 +279,54 @@ async fn update_user(
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Ikke tillatt", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 422, description = "Passordet følger ikke reglene", body = ErrorBody),
+        (status = 422, description = "Passordet følger ikke reglene, eller nåværende passord er feil", body = ErrorBody),
+        (status = 429, description = "For mange feil passord", body = ErrorBody),
+        (status = 503, description = "For mange passordsjekker samtidig; prøv igjen om litt", body = ErrorBody),
     )
 )]
 async fn update_password(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<PasswordInput>,
 ) -> ApiResult<StatusCode> {
-    if id != user.id {
+    let own = id == user.id;
+    if !own {
         user.require_admin()?;
     }
     let target = get(&state.db, id).await?.ok_or_else(not_found)?;
     let new_password = input.password.unwrap_or_default();
+    let current_password = input.current_password.unwrap_or_default();
+    let mut errors = FieldErrors::default();
     if new_password.is_empty() {
-        return Err(ApiError::field("password", "Nytt passord er påkrevd."));
+        errors.add("password", "Nytt passord er påkrevd.");
+    } else if let Some(problem) = password::policy_error(&new_password) {
+        errors.add("password", problem);
     }
-    if let Some(problem) = password::policy_error(&new_password) {
-        return Err(ApiError::field("password", &problem));
+    if own && current_password.is_empty() {
+        errors.add("current_password", "Skriv inn passordet du bruker nå.");
+    }
+    errors.finish()?;
+    let now = state.clock.now();
+    if own {
+        // A wrong current password counts as a failed sign-in, so a stolen session
+        // cannot be used to guess it.
+        let address = crate::auth::client_address(&state, &headers, peer);
+        throttle::reserve(&state.db, &user.email, &address, now).await?;
+        let stored: (String,) = db_run!(&state.db, pool => sqlx::query_as(
+            "SELECT password_hash FROM admin_users WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(pool)
+        .await)?;
+        if !password::verify(current_password, Some(stored.0)).await? {
+            return Err(ApiError::field("current_password", "Passordet du bruker nå, er feil."));
+        }
+        throttle::clear(&state.db, &user.email, &address).await?;
     }
     let hash = password::hash(new_password).await?;
-    let now = state.clock.now();
     let entry = NewAudit::new(now, "password", "admin_users", Some(id), &user.email, None);
     db_run!(&state.db, pool => {
         let mut tx = pool.begin().await?;
@@ -304,9 +366,6 @@ async fn delete_user(
     if id == user.id {
         return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
     }
-    if target.role == "admin" && target.is_active && other_active_admins(&state.db, id).await? == 0 {
-        return Err(ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned()));
-    }
     let entry = NewAudit::new(
         state.clock.now(),
         "delete",
@@ -315,6 +374,8 @@ async fn delete_user(
         &user.email,
         changes(&target.audit_view(), &serde_json::json!({})),
     );
-    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::AdminUsers, id, &entry).await?;
+    if !write_keeping_an_admin(&state.db, AdminChange::Delete(id), &entry).await? {
+        return Err(last_admin());
+    }
     Ok(StatusCode::NO_CONTENT)
 }

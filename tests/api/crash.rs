@@ -10,9 +10,7 @@ use fagfolk::db::Db;
 use fagfolk::db_run;
 use serde_json::{Value, json};
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
+use crate::helpers::{free_port, wait_healthy};
 
 fn start(database: &str, port: u16, media: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_fagfolk"))
@@ -26,21 +24,6 @@ fn start(database: &str, port: u16, media: &str) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .expect("the fagfolk binary starts")
-}
-
-async fn wait_healthy(client: &reqwest::Client, port: u16) {
-    for _ in 0..200 {
-        if client
-            .get(format!("http://127.0.0.1:{port}/healthz"))
-            .send()
-            .await
-            .is_ok_and(|r| r.status() == 200)
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("the server did not become healthy");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -137,7 +137,7 @@ impl TestApp {
             .unwrap();
         assert_eq!(response.status(), 200, "login as {email}");
         let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
-        let token = cookie.split(';').next().unwrap().trim_start_matches("fagfolk_session=").to_owned();
+        let token = cookie.split(';').next().unwrap().trim_start_matches(&format!("{COOKIE}=")).to_owned();
         Session { client: self.client.clone(), address: self.address.clone(), token }
     }
 
@@ -191,6 +191,52 @@ impl Drop for TestApp {
     }
 }
 
+/// Declares each listed `async fn(TestApp)` as two tests, each on an app built with the
+/// configuration overrides `$env` (a `&[(&str, &str)]`, named by a path from the module
+/// the macro is used in): `db_tests_with!(super::BEHIND_PROXY; test_a, test_b)`.
+#[macro_export]
+macro_rules! db_tests_with {
+    ($env:path; $($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name($crate::helpers::spawn_app_with($crate::helpers::Backend::Sqlite, $env).await).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name($crate::helpers::spawn_app_with($crate::helpers::Backend::Postgres, $env).await).await
+                }
+            )*
+        }
+    };
+}
+
+/// A port that was free a moment ago, for a server started as its own process.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Waits until the server on `port` answers `/healthz` with 200; fails after 10 s.
+pub async fn wait_healthy(client: &reqwest::Client, port: u16) {
+    for _ in 0..400 {
+        if client
+            .get(format!("http://127.0.0.1:{port}/healthz"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status() == 200)
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the server on port {port} did not become healthy");
+}
+
 /// Declares each listed `async fn(TestApp)` as two tests: one on SQLite, one on PostgreSQL.
 #[macro_export]
 macro_rules! db_tests {
@@ -216,6 +262,10 @@ macro_rules! db_tests {
 
 pub const ADMIN_PASSWORD: &str = "lang og trygg setning 42";
 
+/// The session cookie's name: test apps run with an https public URL, so it carries the
+/// `__Host-` prefix.
+pub const COOKIE: &str = "__Host-fagfolk_session";
+
 /// A signed-in client: every request carries the session cookie and the CSRF header.
 #[derive(Clone)]
 pub struct Session {
@@ -225,10 +275,15 @@ pub struct Session {
 }
 
 impl Session {
+    /// The `Cookie` header value that carries this session.
+    pub fn cookie(&self) -> String {
+        format!("{COOKIE}={}", self.token)
+    }
+
     pub fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.client
             .request(method, format!("{}{}", self.address, path))
-            .header("cookie", format!("fagfolk_session={}", self.token))
+            .header("cookie", self.cookie())
             .header("x-fagfolk-csrf", "1")
     }
 

@@ -8,6 +8,7 @@ mod catalogue;
 mod contact;
 mod crash;
 mod faults;
+mod hardening;
 mod health;
 mod leads;
 mod media;

@@ -322,8 +322,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set a new password. Administrators may set anyone's; an editor only its own. The
-         *     user's other sessions end.
+         * Set a new password. Administrators may set anyone's; an editor only its own. Your own
+         *     needs your current password too. The user's other sessions end.
          */
         put: operations["update_password"];
         post?: never;
@@ -673,6 +673,11 @@ export interface components {
             role?: string | null;
         };
         PasswordInput: {
+            /**
+             * @description Required when users change their own password, so that a stolen session cannot
+             *     take the account over; not asked when an administrator sets someone else's.
+             */
+            current_password?: string | null;
             password?: string | null;
         };
         PipelineInput: {
@@ -2269,8 +2274,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Passordet følger ikke reglene */
+            /** @description Passordet følger ikke reglene, eller nåværende passord er feil */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description For mange feil passord */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description For mange passordsjekker samtidig; prøv igjen om litt */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2340,6 +2363,15 @@ export interface operations {
             };
             /** @description For mange forsøk */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description For mange innlogginger samtidig; prøv igjen om litt */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

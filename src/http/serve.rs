@@ -1,0 +1,91 @@
+//! The accept loop: HTTP/1.1 connections with a header-read deadline and a cap on how
+//! many are open at once, and a graceful stop.
+//!
+//! `axum::serve` sets neither a header timeout nor a connection cap, so a client that
+//! opens a connection and never finishes its headers holds it for ever, and a few
+//! thousand of them exhaust the server's file descriptors. Here a client that has not
+//! sent a request's headers within `header_timeout` (also between requests on a
+//! kept-alive connection) is disconnected, and past `max_connections` new connections
+//! wait in the kernel's accept queue until one closes. The server speaks HTTP/1.1 only:
+//! a TLS front (nginx, Caddy) speaks HTTP/2 to browsers.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+
+/// How long a stop waits for requests in flight before it gives up on them.
+pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub struct Limits {
+    pub max_connections: usize,
+    pub header_timeout: Duration,
+}
+
+/// Serves `app` on `listener` until `shutdown` resolves; then stops accepting, lets the
+/// requests in flight finish (at most [`DRAIN_TIMEOUT`]) and returns.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
+    let open = Arc::new(Semaphore::new(limits.max_connections));
+    let graceful = GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
+    tokio::pin!(shutdown);
+
+    loop {
+        let permit = tokio::select! {
+            permit = open.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(err) => {
+                    // Out of file descriptors or a connection reset before it was
+                    // accepted: the listener itself is fine, so wait a moment and go on.
+                    tracing::warn!(error = %err, "kunne ikke ta imot en tilkobling");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = app.clone().map_request(move |request: Request<Incoming>| {
+            let mut request = request.map(Body::new);
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request
+        });
+        let service = TowerToHyperService::new(service.map_err(|never: Infallible| match never {}));
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(err) = connection.await {
+                tracing::debug!(error = %err, %peer, "tilkoblingen ble avbrutt");
+            }
+            drop(permit);
+        });
+    }
+
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(DRAIN_TIMEOUT) => {
+            tracing::warn!("noen forespørsler ble ikke ferdige før stopp");
+        }
+    }
+}
