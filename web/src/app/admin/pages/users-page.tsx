@@ -137,7 +137,7 @@ export function UsersPage() {
         )}
       </div>
       <NewUserDialog open={creating} onOpenChange={setCreating} />
-      <PasswordDialog user={passwordFor} onOpenChange={(open) => !open && setPasswordFor(null)} />
+      <PasswordDialog user={passwordFor} own={passwordFor?.id === me?.id} onOpenChange={(open) => !open && setPasswordFor(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

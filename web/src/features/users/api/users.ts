@@ -36,11 +36,11 @@ export function useUpdateUser() {
   })
 }
 
-/** `PUT /api/admin/users/{id}/password`. */
+/** `PUT /api/admin/users/{id}/password`; your own needs `current_password` too. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: async ({ id, password }: { id: string; password: string }) => {
-      const { response, error } = await api.PUT('/api/admin/users/{id}/password', { params: { path: { id } }, body: { password } })
+    mutationFn: async ({ id, ...body }: { id: string; password: string; current_password?: string }) => {
+      const { response, error } = await api.PUT('/api/admin/users/{id}/password', { params: { path: { id } }, body })
       if (!response.ok) throw new ApiError(response.status, error)
     },
   })

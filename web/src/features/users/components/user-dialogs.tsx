@@ -79,29 +79,40 @@ export function NewUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   )
 }
 
-export function PasswordDialog({ user, onOpenChange }: { user: AdminUserView | null; onOpenChange: (open: boolean) => void }) {
+/**
+ * Sets a new password. For your own (`own`), the server also wants the one you use now,
+ * so that someone who finds your session open cannot take the account over.
+ */
+export function PasswordDialog({ user, own, onOpenChange }: { user: AdminUserView | null; own: boolean; onOpenChange: (open: boolean) => void }) {
   const toast = useToast()
   const change = useChangePassword()
+  const [current, setCurrent] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string>()
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   useEffect(() => {
+    setCurrent('')
     setPassword('')
-    setError(undefined)
+    setErrors({})
   }, [user])
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (!user) return
-    if (!password) {
-      toast({ title: 'Mangler felt', description: 'Nytt passord er påkrevd.', variant: 'destructive' })
+    const missing = {
+      current_password: own && !current ? 'Skriv inn passordet du bruker nå.' : undefined,
+      password: password ? undefined : 'Nytt passord er påkrevd.',
+    }
+    if (missing.current_password || missing.password) {
+      setErrors(missing)
+      toast({ title: 'Mangler felt', description: missing.current_password ?? missing.password, variant: 'destructive' })
       return
     }
     try {
-      await change.mutateAsync({ id: user.id, password })
+      await change.mutateAsync({ id: user.id, password, current_password: own ? current : undefined })
       onOpenChange(false)
       toast({ title: 'Oppdatert', description: 'Passord oppdatert' })
     } catch (err) {
-      setError(err instanceof ApiError ? err.fields.password : undefined)
+      setErrors(err instanceof ApiError ? err.fields : {})
       toast(failure(err))
     }
   }
@@ -109,10 +120,35 @@ export function PasswordDialog({ user, onOpenChange }: { user: AdminUserView | n
   return (
     <Dialog open={user !== null} onOpenChange={onOpenChange} title="Endre passord" description={user ? `For ${user.name} (${user.email})` : undefined}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
+        {own && (
+          <div>
+            <Label htmlFor="current-password">Nåværende passord</Label>
+            <Input
+              id="current-password"
+              type="password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              autoComplete="current-password"
+              aria-invalid={errors.current_password ? true : undefined}
+              aria-describedby={errors.current_password ? 'current-password-feil' : undefined}
+              data-autofocus
+            />
+            <FieldError id="current-password-feil">{errors.current_password}</FieldError>
+          </div>
+        )}
         <div>
           <Label htmlFor="new-password">Nytt passord</Label>
-          <Input id="new-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" data-autofocus />
-          <FieldError id="new-password-feil">{error}</FieldError>
+          <Input
+            id="new-password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'new-password-feil' : undefined}
+            data-autofocus={own ? undefined : true}
+          />
+          <FieldError id="new-password-feil">{errors.password}</FieldError>
         </div>
         <div className="flex justify-end gap-3">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
