@@ -104,11 +104,6 @@ pub async fn delete_with_entry(
     })
 }
 
-/// Writes one entry on its own.
-pub async fn record(db: &Db, entry: NewAudit) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => crate::audit_insert!(pool, &entry))
-}
-
 /// The fields that differ between two JSON objects, as `{"before": {...}, "after": {...}}`;
 /// `None` when nothing changed. Keys named like secrets are never included.
 pub fn changes(before: &Value, after: &Value) -> Option<Value> {

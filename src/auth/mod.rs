@@ -22,7 +22,7 @@ use uuid::Uuid;
 
 pub use session::CurrentUser;
 
-use crate::audit::{self, NewAudit};
+use crate::audit::NewAudit;
 use crate::contact::is_email;
 use crate::db_run;
 use crate::http::ApiJson;
@@ -150,16 +150,9 @@ async fn login(
     }
 
     throttle::clear(&state.db, &email, &address).await?;
-    db_run!(&state.db, pool => sqlx::query("UPDATE admin_users SET last_login_at = $1 WHERE id = $2")
-        .bind(now)
-        .bind(user_id)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-    let (token, expires_at) = session::create(&state.db, user_id, now).await?;
+    let entry = NewAudit::new(now, "login", "admin_users", Some(user_id), &email, None);
+    let (token, expires_at) = session::create(&state.db, user_id, now, &entry).await?;
     let user = session::lookup(&state.db, &token, now).await?.ok_or(ApiError::Unauthorized)?;
-    audit::record(&state.db, NewAudit::new(now, "login", "admin_users", Some(user.id), &user.email, None))
-        .await?;
     tracing::info!(user = %user.email, "innlogget");
 
     let cookie = session::cookie(Some(&token), state.config.is_https());
@@ -178,13 +171,9 @@ async fn login(
 )]
 async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> ApiResult<impl IntoResponse> {
     if let Some(user) = user {
-        session::delete(&state.db, user.session_id).await?;
-        let now = state.clock.now();
-        audit::record(
-            &state.db,
-            NewAudit::new(now, "logout", "admin_users", Some(user.id), &user.email, None),
-        )
-        .await?;
+        let entry =
+            NewAudit::new(state.clock.now(), "logout", "admin_users", Some(user.id), &user.email, None);
+        session::end(&state.db, user.session_id, &entry).await?;
     }
     let cookie = session::cookie(None, state.config.is_https());
     Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))

@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::db_run;
 
@@ -50,28 +51,50 @@ pub fn hash_token(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
-/// Starts a session for `user_id`; returns the token for the cookie and its expiry.
+/// Starts a session for `user_id` (a sign-in): stores the session, marks the user's last
+/// sign-in and writes `entry` to the audit log, in one transaction. Returns the token for
+/// the cookie and its expiry.
 pub async fn create(
     db: &Db,
     user_id: Uuid,
     now: DateTime<Utc>,
+    entry: &NewAudit,
 ) -> Result<(String, DateTime<Utc>), sqlx::Error> {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
     let expires_at = now + Duration::hours(LIFETIME_HOURS);
-    db_run!(db, pool => sqlx::query(
-        "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(Uuid::now_v7())
-    .bind(hash_token(&token))
-    .bind(user_id)
-    .bind(now)
-    .bind(expires_at)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
+    db_run!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(hash_token(&token))
+        .bind(user_id)
+        .bind(now)
+        .bind(expires_at)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE admin_users SET last_login_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        crate::audit_insert!(&mut *tx, entry)?;
+        tx.commit().await
+    })?;
     Ok((token, expires_at))
+}
+
+/// Ends a session (a sign-out) and writes `entry` to the audit log, in one transaction.
+pub async fn end(db: &Db, session_id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(&mut *tx).await?;
+        crate::audit_insert!(&mut *tx, entry)?;
+        tx.commit().await
+    })
 }
 
 /// The user behind a token, if the session is live and the user active. An expired

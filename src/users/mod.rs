@@ -6,6 +6,7 @@ pub mod routes;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::audit::{NewAudit, changes};
 use crate::auth::password;
 use crate::db::Db;
 use crate::db_run;
@@ -45,7 +46,8 @@ pub enum CreateUserError {
     Internal(#[from] anyhow::Error),
 }
 
-/// Creates an admin user after checking the e-mail and the password policy.
+/// Creates an admin user after checking the e-mail and the password policy, without an
+/// audit entry: for the CLI, the first-admin variables and the demo seed.
 pub async fn create(
     db: &Db,
     name: &str,
@@ -53,6 +55,20 @@ pub async fn create(
     plain_password: &str,
     role: Role,
     now: DateTime<Utc>,
+) -> Result<Uuid, CreateUserError> {
+    create_as(db, name, email, plain_password, role, now, None).await
+}
+
+/// Like [`create`]; with `performed_by`, the user and its audit entry are written in one
+/// transaction (the admin API).
+pub async fn create_as(
+    db: &Db,
+    name: &str,
+    email: &str,
+    plain_password: &str,
+    role: Role,
+    now: DateTime<Utc>,
+    performed_by: Option<&str>,
 ) -> Result<Uuid, CreateUserError> {
     let name = name.trim();
     let email = email.trim().to_lowercase();
@@ -74,21 +90,32 @@ pub async fn create(
     }
     let hash = password::hash(plain_password.to_owned()).await?;
     let id = Uuid::now_v7();
-    db_run!(db, pool => sqlx::query(
-        "INSERT INTO admin_users (id, name, email, password_hash, role, is_active, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(id)
-    .bind(name)
-    .bind(&email)
-    .bind(hash)
-    .bind(role.as_str())
-    .bind(true)
-    .bind(now)
-    .bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
+    let entry = performed_by.map(|by| {
+        let after =
+            serde_json::json!({ "name": name, "email": email, "role": role.as_str(), "is_active": true });
+        NewAudit::new(now, "create", "admin_users", Some(id), by, changes(&serde_json::json!({}), &after))
+    });
+    db_run!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO admin_users (id, name, email, password_hash, role, is_active, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(id)
+        .bind(name)
+        .bind(&email)
+        .bind(&hash)
+        .bind(role.as_str())
+        .bind(true)
+        .bind(now)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if let Some(entry) = &entry {
+            crate::audit_insert!(&mut *tx, entry)?;
+        }
+        tx.commit().await
+    })?;
     Ok(id)
 }
 

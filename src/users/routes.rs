@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::{CreateUserError, Role};
-use crate::audit::{self, NewAudit, changes};
+use crate::audit::{NewAudit, changes};
 use crate::auth::{CurrentUser, password, session, throttle};
 use crate::db::Db;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
@@ -200,8 +200,9 @@ async fn create_user(
     let role = Role::parse(input.role.as_deref().unwrap_or("admin"))
         .ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?;
     let now = state.clock.now();
-    let id =
-        super::create(&state.db, &name, &email, &password, role, now).await.map_err(|err| match err {
+    let id = super::create_as(&state.db, &name, &email, &password, role, now, Some(&user.email))
+        .await
+        .map_err(|err| match err {
             CreateUserError::Invalid(message) if message.contains("assord") => {
                 ApiError::field("password", &message)
             }
@@ -216,9 +217,6 @@ async fn create_user(
             CreateUserError::Internal(err) => ApiError::Internal(err),
         })?;
     let created = get(&state.db, id).await?.ok_or_else(not_found)?;
-    let diff = changes(&serde_json::json!({}), &created.audit_view());
-    audit::record(&state.db, NewAudit::new(now, "create", "admin_users", Some(id), &user.email, diff))
-        .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 

@@ -147,6 +147,16 @@ impl TestApp {
         self.login("admin@fagfolk.test", ADMIN_PASSWORD).await
     }
 
+    /// Files in the media folder (and below it).
+    pub fn media_files(&self) -> usize {
+        fn count(dir: &std::path::Path) -> usize {
+            std::fs::read_dir(dir).map_or(0, |entries| {
+                entries.flatten().map(|e| if e.path().is_dir() { count(&e.path()) } else { 1 }).sum()
+            })
+        }
+        count(&self._dir.path().join("media"))
+    }
+
     /// Rows in `table` (a fixed table name from the test, never input).
     pub async fn count(&self, table: &'static str) -> i64 {
         let sql = sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"));

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod audit_trail;
 mod auth;
 mod catalogue;
 mod contact;
@@ -10,11 +11,13 @@ mod crash;
 mod faults;
 mod hardening;
 mod health;
+mod invariants;
 mod leads;
 mod media;
 mod notify;
 mod openapi;
 mod pages;
+mod permissions;
 mod services;
 mod settings;
 mod users;

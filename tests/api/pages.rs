@@ -157,6 +157,10 @@ async fn sitemap_and_robots_are_served(app: TestApp) {
         };
         assert!(xml.contains(&format!("<loc>{url}</loc>")), "{path}");
     }
+    assert_eq!(xml.matches("<loc>").count(), PUBLIC_PATHS.len(), "only the public pages: {xml}");
+    for left_out in ["/admin", "/api", "/finnes-ikke", "/404", "_pages"] {
+        assert!(!xml.contains(left_out), "{left_out} is not in the sitemap");
+    }
     let (status, robots) = html(&app, "/robots.txt").await;
     assert_eq!(status, 200);
     assert!(robots.contains("Disallow: /admin") && robots.contains("Disallow: /api"));

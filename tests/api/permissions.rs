@@ -1,0 +1,443 @@
+//! Who may do what, and what it leaves in the audit log: every operation of the OpenAPI
+//! document, called by a visitor without a session, by an editor and by an admin, with
+//! the answer each must get. Hold [`OPERATIONS`] against the README's "Roles": editors
+//! work leads, services, media and the settings, and read everything; only admins manage
+//! users (beyond their own password) and clear the audit log.
+//!
+//! A permitted mutation must write exactly one audit entry naming the action, the entity,
+//! its id and who did it, with before/after holding only fields that changed and no
+//! secret; a refused or failed one writes none. An operation missing from the table fails
+//! the test, so a new route cannot arrive without a decision about it.
+
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries};
+
+/// What a caller gets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Answer {
+    /// A 2xx answer: the operation was carried out.
+    Done,
+    /// 401: sign in first.
+    SignIn,
+    /// 403: signed in, but the role may not.
+    Refused,
+}
+use Answer::{Done, Refused, SignIn};
+
+#[derive(Clone, Copy)]
+pub enum Body {
+    None,
+    Json(fn(&Fixtures) -> Value),
+    /// A multipart upload of one small PNG (`files`).
+    Upload,
+}
+
+pub struct Operation {
+    pub method: &'static str,
+    /// As in the OpenAPI document.
+    pub path: &'static str,
+    pub body: Body,
+    pub visitor: Answer,
+    pub editor: Answer,
+    pub admin: Answer,
+    /// The audit entry a permitted call writes: action and entity type. Calls without a
+    /// session write none, except a sign-in.
+    pub audit: Option<(&'static str, &'static str)>,
+}
+
+const fn op(
+    method: &'static str,
+    path: &'static str,
+    body: Body,
+    [visitor, editor, admin]: [Answer; 3],
+    audit: Option<(&'static str, &'static str)>,
+) -> Operation {
+    Operation { method, path, body, visitor, editor, admin, audit }
+}
+
+const READ: [Answer; 3] = [SignIn, Done, Done];
+const WORK: [Answer; 3] = [SignIn, Done, Done];
+const ADMIN: [Answer; 3] = [SignIn, Refused, Done];
+const PUBLIC: [Answer; 3] = [Done, Done, Done];
+
+/// Every operation, in the order the test calls them: reads, then writes, then deletes,
+/// then the sign-out that ends the caller's session.
+pub const OPERATIONS: &[Operation] = &[
+    // Public site and sign-in.
+    op("GET", "/api/services", Body::None, PUBLIC, None),
+    op("GET", "/api/site", Body::None, PUBLIC, None),
+    op("GET", "/api/auth/session", Body::None, PUBLIC, None),
+    op("POST", "/api/contact", Body::Json(|_| contact()), PUBLIC, None),
+    op(
+        "POST",
+        "/api/auth/login",
+        Body::Json(|f| json!({ "email": f.actor, "password": ADMIN_PASSWORD })),
+        PUBLIC,
+        Some(("login", "admin_users")),
+    ),
+    // Reading the back office.
+    op("GET", "/api/admin/dashboard", Body::None, READ, None),
+    op("GET", "/api/admin/search", Body::None, READ, None),
+    op("GET", "/api/admin/leads", Body::None, READ, None),
+    op("GET", "/api/admin/leads/board", Body::None, READ, None),
+    op("GET", "/api/admin/leads/{id}", Body::None, READ, None),
+    op("GET", "/api/admin/categories", Body::None, READ, None),
+    op("GET", "/api/admin/categories/{slug}", Body::None, READ, None),
+    op("GET", "/api/admin/services", Body::None, READ, None),
+    op("GET", "/api/admin/media", Body::None, READ, None),
+    op("GET", "/api/admin/settings", Body::None, READ, None),
+    op("GET", "/api/admin/users", Body::None, READ, None),
+    op("GET", "/api/admin/audit", Body::None, READ, None),
+    // Leads.
+    op(
+        "POST",
+        "/api/admin/leads",
+        Body::Json(|_| json!({ "name": "Matrise Kunde", "status": "Ny" })),
+        WORK,
+        Some(("create", "leads")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/leads/{id}",
+        Body::Json(|_| json!({ "name": "Endret Kunde", "status": "Ny", "phone": "912 34 567" })),
+        WORK,
+        Some(("update", "leads")),
+    ),
+    op(
+        "PATCH",
+        "/api/admin/leads/{id}/status",
+        Body::Json(|_| json!({ "status": "Kontaktet" })),
+        WORK,
+        Some(("update", "leads")),
+    ),
+    // Services.
+    op(
+        "POST",
+        "/api/admin/services",
+        Body::Json(|_| json!({ "name": "Matrisetjeneste", "price_from": 1000, "category": "elektriker" })),
+        WORK,
+        Some(("create", "services_admin")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/services/{id}",
+        Body::Json(|_| json!({ "name": "Endret tjeneste", "price_from": 1500, "category": "elektriker" })),
+        WORK,
+        Some(("update", "services_admin")),
+    ),
+    // Media.
+    op("POST", "/api/admin/media", Body::Upload, WORK, Some(("create", "media"))),
+    op(
+        "PUT",
+        "/api/admin/media/{id}",
+        Body::Json(|_| json!({ "alt": "Ny alternativ tekst" })),
+        WORK,
+        Some(("update", "media")),
+    ),
+    // Settings and the pipeline.
+    op(
+        "PUT",
+        "/api/admin/settings",
+        Body::Json(|f| json!({ "company_name": format!("Firma {}", f.round) })),
+        WORK,
+        Some(("update", "settings")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/settings/pipeline",
+        Body::Json(|f| pipeline(f.round)),
+        WORK,
+        Some(("update", "settings")),
+    ),
+    // Users: the others' accounts are the admins' business.
+    op(
+        "POST",
+        "/api/admin/users",
+        Body::Json(
+            |f| json!({ "name": "Ny Bruker", "email": format!("ny{}@fagfolk.test", f.round), "password": "en lang og god setning", "role": "editor" }),
+        ),
+        ADMIN,
+        Some(("create", "admin_users")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/users/{id}",
+        Body::Json(|_| json!({ "name": "Nytt Navn", "role": "admin" })),
+        ADMIN,
+        Some(("update", "admin_users")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/users/{id}/password",
+        Body::Json(|_| json!({ "password": "satt av en administrator" })),
+        ADMIN,
+        Some(("password", "admin_users")),
+    ),
+    // Deletes.
+    op("DELETE", "/api/admin/leads/{id}", Body::None, WORK, Some(("delete", "leads"))),
+    op("DELETE", "/api/admin/services/{id}", Body::None, WORK, Some(("delete", "services_admin"))),
+    op("DELETE", "/api/admin/media/{id}", Body::None, WORK, Some(("delete", "media"))),
+    op("DELETE", "/api/admin/users/{id}", Body::None, ADMIN, Some(("delete", "admin_users"))),
+    op("DELETE", "/api/admin/audit", Body::None, ADMIN, Some(("clear", "audit_logs"))),
+    op("POST", "/api/auth/logout", Body::None, PUBLIC, Some(("logout", "admin_users"))),
+];
+
+fn contact() -> Value {
+    json!({ "name": "Kari", "email": "kari@example.no", "phone": "912 34 567", "message": "Hjelp med sikringsskapet." })
+}
+
+/// The default pipeline and one extra status named after the round, so that every save
+/// changes something (the previous round's extra status, which no lead has, goes).
+fn pipeline(round: usize) -> Value {
+    let mut statuses: Vec<Value> = ["Ny", "Kontaktet", "Avtalt befaring", "Tilbud sendt", "Vunnet", "Tapt"]
+        .iter()
+        .map(|name| json!({ "name": name, "previous": name }))
+        .collect();
+    statuses.push(json!({ "name": format!("Venter {round}"), "previous": null }));
+    json!({ "statuses": statuses })
+}
+
+/// What one caller's run works on: fresh rows the `{id}` paths point at.
+pub struct Fixtures {
+    /// The e-mail of the signed-in caller (for the visitor: the account it signs in to).
+    pub actor: String,
+    pub round: usize,
+    pub lead: String,
+    pub service: String,
+    pub media: String,
+    /// Another user, whom the user operations act on.
+    pub user: String,
+}
+
+impl Fixtures {
+    pub async fn create(app: &TestApp, admin: &Session, actor: &str, round: usize) -> Self {
+        let lead: Value = admin
+            .send(Method::POST, "/api/admin/leads", &json!({ "name": "Fast Kunde", "status": "Ny" }))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let service: Value = admin
+            .send(
+                Method::POST,
+                "/api/admin/services",
+                &json!({ "name": "Fast tjeneste", "price_from": 900, "category": "rorlegger" }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        let uploaded: Value = upload(admin).await.json().await.unwrap();
+        let user = app
+            .create_user(&format!("mål{round}@fagfolk.test"), ADMIN_PASSWORD, fagfolk::users::Role::Editor)
+            .await;
+        Self {
+            actor: actor.to_owned(),
+            round,
+            lead: lead["id"].as_str().unwrap().to_owned(),
+            service: service["id"].as_str().unwrap().to_owned(),
+            media: uploaded["uploaded"][0]["id"].as_str().unwrap().to_owned(),
+            user: user.to_string(),
+        }
+    }
+
+    /// `path` with its parameter filled in.
+    pub fn path(&self, path: &str) -> String {
+        let id = if path.starts_with("/api/admin/leads/") {
+            &self.lead
+        } else if path.starts_with("/api/admin/services/") {
+            &self.service
+        } else if path.starts_with("/api/admin/media/") {
+            &self.media
+        } else {
+            &self.user
+        };
+        path.replace("{id}", id).replace("{slug}", "elektriker")
+    }
+
+    /// The id the audit entry should name, when the path names one.
+    pub fn entity_id(&self, path: &str) -> Option<String> {
+        path.contains("{id}").then(|| {
+            let filled = self.path(path);
+            filled.trim_start_matches("/api/admin/").split('/').nth(1).unwrap().to_owned()
+        })
+    }
+}
+
+pub async fn upload(session: &Session) -> reqwest::Response {
+    session.request(Method::POST, "/api/admin/media").multipart(png_form()).send().await.unwrap()
+}
+
+fn png_form() -> Form {
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::RgbImage::from_pixel(4, 3, image::Rgb([200, 40, 40]))
+        .write_to(&mut png, image::ImageFormat::Png)
+        .unwrap();
+    Form::new().part("files", Part::bytes(png.into_inner()).file_name("matrise.png"))
+}
+
+/// Sends `operation` as `session` (or without one); the JSON body is `body`, if any.
+pub async fn call(
+    app: &TestApp,
+    session: Option<&Session>,
+    operation: &Operation,
+    path: &str,
+    body: Option<Value>,
+) -> reqwest::Response {
+    let method = Method::from_bytes(operation.method.as_bytes()).unwrap();
+    let mut request = match session {
+        Some(session) => session.request(method, path),
+        None => app.client.request(method, app.url(path)).header("x-fagfolk-csrf", "1"),
+    };
+    if matches!(operation.body, Body::Upload) {
+        request = request.multipart(png_form());
+    } else if let Some(body) = body {
+        request = request.json(&body);
+    }
+    request.send().await.unwrap()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Caller {
+    Visitor,
+    Editor,
+    Admin,
+}
+
+async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let mut documented: Vec<String> = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            documented.push(format!("{} {path}", method.to_uppercase()));
+        }
+    }
+    let mut listed: Vec<String> = OPERATIONS.iter().map(|o| format!("{} {}", o.method, o.path)).collect();
+    documented.sort();
+    listed.sort();
+    assert_eq!(listed, documented, "every documented operation has exactly one row in OPERATIONS");
+
+    let admin = app.admin().await;
+    app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Editor).await;
+    app.create_user("besok@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Editor).await;
+    for (round, caller) in [Caller::Visitor, Caller::Editor, Caller::Admin].into_iter().enumerate() {
+        let (session, actor) = match caller {
+            Caller::Visitor => (None, "besok@fagfolk.test"),
+            Caller::Editor => {
+                (Some(app.login("redaktor@fagfolk.test", ADMIN_PASSWORD).await), "redaktor@fagfolk.test")
+            }
+            Caller::Admin => (Some(admin.clone()), "admin@fagfolk.test"),
+        };
+        let fixtures = Fixtures::create(&app, &admin, actor, round + 1).await;
+        for operation in OPERATIONS {
+            let expected = match caller {
+                Caller::Visitor => operation.visitor,
+                Caller::Editor => operation.editor,
+                Caller::Admin => operation.admin,
+            };
+            let path = fixtures.path(operation.path);
+            let body = match operation.body {
+                Body::Json(make) => Some(make(&fixtures)),
+                _ => None,
+            };
+            let entries_before = audit_entries(&app).await.len();
+            let response = call(&app, session.as_ref(), operation, &path, body).await;
+            let status = response.status().as_u16();
+            let answer: Value = response.json().await.unwrap_or(Value::Null);
+            let what = format!("{caller:?}: {} {path}", operation.method);
+            let got = match status {
+                200..=299 => Done,
+                401 => SignIn,
+                403 => Refused,
+                _ => panic!("{what} answered {status}: {answer}"),
+            };
+            assert_eq!(got, expected, "{what} answered {status}: {answer}");
+
+            let entries = audit_entries(&app).await;
+            let audited = operation
+                .audit
+                .filter(|_| got == Done && (session.is_some() || operation.path == "/api/auth/login"));
+            match audited {
+                None => {
+                    assert_eq!(entries.len(), entries_before, "{what} wrote an audit entry: {:?}", entries[0])
+                }
+                Some((action, entity)) => {
+                    let cleared = action == "clear";
+                    assert_eq!(
+                        entries.len(),
+                        if cleared { 1 } else { entries_before + 1 },
+                        "{what}: one entry"
+                    );
+                    let (got_action, got_entity, entity_id, by, changes) = &entries[0];
+                    assert_eq!((got_action.as_str(), got_entity.as_str()), (action, entity), "{what}");
+                    assert_eq!(by.as_deref(), Some(fixtures.actor.as_str()), "{what}: who");
+                    let expected_id = fixtures.entity_id(operation.path).or_else(|| {
+                        answer["id"].as_str().or(answer["uploaded"][0]["id"].as_str()).map(str::to_owned)
+                    });
+                    if expected_id.is_some()
+                        && !operation.path.starts_with("/api/auth/")
+                        && entity != "settings"
+                    {
+                        assert_eq!(entity_id, &expected_id, "{what}: entity id");
+                    }
+                    assert_changed_fields_only(&what, changes.as_ref());
+                    let text = format!("{:?}", changes);
+                    for secret in
+                        ["password", "$argon2", ADMIN_PASSWORD, "satt av en administrator", &admin.token]
+                    {
+                        assert!(!text.contains(secret), "{what}: the audit entry holds a secret: {text}");
+                    }
+                }
+            }
+        }
+    }
+    app.stop().await;
+}
+
+/// `{"before": {...}, "after": {...}}` with the same keys, each of which changed.
+fn assert_changed_fields_only(what: &str, changes: Option<&Value>) {
+    let Some(changes) = changes else { return };
+    let (before, after) = (&changes["before"], &changes["after"]);
+    let (Some(old), Some(new)) = (before.as_object(), after.as_object()) else {
+        panic!("{what}: changes are not before/after objects: {changes}");
+    };
+    assert!(!old.is_empty() || !new.is_empty(), "{what}: an empty change was logged");
+    for key in old.keys().chain(new.keys()) {
+        assert_ne!(before.get(key), after.get(key), "{what}: unchanged field {key} logged in {changes}");
+    }
+}
+
+/// A mutation that fails (unknown id, malformed body) leaves no audit entry.
+async fn a_failed_mutation_writes_no_audit_entry(app: TestApp) {
+    let admin = app.admin().await;
+    let fixtures = Fixtures::create(&app, &admin, "admin@fagfolk.test", 1).await;
+    let missing = uuid::Uuid::now_v7().to_string();
+    for operation in OPERATIONS.iter().filter(|o| o.method != "GET" && o.path.starts_with("/api/admin/")) {
+        let before = audit_entries(&app).await.len();
+        if operation.path.contains("{id}") {
+            let path = operation.path.replace("{id}", &missing);
+            let body = match operation.body {
+                Body::Json(make) => Some(make(&fixtures)),
+                _ => None,
+            };
+            let status = call(&app, Some(&admin), operation, &path, body).await.status();
+            assert_eq!(status, 404, "{} {path}", operation.method);
+        }
+        if matches!(operation.body, Body::Json(_)) {
+            let path = fixtures.path(operation.path);
+            let status =
+                call(&app, Some(&admin), operation, &path, Some(json!("ikke et objekt"))).await.status();
+            assert!(matches!(status.as_u16(), 400 | 422), "{} {path}: {status}", operation.method);
+        }
+        assert_eq!(audit_entries(&app).await.len(), before, "{} {}", operation.method, operation.path);
+    }
+    app.stop().await;
+}
+
+crate::db_tests!(
+    every_operation_answers_each_role_as_the_table_says,
+    a_failed_mutation_writes_no_audit_entry
+);
