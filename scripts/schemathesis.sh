@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 EXAMPLES="${1:-25}"
 command -v schemathesis >/dev/null || { echo "schemathesis mangler: pip install schemathesis==4.32.5" >&2; exit 1; }
 export FAGFOLK_ADMIN_EMAIL=fuzz@fagfolk.test FAGFOLK_ADMIN_PASSWORD='schemathesis prøver alt' FAGFOLK_CONTACT_LIMIT=1000000
-PORT="${PORT:-4181}" scripts/with-server.sh sh -c '
+scripts/with-server.sh sh -c '
   export FAGFOLK_SESSION=$(curl -fsS -D - -o /dev/null -H "Content-Type: application/json" -H "X-Fagfolk-Csrf: 1" \
     -d "{\"email\":\"$FAGFOLK_ADMIN_EMAIL\",\"password\":\"$FAGFOLK_ADMIN_PASSWORD\"}" "$BASE_URL/api/auth/login" |
     awk -F"[ ;=]" "tolower(\$1) == \"set-cookie:\" { print \$3 }")

@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Runs a command against a fresh server: a new SQLite database in a temporary folder,
-# on PORT (default 4180). The server is stopped afterwards, whatever the command does.
+# on PORT (default: a free port). The server is stopped afterwards, whatever the command
+# does; if it does not answer /healthz within 10 s, nothing runs and the script fails.
 # Usage: scripts/with-server.sh <command...>   (the command gets BASE_URL in its env)
 set -euo pipefail
-PORT="${PORT:-4180}"
+PORT="${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
 BIN="${FAGFOLK_BIN:-${CARGO_TARGET_DIR:-target}/debug/fagfolk}"
 DATA="$(mktemp -d)"
 FAGFOLK_ADDR="127.0.0.1:$PORT" DATABASE_URL="sqlite://$DATA/db.sqlite" FAGFOLK_STORAGE="$DATA/media" \
   FAGFOLK_PUBLIC_URL="${FAGFOLK_PUBLIC_URL:-http://127.0.0.1:$PORT}" RUST_LOG=warn "$BIN" serve &
 PID=$!
 trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$DATA"' EXIT
-for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+healthy=""
+for _ in $(seq 1 100); do
+  if curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then healthy=1; break; fi
+  kill -0 "$PID" 2>/dev/null || break
+  sleep 0.1
+done
+[ -n "$healthy" ] || { echo "serveren på port $PORT svarte ikke på /healthz" >&2; exit 1; }
 BASE_URL="http://127.0.0.1:$PORT" "$@"

@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
-// Issue 5's budget: at most 80 KB of gzip JavaScript per public page.
-const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 80)
+// Just above today's measure (36-43 KB of JavaScript, 9.1 KB of CSS, gzip), so that
+// growth is a decision someone makes here, not an accident: raise a budget in the same
+// change that needs it, and say why.
+const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 50)
+const CSS_BUDGET_KB = Number(process.env.CSS_BUDGET_KB ?? 11)
 
 const manifest = JSON.parse(await readFile(path.join(dist, '_pages', 'manifest.json'), 'utf8'))
 const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'))
@@ -52,8 +55,12 @@ for (const page of manifest.pages) {
   let cssKb = 0
   for (const file of styles) cssKb += await gzipKb(file)
   console.log(`| ${page.path} | ${jsKb.toFixed(1)} KB | ${cssKb.toFixed(1)} KB |`)
-  if (jsKb > JS_BUDGET_KB) {
+  if (js.size === 0 || jsKb > JS_BUDGET_KB) {
     console.error(`${page.path}: ${jsKb.toFixed(1)} KB JavaScript (gzip) er over budsjettet på ${JS_BUDGET_KB} KB`)
+    failed = true
+  }
+  if (styles.length === 0 || cssKb > CSS_BUDGET_KB) {
+    console.error(`${page.path}: ${cssKb.toFixed(1)} KB CSS (gzip) er ${styles.length ? `over budsjettet på ${CSS_BUDGET_KB} KB` : 'ikke funnet'}`)
     failed = true
   }
 }
