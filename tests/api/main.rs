@@ -6,6 +6,7 @@ mod helpers;
 mod audit_trail;
 mod auth;
 mod catalogue;
+mod cli;
 mod contact;
 mod crash;
 mod faults;

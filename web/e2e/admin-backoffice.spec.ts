@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './server'
 import { createLead, signIn } from './admin'
 import { png } from './fixtures'
 
@@ -87,6 +87,49 @@ test('upload two images and a text file; edit alt text; find it from Ctrl+K', as
   await page.getByRole('option', { name: /Flislagt bad på Frogner/ }).click()
   await expect(page).toHaveURL(/\/admin\/media\?highlight=/)
   await expect(page.locator('[data-media="Flislagt bad på Frogner"]')).toHaveAttribute('data-highlighted', 'true')
+
+  // Delete one: confirm, and it is gone from the library and from its address.
+  const kitchen = page.locator('[data-media="kjøkken"]')
+  const address = await kitchen.getByRole('img').getAttribute('src')
+  await kitchen.getByRole('button', { name: 'Slett kjøkken' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Slett fil?' })
+  await expect(confirm).toContainText('«kjøkken» slettes permanent.')
+  await confirm.getByRole('button', { name: 'Slett' }).click()
+  await expect(page.getByText('Filen er slettet')).toBeVisible()
+  await expect(page.locator('[data-media]')).toHaveCount(1)
+  expect((await page.request.get(address!)).status()).toBe(404)
+})
+
+test('deactivate a user: the user cannot sign in until activated again; Ctrl+K finds the user', async ({ page, browser }) => {
+  await signIn(page)
+  const created = await page.request.post('/api/admin/users', {
+    data: { name: 'Vera Vikar', email: 'vera@fagfolk.test', password: 'vera har et langt passord', role: 'editor' },
+    headers: { 'X-Fagfolk-Csrf': '1' },
+  })
+  expect(created.status()).toBe(201)
+
+  await page.keyboard.press('Control+k')
+  await page.getByPlaceholder('Søk i tjenester, leads, media og brukere…').fill('vera@')
+  await page.getByRole('option', { name: /Vera Vikar/ }).click()
+  await expect(page).toHaveURL(/\/admin\/users\?user=/)
+  const row = page.getByRole('row').filter({ hasText: 'vera@fagfolk.test' })
+  await expect(row).toHaveAttribute('data-highlighted', 'true')
+
+  await row.getByRole('button', { name: 'Deaktiver' }).click()
+  await expect(page.getByText('Vera Vikar er deaktivert.')).toBeVisible()
+  await expect(row).toContainText('Deaktivert')
+
+  const vera = await browser.newPage()
+  await vera.goto('/admin/login')
+  await vera.getByLabel('E-post').fill('vera@fagfolk.test')
+  await vera.getByLabel('Passord').fill('vera har et langt passord')
+  await vera.getByRole('button', { name: 'Logg inn' }).click()
+  await expect(vera.getByText('Brukeren er deaktivert. Kontakt en administrator.')).toBeVisible()
+
+  await row.getByRole('button', { name: 'Aktiver' }).click()
+  await expect(row).toContainText('Aktiv')
+  await signIn(vera, 'vera@fagfolk.test', 'vera har et langt passord')
+  await vera.close()
 })
 
 test('create a user, sign in as that user and change its password', async ({ page, browser }) => {

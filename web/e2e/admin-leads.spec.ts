@@ -1,5 +1,27 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './server'
 import { adminEmail, createLead, signIn } from './admin'
+
+/** Waits until the kanban columns have stopped scrolling: ten animation frames in a row
+ * at the same scroll position. */
+async function scrollSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const scroller = document.querySelector('[data-kanban-scroller]')
+        if (!scroller) return resolve(true)
+        let last = scroller.scrollLeft
+        let still = 0
+        const frame = () => {
+          if (scroller.scrollLeft === last) still += 1
+          else [still, last] = [0, scroller.scrollLeft]
+          if (still >= 10) resolve(true)
+          else requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      }),
+  )
+}
 
 function watchConsole(page: Page): string[] {
   const errors: string[] = []
@@ -166,12 +188,12 @@ test('drag a kanban card with the mouse and with the keyboard; the move survives
   await keyHandle.focus()
   await page.keyboard.press('Space')
   await expect(page.getByText('Tast Meg er over kolonnen Ny.')).toBeAttached()
-  await page.waitForTimeout(300)
+  await scrollSettled(page)
   await page.keyboard.press('ArrowRight')
   await expect(page.getByText('Tast Meg er over kolonnen Kontaktet.')).toBeAttached()
   // The columns scroll sideways to follow the card; press on once they have settled,
   // as a person would.
-  await page.waitForTimeout(500)
+  await scrollSettled(page)
   await page.keyboard.press('ArrowRight')
   await expect(page.getByText('Tast Meg er over kolonnen Avtalt befaring.')).toBeAttached()
   await page.keyboard.press('Space')
@@ -249,4 +271,17 @@ test('the audit log shows sign-ins and lead changes, filters them, and can be cl
   await page.getByLabel('Filtrer på handling, tabell eller id').fill('')
   await expect(table.locator('tbody tr')).toHaveCount(1)
   await expect(table.locator('tbody tr')).toContainText('clear')
+})
+
+test('a session that ends mid-use sends you back to sign in, saying why', async ({ page }) => {
+  await signIn(page)
+  // The server forgets the session (as when it expires or an admin deactivates you),
+  // while the page still thinks it is signed in.
+  const ended = await page.request.post('/api/auth/logout', { headers: { 'X-Fagfolk-Csrf': '1' } })
+  expect(ended.status()).toBe(204)
+  await page.getByRole('link', { name: 'Henvendelser' }).first().click()
+  await expect(page).toHaveURL('/admin/login')
+  await expect(page.getByRole('status').filter({ hasText: 'Økten din er utløpt. Logg inn på nytt for å fortsette.' })).toBeVisible()
+  await signIn(page)
+  await expect(page.getByText('Økten din er utløpt')).toHaveCount(0)
 })

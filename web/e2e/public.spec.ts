@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { startServer } from './server'
+import type { Page } from '@playwright/test'
+import { expect, startServer, test } from './server'
 
 const routes: { path: string; title: RegExp; texts: string[] }[] = [
   { path: '/', title: /Elektriker, rørlegger og bad i Oslo/, texts: ['Tre fag, ett firma', 'Fra telefon til ferdig jobb i tre steg', 'Kundene sier'] },
@@ -135,7 +135,7 @@ test('the browser refuses an incomplete form before anything is sent', async ({ 
 })
 
 test('with the server stopped the form says so and keeps everything typed', async ({ page }) => {
-  const server = await startServer(4199)
+  const server = await startServer()
   await page.goto(`${server.url}/kontakt`)
   const form = page.locator('form[data-contact-form]')
   await form.getByLabel('Navn *').fill('Ola Nordmann')
@@ -151,6 +151,43 @@ test('with the server stopped the form says so and keeps everything typed', asyn
   await expect(form.getByLabel('E-post *')).toHaveValue('ola@example.no')
   await expect(form.getByLabel('Prosjektbeskrivelse *')).toHaveValue('Nytt sikringsskap.')
   await expect(form.getByRole('button', { name: 'Send forespørsel' })).toBeEnabled()
+})
+
+test('the server\'s field messages show under the fields, and nothing typed is lost', async ({ page }) => {
+  await page.goto('/kontakt')
+  const form = page.locator('form[data-contact-form]')
+  await form.getByLabel('Navn *').fill('Ola Nordmann')
+  await form.getByLabel('Telefon *').fill('+47 912 34 567')
+  // The browser accepts this address; the server wants a dotted domain.
+  await form.getByLabel('E-post *').fill('ola@eksempel')
+  await form.getByLabel('Prosjektbeskrivelse *').fill('Nytt sikringsskap.')
+  await form.getByRole('button', { name: 'Send forespørsel' }).click()
+  await expect(form.getByText('Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.')).toBeVisible()
+  await expect(form.getByLabel('E-post *')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('Navn *')).toHaveValue('Ola Nordmann')
+  await expect(form.getByLabel('Prosjektbeskrivelse *')).toHaveValue('Nytt sikringsskap.')
+})
+
+test('past the contact limit the form says to wait or call, and keeps what was typed', async ({ page }) => {
+  const server = await startServer({ FAGFOLK_CONTACT_LIMIT: '1' })
+  try {
+    await page.goto(`${server.url}/kontakt`)
+    const form = page.locator('form[data-contact-form]')
+    const fill = async (message: string) => {
+      await form.getByLabel('Navn *').fill('Ola Nordmann')
+      await form.getByLabel('Telefon *').fill('+47 912 34 567')
+      await form.getByLabel('E-post *').fill('ola@example.no')
+      await form.getByLabel('Prosjektbeskrivelse *').fill(message)
+      await form.getByRole('button', { name: 'Send forespørsel' }).click()
+    }
+    await fill('Første henvendelse.')
+    await expect(page.getByText('Takk for henvendelsen!')).toBeVisible()
+    await fill('Andre henvendelse.')
+    await expect(form.getByText('Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss.')).toBeVisible()
+    await expect(form.getByLabel('Prosjektbeskrivelse *')).toHaveValue('Andre henvendelse.')
+  } finally {
+    await server.stop()
+  }
 })
 
 test('a legal page opens at the top, with its back link to the home page', async ({ page }) => {

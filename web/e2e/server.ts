@@ -1,37 +1,102 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { serverBinary } from '../playwright.config'
+import { test as base, expect } from '@playwright/test'
+import { adminPassword, serverBinary } from '../playwright.config'
 
-/** A second, private server for tests that stop it on purpose. */
-export async function startServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fagfolk-e2e-own-'))
+export { expect }
+
+export type Server = { url: string; stop: () => Promise<void> }
+
+/** A port the system just handed out as free. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('ingen port'))))
+    })
+  })
+}
+
+/**
+ * Starts the real binary on a free port with a new SQLite database and media folder, and
+ * a first admin (`admin@fagfolk.test`). Fails if it does not answer `/healthz` in 15 s.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fagfolk-e2e-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(serverBinary, ['serve'], {
     env: {
       ...process.env,
       FAGFOLK_ADDR: `127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite://${dir}/own.db`,
+      DATABASE_URL: `sqlite://${dir}/e2e.db`,
       FAGFOLK_STORAGE: `${dir}/media`,
+      FAGFOLK_PUBLIC_URL: url,
+      FAGFOLK_CONTACT_LIMIT: '1000',
+      FAGFOLK_ADMIN_EMAIL: 'admin@fagfolk.test',
+      FAGFOLK_ADMIN_PASSWORD: adminPassword,
       RUST_LOG: 'warn',
+      ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; attempt < 100; attempt++) {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`serveren stoppet med kode ${child.exitCode}`)
     try {
       if ((await fetch(`${url}/healthz`)).ok) break
     } catch {
-      // not up yet
+      // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`serveren på ${url} svarte ikke på /healthz`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return {
     url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGKILL')
-      }),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      await exited
+      rmSync(dir, { recursive: true, force: true })
+    },
   }
 }
+
+// One server and database per test file, so that no file sees another's data and a
+// failure cannot cascade; it is started by the file's first test and stopped when the
+// next file begins (or the worker ends).
+let current: { file: string; server: Promise<Server> } | undefined
+
+async function serverFor(file: string): Promise<Server> {
+  if (current?.file !== file) {
+    const previous = current
+    current = { file, server: startServer() }
+    if (previous) await (await previous.server).stop()
+  }
+  return current.server
+}
+
+export const test = base.extend<{ server: Server }, { stopLastServer: void }>({
+  server: async ({}, use, testInfo) => {
+    await use(await serverFor(testInfo.file))
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.url)
+  },
+  stopLastServer: [
+    async ({}, use) => {
+      await use()
+      if (current) await (await current.server).stop()
+      current = undefined
+    },
+    { scope: 'worker', auto: true },
+  ],
+})

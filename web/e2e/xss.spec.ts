@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './server'
 import { signIn } from './admin'
 import { png } from './fixtures'
 

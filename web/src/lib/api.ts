@@ -1,8 +1,15 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import type { paths } from './api-schema'
 
-/** The typed API client; paths and bodies come from the server's OpenAPI document. */
-export const api = createClient<paths>({ baseUrl: '' })
+/**
+ * The typed API client; paths and bodies come from the server's OpenAPI document. It
+ * calls the page's own origin, and looks `fetch` up at each call, so that component
+ * tests can answer for the server (`src/test-render.tsx`).
+ */
+export const api = createClient<paths>({
+  baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
+  fetch: (request) => globalThis.fetch(request),
+})
 
 /** Fired when the server says the staff session is gone; the admin app signs out. */
 export const UNAUTHORIZED_EVENT = 'fagfolk:unauthorized'

@@ -11,7 +11,7 @@ import { useSite } from '@/lib/site'
 
 export function LoginPage() {
   const site = useSite()
-  const { user, login } = useAuth()
+  const { user, expired, login } = useAuth()
   const navigate = useNavigate()
   const toast = useToast()
   const [email, setEmail] = useState('')
@@ -46,6 +46,11 @@ export function LoginPage() {
         <Card className="p-7">
           <h1 className="text-2xl font-bold">Logg inn</h1>
           <p className="mt-1 text-muted-foreground">Administrasjon for {site.company_name}</p>
+          {expired && (
+            <p role="status" className="mt-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+              Økten din er utløpt. Logg inn på nytt for å fortsette.
+            </p>
+          )}
           <form onSubmit={submit} className="mt-6 grid gap-4">
             <div>
               <Label htmlFor="login-email">E-post</Label>

@@ -14,6 +14,8 @@ export type LoginResult = { success: true } | { success: false; error: string }
 type Auth = {
   user: AdminUser | null
   loading: boolean
+  /** The last session ended by itself (expired, or refused by the server) rather than by "Logg ut". */
+  expired: boolean
   login: (email: string, password: string) => Promise<LoginResult>
   logout: () => Promise<void>
 }
@@ -52,11 +54,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Bumped by every sign-in and sign-out, so a slower start-up check cannot undo them.
   const generation = useRef(0)
 
+  const [expired, setExpired] = useState(false)
+  const signedIn = useRef(session !== null)
+  signedIn.current = session !== null
+
   const signOutLocally = useCallback(() => {
     generation.current += 1
     store(null)
     setSession(null)
   }, [])
+
+  // The session ran out or the server no longer knows it: back to the sign-in page,
+  // which says why.
+  const sessionEnded = useCallback(() => {
+    if (signedIn.current) setExpired(true)
+    signOutLocally()
+  }, [signOutLocally])
 
   // At start the loading flag stays on until the server has confirmed the session.
   useEffect(() => {
@@ -80,15 +93,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The server said 401 somewhere, or the 24 hours ran out: sign out.
   useEffect(() => {
-    window.addEventListener(UNAUTHORIZED_EVENT, signOutLocally)
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, signOutLocally)
-  }, [signOutLocally])
+    window.addEventListener(UNAUTHORIZED_EVENT, sessionEnded)
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, sessionEnded)
+  }, [sessionEnded])
   useEffect(() => {
     if (!session) return
     const remaining = Date.parse(session.expiresAt) - Date.now()
-    const timer = window.setTimeout(signOutLocally, Math.max(0, Math.min(remaining, 2 ** 31 - 1)))
+    const timer = window.setTimeout(sessionEnded, Math.max(0, Math.min(remaining, 2 ** 31 - 1)))
     return () => window.clearTimeout(timer)
-  }, [session, signOutLocally])
+  }, [session, sessionEnded])
 
   const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
     try {
@@ -98,6 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       store(next)
       setSession(next)
       setLoading(false)
+      setExpired(false)
       return { success: true }
     } catch (error) {
       if (error instanceof ApiError) return { success: false, error: error.message }
@@ -114,8 +128,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [signOutLocally])
 
   const value = useMemo(
-    () => ({ user: session?.user ?? null, loading, login, logout }),
-    [session, loading, login, logout],
+    () => ({ user: session?.user ?? null, loading, expired, login, logout }),
+    [session, loading, expired, login, logout],
   )
   return <AuthContext value={value}>{children}</AuthContext>
 }

@@ -98,7 +98,7 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
         },
       }}
     >
-      <div className="-mx-1 flex gap-4 overflow-x-auto px-1 pb-4">
+      <div className="-mx-1 flex gap-4 overflow-x-auto px-1 pb-4" data-kanban-scroller>
         {board.data.map((column) => (
           <KanbanColumn key={column.status} column={column} onOpen={onOpen} />
         ))}

@@ -1,0 +1,196 @@
+//! The `fagfolk` command line, run as the real binary: `migrate`, `admin create`,
+//! `serve --demo`, `backup` and `openapi`, on SQLite and PostgreSQL.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use fagfolk::db::Db;
+use fagfolk::db_run;
+use serde_json::{Value, json};
+
+use crate::helpers::{create_pg_database, drop_pg_database, free_port, wait_healthy};
+
+/// Runs `fagfolk <args>` against `database`, with `stdin` as its input.
+fn fagfolk(database: &str, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fagfolk"))
+        .args(args)
+        .env("DATABASE_URL", database)
+        .env("RUST_LOG", "error")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the fagfolk binary starts");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `migrate` builds the schema; `admin create` adds users with the password policy and
+/// refuses a taken e-mail; the user it made can sign in to a server on that database.
+async fn migrate_and_admin_create(database: &str) {
+    let migrated = fagfolk(database, &["migrate"], "");
+    assert!(migrated.status.success(), "migrate: {}", text(&migrated.stderr));
+    let db = Db::connect(database).await.unwrap();
+    let (users,): (i64,) =
+        db_run!(&db, pool => sqlx::query_as("SELECT COUNT(*) FROM admin_users").fetch_one(pool).await).unwrap();
+    assert_eq!(users, 0, "the schema is there, and empty");
+
+    let create = ["admin", "create", "--email", " Siri@Fagfolk.test ", "--name", "Siri", "--role", "editor", "--password-stdin"];
+    let weak = fagfolk(database, &create, "kort\n");
+    assert!(!weak.status.success());
+    assert!(text(&weak.stderr).contains("Passordet må ha minst 12 tegn."), "{}", text(&weak.stderr));
+
+    let made = fagfolk(database, &create, "siri har et langt passord\n");
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    assert!(text(&made.stdout).starts_with("Opprettet siri@fagfolk.test (editor) med id "), "{}", text(&made.stdout));
+    let again = fagfolk(database, &create, "siri har et langt passord\n");
+    assert!(!again.status.success());
+    assert!(text(&again.stderr).contains("finnes allerede"), "{}", text(&again.stderr));
+    let bad_role = fagfolk(database, &["admin", "create", "--email", "a@fagfolk.test", "--role", "sjef"], "x\n");
+    assert!(text(&bad_role.stderr).contains("--role: bruk admin eller editor"));
+
+    let (role, hash): (String, String) = db_run!(&db, pool => sqlx::query_as(
+        "SELECT role, password_hash FROM admin_users WHERE email = 'siri@fagfolk.test'",
+    )
+    .fetch_one(pool)
+    .await)
+    .unwrap();
+    assert_eq!(role, "editor");
+    assert!(hash.starts_with("$argon2id$"));
+    db.close().await;
+
+    let port = free_port();
+    let mut server = serve(database, port, &[]);
+    let client = reqwest::Client::new();
+    wait_healthy(&client, port).await;
+    let login = client
+        .post(format!("http://127.0.0.1:{port}/api/auth/login"))
+        .header("x-fagfolk-csrf", "1")
+        .json(&json!({ "email": "siri@fagfolk.test", "password": "siri har et langt passord" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+fn serve(database: &str, port: u16, args: &[&str]) -> std::process::Child {
+    let media = tempfile::tempdir().unwrap().keep();
+    Command::new(env!("CARGO_BIN_EXE_fagfolk"))
+        .arg("serve")
+        .args(args)
+        .env("DATABASE_URL", database)
+        .env("FAGFOLK_ADDR", format!("127.0.0.1:{port}"))
+        .env("FAGFOLK_STORAGE", media)
+        .env("RUST_LOG", "error")
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the fagfolk binary starts")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_and_admin_create_work_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    migrate_and_admin_create(&format!("sqlite://{}", dir.path().join("cli.db").display())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_and_admin_create_work_on_postgres() {
+    let (url, name) = create_pg_database().await;
+    migrate_and_admin_create(&url).await;
+    drop_pg_database(&name).await;
+}
+
+/// `serve --demo` gives the demo admin and 36 sample leads over every status, once: a
+/// second start adds none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("demo.db").display());
+    let client = reqwest::Client::new();
+    for start in 0..2 {
+        let port = free_port();
+        let mut server = serve(&database, port, &["--demo"]);
+        wait_healthy(&client, port).await;
+        let login = client
+            .post(format!("http://127.0.0.1:{port}/api/auth/login"))
+            .header("x-fagfolk-csrf", "1")
+            .json(&json!({ "email": fagfolk::db::demo::DEMO_EMAIL, "password": fagfolk::db::demo::DEMO_PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(login.status(), 200, "start {start}");
+        let cookie = login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        let board: Value = client
+            .get(format!("http://127.0.0.1:{port}/api/admin/leads/board"))
+            .header("cookie", cookie)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let columns = board.as_array().unwrap();
+        let total: i64 = columns.iter().map(|c| c["total"].as_i64().unwrap()).sum();
+        assert_eq!(total, 36, "start {start}: {board}");
+        assert!(columns.iter().all(|c| c["total"].as_i64().unwrap() > 0), "every status has leads");
+        let _ = server.kill();
+        let _ = server.wait();
+    }
+}
+
+/// `backup` writes a copy a server can start on (SQLite) or that `pg_restore` reads
+/// (PostgreSQL), and refuses to overwrite a file.
+async fn backup_writes_a_usable_copy(database: &str, pg: bool) {
+    let migrated = fagfolk(database, &["admin", "create", "--email", "kopi@fagfolk.test", "--password-stdin"], "kopiens lange passord\n");
+    assert!(migrated.status.success(), "{}", text(&migrated.stderr));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kopi.backup");
+    let file_arg = file.to_str().unwrap();
+    let taken = fagfolk(database, &["backup", file_arg], "");
+    assert!(taken.status.success(), "{}", text(&taken.stderr));
+    assert!(text(&taken.stdout).contains("Sikkerhetskopi skrevet til"));
+    let twice = fagfolk(database, &["backup", file_arg], "");
+    assert!(!twice.status.success());
+    assert!(text(&twice.stderr).contains("finnes allerede"));
+
+    if pg {
+        let listed = Command::new("pg_restore").arg("--list").arg(&file).output().unwrap();
+        assert!(listed.status.success());
+        assert!(text(&listed.stdout).contains("TABLE DATA public admin_users"), "{}", text(&listed.stdout));
+    } else {
+        let copy = Db::connect(&format!("sqlite://{}", file.display())).await.unwrap();
+        let (email,): (String,) =
+            db_run!(&copy, pool => sqlx::query_as("SELECT email FROM admin_users").fetch_one(pool).await).unwrap();
+        assert_eq!(email, "kopi@fagfolk.test");
+        copy.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backup_writes_a_usable_copy_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    backup_writes_a_usable_copy(&format!("sqlite://{}", dir.path().join("b.db").display()), false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backup_writes_a_usable_copy_on_postgres() {
+    let (url, name) = create_pg_database().await;
+    backup_writes_a_usable_copy(&url, true).await;
+    drop_pg_database(&name).await;
+}
+
+#[test]
+fn openapi_prints_the_document() {
+    let printed = fagfolk("sqlite://unused.db", &["openapi"], "");
+    assert!(printed.status.success());
+    let doc: Value = serde_json::from_slice(&printed.stdout).unwrap();
+    assert_eq!(doc["info"]["title"], "Fagfolk API");
+    assert!(doc["paths"]["/api/contact"]["post"].is_object());
+    assert!(!std::path::Path::new("unused.db").exists(), "printing the document touches no database");
+}

@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answerApi, renderWithProviders } from '@/test-render'
+import { PipelineEditor } from './pipeline-editor'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const settings = (names: string[]) => ({ lead_pipeline: names })
+
+describe('PipelineEditor', () => {
+  it('sends renames with their old name, new statuses without one, in the order shown', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(({ body }) => ({ status: 200, body: settings((body as { statuses: { name: string }[] }).statuses.map((s) => s.name)) }))
+    renderWithProviders(<PipelineEditor pipeline={['Ny', 'Kontaktet', 'Vunnet']} />)
+
+    const second = screen.getByLabelText('Status 2')
+    await user.clear(second)
+    await user.type(second, 'Ringt opp')
+    await user.type(screen.getByLabelText('Ny status'), 'Venter{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Flytt Venter opp' }))
+    await user.click(screen.getByRole('button', { name: 'Fjern Ny' }))
+    await user.click(screen.getByRole('button', { name: 'Lagre pipeline' }))
+
+    expect(await screen.findByText('Pipeline lagret')).toBeInTheDocument()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ method: 'PUT', path: '/api/admin/settings/pipeline' })
+    expect(sent[0]?.body).toEqual({
+      statuses: [
+        { name: 'Ringt opp', previous: 'Kontaktet' },
+        { name: 'Venter', previous: null },
+        { name: 'Vunnet', previous: 'Vunnet' },
+      ],
+    })
+  })
+
+  it('shows the server\'s reason when a status still has leads, and keeps the edits', async () => {
+    const user = userEvent.setup()
+    answerApi(() => ({ status: 422, body: { error: 'Statusen «Ny» har leads og kan ikke fjernes.' } }))
+    renderWithProviders(<PipelineEditor pipeline={['Ny', 'Vunnet']} />)
+    await user.click(screen.getByRole('button', { name: 'Fjern Ny' }))
+    await user.click(screen.getByRole('button', { name: 'Lagre pipeline' }))
+    expect(await screen.findByText('Statusen «Ny» har leads og kan ikke fjernes.')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Status 2')).toBeNull()
+    expect(screen.getByLabelText('Status 1')).toHaveValue('Vunnet')
+  })
+})
