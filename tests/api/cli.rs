@@ -36,21 +36,37 @@ async fn migrate_and_admin_create(database: &str) {
     assert!(migrated.status.success(), "migrate: {}", text(&migrated.stderr));
     let db = Db::connect(database).await.unwrap();
     let (users,): (i64,) =
-        db_run!(&db, pool => sqlx::query_as("SELECT COUNT(*) FROM admin_users").fetch_one(pool).await).unwrap();
+        db_run!(&db, pool => sqlx::query_as("SELECT COUNT(*) FROM admin_users").fetch_one(pool).await)
+            .unwrap();
     assert_eq!(users, 0, "the schema is there, and empty");
 
-    let create = ["admin", "create", "--email", " Siri@Fagfolk.test ", "--name", "Siri", "--role", "editor", "--password-stdin"];
+    let create = [
+        "admin",
+        "create",
+        "--email",
+        " Siri@Fagfolk.test ",
+        "--name",
+        "Siri",
+        "--role",
+        "editor",
+        "--password-stdin",
+    ];
     let weak = fagfolk(database, &create, "kort\n");
     assert!(!weak.status.success());
     assert!(text(&weak.stderr).contains("Passordet må ha minst 12 tegn."), "{}", text(&weak.stderr));
 
     let made = fagfolk(database, &create, "siri har et langt passord\n");
     assert!(made.status.success(), "{}", text(&made.stderr));
-    assert!(text(&made.stdout).starts_with("Opprettet siri@fagfolk.test (editor) med id "), "{}", text(&made.stdout));
+    assert!(
+        text(&made.stdout).starts_with("Opprettet siri@fagfolk.test (editor) med id "),
+        "{}",
+        text(&made.stdout)
+    );
     let again = fagfolk(database, &create, "siri har et langt passord\n");
     assert!(!again.status.success());
     assert!(text(&again.stderr).contains("finnes allerede"), "{}", text(&again.stderr));
-    let bad_role = fagfolk(database, &["admin", "create", "--email", "a@fagfolk.test", "--role", "sjef"], "x\n");
+    let bad_role =
+        fagfolk(database, &["admin", "create", "--email", "a@fagfolk.test", "--role", "sjef"], "x\n");
     assert!(text(&bad_role.stderr).contains("--role: bruk admin eller editor"));
 
     let (role, hash): (String, String) = db_run!(&db, pool => sqlx::query_as(
@@ -147,7 +163,11 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
 /// `backup` writes a copy a server can start on (SQLite) or that `pg_restore` reads
 /// (PostgreSQL), and refuses to overwrite a file.
 async fn backup_writes_a_usable_copy(database: &str, pg: bool) {
-    let migrated = fagfolk(database, &["admin", "create", "--email", "kopi@fagfolk.test", "--password-stdin"], "kopiens lange passord\n");
+    let migrated = fagfolk(
+        database,
+        &["admin", "create", "--email", "kopi@fagfolk.test", "--password-stdin"],
+        "kopiens lange passord\n",
+    );
     assert!(migrated.status.success(), "{}", text(&migrated.stderr));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("kopi.backup");
@@ -166,7 +186,8 @@ async fn backup_writes_a_usable_copy(database: &str, pg: bool) {
     } else {
         let copy = Db::connect(&format!("sqlite://{}", file.display())).await.unwrap();
         let (email,): (String,) =
-            db_run!(&copy, pool => sqlx::query_as("SELECT email FROM admin_users").fetch_one(pool).await).unwrap();
+            db_run!(&copy, pool => sqlx::query_as("SELECT email FROM admin_users").fetch_one(pool).await)
+                .unwrap();
         assert_eq!(email, "kopi@fagfolk.test");
         copy.close().await;
     }
