@@ -284,4 +284,10 @@ test('a session that ends mid-use sends you back to sign in, saying why', async 
   await expect(page.getByRole('status').filter({ hasText: 'Økten din er utløpt. Logg inn på nytt for å fortsette.' })).toBeVisible()
   await signIn(page)
   await expect(page.getByText('Økten din er utløpt')).toHaveCount(0)
+
+  // The same when the page is opened again later and the server no longer knows the session.
+  await page.request.post('/api/auth/logout', { headers: { 'X-Fagfolk-Csrf': '1' } })
+  await page.reload()
+  await expect(page).toHaveURL('/admin/login')
+  await expect(page.getByRole('status').filter({ hasText: 'Økten din er utløpt.' })).toBeVisible()
 })

@@ -79,6 +79,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((info) => {
         if (cancelled || generation.current !== started) return
         const next = info ? { user: info.user, expiresAt: info.expires_at } : null
+        // The device remembered a session the server no longer has: say so at sign-in.
+        if (!next && signedIn.current) setExpired(true)
         store(next)
         setSession(next)
       })
