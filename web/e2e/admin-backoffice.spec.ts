@@ -169,6 +169,9 @@ test('create a user, sign in as that user and change its password', async ({ pag
   await change.getByRole('button', { name: 'Lagre passord' }).click()
   await expect(petter.getByText('Passord oppdatert')).toBeVisible()
   await petter.getByRole('button', { name: 'Logg ut' }).click()
+  // Signed out once the app is back at the login page; going there sooner could cut the
+  // sign-out request off.
+  await expect(petter).toHaveURL('/admin/login')
   await signIn(petter, 'petter@fagfolk.test', 'petter byttet til dette')
   await petter.close()
 
