@@ -67,7 +67,7 @@ openapi:
 ## of the tests are skipped to halve the time per mutant.
 MUTANT_SCOPE = -f 'src/auth/**' -f 'src/users/**' -f 'src/audit/**' -f 'src/contact/**' -f 'src/media/**' -f 'src/http/**'
 mutants: web
-	$(CARGO) mutants $(MUTANT_SCOPE) --gitignore false --jobs 1 --timeout 300 -- --skip postgres
+	$(CARGO) mutants $(MUTANT_SCOPE) --gitignore false --jobs 1 --timeout 300 -- -- --skip postgres
 
 ## Six faults that once passed every test, each applied on its own; all must be caught.
 mutation-drill: web
