@@ -62,7 +62,7 @@ openapi:
 
 ## Mutation testing (cargo install cargo-mutants) over the modules that guard the firm's
 ## data: every mutant the tests do not kill is listed in mutants.out/missed.txt, and must
-## be killed by a new test or named with its reason in docs/TESTING.md. About an hour on
+## be killed by a new test or named with its reason in docs/TESTING.md. About four hours on
 ## two cores. The copy it builds in needs web/dist (ignored by git); the PostgreSQL twins
 ## of the tests are skipped to halve the time per mutant.
 MUTANT_SCOPE = -f 'src/auth/**' -f 'src/users/**' -f 'src/audit/**' -f 'src/contact/**' -f 'src/media/**' -f 'src/http/**'
