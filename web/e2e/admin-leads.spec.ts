@@ -279,7 +279,10 @@ test('a session that ends mid-use sends you back to sign in, saying why', async 
   // while the page still thinks it is signed in.
   const ended = await page.request.post('/api/auth/logout', { headers: { 'X-Fagfolk-Csrf': '1' } })
   expect(ended.status()).toBe(204)
-  await page.getByRole('link', { name: 'Henvendelser' }).first().click()
+  // The page's next request meets the 401: the click, or a refetch in the background
+  // that may come first and take the link away.
+  const link = page.getByRole('link', { name: 'Henvendelser' }).first()
+  await Promise.race([page.waitForURL('/admin/login'), link.click().catch(() => {})])
   await expect(page).toHaveURL('/admin/login')
   await expect(page.getByRole('status').filter({ hasText: 'Økten din er utløpt. Logg inn på nytt for å fortsette.' })).toBeVisible()
   await signIn(page)
