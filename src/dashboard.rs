@@ -14,7 +14,7 @@ use crate::db_run;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::startup::AppState;
 
-/// Statuses that close a lead; every other status is open (spec section 4).
+/// Statuses that close a lead; every other status is open (the dashboard's "open" and "won" counters).
 pub const CLOSED: [&str; 2] = ["Vunnet", "Tapt"];
 
 #[derive(Debug, Serialize, ToSchema)]

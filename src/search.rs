@@ -1,4 +1,4 @@
-//! The command search (DESIGN.md decision 7): one request, four groups, five hits each.
+//! The command search (Ctrl/Cmd+K in the admin): one request, four groups, five hits each.
 
 use axum::Json;
 use axum::extract::State;

@@ -1,4 +1,4 @@
-//! The audit log (DESIGN.md decision 6), written by the server for every admin mutation:
+//! The audit log (README, "Roles"), written by the server for every admin mutation:
 //! `changes = {"before": {...}, "after": {...}}` with the changed fields only.
 
 use axum::Json;

@@ -1,4 +1,4 @@
-//! CSRF protection for the admin and sign-in API (DESIGN.md decision 3). A mutating
+//! CSRF protection for the admin and sign-in API (README, "Security"). A mutating
 //! request must carry the header `X-Fagfolk-Csrf` (which a cross-site form or a simple
 //! cross-site fetch cannot send) or a same-origin `Origin`; a cross-site `Origin` is
 //! refused outright. The cookie is also `SameSite=Strict`.

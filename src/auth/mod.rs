@@ -60,7 +60,7 @@ impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
 }
 
 impl CurrentUser {
-    /// Refuses an editor where only an administrator may act (DESIGN.md decision 5).
+    /// Refuses an editor where only an administrator may act (README, "Roles").
     pub fn require_admin(&self) -> Result<(), ApiError> {
         if self.is_admin() {
             Ok(())

@@ -1,5 +1,5 @@
 //! Passwords: argon2id with the OWASP parameters (m = 19 MiB, t = 2, p = 1), hashed off
-//! the async runtime. Policy (DESIGN.md decision 5): 12 to 128 characters, no
+//! the async runtime. Policy (README, "Security"): 12 to 128 characters, no
 //! composition rules, and not one of the most common passwords.
 //!
 //! Each hash takes 19 MiB and a core for tens of milliseconds, so the number running at

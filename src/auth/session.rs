@@ -1,4 +1,4 @@
-//! Sessions (DESIGN.md decision 3): an opaque 256-bit token in an HttpOnly cookie; the
+//! Sessions (README, "Security"): an opaque 256-bit token in an HttpOnly cookie; the
 //! database keeps only its SHA-256, so a leaked table cannot be replayed.
 
 use base64::Engine;

@@ -1,5 +1,5 @@
 //! The public contact form: `POST /api/contact` stores the submission and creates a lead
-//! in the first pipeline status (DESIGN.md decision 1), in one transaction.
+//! in the first pipeline status, in one transaction.
 
 mod form;
 pub mod notify;

@@ -1,4 +1,4 @@
-//! Optional e-mail to staff about a new enquiry (DESIGN.md decision 1), when
+//! Optional e-mail to staff about a new enquiry (README, "Configuration"), when
 //! `FAGFOLK_SMTP_URL` and `FAGFOLK_NOTIFY_TO` are set. Sent in the background after the
 //! submission is stored: a mail server that fails never loses an enquiry.
 

@@ -8,7 +8,7 @@ use uuid::Uuid;
 use crate::contact::is_email;
 use crate::http::error::{ApiError, FieldErrors};
 
-/// Sources offered in the form (spec section 9); other values are allowed too.
+/// Sources offered in the lead form; other values are allowed too.
 pub const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
 pub const DEFAULT_SOURCE: &str = "Web";
 

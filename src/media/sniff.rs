@@ -1,4 +1,5 @@
-//! Uploads are judged by their content, never by their name (DESIGN.md decision 8).
+//! Uploads are judged by their content, never by their name (README, "Security"; the
+//! attack corpus is in `tests/api/media.rs`).
 
 /// A file type we accept, found from the file's first bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use sqlx::types::Json;
 use crate::db::Db;
 use crate::db_run;
 
-/// A pipeline status is stored as plain text or as an object with a name (spec section 3).
+/// A pipeline status is stored as plain text or as an object with a name (the settings row's JSON allows both).
 pub fn status_name(status: &Value) -> Option<&str> {
     status.as_str().or_else(|| status.get("name").and_then(Value::as_str))
 }

@@ -1,5 +1,5 @@
-//! Innstillinger over HTTP: the company facts and the lead pipeline editor (DESIGN.md
-//! decision 9). Saving drops the page cache, so the public site shows the change at once.
+//! Innstillinger over HTTP: the company facts and the lead pipeline editor (rename
+//! moves the leads along, a status with leads cannot be removed). Saving drops the page cache, so the public site shows the change at once.
 
 use axum::Json;
 use axum::extract::State;

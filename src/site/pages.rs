@@ -1,5 +1,5 @@
 //! The web app inside the binary: prerendered public pages, filled in with the current
-//! company facts as they are served (DESIGN.md decision 2), the admin app shell, static
+//! company facts as they are served (README, "How it fits together"), the admin app shell, static
 //! assets, `/sitemap.xml` and `/robots.txt`.
 
 use std::collections::HashMap;

@@ -1,4 +1,5 @@
-//! Brukere: admin users over HTTP, with the guard rails of DESIGN.md decision 5.
+//! Brukere: admin users over HTTP, with the guard rails of the README's "Roles": only
+//! admins manage others, nobody removes themselves, an active admin always remains.
 
 use std::collections::BTreeMap;
 
