@@ -99,7 +99,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let config = Config::from_env()?;
             let db = Db::connect(&config.database_url).await?;
             db.migrate().await?;
-            let id = users::create(&db, &name, &email, &password, role, chrono::Utc::now()).await?;
+            let id = users::create(&db, &name, &email, &password, role, chrono::Utc::now(), None).await?;
             println!("Opprettet {} ({}) med id {id}", email.trim().to_lowercase(), role.as_str());
             Ok(())
         }

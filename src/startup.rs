@@ -50,6 +50,7 @@ impl Application {
                 password,
                 crate::users::Role::Admin,
                 clock.now(),
+                None,
             )
             .await
             .map_err(|err| anyhow::anyhow!("FAGFOLK_ADMIN_EMAIL/FAGFOLK_ADMIN_PASSWORD: {err}"))?;

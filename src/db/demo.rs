@@ -41,7 +41,7 @@ const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
 
 pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     if users::count(db).await? == 0 {
-        users::create(db, "Demo Administrator", DEMO_EMAIL, DEMO_PASSWORD, Role::Admin, now).await?;
+        users::create(db, "Demo Administrator", DEMO_EMAIL, DEMO_PASSWORD, Role::Admin, now, None).await?;
         tracing::info!(email = DEMO_EMAIL, password = DEMO_PASSWORD, "demo-administrator opprettet");
     }
     let (leads,): (i64,) =

@@ -46,22 +46,10 @@ pub enum CreateUserError {
     Internal(#[from] anyhow::Error),
 }
 
-/// Creates an admin user after checking the e-mail and the password policy, without an
-/// audit entry: for the CLI, the first-admin variables and the demo seed.
+/// Creates an admin user after checking the e-mail and the password policy. With
+/// `performed_by` (the admin API), the user and its audit entry are written in one
+/// transaction; the CLI, the first-admin variables and the demo seed pass `None`.
 pub async fn create(
-    db: &Db,
-    name: &str,
-    email: &str,
-    plain_password: &str,
-    role: Role,
-    now: DateTime<Utc>,
-) -> Result<Uuid, CreateUserError> {
-    create_as(db, name, email, plain_password, role, now, None).await
-}
-
-/// Like [`create`]; with `performed_by`, the user and its audit entry are written in one
-/// transaction (the admin API).
-pub async fn create_as(
     db: &Db,
     name: &str,
     email: &str,

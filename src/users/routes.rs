@@ -201,9 +201,8 @@ async fn create_user(
     let role = Role::parse(input.role.as_deref().unwrap_or("admin"))
         .ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?;
     let now = state.clock.now();
-    let id = super::create_as(&state.db, &name, &email, &password, role, now, Some(&user.email))
-        .await
-        .map_err(|err| match err {
+    let id = super::create(&state.db, &name, &email, &password, role, now, Some(&user.email)).await.map_err(
+        |err| match err {
             CreateUserError::Invalid(message) if message.contains("assord") => {
                 ApiError::field("password", &message)
             }
@@ -216,7 +215,8 @@ async fn create_user(
             }
             CreateUserError::Database(err) => ApiError::Database(err),
             CreateUserError::Internal(err) => ApiError::Internal(err),
-        })?;
+        },
+    )?;
     let created = get(&state.db, id).await?.ok_or_else(not_found)?;
     Ok((StatusCode::CREATED, Json(created)))
 }

@@ -8,7 +8,7 @@ use fagfolk::db::Db;
 use fagfolk::db_run;
 use serde_json::{Value, json};
 
-use crate::helpers::{create_pg_database, drop_pg_database, free_port, wait_healthy};
+use crate::helpers::{Served, create_pg_database, drop_pg_database};
 
 /// Runs `fagfolk <args>` against `database`, with `stdin` as its input.
 fn fagfolk(database: &str, args: &[&str], stdin: &str) -> Output {
@@ -79,34 +79,15 @@ async fn migrate_and_admin_create(database: &str) {
     assert!(hash.starts_with("$argon2id$"));
     db.close().await;
 
-    let port = free_port();
-    let mut server = serve(database, port, &[]);
-    let client = reqwest::Client::new();
-    wait_healthy(&client, port).await;
-    let login = client
-        .post(format!("http://127.0.0.1:{port}/api/auth/login"))
+    let server = Served::start(database, &[], &[], None).await;
+    let login = reqwest::Client::new()
+        .post(server.url("/api/auth/login"))
         .header("x-fagfolk-csrf", "1")
         .json(&json!({ "email": "siri@fagfolk.test", "password": "siri har et langt passord" }))
         .send()
         .await
         .unwrap();
     assert_eq!(login.status(), 200);
-    let _ = server.kill();
-    let _ = server.wait();
-}
-
-fn serve(database: &str, port: u16, args: &[&str]) -> std::process::Child {
-    let media = tempfile::tempdir().unwrap().keep();
-    Command::new(env!("CARGO_BIN_EXE_fagfolk"))
-        .arg("serve")
-        .args(args)
-        .env("DATABASE_URL", database)
-        .env("FAGFOLK_ADDR", format!("127.0.0.1:{port}"))
-        .env("FAGFOLK_STORAGE", media)
-        .env("RUST_LOG", "error")
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the fagfolk binary starts")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -130,11 +111,9 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
     let database = format!("sqlite://{}", dir.path().join("demo.db").display());
     let client = reqwest::Client::new();
     for start in 0..2 {
-        let port = free_port();
-        let mut server = serve(&database, port, &["--demo"]);
-        wait_healthy(&client, port).await;
+        let server = Served::start(&database, &["--demo"], &[], None).await;
         let login = client
-            .post(format!("http://127.0.0.1:{port}/api/auth/login"))
+            .post(server.url("/api/auth/login"))
             .header("x-fagfolk-csrf", "1")
             .json(&json!({ "email": fagfolk::db::demo::DEMO_EMAIL, "password": fagfolk::db::demo::DEMO_PASSWORD }))
             .send()
@@ -143,7 +122,7 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
         assert_eq!(login.status(), 200, "start {start}");
         let cookie = login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
         let board: Value = client
-            .get(format!("http://127.0.0.1:{port}/api/admin/leads/board"))
+            .get(server.url("/api/admin/leads/board"))
             .header("cookie", cookie)
             .send()
             .await
@@ -155,8 +134,6 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
         let total: i64 = columns.iter().map(|c| c["total"].as_i64().unwrap()).sum();
         assert_eq!(total, 36, "start {start}: {board}");
         assert!(columns.iter().all(|c| c["total"].as_i64().unwrap() > 0), "every status has leads");
-        let _ = server.kill();
-        let _ = server.wait();
     }
 }
 

@@ -522,19 +522,11 @@ async fn connections_past_the_cap_wait_until_idle_ones_are_cut_off() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_burst_of_200_sign_ins_stays_under_150_mb_and_health_keeps_answering() {
     let dir = tempfile::tempdir().unwrap();
-    let port = crate::helpers::free_port();
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_fagfolk"))
-        .arg("serve")
-        .env("FAGFOLK_ADDR", format!("127.0.0.1:{port}"))
-        .env("DATABASE_URL", format!("sqlite://{}", dir.path().join("burst.db").display()))
-        .env("FAGFOLK_STORAGE", dir.path().join("media"))
-        .env("FAGFOLK_TRUST_PROXY", "true")
-        .env("RUST_LOG", "error")
-        .spawn()
-        .expect("the fagfolk binary starts");
+    let database = format!("sqlite://{}", dir.path().join("burst.db").display());
+    let server =
+        crate::helpers::Served::start(&database, &[], &[("FAGFOLK_TRUST_PROXY", "true")], None).await;
     let client = reqwest::Client::new();
-    crate::helpers::wait_healthy(&client, port).await;
-    let base = format!("http://127.0.0.1:{port}");
+    let base = server.url("");
 
     let burst_done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let health = tokio::spawn({
@@ -572,9 +564,8 @@ async fn a_burst_of_200_sign_ins_stays_under_150_mb_and_health_keeps_answering()
     let statuses = futures::future::join_all(logins).await;
     burst_done.store(true, std::sync::atomic::Ordering::Relaxed);
     let slowest_health = health.await.unwrap();
-    let peak_kb = proc_status_kb(server.id(), "VmHWM");
-    let _ = server.kill();
-    let _ = server.wait();
+    let peak_kb = proc_status_kb(server.pid(), "VmHWM");
+    drop(server);
 
     let statuses: Vec<u16> = statuses.into_iter().map(|s| s.expect("every sign-in is answered")).collect();
     assert!(statuses.iter().all(|s| matches!(s, 401 | 503)), "{statuses:?}");

@@ -120,9 +120,17 @@ impl TestApp {
 
     /// Creates an admin user directly (as `fagfolk admin create` does).
     pub async fn create_user(&self, email: &str, password: &str, role: fagfolk::users::Role) -> uuid::Uuid {
-        fagfolk::users::create(&self.state.db, "Test Bruker", email, password, role, self.state.clock.now())
-            .await
-            .expect("user created")
+        fagfolk::users::create(
+            &self.state.db,
+            "Test Bruker",
+            email,
+            password,
+            role,
+            self.state.clock.now(),
+            None,
+        )
+        .await
+        .expect("user created")
     }
 
     /// Signs in and returns a session that sends its cookie and the CSRF header.
@@ -198,6 +206,67 @@ impl Drop for TestApp {
             })
             .join();
         }
+    }
+}
+
+/// The `fagfolk` binary serving on a free port with its own media folder. It is killed
+/// when dropped, so a test that fails half-way leaves no server running behind it.
+pub struct Served {
+    child: std::process::Child,
+    pub port: u16,
+    _media: tempfile::TempDir,
+}
+
+impl Served {
+    /// Runs `fagfolk serve <args>` on `database` with `env` on top of the defaults, its
+    /// output into `log` (or stdout nowhere and stderr to the test's), and returns once
+    /// `/healthz` answers.
+    pub async fn start(
+        database: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        log: Option<&std::path::Path>,
+    ) -> Self {
+        use std::process::Stdio;
+        let port = free_port();
+        let media = tempfile::tempdir().unwrap();
+        let (stdout, stderr) = match log {
+            Some(path) => {
+                let file = std::fs::File::create(path).unwrap();
+                (Stdio::from(file.try_clone().unwrap()), Stdio::from(file))
+            }
+            None => (Stdio::null(), Stdio::inherit()),
+        };
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_fagfolk"))
+            .arg("serve")
+            .args(args)
+            .env("FAGFOLK_ADDR", format!("127.0.0.1:{port}"))
+            .env("DATABASE_URL", database)
+            .env("FAGFOLK_STORAGE", media.path())
+            .env("RUST_LOG", "error")
+            .envs(env.iter().copied())
+            .stdout(stdout)
+            .stderr(stderr)
+            .spawn()
+            .expect("the fagfolk binary starts");
+        let served = Self { child, port, _media: media };
+        wait_healthy(&reqwest::Client::new(), port).await;
+        served
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 

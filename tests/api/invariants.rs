@@ -80,23 +80,16 @@ crate::db_tests!(session_tokens_are_stored_only_hashed, password_hashes_never_le
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn passwords_and_hashes_never_reach_the_log() {
     let dir = tempfile::tempdir().unwrap();
-    let port = crate::helpers::free_port();
     let log = dir.path().join("server.log");
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_fagfolk"))
-        .arg("serve")
-        .env("FAGFOLK_ADDR", format!("127.0.0.1:{port}"))
-        .env("DATABASE_URL", format!("sqlite://{}", dir.path().join("log.db").display()))
-        .env("FAGFOLK_STORAGE", dir.path().join("media"))
-        .env("FAGFOLK_ADMIN_EMAIL", "logg@fagfolk.test")
-        .env("FAGFOLK_ADMIN_PASSWORD", ADMIN_PASSWORD)
-        .env("RUST_LOG", "debug")
-        .stdout(std::fs::File::create(&log).unwrap())
-        .stderr(std::fs::File::options().append(true).open(&log).unwrap())
-        .spawn()
-        .expect("the fagfolk binary starts");
+    let database = format!("sqlite://{}", dir.path().join("log.db").display());
+    let env = [
+        ("FAGFOLK_ADMIN_EMAIL", "logg@fagfolk.test"),
+        ("FAGFOLK_ADMIN_PASSWORD", ADMIN_PASSWORD),
+        ("RUST_LOG", "debug"),
+    ];
+    let server = crate::helpers::Served::start(&database, &[], &env, Some(&log)).await;
     let client = reqwest::Client::new();
-    crate::helpers::wait_healthy(&client, port).await;
-    let base = format!("http://127.0.0.1:{port}");
+    let base = server.url("");
     let sign_in = |password: &'static str| {
         client
             .post(format!("{base}/api/auth/login"))
@@ -117,8 +110,7 @@ async fn passwords_and_hashes_never_reach_the_log() {
         .await
         .unwrap();
     assert_eq!(created.status(), 201);
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("innlogget"), "the log was written at debug level: {text}");
     for secret in ["$argon2", ADMIN_PASSWORD, "et feil passord her", "den nye brukerens passord"] {
