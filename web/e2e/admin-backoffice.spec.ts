@@ -1,5 +1,5 @@
 import { expect, test } from './server'
-import { createLead, signIn } from './admin'
+import { createLead, signIn, submitSignIn } from './admin'
 import { png } from './fixtures'
 
 test('create, edit, deactivate and delete a service; the public page follows', async ({ page }) => {
@@ -120,10 +120,7 @@ test('deactivate a user: the user cannot sign in until activated again; Ctrl+K f
   await expect(row).toContainText('Deaktivert')
 
   const vera = await browser.newPage()
-  await vera.goto('/admin/login')
-  await vera.getByLabel('E-post').fill('vera@fagfolk.test')
-  await vera.getByLabel('Passord').fill('vera har et langt passord')
-  await vera.getByRole('button', { name: 'Logg inn' }).click()
+  await submitSignIn(vera, 'vera@fagfolk.test', 'vera har et langt passord')
   await expect(vera.getByText('Brukeren er deaktivert. Kontakt en administrator.')).toBeVisible()
 
   await row.getByRole('button', { name: 'Aktiver' }).click()

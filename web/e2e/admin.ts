@@ -4,11 +4,16 @@ import { adminPassword } from '../playwright.config'
 export const adminEmail = 'admin@fagfolk.test'
 export { adminPassword }
 
-export async function signIn(page: Page, email = adminEmail, password = adminPassword) {
+/** Fills in and sends the sign-in form, whatever the answer. */
+export async function submitSignIn(page: Page, email: string, password: string) {
   await page.goto('/admin/login')
   await page.getByLabel('E-post').fill(email)
   await page.getByLabel('Passord').fill(password)
   await page.getByRole('button', { name: 'Logg inn' }).click()
+}
+
+export async function signIn(page: Page, email = adminEmail, password = adminPassword) {
+  await submitSignIn(page, email, password)
   await expect(page).toHaveURL('/admin')
   await expect(page.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible()
 }

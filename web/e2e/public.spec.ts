@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, startServer, test } from './server'
 
 const routes: { path: string; title: RegExp; texts: string[] }[] = [
@@ -16,6 +16,14 @@ const routes: { path: string; title: RegExp; texts: string[] }[] = [
   { path: '/vilkar', title: /Vilkår/, texts: ['14 dager', '5 år', 'Oslo tingrett'] },
   { path: '/cookies', title: /cookies/i, texts: ['2 år', '24 måneder'] },
 ]
+
+/** Fills the four required fields of the contact form as Ola would. */
+async function fillContact(form: Locator, { email = 'ola@example.no', message = 'Nytt sikringsskap.' } = {}) {
+  await form.getByLabel('Navn *').fill('Ola Nordmann')
+  await form.getByLabel('Telefon *').fill('+47 912 34 567')
+  await form.getByLabel('E-post *').fill(email)
+  await form.getByLabel('Prosjektbeskrivelse *').fill(message)
+}
 
 /** Collects console errors (a hydration mismatch is one). */
 function watchConsole(page: Page): string[] {
@@ -138,10 +146,7 @@ test('with the server stopped the form says so and keeps everything typed', asyn
   const server = await startServer()
   await page.goto(`${server.url}/kontakt`)
   const form = page.locator('form[data-contact-form]')
-  await form.getByLabel('Navn *').fill('Ola Nordmann')
-  await form.getByLabel('Telefon *').fill('+47 912 34 567')
-  await form.getByLabel('E-post *').fill('ola@example.no')
-  await form.getByLabel('Prosjektbeskrivelse *').fill('Nytt sikringsskap.')
+  await fillContact(form)
   await server.stop()
   await form.getByRole('button', { name: 'Send forespørsel' }).click()
   await expect(page.getByText('Feil oppstod')).toBeVisible()
@@ -156,11 +161,8 @@ test('with the server stopped the form says so and keeps everything typed', asyn
 test('the server\'s field messages show under the fields, and nothing typed is lost', async ({ page }) => {
   await page.goto('/kontakt')
   const form = page.locator('form[data-contact-form]')
-  await form.getByLabel('Navn *').fill('Ola Nordmann')
-  await form.getByLabel('Telefon *').fill('+47 912 34 567')
   // The browser accepts this address; the server wants a dotted domain.
-  await form.getByLabel('E-post *').fill('ola@eksempel')
-  await form.getByLabel('Prosjektbeskrivelse *').fill('Nytt sikringsskap.')
+  await fillContact(form, { email: 'ola@eksempel' })
   await form.getByRole('button', { name: 'Send forespørsel' }).click()
   await expect(form.getByText('Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.')).toBeVisible()
   await expect(form.getByLabel('E-post *')).toHaveAttribute('aria-invalid', 'true')
@@ -173,16 +175,13 @@ test('past the contact limit the form says to wait or call, and keeps what was t
   try {
     await page.goto(`${server.url}/kontakt`)
     const form = page.locator('form[data-contact-form]')
-    const fill = async (message: string) => {
-      await form.getByLabel('Navn *').fill('Ola Nordmann')
-      await form.getByLabel('Telefon *').fill('+47 912 34 567')
-      await form.getByLabel('E-post *').fill('ola@example.no')
-      await form.getByLabel('Prosjektbeskrivelse *').fill(message)
+    const send = async (message: string) => {
+      await fillContact(form, { message })
       await form.getByRole('button', { name: 'Send forespørsel' }).click()
     }
-    await fill('Første henvendelse.')
+    await send('Første henvendelse.')
     await expect(page.getByText('Takk for henvendelsen!')).toBeVisible()
-    await fill('Andre henvendelse.')
+    await send('Andre henvendelse.')
     await expect(form.getByText('Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss.')).toBeVisible()
     await expect(form.getByLabel('Prosjektbeskrivelse *')).toHaveValue('Andre henvendelse.')
   } finally {

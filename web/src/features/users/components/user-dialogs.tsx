@@ -121,35 +121,9 @@ export function PasswordDialog({ user, own, onOpenChange }: { user: AdminUserVie
     <Dialog open={user !== null} onOpenChange={onOpenChange} title="Endre passord" description={user ? `For ${user.name} (${user.email})` : undefined}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
         {own && (
-          <div>
-            <Label htmlFor="current-password">Nåværende passord</Label>
-            <Input
-              id="current-password"
-              type="password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-              autoComplete="current-password"
-              aria-invalid={errors.current_password ? true : undefined}
-              aria-describedby={errors.current_password ? 'current-password-feil' : undefined}
-              data-autofocus
-            />
-            <FieldError id="current-password-feil">{errors.current_password}</FieldError>
-          </div>
+          <PasswordField id="current-password" label="Nåværende passord" value={current} onChange={setCurrent} error={errors.current_password} autoComplete="current-password" autoFocus />
         )}
-        <div>
-          <Label htmlFor="new-password">Nytt passord</Label>
-          <Input
-            id="new-password"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'new-password-feil' : undefined}
-            data-autofocus={own ? undefined : true}
-          />
-          <FieldError id="new-password-feil">{errors.password}</FieldError>
-        </div>
+        <PasswordField id="new-password" label="Nytt passord" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" autoFocus={!own} />
         <div className="flex justify-end gap-3">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Avbryt
@@ -160,5 +134,34 @@ export function PasswordDialog({ user, own, onOpenChange }: { user: AdminUserVie
         </div>
       </form>
     </Dialog>
+  )
+}
+
+/** A labelled password input with its field message, tied together for screen readers. */
+function PasswordField(props: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  autoComplete: 'current-password' | 'new-password'
+  autoFocus: boolean
+}) {
+  const errorId = `${props.id}-feil`
+  return (
+    <div>
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type="password"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        autoComplete={props.autoComplete}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        data-autofocus={props.autoFocus || undefined}
+      />
+      <FieldError id={errorId}>{props.error}</FieldError>
+    </div>
   )
 }
