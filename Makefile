@@ -14,12 +14,12 @@ run: web
 ## and the web budgets (JavaScript size, Lighthouse on every public route).
 test: web lint test-rust test-web test-e2e test-api-fuzz test-observatory test-budgets
 
-# `npm install` rather than `npm ci`: npm 11 refuses `ci` on this lock file over optional
-# platform packages it lists itself (Tailwind's oxide builds), and a Lighthouse
-# dependency asks for "latest". The lock file still pins every version it can.
+# `npm ci` installs exactly the lock file. The lock file lists Tailwind's native builds
+# for other platforms too, which this machine's registry mirror lacks
+# (web/scripts/complete-lock.mjs adds them after an `npm install`).
 web-deps:
 	cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
-		PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) install --no-audit --no-fund --prefer-offline; fi
+		PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) ci --no-audit --no-fund --prefer-offline; fi
 
 web: web-deps
 	cd web && $(NPM) run build
