@@ -28,6 +28,7 @@ lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets --quiet -- -D warnings
 	cd web && $(NPM) run typecheck
+	cd web && $(NPM) run --silent lint
 	cd web && $(NPM) run --silent check:api
 
 test-rust:

@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::Db;
 use crate::db_run;
 
-/// The default lead pipeline of the specification, section 4.
+/// The lead pipeline a new installation starts with (editable under Innstillinger).
 pub const DEFAULT_PIPELINE: [&str; 6] =
     ["Ny", "Kontaktet", "Avtalt befaring", "Tilbud sendt", "Vunnet", "Tapt"];
 

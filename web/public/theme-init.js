@@ -5,7 +5,9 @@
   var choice = null
   try {
     choice = window.localStorage.getItem('theme')
-  } catch (e) {}
+  } catch {
+    // Storage blocked (private mode, policy): follow the system's theme.
+  }
   var dark =
     choice === 'dark' ||
     (choice === 'system' && window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches)

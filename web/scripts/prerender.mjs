@@ -1,4 +1,4 @@
-// Prerenders every public page into dist/_pages/ (DESIGN.md decision 10). The Rust server
+// Prerenders every public page into dist/_pages/ (see src/site/pages.rs). The Rust server
 // embeds these files and, as it serves them, replaces the __FF_*__ tokens and the
 // <!--ff:...--> markers with the current company facts, JSON-LD and service lists.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -9,12 +9,12 @@ const root = path.dirname(fileURLToPath(new URL('../package.json', import.meta.u
 const dist = path.join(root, 'dist')
 const out = path.join(dist, '_pages')
 
-const { render, pageMeta, publicPages } = await import(path.join(root, 'dist-ssr', 'entry-server.js'))
+const { render, publicRoutes } = await import(path.join(root, 'dist-ssr', 'entry-server.js'))
 const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'))
 
 /** `<link rel="modulepreload">` for a page's chunk and the shared chunks it imports. */
 function preloads(route) {
-  const page = publicPages.find((p) => p.path === route)
+  const page = publicRoutes.find((p) => p.path === route)
   const key = `src/app/public/pages/${page.module}.tsx`
   if (!viteManifest[key]) throw new Error(`fant ikke ${key} i Vite-manifestet`)
   const files = new Set()
@@ -75,7 +75,7 @@ await rm(out, { recursive: true, force: true })
 await mkdir(out, { recursive: true })
 
 const manifest = { pages: [], not_found: '404.html', admin: 'admin.html' }
-for (const meta of pageMeta) {
+for (const meta of publicRoutes) {
   const html = await render(meta.path)
   if (html.includes('Oops! Page not found')) throw new Error(`${meta.path} har ingen side i appen`)
   const file = fileFor(meta.path)

@@ -1,9 +1,8 @@
 import './styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter, Route, Routes } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { AdminApp } from './app/admin/admin-app'
-import { paths } from './app/paths'
 import { ToastProvider } from './components/toast'
 import { readSite, SiteProvider } from './lib/site'
 
@@ -17,9 +16,7 @@ createRoot(container).render(
     <SiteProvider value={readSite()}>
       <ToastProvider>
         <BrowserRouter>
-          <Routes>
-            <Route path={`${paths.admin.root}/*`} element={<AdminApp />} />
-          </Routes>
+          <AdminApp />
         </BrowserRouter>
       </ToastProvider>
     </SiteProvider>

@@ -4,8 +4,7 @@ import { App, loadPage } from './app/app'
 import { ToastProvider } from './components/toast'
 import { PRERENDER_SITE, SiteProvider } from './lib/site'
 
-export { publicPages } from './app/app'
-export { pageMeta } from './app/page-meta'
+export { publicRoutes } from './app/app'
 
 /** Renders one route to HTML for the prerender (web/scripts/prerender.mjs); a path with
  * no page renders the 404 page. The page is loaded first, so the HTML is complete. */

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { paths } from './paths'
+import { type PageMeta, publicPages, type PublicPageKey } from '@/lib/paths'
 import { NotFoundPage } from './public/pages/not-found-page'
 import { PathnameProvider } from './public/pathname'
 import { PublicLayout } from './public/public-layout'
@@ -9,27 +9,35 @@ import { PublicLayout } from './public/public-layout'
 // chunk, preloaded by the HTML). The admin app is a separate build (admin.html,
 // src/entry-admin.tsx) no public page loads.
 type PageModule = Record<string, unknown>
+type PageSource = { module: string; name: string; load: () => Promise<PageModule> }
 
-/** Every public page: its path, its source module (for preloading) and how to load it. */
-export const publicPages: { path: string; module: string; name: string; load: () => Promise<PageModule> }[] = [
-  { path: paths.home, module: 'home-page', name: 'HomePage', load: () => import('./public/pages/home-page') },
-  { path: paths.services, module: 'services-page', name: 'ServicesPage', load: () => import('./public/pages/services-page') },
-  { path: paths.electrician, module: 'electrician-page', name: 'ElectricianPage', load: () => import('./public/pages/electrician-page') },
-  { path: paths.plumber, module: 'plumber-page', name: 'PlumberPage', load: () => import('./public/pages/plumber-page') },
-  { path: paths.kitchenBath, module: 'kitchen-bath-page', name: 'KitchenBathPage', load: () => import('./public/pages/kitchen-bath-page') },
-  { path: paths.privateCustomers, module: 'private-customers-page', name: 'PrivateCustomersPage', load: () => import('./public/pages/private-customers-page') },
-  { path: paths.businessCustomers, module: 'business-customers-page', name: 'BusinessCustomersPage', load: () => import('./public/pages/business-customers-page') },
-  { path: paths.contractPartners, module: 'contract-partners-page', name: 'ContractPartnersPage', load: () => import('./public/pages/contract-partners-page') },
-  { path: paths.references, module: 'references-page', name: 'ReferencesPage', load: () => import('./public/pages/references-page') },
-  { path: paths.contact, module: 'contact-page', name: 'ContactPage', load: () => import('./public/pages/contact-page') },
-  { path: paths.privacy, module: 'legal-page', name: 'PrivacyPage', load: () => import('./public/pages/legal-page') },
-  { path: paths.terms, module: 'legal-page', name: 'TermsPage', load: () => import('./public/pages/legal-page') },
-  { path: paths.cookies, module: 'legal-page', name: 'CookiesPage', load: () => import('./public/pages/legal-page') },
-]
+/** Where each page of the table in src/lib/paths.ts lives: its module (for preloading)
+ * and how to load it. The type makes a page without a loader a compile error. */
+const pageSources: Record<PublicPageKey, PageSource> = {
+  home: { module: 'home-page', name: 'HomePage', load: () => import('./public/pages/home-page') },
+  services: { module: 'services-page', name: 'ServicesPage', load: () => import('./public/pages/services-page') },
+  electrician: { module: 'electrician-page', name: 'ElectricianPage', load: () => import('./public/pages/electrician-page') },
+  plumber: { module: 'plumber-page', name: 'PlumberPage', load: () => import('./public/pages/plumber-page') },
+  kitchenBath: { module: 'kitchen-bath-page', name: 'KitchenBathPage', load: () => import('./public/pages/kitchen-bath-page') },
+  privateCustomers: { module: 'private-customers-page', name: 'PrivateCustomersPage', load: () => import('./public/pages/private-customers-page') },
+  businessCustomers: { module: 'business-customers-page', name: 'BusinessCustomersPage', load: () => import('./public/pages/business-customers-page') },
+  contractPartners: { module: 'contract-partners-page', name: 'ContractPartnersPage', load: () => import('./public/pages/contract-partners-page') },
+  references: { module: 'references-page', name: 'ReferencesPage', load: () => import('./public/pages/references-page') },
+  contact: { module: 'contact-page', name: 'ContactPage', load: () => import('./public/pages/contact-page') },
+  privacy: { module: 'legal-page', name: 'PrivacyPage', load: () => import('./public/pages/legal-page') },
+  terms: { module: 'legal-page', name: 'TermsPage', load: () => import('./public/pages/legal-page') },
+  cookies: { module: 'legal-page', name: 'CookiesPage', load: () => import('./public/pages/legal-page') },
+}
+
+/** Every public route: the page's head data from the table and where its component is. */
+export const publicRoutes: (PageMeta & PageSource)[] = (Object.keys(publicPages) as PublicPageKey[]).map((key) => ({
+  ...publicPages[key],
+  ...pageSources[key],
+}))
 
 /** The component of the public page at `pathname`, or null when there is none (404). */
 export async function loadPage(pathname: string): Promise<ComponentType | null> {
-  const page = publicPages.find((p) => p.path === pathname)
+  const page = publicRoutes.find((p) => p.path === pathname)
   return page ? ((await page.load())[page.name] as ComponentType) : null
 }
 

@@ -1,5 +1,5 @@
-// The firm's claims (spec section 1). The figures differ between pages; both readings are
-// kept, each on the page where the specification puts it.
+// The firm's claims. The figures differ between pages on purpose; each reading is kept
+// on its own page.
 
 export const homeFigures = [
   { value: '1000+', label: 'fornøyde kunder' },
@@ -22,7 +22,7 @@ export const satisfaction = [
   { value: '94 %', label: 'ble ferdig til avtalt tid' },
 ] as const
 
-/** Short trust badges: the promises of spec section 1. */
+/** Short trust badges: the firm's promises. */
 export const promises = [
   'Døgnvakt 24/7',
   'Under 1 time ved akutt vannlekkasje',

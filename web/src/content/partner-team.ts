@@ -1,9 +1,8 @@
 import type { TeamMember } from '@/content/team'
 
 /**
- * The contract partner team (fixed content, DESIGN.md decision 12). The specification
- * shows team members by role, with `{name}` in place of each person's name; keep it
- * visibly replaceable. The initials stand for the role until real names are filled in.
+ * The contract partner team (fixed content compiled into the build), shown by role with
+ * `{name}` in place of each person's name until the firm fills in real ones. The initials stand for the role until real names are filled in.
  */
 export const partnerTeam: readonly TeamMember[] = [
   {

@@ -1,4 +1,4 @@
-/** The three featured projects on the references page (fixed content, DESIGN.md decision 12). */
+/** The three featured projects on the references page (fixed content compiled into the build). */
 export type Project = {
   title: string
   location: string

@@ -1,4 +1,4 @@
-/** Written customer reviews on the references page (fixed content, DESIGN.md decision 12). */
+/** Written customer reviews on the references page (fixed content compiled into the build). */
 export type Review = {
   name: string
   place: string

@@ -1,4 +1,4 @@
-/** Team members are shown by role, with {name} in place of each person's name (spec section 1). */
+/** Team members are shown by role, with {name} in place of each person's name . */
 export type TeamMember = {
   name: string
   role: string

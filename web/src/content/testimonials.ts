@@ -1,4 +1,4 @@
-/** Home page testimonials: fixed content, not from the backend (spec section 1). */
+/** Home page testimonials: fixed content, not from the backend. */
 export type Testimonial = { name: string; location: string; text: string; rating: 5; service: string }
 
 export const testimonials: Testimonial[] = [

@@ -19,7 +19,7 @@ export function formatNumber(value: number): string {
   return rounded < 0 ? `\u2212${digits}` : digits
 }
 
-/** "Fra 25 000 kr" as the specification writes prices. */
+/** "Fra 25 000 kr": the site's way of writing a price. */
 export function formatPriceFrom(price: number): string {
   return `Fra ${formatNumber(price)} kr`
 }

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react'
 
-/** The firm's public facts, filled in by the server from Innstillinger (DESIGN.md decision 2). */
+/** The firm's public facts, filled in by the server from Innstillinger (see src/site/mod.rs). */
 export type Site = {
   company_name: string
   orgnr: string

@@ -2,7 +2,7 @@ export type Theme = 'light' | 'dark' | 'system'
 
 const KEY = 'theme'
 
-/** The stored choice; the default is light (spec section 4). */
+/** The stored choice; the default is light. */
 export function storedTheme(): Theme {
   try {
     const value = window.localStorage.getItem(KEY)

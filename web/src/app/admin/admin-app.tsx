@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider'
 import { ApiError } from '@/lib/api'
+import { paths } from '@/lib/paths'
 import { AdminShell } from './admin-shell'
 import { AuditPage } from './pages/audit-page'
 import { CategoriesPage } from './pages/categories-page'
@@ -26,25 +27,25 @@ function makeQueryClient() {
   })
 }
 
-/** The admin app (its own chunk; no public page loads it). Paths are relative to /admin. */
+/** The admin app (its own chunk; no public page loads it). Its routes are the links' paths. */
 export function AdminApp() {
   const [queryClient] = useState(makeQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <Routes>
-          <Route path="login" element={<LoginPage />} />
+          <Route path={paths.admin.login} element={<LoginPage />} />
           <Route element={<Guarded />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="leads" element={<LeadsPage />} />
-            <Route path="categories" element={<CategoriesPage />} />
-            <Route path="services" element={<AdminServicesPage />} />
-            <Route path="services/category/:categorySlug" element={<CategoryServicesPage />} />
-            <Route path="media" element={<MediaPage />} />
-            <Route path="users" element={<UsersPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="logs" element={<AuditPage />} />
-            <Route path="*" element={<AdminNotFound />} />
+            <Route path={paths.admin.root} element={<DashboardPage />} />
+            <Route path={paths.admin.leads} element={<LeadsPage />} />
+            <Route path={paths.admin.categories} element={<CategoriesPage />} />
+            <Route path={paths.admin.services} element={<AdminServicesPage />} />
+            <Route path={paths.admin.categoryServices(':categorySlug')} element={<CategoryServicesPage />} />
+            <Route path={paths.admin.media} element={<MediaPage />} />
+            <Route path={paths.admin.users} element={<UsersPage />} />
+            <Route path={paths.admin.settings} element={<SettingsPage />} />
+            <Route path={paths.admin.logs} element={<AuditPage />} />
+            <Route path={`${paths.admin.root}/*`} element={<AdminNotFound />} />
           </Route>
         </Routes>
       </AuthProvider>
@@ -62,7 +63,7 @@ function Guarded() {
       </p>
     )
   }
-  if (!user) return <Navigate to="/admin/login" replace />
+  if (!user) return <Navigate to={paths.admin.login} replace />
   return <AdminShell />
 }
 

@@ -16,7 +16,8 @@ import {
 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
-import { paths } from '@/app/paths'
+import { LogoMark } from '@/components/logo'
+import { paths } from '@/lib/paths'
 import { ThemeToggle } from '@/components/theme-toggle'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -35,7 +36,7 @@ export const adminNavigation = [
   { to: paths.admin.logs, label: 'Logg/Audit', icon: ScrollText },
 ] as const
 
-// The sidebar's state lives in a cookie for 7 days (spec section 9).
+// The sidebar's state lives in a cookie for 7 days, so it survives reloads.
 const SIDEBAR_COOKIE = 'sidebar_state'
 
 function readSidebarCookie(): boolean {
@@ -156,10 +157,7 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
         <span className="sr-only">Åpne meny</span>
       </Button>
       <Link to={paths.admin.root} className="flex items-center gap-2 font-bold">
-        <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
-          <rect width="64" height="64" rx="14" fill="#0f2540" />
-          <path d="M20 46V18h24v7H28v5h13v7H28v9z" fill="#f5a524" />
-        </svg>
+        <LogoMark className="size-8" />
         <span className="hidden sm:inline">{site.company_name}</span>
       </Link>
       <a
@@ -235,12 +233,4 @@ export function Breadcrumb() {
       </ol>
     </nav>
   )
-}
-
-/** Sets the browser tab's title for an admin page. */
-export function useAdminTitle(title: string) {
-  const site = useSite()
-  useEffect(() => {
-    document.title = `${title} | ${site.company_name}`
-  }, [title, site.company_name])
 }

@@ -8,9 +8,9 @@ import { Spinner } from '@/components/ui/spinner'
 import { type AuditEntry, useAudit, useClearAudit } from '@/features/audit/api/audit'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { formatDateTime } from '@/lib/format'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
-/** The client-side filter of the spec: on action, table and id. */
+/** A filter in the browser over the loaded entries: on action, table and id. */
 export function matchesAudit(entry: AuditEntry, text: string): boolean {
   const needle = text.trim().toLowerCase()
   if (!needle) return true

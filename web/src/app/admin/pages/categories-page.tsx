@@ -1,10 +1,10 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useCategories } from '@/features/catalogue/api/catalogue'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 export function CategoriesPage() {
   useAdminTitle('Kategorier')

@@ -1,13 +1,13 @@
 import { ArrowLeft, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { type AdminService, useAdminServices, useCategory, useDeleteService } from '@/features/catalogue/api/catalogue'
 import { ServiceCard } from '@/features/catalogue/components/service-card'
 import { ServiceDialog } from '@/features/catalogue/components/service-dialog'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 export function CategoryServicesPage() {
   const { categorySlug = '' } = useParams()

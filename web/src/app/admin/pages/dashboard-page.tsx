@@ -1,12 +1,12 @@
 import { CheckCircle2, Inbox, Sparkles, Wrench } from 'lucide-react'
 import { Link } from 'react-router'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboard } from '@/features/dashboard/api/get-dashboard'
 import { formatDate } from '@/lib/format'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 export function DashboardPage() {
   useAdminTitle('Oversikt')

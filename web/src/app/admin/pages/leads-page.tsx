@@ -14,7 +14,7 @@ import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dial
 import { LeadFormDialog } from '@/features/leads/components/lead-form-dialog'
 import { LeadKanban } from '@/features/leads/components/lead-kanban'
 import { LeadTable } from '@/features/leads/components/lead-table'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 type View = 'table' | 'kanban'
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, LogIn } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'

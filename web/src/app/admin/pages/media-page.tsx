@@ -10,7 +10,7 @@ import { type Media, useDeleteMedia, useMedia } from '@/features/media/api/media
 import { MediaCard } from '@/features/media/components/media-card'
 import { useUploadQueue } from '@/features/media/components/upload-queue'
 import { cn } from '@/lib/utils'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 export function MediaPage() {
   useAdminTitle('Media')

@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { useToast } from '@/components/toast'
 import { Input, Label } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { type AdminService, useAdminServices, useDeleteService } from '@/features/catalogue/api/catalogue'
 import { ServiceCard } from '@/features/catalogue/components/service-card'
 import { ServiceDialog } from '@/features/catalogue/components/service-dialog'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 /** Every service, searchable; `?query=` (from the command search) fills the search. */
 export function AdminServicesPage() {

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { splitPhones, useSaveSettings, useSettings } from '@/features/settings/api/settings'
 import { PipelineEditor } from '@/features/settings/components/pipeline-editor'
 import { ApiError } from '@/lib/api'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 const FIELDS = [
   { key: 'company_name', label: 'Firmanavn', type: 'text' },

@@ -10,7 +10,7 @@ import { type AdminUserView, useDeleteUser, useUpdateUser, useUsers } from '@/fe
 import { NewUserDialog, PasswordDialog } from '@/features/users/components/user-dialogs'
 import { formatDateTime } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { useAdminTitle } from '../admin-shell'
+import { useAdminTitle } from '../use-admin-title'
 
 const ROLE_LABEL: Record<string, string> = { admin: 'Administrator', editor: 'Redaktør' }
 

@@ -1,6 +1,6 @@
 import { Check, type LucideIcon, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'

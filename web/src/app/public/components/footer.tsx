@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { Container } from '@/components/ui/section'
 import { platforms } from '@/content/figures'
 import { useSite } from '@/lib/site'

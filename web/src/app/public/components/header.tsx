@@ -1,6 +1,7 @@
 import { Clock, Menu, MapPin, Phone, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { paths } from '@/app/paths'
+import { LogoMark } from '@/components/logo'
+import { paths } from '@/lib/paths'
 import { usePathname } from '@/app/public/pathname'
 import { ThemeToggle } from '@/components/theme-toggle'
 import { Button } from '@/components/ui/button'
@@ -27,10 +28,7 @@ export function Logo({ className }: { className?: string }) {
   const site = useSite()
   return (
     <a href={paths.home} className={cn('flex items-center gap-2.5 font-bold', className)}>
-      <svg viewBox="0 0 64 64" className="size-9 shrink-0" aria-hidden="true">
-        <rect width="64" height="64" rx="14" fill="#0f2540" />
-        <path d="M20 46V18h24v7H28v5h13v7H28v9z" fill="#f5a524" />
-      </svg>
+      <LogoMark />
       <span className="text-lg leading-tight">{site.company_name}</span>
     </a>
   )

@@ -1,6 +1,6 @@
 import { BadgeCheck, FileText, type LucideIcon, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Container } from '@/components/ui/section'

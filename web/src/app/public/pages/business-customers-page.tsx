@@ -15,7 +15,7 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'

@@ -13,7 +13,7 @@ import {
   PlugZap,
   Zap,
 } from 'lucide-react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { InitialsAvatar } from '@/components/initials-avatar'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import { ArrowRight, Bath, CalendarCheck, Droplets, FileSignature, Phone, ShieldCheck, Star, Wrench, Zap } from 'lucide-react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { InitialsAvatar } from '@/components/initials-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import { Bath, CalendarCheck, ChefHat, ClipboardList, Droplets, Hammer, MessagesSquare, Paintbrush, PencilRuler, Zap } from 'lucide-react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'

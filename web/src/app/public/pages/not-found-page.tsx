@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { usePathname } from '@/app/public/pathname'
 
-/** The one page in English, as the specification keeps it. Served with HTTP 404. */
+/** The one page in English, by the product's choice; every other text is Norwegian. Served with HTTP 404. */
 export function NotFoundPage() {
   const pathname = usePathname()
   useEffect(() => {

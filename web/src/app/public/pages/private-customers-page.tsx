@@ -11,7 +11,7 @@ import {
   ShieldCheck,
   Zap,
 } from 'lucide-react'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type AuditEntry = components['schemas']['AuditEntry']
 
@@ -9,7 +10,7 @@ export async function listAudit(): Promise<AuditEntry[]> {
   return unwrap(await api.GET('/api/admin/audit'))
 }
 
-export const auditQuery = queryOptions({ queryKey: ['audit'], queryFn: listAudit })
+export const auditQuery = queryOptions({ queryKey: queryKeys.audit.all, queryFn: listAudit })
 
 export function useAudit() {
   return useQuery(auditQuery)
@@ -23,5 +24,5 @@ export async function clearAudit(): Promise<void> {
 
 export function useClearAudit() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: clearAudit, onSettled: () => queryClient.invalidateQueries({ queryKey: ['audit'] }) })
+  return useMutation({ mutationFn: clearAudit, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }) })
 }

@@ -2,7 +2,8 @@ import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, us
 import { ApiError, UNAUTHORIZED_EVENT } from '@/lib/api'
 import { type AdminUser, getSession, login as loginRequest, logout as logoutRequest } from '../api/auth'
 
-// Spec section 4: the session is kept on the device under `adminSession` for 24 hours.
+// The session is kept on the device under `adminSession` for 24 hours, as long as the
+// server's session cookie lives.
 // Only `{user, expiresAt}` is stored (the token stays in the HttpOnly cookie); the
 // server's answer is the truth, and the legacy `adminUser` key is removed.
 const STORAGE_KEY = 'adminSession'
@@ -56,7 +57,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const [expired, setExpired] = useState(false)
   const signedIn = useRef(session !== null)
-  signedIn.current = session !== null
+  useEffect(() => {
+    signedIn.current = session !== null
+  }, [session])
 
   const signOutLocally = useCallback(() => {
     generation.current += 1

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Category = components['schemas']['Category']
 export type AdminService = components['schemas']['AdminService']
@@ -10,28 +11,28 @@ export type ServiceInput = components['schemas']['ServiceInput']
 export async function listCategories(): Promise<Category[]> {
   return unwrap(await api.GET('/api/admin/categories'))
 }
-export const categoriesQuery = queryOptions({ queryKey: ['categories'], queryFn: listCategories })
+export const categoriesQuery = queryOptions({ queryKey: queryKeys.categories.all, queryFn: listCategories })
 export const useCategories = () => useQuery(categoriesQuery)
 
 /** `GET /api/admin/categories/{slug}`. */
 export async function getCategory(slug: string): Promise<Category> {
   return unwrap(await api.GET('/api/admin/categories/{slug}', { params: { path: { slug } } }))
 }
-export const useCategory = (slug: string) => useQuery({ queryKey: ['categories', slug], queryFn: () => getCategory(slug) })
+export const useCategory = (slug: string) => useQuery({ queryKey: queryKeys.categories.one(slug), queryFn: () => getCategory(slug) })
 
 /** `GET /api/admin/services`: every service, by name. */
 export async function listAdminServices(filter: { category?: string; query?: string }): Promise<AdminService[]> {
   return unwrap(await api.GET('/api/admin/services', { params: { query: filter } }))
 }
 export const useAdminServices = (filter: { category?: string; query?: string }) =>
-  useQuery({ queryKey: ['services', filter], queryFn: () => listAdminServices(filter) })
+  useQuery({ queryKey: queryKeys.services.list(filter), queryFn: () => listAdminServices(filter) })
 
 function useInvalidate() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['services'] })
-    void queryClient.invalidateQueries({ queryKey: ['categories'] })
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.services.all })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
   }
 }
 

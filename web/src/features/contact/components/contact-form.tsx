@@ -18,7 +18,7 @@ type Field = Exclude<keyof Values, 'website'>
 
 /**
  * The contact form of the home and contact pages. Required fields and formats are
- * checked by the browser (spec section 5); the server checks again and its field
+ * checked by the browser; the server checks again and its field
  * messages are shown under the fields. On failure everything typed stays.
  */
 export function ContactForm() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Dashboard = components['schemas']['Dashboard']
 
@@ -8,7 +9,7 @@ export async function getDashboard(): Promise<Dashboard> {
   return unwrap(await api.GET('/api/admin/dashboard'))
 }
 
-export const dashboardQuery = queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard })
+export const dashboardQuery = queryOptions({ queryKey: queryKeys.dashboard.all, queryFn: getDashboard })
 
 export function useDashboard() {
   return useQuery(dashboardQuery)

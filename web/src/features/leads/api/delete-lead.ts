@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 /** `DELETE /api/admin/leads/{id}`. */
 export async function deleteLead(id: string): Promise<void> {
@@ -12,8 +13,8 @@ export function useDeleteLead() {
   return useMutation({
     mutationFn: deleteLead,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['leads'] })
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
     },
   })
 }

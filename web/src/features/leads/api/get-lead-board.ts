@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type BoardColumn = components['schemas']['BoardColumn']
 
@@ -12,7 +13,7 @@ export async function getLeadBoard(q: string, source: string): Promise<BoardColu
 }
 
 export const leadBoardQuery = (q: string, source: string) =>
-  queryOptions({ queryKey: ['leads', 'board', q, source], queryFn: () => getLeadBoard(q, source) })
+  queryOptions({ queryKey: queryKeys.leads.board(q, source), queryFn: () => getLeadBoard(q, source) })
 
 export function useLeadBoard(q: string, source: string, enabled: boolean) {
   return useQuery({ ...leadBoardQuery(q, source), enabled })

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Lead = components['schemas']['Lead']
 export type LeadPage = components['schemas']['LeadPage']
@@ -21,7 +22,7 @@ export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
 }
 
 export const leadsQuery = (filter: LeadFilter) =>
-  queryOptions({ queryKey: ['leads', 'list', filter], queryFn: () => listLeads(filter), placeholderData: keepPreviousData })
+  queryOptions({ queryKey: queryKeys.leads.list(filter), queryFn: () => listLeads(filter), placeholderData: keepPreviousData })
 
 export function useLeads(filter: LeadFilter) {
   return useQuery(leadsQuery(filter))

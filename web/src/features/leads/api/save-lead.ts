@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import type { Lead } from './list-leads'
+import { queryKeys } from '@/lib/query-keys'
 
 export type LeadInput = components['schemas']['LeadInput']
 
@@ -22,8 +23,8 @@ export function useSaveLead() {
     mutationFn: ({ id, input }: { id: string | null; input: LeadInput }) =>
       id ? updateLead(id, input) : createLead(input),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['leads'] })
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
     },
   })
 }

@@ -13,7 +13,7 @@ import { TagEditor } from './tag-editor'
 
 export const LEAD_SOURCES = ['Web', 'Telefon', 'E-post', 'Henvisning', 'Annet'] as const
 
-// The specification enforces no field in this form (the name is only marked *); the
+// The browser enforces no field in this form (the name is only marked *); the
 // server bounds lengths and checks the e-mail, and its messages land under the fields.
 const schema = z.object({
   name: z.string(),

@@ -22,6 +22,7 @@ import { cn } from '@/lib/utils'
 import { type BoardColumn, leadBoardQuery, useLeadBoard } from '../api/get-lead-board'
 import type { Lead } from '../api/list-leads'
 import { updateLeadStatus } from '../api/update-lead-status'
+import { queryKeys } from '@/lib/query-keys'
 
 // With the keyboard, arrow left/right moves a lifted card straight to the next column.
 const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
@@ -55,7 +56,7 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
   )
 
   // The move shows at once; if the server refuses it, the card goes back without a
-  // message (spec section 8).
+  // message.
   async function onDragEnd({ active, over }: DragEndEvent) {
     const columns = board.data
     const lead = active.data.current?.lead as Lead | undefined
@@ -66,8 +67,8 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
     queryClient.setQueryData<BoardColumn[]>(key, moveCard(columns, lead, status))
     try {
       await updateLeadStatus(lead.id, status)
-      void queryClient.invalidateQueries({ queryKey: ['leads'] })
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
     } catch {
       queryClient.setQueryData(key, before)
     }

@@ -10,7 +10,7 @@ export function addTag(tags: string[], raw: string): string[] {
   return [...tags, tag]
 }
 
-/** Tags: Enter or the plus button adds, clicking a tag removes it (spec section 2). */
+/** Tags: Enter or the plus button adds, clicking a tag removes it. */
 export function TagEditor({ value, onChange }: { value: string[]; onChange: (tags: string[]) => void }) {
   const id = useId()
   const [draft, setDraft] = useState('')

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Media = components['schemas']['Media']
 export type UploadReport = components['schemas']['UploadReport']
@@ -9,7 +10,7 @@ export type UploadReport = components['schemas']['UploadReport']
 export async function listMedia(q: string): Promise<Media[]> {
   return unwrap(await api.GET('/api/admin/media', { params: { query: { q: q || undefined } } }))
 }
-export const mediaQuery = (q: string) => queryOptions({ queryKey: ['media', q], queryFn: () => listMedia(q) })
+export const mediaQuery = (q: string) => queryOptions({ queryKey: queryKeys.media.list(q), queryFn: () => listMedia(q) })
 export const useMedia = (q: string) => useQuery(mediaQuery(q))
 
 /**
@@ -37,7 +38,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
 
 function useInvalidate() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['media'] })
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
 }
 
 /** `PUT /api/admin/media/{id}`: the alt text. */

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useToast } from '@/components/toast'
 import { uploadFile } from '../api/media'
+import { queryKeys } from '@/lib/query-keys'
 
 export type UploadItem = { id: number; name: string; progress: number; state: 'sending' | 'done' | 'failed' }
 
 /**
  * Uploads files one request each, with progress per file. A file that fails is skipped
- * and every failure is named in one summary toast at the end (the spec's silence is no
- * feature).
+ * and every failure is named in one summary toast at the end.
  */
 export function useUploadQueue() {
   const toast = useToast()
@@ -42,7 +42,7 @@ export function useUploadQueue() {
           update(id, { state: 'failed', progress: 1 })
         }
       }
-      void queryClient.invalidateQueries({ queryKey: ['media'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
       if (failures.length > 0) {
         toast({
           title: `${failures.length} av ${files.length} filer ble ikke lastet opp`,

@@ -2,7 +2,7 @@ import { Command } from 'cmdk'
 import { FileImage, Inbox, UserRound, Wrench } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { paths } from '@/app/paths'
+import { paths } from '@/lib/paths'
 import { Dialog } from '@/components/ui/dialog'
 import { isSearchable, type SearchResults, useSearch } from '../api/search'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ServiceCategory } from '@/app/paths'
+import type { ServiceCategory } from '@/lib/paths'
 import { api } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 
@@ -16,7 +16,7 @@ export type ServicesState = { loading: boolean; services: Service[] }
 
 /**
  * The services for a public list. A failed fetch is logged only: the list stays empty
- * and the loading state still ends (spec sections 4 and 8).
+ * and the loading state still ends.
  */
 export function useServices(category?: ServiceCategory): ServicesState {
   const [state, setState] = useState<ServicesState>({ loading: true, services: [] })

@@ -1,5 +1,5 @@
 import { ArrowRight, Bath, Droplets, Zap } from 'lucide-react'
-import { paths, type ServiceCategory } from '@/app/paths'
+import { paths, type ServiceCategory } from '@/lib/paths'
 import { Card } from '@/components/ui/card'
 import { formatPriceFrom } from '@/lib/format'
 import { useServices } from '../api/get-services'

@@ -1,11 +1,11 @@
 import { Check } from 'lucide-react'
-import type { ServiceCategory } from '@/app/paths'
+import type { ServiceCategory } from '@/lib/paths'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { formatPriceFrom } from '@/lib/format'
 import { type Service, useServices } from '../api/get-services'
 
-/** The active services of one trade, with the spec's loading and empty texts. */
+/** The active services of one trade, with a loading text and an empty text. */
 export function ServiceList({
   category,
   loadingText,

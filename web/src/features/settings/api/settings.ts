@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Settings = components['schemas']['Settings']
 export type SettingsInput = components['schemas']['SettingsInput']
@@ -10,10 +11,10 @@ export type PipelineStatus = components['schemas']['PipelineStatus']
 export async function getSettings(): Promise<Settings> {
   return unwrap(await api.GET('/api/admin/settings'))
 }
-export const settingsQuery = queryOptions({ queryKey: ['settings'], queryFn: getSettings })
+export const settingsQuery = queryOptions({ queryKey: queryKeys.settings.all, queryFn: getSettings })
 export const useSettings = () => useQuery(settingsQuery)
 
-/** Comma-separated extra numbers: split, trimmed, blanks dropped (spec section 5). */
+/** Comma-separated extra numbers: split, trimmed, blanks dropped. */
 export function splitPhones(text: string): string[] {
   return text
     .split(',')
@@ -38,7 +39,7 @@ export function useSavePipeline() {
       unwrap(await api.PUT('/api/admin/settings/pipeline', { body: { statuses } })),
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQuery.queryKey, settings)
-      void queryClient.invalidateQueries({ queryKey: ['leads'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
     },
   })
 }

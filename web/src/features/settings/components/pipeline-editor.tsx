@@ -7,7 +7,7 @@ import { useSavePipeline } from '../api/settings'
 
 type Row = { key: number; name: string; previous: string | null }
 
-/** Add, rename, reorder and remove lead statuses (DESIGN.md decision 9). */
+/** Add, rename, reorder and remove lead statuses; a rename moves the leads along. */
 export function PipelineEditor({ pipeline }: { pipeline: string[] }) {
   const toast = useToast()
   const save = useSavePipeline()

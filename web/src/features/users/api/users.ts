@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type AdminUserView = components['schemas']['AdminUserView']
 export type NewUserInput = components['schemas']['NewUserInput']
@@ -9,12 +10,12 @@ export type NewUserInput = components['schemas']['NewUserInput']
 export async function listUsers(): Promise<AdminUserView[]> {
   return unwrap(await api.GET('/api/admin/users'))
 }
-export const usersQuery = queryOptions({ queryKey: ['users'], queryFn: listUsers })
+export const usersQuery = queryOptions({ queryKey: queryKeys.users.all, queryFn: listUsers })
 export const useUsers = () => useQuery(usersQuery)
 
 function useInvalidate() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['users'] })
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all })
 }
 
 /** `POST /api/admin/users`. */

@@ -1,0 +1,19 @@
+/** Every query key of the admin app, one factory per feature. A feature that changes
+ * another's data (a saved lead moves the dashboard's counters) invalidates through these,
+ * never through a literal key. */
+export const queryKeys = {
+  audit: { all: ['audit'] as const },
+  categories: { all: ['categories'] as const, one: (slug: string) => ['categories', slug] as const },
+  dashboard: { all: ['dashboard'] as const },
+  leads: {
+    all: ['leads'] as const,
+    list: (filter: unknown) => ['leads', 'list', filter] as const,
+    one: (id: string) => ['leads', 'one', id] as const,
+    board: (q: string, source: string) => ['leads', 'board', q, source] as const,
+  },
+  media: { all: ['media'] as const, list: (q: string) => ['media', q] as const },
+  search: { text: (q: string) => ['search', q] as const },
+  services: { all: ['services'] as const, list: (filter: unknown) => ['services', filter] as const },
+  settings: { all: ['settings'] as const },
+  users: { all: ['users'] as const },
+}
