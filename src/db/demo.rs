@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use super::Db;
 use crate::db_run;
+use crate::leads::model::SOURCES;
 use crate::users::{self, Role};
 
 pub const DEMO_EMAIL: &str = "demo@fagfolk.no";
@@ -36,8 +37,6 @@ const JOBS: [(&str, &[&str]); 8] = [
     ("Borettslag med 24 leiligheter ønsker serviceavtale.", &["bedrift", "serviceavtale"]),
     ("Bytte gammelt sikringsskap før salg av leiligheten.", &["elektriker", "sikringsskap"]),
 ];
-const STATUSES: [&str; 6] = ["Ny", "Kontaktet", "Avtalt befaring", "Tilbud sendt", "Vunnet", "Tapt"];
-const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
 
 pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     if users::count(db).await? == 0 {
@@ -49,6 +48,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     if leads > 0 {
         return Ok(());
     }
+    let statuses = crate::settings::pipeline(db).await?;
     db_run!(db, pool => {
         let mut tx = pool.begin().await?;
         for i in 0..36usize {
@@ -58,7 +58,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
             let (job, tags) = JOBS[(i * 3) % JOBS.len()];
             // Spread over the last 60 days and over every status of the pipeline.
             let age_hours = (i as i64) * 38 + (i as i64 % 5) * 3;
-            let status = STATUSES[(i * 5 + i / 7) % STATUSES.len()];
+            let status = &statuses[(i * 5 + i / 7) % statuses.len()];
             let created = now - Duration::hours(age_hours);
             let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
             sqlx::query(

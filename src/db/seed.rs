@@ -9,10 +9,6 @@ use uuid::Uuid;
 use super::Db;
 use crate::db_run;
 
-/// The lead pipeline a new installation starts with (editable under Innstillinger).
-pub const DEFAULT_PIPELINE: [&str; 6] =
-    ["Ny", "Kontaktet", "Avtalt befaring", "Tilbud sendt", "Vunnet", "Tapt"];
-
 struct SeedCategory {
     slug: &'static str,
     name: &'static str,
@@ -162,7 +158,7 @@ pub async fn run(db: &Db) -> anyhow::Result<()> {
                 }
             }
         }
-        let pipeline: Vec<String> = DEFAULT_PIPELINE.iter().map(|s| s.to_string()).collect();
+        let pipeline = crate::settings::pipeline::default_pipeline();
         sqlx::query(
             "INSERT INTO settings (id, company_name, orgnr, adresse, email, global_phone_primary, \
              global_phone_extra, lead_pipeline, updated_at) \

@@ -81,13 +81,18 @@ async fn get_lead_board(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<BoardFilter>,
 ) -> ApiResult<Json<Vec<BoardColumn>>> {
-    let mut columns = Vec::new();
-    for status in settings::pipeline(&state.db).await? {
-        let filter = Filter::new(query.q.as_deref(), Some(&status), query.source.as_deref());
-        let items = queries::list(&state.db, &filter, 100, 0).await?;
-        let total = queries::count(&state.db, &filter).await?;
-        columns.push(BoardColumn { status, total, items });
-    }
+    let filter = Filter::new(query.q.as_deref(), None, query.source.as_deref());
+    let (counts, mut items) = queries::board(&state.db, &filter, 100).await?;
+    let columns = settings::stages(&state.db)
+        .await?
+        .into_iter()
+        .map(|stage| {
+            let total = counts.iter().find(|(status, _)| *status == stage.name).map_or(0, |(_, n)| *n);
+            let (mine, rest) = items.drain(..).partition(|lead: &Lead| lead.status == stage.name);
+            items = rest;
+            BoardColumn { status: stage.name, kind: stage.kind, total, items: mine }
+        })
+        .collect();
     Ok(Json(columns))
 }
 

@@ -70,6 +70,8 @@ pub struct LeadFilter {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BoardColumn {
     pub status: String,
+    /// What the status means (open, won or lost).
+    pub kind: crate::settings::StatusKind,
     /// Leads in this status matching the filters.
     pub total: i64,
     /// The newest of them (up to 100).

@@ -71,6 +71,35 @@ pub async fn count(db: &Db, filter: &Filter) -> Result<i64, sqlx::Error> {
     Ok(n)
 }
 
+/// The kanban in two queries whatever the pipeline's length: the count per status, and
+/// the newest `per_status` leads of each status. `filter.status` is ignored.
+pub async fn board(
+    db: &Db,
+    filter: &Filter,
+    per_status: i64,
+) -> Result<(Vec<(String, i64)>, Vec<Lead>), sqlx::Error> {
+    let counts = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT status, COUNT(*) FROM leads", filter!(), " GROUP BY status"
+    ))
+    .bind("")
+    .bind(&filter.source)
+    .bind(&filter.pattern)
+    .fetch_all(pool)
+    .await)?;
+    let items = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), " FROM (SELECT ", columns!(),
+        ", ROW_NUMBER() OVER (PARTITION BY status ORDER BY created_at DESC, id DESC) AS place FROM leads",
+        filter!(), ") AS ranked WHERE place <= $4 ORDER BY created_at DESC, id DESC"
+    ))
+    .bind("")
+    .bind(&filter.source)
+    .bind(&filter.pattern)
+    .bind(per_status)
+    .fetch_all(pool)
+    .await)?;
+    Ok((counts, items))
+}
+
 pub async fn sources(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     let rows: Vec<(String,)> = db_run!(db, pool =>
         sqlx::query_as("SELECT DISTINCT kilde FROM leads ORDER BY kilde").fetch_all(pool).await)?;

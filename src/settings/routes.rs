@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::{Stage, StatusKind};
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::http::ApiJson;
@@ -26,9 +27,9 @@ pub struct Settings {
     pub global_phone_primary: Option<String>,
     #[sqlx(json)]
     pub global_phone_extra: Vec<String>,
-    /// Status names in order.
+    /// The lead pipeline's statuses in order, each with its meaning.
     #[sqlx(skip)]
-    pub lead_pipeline: Vec<String>,
+    pub lead_pipeline: Vec<Stage>,
 }
 
 impl Settings {
@@ -58,6 +59,8 @@ pub struct PipelineStatus {
     pub name: String,
     /// The status's current name when renaming; its leads move along.
     pub previous: Option<String>,
+    /// What the status means; absent keeps the meaning of `previous` (open for a new one).
+    pub kind: Option<StatusKind>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -71,7 +74,7 @@ async fn load(state: &AppState) -> ApiResult<Settings> {
     .fetch_optional(pool)
     .await)?;
     let mut settings = settings.ok_or_else(|| ApiError::NotFound("Innstillingene mangler.".to_owned()))?;
-    settings.lead_pipeline = super::pipeline(&state.db).await?;
+    settings.lead_pipeline = super::stages(&state.db).await?;
     Ok(settings)
 }
 
@@ -169,7 +172,8 @@ async fn update_pipeline(
     user: CurrentUser,
     ApiJson(input): ApiJson<PipelineInput>,
 ) -> ApiResult<Json<Settings>> {
-    let before = super::pipeline(&state.db).await?;
+    let before_stages = super::stages(&state.db).await?;
+    let before = super::pipeline::names(&before_stages);
     let names: Vec<String> = input.statuses.iter().map(|s| s.name.trim().to_owned()).collect();
     let invalid = |message: &str| ApiError::field("statuses", message);
     if names.is_empty() || names.len() > 20 {
@@ -211,6 +215,17 @@ async fn update_pipeline(
             )));
         }
     }
+    let stages: Vec<Stage> = input
+        .statuses
+        .iter()
+        .zip(&names)
+        .map(|(status, name)| {
+            let previous = status.previous.as_deref().map(str::trim);
+            let kept = before_stages.iter().find(|stage| Some(stage.name.as_str()) == previous);
+            let kind = status.kind.or(kept.map(|stage| stage.kind)).unwrap_or(StatusKind::Open);
+            Stage::new(name, kind)
+        })
+        .collect();
     let now = state.clock.now();
     let entry = NewAudit::new(
         now,
@@ -219,8 +234,8 @@ async fn update_pipeline(
         None,
         &user.email,
         changes(
-            &serde_json::json!({ "lead_pipeline": before }),
-            &serde_json::json!({ "lead_pipeline": names }),
+            &serde_json::json!({ "lead_pipeline": before_stages }),
+            &serde_json::json!({ "lead_pipeline": stages }),
         ),
     );
     db_run!(&state.db, pool => {
@@ -241,7 +256,7 @@ async fn update_pipeline(
                 .await?;
         }
         sqlx::query("UPDATE settings SET lead_pipeline = $1, updated_at = $2 WHERE id = 1")
-            .bind(SqlJson(&names))
+            .bind(SqlJson(&stages))
             .bind(now)
             .execute(&mut *tx)
             .await?;

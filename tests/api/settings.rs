@@ -16,7 +16,7 @@ async fn saved_settings_show_on_the_public_site_at_once(app: TestApp) {
     assert_eq!(saved["email"], Value::Null, "empty is saved as null");
     assert_eq!(saved["orgnr"], "999 888 777");
     assert_eq!(saved["global_phone_extra"], json!(["900 00 001"]));
-    assert_eq!(saved["lead_pipeline"][0], "Ny");
+    assert_eq!(saved["lead_pipeline"][0], json!({ "name": "Ny", "kind": "open" }));
 
     let html = app.get("/kontakt").await.text().await.unwrap();
     assert!(html.contains("tel:+4740000000"), "the new number is in the served page");
@@ -55,10 +55,7 @@ async fn renaming_a_status_moves_its_leads_and_a_used_status_cannot_be_removed(a
     let response = session.send(Method::PUT, "/api/admin/settings/pipeline", &renamed).await;
     assert_eq!(response.status(), 200);
     let saved: Value = response.json().await.unwrap();
-    assert_eq!(
-        saved["lead_pipeline"],
-        json!(["Ny", "Ringt opp", "Befaring", "Tilbud sendt", "Vunnet", "Tapt", "Venter"])
-    );
+    assert_eq!(names(&saved), ["Ny", "Ringt opp", "Befaring", "Tilbud sendt", "Vunnet", "Tapt", "Venter"]);
     let board: Value = session.get("/api/admin/leads/board").await.json().await.unwrap();
     assert_eq!(board[1]["status"], "Ringt opp");
     assert_eq!(board[1]["total"], 2, "the leads moved along");
@@ -97,7 +94,96 @@ async fn renaming_a_status_moves_its_leads_and_a_used_status_cannot_be_removed(a
     app.stop().await;
 }
 
+fn names(settings: &Value) -> Vec<&str> {
+    settings["lead_pipeline"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect()
+}
+
+async fn renaming_the_won_status_keeps_the_dashboards_counters(app: TestApp) {
+    let session = app.admin().await;
+    for status in ["Vunnet", "Vunnet", "Tapt", "Ny", "Tilbud sendt"] {
+        session.send(Method::POST, "/api/admin/leads", &json!({ "name": "L", "status": status })).await;
+    }
+    let counters = |dashboard: Value| (dashboard["open_leads"].as_i64(), dashboard["won_30d"].as_i64());
+    let dashboard: Value = session.get("/api/admin/dashboard").await.json().await.unwrap();
+    assert_eq!(counters(dashboard), (Some(2), Some(2)));
+
+    // Rename "Vunnet" and "Tapt" without saying what they mean: they keep their meaning.
+    let renamed = json!({ "statuses": [
+        { "name": "Ny", "previous": "Ny" },
+        { "name": "Kontaktet", "previous": "Kontaktet" },
+        { "name": "Avtalt befaring", "previous": "Avtalt befaring" },
+        { "name": "Tilbud sendt", "previous": "Tilbud sendt" },
+        { "name": "Avtale signert", "previous": "Vunnet" },
+        { "name": "Takket nei", "previous": "Tapt" },
+    ]});
+    let saved: Value =
+        session.send(Method::PUT, "/api/admin/settings/pipeline", &renamed).await.json().await.unwrap();
+    assert_eq!(saved["lead_pipeline"][4], json!({ "name": "Avtale signert", "kind": "won" }));
+    assert_eq!(saved["lead_pipeline"][5], json!({ "name": "Takket nei", "kind": "lost" }));
+    let dashboard: Value = session.get("/api/admin/dashboard").await.json().await.unwrap();
+    assert_eq!(counters(dashboard), (Some(2), Some(2)), "the won counter follows the meaning");
+    let board: Value = session.get("/api/admin/leads/board").await.json().await.unwrap();
+    assert_eq!(
+        (board[4]["status"].as_str(), board[4]["kind"].as_str()),
+        (Some("Avtale signert"), Some("won"))
+    );
+    assert_eq!(board[4]["total"], 2);
+
+    // A status can be given a meaning: "Tilbud sendt" counted as won from now on.
+    let mut retyped = renamed.clone();
+    retyped["statuses"][3]["kind"] = json!("won");
+    retyped["statuses"][4]["previous"] = json!("Avtale signert");
+    retyped["statuses"][5]["previous"] = json!("Takket nei");
+    assert_eq!(session.send(Method::PUT, "/api/admin/settings/pipeline", &retyped).await.status(), 200);
+    let dashboard: Value = session.get("/api/admin/dashboard").await.json().await.unwrap();
+    assert_eq!(counters(dashboard), (Some(1), Some(3)));
+
+    // A meaning outside open, won and lost is refused, and nothing changes.
+    let unknown = json!({ "statuses": [{ "name": "Ny", "kind": "kanskje" }] });
+    let refused = session.send(Method::PUT, "/api/admin/settings/pipeline", &unknown).await;
+    assert_eq!(refused.status(), 400);
+    let settings: Value = session.get("/api/admin/settings").await.json().await.unwrap();
+    assert_eq!(names(&settings).len(), 6);
+    app.stop().await;
+}
+
+/// An installation from before statuses had a meaning stored its pipeline as plain names;
+/// migration 0002 gives each its meaning ("Vunnet" won, "Tapt" lost, the rest open).
+async fn an_old_pipeline_of_plain_names_gets_its_meaning_from_the_migration(app: TestApp) {
+    let legacy = r#"["Ny", "Kontaktet", "Vunnet", "Tapt"]"#;
+    let migration = match &app.state.db {
+        fagfolk::db::Db::Sqlite(_) => include_str!("../../migrations/sqlite/0002_pipeline_kinds.sql"),
+        fagfolk::db::Db::Postgres(_) => include_str!("../../migrations/postgres/0002_pipeline_kinds.sql"),
+    };
+    fagfolk::db_run!(&app.state.db, pool => {
+        let json = match &app.state.db {
+            fagfolk::db::Db::Postgres(_) => "CAST($1 AS JSONB)",
+            fagfolk::db::Db::Sqlite(_) => "$1",
+        };
+        sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE settings SET lead_pipeline = {json} WHERE id = 1")))
+            .bind(legacy)
+            .execute(pool)
+            .await
+            .unwrap();
+        sqlx::raw_sql(sqlx::AssertSqlSafe(migration)).execute(pool).await.unwrap();
+    });
+    let session = app.admin().await;
+    let settings: Value = session.get("/api/admin/settings").await.json().await.unwrap();
+    assert_eq!(
+        settings["lead_pipeline"],
+        json!([
+            { "name": "Ny", "kind": "open" },
+            { "name": "Kontaktet", "kind": "open" },
+            { "name": "Vunnet", "kind": "won" },
+            { "name": "Tapt", "kind": "lost" },
+        ])
+    );
+    app.stop().await;
+}
+
 crate::db_tests!(
     saved_settings_show_on_the_public_site_at_once,
     renaming_a_status_moves_its_leads_and_a_used_status_cannot_be_removed,
+    renaming_the_won_status_keeps_the_dashboards_counters,
+    an_old_pipeline_of_plain_names_gets_its_meaning_from_the_migration,
 );

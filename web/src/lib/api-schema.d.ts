@@ -493,6 +493,8 @@ export interface components {
         BoardColumn: {
             /** @description The newest of them (up to 100). */
             items: components["schemas"]["Lead"][];
+            /** @description What the status means (open, won or lost). */
+            kind: components["schemas"]["StatusKind"];
             status: string;
             /**
              * Format: int64
@@ -566,12 +568,12 @@ export interface components {
             new_leads_7d: number;
             /**
              * Format: int64
-             * @description Leads whose status is not Vunnet or Tapt.
+             * @description Leads in a status that means open.
              */
             open_leads: number;
             /**
              * Format: int64
-             * @description Leads with status Vunnet created in the last 30 days.
+             * @description Leads in a status that means won, created in the last 30 days.
              */
             won_30d: number;
         };
@@ -684,6 +686,7 @@ export interface components {
             statuses: components["schemas"]["PipelineStatus"][];
         };
         PipelineStatus: {
+            kind?: components["schemas"]["StatusKind"] | null;
             name: string;
             /** @description The status's current name when renaming; its leads move along. */
             previous?: string | null;
@@ -747,8 +750,8 @@ export interface components {
             email?: string | null;
             global_phone_extra: string[];
             global_phone_primary?: string | null;
-            /** @description Status names in order. */
-            lead_pipeline: string[];
+            /** @description The lead pipeline's statuses in order, each with its meaning. */
+            lead_pipeline: components["schemas"]["Stage"][];
             orgnr?: string | null;
         };
         SettingsInput: {
@@ -771,9 +774,19 @@ export interface components {
             /** @description Extra phone numbers. */
             phone_extra: string[];
         };
+        /** @description One status of the pipeline. */
+        Stage: {
+            kind: components["schemas"]["StatusKind"];
+            name: string;
+        };
         StatusInput: {
             status: string;
         };
+        /**
+         * @description What a status means for the lead in it.
+         * @enum {string}
+         */
+        StatusKind: "open" | "won" | "lost";
         /** @description The multipart form of an upload: one repeated field `files`, nothing else. */
         UploadForm: {
             files: string[];

@@ -6,6 +6,8 @@ import { queryKeys } from '@/lib/query-keys'
 export type Settings = components['schemas']['Settings']
 export type SettingsInput = components['schemas']['SettingsInput']
 export type PipelineStatus = components['schemas']['PipelineStatus']
+export type Stage = components['schemas']['Stage']
+export type StatusKind = components['schemas']['StatusKind']
 
 /** `GET /api/admin/settings`. */
 export async function getSettings(): Promise<Settings> {
@@ -40,6 +42,7 @@ export function useSavePipeline() {
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQuery.queryKey, settings)
       void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
     },
   })
 }

@@ -6,13 +6,14 @@ import { PipelineEditor } from './pipeline-editor'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const settings = (names: string[]) => ({ lead_pipeline: names })
+const settings = (statuses: { name: string; kind?: string }[]) => ({ lead_pipeline: statuses })
+const stages = (...names: string[]) => names.map((name) => ({ name, kind: name === 'Vunnet' ? ('won' as const) : ('open' as const) }))
 
 describe('PipelineEditor', () => {
   it('sends renames with their old name, new statuses without one, in the order shown', async () => {
     const user = userEvent.setup()
-    const sent = answerApi(({ body }) => ({ status: 200, body: settings((body as { statuses: { name: string }[] }).statuses.map((s) => s.name)) }))
-    renderWithProviders(<PipelineEditor pipeline={['Ny', 'Kontaktet', 'Vunnet']} />)
+    const sent = answerApi(({ body }) => ({ status: 200, body: settings((body as { statuses: { name: string }[] }).statuses) }))
+    renderWithProviders(<PipelineEditor pipeline={stages('Ny', 'Kontaktet', 'Vunnet')} />)
 
     const second = screen.getByLabelText('Status 2')
     await user.clear(second)
@@ -20,6 +21,7 @@ describe('PipelineEditor', () => {
     await user.type(screen.getByLabelText('Ny status'), 'Venter{Enter}')
     await user.click(screen.getByRole('button', { name: 'Flytt Venter opp' }))
     await user.click(screen.getByRole('button', { name: 'Fjern Ny' }))
+    await user.selectOptions(screen.getByLabelText('Betydning av status 1'), 'Tapt')
     await user.click(screen.getByRole('button', { name: 'Lagre pipeline' }))
 
     expect(await screen.findByText('Pipeline lagret')).toBeInTheDocument()
@@ -27,9 +29,9 @@ describe('PipelineEditor', () => {
     expect(sent[0]).toMatchObject({ method: 'PUT', path: '/api/admin/settings/pipeline' })
     expect(sent[0]?.body).toEqual({
       statuses: [
-        { name: 'Ringt opp', previous: 'Kontaktet' },
-        { name: 'Venter', previous: null },
-        { name: 'Vunnet', previous: 'Vunnet' },
+        { name: 'Ringt opp', previous: 'Kontaktet', kind: 'lost' },
+        { name: 'Venter', previous: null, kind: 'open' },
+        { name: 'Vunnet', previous: 'Vunnet', kind: 'won' },
       ],
     })
   })
@@ -37,7 +39,7 @@ describe('PipelineEditor', () => {
   it('shows the server\'s reason when a status still has leads, and keeps the edits', async () => {
     const user = userEvent.setup()
     answerApi(() => ({ status: 422, body: { error: 'Statusen «Ny» har leads og kan ikke fjernes.' } }))
-    renderWithProviders(<PipelineEditor pipeline={['Ny', 'Vunnet']} />)
+    renderWithProviders(<PipelineEditor pipeline={stages('Ny', 'Vunnet')} />)
     await user.click(screen.getByRole('button', { name: 'Fjern Ny' }))
     await user.click(screen.getByRole('button', { name: 'Lagre pipeline' }))
     expect(await screen.findByText('Statusen «Ny» har leads og kan ikke fjernes.')).toBeInTheDocument()

@@ -2,19 +2,23 @@ import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { Input, Label } from '@/components/ui/input'
-import { useSavePipeline } from '../api/settings'
+import { Input, Label, Select } from '@/components/ui/input'
+import { type Stage, type StatusKind, useSavePipeline } from '../api/settings'
 
-type Row = { key: number; name: string; previous: string | null }
+type Row = { key: number; name: string; previous: string | null; kind: StatusKind }
 
-/** Add, rename, reorder and remove lead statuses; a rename moves the leads along. */
-export function PipelineEditor({ pipeline }: { pipeline: string[] }) {
+/** What a status means for the dashboard's counters and the kanban. */
+const kindLabels: Record<StatusKind, string> = { open: 'Åpen', won: 'Vunnet', lost: 'Tapt' }
+
+/** Add, rename, reorder and remove lead statuses, and say what each means (open, won or
+ * lost); a rename moves the leads along and keeps the meaning. */
+export function PipelineEditor({ pipeline }: { pipeline: Stage[] }) {
   const toast = useToast()
   const save = useSavePipeline()
   const [rows, setRows] = useState<Row[]>([])
   const [draft, setDraft] = useState('')
 
-  useEffect(() => setRows(pipeline.map((name, key) => ({ key, name, previous: name }))), [pipeline])
+  useEffect(() => setRows(pipeline.map(({ name, kind }, key) => ({ key, name, previous: name, kind }))), [pipeline])
 
   const move = (index: number, step: number) =>
     setRows((all) => {
@@ -28,13 +32,13 @@ export function PipelineEditor({ pipeline }: { pipeline: string[] }) {
     event.preventDefault()
     const name = draft.trim()
     if (!name) return
-    setRows((all) => [...all, { key: Date.now(), name, previous: null }])
+    setRows((all) => [...all, { key: Date.now(), name, previous: null, kind: 'open' }])
     setDraft('')
   }
 
   async function submit() {
     try {
-      await save.mutateAsync(rows.map((row) => ({ name: row.name, previous: row.previous })))
+      await save.mutateAsync(rows.map((row) => ({ name: row.name, previous: row.previous, kind: row.kind })))
       toast({ title: 'Pipeline lagret', description: 'Leads i omdøpte statuser er flyttet med.' })
     } catch (error) {
       toast({ title: 'Feil', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
@@ -56,6 +60,23 @@ export function PipelineEditor({ pipeline }: { pipeline: string[] }) {
               onChange={(e) => setRows((all) => all.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))}
               className="h-10"
             />
+            <label htmlFor={`kind-${row.key}`} className="sr-only">
+              Betydning av status {index + 1}
+            </label>
+            <Select
+              id={`kind-${row.key}`}
+              value={row.kind}
+              onChange={(e) =>
+                setRows((all) => all.map((r) => (r.key === row.key ? { ...r, kind: e.target.value as StatusKind } : r)))
+              }
+              className="h-10 w-28 shrink-0"
+            >
+              {(Object.keys(kindLabels) as StatusKind[]).map((kind) => (
+                <option key={kind} value={kind}>
+                  {kindLabels[kind]}
+                </option>
+              ))}
+            </Select>
             <Button type="button" variant="ghost" size="icon" className="size-10" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Flytt ${row.name} opp`}>
               <ArrowUp aria-hidden="true" />
             </Button>
