@@ -10,10 +10,9 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::CurrentUser;
-use crate::db_run;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings::{self, StatusKind};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Dashboard {
@@ -52,16 +51,9 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
     let now = state.clock.now();
     // Counted per status, then summed by what each status means: a renamed "Vunnet" still
     // counts as won.
-    let per_status: Vec<(String, i64, i64, i64)> = db_run!(&state.db, pool => sqlx::query_as(
-        "SELECT status, COUNT(*), \
-           SUM(CASE WHEN created_at >= $1 THEN 1 ELSE 0 END), \
-           SUM(CASE WHEN created_at >= $2 THEN 1 ELSE 0 END) \
-         FROM leads GROUP BY status",
-    )
-    .bind(now - Duration::days(7))
-    .bind(now - Duration::days(30))
-    .fetch_all(pool)
-    .await)?;
+    let per_status =
+        crate::leads::store::status_counts(&state.db, now - Duration::days(7), now - Duration::days(30))
+            .await?;
     let stages = settings::stages(&state.db).await?;
     let kind_of = |status: &str| stages.iter().find(|stage| stage.name == status).map(|stage| stage.kind);
     let mut counts = (0, 0, 0);
@@ -74,12 +66,7 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
         }
     }
     let (new_leads_7d, open_leads, won_30d) = counts;
-    let (active_services,): (i64,) = db_run!(&state.db, pool =>
-        sqlx::query_as("SELECT COUNT(*) FROM services_admin WHERE is_active = $1").bind(true).fetch_one(pool).await)?;
-    let latest = db_run!(&state.db, pool => sqlx::query_as(
-        "SELECT id, name, status, created_at FROM leads ORDER BY created_at DESC, id DESC LIMIT 5",
-    )
-    .fetch_all(pool)
-    .await)?;
+    let active_services = crate::services::store::count_active(&state.db).await?;
+    let latest = crate::leads::store::newest(&state.db, 5).await?;
     Ok(Json(Dashboard { new_leads_7d, open_leads, won_30d, active_services, latest }))
 }

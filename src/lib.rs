@@ -17,5 +17,7 @@ pub mod services;
 pub mod settings;
 pub mod site;
 pub mod startup;
+pub mod state;
 pub mod telemetry;
+pub mod text;
 pub mod users;

@@ -9,11 +9,9 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::CurrentUser;
-use crate::db_run;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiResult, ErrorBody};
-use crate::leads::queries::Filter;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -60,25 +58,11 @@ async fn search(
     if q.trim().chars().count() < 2 {
         return Ok(Json(SearchResults::default()));
     }
-    let pattern = Filter::new(Some(&q), None, None).pattern;
+    let pattern = crate::db::like_pattern(Some(&q));
     let db = &state.db;
-    let services = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name AS title, category AS detail FROM services_admin \
-         WHERE LOWER(name) LIKE $1 ESCAPE '\\' ORDER BY name LIMIT 5",
-    ).bind(&pattern).fetch_all(pool).await)?;
-    let leads = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name AS title, COALESCE(email, phone) AS detail FROM leads \
-         WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(COALESCE(email, '')) LIKE $1 ESCAPE '\\' \
-            OR COALESCE(phone, '') LIKE $1 ESCAPE '\\' \
-         ORDER BY created_at DESC LIMIT 5",
-    ).bind(&pattern).fetch_all(pool).await)?;
-    let media = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, COALESCE(alt, '') AS title, type AS detail FROM media \
-         WHERE LOWER(COALESCE(alt, '')) LIKE $1 ESCAPE '\\' ORDER BY created_at DESC LIMIT 5",
-    ).bind(&pattern).fetch_all(pool).await)?;
-    let users = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name AS title, email AS detail FROM admin_users \
-         WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' ORDER BY name LIMIT 5",
-    ).bind(&pattern).fetch_all(pool).await)?;
+    let services = crate::services::store::search(db, &pattern).await?;
+    let leads = crate::leads::store::search(db, &pattern).await?;
+    let media = crate::media::store::search(db, &pattern).await?;
+    let users = crate::users::store::search(db, &pattern).await?;
     Ok(Json(SearchResults { services, leads, media, users }))
 }

@@ -5,8 +5,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
-use governor::clock::DefaultClock;
-use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
 use tokio::net::TcpListener;
 
@@ -14,19 +12,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, seed};
 use crate::site::pages::PageCache;
-
-pub type IpLimiter = RateLimiter<std::net::IpAddr, DefaultKeyedStateStore<std::net::IpAddr>, DefaultClock>;
-
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub config: Arc<Config>,
-    pub pages: Arc<PageCache>,
-    pub contact_limiter: Arc<IpLimiter>,
-    pub clock: Clock,
-    pub storage: crate::media::storage::Storage,
-    pub notifier: Option<Arc<crate::contact::notify::Notifier>>,
-}
+use crate::state::AppState;
 
 pub struct Application {
     listener: TcpListener,

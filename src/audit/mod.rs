@@ -15,7 +15,7 @@ use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db_run;
 use crate::http::error::{ApiResult, ErrorBody};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// An entry about to be written.
 #[derive(Debug, Clone)]
@@ -71,37 +71,27 @@ macro_rules! audit_insert {
     }};
 }
 
-/// Tables whose rows the admin deletes one at a time, each with its audit entry.
-#[derive(Debug, Clone, Copy)]
-pub enum Deletable {
-    Leads,
-    Services,
-    Media,
-}
-
-impl Deletable {
-    fn sql(self) -> &'static str {
-        match self {
-            Self::Leads => "DELETE FROM leads WHERE id = $1",
-            Self::Services => "DELETE FROM services_admin WHERE id = $1",
-            Self::Media => "DELETE FROM media WHERE id = $1",
-        }
-    }
-}
-
-/// Deletes one row and writes its audit entry, in one transaction.
-pub async fn delete_with_entry(
-    db: &Db,
-    table: Deletable,
-    id: Uuid,
-    entry: &NewAudit,
-) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query(table.sql()).bind(id).execute(&mut *tx).await?;
-        crate::audit_insert!(&mut *tx, entry)?;
-        tx.commit().await
-    })
+/// Runs `$body` in one transaction bound to `$tx`, then writes the audit entry `$entry`
+/// in the same transaction and commits: a change and its entry land together or not at
+/// all. `$entry` is a `&NewAudit`, or an `Option<&NewAudit>` for a write that no admin made
+/// (the CLI). `$body` may use `?` on `sqlx::Error`, and `return Ok(..)` to end without
+/// writing the entry, which rolls the transaction back. Only stores (`<resource>/store.rs`)
+/// use it:
+/// `audited!(db, &entry, tx => sqlx::query("DELETE ...").bind(id).execute(&mut *tx).await?)`.
+#[macro_export]
+macro_rules! audited {
+    ($db:expr, $entry:expr, $tx:ident => $body:expr) => {
+        $crate::db_run!($db, pool => async {
+            let mut $tx = pool.begin().await?;
+            let output = $body;
+            let entry: Option<&$crate::audit::NewAudit> = ($entry).into();
+            if let Some(entry) = entry {
+                $crate::audit_insert!(&mut *$tx, entry)?;
+            }
+            $tx.commit().await?;
+            Ok::<_, sqlx::Error>(output)
+        }.await)
+    };
 }
 
 /// The fields that differ between two JSON objects, as `{"before": {...}, "after": {...}}`;
@@ -137,6 +127,24 @@ pub struct AuditEntry {
     pub changes: Option<Value>,
 }
 
+/// The newest `limit` entries.
+pub async fn newest(db: &Db, limit: i64) -> Result<Vec<AuditEntry>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, created_at, action, entity_type, entity_id, performed_by, changes \
+         FROM audit_logs ORDER BY created_at DESC, id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(pool)
+    .await)
+}
+
+/// Empties the log, leaving `entry` (who cleared it) as its only entry.
+pub async fn clear(db: &Db, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    crate::audited!(db, entry, tx => {
+        sqlx::query("DELETE FROM audit_logs").execute(&mut *tx).await?;
+    })
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_audit, clear_audit))
 }
@@ -153,13 +161,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     )
 )]
 async fn list_audit(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<Json<Vec<AuditEntry>>> {
-    let entries = db_run!(&state.db, pool => sqlx::query_as(
-        "SELECT id, created_at, action, entity_type, entity_id, performed_by, changes \
-         FROM audit_logs ORDER BY created_at DESC, id DESC LIMIT 200",
-    )
-    .fetch_all(pool)
-    .await)?;
-    Ok(Json(entries))
+    Ok(Json(newest(&state.db, 200).await?))
 }
 
 /// Clear the audit log (administrators only). Leaves one entry saying who cleared it.
@@ -177,12 +179,7 @@ async fn list_audit(State(state): State<AppState>, _user: CurrentUser) -> ApiRes
 async fn clear_audit(State(state): State<AppState>, user: CurrentUser) -> ApiResult<axum::http::StatusCode> {
     user.require_admin()?;
     let entry = NewAudit::new(state.clock.now(), "clear", "audit_logs", None, &user.email, None);
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM audit_logs").execute(&mut *tx).await?;
-        crate::audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    clear(&state.db, &entry).await?;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
 

@@ -9,7 +9,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::http::error::ApiError;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub const HEADER: &str = "x-fagfolk-csrf";
 

@@ -18,17 +18,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 pub use session::CurrentUser;
 
 use crate::audit::NewAudit;
-use crate::contact::is_email;
-use crate::db_run;
 use crate::http::ApiJson;
 use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
-use crate::startup::AppState;
+use crate::state::AppState;
+use crate::text::is_email;
 
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = ApiError;
@@ -132,13 +130,7 @@ async fn login(
     let address = client_address(&state, &headers, peer);
     throttle::reserve(&state.db, &email, &address, now).await?;
 
-    type Row = (Uuid, String, bool);
-    let user: Option<Row> = db_run!(&state.db, pool => sqlx::query_as(
-        "SELECT id, password_hash, is_active FROM admin_users WHERE email = $1",
-    )
-    .bind(&email)
-    .fetch_optional(pool)
-    .await)?;
+    let user = crate::users::store::credentials(&state.db, &email).await?;
     let valid = password::verify(password, user.as_ref().map(|(_, hash, _)| hash.clone())).await?;
     let Some((user_id, _, active)) = user.filter(|_| valid) else {
         return Err(ApiError::Unauthenticated(WRONG_CREDENTIALS.to_owned()));

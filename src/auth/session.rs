@@ -13,6 +13,7 @@ use uuid::Uuid;
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::db_run;
+use crate::users::Role;
 
 pub const COOKIE: &str = "fagfolk_session";
 /// The cookie's name on HTTPS. Browsers accept a `__Host-` cookie only with `Secure`,
@@ -32,8 +33,8 @@ pub struct CurrentUser {
     pub id: Uuid,
     pub name: String,
     pub email: String,
-    /// `admin` or `editor`.
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
     /// When this session ends (24 hours after sign-in).
     #[serde(skip)]
     pub session_expires_at: DateTime<Utc>,
@@ -43,7 +44,7 @@ pub struct CurrentUser {
 
 impl CurrentUser {
     pub fn is_admin(&self) -> bool {
-        self.role == "admin"
+        self.role == Role::Admin
     }
 }
 
@@ -64,8 +65,7 @@ pub async fn create(
     rand::rng().fill_bytes(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
     let expires_at = now + Duration::hours(LIFETIME_HOURS);
-    db_run!(db, pool => {
-        let mut tx = pool.begin().await?;
+    crate::audited!(db, entry, tx => {
         sqlx::query(
             "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
         )
@@ -81,19 +81,14 @@ pub async fn create(
             .bind(user_id)
             .execute(&mut *tx)
             .await?;
-        crate::audit_insert!(&mut *tx, entry)?;
-        tx.commit().await
     })?;
     Ok((token, expires_at))
 }
 
 /// Ends a session (a sign-out) and writes `entry` to the audit log, in one transaction.
 pub async fn end(db: &Db, session_id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => {
-        let mut tx = pool.begin().await?;
+    crate::audited!(db, entry, tx => {
         sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(&mut *tx).await?;
-        crate::audit_insert!(&mut *tx, entry)?;
-        tx.commit().await
     })
 }
 

@@ -13,7 +13,7 @@ use crate::db::Db;
 use crate::db_run;
 use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Category {
@@ -50,12 +50,7 @@ async fn list_categories(
     State(state): State<AppState>,
     _user: CurrentUser,
 ) -> ApiResult<Json<Vec<Category>>> {
-    let categories = db_run!(&state.db, pool => sqlx::query_as(
-        concat!(select!(), " ORDER BY c.sort_order, c.name"),
-    )
-    .fetch_all(pool)
-    .await)?;
-    Ok(Json(categories))
+    Ok(Json(list(&state.db).await?))
 }
 
 /// One category, by slug (or by id when it has no slug).
@@ -77,6 +72,11 @@ async fn get_category(
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::NotFound("Fant ikke kategorien.".to_owned()))
+}
+
+/// Every category by sort order.
+pub async fn list(db: &Db) -> Result<Vec<Category>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(select!(), " ORDER BY c.sort_order, c.name")).fetch_all(pool).await)
 }
 
 /// A category by slug, or by id when `key` is one.

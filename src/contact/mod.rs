@@ -16,13 +16,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub use form::{ContactForm, ContactInput, is_email};
+pub use form::{ContactForm, ContactInput};
 
 use crate::db_run;
 use crate::http::ApiJson;
 use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ContactReceipt {

@@ -32,6 +32,18 @@ macro_rules! db_run {
     };
 }
 
+/// A search text as a case-insensitive `LIKE` pattern (`%text%`, lower case, with `\`, `%`
+/// and `_` escaped for `ESCAPE '\'`); empty for a blank text, which the queries read as
+/// "no filter".
+pub fn like_pattern(text: Option<&str>) -> String {
+    let text = text.map(str::trim).unwrap_or_default().to_lowercase();
+    if text.is_empty() {
+        return String::new();
+    }
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
 impl Db {
     /// Connects to `url`, creating the SQLite file (and its folder) when missing.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
@@ -85,5 +97,17 @@ impl Db {
 
     pub async fn close(&self) {
         db_run!(self, pool => pool.close().await)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::like_pattern;
+
+    #[test]
+    fn search_texts_become_escaped_lower_case_patterns() {
+        assert_eq!(like_pattern(Some("  100%_Ferdig\\ ")), "%100\\%\\_ferdig\\\\%");
+        assert_eq!(like_pattern(Some("   ")), "");
+        assert_eq!(like_pattern(None), "");
     }
 }

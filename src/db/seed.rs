@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use super::Db;
 use crate::db_run;
+use crate::text::slugify;
 
 struct SeedCategory {
     slug: &'static str,
@@ -178,32 +179,4 @@ pub async fn run(db: &Db) -> anyhow::Result<()> {
         Ok::<(), sqlx::Error>(())
     })?;
     Ok(())
-}
-
-/// A URL-safe slug: lower case ASCII, Norwegian letters spelled out, dashes between words.
-pub fn slugify(text: &str) -> String {
-    let mut slug = String::with_capacity(text.len());
-    for ch in text.to_lowercase().chars() {
-        match ch {
-            'æ' => slug.push_str("ae"),
-            'ø' => slug.push('o'),
-            'å' => slug.push('a'),
-            'a'..='z' | '0'..='9' => slug.push(ch),
-            _ if !slug.ends_with('-') && !slug.is_empty() => slug.push('-'),
-            _ => {}
-        }
-    }
-    slug.trim_end_matches('-').to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::slugify;
-
-    #[test]
-    fn slugs_spell_out_norwegian_letters() {
-        assert_eq!(slugify("Kjøkken & bad"), "kjokken-bad");
-        assert_eq!(slugify("Rørlegger"), "rorlegger");
-        assert_eq!(slugify("  Nytt sikringsskap! "), "nytt-sikringsskap");
-    }
 }

@@ -25,7 +25,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::startup::AppState;
+use crate::state::AppState;
 use error::ApiError;
 
 /// JSON body extractor whose rejections are Norwegian `ApiError`s. Text with a NUL

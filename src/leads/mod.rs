@@ -2,7 +2,7 @@
 //! same transaction.
 
 pub mod model;
-pub mod queries;
+pub mod store;
 
 use axum::Json;
 use axum::extract::State;
@@ -14,14 +14,14 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use model::{BoardColumn, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
-use queries::Filter;
+use store::Filter;
 
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
-use crate::startup::AppState;
-use crate::{audit_insert, bind_lead, db_run, settings};
+use crate::settings;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -51,10 +51,10 @@ async fn list_leads(
     let filter = Filter::new(query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
     let page = query.page.unwrap_or(1).clamp(1, 1_000_000);
-    let items = queries::list(&state.db, &filter, per_page, (page - 1).saturating_mul(per_page)).await?;
-    let total = queries::count(&state.db, &filter).await?;
-    let all = queries::count(&state.db, &Filter::new(None, None, None)).await?;
-    let sources = queries::sources(&state.db).await?;
+    let items = store::list(&state.db, &filter, per_page, (page - 1).saturating_mul(per_page)).await?;
+    let total = store::count(&state.db, &filter).await?;
+    let all = store::count(&state.db, &Filter::new(None, None, None)).await?;
+    let sources = store::sources(&state.db).await?;
     let pipeline = settings::pipeline(&state.db).await?;
     Ok(Json(LeadPage { items, total, all, sources, pipeline }))
 }
@@ -82,7 +82,7 @@ async fn get_lead_board(
     ApiQuery(query): ApiQuery<BoardFilter>,
 ) -> ApiResult<Json<Vec<BoardColumn>>> {
     let filter = Filter::new(query.q.as_deref(), None, query.source.as_deref());
-    let (counts, mut items) = queries::board(&state.db, &filter, 100).await?;
+    let (counts, mut items) = store::board(&state.db, &filter, 100).await?;
     let columns = settings::stages(&state.db)
         .await?
         .into_iter()
@@ -111,7 +111,7 @@ async fn get_lead(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Lead>> {
-    queries::get(&state.db, id).await?.map(Json).ok_or_else(not_found)
+    store::get(&state.db, id).await?.map(Json).ok_or_else(not_found)
 }
 
 /// Create a lead. Status defaults to the pipeline's first, source to Web.
@@ -130,7 +130,7 @@ async fn create_lead(
 ) -> ApiResult<(StatusCode, Json<Lead>)> {
     let fields = LeadFields::parse(input, &settings::pipeline(&state.db).await?)?;
     let now = state.clock.now();
-    let lead = queries::new_lead(Uuid::now_v7(), fields, now);
+    let lead = store::new_lead(Uuid::now_v7(), fields, now);
     let entry = NewAudit::new(
         now,
         "create",
@@ -139,12 +139,7 @@ async fn create_lead(
         &user.email,
         changes(&serde_json::json!({}), &lead.audit_view()),
     );
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        bind_lead!(sqlx::query(queries::INSERT), lead).bind(now).bind(now).execute(&mut *tx).await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    store::insert(&state.db, &lead, &entry).await?;
     Ok((StatusCode::CREATED, Json(lead)))
 }
 
@@ -166,8 +161,8 @@ async fn update_lead(
     ApiJson(input): ApiJson<LeadInput>,
 ) -> ApiResult<Json<Lead>> {
     let fields = LeadFields::parse(input, &settings::pipeline(&state.db).await?)?;
-    let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let lead = Lead { created_at: before.created_at, ..queries::new_lead(id, fields, state.clock.now()) };
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let lead = Lead { created_at: before.created_at, ..store::new_lead(id, fields, state.clock.now()) };
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
 }
@@ -194,7 +189,7 @@ async fn update_lead_status(
     if !settings::pipeline(&state.db).await?.contains(&status) {
         return Err(ApiError::field("status", "Ukjent status. Velg en status fra pipelinen."));
     }
-    let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let lead = Lead { status, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
@@ -205,13 +200,7 @@ async fn save(state: &AppState, user: &CurrentUser, before: &Lead, lead: &Lead) 
         return Ok(());
     };
     let entry = NewAudit::new(lead.updated_at, "update", "leads", Some(lead.id), &user.email, Some(diff));
-    let updated = db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        let result = bind_lead!(sqlx::query(queries::UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await.map(|_| result.rows_affected())
-    })?;
-    if updated == 0 {
+    if !store::update(&state.db, lead, &entry).await? {
         return Err(not_found());
     }
     Ok(())
@@ -232,7 +221,7 @@ async fn delete_lead(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = queries::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
         "delete",
@@ -241,6 +230,6 @@ async fn delete_lead(
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),
     );
-    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::Leads, id, &entry).await?;
+    store::delete(&state.db, id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::contact::is_email;
 use crate::http::error::{ApiError, FieldErrors};
+use crate::text::is_email;
 
 /// Sources offered in the lead form; other values are allowed too.
 pub const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];

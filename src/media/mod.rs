@@ -3,6 +3,7 @@
 
 mod sniff;
 pub mod storage;
+pub mod store;
 
 use axum::Json;
 use axum::body::Body;
@@ -20,12 +21,10 @@ use uuid::Uuid;
 
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
-use crate::db::seed::slugify;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
-use crate::leads::queries::Filter;
-use crate::startup::AppState;
-use crate::{audit_insert, db_run};
+use crate::state::AppState;
+use crate::text::slugify;
 use sniff::{Kind, MAX_PIXELS, dimensions, sniff};
 
 /// Files one upload request may carry.
@@ -92,12 +91,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_media, delete_media))
 }
 
-macro_rules! columns {
-    () => {
-        "SELECT id, url, alt, width, height, size_kb, type, created_at, storage_key FROM media"
-    };
-}
-
 fn not_found() -> ApiError {
     ApiError::NotFound("Fant ikke filen. Den kan være slettet.".to_owned())
 }
@@ -115,14 +108,8 @@ async fn list_media(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<MediaQuery>,
 ) -> ApiResult<Json<Vec<Media>>> {
-    let pattern = Filter::new(query.q.as_deref(), None, None).pattern;
-    let media = db_run!(&state.db, pool => sqlx::query_as(concat!(
-        columns!(), " WHERE ($1 = '' OR LOWER(COALESCE(alt, '')) LIKE $1 ESCAPE '\\') ORDER BY created_at DESC, id DESC"
-    ))
-    .bind(&pattern)
-    .fetch_all(pool)
-    .await)?;
-    Ok(Json(media))
+    let pattern = crate::db::like_pattern(query.q.as_deref());
+    Ok(Json(store::list(&state.db, &pattern).await?))
 }
 
 /// Upload one or more files (field `files`). Each file is checked on its own; those that
@@ -251,26 +238,7 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
             serde_json::json!({"before": {}, "after": {"url": media.url, "alt": media.alt, "type": media.media_type}}),
         ),
     );
-    let saved: Result<(), sqlx::Error> = db_run!(&state.db, pool => async {
-        let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO media (id, url, storage_key, alt, width, height, size_kb, type, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(media.id)
-        .bind(&media.url)
-        .bind(&media.storage_key)
-        .bind(&media.alt)
-        .bind(media.width)
-        .bind(media.height)
-        .bind(media.size_kb)
-        .bind(&media.media_type)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    }.await);
+    let saved = store::insert(&state.db, &media, &entry).await;
     if let Err(err) = saved {
         // No file without a row: take the stored file away again.
         tracing::error!(error = %err, key, "kunne ikke lagre media-raden");
@@ -307,10 +275,6 @@ async fn put_unique(
     Err("Filen kunne ikke lagres. Prøv igjen.".to_owned())
 }
 
-async fn get(state: &AppState, id: Uuid) -> Result<Option<Media>, sqlx::Error> {
-    db_run!(&state.db, pool => sqlx::query_as(concat!(columns!(), " WHERE id = $1")).bind(id).fetch_optional(pool).await)
-}
-
 /// Change a file's alt text.
 #[utoipa::path(
     put, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
@@ -332,17 +296,12 @@ async fn update_media(
     if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
         return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
     }
-    let before = get(&state, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let after = Media { alt, ..before.clone() };
     let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
     if let Some(diff) = diff {
         let entry = NewAudit::new(state.clock.now(), "update", "media", Some(id), &user.email, Some(diff));
-        db_run!(&state.db, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query("UPDATE media SET alt = $2 WHERE id = $1").bind(id).bind(&after.alt).execute(&mut *tx).await?;
-            audit_insert!(&mut *tx, &entry)?;
-            tx.commit().await
-        })?;
+        store::set_alt(&state.db, id, after.alt.as_deref(), &entry).await?;
     }
     Ok(Json(after))
 }
@@ -362,7 +321,7 @@ async fn delete_media(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let media = get(&state, id).await?.ok_or_else(not_found)?;
+    let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
         "delete",
@@ -371,7 +330,7 @@ async fn delete_media(
         &user.email,
         Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),
     );
-    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::Media, id, &entry).await?;
+    store::delete(&state.db, id, &entry).await?;
     // A file left behind by a failure here is never served: serving needs the row.
     if let Err(err) = state.storage.delete(&media.storage_key).await {
         tracing::error!(error = %err, key = media.storage_key, "kunne ikke slette filen");
@@ -387,10 +346,8 @@ pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Re
     if key.chars().any(char::is_control) {
         return (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response();
     }
-    let row: Result<Option<(String,)>, sqlx::Error> = db_run!(&state.db, pool =>
-        sqlx::query_as("SELECT type FROM media WHERE storage_key = $1").bind(&key).fetch_optional(pool).await);
-    let content_type = match row {
-        Ok(Some((content_type,))) => content_type,
+    let content_type = match store::content_type(&state.db, &key).await {
+        Ok(Some(content_type)) => content_type,
         Ok(None) => return (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response(),
         Err(err) => return ApiError::Database(err).into_response(),
     };

@@ -13,14 +13,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::store;
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
-use crate::db::seed::slugify;
+use crate::categories;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
-use crate::leads::queries::Filter;
-use crate::startup::AppState;
-use crate::{audit_insert, categories, db_run};
+use crate::state::AppState;
+use crate::text::slugify;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct AdminService {
@@ -75,13 +75,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_service, delete_service))
 }
 
-macro_rules! columns {
-    () => {
-        "SELECT id, name, slug, description, price_from, category, category_id, is_active, created_at, updated_at \
-         FROM services_admin"
-    };
-}
-
 fn not_found() -> ApiError {
     ApiError::NotFound("Fant ikke tjenesten. Den kan være slettet.".to_owned())
 }
@@ -99,24 +92,9 @@ async fn list_admin_services(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<ServiceQuery>,
 ) -> ApiResult<Json<Vec<AdminService>>> {
-    let pattern = Filter::new(query.query.as_deref(), None, None).pattern;
+    let pattern = crate::db::like_pattern(query.query.as_deref());
     let category = query.category.unwrap_or_default();
-    let services = db_run!(&state.db, pool => sqlx::query_as(concat!(
-        columns!(),
-        " WHERE ($1 = '' OR category = $1) AND ($2 = '' OR LOWER(name) LIKE $2 ESCAPE '\\') ORDER BY name"
-    ))
-    .bind(category.trim())
-    .bind(&pattern)
-    .fetch_all(pool)
-    .await)?;
-    Ok(Json(services))
-}
-
-async fn get(state: &AppState, id: Uuid) -> Result<Option<AdminService>, sqlx::Error> {
-    db_run!(&state.db, pool => sqlx::query_as(concat!(columns!(), " WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
+    Ok(Json(store::list(&state.db, category.trim(), &pattern).await?))
 }
 
 struct Fields {
@@ -192,27 +170,7 @@ async fn create_service(
         &user.email,
         changes(&serde_json::json!({}), &service.audit_view()),
     );
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO services_admin (id, name, slug, description, price_from, category, category_id, \
-             is_active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        )
-        .bind(service.id)
-        .bind(&service.name)
-        .bind(&service.slug)
-        .bind(&service.description)
-        .bind(service.price_from)
-        .bind(&service.category)
-        .bind(service.category_id)
-        .bind(service.is_active)
-        .bind(now)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    store::insert(&state.db, &service, &entry).await?;
     state.pages.invalidate().await;
     Ok((StatusCode::CREATED, Json(service)))
 }
@@ -235,7 +193,7 @@ async fn update_service(
     ApiJson(input): ApiJson<ServiceInput>,
 ) -> ApiResult<Json<AdminService>> {
     let fields = parse(&input)?;
-    let before = get(&state, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let now = state.clock.now();
     let service = AdminService {
         slug: Some(slugify(&fields.name)),
@@ -248,24 +206,7 @@ async fn update_service(
     };
     if let Some(diff) = changes(&before.audit_view(), &service.audit_view()) {
         let entry = NewAudit::new(now, "update", "services_admin", Some(id), &user.email, Some(diff));
-        db_run!(&state.db, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query(
-                "UPDATE services_admin SET name = $2, slug = $3, description = $4, price_from = $5, \
-                 is_active = $6, updated_at = $7 WHERE id = $1",
-            )
-            .bind(id)
-            .bind(&service.name)
-            .bind(&service.slug)
-            .bind(&service.description)
-            .bind(service.price_from)
-            .bind(service.is_active)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            audit_insert!(&mut *tx, &entry)?;
-            tx.commit().await
-        })?;
+        store::update(&state.db, &service, &entry).await?;
         state.pages.invalidate().await;
     }
     Ok(Json(service))
@@ -286,7 +227,7 @@ async fn delete_service(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = get(&state, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
         "delete",
@@ -295,7 +236,7 @@ async fn delete_service(
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),
     );
-    crate::audit::delete_with_entry(&state.db, crate::audit::Deletable::Services, id, &entry).await?;
+    store::delete(&state.db, id, &entry).await?;
     state.pages.invalidate().await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -12,12 +12,13 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 pub mod admin;
+pub mod store;
 
 use crate::db::Db;
 use crate::db_run;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// The three public trades; `category` on a service holds one of these slugs.
 pub const PUBLIC_CATEGORIES: [&str; 3] = ["elektriker", "rorlegger", "kjokken-bad"];

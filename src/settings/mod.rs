@@ -2,6 +2,7 @@
 
 pub mod pipeline;
 pub mod routes;
+pub mod store;
 
 use serde_json::Value;
 use sqlx::types::Json;

@@ -4,7 +4,6 @@
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sqlx::types::Json as SqlJson;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -14,8 +13,7 @@ use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
-use crate::startup::AppState;
-use crate::{audit_insert, db_run};
+use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Settings {
@@ -68,11 +66,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 async fn load(state: &AppState) -> ApiResult<Settings> {
-    let settings: Option<Settings> = db_run!(&state.db, pool => sqlx::query_as(
-        "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra FROM settings WHERE id = 1",
-    )
-    .fetch_optional(pool)
-    .await)?;
+    let settings = super::store::facts(&state.db).await?;
     let mut settings = settings.ok_or_else(|| ApiError::NotFound("Innstillingene mangler.".to_owned()))?;
     settings.lead_pipeline = super::stages(&state.db).await?;
     Ok(settings)
@@ -121,7 +115,7 @@ async fn update_settings(
             .collect(),
         lead_pipeline: before.lead_pipeline.clone(),
     };
-    if after.email.as_deref().is_some_and(|e| !crate::contact::is_email(e)) {
+    if after.email.as_deref().is_some_and(|e| !crate::text::is_email(e)) {
         errors.add("email", "Skriv en gyldig e-postadresse.");
     }
     if after.global_phone_extra.len() > 10 || after.global_phone_extra.iter().any(|p| p.chars().count() > 40)
@@ -132,24 +126,7 @@ async fn update_settings(
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
         let entry = NewAudit::new(now, "update", "settings", None, &user.email, Some(diff));
-        db_run!(&state.db, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query(
-                "UPDATE settings SET company_name = $1, orgnr = $2, adresse = $3, email = $4, \
-                 global_phone_primary = $5, global_phone_extra = $6, updated_at = $7 WHERE id = 1",
-            )
-            .bind(&after.company_name)
-            .bind(&after.orgnr)
-            .bind(&after.adresse)
-            .bind(&after.email)
-            .bind(&after.global_phone_primary)
-            .bind(SqlJson(&after.global_phone_extra))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            audit_insert!(&mut *tx, &entry)?;
-            tx.commit().await
-        })?;
+        super::store::save_facts(&state.db, &after, now, &entry).await?;
         state.pages.invalidate().await;
     }
     Ok(Json(after))
@@ -205,10 +182,7 @@ async fn update_pipeline(
         .collect();
     let removed: Vec<&String> = before.iter().filter(|old| !kept.contains(old)).collect();
     for status in &removed {
-        let (n,): (i64,) = db_run!(&state.db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads WHERE status = $1")
-            .bind(status.as_str())
-            .fetch_one(pool)
-            .await)?;
+        let n = crate::leads::store::count_in_status(&state.db, status).await?;
         if n > 0 {
             return Err(ApiError::Conflict(format!(
                 "Statusen «{status}» har {n} leads. Flytt dem til en annen status før du fjerner den."
@@ -238,30 +212,6 @@ async fn update_pipeline(
             &serde_json::json!({ "lead_pipeline": stages }),
         ),
     );
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        // Park renamed leads on a temporary name first, so swapping two names works.
-        for (index, (from, _)) in renames.iter().enumerate() {
-            sqlx::query("UPDATE leads SET status = $1 WHERE status = $2")
-                .bind(format!("~omdøpes~{index}~{}", entry.at.timestamp_micros()))
-                .bind(from)
-                .execute(&mut *tx)
-                .await?;
-        }
-        for (index, (_, to)) in renames.iter().enumerate() {
-            sqlx::query("UPDATE leads SET status = $1 WHERE status = $2")
-                .bind(to)
-                .bind(format!("~omdøpes~{index}~{}", entry.at.timestamp_micros()))
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query("UPDATE settings SET lead_pipeline = $1, updated_at = $2 WHERE id = 1")
-            .bind(SqlJson(&stages))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    super::store::save_pipeline(&state.db, &stages, &renames, now, &entry).await?;
     Ok(Json(load(&state).await?))
 }

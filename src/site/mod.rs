@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use crate::db::Db;
 use crate::db_run;
 use crate::http::error::ApiResult;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// The firm's public facts, as staff keep them in Innstillinger.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]

@@ -22,7 +22,7 @@ use super::SiteFacts;
 use super::jsonld;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::services::{PublicService, active_services};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "web/dist/"]

@@ -2,6 +2,9 @@
 //! environment variables and the demo seed; `routes` serves them over HTTP.
 
 pub mod routes;
+pub mod store;
+
+use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -9,11 +12,14 @@ use uuid::Uuid;
 use crate::audit::{NewAudit, changes};
 use crate::auth::password;
 use crate::db::Db;
-use crate::db_run;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a staff member may do (README, "Roles"). Stored as its lower-case name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Role {
+    /// Everything, including other users and clearing the audit log.
     Admin,
+    /// Leads, services, media and settings; only their own user.
     Editor,
 }
 
@@ -34,10 +40,21 @@ impl Role {
     }
 }
 
+/// Read from the database's text column (`#[sqlx(try_from = "String")]`).
+impl TryFrom<String> for Role {
+    type Error = String;
+
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value).ok_or_else(|| format!("ukjent rolle «{value}»"))
+    }
+}
+
+/// Why a user could not be created. `Invalid` holds a message per field (`name`, `email`,
+/// `password`), which the admin API answers as field errors and the CLI prints.
 #[derive(Debug, thiserror::Error)]
 pub enum CreateUserError {
-    #[error("{0}")]
-    Invalid(String),
+    #[error("{}", .0.values().cloned().collect::<Vec<_>>().join(" "))]
+    Invalid(BTreeMap<String, String>),
     #[error("det finnes allerede en bruker med e-posten {0}")]
     Exists(String),
     #[error(transparent)]
@@ -46,7 +63,7 @@ pub enum CreateUserError {
     Internal(#[from] anyhow::Error),
 }
 
-/// Creates an admin user after checking the e-mail and the password policy. With
+/// Creates a user after checking the name, the e-mail and the password policy. With
 /// `performed_by` (the admin API), the user and its audit entry are written in one
 /// transaction; the CLI, the first-admin variables and the demo seed pass `None`.
 pub async fn create(
@@ -60,21 +77,24 @@ pub async fn create(
 ) -> Result<Uuid, CreateUserError> {
     let name = name.trim();
     let email = email.trim().to_lowercase();
+    let mut invalid = BTreeMap::new();
     if name.is_empty() {
-        return Err(CreateUserError::Invalid("Navn er påkrevd.".into()));
+        invalid.insert("name".to_owned(), "Navn er påkrevd.".to_owned());
+    } else if name.chars().count() > 200 {
+        invalid.insert("name".to_owned(), "Navn er påkrevd (høyst 200 tegn).".to_owned());
     }
-    if !crate::contact::is_email(&email) || email.len() > 254 {
-        return Err(CreateUserError::Invalid("Skriv en gyldig e-postadresse.".into()));
+    if email.is_empty() {
+        invalid.insert("email".to_owned(), "E-post er påkrevd.".to_owned());
+    } else if !crate::text::is_email(&email) || email.len() > 254 {
+        invalid.insert("email".to_owned(), "Skriv en gyldig e-postadresse.".to_owned());
     }
-    if let Some(problem) = password::policy_error(plain_password) {
-        return Err(CreateUserError::Invalid(problem));
+    if plain_password.is_empty() {
+        invalid.insert("password".to_owned(), "Passord er påkrevd.".to_owned());
+    } else if let Some(problem) = password::policy_error(plain_password) {
+        invalid.insert("password".to_owned(), problem);
     }
-    let exists: Option<(Uuid,)> = db_run!(db, pool => sqlx::query_as("SELECT id FROM admin_users WHERE email = $1")
-        .bind(&email)
-        .fetch_optional(pool)
-        .await)?;
-    if exists.is_some() {
-        return Err(CreateUserError::Exists(email));
+    if !invalid.is_empty() {
+        return Err(CreateUserError::Invalid(invalid));
     }
     let hash = password::hash(plain_password.to_owned()).await?;
     let id = Uuid::now_v7();
@@ -83,33 +103,14 @@ pub async fn create(
             serde_json::json!({ "name": name, "email": email, "role": role.as_str(), "is_active": true });
         NewAudit::new(now, "create", "admin_users", Some(id), by, changes(&serde_json::json!({}), &after))
     });
-    db_run!(db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO admin_users (id, name, email, password_hash, role, is_active, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(id)
-        .bind(name)
-        .bind(&email)
-        .bind(&hash)
-        .bind(role.as_str())
-        .bind(true)
-        .bind(now)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if let Some(entry) = &entry {
-            crate::audit_insert!(&mut *tx, entry)?;
-        }
-        tx.commit().await
-    })?;
+    let user = store::NewUser { id, name, email: &email, password_hash: &hash, role, at: now };
+    if !store::insert(db, &user, entry.as_ref()).await? {
+        return Err(CreateUserError::Exists(email));
+    }
     Ok(id)
 }
 
 /// How many admin users exist (active or not).
 pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
-    let (n,): (i64,) =
-        db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM admin_users").fetch_one(pool).await)?;
-    Ok(n)
+    store::count(db).await
 }

@@ -1,8 +1,6 @@
 //! Brukere: admin users over HTTP, with the guard rails of the README's "Roles": only
 //! admins manage others, nobody removes themselves, an active admin always remains.
 
-use std::collections::BTreeMap;
-
 use axum::Json;
 use std::net::SocketAddr;
 
@@ -15,22 +13,21 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::store::{self, AdminChange};
 use super::{CreateUserError, Role};
 use crate::audit::{NewAudit, changes};
 use crate::auth::{CurrentUser, password, session, throttle};
-use crate::db::Db;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
-use crate::startup::AppState;
-use crate::{audit_insert, db_run};
+use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct AdminUserView {
     pub id: Uuid,
     pub name: String,
     pub email: String,
-    /// `admin` or `editor`.
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
     pub is_active: bool,
     pub last_login_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
@@ -48,12 +45,14 @@ pub struct NewUserInput {
     pub email: Option<String>,
     pub password: Option<String>,
     /// `admin` (default) or `editor`.
+    #[schema(value_type = Option<Role>)]
     pub role: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UserUpdateInput {
     pub name: Option<String>,
+    #[schema(value_type = Option<Role>)]
     pub role: Option<String>,
     pub is_active: Option<bool>,
 }
@@ -77,71 +76,6 @@ fn not_found() -> ApiError {
     ApiError::NotFound("Fant ikke brukeren.".to_owned())
 }
 
-async fn get(db: &Db, id: Uuid) -> Result<Option<AdminUserView>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name, email, role, is_active, last_login_at, created_at FROM admin_users WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await)
-}
-
-/// A change to the admin users that must leave at least one active administrator.
-enum AdminChange<'a> {
-    Update { after: &'a AdminUserView, at: DateTime<Utc> },
-    Delete(Uuid),
-}
-
-/// Writes `change` and its audit entry in one transaction that also checks, after the
-/// write, that an active administrator remains; rolls back and answers `false` if not.
-/// Two admins demoting or deleting each other at the same moment are serialised: on
-/// PostgreSQL the active admins' rows are locked first (`FOR UPDATE`), on SQLite the
-/// first write takes the database's single write lock before anything is read.
-async fn write_keeping_an_admin(
-    db: &Db,
-    change: AdminChange<'_>,
-    entry: &NewAudit,
-) -> Result<bool, sqlx::Error> {
-    let lock = matches!(db, Db::Postgres(_))
-        .then_some("SELECT id FROM admin_users WHERE role = 'admin' AND is_active = TRUE FOR UPDATE");
-    db_run!(db, pool => {
-        let mut tx = pool.begin().await?;
-        if let Some(lock) = lock {
-            sqlx::query(lock).execute(&mut *tx).await?;
-        }
-        match &change {
-            AdminChange::Update { after, at } => {
-                sqlx::query("UPDATE admin_users SET name = $2, role = $3, is_active = $4, updated_at = $5 WHERE id = $1")
-                    .bind(after.id)
-                    .bind(&after.name)
-                    .bind(&after.role)
-                    .bind(after.is_active)
-                    .bind(at)
-                    .execute(&mut *tx)
-                    .await?;
-                if !after.is_active {
-                    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(after.id).execute(&mut *tx).await?;
-                }
-            }
-            AdminChange::Delete(id) => {
-                sqlx::query("DELETE FROM admin_users WHERE id = $1").bind(id).execute(&mut *tx).await?;
-            }
-        }
-        let (admins,): (i64,) =
-            sqlx::query_as("SELECT COUNT(*) FROM admin_users WHERE role = 'admin' AND is_active = $1")
-                .bind(true)
-                .fetch_one(&mut *tx)
-                .await?;
-        if admins == 0 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        audit_insert!(&mut *tx, entry)?;
-        tx.commit().await?;
-        Ok(true)
-    })
-}
-
 fn last_admin() -> ApiError {
     ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned())
 }
@@ -158,13 +92,7 @@ async fn list_users(
     State(state): State<AppState>,
     _user: CurrentUser,
 ) -> ApiResult<Json<Vec<AdminUserView>>> {
-    let users = db_run!(&state.db, pool => sqlx::query_as(
-        "SELECT id, name, email, role, is_active, last_login_at, created_at FROM admin_users \
-         ORDER BY created_at DESC, id DESC",
-    )
-    .fetch_all(pool)
-    .await)?;
-    Ok(Json(users))
+    Ok(Json(store::list(&state.db).await?))
 }
 
 /// Create an admin user (administrators only).
@@ -183,33 +111,14 @@ async fn create_user(
     ApiJson(input): ApiJson<NewUserInput>,
 ) -> ApiResult<(StatusCode, Json<AdminUserView>)> {
     user.require_admin()?;
-    let (name, email, password) =
-        (input.name.unwrap_or_default(), input.email.unwrap_or_default(), input.password.unwrap_or_default());
-    let mut missing = BTreeMap::new();
-    for (key, value, message) in [
-        ("name", &name, "Navn er påkrevd."),
-        ("email", &email, "E-post er påkrevd."),
-        ("password", &password, "Passord er påkrevd."),
-    ] {
-        if value.trim().is_empty() {
-            missing.insert(key.to_owned(), message.to_owned());
-        }
-    }
-    if !missing.is_empty() {
-        return Err(ApiError::Validation(missing));
-    }
     let role = Role::parse(input.role.as_deref().unwrap_or("admin"))
         .ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?;
+    let (name, email, password) =
+        (input.name.unwrap_or_default(), input.email.unwrap_or_default(), input.password.unwrap_or_default());
     let now = state.clock.now();
     let id = super::create(&state.db, &name, &email, &password, role, now, Some(&user.email)).await.map_err(
         |err| match err {
-            CreateUserError::Invalid(message) if message.contains("assord") => {
-                ApiError::field("password", &message)
-            }
-            CreateUserError::Invalid(message) if message.contains("Navn") => {
-                ApiError::field("name", &message)
-            }
-            CreateUserError::Invalid(message) => ApiError::field("email", &message),
+            CreateUserError::Invalid(fields) => ApiError::Validation(fields),
             CreateUserError::Exists(_) => {
                 ApiError::field("email", "Det finnes allerede en bruker med denne e-posten.")
             }
@@ -217,7 +126,7 @@ async fn create_user(
             CreateUserError::Internal(err) => ApiError::Internal(err),
         },
     )?;
-    let created = get(&state.db, id).await?.ok_or_else(not_found)?;
+    let created = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -242,7 +151,7 @@ async fn update_user(
     ApiJson(input): ApiJson<UserUpdateInput>,
 ) -> ApiResult<Json<AdminUserView>> {
     user.require_admin()?;
-    let before = get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
     if name.is_empty() || name.chars().count() > 200 {
         return Err(ApiError::field("name", "Navn er påkrevd (høyst 200 tegn)."));
@@ -251,17 +160,19 @@ async fn update_user(
         Some(role) => {
             Role::parse(role).ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?
         }
-        None => Role::parse(&before.role).unwrap_or(Role::Editor),
+        None => before.role,
     };
     let is_active = input.is_active.unwrap_or(before.is_active);
     if id == user.id && (!is_active || role != Role::Admin) {
         return Err(ApiError::Conflict("Du kan ikke deaktivere eller degradere din egen bruker.".to_owned()));
     }
-    let after = AdminUserView { name, role: role.as_str().to_owned(), is_active, ..before.clone() };
+    let after = AdminUserView { name, role, is_active, ..before.clone() };
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
         let entry = NewAudit::new(now, "update", "admin_users", Some(id), &user.email, Some(diff));
-        if !write_keeping_an_admin(&state.db, AdminChange::Update { after: &after, at: now }, &entry).await? {
+        if !store::write_keeping_an_admin(&state.db, AdminChange::Update { after: &after, at: now }, &entry)
+            .await?
+        {
             return Err(last_admin());
         }
     }
@@ -295,7 +206,7 @@ async fn update_password(
     if !own {
         user.require_admin()?;
     }
-    let target = get(&state.db, id).await?.ok_or_else(not_found)?;
+    let target = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let new_password = input.password.unwrap_or_default();
     let current_password = input.current_password.unwrap_or_default();
     let mut errors = FieldErrors::default();
@@ -314,30 +225,15 @@ async fn update_password(
         // cannot be used to guess it.
         let address = crate::auth::client_address(&state, &headers, peer);
         throttle::reserve(&state.db, &user.email, &address, now).await?;
-        let stored: (String,) = db_run!(&state.db, pool => sqlx::query_as(
-            "SELECT password_hash FROM admin_users WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_one(pool)
-        .await)?;
-        if !password::verify(current_password, Some(stored.0)).await? {
+        let stored = store::password_hash(&state.db, id).await?;
+        if !password::verify(current_password, stored).await? {
             return Err(ApiError::field("current_password", "Passordet du bruker nå, er feil."));
         }
         throttle::clear(&state.db, &user.email, &address).await?;
     }
     let hash = password::hash(new_password).await?;
     let entry = NewAudit::new(now, "password", "admin_users", Some(id), &user.email, None);
-    db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query("UPDATE admin_users SET password_hash = $2, updated_at = $3 WHERE id = $1")
-            .bind(id)
-            .bind(&hash)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        audit_insert!(&mut *tx, &entry)?;
-        tx.commit().await
-    })?;
+    store::set_password(&state.db, id, &hash, now, &entry).await?;
     let keep = (target.id == user.id).then_some(user.session_id);
     session::delete_for_user(&state.db, id, keep).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -361,7 +257,7 @@ async fn delete_user(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     user.require_admin()?;
-    let target = get(&state.db, id).await?.ok_or_else(not_found)?;
+    let target = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     if id == user.id {
         return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
     }
@@ -373,7 +269,7 @@ async fn delete_user(
         &user.email,
         changes(&target.audit_view(), &serde_json::json!({})),
     );
-    if !write_keeping_an_admin(&state.db, AdminChange::Delete(id), &entry).await? {
+    if !store::write_keeping_an_admin(&state.db, AdminChange::Delete(id), &entry).await? {
         return Err(last_admin());
     }
     Ok(StatusCode::NO_CONTENT)

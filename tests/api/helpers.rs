@@ -3,7 +3,8 @@ use std::time::Duration;
 use fagfolk::config::Config;
 use fagfolk::db::Db;
 use fagfolk::db_run;
-use fagfolk::startup::{AppState, Application};
+use fagfolk::startup::Application;
+use fagfolk::state::AppState;
 use tokio::sync::oneshot;
 
 #[derive(Clone, Copy, Debug)]

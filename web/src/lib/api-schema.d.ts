@@ -473,8 +473,7 @@ export interface components {
             /** Format: date-time */
             last_login_at?: string | null;
             name: string;
-            /** @description `admin` or `editor`. */
-            role: string;
+            role: components["schemas"]["Role"];
         };
         AltInput: {
             alt?: string | null;
@@ -553,8 +552,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description `admin` or `editor`. */
-            role: string;
+            role: components["schemas"]["Role"];
         };
         Dashboard: {
             /** Format: int64 */
@@ -671,8 +669,7 @@ export interface components {
             email?: string | null;
             name?: string | null;
             password?: string | null;
-            /** @description `admin` (default) or `editor`. */
-            role?: string | null;
+            role?: components["schemas"]["Role"] | null;
         };
         PasswordInput: {
             /**
@@ -716,6 +713,11 @@ export interface components {
             name: string;
             status: string;
         };
+        /**
+         * @description What a staff member may do (README, "Roles"). Stored as its lower-case name.
+         * @enum {string}
+         */
+        Role: "admin" | "editor";
         SearchResults: {
             leads: components["schemas"]["Hit"][];
             media: components["schemas"]["Hit"][];
@@ -799,7 +801,7 @@ export interface components {
         UserUpdateInput: {
             is_active?: boolean | null;
             name?: string | null;
-            role?: string | null;
+            role?: components["schemas"]["Role"] | null;
         };
     };
     responses: never;

@@ -6,13 +6,13 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
-import { type AdminUserView, useDeleteUser, useUpdateUser, useUsers } from '@/features/users/api/users'
+import { type AdminUserView, type Role, useDeleteUser, useUpdateUser, useUsers } from '@/features/users/api/users'
 import { NewUserDialog, PasswordDialog } from '@/features/users/components/user-dialogs'
 import { formatDateTime } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { useAdminTitle } from '../use-admin-title'
 
-const ROLE_LABEL: Record<string, string> = { admin: 'Administrator', editor: 'Redaktør' }
+const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', editor: 'Redaktør' }
 
 export function UsersPage() {
   useAdminTitle('Brukere')
@@ -96,7 +96,7 @@ export function UsersPage() {
                     {user.id === me?.id && <span className="ml-2 text-xs font-normal text-muted-foreground">(deg)</span>}
                   </td>
                   <td className="px-4 py-3">{user.email}</td>
-                  <td className="px-4 py-3">{ROLE_LABEL[user.role] ?? user.role}</td>
+                  <td className="px-4 py-3">{ROLE_LABEL[user.role]}</td>
                   <td className="px-4 py-3">
                     <span
                       className={cn(

@@ -5,6 +5,7 @@ import { queryKeys } from '@/lib/query-keys'
 
 export type AdminUserView = components['schemas']['AdminUserView']
 export type NewUserInput = components['schemas']['NewUserInput']
+export type Role = components['schemas']['Role']
 
 /** `GET /api/admin/users`: newest first. */
 export async function listUsers(): Promise<AdminUserView[]> {
@@ -31,7 +32,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: async ({ id, ...body }: { id: string; name?: string; role?: string; is_active?: boolean }) =>
+    mutationFn: async ({ id, ...body }: { id: string; name?: string; role?: Role; is_active?: boolean }) =>
       unwrap(await api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   })

@@ -4,20 +4,27 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label, Select } from '@/components/ui/input'
 import { ApiError } from '@/lib/api'
-import { type AdminUserView, useChangePassword, useCreateUser } from '../api/users'
+import { type AdminUserView, type Role, useChangePassword, useCreateUser } from '../api/users'
 
 function failure(error: unknown) {
   return { title: 'Feil', description: error instanceof Error ? error.message : undefined, variant: 'destructive' as const }
 }
 
+const emptyUser: { name: string; email: string; password: string; role: Role } = {
+  name: '',
+  email: '',
+  password: '',
+  role: 'admin',
+}
+
 export function NewUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const toast = useToast()
   const create = useCreateUser()
-  const [values, setValues] = useState({ name: '', email: '', password: '', role: 'admin' })
+  const [values, setValues] = useState(emptyUser)
   const [errors, setErrors] = useState<Record<string, string>>({})
   useEffect(() => {
     if (open) {
-      setValues({ name: '', email: '', password: '', role: 'admin' })
+      setValues(emptyUser)
       setErrors({})
     }
   }, [open])

@@ -1,0 +1,97 @@
+//! The service store: the admin's queries and writes of `services_admin`, each write with
+//! its audit entry in the same transaction.
+
+use uuid::Uuid;
+
+use super::admin::AdminService;
+use crate::audit::NewAudit;
+use crate::db::Db;
+use crate::{audited, db_run};
+
+macro_rules! columns {
+    () => {
+        "SELECT id, name, slug, description, price_from, category, category_id, is_active, created_at, updated_at \
+         FROM services_admin"
+    };
+}
+
+/// Every service by name, in `category` (a slug; '' for all) whose name matches `pattern`
+/// (from `crate::db::like_pattern`; '' for all).
+pub async fn list(db: &Db, category: &str, pattern: &str) -> Result<Vec<AdminService>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        columns!(),
+        " WHERE ($1 = '' OR category = $1) AND ($2 = '' OR LOWER(name) LIKE $2 ESCAPE '\\') ORDER BY name"
+    ))
+    .bind(category)
+    .bind(pattern)
+    .fetch_all(pool)
+    .await)
+}
+
+/// The command search's services: name matching `pattern`.
+pub async fn search(db: &Db, pattern: &str) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name AS title, category AS detail FROM services_admin \
+         WHERE LOWER(name) LIKE $1 ESCAPE '\\' ORDER BY name LIMIT 5",
+    ).bind(pattern).fetch_all(pool).await)
+}
+
+/// Active services, for the dashboard.
+pub async fn count_active(db: &Db) -> Result<i64, sqlx::Error> {
+    let (n,): (i64,) = db_run!(db, pool =>
+        sqlx::query_as("SELECT COUNT(*) FROM services_admin WHERE is_active = $1").bind(true).fetch_one(pool).await)?;
+    Ok(n)
+}
+
+pub async fn get(db: &Db, id: Uuid) -> Result<Option<AdminService>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(columns!(), " WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
+}
+
+pub async fn insert(db: &Db, service: &AdminService, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        sqlx::query(
+            "INSERT INTO services_admin (id, name, slug, description, price_from, category, category_id, \
+             is_active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(service.id)
+        .bind(&service.name)
+        .bind(&service.slug)
+        .bind(&service.description)
+        .bind(service.price_from)
+        .bind(&service.category)
+        .bind(service.category_id)
+        .bind(service.is_active)
+        .bind(service.created_at)
+        .bind(service.updated_at)
+        .execute(&mut *tx)
+        .await?;
+    })
+}
+
+/// Saves the editable fields of `service` (name, slug, description, price, active).
+pub async fn update(db: &Db, service: &AdminService, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        sqlx::query(
+            "UPDATE services_admin SET name = $2, slug = $3, description = $4, price_from = $5, \
+             is_active = $6, updated_at = $7 WHERE id = $1",
+        )
+        .bind(service.id)
+        .bind(&service.name)
+        .bind(&service.slug)
+        .bind(&service.description)
+        .bind(service.price_from)
+        .bind(service.is_active)
+        .bind(service.updated_at)
+        .execute(&mut *tx)
+        .await?;
+    })
+}
+
+pub async fn delete(db: &Db, id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        sqlx::query("DELETE FROM services_admin WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    })
+}
