@@ -21,6 +21,8 @@ if [ ! -s "$diff" ]; then
   exit 0
 fi
 command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants@27.1.0
+# .cargo/mutants.toml tests each mutant with nextest, which stops at the first failure.
+command -v cargo-nextest >/dev/null || cargo install --locked cargo-nextest@0.9.151
 [ -f web/dist/_pages/manifest.json ] || { echo "mutants: bygg nettappen først (make web)" >&2; exit 1; }
 
 # The copy that cargo-mutants builds in needs the built web app (web/dist, ignored by

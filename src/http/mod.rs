@@ -246,3 +246,38 @@ async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
         _ => (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "feil", database: "utilgjengelig" })),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_nul_anywhere_in_a_body_is_found() {
+        assert!(holds_nul(&json!("a\0b")));
+        assert!(holds_nul(&json!(["ok", ["deeper\0"]])));
+        assert!(holds_nul(&json!({ "a\0": 1 })));
+        assert!(holds_nul(&json!({ "a": { "b": ["\0"] } })));
+        assert!(!holds_nul(&json!({ "a": ["b", 1, null, true], "c": "d" })));
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Price {
+        #[serde(default, deserialize_with = "whole_number")]
+        price: Option<i64>,
+    }
+
+    #[test]
+    fn whole_numbers_may_have_a_zero_fraction_and_nothing_else() {
+        let read = |text: &str| serde_json::from_str::<Price>(text).map(|p| p.price).ok();
+        assert_eq!(read(r#"{"price": 25000}"#), Some(Some(25000)));
+        assert_eq!(read(r#"{"price": 25000.0}"#), Some(Some(25000)));
+        assert_eq!(read(r#"{"price": -3.0}"#), Some(Some(-3)));
+        assert_eq!(read(r#"{"price": null}"#), Some(None));
+        assert_eq!(read(r#"{"price": 2.5}"#), None);
+        // Beyond 9e15 a float no longer holds every whole number exactly.
+        assert_eq!(read(r#"{"price": 8.9e15}"#), Some(Some(8_900_000_000_000_000)));
+        assert_eq!(read(r#"{"price": 9.0e15}"#), None);
+        assert_eq!(read(r#"{"price": 1.0e16}"#), None);
+    }
+}
