@@ -1,7 +1,10 @@
 //! Company facts from the settings row, and the public pages filled in with them.
 
+mod assets;
+mod cache;
 pub mod jsonld;
 pub mod pages;
+mod render;
 
 use axum::Json;
 use axum::extract::State;

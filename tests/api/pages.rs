@@ -181,7 +181,23 @@ async fn pages_are_sent_gzip_compressed_and_assets_are_cached_for_long(app: Test
     app.stop().await;
 }
 
+/// When the pages cannot be made (here the settings table is gone), a visitor gets a
+/// Norwegian HTML page with 503, not the API's JSON, and the server keeps running.
+async fn a_page_that_cannot_be_rendered_answers_html(app: TestApp) {
+    db_run!(&app.state.db, pool => sqlx::query("DROP TABLE settings").execute(pool).await.map(|_| ()))
+        .unwrap();
+    let response = app.get("/kontakt").await;
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8");
+    assert_eq!(response.headers()["retry-after"], "30");
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<h1>Siden er midlertidig utilgjengelig</h1>"), "{html}");
+    assert_eq!(app.get("/healthz").await.status(), 200, "the server keeps running");
+    app.stop().await;
+}
+
 crate::db_tests!(
+    a_page_that_cannot_be_rendered_answers_html,
     every_public_page_is_prerendered_with_the_current_company_facts,
     trade_pages_carry_their_active_services_in_json_ld,
     a_settings_change_shows_in_the_served_html_without_a_rebuild,

@@ -1,0 +1,46 @@
+//! The built web app inside the binary, and its static files (scripts, styles, fonts,
+//! icons) with long caching for the fingerprinted ones.
+
+use axum::body::Body;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use rust_embed::RustEmbed;
+
+use super::cache::hex;
+
+#[derive(RustEmbed)]
+#[folder = "web/dist/"]
+#[allow_missing = true]
+pub(super) struct Assets;
+
+pub(super) fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> {
+    // Browsers and some file APIs read `\` as `/`: normalise before the guard below,
+    // so `/_pages\manifest.json` is not served as a file.
+    let normalised = path.replace('\\', "/");
+    let name = normalised.trim_start_matches('/');
+    if name.is_empty() || name == "index.html" || name.starts_with("_pages/") || name.ends_with(".html") {
+        return None;
+    }
+    let file = Assets::get(name)?;
+    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
+    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+        return Some(StatusCode::NOT_MODIFIED.into_response());
+    }
+    let cache = if name.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    };
+    let mime = file.metadata.mimetype();
+    Some(
+        (
+            [
+                (header::CONTENT_TYPE, mime.to_owned()),
+                (header::CACHE_CONTROL, cache.to_owned()),
+                (header::ETAG, etag),
+            ],
+            Body::from(file.data.into_owned()),
+        )
+            .into_response(),
+    )
+}
