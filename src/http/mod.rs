@@ -101,6 +101,8 @@ pub const JSON_BODY_LIMIT: usize = 64 * 1024;
         description = "Offentlig API og administrasjons-API for Fagfolk. Feil har formen \
                        {\"error\": string, \"fields\"?: {felt: melding}} med norske tekster."
     ),
+    // A parameter's type is only referenced; its schema is registered here.
+    components(schemas(crate::services::CategorySlug)),
     tags(
         (name = "public", description = "Det offentlige nettstedet"),
         (name = "auth", description = "Innlogging for ansatte"),

@@ -56,7 +56,8 @@ async fn list_leads(
     let all = store::count(&state.db, &Filter::new(None, None, None)).await?;
     let sources = store::sources(&state.db).await?;
     let pipeline = settings::pipeline(&state.db).await?;
-    Ok(Json(LeadPage { items, total, all, sources, pipeline }))
+    let known_sources = model::SOURCES.iter().map(|s| (*s).to_owned()).collect();
+    Ok(Json(LeadPage { items, total, all, sources, pipeline, known_sources }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

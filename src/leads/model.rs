@@ -51,6 +51,8 @@ pub struct LeadPage {
     pub sources: Vec<String>,
     /// The lead pipeline's statuses in order, for the status filter and the form.
     pub pipeline: Vec<String>,
+    /// The sources the lead form offers (any other text is allowed too).
+    pub known_sources: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

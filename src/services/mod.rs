@@ -21,7 +21,8 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
 /// The three public trades; `category` on a service holds one of these slugs.
-pub const PUBLIC_CATEGORIES: [&str; 3] = ["elektriker", "rorlegger", "kjokken-bad"];
+pub const PUBLIC_CATEGORIES: [&str; 3] =
+    [CategorySlug::Elektriker.as_str(), CategorySlug::Rorlegger.as_str(), CategorySlug::KjokkenBad.as_str()];
 
 /// An active service as the public site shows it.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -41,19 +42,29 @@ pub struct PublicService {
 #[into_params(parameter_in = Query)]
 pub struct ServiceFilter {
     /// Only services of this category.
-    #[param(value_type = Option<CategorySlug>, inline)]
+    #[param(value_type = Option<CategorySlug>)]
     pub category: Option<String>,
 }
 
-/// The public trades (documents the `category` parameter; the handler reads a string
-/// so that an unknown value gets a Norwegian message).
-#[derive(ToSchema)]
+/// The public trades by their category slug: one list for the server, the OpenAPI
+/// document and the web app's generated types. The handler reads the `category`
+/// parameter as text, so that an unknown value gets a Norwegian message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
 #[schema(rename_all = "kebab-case")]
-#[allow(dead_code)]
 pub enum CategorySlug {
     Elektriker,
     Rorlegger,
     KjokkenBad,
+}
+
+impl CategorySlug {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Elektriker => "elektriker",
+            Self::Rorlegger => "rorlegger",
+            Self::KjokkenBad => "kjokken-bad",
+        }
+    }
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

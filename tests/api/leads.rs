@@ -126,6 +126,11 @@ async fn the_list_filters_searches_and_pages_on_the_server(app: TestApp) {
     assert_eq!(names(&all), ["Per", "Ola", "Kari Nordmann"], "newest first");
     assert_eq!((all["total"].as_i64(), all["all"].as_i64()), (Some(3), Some(3)));
     assert_eq!(all["sources"], json!(["Telefon", "Web"]));
+    assert_eq!(
+        all["known_sources"],
+        json!(["Web", "Telefon", "E-post", "Henvisning", "Annet"]),
+        "the form's choices"
+    );
     assert_eq!(names(&page("?q=KARI@EX").await), ["Kari Nordmann"], "e-mail, any case");
     assert_eq!(names(&page("?q=34%20567").await), ["Ola"], "phone");
     assert_eq!(names(&page("?q=badet").await), ["Per"], "description");

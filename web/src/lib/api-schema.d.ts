@@ -517,6 +517,13 @@ export interface components {
             sort_order: number;
         };
         /**
+         * @description The public trades by their category slug: one list for the server, the OpenAPI
+         *     document and the web app's generated types. The handler reads the `category`
+         *     parameter as text, so that an unknown value gets a Norwegian message.
+         * @enum {string}
+         */
+        CategorySlug: "elektriker" | "rorlegger" | "kjokken-bad";
+        /**
          * @description What the browser sends. Every field is optional here so that a missing field gets the
          *     same Norwegian field error as an empty one.
          */
@@ -631,6 +638,8 @@ export interface components {
              */
             all: number;
             items: components["schemas"]["Lead"][];
+            /** @description The sources the lead form offers (any other text is allowed too). */
+            known_sources: string[];
             /** @description The lead pipeline's statuses in order, for the status filter and the form. */
             pipeline: string[];
             /** @description The distinct sources present in the data, for the source filter. */
@@ -2525,7 +2534,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only services of this category. */
-                category?: "elektriker" | "rorlegger" | "kjokken-bad";
+                category?: components["schemas"]["CategorySlug"];
             };
             header?: never;
             path?: never;

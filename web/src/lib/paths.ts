@@ -1,5 +1,7 @@
-/** The trades of the public site, by their category slug. */
-export type ServiceCategory = 'elektriker' | 'rorlegger' | 'kjokken-bad'
+import type { components } from './api-schema'
+
+/** The trades of the public site, by their category slug (the server's list). */
+export type ServiceCategory = components['schemas']['CategorySlug']
 
 /** Head data of a public page. `{company}` is replaced by the firm's name from settings. */
 export type PageMeta = {

@@ -191,7 +191,13 @@ export function LeadsPage() {
       </div>
 
       <LeadDetailsDialog lead={viewing} pipeline={pipeline} onOpenChange={(open) => !open && closeDetails()} />
-      <LeadFormDialog open={formOpen} onOpenChange={setFormOpen} lead={editing} pipeline={pipeline} />
+      <LeadFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        lead={editing}
+        pipeline={pipeline}
+        sources={leads.data?.known_sources ?? []}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -11,7 +11,6 @@ import type { Lead } from '../api/list-leads'
 import { useSaveLead } from '../api/save-lead'
 import { TagEditor } from './tag-editor'
 
-export const LEAD_SOURCES = ['Web', 'Telefon', 'E-post', 'Henvisning', 'Annet'] as const
 
 // The browser enforces no field in this form (the name is only marked *); the
 // server bounds lengths and checks the e-mail, and its messages land under the fields.
@@ -48,12 +47,15 @@ export function LeadFormDialog({
   onOpenChange,
   lead,
   pipeline,
+  sources,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** The lead to edit, or null to create one. */
   lead: Lead | null
   pipeline: string[]
+  /** The sources the form offers, from the server (`known_sources`). */
+  sources: string[]
 }) {
   const toast = useToast()
   const save = useSaveLead()
@@ -133,7 +135,7 @@ export function LeadFormDialog({
           <div>
             <Label htmlFor="lead-kilde">Kilde</Label>
             <Select {...register('kilde')} {...a11y('kilde')}>
-              {[...new Set([...LEAD_SOURCES, lead?.kilde ?? 'Web'])].map((source) => (
+              {[...new Set([...sources, lead?.kilde ?? 'Web'])].map((source) => (
                 <option key={source}>{source}</option>
               ))}
             </Select>
