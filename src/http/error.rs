@@ -95,8 +95,23 @@ impl FieldErrors {
         value.unwrap_or_default()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The messages in field order, for a reader without a form (the CLI).
+    pub fn messages(&self) -> Vec<&str> {
+        self.0.values().map(String::as_str).collect()
+    }
+
     pub fn finish(self) -> Result<(), ApiError> {
-        if self.0.is_empty() { Ok(()) } else { Err(ApiError::Validation(self.0)) }
+        if self.0.is_empty() { Ok(()) } else { Err(self.into()) }
+    }
+}
+
+impl From<FieldErrors> for ApiError {
+    fn from(errors: FieldErrors) -> Self {
+        Self::Validation(errors.0)
     }
 }
 

@@ -1,8 +1,6 @@
 //! Services in the back office: every service, active or not, with create, edit and
 //! delete. A change shows on the public site at once (the page cache is dropped).
 
-use std::collections::BTreeMap;
-
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -17,7 +15,7 @@ use super::store;
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::categories;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use crate::text::slugify;
@@ -104,27 +102,22 @@ struct Fields {
 }
 
 fn parse(input: &ServiceInput) -> Result<Fields, ApiError> {
-    let mut errors = BTreeMap::new();
+    let mut errors = FieldErrors::default();
     let name = input.name.as_deref().map(str::trim).unwrap_or_default().to_owned();
     if name.is_empty() {
-        errors.insert("name".to_owned(), "Navn er påkrevd.".to_owned());
+        errors.add("name", "Navn er påkrevd.");
     } else if name.chars().count() > 200 {
-        errors.insert("name".to_owned(), "Kan ikke være lengre enn 200 tegn.".to_owned());
+        errors.add("name", "Kan ikke være lengre enn 200 tegn.");
     }
     let description =
         input.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned);
     if description.as_ref().is_some_and(|d| d.chars().count() > 2000) {
-        errors.insert("description".to_owned(), "Kan ikke være lengre enn 2000 tegn.".to_owned());
+        errors.add("description", "Kan ikke være lengre enn 2000 tegn.");
     }
     if input.price_from.is_some_and(|p| !(0..=100_000_000).contains(&p)) {
-        errors.insert(
-            "price_from".to_owned(),
-            "Prisen må være et helt antall kroner fra 0 og oppover.".to_owned(),
-        );
+        errors.add("price_from", "Prisen må være et helt antall kroner fra 0 og oppover.");
     }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
+    errors.finish()?;
     Ok(Fields { name, description, price_from: input.price_from })
 }
 

@@ -4,14 +4,13 @@
 pub mod routes;
 pub mod store;
 
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::audit::{NewAudit, changes};
 use crate::auth::password;
 use crate::db::Db;
+use crate::http::error::FieldErrors;
 
 /// What a staff member may do (README, "Roles"). Stored as its lower-case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -53,8 +52,8 @@ impl TryFrom<String> for Role {
 /// `password`), which the admin API answers as field errors and the CLI prints.
 #[derive(Debug, thiserror::Error)]
 pub enum CreateUserError {
-    #[error("{}", .0.values().cloned().collect::<Vec<_>>().join(" "))]
-    Invalid(BTreeMap<String, String>),
+    #[error("{}", .0.messages().join(" "))]
+    Invalid(FieldErrors),
     #[error("det finnes allerede en bruker med e-posten {0}")]
     Exists(String),
     #[error(transparent)]
@@ -77,21 +76,21 @@ pub async fn create(
 ) -> Result<Uuid, CreateUserError> {
     let name = name.trim();
     let email = email.trim().to_lowercase();
-    let mut invalid = BTreeMap::new();
+    let mut invalid = FieldErrors::default();
     if name.is_empty() {
-        invalid.insert("name".to_owned(), "Navn er påkrevd.".to_owned());
+        invalid.add("name", "Navn er påkrevd.");
     } else if name.chars().count() > 200 {
-        invalid.insert("name".to_owned(), "Navn er påkrevd (høyst 200 tegn).".to_owned());
+        invalid.add("name", "Navn er påkrevd (høyst 200 tegn).");
     }
     if email.is_empty() {
-        invalid.insert("email".to_owned(), "E-post er påkrevd.".to_owned());
+        invalid.add("email", "E-post er påkrevd.");
     } else if !crate::text::is_email(&email) || email.len() > 254 {
-        invalid.insert("email".to_owned(), "Skriv en gyldig e-postadresse.".to_owned());
+        invalid.add("email", "Skriv en gyldig e-postadresse.");
     }
     if plain_password.is_empty() {
-        invalid.insert("password".to_owned(), "Passord er påkrevd.".to_owned());
+        invalid.add("password", "Passord er påkrevd.");
     } else if let Some(problem) = password::policy_error(plain_password) {
-        invalid.insert("password".to_owned(), problem);
+        invalid.add("password", problem);
     }
     if !invalid.is_empty() {
         return Err(CreateUserError::Invalid(invalid));

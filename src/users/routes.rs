@@ -118,7 +118,7 @@ async fn create_user(
     let now = state.clock.now();
     let id = super::create(&state.db, &name, &email, &password, role, now, Some(&user.email)).await.map_err(
         |err| match err {
-            CreateUserError::Invalid(fields) => ApiError::Validation(fields),
+            CreateUserError::Invalid(fields) => fields.into(),
             CreateUserError::Exists(_) => {
                 ApiError::field("email", "Det finnes allerede en bruker med denne e-posten.")
             }
