@@ -152,7 +152,6 @@ impl utoipa::Modify for SessionCookie {
 /// The API routes together with their OpenAPI document.
 fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(crate::services::router())
         .merge(crate::site::router())
         .merge(crate::contact::router())
         .merge(crate::auth::router())

@@ -1,14 +1,10 @@
-//! Services (table `services_admin`): the public list. The admin endpoints join here.
+//! Services (table `services_admin`): the types the public site shows and the trades.
+//! The admin endpoints are in `admin`, the SQL in `store`; the public list is served by
+//! `crate::site` from its page cache.
 
-use axum::Json;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
+use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub mod admin;
@@ -16,9 +12,6 @@ pub mod store;
 
 use crate::db::Db;
 use crate::db_run;
-use crate::http::ApiQuery;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::state::AppState;
 
 /// The three public trades; `category` on a service holds one of these slugs.
 pub const PUBLIC_CATEGORIES: [&str; 3] =
@@ -36,14 +29,6 @@ pub struct PublicService {
     pub category: String,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ServiceFilter {
-    /// Only services of this category.
-    #[param(value_type = Option<CategorySlug>)]
-    pub category: Option<String>,
 }
 
 /// The public trades by their category slug: one list for the server, the OpenAPI
@@ -64,44 +49,6 @@ impl CategorySlug {
             Self::Rorlegger => "rorlegger",
             Self::KjokkenBad => "kjokken-bad",
         }
-    }
-}
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_services))
-}
-
-/// List the active services, newest first.
-#[utoipa::path(
-    get,
-    path = "/api/services",
-    tag = "public",
-    params(ServiceFilter),
-    responses(
-        (status = 200, description = "Aktive tjenester, nyeste først", body = [PublicService]),
-        (status = 400, description = "Ukjent kategori", body = ErrorBody),
-    )
-)]
-async fn list_services(
-    State(state): State<AppState>,
-    ApiQuery(filter): ApiQuery<ServiceFilter>,
-    headers: HeaderMap,
-) -> ApiResult<Response> {
-    let category = match filter.category.as_deref() {
-        Some(slug) if PUBLIC_CATEGORIES.contains(&slug) => Some(slug.to_owned()),
-        Some(_) => {
-            return Err(ApiError::BadRequest(
-                "Ukjent kategori. Gyldige verdier er elektriker, rorlegger og kjokken-bad.".to_owned(),
-            ));
-        }
-        None => None,
-    };
-    // Served from the same cache as the pages (dropped when a service changes), ready
-    // compressed: the busiest public call costs no database round trip.
-    let rendered = state.pages.current(&state).await?;
-    match rendered.services_json(category.as_deref()) {
-        Some(cached) => Ok(cached.respond(StatusCode::OK, &headers, &[])),
-        None => Ok(Json(active_services(&state.db, category.as_deref()).await?).into_response()),
     }
 }
 

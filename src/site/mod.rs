@@ -1,4 +1,5 @@
-//! Company facts from the settings row, and the public pages filled in with them.
+//! The public site's read side: company facts from the settings row, the public pages
+//! filled in with them, and the public service list, all from one page cache.
 
 mod assets;
 mod cache;
@@ -8,15 +9,19 @@ mod render;
 
 use axum::Json;
 use axum::extract::State;
-use serde::Serialize;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
 use sqlx::types::Json as SqlJson;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::db::Db;
 use crate::db_run;
-use crate::http::error::ApiResult;
+use crate::http::ApiQuery;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::services::{PUBLIC_CATEGORIES, PublicService, active_services};
 use crate::state::AppState;
 
 /// The firm's public facts, as staff keep them in Innstillinger.
@@ -81,7 +86,7 @@ impl SiteFacts {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_site))
+    OpenApiRouter::new().routes(routes!(get_site)).routes(routes!(list_services))
 }
 
 /// The firm's public company facts: name, org.nr, address, e-mail and phone numbers.
@@ -93,6 +98,48 @@ pub fn router() -> OpenApiRouter<AppState> {
 )]
 async fn get_site(State(state): State<AppState>) -> ApiResult<Json<SiteFacts>> {
     Ok(Json(state.pages.current(&state).await?.facts.clone()))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ServiceFilter {
+    /// Only services of this category.
+    #[param(value_type = Option<crate::services::CategorySlug>)]
+    category: Option<String>,
+}
+
+/// List the active services, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/services",
+    tag = "public",
+    params(ServiceFilter),
+    responses(
+        (status = 200, description = "Aktive tjenester, nyeste først", body = [PublicService]),
+        (status = 400, description = "Ukjent kategori", body = ErrorBody),
+    )
+)]
+async fn list_services(
+    State(state): State<AppState>,
+    ApiQuery(filter): ApiQuery<ServiceFilter>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let category = match filter.category.as_deref() {
+        Some(slug) if PUBLIC_CATEGORIES.contains(&slug) => Some(slug.to_owned()),
+        Some(_) => {
+            return Err(ApiError::BadRequest(
+                "Ukjent kategori. Gyldige verdier er elektriker, rorlegger og kjokken-bad.".to_owned(),
+            ));
+        }
+        None => None,
+    };
+    // Served from the same cache as the pages (dropped when a service changes), ready
+    // compressed: the busiest public call costs no database round trip.
+    let rendered = state.pages.current(&state).await?;
+    match rendered.services_json(category.as_deref()) {
+        Some(cached) => Ok(cached.respond(StatusCode::OK, &headers, &[])),
+        None => Ok(Json(active_services(&state.db, category.as_deref()).await?).into_response()),
+    }
 }
 
 #[cfg(test)]
