@@ -206,7 +206,9 @@ test('rename a pipeline status and see it in the kanban with its leads', async (
   await signIn(page)
   await createLead(page, { name: 'Følger Med', status: 'Tilbud sendt' })
   await page.goto('/admin/settings')
-  await page.getByLabel('Status 4').fill('Pristilbud sendt')
+  // Each status says what it means; "Vunnet" is the won one.
+  await expect(page.getByLabel('Betydning av status 5')).toHaveValue('won')
+  await page.getByLabel('Status 4', { exact: true }).fill('Pristilbud sendt')
   await page.getByRole('button', { name: 'Lagre pipeline' }).click()
   await expect(page.getByText('Pipeline lagret')).toBeVisible()
 
@@ -218,7 +220,7 @@ test('rename a pipeline status and see it in the kanban with its leads', async (
   await expect(page.locator('[data-column="Tilbud sendt"]')).toHaveCount(0)
 
   await page.goto('/admin/settings')
-  await page.getByLabel('Status 4').fill('Tilbud sendt')
+  await page.getByLabel('Status 4', { exact: true }).fill('Tilbud sendt')
   await page.getByRole('button', { name: 'Lagre pipeline' }).click()
   await expect(page.getByText('Pipeline lagret')).toBeVisible()
 })
