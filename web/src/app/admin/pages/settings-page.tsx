@@ -84,7 +84,8 @@ export function SettingsPage() {
           <h2 className="text-xl font-semibold">Lead-pipeline</h2>
           <p className="mt-1 mb-4 text-sm text-muted-foreground">
             Statusene i Henvendelser, i rekkefølge. Gi en status nytt navn, så følger leadsene med. En status med leads kan
-            ikke fjernes.
+            ikke fjernes. Velg hva hver status betyr (åpen, vunnet eller tapt): tallene på oversikten følger betydningen,
+            ikke navnet.
           </p>
           <PipelineEditor pipeline={settings.data?.lead_pipeline ?? []} />
         </Card>

@@ -49,8 +49,11 @@ export function PipelineEditor({ pipeline }: { pipeline: Stage[] }) {
     <div>
       <ol className="grid gap-2" aria-label="Statuser i pipelinen">
         {rows.map((row, index) => (
-          <li key={row.key} className="flex items-center gap-2">
-            <span className="w-6 text-right text-sm text-muted-foreground">{index + 1}.</span>
+          <li
+            key={row.key}
+            className="grid grid-cols-[1.5rem_minmax(0,1fr)] items-center gap-2 2xl:flex"
+          >
+            <span className="text-right text-sm text-muted-foreground 2xl:w-6">{index + 1}.</span>
             <label htmlFor={`status-${row.key}`} className="sr-only">
               Status {index + 1}
             </label>
@@ -58,34 +61,37 @@ export function PipelineEditor({ pipeline }: { pipeline: Stage[] }) {
               id={`status-${row.key}`}
               value={row.name}
               onChange={(e) => setRows((all) => all.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))}
-              className="h-10"
+              className="h-10 min-w-0 2xl:flex-1"
             />
-            <label htmlFor={`kind-${row.key}`} className="sr-only">
-              Betydning av status {index + 1}
-            </label>
-            <Select
-              id={`kind-${row.key}`}
-              value={row.kind}
-              onChange={(e) =>
-                setRows((all) => all.map((r) => (r.key === row.key ? { ...r, kind: e.target.value as StatusKind } : r)))
-              }
-              className="h-10 w-28 shrink-0"
-            >
-              {(Object.keys(kindLabels) as StatusKind[]).map((kind) => (
-                <option key={kind} value={kind}>
-                  {kindLabels[kind]}
-                </option>
-              ))}
-            </Select>
-            <Button type="button" variant="ghost" size="icon" className="size-10" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Flytt ${row.name} opp`}>
-              <ArrowUp aria-hidden="true" />
-            </Button>
-            <Button type="button" variant="ghost" size="icon" className="size-10" disabled={index === rows.length - 1} onClick={() => move(index, 1)} aria-label={`Flytt ${row.name} ned`}>
-              <ArrowDown aria-hidden="true" />
-            </Button>
-            <Button type="button" variant="ghost" size="icon" className="size-10 text-destructive" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))} aria-label={`Fjern ${row.name}`}>
-              <X aria-hidden="true" />
-            </Button>
+            {/* In a narrow column the controls take a line of their own under the name. */}
+            <div className="col-start-2 flex items-center gap-2 2xl:contents">
+              <label htmlFor={`kind-${row.key}`} className="sr-only">
+                Betydning av status {index + 1}
+              </label>
+              <Select
+                id={`kind-${row.key}`}
+                value={row.kind}
+                onChange={(e) =>
+                  setRows((all) => all.map((r) => (r.key === row.key ? { ...r, kind: e.target.value as StatusKind } : r)))
+                }
+                className="h-10 w-32 shrink-0"
+              >
+                {(Object.keys(kindLabels) as StatusKind[]).map((kind) => (
+                  <option key={kind} value={kind}>
+                    {kindLabels[kind]}
+                  </option>
+                ))}
+              </Select>
+              <Button type="button" variant="ghost" size="icon" className="size-10" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Flytt ${row.name} opp`}>
+                <ArrowUp aria-hidden="true" />
+              </Button>
+              <Button type="button" variant="ghost" size="icon" className="size-10" disabled={index === rows.length - 1} onClick={() => move(index, 1)} aria-label={`Flytt ${row.name} ned`}>
+                <ArrowDown aria-hidden="true" />
+              </Button>
+              <Button type="button" variant="ghost" size="icon" className="size-10 text-destructive" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))} aria-label={`Fjern ${row.name}`}>
+                <X aria-hidden="true" />
+              </Button>
+            </div>
           </li>
         ))}
       </ol>
