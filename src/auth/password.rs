@@ -146,6 +146,8 @@ mod tests {
     fn the_policy_wants_length_and_refuses_common_passwords() {
         assert!(policy_error("kort").unwrap().contains("minst 12"));
         assert!(policy_error(&"x".repeat(129)).unwrap().contains("128"));
+        assert_eq!(policy_error(&"x".repeat(128)), None, "128 characters is the most, and allowed");
+        assert_eq!(policy_error(&"x".repeat(12)), None, "12 characters is the least, and allowed");
         assert!(policy_error("Passord12345").unwrap().contains("for vanlig"));
         assert_eq!(policy_error("rød sykkel på taket"), None);
     }
