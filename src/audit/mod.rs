@@ -75,8 +75,8 @@ macro_rules! audit_insert {
 /// in the same transaction and commits: a change and its entry land together or not at
 /// all. `$entry` is a `&NewAudit`, or an `Option<&NewAudit>` for a write that no admin made
 /// (the CLI). `$body` may use `?` on `sqlx::Error`, and `return Ok(..)` to end without
-/// writing the entry, which rolls the transaction back. Only stores (`<resource>/store.rs`)
-/// use it:
+/// writing the entry, which rolls the transaction back. The stores (`<resource>/store.rs`,
+/// `auth/session.rs`) use it:
 /// `audited!(db, &entry, tx => sqlx::query("DELETE ...").bind(id).execute(&mut *tx).await?)`.
 #[macro_export]
 macro_rules! audited {
