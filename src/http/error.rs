@@ -233,3 +233,105 @@ impl From<JsonRejection> for ApiError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+
+    /// A database error with a code and a message, as the drivers report them.
+    #[derive(Debug)]
+    struct Failure(&'static str, &'static str);
+
+    impl std::fmt::Display for Failure {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(self.1)
+        }
+    }
+
+    impl std::error::Error for Failure {}
+
+    impl sqlx::error::DatabaseError for Failure {
+        fn message(&self) -> &str {
+            self.1
+        }
+        fn code(&self) -> Option<Cow<'_, str>> {
+            Some(Cow::Borrowed(self.0))
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    fn database(code: &'static str, message: &'static str) -> sqlx::Error {
+        sqlx::Error::Database(Box::new(Failure(code, message)))
+    }
+
+    #[test]
+    fn an_unreachable_database_is_a_503_and_other_failures_a_500() {
+        let unavailable = [
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::PoolClosed,
+            sqlx::Error::Io(std::io::Error::other("connection reset")),
+            database("08006", "connection failure"),
+            database("57P01", "terminating connection due to administrator command"),
+            database("53300", "too many connections"),
+            database("25006", "cannot execute UPDATE in a read-only transaction"),
+            database("55000", "object not in prerequisite state"),
+            database("3D000", "database does not exist"),
+            database("5", "database is locked"),
+            database("8", "attempt to write"),
+            database("10", "I/O"),
+            database("13", "database or disk is full"),
+            database("14", "cannot open"),
+            database("1", "attempt to write a readonly database"),
+            database("1", "disk I/O error"),
+            database("1", "unable to open database file"),
+        ];
+        for err in unavailable {
+            let shown = err.to_string();
+            assert!(is_unavailable(&err), "{shown}");
+            assert_eq!(
+                ApiError::Database(err).into_response().status(),
+                StatusCode::SERVICE_UNAVAILABLE,
+                "{shown}"
+            );
+        }
+        for err in [
+            sqlx::Error::RowNotFound,
+            database("23505", "duplicate key"),
+            database("19", "UNIQUE constraint failed"),
+        ] {
+            let shown = err.to_string();
+            assert!(!is_unavailable(&err), "{shown}");
+            assert_eq!(
+                ApiError::Database(err).into_response().status(),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "{shown}"
+            );
+        }
+    }
+
+    #[test]
+    fn optional_text_may_be_exactly_as_long_as_allowed() {
+        let mut errors = FieldErrors::default();
+        assert_eq!(
+            errors.optional("name", Some(" ".to_owned() + &"å".repeat(5)), 5),
+            Some("ååååå".to_owned())
+        );
+        assert!(errors.is_empty());
+        errors.optional("name", Some("å".repeat(6)), 5);
+        assert_eq!(errors.messages(), ["Kan ikke være lengre enn 5 tegn."]);
+        assert_eq!(errors.optional("name", Some("   ".to_owned()), 5), None, "blank is no value");
+    }
+}
