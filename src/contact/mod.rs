@@ -10,7 +10,6 @@ use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::Serialize;
-use sqlx::types::Json as SqlJson;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -22,6 +21,7 @@ use crate::db_run;
 use crate::http::ApiJson;
 use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::leads::model::Lead;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -95,24 +95,27 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sql
     // later cannot wait for the write lock and fails under concurrent submissions.
     let status =
         crate::settings::pipeline(&state.db).await?.into_iter().next().unwrap_or_else(|| "Ny".to_owned());
+    let lead = Lead {
+        id: lead_id,
+        name: form.name.clone(),
+        email: Some(form.email.clone()),
+        phone: Some(form.phone.clone()),
+        status,
+        kilde: crate::leads::model::DEFAULT_SOURCE.to_owned(),
+        beskrivelse: Some(form.message.clone()),
+        adresse: None,
+        postnr: None,
+        tags,
+        created_at: now,
+        updated_at: now,
+    };
     db_run!(&state.db, pool => {
         let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, tags, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        )
-        .bind(lead_id)
-        .bind(&form.name)
-        .bind(&form.email)
-        .bind(&form.phone)
-        .bind(&status)
-        .bind("Web")
-        .bind(&form.message)
-        .bind(SqlJson(&tags))
-        .bind(now)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        crate::bind_lead!(sqlx::query(crate::leads::store::INSERT), lead)
+            .bind(lead.created_at)
+            .bind(lead.updated_at)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query(
             "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",

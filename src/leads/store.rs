@@ -25,7 +25,10 @@ macro_rules! filter {
     };
 }
 
-/// Binds the columns from `id` to `tags` of `lead`, in the order of the INSERT and the UPDATE above.
+/// Binds the columns from `id` to `tags` of `lead`, in the order of [`INSERT`] and of the
+/// UPDATE below; an INSERT binds `created_at` and `updated_at` after them. The contact
+/// form (`crate::contact`) writes its lead with it inside its own transaction.
+#[macro_export]
 macro_rules! bind_lead {
     ($query:expr, $lead:expr) => {
         $query
@@ -172,14 +175,15 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
         .await)
 }
 
+/// The statement that writes a new lead, bound with [`bind_lead!`].
+pub const INSERT: &str = "INSERT INTO leads \
+    (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+
 /// Writes a new lead and its audit entry.
 pub async fn insert(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<(), sqlx::Error> {
     audited!(db, entry, tx => {
-        bind_lead!(sqlx::query(
-            "INSERT INTO leads \
-             (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-        ), lead)
+        bind_lead!(sqlx::query(INSERT), lead)
         .bind(lead.created_at)
         .bind(lead.updated_at)
         .execute(&mut *tx)
