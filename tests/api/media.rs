@@ -176,15 +176,20 @@ async fn too_large(backend: Backend) {
     let session = app.admin().await;
     let mut big = picture(8, 8, image::ImageFormat::Png);
     big.resize(1024 * 1024 + 10, 0);
-    let report: Value =
-        upload(&session, vec![("stor.png", big), ("liten.png", picture(2, 2, image::ImageFormat::Png))])
-            .await
-            .json()
-            .await
-            .unwrap();
+    // Exactly the limit is allowed (the bytes after the picture are padding).
+    let mut exact = picture(8, 8, image::ImageFormat::Png);
+    exact.resize(1024 * 1024, 0);
+    let files = vec![
+        ("stor.png", big),
+        ("akkurat.png", exact),
+        ("liten.png", picture(2, 2, image::ImageFormat::Png)),
+    ];
+    let report: Value = upload(&session, files).await.json().await.unwrap();
+    assert_eq!(report["failed"].as_array().unwrap().len(), 1, "{report}");
+    assert_eq!(report["failed"][0]["name"], "stor.png");
     assert_eq!(report["failed"][0]["error"], "Filen er større enn 1 MB.");
-    assert_eq!(report["uploaded"].as_array().unwrap().len(), 1, "the small file still goes in");
-    assert_eq!(app.count("media").await, 1);
+    assert_eq!(report["uploaded"].as_array().unwrap().len(), 2, "the other files still go in");
+    assert_eq!(app.count("media").await, 2);
     app.stop().await;
 }
 
@@ -242,7 +247,26 @@ async fn a_request_that_is_not_a_multipart_form_is_refused(app: TestApp) {
     app.stop().await;
 }
 
+/// Twenty files per upload; the rest are named in `failed`, and nothing of them is stored.
+async fn at_most_twenty_files_go_in_per_upload(app: TestApp) {
+    let session = app.admin().await;
+    let names: Vec<String> = (1..=22).map(|n| format!("bilde-{n}.png")).collect();
+    let files = names.iter().map(|name| (name.as_str(), picture(2, 2, image::ImageFormat::Png))).collect();
+    let report: Value = upload(&session, files).await.json().await.unwrap();
+    assert_eq!(report["uploaded"].as_array().unwrap().len(), 20);
+    assert_eq!(
+        report["failed"],
+        json!([
+            { "name": "bilde-21.png", "error": "Høyst 20 filer per opplasting." },
+            { "name": "bilde-22.png", "error": "Høyst 20 filer per opplasting." },
+        ])
+    );
+    assert_eq!(app.count("media").await, 20);
+    app.stop().await;
+}
+
 crate::db_tests!(
+    at_most_twenty_files_go_in_per_upload,
     images_are_stored_with_dimensions_and_a_text_file_is_reported,
     hostile_files_are_refused_and_leave_nothing_behind,
     a_jpeg_html_polyglot_is_served_as_an_inert_sandboxed_image,
