@@ -12,13 +12,11 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sqlx::types::Json as SqlJson;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::db::Db;
-use crate::db_run;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::services::{PUBLIC_CATEGORIES, PublicService, active_services};
@@ -41,22 +39,13 @@ impl SiteFacts {
     /// Reads the settings row; a missing or blank value falls back to a neutral text so
     /// the public site never shows an empty header.
     pub async fn load(db: &Db) -> Result<Self, sqlx::Error> {
-        type Row = (
-            Option<String>,
-            Option<String>,
-            Option<String>,
-            Option<String>,
-            Option<String>,
-            SqlJson<Vec<String>>,
-        );
-        let row: Option<Row> = db_run!(db, pool => sqlx::query_as(
-            "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra \
-             FROM settings WHERE id = 1",
-        )
-        .fetch_optional(pool)
-        .await)?;
-        let (company_name, orgnr, adresse, email, phone, extra) =
-            row.unwrap_or((None, None, None, None, None, SqlJson(Vec::new())));
+        let facts = crate::settings::store::facts(db).await?;
+        let (company_name, orgnr, adresse, email, phone, extra) = match facts {
+            Some(f) => {
+                (f.company_name, f.orgnr, f.adresse, f.email, f.global_phone_primary, f.global_phone_extra)
+            }
+            None => (None, None, None, None, None, Vec::new()),
+        };
         let or = |value: Option<String>, fallback: &str| {
             value
                 .map(|v| v.trim().to_owned())
@@ -69,7 +58,7 @@ impl SiteFacts {
             adresse: or(adresse, "Oslo"),
             email: or(email, ""),
             phone: or(phone, ""),
-            phone_extra: extra.0,
+            phone_extra: extra,
         })
     }
 
