@@ -10,9 +10,6 @@ use uuid::Uuid;
 pub mod admin;
 pub mod store;
 
-use crate::db::Db;
-use crate::db_run;
-
 /// The three public trades; `category` on a service holds one of these slugs.
 pub const PUBLIC_CATEGORIES: [&str; 3] =
     [CategorySlug::Elektriker.as_str(), CategorySlug::Rorlegger.as_str(), CategorySlug::KjokkenBad.as_str()];
@@ -50,29 +47,4 @@ impl CategorySlug {
             Self::KjokkenBad => "kjokken-bad",
         }
     }
-}
-
-/// The active services, newest first, optionally of one category.
-pub async fn active_services(db: &Db, category: Option<&str>) -> Result<Vec<PublicService>, sqlx::Error> {
-    db_run!(db, pool => match category {
-        Some(category) => {
-            sqlx::query_as(
-                "SELECT id, name, description, price_from, category, is_active, created_at FROM services_admin \
-                 WHERE is_active = $1 AND category = $2 ORDER BY created_at DESC",
-            )
-            .bind(true)
-            .bind(category)
-            .fetch_all(pool)
-            .await
-        }
-        None => {
-            sqlx::query_as(
-                "SELECT id, name, description, price_from, category, is_active, created_at FROM services_admin \
-                 WHERE is_active = $1 ORDER BY created_at DESC",
-            )
-            .bind(true)
-            .fetch_all(pool)
-            .await
-        }
-    })
 }

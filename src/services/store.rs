@@ -3,6 +3,7 @@
 
 use uuid::Uuid;
 
+use super::PublicService;
 use super::admin::AdminService;
 use crate::audit::NewAudit;
 use crate::db::Db;
@@ -93,5 +94,30 @@ pub async fn update(db: &Db, service: &AdminService, entry: &NewAudit) -> Result
 pub async fn delete(db: &Db, id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
     audited!(db, entry, tx => {
         sqlx::query("DELETE FROM services_admin WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    })
+}
+
+/// The active services, newest first, optionally of one category.
+pub async fn active(db: &Db, category: Option<&str>) -> Result<Vec<PublicService>, sqlx::Error> {
+    db_run!(db, pool => match category {
+        Some(category) => {
+            sqlx::query_as(
+                "SELECT id, name, description, price_from, category, is_active, created_at FROM services_admin \
+                 WHERE is_active = $1 AND category = $2 ORDER BY created_at DESC",
+            )
+            .bind(true)
+            .bind(category)
+            .fetch_all(pool)
+            .await
+        }
+        None => {
+            sqlx::query_as(
+                "SELECT id, name, description, price_from, category, is_active, created_at FROM services_admin \
+                 WHERE is_active = $1 ORDER BY created_at DESC",
+            )
+            .bind(true)
+            .fetch_all(pool)
+            .await
+        }
     })
 }

@@ -19,7 +19,8 @@ use utoipa_axum::routes;
 use crate::db::Db;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::services::{PUBLIC_CATEGORIES, PublicService, active_services};
+use crate::services::store as services;
+use crate::services::{PUBLIC_CATEGORIES, PublicService};
 use crate::state::AppState;
 
 /// The firm's public facts, as staff keep them in Innstillinger.
@@ -127,7 +128,7 @@ async fn list_services(
     let rendered = state.pages.current(&state).await?;
     match rendered.services_json(category.as_deref()) {
         Some(cached) => Ok(cached.respond(StatusCode::OK, &headers, &[])),
-        None => Ok(Json(active_services(&state.db, category.as_deref()).await?).into_response()),
+        None => Ok(Json(services::active(&state.db, category.as_deref()).await?).into_response()),
     }
 }
 

@@ -12,7 +12,8 @@ use super::assets::Assets;
 use super::cache::{Page, Rendered};
 use super::jsonld;
 use crate::http::error::ApiError;
-use crate::services::{PublicService, active_services};
+use crate::services::PublicService;
+use crate::services::store as services;
 use crate::state::AppState;
 
 /// Written by `web/scripts/prerender.mjs`: which prerendered file serves which path.
@@ -45,7 +46,7 @@ pub(super) fn manifest() -> Option<Manifest> {
 
 pub(super) async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiError> {
     let facts = SiteFacts::load(&state.db).await?;
-    let services = active_services(&state.db, None).await?;
+    let services = services::active(&state.db, None).await?;
     let base = state.config.base_url();
     let manifest = manifest();
     let template = |file: &str| -> String {
