@@ -1,10 +1,11 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { App, loadPage } from './app/app'
+import { App, loadPage, pageSources, type PageSource } from './app/app'
+import { type PageMeta, pageMeta } from './app/page-meta'
+import { publicPaths, type PublicPageKey } from './lib/paths'
 import { ToastProvider } from './components/toast'
 import { PRERENDER_SITE, SiteProvider } from './lib/site'
 
-export { publicRoutes } from './app/app'
 
 /** Renders one route to HTML for the prerender (web/scripts/prerender.mjs); a path with
  * no page renders the 404 page. The page is loaded first, so the HTML is complete. */
@@ -19,3 +20,9 @@ export async function render(url: string): Promise<string> {
     </StrictMode>,
   )
 }
+
+/** Every public route for the prerender (web/scripts/prerender.mjs): its path, head data
+ * and where its component is. */
+export const publicRoutes: ({ path: string } & PageMeta & PageSource)[] = (
+  Object.keys(publicPaths) as PublicPageKey[]
+).map((key) => ({ path: publicPaths[key], ...pageMeta[key], ...pageSources[key] }))

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { type PageMeta, publicPages, type PublicPageKey } from '@/lib/paths'
+import { publicPaths, type PublicPageKey } from '@/lib/paths'
 import { NotFoundPage } from './public/pages/not-found-page'
 import { PathnameProvider } from './public/pathname'
 import { PublicLayout } from './public/public-layout'
@@ -9,11 +9,11 @@ import { PublicLayout } from './public/public-layout'
 // chunk, preloaded by the HTML). The admin app is a separate build (admin.html,
 // src/entry-admin.tsx) no public page loads.
 type PageModule = Record<string, unknown>
-type PageSource = { module: string; name: string; load: () => Promise<PageModule> }
+export type PageSource = { module: string; name: string; load: () => Promise<PageModule> }
 
 /** Where each page of the table in src/lib/paths.ts lives: its module (for preloading)
  * and how to load it. The type makes a page without a loader a compile error. */
-const pageSources: Record<PublicPageKey, PageSource> = {
+export const pageSources: Record<PublicPageKey, PageSource> = {
   home: { module: 'home-page', name: 'HomePage', load: () => import('./public/pages/home-page') },
   services: { module: 'services-page', name: 'ServicesPage', load: () => import('./public/pages/services-page') },
   electrician: { module: 'electrician-page', name: 'ElectricianPage', load: () => import('./public/pages/electrician-page') },
@@ -29,16 +29,12 @@ const pageSources: Record<PublicPageKey, PageSource> = {
   cookies: { module: 'legal-page', name: 'CookiesPage', load: () => import('./public/pages/legal-page') },
 }
 
-/** Every public route: the page's head data from the table and where its component is. */
-export const publicRoutes: (PageMeta & PageSource)[] = (Object.keys(publicPages) as PublicPageKey[]).map((key) => ({
-  ...publicPages[key],
-  ...pageSources[key],
-}))
-
 /** The component of the public page at `pathname`, or null when there is none (404). */
 export async function loadPage(pathname: string): Promise<ComponentType | null> {
-  const page = publicRoutes.find((p) => p.path === pathname)
-  return page ? ((await page.load())[page.name] as ComponentType) : null
+  const key = (Object.keys(publicPaths) as PublicPageKey[]).find((k) => publicPaths[k] === pathname)
+  if (!key) return null
+  const page = pageSources[key]
+  return (await page.load())[page.name] as ComponentType
 }
 
 /** One public page in the site's layout, or the English 404 page. */

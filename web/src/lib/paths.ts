@@ -3,109 +3,27 @@ import type { components } from './api-schema'
 /** The trades of the public site, by their category slug (the server's list). */
 export type ServiceCategory = components['schemas']['CategorySlug']
 
-/** Head data of a public page. `{company}` is replaced by the firm's name from settings. */
-export type PageMeta = {
-  path: string
-  title: string
-  description: string
-  /** A trade page: its active services go into the page's JSON-LD offer catalogue. */
-  serviceCategory?: ServiceCategory
-  serviceType?: string
-}
+/** Every public page by its path, in the order of the sitemap. The links (`paths`), the
+ * router (src/app/app.tsx, which needs a loader for each) and the head data of the
+ * prerender (src/app/page-meta.ts, which needs an entry for each) all derive from this
+ * table: a new page is one line here, and the compiler asks for the rest. */
+export const publicPaths = {
+  home: '/',
+  services: '/tjenester',
+  electrician: '/tjenester/elektriker',
+  plumber: '/tjenester/rorlegger',
+  kitchenBath: '/tjenester/kjokken-bad',
+  privateCustomers: '/private-kunder',
+  businessCustomers: '/bedriftskunder',
+  contractPartners: '/kontraktpartnere',
+  references: '/referanser',
+  contact: '/kontakt',
+  privacy: '/personvern',
+  terms: '/vilkar',
+  cookies: '/cookies',
+} as const
 
-/** Every public page, in the order of the sitemap. The links (`paths`), the router
- * (src/app/app.tsx) and the prerendered head (web/scripts/prerender.mjs) all derive from
- * this table; a new page is one entry here and one loader there. */
-export const publicPages = {
-  home: {
-    path: '/',
-    title: 'Elektriker, rørlegger og bad i Oslo | {company}',
-    description:
-      'Autoriserte elektrikere og rørleggere i Oslo og Viken. Døgnvakt 24/7, bindende pris før oppstart og garanti på arbeidet. Ring oss eller send en forespørsel.',
-  },
-  services: {
-    path: '/tjenester',
-    title: 'Tjenester: elektriker, rørlegger, kjøkken og bad | {company}',
-    description:
-      'Se alle tjenestene våre med priser: elektrikerarbeid, rørleggerarbeid og renovering av kjøkken og bad i Oslo og Viken.',
-  },
-  electrician: {
-    path: '/tjenester/elektriker',
-    title: 'Elektriker i Oslo – autorisert og døgnåpen | {company}',
-    description:
-      'Autorisert elektriker i Oslo: feilsøking, sikringsskap, elbillader og gulvvarme. Fast pris før oppstart og 5 års garanti.',
-    serviceCategory: 'elektriker',
-    serviceType: 'Elektrikertjenester',
-  },
-  plumber: {
-    path: '/tjenester/rorlegger',
-    title: 'Rørlegger i Oslo – døgnvakt ved lekkasje | {company}',
-    description:
-      'Rørlegger i Oslo med døgnvakt: akutt lekkasje, tette avløp, varmtvannsbereder og nye rør. Vi er på plass innen en time ved akutt vannlekkasje.',
-    serviceCategory: 'rorlegger',
-    serviceType: 'Rørleggertjenester',
-  },
-  kitchenBath: {
-    path: '/tjenester/kjokken-bad',
-    title: 'Kjøkken og bad i Oslo og Viken – totalrenovering | {company}',
-    description:
-      'Totalrenovering av bad og montering av kjøkken i Oslo og Viken. Gratis befaring, bindende pris og alle fag under ett tak.',
-    serviceCategory: 'kjokken-bad',
-    serviceType: 'Renovering av kjøkken og bad',
-  },
-  privateCustomers: {
-    path: '/private-kunder',
-    title: 'For private kunder – elektriker og rørlegger hjemme | {company}',
-    description:
-      'Vi hjelper huseiere i Oslo og Viken med elektrisk, rør og oppussing av kjøkken og bad. Fast pris, ryddige fagfolk og garanti.',
-  },
-  businessCustomers: {
-    path: '/bedriftskunder',
-    title: 'For bedrifter – service og serviceavtale | {company}',
-    description:
-      'Elektriker og rørlegger for bedrifter, gårdeiere og borettslag. Serviceavtale med prioritert utrykning og fast kontaktperson.',
-  },
-  contractPartners: {
-    path: '/kontraktpartnere',
-    title: 'For entreprenører – kontraktpartner på el og rør | {company}',
-    description:
-      'Vi er underentreprenør på elektro og rør for byggefirma og entreprenører i Oslo og Viken. Dokumentasjon, HMS og leveranse til avtalt tid.',
-  },
-  references: {
-    path: '/referanser',
-    title: 'Referanser og prosjekter | {company}',
-    description:
-      'Se utvalgte prosjekter og hva kundene sier: 4,9 av 5 i snitt, 96 % vil anbefale oss og 98 % er fornøyd med kvaliteten.',
-  },
-  contact: {
-    path: '/kontakt',
-    title: 'Kontakt oss – ring eller send forespørsel | {company}',
-    description:
-      'Ring oss døgnet rundt eller send en forespørsel. Vi svarer innen 24 timer og kommer på gratis befaring i Oslo og Viken.',
-  },
-  privacy: {
-    path: '/personvern',
-    title: 'Personvernerklæring | {company}',
-    description: 'Slik behandler vi personopplysninger: hva vi samler inn, hvorfor, hvor lenge og hvilke rettigheter du har.',
-  },
-  terms: {
-    path: '/vilkar',
-    title: 'Vilkår og betingelser | {company}',
-    description:
-      'Våre vilkår: betaling, garanti, avbestilling, priser og tilbud, og hvordan uenighet løses.',
-  },
-  cookies: {
-    path: '/cookies',
-    title: 'Informasjonskapsler (cookies) | {company}',
-    description: 'Hvilke informasjonskapsler og lokale lagringer nettstedet bruker, og hvordan du styrer dem.',
-  },
-} as const satisfies Record<string, PageMeta>
-
-export type PublicPageKey = keyof typeof publicPages
-
-const publicPaths = Object.fromEntries(Object.entries(publicPages).map(([key, page]) => [key, page.path])) as {
-  [K in PublicPageKey]: (typeof publicPages)[K]['path']
-}
+export type PublicPageKey = keyof typeof publicPaths
 
 /** Every path of the app, in one place: links and the routers use these. */
 export const paths = {

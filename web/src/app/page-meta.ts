@@ -1,0 +1,83 @@
+import type { PublicPageKey, ServiceCategory } from '@/lib/paths'
+
+/** Head data of a public page. `{company}` is replaced by the firm's name from settings.
+ * Only the prerender reads this (src/entry-server.tsx), so no visitor downloads it. */
+export type PageMeta = {
+  title: string
+  description: string
+  /** A trade page: its active services go into the page's JSON-LD offer catalogue. */
+  serviceCategory?: ServiceCategory
+  serviceType?: string
+}
+
+export const pageMeta: Record<PublicPageKey, PageMeta> = {
+  home: {
+    title: 'Elektriker, rørlegger og bad i Oslo | {company}',
+    description:
+      'Autoriserte elektrikere og rørleggere i Oslo og Viken. Døgnvakt 24/7, bindende pris før oppstart og garanti på arbeidet. Ring oss eller send en forespørsel.',
+  },
+  services: {
+    title: 'Tjenester: elektriker, rørlegger, kjøkken og bad | {company}',
+    description:
+      'Se alle tjenestene våre med priser: elektrikerarbeid, rørleggerarbeid og renovering av kjøkken og bad i Oslo og Viken.',
+  },
+  electrician: {
+    title: 'Elektriker i Oslo – autorisert og døgnåpen | {company}',
+    description:
+      'Autorisert elektriker i Oslo: feilsøking, sikringsskap, elbillader og gulvvarme. Fast pris før oppstart og 5 års garanti.',
+    serviceCategory: 'elektriker',
+    serviceType: 'Elektrikertjenester',
+  },
+  plumber: {
+    title: 'Rørlegger i Oslo – døgnvakt ved lekkasje | {company}',
+    description:
+      'Rørlegger i Oslo med døgnvakt: akutt lekkasje, tette avløp, varmtvannsbereder og nye rør. Vi er på plass innen en time ved akutt vannlekkasje.',
+    serviceCategory: 'rorlegger',
+    serviceType: 'Rørleggertjenester',
+  },
+  kitchenBath: {
+    title: 'Kjøkken og bad i Oslo og Viken – totalrenovering | {company}',
+    description:
+      'Totalrenovering av bad og montering av kjøkken i Oslo og Viken. Gratis befaring, bindende pris og alle fag under ett tak.',
+    serviceCategory: 'kjokken-bad',
+    serviceType: 'Renovering av kjøkken og bad',
+  },
+  privateCustomers: {
+    title: 'For private kunder – elektriker og rørlegger hjemme | {company}',
+    description:
+      'Vi hjelper huseiere i Oslo og Viken med elektrisk, rør og oppussing av kjøkken og bad. Fast pris, ryddige fagfolk og garanti.',
+  },
+  businessCustomers: {
+    title: 'For bedrifter – service og serviceavtale | {company}',
+    description:
+      'Elektriker og rørlegger for bedrifter, gårdeiere og borettslag. Serviceavtale med prioritert utrykning og fast kontaktperson.',
+  },
+  contractPartners: {
+    title: 'For entreprenører – kontraktpartner på el og rør | {company}',
+    description:
+      'Vi er underentreprenør på elektro og rør for byggefirma og entreprenører i Oslo og Viken. Dokumentasjon, HMS og leveranse til avtalt tid.',
+  },
+  references: {
+    title: 'Referanser og prosjekter | {company}',
+    description:
+      'Se utvalgte prosjekter og hva kundene sier: 4,9 av 5 i snitt, 96 % vil anbefale oss og 98 % er fornøyd med kvaliteten.',
+  },
+  contact: {
+    title: 'Kontakt oss – ring eller send forespørsel | {company}',
+    description:
+      'Ring oss døgnet rundt eller send en forespørsel. Vi svarer innen 24 timer og kommer på gratis befaring i Oslo og Viken.',
+  },
+  privacy: {
+    title: 'Personvernerklæring | {company}',
+    description: 'Slik behandler vi personopplysninger: hva vi samler inn, hvorfor, hvor lenge og hvilke rettigheter du har.',
+  },
+  terms: {
+    title: 'Vilkår og betingelser | {company}',
+    description:
+      'Våre vilkår: betaling, garanti, avbestilling, priser og tilbud, og hvordan uenighet løses.',
+  },
+  cookies: {
+    title: 'Informasjonskapsler (cookies) | {company}',
+    description: 'Hvilke informasjonskapsler og lokale lagringer nettstedet bruker, og hvordan du styrer dem.',
+  },
+}
