@@ -16,9 +16,14 @@ fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
 
 /// A PNG whose header promises 100 000 x 100 000 pixels.
 fn bomb() -> Vec<u8> {
+    claiming(100_000, 100_000)
+}
+
+/// A small PNG whose header claims `width` x `height` pixels (only the header is read).
+fn claiming(width: u32, height: u32) -> Vec<u8> {
     let mut png = picture(2, 2, image::ImageFormat::Png);
-    png[16..20].copy_from_slice(&100_000u32.to_be_bytes());
-    png[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+    png[16..20].copy_from_slice(&width.to_be_bytes());
+    png[20..24].copy_from_slice(&height.to_be_bytes());
     png
 }
 
@@ -189,6 +194,8 @@ async fn too_large(backend: Backend) {
     assert_eq!(report["failed"][0]["name"], "stor.png");
     assert_eq!(report["failed"][0]["error"], "Filen er større enn 1 MB.");
     assert_eq!(report["uploaded"].as_array().unwrap().len(), 2, "the other files still go in");
+    assert_eq!(report["uploaded"][0]["size_kb"], 1024, "1 MiB, in whole kilobytes");
+    assert_eq!(report["uploaded"][1]["size_kb"], 0, "a few bytes round down to 0 KB");
     assert_eq!(app.count("media").await, 2);
     app.stop().await;
 }
@@ -223,6 +230,17 @@ async fn alt_text_is_editable_searchable_and_a_file_can_be_deleted(app: TestApp)
     assert_eq!(found.as_array().unwrap().len(), 1);
     let none: Value = session.get("/api/admin/media?q=kjøkken").await.json().await.unwrap();
     assert!(none.as_array().unwrap().is_empty());
+
+    // 300 characters is the longest alt text; one more is refused and nothing changes.
+    let longest = "æ".repeat(300);
+    let saved = session.send(Method::PUT, &path, &json!({ "alt": longest })).await;
+    assert_eq!(saved.status(), 200);
+    let too_long = session.send(Method::PUT, &path, &json!({ "alt": "æ".repeat(301) })).await;
+    assert_eq!(too_long.status(), 422);
+    let body: Value = too_long.json().await.unwrap();
+    assert_eq!(body["fields"]["alt"], "Kan ikke være lengre enn 300 tegn.");
+    let kept: Value = session.get("/api/admin/media").await.json().await.unwrap();
+    assert_eq!(kept[0]["alt"], longest.as_str());
 
     assert_eq!(session.delete(&path).await.status(), 204);
     assert_eq!(app.count("media").await, 0);
@@ -265,7 +283,29 @@ async fn at_most_twenty_files_go_in_per_upload(app: TestApp) {
     app.stop().await;
 }
 
+/// 50 megapixels is the most a picture may have, and a picture needs both sides.
+async fn pictures_may_have_at_most_fifty_megapixels_and_no_empty_side(app: TestApp) {
+    let session = app.admin().await;
+    let files = vec![
+        ("akkurat.png", claiming(10_000, 5_000)),
+        ("for-stor.png", claiming(10_000, 5_001)),
+        ("uten-bredde.png", claiming(0, 5)),
+        ("uten-hoyde.png", claiming(5, 0)),
+    ];
+    let report: Value = upload(&session, files).await.json().await.unwrap();
+    assert_eq!(report["uploaded"].as_array().unwrap().len(), 1, "{report}");
+    assert_eq!(
+        (report["uploaded"][0]["width"].as_i64(), report["uploaded"][0]["height"].as_i64()),
+        (Some(10_000), Some(5_000))
+    );
+    let refused: Vec<&str> =
+        report["failed"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(refused, ["for-stor.png", "uten-bredde.png", "uten-hoyde.png"]);
+    app.stop().await;
+}
+
 crate::db_tests!(
+    pictures_may_have_at_most_fifty_megapixels_and_no_empty_side,
     at_most_twenty_files_go_in_per_upload,
     images_are_stored_with_dimensions_and_a_text_file_is_reported,
     hostile_files_are_refused_and_leave_nothing_behind,

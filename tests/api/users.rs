@@ -61,6 +61,19 @@ async fn bad_new_users_get_field_errors(app: TestApp) {
             .unwrap();
         assert_eq!(body["fields"]["password"], message);
     }
+    // A name may have 200 characters, not 201.
+    let long =
+        |name: String, email: &str| json!({ "name": name, "email": email, "password": "helt greit passord" });
+    let too_long: Value = session
+        .send(Method::POST, "/api/admin/users", &long("Å".repeat(201), "lang@fagfolk.test"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(too_long["fields"], json!({ "name": "Navn er påkrevd (høyst 200 tegn)." }));
+    let longest =
+        session.send(Method::POST, "/api/admin/users", &long("Å".repeat(200), "lang@fagfolk.test")).await;
+    assert_eq!(longest.status(), 201);
     let taken: Value = session
         .send(
             Method::POST,
@@ -72,7 +85,7 @@ async fn bad_new_users_get_field_errors(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(taken["fields"]["email"], "Det finnes allerede en bruker med denne e-posten.");
-    assert_eq!(app.count("admin_users").await, 1);
+    assert_eq!(app.count("admin_users").await, 2, "the admin and the one with the longest name");
     app.stop().await;
 }
 
