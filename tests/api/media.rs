@@ -54,13 +54,17 @@ async fn images_are_stored_with_dimensions_and_a_text_file_is_reported(app: Test
             ("Nytt kjøkken.jpg", picture(64, 48, image::ImageFormat::Jpeg)),
             ("bad.png", picture(30, 20, image::ImageFormat::Png)),
             ("notater.txt", b"bare tekst".to_vec()),
+            ("tilbud.pdf", b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".to_vec()),
         ],
     )
     .await;
     assert_eq!(response.status(), 200);
     let report: Value = response.json().await.unwrap();
     let uploaded = report["uploaded"].as_array().unwrap();
-    assert_eq!(uploaded.len(), 2);
+    assert_eq!(uploaded.len(), 3);
+    // A PDF is no picture: it has no size in pixels.
+    assert_eq!(uploaded[2]["type"], "application/pdf");
+    assert_eq!((uploaded[2]["width"].as_i64(), uploaded[2]["height"].as_i64()), (None, None));
     assert_eq!((uploaded[0]["width"].as_i64(), uploaded[0]["height"].as_i64()), (Some(64), Some(48)));
     assert_eq!(uploaded[0]["alt"], "Nytt kjøkken");
     assert_eq!(uploaded[0]["type"], "image/jpeg");
@@ -74,8 +78,8 @@ async fn images_are_stored_with_dimensions_and_a_text_file_is_reported(app: Test
             "error": "Filtypen støttes ikke. Last opp JPEG, PNG, WebP, GIF, AVIF eller PDF.",
         }])
     );
-    assert_eq!(app.count("media").await, 2);
-    assert_eq!(stored_files(&app).len(), 2);
+    assert_eq!(app.count("media").await, 3);
+    assert_eq!(stored_files(&app).len(), 3);
 
     let url = uploaded[0]["url"].as_str().unwrap();
     assert!(url.starts_with("/media/") && url.ends_with("-nytt-kjokken.jpg"), "{url}");
