@@ -73,6 +73,9 @@ mod tests {
         assert_eq!(sniff(b"GIF89a..."), Some(Kind::Gif));
         assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 "), Some(Kind::Webp));
         assert_eq!(sniff(b"%PDF-1.7"), Some(Kind::Pdf));
+        assert_eq!(sniff(b"\0\0\0\x1cftypavif\0\0\0\0"), Some(Kind::Avif));
+        assert_eq!(sniff(b"\0\0\0\x1cftypavis\0\0\0\0"), Some(Kind::Avif), "an AVIF sequence");
+        assert_eq!(sniff(b"\0\0\0\x1cftypmp42\0\0\0\0"), None, "an MP4 video is no picture");
         assert_eq!(sniff(b"<svg xmlns=\"http://www.w3.org/2000/svg\"><script/></svg>"), None);
         assert_eq!(sniff(b"hello, I am text"), None);
         assert_eq!(sniff(b""), None);

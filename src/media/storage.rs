@@ -64,3 +64,21 @@ impl Storage {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_stored_file_is_never_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::open(dir.path().to_str().unwrap()).unwrap();
+        storage.put_new("bilde.png", Bytes::from_static(b"first")).await.unwrap();
+        let again = storage.put_new("bilde.png", Bytes::from_static(b"second")).await;
+        assert!(matches!(again, Err(PutError::Exists)), "{again:?}");
+        assert_eq!(storage.get("bilde.png").await.unwrap(), Bytes::from_static(b"first"));
+        storage.delete("bilde.png").await.unwrap();
+        storage.delete("bilde.png").await.unwrap();
+        assert!(storage.get("bilde.png").await.is_err(), "deleted, and deleting twice is fine");
+    }
+}

@@ -232,6 +232,8 @@ async fn alt_text_is_editable_searchable_and_a_file_can_be_deleted(app: TestApp)
     assert_eq!(updated["alt"], "Flislagt bad på Frogner");
     let found: Value = session.get("/api/admin/media?q=FROGNER").await.json().await.unwrap();
     assert_eq!(found.as_array().unwrap().len(), 1);
+    let searched: Value = session.get("/api/admin/search?q=frogner").await.json().await.unwrap();
+    assert_eq!(searched["media"][0]["title"], "Flislagt bad på Frogner", "Ctrl+K finds it too");
     let none: Value = session.get("/api/admin/media?q=kjøkken").await.json().await.unwrap();
     assert!(none.as_array().unwrap().is_empty());
 
