@@ -151,6 +151,18 @@ async fn a_deactivated_user_loses_its_sessions_and_the_guard_rails_hold(app: Tes
     let id = app.create_user("ola@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
     let ola = app.login("ola@fagfolk.test", ADMIN_PASSWORD).await;
 
+    // A renamed user needs a name of at most 200 characters; a refused rename changes nothing.
+    let path = format!("/api/admin/users/{id}");
+    for name in ["  ".to_owned(), "Ø".repeat(201)] {
+        let refused = admin.send(Method::PUT, &path, &json!({ "name": name })).await;
+        assert_eq!(refused.status(), 422);
+        let body: Value = refused.json().await.unwrap();
+        assert_eq!(body["fields"]["name"], "Navn er påkrevd (høyst 200 tegn).");
+    }
+    let renamed: Value =
+        admin.send(Method::PUT, &path, &json!({ "name": "Ø".repeat(200) })).await.json().await.unwrap();
+    assert_eq!(renamed["name"], "Ø".repeat(200));
+
     let updated: Value = admin
         .send(Method::PUT, &format!("/api/admin/users/{id}"), &json!({ "is_active": false }))
         .await
