@@ -177,6 +177,13 @@ async fn a_deactivated_user_loses_its_sessions_and_the_guard_rails_hold(app: Tes
     assert_eq!(self_off.status(), 409);
     let body: Value = self_off.json().await.unwrap();
     assert_eq!(body["error"], "Du kan ikke deaktivere eller degradere din egen bruker.");
+    let self_demote =
+        admin.send(Method::PUT, &format!("/api/admin/users/{my_id}"), &json!({ "role": "editor" })).await;
+    assert_eq!(self_demote.status(), 409);
+    // Renaming yourself is fine.
+    let self_rename =
+        admin.send(Method::PUT, &format!("/api/admin/users/{my_id}"), &json!({ "name": "Sjefen" })).await;
+    assert_eq!(self_rename.status(), 200);
     let self_delete = admin.delete(&format!("/api/admin/users/{my_id}")).await;
     assert_eq!(self_delete.status(), 409);
     let body: Value = self_delete.json().await.unwrap();
