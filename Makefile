@@ -85,4 +85,4 @@ bench: web
 	bash bench/leads.sh
 
 clean:
-	rm -rf web/dist web/dist-ssr target
+	rm -rf web/dist target

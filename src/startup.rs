@@ -68,7 +68,7 @@ impl Application {
         let state = AppState {
             db,
             config: Arc::new(config),
-            pages: Arc::new(PageCache::default()),
+            pages: Arc::new(PageCache::new()),
             contact_limiter: Arc::new(RateLimiter::keyed(quota)),
             clock,
             storage,
@@ -104,6 +104,9 @@ impl Application {
                 limiter.shrink_to_fit();
             }
         });
+        // The pages are rendered now and kept current (src/site/cache.rs); requests that
+        // come before the first render wait for it.
+        let pages = tokio::spawn(PageCache::keep_fresh(self.state.clone()));
         let limits = crate::http::serve::Limits {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,
@@ -111,6 +114,7 @@ impl Application {
         let app = crate::http::router(self.state);
         crate::http::serve::serve(self.listener, app, limits, shutdown).await;
         sweeper.abort();
+        pages.abort();
         db.close().await;
         Ok(())
     }

@@ -6,8 +6,8 @@ import { defineConfig, type Alias, type Plugin } from 'vite'
 // Two client builds share one source tree (see the README):
 // - `vite build` builds the public site (index.html) with Preact in React's place
 //   (preact/compat), so a public page loads a third of the JavaScript React DOM alone
-//   would cost (issue 5's 80 KB budget). The prerender (`--ssr`) uses the same build
-//   settings, so the HTML it writes is what Preact hydrates.
+//   would cost. The server bundle (`--ssr`) renders with Preact too, so the HTML the
+//   server writes is what Preact hydrates.
 // - `vite build --mode admin` builds the admin app (admin.html) with React 19, where
 //   react-query, cmdk, dnd-kit and the Radix primitives run on the renderer they are
 //   made for. Its files go into the same dist/ with their own manifest.
@@ -43,7 +43,7 @@ function adminPageInDev(): Plugin {
   }
 }
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   if (command === 'serve') {
     return {
       plugins: [react(), tailwindcss(), adminPageInDev()],
@@ -67,11 +67,22 @@ export default defineConfig(({ command, mode }) => {
       },
     }
   }
+  if (isSsrBuild) {
+    // The server bundle (src/entry-server.tsx) for the Rust server's JavaScript engine:
+    // one self-contained file, every dependency inside (each resolving React to Preact,
+    // so the HTML is what the browser hydrates), every page's code inlined.
+    return {
+      plugins: [react(), tailwindcss()],
+      resolve: { alias: [...preact, atSrc] },
+      ssr: { noExternal: true },
+      // QuickJS has no `process`: the production branches are chosen at build time.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: { sourcemap: false, copyPublicDir: false, rolldownOptions: { output: { codeSplitting: false } } },
+    }
+  }
   return {
     plugins: [react(), tailwindcss()],
     resolve: { alias: [...preact, atSrc] },
-    // The prerender bundles every dependency, so each one resolves React to Preact too.
-    ssr: { noExternal: true },
     build: {
       manifest: true,
       sourcemap: false,

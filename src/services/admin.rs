@@ -164,7 +164,7 @@ async fn create_service(
         changes(&serde_json::json!({}), &service.audit_view()),
     );
     store::insert(&state.db, &service, &entry).await?;
-    state.pages.invalidate().await;
+    state.pages.changed(&state).await;
     Ok((StatusCode::CREATED, Json(service)))
 }
 
@@ -200,7 +200,7 @@ async fn update_service(
     if let Some(diff) = changes(&before.audit_view(), &service.audit_view()) {
         let entry = NewAudit::new(now, "update", "services_admin", Some(id), &user.email, Some(diff));
         store::update(&state.db, &service, &entry).await?;
-        state.pages.invalidate().await;
+        state.pages.changed(&state).await;
     }
     Ok(Json(service))
 }
@@ -230,6 +230,6 @@ async fn delete_service(
         changes(&before.audit_view(), &serde_json::json!({})),
     );
     store::delete(&state.db, id, &entry).await?;
-    state.pages.invalidate().await;
+    state.pages.changed(&state).await;
     Ok(StatusCode::NO_CONTENT)
 }

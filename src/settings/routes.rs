@@ -127,7 +127,7 @@ async fn update_settings(
         let now = state.clock.now();
         let entry = NewAudit::new(now, "update", "settings", None, &user.email, Some(diff));
         super::store::save_facts(&state.db, &after, now, &entry).await?;
-        state.pages.invalidate().await;
+        state.pages.changed(&state).await;
     }
     Ok(Json(after))
 }

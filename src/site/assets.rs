@@ -18,7 +18,10 @@ pub(super) fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> 
     // so `/_pages\manifest.json` is not served as a file.
     let normalised = path.replace('\\', "/");
     let name = normalised.trim_start_matches('/');
-    if name.is_empty() || name == "index.html" || name.starts_with("_pages/") || name.ends_with(".html") {
+    // The templates, the page manifest, the server bundle and Vite's manifests are the
+    // server's, not the visitor's.
+    let private = ["_pages/", "_ssr/", ".vite/"].iter().any(|dir| name.starts_with(dir));
+    if name.is_empty() || private || name.ends_with(".html") {
         return None;
     }
     let file = Assets::get(name)?;

@@ -1,6 +1,8 @@
-//! The page cache: every public page, the admin shell and the public service lists,
-//! rendered together from the current settings and kept ready to send, plain and
-//! gzip-compressed, with an ETag.
+//! The page cache: every public page, the 404 page, the admin shell and the public
+//! service lists, rendered together and kept ready to send, plain and gzip-compressed,
+//! with an ETag. GETs only read it: pages are rendered at start-up, after a change on
+//! this instance (`PageCache::changed`), and when the change counter in the database
+//! shows a change made through another instance, or the date moves on.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -14,9 +16,11 @@ use bytes::Bytes;
 use chrono::{NaiveDate, Utc};
 use flate2::Compression;
 use flate2::write::GzEncoder;
+use tokio::sync::watch;
 
 use super::SiteFacts;
-use super::render::render_all;
+use super::render::{Build, render_all};
+use super::store;
 use crate::http::error::ApiError;
 use crate::state::AppState;
 
@@ -30,15 +34,14 @@ pub struct Page {
     etag: HeaderValue,
 }
 
-/// Everything served from the current settings, rendered together.
+/// Everything served from the current settings and services, rendered together.
 pub struct Rendered {
     pub facts: SiteFacts,
-    pub(super) pages: HashMap<String, Page>,
-    pub(super) not_found: Page,
-    pub(super) admin: Page,
+    pub(super) pages: HashMap<String, Arc<Page>>,
+    pub(super) not_found: Arc<Page>,
+    pub(super) admin: Arc<Page>,
     /// `GET /api/services` answers: key "" for all, or a category slug.
     pub(super) services: HashMap<String, Page>,
-    pub(super) at: Instant,
 }
 
 impl Rendered {
@@ -48,42 +51,103 @@ impl Rendered {
     }
 }
 
-/// Pages are re-rendered when settings or services change on this instance, and at
-/// least every few seconds, so that instances sharing a database agree quickly.
-const MAX_AGE: Duration = Duration::from_secs(10);
+/// How often an instance looks at the change counter: a change made through another
+/// instance reaches this one's pages within about this long plus a render.
+const POLL: Duration = Duration::from_secs(1);
+/// How long a request waits for the first render after start-up before it gets a 503.
+const FIRST_RENDER_WAIT: Duration = Duration::from_secs(5);
 
-/// The rendered pages: read without waiting on every request, rendered by one request
-/// at a time when stale.
-#[derive(Default)]
+/// What the pages in service were rendered from.
+struct Seen {
+    revision: i64,
+    date: NaiveDate,
+}
+
+/// The rendered pages: read without waiting by every request, rendered by one task at a time.
 pub struct PageCache {
-    current: std::sync::RwLock<Option<Arc<Rendered>>>,
-    rendering: tokio::sync::Mutex<()>,
+    build: Option<Build>,
+    current: watch::Sender<Option<Arc<Rendered>>>,
+    /// Held while rendering, so renders never overlap.
+    seen: tokio::sync::Mutex<Option<Seen>>,
 }
 
 impl PageCache {
-    /// Drops the rendered pages; the next request renders them from the database again.
-    pub async fn invalidate(&self) {
-        *self.current.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+    /// Loads the web build and starts the engine. Without a build (`web/dist` not built)
+    /// every page says so.
+    pub fn new() -> Self {
+        let build = Build::load()
+            .inspect_err(|err| tracing::error!(error = %err, "kan ikke lage sidene: nettappen mangler eller er ugyldig"))
+            .ok();
+        Self { build, current: watch::Sender::new(None), seen: tokio::sync::Mutex::new(None) }
     }
 
-    fn fresh(&self) -> Option<Arc<Rendered>> {
-        // The date is part of the pages ("last updated" on the legal pages); a render is
-        // at most MAX_AGE old, so a new day shows within seconds of midnight.
-        let current = self.current.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-        current.as_ref().filter(|r| r.at.elapsed() < MAX_AGE).cloned()
+    /// The pages in service. Right after start-up this waits for the first render; if
+    /// there is none within a few seconds (the database is unreachable) it fails.
+    pub async fn current(&self) -> Result<Arc<Rendered>, ApiError> {
+        let mut receiver = self.current.subscribe();
+        match tokio::time::timeout(FIRST_RENDER_WAIT, receiver.wait_for(Option::is_some)).await {
+            Ok(Ok(rendered)) => rendered.clone().ok_or(ApiError::Busy),
+            _ => Err(ApiError::Busy),
+        }
     }
 
-    pub async fn current(&self, state: &AppState) -> Result<Arc<Rendered>, ApiError> {
-        if let Some(rendered) = self.fresh() {
-            return Ok(rendered);
+    /// Renders the pages again if the change counter or the date moved since the last
+    /// render, or always when `force` is set. On failure the pages in service stay.
+    pub async fn refresh(&self, state: &AppState, force: bool) -> Result<(), ApiError> {
+        let mut seen = self.seen.lock().await;
+        let revision = store::revision(&state.db).await?;
+        let date = oslo_today();
+        let unchanged = seen.as_ref().is_some_and(|s| s.revision == revision && s.date == date);
+        if unchanged && !force {
+            return Ok(());
         }
-        let _rendering = self.rendering.lock().await;
-        if let Some(rendered) = self.fresh() {
-            return Ok(rendered);
+        let started = Instant::now();
+        let previous = self.current.borrow().clone();
+        let rendered = render_all(state, self.build.as_ref(), previous.as_deref(), date).await?;
+        self.current.send_replace(Some(Arc::new(rendered)));
+        *seen = Some(Seen { revision, date });
+        tracing::info!(revision, ms = started.elapsed().as_millis() as u64, "sidene er laget");
+        Ok(())
+    }
+
+    /// After a change to what the pages show: moves the change counter, so every other
+    /// instance renders again within seconds, and renders this instance's pages now, so
+    /// that the change is in the HTML by the time the request that made it is answered.
+    pub async fn changed(&self, state: &AppState) {
+        if let Err(err) = store::bump(&state.db).await {
+            tracing::error!(error = %err, "kunne ikke melde endringen til de andre instansene");
         }
-        let rendered = Arc::new(render_all(state, oslo_today()).await?);
-        *self.current.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(rendered.clone());
-        Ok(rendered)
+        if let Err(err) = self.refresh(state, true).await {
+            tracing::error!(error = ?err, "kunne ikke lage sidene etter endringen");
+        }
+    }
+
+    /// Renders at start-up and then whenever the counter or the date moves; runs until
+    /// the server stops. A failure is logged when it starts and when it ends, not every poll.
+    pub async fn keep_fresh(state: AppState) {
+        let mut every = tokio::time::interval(POLL);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut failing = false;
+        loop {
+            every.tick().await;
+            match state.pages.refresh(&state, false).await {
+                Ok(()) if failing => {
+                    failing = false;
+                    tracing::info!("sidene lages igjen");
+                }
+                Err(err) if !failing => {
+                    failing = true;
+                    tracing::error!(error = ?err, "kunne ikke lage sidene; de forrige vises");
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Default for PageCache {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

@@ -1,11 +1,14 @@
 //! The public site's read side: company facts from the settings row, the public pages
-//! filled in with them, and the public service list, all from one page cache.
+//! rendered with them by the server bundle (`engine`, `render`), and the public service
+//! list, all from one page cache (`cache`).
 
 mod assets;
 mod cache;
+pub mod engine;
 pub mod jsonld;
 pub mod pages;
 mod render;
+mod store;
 
 use axum::Json;
 use axum::extract::State;
@@ -87,7 +90,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "Firmaopplysninger", body = SiteFacts))
 )]
 async fn get_site(State(state): State<AppState>) -> ApiResult<Json<SiteFacts>> {
-    Ok(Json(state.pages.current(&state).await?.facts.clone()))
+    Ok(Json(state.pages.current().await?.facts.clone()))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -125,7 +128,7 @@ async fn list_services(
     };
     // Served from the same cache as the pages (dropped when a service changes), ready
     // compressed: the busiest public call costs no database round trip.
-    let rendered = state.pages.current(&state).await?;
+    let rendered = state.pages.current().await?;
     match rendered.services_json(category.as_deref()) {
         Some(cached) => Ok(cached.respond(StatusCode::OK, &headers, &[])),
         None => Ok(Json(services::active(&state.db, category.as_deref()).await?).into_response()),

@@ -37,7 +37,7 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     if let Some(target) = canonical_path(path) {
         return Redirect::permanent(&target).into_response();
     }
-    let rendered = match state.pages.current(&state).await {
+    let rendered = match state.pages.current().await {
         Ok(rendered) => rendered,
         Err(err) => {
             // A visitor asked for a page: answer one, not the API's JSON.

@@ -1,36 +1,46 @@
-//! Rendering: the prerendered pages of `web/dist/_pages` (see `web/scripts/prerender.mjs`)
-//! filled in with the current company facts, JSON-LD and service lists.
+//! Rendering: every public page, the 404 page and the admin shell, made from the current
+//! settings and services by the server bundle in the JavaScript engine (`super::engine`),
+//! each put into the page template the web build wrote (`web/dist/index.html`,
+//! `admin.html`) with its head, preloads, JSON-LD and the data it was rendered with.
+//!
+//! No value is substituted into markup after rendering: the engine escapes what it
+//! renders, and the JSON in the page is escaped for a `<script>` element here.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use std::sync::Arc;
 
 use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
+use serde_json::{Value, json};
 
 use super::SiteFacts;
 use super::assets::Assets;
 use super::cache::{Page, Rendered};
+use super::engine::{Engine, PageJob};
 use super::jsonld;
 use crate::http::error::ApiError;
 use crate::services::PublicService;
 use crate::services::store as services;
 use crate::state::AppState;
 
-/// Written by `web/scripts/prerender.mjs`: which prerendered file serves which path.
+/// Written by `web/scripts/server-bundle.mjs`: every public path and what its page needs.
 #[derive(Debug, Deserialize)]
 pub(super) struct Manifest {
+    /// The `<link rel="preload">` of the font every page uses.
+    font_preload: String,
     pub(super) pages: Vec<ManifestPage>,
-    not_found: String,
-    admin: String,
 }
 
 #[derive(Debug, Deserialize)]
 pub(super) struct ManifestPage {
     pub(super) path: String,
-    file: String,
+    /// `<link rel="modulepreload">` elements for the page's own code.
+    preloads: Vec<String>,
     /// Set on a trade's page: its services go into the page's JSON-LD offer catalogue.
     service_category: Option<String>,
     service_type: Option<String>,
+    /// The services the page lists: "all", a category slug, or none.
+    services: Option<String>,
 }
 
 pub(super) fn manifest() -> Option<Manifest> {
@@ -44,53 +54,174 @@ pub(super) fn manifest() -> Option<Manifest> {
     }
 }
 
-pub(super) async fn render_all(state: &AppState, date: NaiveDate) -> Result<Rendered, ApiError> {
+/// A page of the web build, split where the head content and the app's markup go.
+struct Template {
+    before_head: String,
+    before_app: String,
+    after_app: String,
+}
+
+impl Template {
+    fn load(file: &str) -> Result<Self, String> {
+        let html = Assets::get(file).ok_or_else(|| format!("{file} mangler"))?;
+        let html = String::from_utf8_lossy(&html.data);
+        let (before_head, rest) =
+            html.split_once("<!--ff:head-->").ok_or_else(|| format!("{file}: ingen <!--ff:head-->"))?;
+        let (before_app, after_app) =
+            rest.split_once("<!--ff:app-->").ok_or_else(|| format!("{file}: ingen <!--ff:app-->"))?;
+        Ok(Self {
+            before_head: before_head.to_owned(),
+            before_app: before_app.to_owned(),
+            after_app: after_app.to_owned(),
+        })
+    }
+
+    fn page(&self, head: &str, app: &str) -> String {
+        [self.before_head.as_str(), head, self.before_app.as_str(), app, self.after_app.as_str()].concat()
+    }
+}
+
+/// What the web build gives the server: the page list, the two templates and the
+/// engine with the server bundle loaded.
+pub(super) struct Build {
+    pub(super) manifest: Manifest,
+    public: Template,
+    admin: Template,
+    engine: Engine,
+}
+
+impl Build {
+    /// Loads the build embedded in the binary (read from `web/dist` in a debug build).
+    pub(super) fn load() -> Result<Self, String> {
+        let manifest = manifest().ok_or("web/dist/_pages/manifest.json mangler")?;
+        let bundle = Assets::get("_ssr/entry-server.js").ok_or("web/dist/_ssr/entry-server.js mangler")?;
+        Ok(Self {
+            manifest,
+            public: Template::load("index.html")?,
+            admin: Template::load("admin.html")?,
+            engine: Engine::start(bundle.data.into_owned())?,
+        })
+    }
+}
+
+/// The path the 404 page is rendered for: no public page has it.
+const NOT_FOUND_PATH: &str = "/404";
+
+/// Renders everything from the database's current state. A page the engine fails on
+/// keeps its last good version from `previous` (the error is logged); without one the
+/// whole render fails, and the pages in service stay.
+pub(super) async fn render_all(
+    state: &AppState,
+    build: Option<&Build>,
+    previous: Option<&Rendered>,
+    date: NaiveDate,
+) -> Result<Rendered, ApiError> {
     let facts = SiteFacts::load(&state.db).await?;
     let services = services::active(&state.db, None).await?;
     let base = state.config.base_url();
-    let manifest = manifest();
-    let template = |file: &str| -> String {
-        Assets::get(&format!("_pages/{file}"))
-            .map(|f| String::from_utf8_lossy(&f.data).into_owned())
-            .unwrap_or_else(|| MISSING_BUILD.to_owned())
-    };
-    let fill = |file: &str, page: Option<&ManifestPage>| {
-        let html = fill_template(&template(file), &facts, &services, &base, date, page);
-        Page::html(html)
-    };
+    let site = site_data(&facts, &base, date);
 
-    let mut pages = HashMap::new();
-    let (not_found, admin) = match &manifest {
-        Some(manifest) => {
-            for page in &manifest.pages {
-                pages.insert(page.path.clone(), fill(&page.file, Some(page)));
-            }
-            (fill(&manifest.not_found, None), fill(&manifest.admin, None))
-        }
-        None => (Page::html(MISSING_BUILD.to_owned()), Page::html(MISSING_BUILD.to_owned())),
-    };
     let mut services_json = HashMap::new();
     services_json.insert(String::new(), Page::json(&services));
     for category in crate::services::PUBLIC_CATEGORIES {
         let own: Vec<&PublicService> = services.iter().filter(|s| s.category == category).collect();
         services_json.insert(category.to_owned(), Page::json(&own));
     }
-    Ok(Rendered { facts, pages, not_found, admin, services: services_json, at: Instant::now() })
+
+    let Some(build) = build else {
+        let missing = Arc::new(Page::html(MISSING_BUILD.to_owned()));
+        return Ok(Rendered {
+            facts,
+            pages: HashMap::new(),
+            not_found: missing.clone(),
+            admin: missing,
+            services: services_json,
+        });
+    };
+
+    let mut data = Vec::with_capacity(build.manifest.pages.len() + 1);
+    for page in &build.manifest.pages {
+        let listed: Option<Vec<&PublicService>> = page
+            .services
+            .as_deref()
+            .map(|which| services.iter().filter(|s| which == "all" || s.category == which).collect());
+        let mut page_data = site.clone();
+        page_data["services"] = json!(listed);
+        data.push(page_data);
+    }
+    data.push(site.clone());
+    let jobs = build
+        .manifest
+        .pages
+        .iter()
+        .map(|page| page.path.as_str())
+        .chain([NOT_FOUND_PATH])
+        .zip(&data)
+        .map(|(path, data)| PageJob { path: path.to_owned(), data: data.to_string() })
+        .collect();
+    let mut results =
+        build.engine.render(jobs).await.map_err(|err| ApiError::Internal(anyhow::anyhow!(err)))?;
+    let not_found_result = results.pop();
+
+    let font = &build.manifest.font_preload;
+    let mut pages = HashMap::new();
+    for ((page, result), data) in build.manifest.pages.iter().zip(results).zip(&data) {
+        let rendered = match result {
+            Ok(rendered) if rendered.status == 200 => rendered,
+            failed => {
+                let err = failed.err().unwrap_or_else(|| "siden ble laget som 404".to_owned());
+                tracing::error!(path = %page.path, error = %err, "kunne ikke lage siden");
+                let last_good = previous.and_then(|p| p.pages.get(&page.path)).cloned();
+                let Some(last_good) = last_good else {
+                    return Err(ApiError::Internal(anyhow::anyhow!("{}: {err}", page.path)));
+                };
+                pages.insert(page.path.clone(), last_good);
+                continue;
+            }
+        };
+        let category = page.service_category.as_deref();
+        let offers: Vec<&PublicService> =
+            services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
+        let json_ld =
+            jsonld::for_page(&facts, &base, &page.path, category, page.service_type.as_deref(), &offers);
+        let head =
+            [rendered.head.as_str(), font, &page.preloads.join("\n    "), &json_ld, &data_script(data)]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n    ");
+        pages.insert(page.path.clone(), Arc::new(Page::html(build.public.page(&head, &rendered.html))));
+    }
+
+    let not_found = match not_found_result {
+        Some(Ok(rendered)) => {
+            let head = [rendered.head.as_str(), font, &data_script(&site)].join("\n    ");
+            Arc::new(Page::html(build.public.page(&head, &rendered.html)))
+        }
+        failed => {
+            let err = failed.and_then(Result::err).unwrap_or_default();
+            tracing::error!(error = %err, "kunne ikke lage 404-siden");
+            previous
+                .map(|p| p.not_found.clone())
+                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("404-siden: {err}")))?
+        }
+    };
+
+    let admin_head = [
+        format!("<title>Administrasjon | {}</title>", escape_html(&facts.company_name)),
+        "<meta name=\"robots\" content=\"noindex, nofollow\">".to_owned(),
+        font.clone(),
+        data_script(&site),
+    ]
+    .join("\n    ");
+    let admin = Arc::new(Page::html(build.admin.page(&admin_head, "")));
+    Ok(Rendered { facts, pages, not_found, admin, services: services_json })
 }
 
-const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
-<p>Nettappen er ikke bygget. Kjør <code>npm run build</code> i <code>web/</code>.</p></html>";
-
-/// Fills the placeholders the prerender left in a page with the current facts.
-fn fill_template(
-    template: &str,
-    facts: &SiteFacts,
-    services: &[PublicService],
-    base: &str,
-    date: NaiveDate,
-    page: Option<&ManifestPage>,
-) -> String {
-    let site_json = serde_json::json!({
+/// What every page is rendered with (`Site` in `web/src/lib/site.tsx`); the pages that
+/// list services get them added.
+fn site_data(facts: &SiteFacts, base: &str, date: NaiveDate) -> Value {
+    json!({
         "company_name": facts.company_name,
         "orgnr": facts.orgnr,
         "adresse": facts.adresse,
@@ -100,76 +231,18 @@ fn fill_template(
         "phone_extra": facts.phone_extra,
         "today": norwegian_date(date),
         "year": date.year().to_string(),
-    });
-    let jsonld = page
-        .map(|page| {
-            let category = page.service_category.as_deref();
-            let offers: Vec<&PublicService> =
-                services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
-            jsonld::for_page(facts, base, &page.path, category, page.service_type.as_deref(), &offers)
-        })
-        .unwrap_or_default();
-
-    let mut html = template
-        .replace(
-            "<!--ff:site-->",
-            &format!(
-                "<script type=\"application/json\" id=\"ff-site\">{}</script>",
-                json_for_script(&site_json)
-            ),
-        )
-        .replace("<!--ff:jsonld-->", &jsonld)
-        .replace("__FF_BASEURL__", &escape_html(base))
-        .replace("__FF_COMPANY__", &escape_html(&facts.company_name))
-        .replace("__FF_ORGNR__", &escape_html(&facts.orgnr))
-        .replace("__FF_ADDRESS__", &escape_html(&facts.adresse))
-        .replace("__FF_EMAIL__", &escape_html(&facts.email))
-        .replace("__FF_PHONETEL__", &escape_html(&facts.phone_uri()))
-        .replace("__FF_PHONE__", &escape_html(&facts.phone))
-        .replace("__FF_TODAY__", &escape_html(&norwegian_date(date)))
-        .replace("__FF_YEAR__", &date.year().to_string());
-    for category in crate::services::PUBLIC_CATEGORIES {
-        let marker = format!("__FF_SERVICES_{category}__");
-        if html.contains(&marker) {
-            let list = noscript_services(services.iter().filter(|s| s.category == category));
-            html = html.replace(&marker, &list);
-        }
-    }
-    html
+        "base_url": base,
+        "services": null,
+    })
 }
 
-/// The service list for visitors and crawlers without JavaScript.
-fn noscript_services<'a>(services: impl Iterator<Item = &'a PublicService>) -> String {
-    let mut out = String::from("<ul>");
-    for service in services {
-        out.push_str("<li><strong>");
-        out.push_str(&escape_html(&service.name));
-        out.push_str("</strong>");
-        if let Some(price) = service.price_from {
-            out.push_str(&format!(" – Fra {} kr", group_digits(price)));
-        }
-        if let Some(description) = &service.description {
-            out.push_str(": ");
-            out.push_str(&escape_html(description));
-        }
-        out.push_str("</li>");
-    }
-    out.push_str("</ul>");
-    out
+/// The data a page was rendered with, for the browser to hydrate with (`readSite`).
+fn data_script(data: &Value) -> String {
+    format!("<script type=\"application/json\" id=\"ff-site\">{}</script>", json_for_script(data))
 }
 
-/// `25000` -> `25 000`, with the no-break space Norwegian typesetting uses.
-pub fn group_digits(value: i64) -> String {
-    let digits = value.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{a0}');
-        }
-        out.push(ch);
-    }
-    if value < 0 { format!("-{out}") } else { out }
-}
+const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
+<p>Nettappen er ikke bygget. Kjør <code>npm run build</code> i <code>web/</code>.</p></html>";
 
 pub fn norwegian_date(date: NaiveDate) -> String {
     const MONTHS: [&str; 12] = [
@@ -212,15 +285,6 @@ pub fn json_for_script(value: &serde_json::Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn prices_are_grouped_the_norwegian_way() {
-        assert_eq!(group_digits(1620), "1\u{a0}620");
-        assert_eq!(group_digits(25000), "25\u{a0}000");
-        assert_eq!(group_digits(149000), "149\u{a0}000");
-        assert_eq!(group_digits(990), "990");
-        assert_eq!(group_digits(1_000_000), "1\u{a0}000\u{a0}000");
-    }
 
     #[test]
     fn dates_read_in_norwegian() {

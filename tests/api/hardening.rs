@@ -282,10 +282,17 @@ async fn a_client_request_id_is_kept_only_when_it_is_a_short_safe_token(app: Tes
 }
 
 async fn the_page_manifest_is_not_served_by_any_spelling(app: TestApp) {
-    for target in ["/_pages\\manifest.json", "/_pages/manifest.json", "/\\_pages\\manifest.json"] {
+    for target in [
+        "/_pages\\manifest.json",
+        "/_pages/manifest.json",
+        "/\\_pages\\manifest.json",
+        "/_ssr/entry-server.js",
+        "/_ssr\\entry-server.js",
+        "/.vite/manifest.json",
+    ] {
         let answer = raw_get(&app, target).await;
         assert!(!answer.starts_with("HTTP/1.1 200"), "{target}: {answer}");
-        assert!(!answer.contains("\"not_found\""), "{target}");
+        assert!(!answer.contains("\"font_preload\"") && !answer.contains("publicRoutes"), "{target}");
     }
     app.stop().await;
 }

@@ -60,6 +60,16 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 
 /// Builds a test app; `env` overrides configuration variables.
 pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
+    spawn_app_prepared(backend, env, |_| async {}).await
+}
+
+/// Builds a test app and runs `prepare` on its database before the server starts (and
+/// before it renders its pages).
+pub async fn spawn_app_prepared<F, Fut>(backend: Backend, env: &[(&str, &str)], prepare: F) -> TestApp
+where
+    F: FnOnce(Db) -> Fut,
+    Fut: Future<Output = ()>,
+{
     let dir = tempfile::tempdir().expect("tempdir");
     let (database_url, pg_database) = match backend {
         Backend::Sqlite => (format!("sqlite://{}", dir.path().join("test.db").display()), None),
@@ -83,6 +93,7 @@ pub async fn spawn_app_with(backend: Backend, env: &[(&str, &str)]) -> TestApp {
         .expect("valid test configuration");
 
     let app = Application::build(config).await.expect("the app builds");
+    prepare(app.state().db.clone()).await;
     let address = format!("http://127.0.0.1:{}", app.port());
     let state = app.state().clone();
     let (shutdown, stop) = oneshot::channel::<()>();

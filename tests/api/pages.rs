@@ -1,10 +1,13 @@
-//! The prerendered public pages as the server sends them (needs `web/dist`: run
+//! The public pages as the server renders and sends them (needs `web/dist`: run
 //! `npm run build` in `web/` first; `make test` does).
 
+use std::time::{Duration, Instant};
+
 use fagfolk::db_run;
+use reqwest::Method;
 use serde_json::Value;
 
-use crate::helpers::TestApp;
+use crate::helpers::{Backend, TestApp, spawn_app_prepared, spawn_app_with};
 
 const PUBLIC_PATHS: [&str; 13] = [
     "/",
@@ -35,7 +38,7 @@ fn json_ld(html: &str) -> Value {
     serde_json::from_str(&html[start..end]).expect("valid JSON-LD")
 }
 
-async fn every_public_page_is_prerendered_with_the_current_company_facts(app: TestApp) {
+async fn every_public_page_is_rendered_with_the_current_company_facts(app: TestApp) {
     for path in PUBLIC_PATHS {
         let (status, html) = html(&app, path).await;
         assert_eq!(status, 200, "{path}");
@@ -75,8 +78,10 @@ async fn trade_pages_carry_their_active_services_in_json_ld(app: TestApp) {
     let offers = service["hasOfferCatalog"]["itemListElement"].as_array().unwrap();
     assert!(offers.iter().any(|o| o["itemOffered"]["name"] == "Kjøkkenmontering"));
     assert!(offers.iter().all(|o| o["priceSpecification"]["priceCurrency"] == "NOK"));
-    // Without JavaScript the list itself is in the page too.
-    assert!(html.contains("<li><strong>Kjøkkenmontering</strong> – Fra 25\u{a0}000 kr"), "noscript list");
+    // Without JavaScript the list itself is in the page too, with its price.
+    let card = &html[html.find(">Kjøkkenmontering</h3>").expect("the service's card")..];
+    assert!(card[..card.find("</li>").unwrap()].contains("Fra 25\u{a0}000 kr"), "its price");
+    assert!(!html.contains(">Feilsøking og småreparasjoner</h3>"), "no other trade's services");
     app.stop().await;
 }
 
@@ -88,10 +93,11 @@ async fn a_settings_change_shows_in_the_served_html_without_a_rebuild(app: TestA
         .await
         .map(|r| r.rows_affected()))
     .unwrap();
-    app.state.pages.invalidate().await;
+    app.state.pages.changed(&app.state).await;
     let (_, html) = html(&app, "/").await;
     assert!(html.contains("href=\"tel:+47400001\""), "tel link from the new number");
-    assert!(html.contains("+47 400 00 &lt;b&gt;1&lt;/b&gt;"), "the number is escaped, not markup");
+    // The renderer escapes `<`, `&` and `"`, which is all text needs to stay text.
+    assert!(html.contains("+47 400 00 &lt;b>1&lt;/b>"), "the number is escaped, not markup");
     assert!(html.contains("Ny gate 1 &amp; 2, 0150 Oslo"));
     app.stop().await;
 }
@@ -118,7 +124,7 @@ async fn a_page_revalidates_with_304_until_the_settings_change(app: TestApp) {
         .await
         .map(|r| r.rows_affected()))
     .unwrap();
-    app.state.pages.invalidate().await;
+    app.state.pages.changed(&app.state).await;
     let changed = app.client.get(app.url("/kontakt")).header("If-None-Match", &etag).send().await.unwrap();
     assert_eq!(changed.status(), 200, "the new phone number makes a new page");
     assert_ne!(changed.headers()["etag"], etag.as_str());
@@ -181,11 +187,28 @@ async fn pages_are_sent_gzip_compressed_and_assets_are_cached_for_long(app: Test
     app.stop().await;
 }
 
-/// When the pages cannot be made (here the settings table is gone), a visitor gets a
-/// Norwegian HTML page with 503, not the API's JSON, and the server keeps running.
-async fn a_page_that_cannot_be_rendered_answers_html(app: TestApp) {
+/// The pages in service stay when they cannot be made again (here the settings table is
+/// gone): visitors keep getting the last good version, and the server keeps running.
+async fn the_last_good_pages_stay_when_a_render_fails(app: TestApp) {
+    let (_, before) = html(&app, "/kontakt").await;
     db_run!(&app.state.db, pool => sqlx::query("DROP TABLE settings").execute(pool).await.map(|_| ()))
         .unwrap();
+    app.state.pages.changed(&app.state).await;
+    let (status, after) = html(&app, "/kontakt").await;
+    assert_eq!(status, 200);
+    assert_eq!(after, before, "the last good page");
+    assert_eq!(app.get("/healthz").await.status(), 200, "the server keeps running");
+    app.stop().await;
+}
+
+/// When the pages have never been made (the settings table was gone from the start), a
+/// visitor gets a Norwegian HTML page with 503, not the API's JSON, and the server
+/// keeps running.
+async fn a_page_that_was_never_rendered_answers_html(backend: Backend) {
+    let app = spawn_app_prepared(backend, &[], |db| async move {
+        db_run!(&db, pool => sqlx::query("DROP TABLE settings").execute(pool).await.map(|_| ())).unwrap();
+    })
+    .await;
     let response = app.get("/kontakt").await;
     assert_eq!(response.status(), 503);
     assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8");
@@ -196,9 +219,81 @@ async fn a_page_that_cannot_be_rendered_answers_html(app: TestApp) {
     app.stop().await;
 }
 
+#[tokio::test]
+async fn a_page_that_was_never_rendered_answers_html_sqlite() {
+    a_page_that_was_never_rendered_answers_html(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn a_page_that_was_never_rendered_answers_html_postgres() {
+    a_page_that_was_never_rendered_answers_html(Backend::Postgres).await;
+}
+
+/// A review broke the JSON-LD of every page with a company name of `__FF_PHONE__` and a
+/// phone number ending in a backslash, when facts were substituted into the HTML as
+/// tokens. Rendered, every value is escaped once for where it goes.
+async fn company_facts_that_look_like_markup_or_tokens_stay_text(app: TestApp) {
+    db_run!(&app.state.db, pool => sqlx::query("UPDATE settings SET company_name = $1, global_phone_primary = $2, adresse = $3 WHERE id = 1")
+        .bind("__FF_PHONE__")
+        .bind("22 33 44 55\\")
+        .bind("</script><script>alert(1)</script> & {company}")
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))
+    .unwrap();
+    app.state.pages.changed(&app.state).await;
+    for path in PUBLIC_PATHS {
+        let (status, html) = html(&app, path).await;
+        assert_eq!(status, 200, "{path}");
+        let ld = json_ld(&html);
+        assert_eq!(ld["@graph"][0]["name"], "__FF_PHONE__", "{path}");
+        assert!(html.contains("| __FF_PHONE__</title>"), "{path}: the name as it is");
+        assert!(!html.contains("<script>alert(1)"), "{path}: markup stays text");
+        assert!(html.contains("&lt;/script>&lt;script>alert(1)&lt;/script> &amp; {company}"), "{path}");
+        let open = "<script type=\"application/json\" id=\"ff-site\">";
+        let start = html.find(open).expect("the page's data") + open.len();
+        let end = start + html[start..].find("</script>").unwrap();
+        let data: Value = serde_json::from_str(&html[start..end]).expect("the page's data is valid JSON");
+        assert_eq!(data["company_name"], "__FF_PHONE__", "{path}");
+        assert_eq!(data["phone"], "22 33 44 55\\", "{path}");
+    }
+    app.stop().await;
+}
+
+/// Two instances on one database: a change saved through one shows in the other's
+/// pages within seconds (its pages follow the change counter), with no restart.
+async fn a_change_through_one_instance_reaches_the_pages_of_another(first: TestApp) {
+    let backend = if first.pg_database().is_some() { Backend::Postgres } else { Backend::Sqlite };
+    let database = first.state.config.database_url.clone();
+    let second = spawn_app_with(backend, &[("DATABASE_URL", &database)]).await;
+    let (_, seeded) = html(&second, "/kontakt").await;
+    assert!(seeded.contains("Økernveien 94, 0579 Oslo"), "the seeded address first");
+
+    let admin = first.admin().await;
+    let mut settings: Value = admin.get("/api/admin/settings").await.json().await.unwrap();
+    settings["adresse"] = "Nygata 7, 0159 Oslo".into();
+    assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    let (_, html_first) = html(&first, "/kontakt").await;
+    assert!(html_first.contains("Nygata 7, 0159 Oslo"), "at once on the instance that saved it");
+
+    let saved = Instant::now();
+    loop {
+        let (_, page) = html(&second, "/kontakt").await;
+        if page.contains("Nygata 7, 0159 Oslo") {
+            break;
+        }
+        assert!(saved.elapsed() < Duration::from_secs(5), "the other instance shows the change within 5 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    second.stop().await;
+    first.stop().await;
+}
+
 crate::db_tests!(
-    a_page_that_cannot_be_rendered_answers_html,
-    every_public_page_is_prerendered_with_the_current_company_facts,
+    the_last_good_pages_stay_when_a_render_fails,
+    company_facts_that_look_like_markup_or_tokens_stay_text,
+    a_change_through_one_instance_reaches_the_pages_of_another,
+    every_public_page_is_rendered_with_the_current_company_facts,
     trade_pages_carry_their_active_services_in_json_ld,
     a_settings_change_shows_in_the_served_html_without_a_rebuild,
     a_page_revalidates_with_304_until_the_settings_change,

@@ -5,7 +5,7 @@ import { png } from './fixtures'
 
 // Every free-text field gets markup that would run script or add an element if it
 // were ever inserted as HTML. React escapes text and the CSP forbids inline script;
-// the server escapes what it fills into the prerendered pages.
+// the server's renderer escapes what it renders into the public pages.
 const PAYLOAD = `Ola <img src=x onerror="window.__xss=1" data-xss> <script>window.__xss=1</script></script><b data-xss>fet</b> "' &amp;`
 
 async function assertInert(page: Page, where: string) {
@@ -52,7 +52,7 @@ test('markup in every free-text field stays text, in the admin and on the public
   await page.getByRole('tab', { name: 'Kanban' }).click()
   await assertInert(page, 'kanban')
 
-  // A service with markup: admin card and the public page (hydrated and prerendered).
+  // A service with markup: admin card and the public page (server-rendered and hydrated).
   await page.goto('/admin/services/category/elektriker')
   await page.getByRole('button', { name: 'Ny tjeneste' }).click()
   const service = page.getByRole('dialog', { name: 'Ny tjeneste' })

@@ -1,4 +1,4 @@
-// Web budget: the bytes of JavaScript and CSS (gzip) that each prerendered public page
+// Web budget: the bytes of JavaScript and CSS (gzip) that each public page
 // loads, and proof that no public page loads the admin app. Fails above the budget.
 // Usage: node scripts/budget.mjs   (after npm run build)
 import { readFile } from 'node:fs/promises'
@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
-// Just above today's measure (36-43 KB of JavaScript, 9.1 KB of CSS, gzip), so that
+// Just above today's measure (38-43 KB of JavaScript, 9.1 KB of CSS, gzip), so that
 // growth is a decision someone makes here, not an accident: raise a budget in the same
-// change that needs it, and say why.
-const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 50)
+// change that needs it, and say why. 45 KB of JavaScript is the product's ceiling.
+const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 45)
 const CSS_BUDGET_KB = Number(process.env.CSS_BUDGET_KB ?? 11)
 
 const manifest = JSON.parse(await readFile(path.join(dist, '_pages', 'manifest.json'), 'utf8'))
+const template = await readFile(path.join(dist, 'index.html'), 'utf8')
 const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'))
 // The admin app is its own build (vite build --mode admin) with its own manifest: every
 // file of it that the public build does not also have is admin code.
@@ -31,7 +32,8 @@ let failed = false
 console.log('| Side | JS (gzip) | CSS (gzip) |')
 console.log('|---|---|---|')
 for (const page of manifest.pages) {
-  const html = await readFile(path.join(dist, '_pages', page.file), 'utf8')
+  // What the server puts into the page's head: the template's tags and the page's preloads.
+  const html = `${template}\n${page.preloads.join('\n')}`
   const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1])
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1])
   // Follow the static imports of each script too (what the browser must fetch to run).

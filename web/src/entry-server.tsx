@@ -4,24 +4,73 @@ import { App, loadPage, pageSources, type PageSource } from './app/app'
 import { type PageMeta, pageMeta } from './app/page-meta'
 import { publicPaths, type PublicPageKey } from './lib/paths'
 import { ToastProvider } from './components/toast'
-import { PRERENDER_SITE, SiteProvider } from './lib/site'
+import { type Site, SiteProvider } from './lib/site'
 
+// The server bundle: `npm run build` folds this module and everything it imports into
+// one file (dist/_ssr/entry-server.js), which the Rust binary embeds and runs in its
+// JavaScript engine (src/site/engine.rs) to render every public page.
 
-/** Renders one route to HTML for the prerender (web/scripts/prerender.mjs); a path with
- * no page renders the 404 page. The page is loaded first, so the HTML is complete. */
-export async function render(url: string): Promise<string> {
-  return renderToString(
+/** Text for HTML content and attribute values, escaped once, here. */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+function pageKey(url: string): PublicPageKey | undefined {
+  return (Object.keys(publicPaths) as PublicPageKey[]).find((key) => publicPaths[key] === url)
+}
+
+/** The page's `<head>` content: title, description, canonical link and Open Graph. */
+function publicHead(key: PublicPageKey, site: Site): string {
+  const meta = pageMeta[key]
+  // A function as the replacement: a company name is inserted as it is, never read as a pattern.
+  const title = escapeHtml(meta.title.replace('{company}', () => site.company_name))
+  const description = escapeHtml(meta.description)
+  const path = publicPaths[key]
+  const url = escapeHtml(`${site.base_url}${path}`)
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<link rel="canonical" href="${url}">`,
+    '<meta property="og:type" content="website">',
+    '<meta property="og:locale" content="nb_NO">',
+    `<meta property="og:site_name" content="${escapeHtml(site.company_name)}">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${url}">`,
+    '<meta name="twitter:card" content="summary">',
+  ].join('\n    ')
+}
+
+const NOT_FOUND_HEAD = ['<title>404: Page not found</title>', '<meta name="robots" content="noindex">'].join('\n    ')
+
+/**
+ * Renders the page at `url` with `data` (the JSON of a `Site`, see src/lib/site.tsx) and
+ * answers JSON `{status, head, html}`: the page's head content and its body markup. A
+ * path with no page renders the English 404 page with status 404. The page's code is
+ * loaded first, so the HTML is complete.
+ */
+export async function render(url: string, data: string): Promise<string> {
+  const site = JSON.parse(data) as Site
+  const key = pageKey(url)
+  const html = renderToString(
     <StrictMode>
-      <SiteProvider value={PRERENDER_SITE}>
+      <SiteProvider value={site}>
         <ToastProvider>
           <App pathname={url} Page={await loadPage(url)} />
         </ToastProvider>
       </SiteProvider>
     </StrictMode>,
   )
+  const head = key ? publicHead(key, site) : NOT_FOUND_HEAD
+  return JSON.stringify({ status: key ? 200 : 404, head, html })
 }
 
-/** Every public route for the prerender (web/scripts/prerender.mjs): its path, head data
+/** Every public route for the build (web/scripts/server-bundle.mjs): its path, head data
  * and where its component is. */
 export const publicRoutes: ({ path: string } & PageMeta & PageSource)[] = (
   Object.keys(publicPaths) as PublicPageKey[]

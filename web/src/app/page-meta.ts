@@ -1,13 +1,15 @@
 import type { PublicPageKey, ServiceCategory } from '@/lib/paths'
 
-/** Head data of a public page. `{company}` is replaced by the firm's name from settings.
- * Only the prerender reads this (src/entry-server.tsx), so no visitor downloads it. */
+/** Head data of a public page. `{company}` stands for the firm's name from settings.
+ * Only the server's renderer reads this (src/entry-server.tsx), so no visitor downloads it. */
 export type PageMeta = {
   title: string
   description: string
   /** A trade page: its active services go into the page's JSON-LD offer catalogue. */
   serviceCategory?: ServiceCategory
   serviceType?: string
+  /** The page lists every trade's services (the overview cards). */
+  allServices?: true
 }
 
 export const pageMeta: Record<PublicPageKey, PageMeta> = {
@@ -15,11 +17,13 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     title: 'Elektriker, rørlegger og bad i Oslo | {company}',
     description:
       'Autoriserte elektrikere og rørleggere i Oslo og Viken. Døgnvakt 24/7, bindende pris før oppstart og garanti på arbeidet. Ring oss eller send en forespørsel.',
+    allServices: true,
   },
   services: {
     title: 'Tjenester: elektriker, rørlegger, kjøkken og bad | {company}',
     description:
       'Se alle tjenestene våre med priser: elektrikerarbeid, rørleggerarbeid og renovering av kjøkken og bad i Oslo og Viken.',
+    allServices: true,
   },
   electrician: {
     title: 'Elektriker i Oslo – autorisert og døgnåpen | {company}',

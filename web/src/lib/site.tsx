@@ -1,6 +1,14 @@
 import { createContext, type ReactNode, useContext } from 'react'
+import type { components } from './api-schema'
 
-/** The firm's public facts, filled in by the server from Innstillinger (see src/site/mod.rs). */
+type PublicService = components['schemas']['PublicService']
+
+/**
+ * What a page is rendered with: the firm's public facts from Innstillinger and, on the
+ * pages that list them, the active services (see src/site/render.rs). The server renders
+ * the page from this object and puts the same object into the page as `#ff-site`, so
+ * the browser hydrates with exactly what the HTML shows.
+ */
 export type Site = {
   company_name: string
   orgnr: string
@@ -9,57 +17,54 @@ export type Site = {
   phone: string
   phone_uri: string
   phone_extra: string[]
+  /** Today's date in Norwegian ("22. november 2026") and the year, from the server. */
   today: string
   year: string
+  /** The public base URL, for canonical links (`FAGFOLK_PUBLIC_URL`). */
+  base_url: string
+  /** The active services the page lists, or null when it lists none (then a list fetches them). */
+  services: PublicService[] | null
 }
 
-/**
- * What the prerender writes: the server replaces each token with the current value as it
- * serves the page, and hands the same values to the browser in `#ff-site`, so the page
- * hydrates with exactly what the HTML shows.
- */
-export const PRERENDER_SITE: Site = {
-  company_name: '__FF_COMPANY__',
-  orgnr: '__FF_ORGNR__',
-  adresse: '__FF_ADDRESS__',
-  email: '__FF_EMAIL__',
-  phone: '__FF_PHONE__',
-  phone_uri: '__FF_PHONETEL__',
+/** Neutral values, for the admin's tests and a page run without the server (the Vite dev server). */
+export const NEUTRAL_SITE: Site = {
+  company_name: 'Fagfolk',
+  orgnr: '',
+  adresse: 'Oslo',
+  email: '',
+  phone: '',
+  phone_uri: 'tel:',
   phone_extra: [],
-  today: '__FF_TODAY__',
-  year: '__FF_YEAR__',
+  today: '',
+  year: '',
+  base_url: '',
+  services: null,
 }
 
-/** The facts the server put into the page, or neutral values when run without it. */
+/** The data the server rendered the page with, or neutral values when run without it. */
 export function readSite(): Site {
   const element = typeof document === 'undefined' ? null : document.getElementById('ff-site')
   if (element?.textContent) {
     try {
-      return JSON.parse(element.textContent) as Site
+      return { ...NEUTRAL_SITE, ...(JSON.parse(element.textContent) as Partial<Site>) }
     } catch {
       // fall through to the neutral values
     }
   }
   return {
-    company_name: 'Fagfolk',
-    orgnr: '',
-    adresse: 'Oslo',
-    email: '',
-    phone: '',
-    phone_uri: 'tel:',
-    phone_extra: [],
+    ...NEUTRAL_SITE,
     today: new Date().toLocaleDateString('nb-NO', { day: 'numeric', month: 'long', year: 'numeric' }),
     year: String(new Date().getFullYear()),
   }
 }
 
-const SiteContext = createContext<Site>(PRERENDER_SITE)
+const SiteContext = createContext<Site>(NEUTRAL_SITE)
 
 export function SiteProvider({ value, children }: { value: Site; children: ReactNode }) {
   return <SiteContext value={value}>{children}</SiteContext>
 }
 
-// useContext rather than use(): the prerender (preact-render-to-string) supports only the former.
+// useContext rather than use(): the server's renderer (preact-render-to-string) supports only the former.
 export function useSite(): Site {
   return useContext(SiteContext)
 }

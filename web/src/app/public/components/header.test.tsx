@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ToastProvider } from '@/components/toast'
-import { PRERENDER_SITE, SiteProvider } from '@/lib/site'
+import { NEUTRAL_SITE, SiteProvider } from '@/lib/site'
 import { PathnameProvider } from '../pathname'
 import { Header, isActive } from './header'
 
@@ -17,7 +17,7 @@ describe('isActive', () => {
 })
 
 function renderHeader(path: string) {
-  const site = { ...PRERENDER_SITE, company_name: 'Fagfolk AS', phone: '22 33 44 55', phone_uri: 'tel:+4722334455' }
+  const site = { ...NEUTRAL_SITE, company_name: 'Fagfolk AS', phone: '22 33 44 55', phone_uri: 'tel:+4722334455' }
   return render(
     <SiteProvider value={site}>
       <ToastProvider>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { ServiceCategory } from '@/lib/paths'
 import { api } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
+import { useSite } from '@/lib/site'
 
 export type Service = components['schemas']['PublicService']
 
@@ -15,22 +16,29 @@ export async function getServices(category?: ServiceCategory): Promise<Service[]
 export type ServicesState = { loading: boolean; services: Service[] }
 
 /**
- * The services for a public list. A failed fetch is logged only: the list stays empty
- * and the loading state still ends.
+ * The services for a public list. A page the server rendered with its services (see
+ * `Site.services`) has them at once, in the HTML and on hydration; otherwise they are
+ * fetched. A failed fetch is logged only: the list stays empty and the loading state
+ * still ends.
  */
 export function useServices(category?: ServiceCategory): ServicesState {
-  const [state, setState] = useState<ServicesState>({ loading: true, services: [] })
+  const given = useSite().services
+  const [fetched, setFetched] = useState<ServicesState>({ loading: true, services: [] })
   useEffect(() => {
+    if (given) return
     let cancelled = false
     getServices(category)
-      .then((services) => !cancelled && setState({ loading: false, services }))
+      .then((services) => !cancelled && setFetched({ loading: false, services }))
       .catch((error: unknown) => {
         console.error('Kunne ikke hente tjenester', error)
-        if (!cancelled) setState({ loading: false, services: [] })
+        if (!cancelled) setFetched({ loading: false, services: [] })
       })
     return () => {
       cancelled = true
     }
-  }, [category])
-  return state
+  }, [category, given])
+  if (given) {
+    return { loading: false, services: category ? given.filter((s) => s.category === category) : given }
+  }
+  return fetched
 }

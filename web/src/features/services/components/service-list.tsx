@@ -18,8 +18,6 @@ export function ServiceList({
   const { loading, services } = useServices(category)
   return (
     <div data-service-list={category}>
-      {/* Visitors and crawlers without JavaScript get the list the server fills in here. */}
-      <noscript>{`__FF_SERVICES_${category}__`}</noscript>
       {loading ? (
         <Spinner label={loadingText} />
       ) : services.length === 0 ? (

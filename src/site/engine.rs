@@ -1,0 +1,187 @@
+//! The JavaScript engine that renders the public pages: QuickJS (through `rquickjs`)
+//! running the server bundle `web/dist/_ssr/entry-server.js`, built by `npm run build`
+//! from the same components the browser hydrates (`web/src/entry-server.tsx`).
+//!
+//! QuickJS is single-threaded, so the engine lives on a thread of its own and takes
+//! render jobs through a channel; a job is every page of one render pass. A page that
+//! throws, loops or runs out of memory fails alone, with the engine's message.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use rquickjs::{Context, Ctx, Function, Module, Persistent, Promise, Runtime};
+use serde::Deserialize;
+use tokio::sync::oneshot;
+
+/// What `render(path, data)` in the bundle answers for one page.
+#[derive(Debug, Deserialize)]
+pub struct RenderedPage {
+    /// 200, or 404 for a path with no page.
+    pub status: u16,
+    /// The page's `<head>` content: title, description, canonical link, Open Graph.
+    pub head: String,
+    /// The page's markup, to go into `<div id="root">`.
+    pub html: String,
+}
+
+/// One page to render: its path and the JSON it is rendered with.
+pub struct PageJob {
+    pub path: String,
+    pub data: String,
+}
+
+struct Job {
+    pages: Vec<PageJob>,
+    reply: oneshot::Sender<Vec<Result<RenderedPage, String>>>,
+}
+
+/// A handle on the engine's thread. Dropping every handle ends the thread.
+pub struct Engine {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// How long one page may take before the engine stops it (a loop in a component).
+const PAGE_DEADLINE: Duration = Duration::from_secs(2);
+/// The engine's heap: six rendered pages need about 8 MB.
+const MEMORY_LIMIT: usize = 128 * 1024 * 1024;
+const STACK_LIMIT: usize = 4 * 1024 * 1024;
+
+impl Engine {
+    /// Starts the engine's thread and loads the bundle; fails with the engine's message
+    /// when the bundle cannot be loaded or has no `render` function.
+    pub fn start(bundle: Vec<u8>) -> Result<Self, String> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let (ready, loaded) = mpsc::sync_channel::<Result<(), String>>(1);
+        std::thread::Builder::new()
+            .name("fagfolk-render".to_owned())
+            .stack_size(STACK_LIMIT * 4)
+            .spawn(move || run(bundle, queue, ready))
+            .map_err(|err| format!("kunne ikke starte tråden: {err}"))?;
+        loaded.recv().map_err(|_| "motoren stoppet under lasting".to_owned())??;
+        Ok(Self { jobs })
+    }
+
+    /// Renders `pages` in order; each page's result or the engine's error message.
+    pub async fn render(&self, pages: Vec<PageJob>) -> Result<Vec<Result<RenderedPage, String>>, String> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs.send(Job { pages, reply }).map_err(|_| "motoren har stoppet".to_owned())?;
+        answer.await.map_err(|_| "motoren stoppet under arbeidet".to_owned())
+    }
+}
+
+fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Result<(), String>>) {
+    let deadline = Rc::new(Cell::new(None::<Instant>));
+    let loaded = (|| {
+        let runtime = Runtime::new().map_err(|err| err.to_string())?;
+        runtime.set_memory_limit(MEMORY_LIMIT);
+        runtime.set_max_stack_size(STACK_LIMIT);
+        let watch = deadline.clone();
+        runtime
+            .set_interrupt_handler(Some(Box::new(move || watch.get().is_some_and(|at| Instant::now() > at))));
+        let context = Context::full(&runtime).map_err(|err| err.to_string())?;
+        let render = context.with(|ctx| {
+            let loaded = (|| {
+                let (module, evaluated) = Module::declare(ctx.clone(), "entry-server.js", bundle)?.eval()?;
+                evaluated.finish::<()>()?;
+                module.get::<_, Function>("render")
+            })();
+            loaded.map(|render| Persistent::save(&ctx, render)).map_err(|err| describe(&ctx, err))
+        })?;
+        Ok::<_, String>((runtime, context, render))
+    })();
+    let (_runtime, context, render) = match loaded {
+        Ok(engine) => {
+            let _ = ready.send(Ok(()));
+            engine
+        }
+        Err(err) => {
+            let _ = ready.send(Err(err));
+            return;
+        }
+    };
+    for job in queue {
+        let results = context.with(|ctx| {
+            let Ok(render) = render.clone().restore(&ctx) else {
+                return job.pages.iter().map(|_| Err("render-funksjonen mangler".to_owned())).collect();
+            };
+            job.pages
+                .iter()
+                .map(|page| {
+                    deadline.set(Some(Instant::now() + PAGE_DEADLINE));
+                    let answer = render
+                        .call::<_, Promise>((page.path.as_str(), page.data.as_str()))
+                        .and_then(|promise| promise.finish::<String>());
+                    deadline.set(None);
+                    let json = answer.map_err(|err| describe(&ctx, err))?;
+                    serde_json::from_str(&json).map_err(|err| format!("ugyldig svar fra render: {err}"))
+                })
+                .collect()
+        });
+        let _ = job.reply.send(results);
+    }
+}
+
+/// The engine's error as text: a thrown value's message and stack where there is one.
+fn describe(ctx: &Ctx<'_>, err: rquickjs::Error) -> String {
+    if !matches!(err, rquickjs::Error::Exception) {
+        return err.to_string();
+    }
+    let thrown = ctx.catch();
+    match thrown.as_exception() {
+        Some(exception) => {
+            let message = exception.message().unwrap_or_default();
+            let stack = exception.stack().unwrap_or_default();
+            format!("{message}\n{stack}").trim().to_owned()
+        }
+        None => format!("kastet {thrown:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(path: &str, data: &str) -> PageJob {
+        PageJob { path: path.to_owned(), data: data.to_owned() }
+    }
+
+    #[tokio::test]
+    async fn a_page_that_throws_or_loops_fails_alone() {
+        let bundle = br#"
+            export async function render(path, data) {
+              if (path === '/kast') throw new Error('feil i siden')
+              if (path === '/evig') { for (;;) {} }
+              const site = JSON.parse(data)
+              return JSON.stringify({ status: 200, head: '<title>t</title>', html: '<p>' + site.name + path + '</p>' })
+            }
+        "#;
+        let engine = Engine::start(bundle.to_vec()).expect("the bundle loads");
+        let results = engine
+            .render(vec![
+                job("/a", r#"{"name":"Å"}"#),
+                job("/kast", "{}"),
+                job("/evig", "{}"),
+                job("/b", r#"{"name":"B"}"#),
+            ])
+            .await
+            .expect("the engine answers");
+        assert_eq!(results[0].as_ref().expect("renders").html, "<p>Å/a</p>");
+        assert!(
+            results[1].as_ref().is_err_and(|err| err.contains("feil i siden")),
+            "{:?}",
+            results[1].as_ref().err()
+        );
+        assert!(results[2].is_err(), "an endless loop is stopped");
+        assert_eq!(results[3].as_ref().expect("renders after a failure").html, "<p>B/b</p>");
+    }
+
+    #[test]
+    fn a_bundle_without_render_is_refused() {
+        let err = Engine::start(b"export const x = 1".to_vec()).err().expect("refused");
+        assert!(!err.is_empty());
+        let err = Engine::start(b"export function render( {".to_vec()).err().expect("refused");
+        assert!(err.contains("entry-server.js:1"), "the message says where: {err}");
+    }
+}
