@@ -107,7 +107,7 @@ test('the navigation marks the active page by path prefix, and home only exactly
   await expect(nav.getByRole('link', { name: 'Hjem' })).toHaveAttribute('aria-current', 'page')
 })
 
-test('service lists load from the API with Norwegian prices', async ({ page }) => {
+test('service lists come with the page, with Norwegian prices', async ({ page }) => {
   await page.goto('/tjenester/kjokken-bad')
   const list = page.locator('[data-service-list="kjokken-bad"]')
   await expect(list.getByText('Kjøkkenmontering')).toBeVisible()
@@ -201,6 +201,19 @@ test('a legal page opens at the top, with its back link to the home page', async
   await expect(page).toHaveURL('/')
 })
 
+test('coming back to a legal page with the back button opens it at the top too', async ({ page }) => {
+  await page.goto('/personvern')
+  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Vilkår' })
+  await footerLink.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  await footerLink.click()
+  await expect(page).toHaveURL('/vilkar')
+  await page.goBack()
+  await expect(page).toHaveURL('/personvern')
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
 test('a first visit stores nothing; picking a theme stores it and it lasts', async ({ page, context }) => {
   await page.goto('/')
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0)
@@ -243,6 +256,22 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('link', { name: /^Ring 22 33 44 55/ }).last()).toBeVisible()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('every heading fits the screen on every page', async ({ page }) => {
+    for (const { path } of routes) {
+      await page.goto(path)
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3')]
+          .filter((h) => h.scrollWidth > h.clientWidth + 1 || h.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((h) => h.textContent),
+      )
+      expect(wide, path).toEqual([])
+    }
   })
 })
 

@@ -42,7 +42,7 @@ export function ContactPage() {
       icon: Globe,
       title: 'Plattformer',
       body: <span className="font-semibold">{platforms.join(', ')}</span>,
-      note: 'Se omtaler og profil hos',
+      note: 'Les omtalene og firmaprofilen vår der.',
     },
   ]
 

@@ -1,13 +1,32 @@
 import { ArrowLeft } from 'lucide-react'
+import { useEffect } from 'react'
 import { paths } from '@/lib/paths'
 import { Container } from '@/components/ui/section'
 import { useSite } from '@/lib/site'
 import { cookiesText, type LegalText, privacyText, termsText } from '@/content/legal'
 
+/**
+ * A legal page opens at its top, also when the visitor comes back to it with the back
+ * button (the browser would restore where they were), unless the address names a section.
+ */
+function useOpenAtTheTop() {
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual'
+    const toTop = () => {
+      if (!window.location.hash) window.scrollTo(0, 0)
+    }
+    toTop()
+    // A page restored from the back/forward cache runs no effects again, but fires pageshow.
+    window.addEventListener('pageshow', toTop)
+    return () => window.removeEventListener('pageshow', toTop)
+  }, [])
+}
+
 /** The shared layout of the legal pages: back link, title, last-updated date, contents and sections. */
 function LegalLayout({ id, title, intro, sections }: LegalText) {
   const site = useSite()
   const headingId = `${id}-tittel`
+  useOpenAtTheTop()
   return (
     <>
       <section aria-labelledby={headingId} className="bg-brand text-white">
@@ -19,7 +38,10 @@ function LegalLayout({ id, title, intro, sections }: LegalText) {
             <ArrowLeft className="size-4" aria-hidden="true" />
             Tilbake til forsiden
           </a>
-          <h1 id={headingId} className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          <h1
+            id={headingId}
+            className="mt-6 max-w-3xl text-3xl font-bold tracking-tight break-words sm:text-5xl"
+          >
             {title}
           </h1>
           <p className="mt-4 text-base text-white/80">{`Sist oppdatert: ${site.today}`}</p>
