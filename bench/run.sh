@@ -2,8 +2,9 @@
 # Benchmarks (figures, not tests): start-up time to a healthy /healthz on an empty data
 # directory, requests/second and latency for GET / and GET /api/services beside nginx
 # serving the same files, POST /api/contact on SQLite and on PostgreSQL, and the server's
-# resident memory idle and loaded. Needs wrk (apt-get install -y wrk), nginx and psql for
-# the comparisons, and a built web app (make web).
+# resident memory idle and loaded, and how long a settings save takes with the
+# re-render of every page it causes. Needs wrk (apt-get install -y wrk), nginx and psql for
+# the comparisons, jq for the settings saves, and a built web app (make web).
 # Usage: bash bench/run.sh [seconds per run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,13 +33,32 @@ rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 start_ns=$(date +%s%N)
 # The contact form's per-IP limit is lifted: every request here comes from one address.
 export FAGFOLK_CONTACT_LIMIT=1000000000
+ADMIN_EMAIL=bench@fagfolk.test
+ADMIN_PASSWORD="benk-passord-$$-som-er-langt"
 FAGFOLK_ADDR="127.0.0.1:$PORT" DATABASE_URL="sqlite://$DATA/bench.db" FAGFOLK_STORAGE="$DATA/media" \
-  RUST_LOG=warn "$BIN" serve &
+  FAGFOLK_ADMIN_EMAIL="$ADMIN_EMAIL" FAGFOLK_ADMIN_PASSWORD="$ADMIN_PASSWORD" RUST_LOG=warn "$BIN" serve &
 PID=$!
 until curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; do sleep 0.005; done
 ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+# The first request waits for the first render of every page.
+until curl -fsS "http://127.0.0.1:$PORT/" >/dev/null 2>&1; do sleep 0.005; done
+page_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
 sleep 1
 idle=$(rss_mb "$PID")
+
+# A settings save answers once every page is rendered again (src/site/cache.rs): its
+# time is the save, its audit entry and the re-render of every page.
+JAR="$DATA/cookies"
+curl -fsS -c "$JAR" -H 'x-fagfolk-csrf: 1' -H 'Content-Type: application/json' \
+  -d "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" "http://127.0.0.1:$PORT/api/auth/login" >/dev/null
+settings=$(curl -fsS -b "$JAR" "http://127.0.0.1:$PORT/api/admin/settings")
+saves=()
+for i in $(seq 10 29); do
+  body=$(jq -c --arg phone "22 33 44 $i" '.global_phone_primary = $phone' <<<"$settings")
+  saves+=("$(curl -fsS -o /dev/null -w '%{time_total}' -b "$JAR" -X PUT -H 'x-fagfolk-csrf: 1' \
+    -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$PORT/api/admin/settings")")
+done
+save_ms=$(printf '%s\n' "${saves[@]}" | sort -n | awk '{ v[NR] = $1 * 1000 } END { printf "median %.0f ms, slowest %.0f ms", v[int((NR + 1) / 2)], v[NR] }')
 
 run() {
   local name="$1" path="$2" port="${3:-$PORT}" script="${4:-}"
@@ -54,7 +74,7 @@ run() {
   LAST_RPS="$rps"
 }
 
-# nginx (Debian package) serving the same prerendered HTML and services JSON as files,
+# nginx (Debian package) serving the same rendered HTML and services JSON as files,
 # precompressed (gzip_static), as the yardstick.
 NGINX_PORT=$((PORT + 1))
 start_nginx() {
@@ -93,10 +113,12 @@ CONF
 echo
 echo "Maskin: $(nproc) kjerner, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
 echo "Oppstart til frisk /healthz (tom datamappe, migrering og startdata): ${ready_ms} ms"
+echo "Oppstart til første side (alle sider laget): ${page_ms} ms"
+echo "Lagre innstillinger, med alle sider laget på nytt (20 lagringer): ${save_ms}"
 echo
 echo "| Forespørsel            |  req/s     | p50      | p99      | feil |"
 echo "|------------------------|------------|----------|----------|------|"
-run "GET / (prerendret)" "/"
+run "GET / (servergjengitt)" "/"
 ours_page="$LAST_RPS"
 run "GET /api/services" "/api/services"
 ours_services="$LAST_RPS"
@@ -107,7 +129,7 @@ if start_nginx; then
   run "nginx: services (fil)" "/api/services" "$NGINX_PORT"
   nginx_services="$LAST_RPS"
   echo
-  awk -v a="$ours_page" -v b="$nginx_page" 'BEGIN { printf "Prerendret side: %.2fx nginx (mål >= 0.8x)\n", a / b }'
+  awk -v a="$ours_page" -v b="$nginx_page" 'BEGIN { printf "Side fra cachen: %.2fx nginx (mål >= 0.8x)\n", a / b }'
   awk -v a="$ours_services" -v b="$nginx_services" 'BEGIN { printf "Tjeneste-JSON:   %.2fx nginx (mål >= 0.6x)\n", a / b }'
 fi
 echo
