@@ -34,12 +34,34 @@ pub struct Page {
     etag: HeaderValue,
 }
 
+/// A page and the status it is sent with: 200, 404 for the 404 page, or 503 for a page
+/// that has not rendered yet.
+#[derive(Clone)]
+pub struct Served {
+    pub(super) page: Arc<Page>,
+    pub(super) status: StatusCode,
+}
+
+impl Served {
+    pub(super) fn respond(
+        &self,
+        request: &HeaderMap,
+        extra: &[(header::HeaderName, &'static str)],
+    ) -> Response {
+        let mut response = self.page.respond(self.status, request, extra);
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+        }
+        response
+    }
+}
+
 /// Everything served from the current settings and services, rendered together.
 pub struct Rendered {
     pub facts: SiteFacts,
-    pub(super) pages: HashMap<String, Arc<Page>>,
-    pub(super) not_found: Arc<Page>,
-    pub(super) admin: Arc<Page>,
+    pub(super) pages: HashMap<String, Served>,
+    pub(super) not_found: Served,
+    pub(super) admin: Served,
     /// `GET /api/services` answers: key "" for all, or a category slug.
     pub(super) services: HashMap<String, Page>,
 }
@@ -163,6 +185,11 @@ impl Page {
         let etag = HeaderValue::try_from(format!("W/\"{}\"", hex(&digest[..16])))
             .expect("a hex digest is a valid header value");
         Self { body: Bytes::from(body), gzip: Bytes::from(gzip), content_type, etag }
+    }
+
+    #[cfg(test)]
+    pub(super) fn body_text(&self) -> &str {
+        std::str::from_utf8(&self.body).unwrap_or_default()
     }
 
     pub(super) fn html(html: String) -> Self {

@@ -44,6 +44,8 @@ pub struct Engine {
 
 /// How long one page may take before the engine stops it (a loop in a component).
 const PAGE_DEADLINE: Duration = Duration::from_secs(2);
+/// How long loading the bundle may take (its top level runs once).
+const LOAD_DEADLINE: Duration = Duration::from_secs(10);
 /// The engine's heap: six rendered pages need about 8 MB.
 const MEMORY_LIMIT: usize = 128 * 1024 * 1024;
 const STACK_LIMIT: usize = 4 * 1024 * 1024;
@@ -59,7 +61,10 @@ impl Engine {
             .stack_size(STACK_LIMIT * 4)
             .spawn(move || run(bundle, queue, ready))
             .map_err(|err| format!("kunne ikke starte tråden: {err}"))?;
-        loaded.recv().map_err(|_| "motoren stoppet under lasting".to_owned())??;
+        // Loading takes milliseconds; the deadline in `run` stops a bundle that never ends.
+        loaded
+            .recv_timeout(LOAD_DEADLINE + Duration::from_secs(5))
+            .map_err(|_| "motoren ble ikke ferdig med å laste bundelen".to_owned())??;
         Ok(Self { jobs })
     }
 
@@ -81,6 +86,7 @@ fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Resu
         runtime
             .set_interrupt_handler(Some(Box::new(move || watch.get().is_some_and(|at| Instant::now() > at))));
         let context = Context::full(&runtime).map_err(|err| err.to_string())?;
+        deadline.set(Some(Instant::now() + LOAD_DEADLINE));
         let render = context.with(|ctx| {
             let loaded = (|| {
                 let (module, evaluated) = Module::declare(ctx.clone(), "entry-server.js", bundle)?.eval()?;
@@ -88,7 +94,9 @@ fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Resu
                 module.get::<_, Function>("render")
             })();
             loaded.map(|render| Persistent::save(&ctx, render)).map_err(|err| describe(&ctx, err))
-        })?;
+        });
+        deadline.set(None);
+        let render = render?;
         Ok::<_, String>((runtime, context, render))
     })();
     let (_runtime, context, render) = match loaded {

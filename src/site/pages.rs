@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
 use super::assets::static_asset;
-use super::render::{escape_html, manifest};
+use super::render::{UNAVAILABLE, escape_html, manifest};
 use crate::http::error::ErrorBody;
 use crate::state::AppState;
 
@@ -49,23 +49,16 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     let noindex = [(header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow")];
     if path == "/admin" || path.starts_with("/admin/") {
         let private = [noindex[0].clone(), (header::CACHE_CONTROL, "no-store")];
-        return rendered.admin.respond(StatusCode::OK, &headers, &private);
+        return rendered.admin.respond(&headers, &private);
     }
     match rendered.pages.get(path) {
-        Some(page) => page.respond(StatusCode::OK, &headers, &[]),
+        Some(page) => page.respond(&headers, &[]),
         None => {
             tracing::info!(path, "404: ukjent side");
-            rendered.not_found.respond(StatusCode::NOT_FOUND, &headers, &noindex)
+            rendered.not_found.respond(&headers, &noindex)
         }
     }
 }
-
-/// The page a visitor gets when the pages cannot be made (the database is unreachable).
-const UNAVAILABLE: &str = "<!doctype html>\n<html lang=\"nb\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<title>Siden er midlertidig utilgjengelig</title></head><body><main>\
-<h1>Siden er midlertidig utilgjengelig</h1>\
-<p>Vi får ikke vist siden akkurat nå. Prøv igjen om litt.</p></main></body></html>\n";
 
 /// Where a path with extra slashes belongs, or `None` when it is already canonical:
 /// `/kontakt/` goes to `/kontakt`. The target is always a path on this site: leading

@@ -9,13 +9,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use axum::http::StatusCode;
 use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::SiteFacts;
 use super::assets::Assets;
-use super::cache::{Page, Rendered};
+use super::cache::{Page, Rendered, Served};
 use super::engine::{Engine, PageJob};
 use super::jsonld;
 use crate::http::error::ApiError;
@@ -108,8 +109,8 @@ impl Build {
 const NOT_FOUND_PATH: &str = "/404";
 
 /// Renders everything from the database's current state. A page the engine fails on
-/// keeps its last good version from `previous` (the error is logged); without one the
-/// whole render fails, and the pages in service stay.
+/// keeps its last good version from `previous` (the error is logged), or answers 503
+/// until it renders. A database error fails the whole pass, and the pages in service stay.
 pub(super) async fn render_all(
     state: &AppState,
     build: Option<&Build>,
@@ -129,7 +130,7 @@ pub(super) async fn render_all(
     }
 
     let Some(build) = build else {
-        let missing = Arc::new(Page::html(MISSING_BUILD.to_owned()));
+        let missing = Served { page: Arc::new(Page::html(MISSING_BUILD.to_owned())), status: StatusCode::OK };
         return Ok(Rendered {
             facts,
             pages: HashMap::new(),
@@ -166,46 +167,41 @@ pub(super) async fn render_all(
     let font = &build.manifest.font_preload;
     let mut pages = HashMap::new();
     for ((page, result), data) in build.manifest.pages.iter().zip(results).zip(&data) {
-        let rendered = match result {
-            Ok(rendered) if rendered.status == 200 => rendered,
-            failed => {
-                let err = failed.err().unwrap_or_else(|| "siden ble laget som 404".to_owned());
-                tracing::error!(path = %page.path, error = %err, "kunne ikke lage siden");
-                let last_good = previous.and_then(|p| p.pages.get(&page.path)).cloned();
-                let Some(last_good) = last_good else {
-                    return Err(ApiError::Internal(anyhow::anyhow!("{}: {err}", page.path)));
-                };
-                pages.insert(page.path.clone(), last_good);
-                continue;
-            }
-        };
-        let category = page.service_category.as_deref();
-        let offers: Vec<&PublicService> =
-            services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
-        let json_ld =
-            jsonld::for_page(&facts, &base, &page.path, category, page.service_type.as_deref(), &offers);
-        let head =
-            [rendered.head.as_str(), font, &page.preloads.join("\n    "), &json_ld, &data_script(data)]
-                .into_iter()
-                .filter(|part| !part.is_empty())
-                .collect::<Vec<_>>()
-                .join("\n    ");
-        pages.insert(page.path.clone(), Arc::new(Page::html(build.public.page(&head, &rendered.html))));
+        let fresh = result.and_then(|rendered| match rendered.status {
+            200 => Ok(rendered),
+            status => Err(format!("siden ble laget med status {status}")),
+        });
+        let fresh = fresh.map(|rendered| {
+            let category = page.service_category.as_deref();
+            let offers: Vec<&PublicService> =
+                services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
+            let json_ld =
+                jsonld::for_page(&facts, &base, &page.path, category, page.service_type.as_deref(), &offers);
+            let head =
+                [rendered.head.as_str(), font, &page.preloads.join("\n    "), &json_ld, &data_script(data)]
+                    .into_iter()
+                    .filter(|part| !part.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n    ");
+            Page::html(build.public.page(&head, &rendered.html))
+        });
+        let last_good = previous.and_then(|p| p.pages.get(&page.path));
+        pages.insert(page.path.clone(), settle(&page.path, fresh, last_good, unavailable_page));
     }
 
-    let not_found = match not_found_result {
-        Some(Ok(rendered)) => {
+    let fresh_not_found = match not_found_result {
+        Some(Ok(rendered)) if rendered.status == 404 => {
             let head = [rendered.head.as_str(), font, &data_script(&site)].join("\n    ");
-            Arc::new(Page::html(build.public.page(&head, &rendered.html)))
+            Ok(Page::html(build.public.page(&head, &rendered.html)))
         }
-        failed => {
-            let err = failed.and_then(Result::err).unwrap_or_default();
-            tracing::error!(error = %err, "kunne ikke lage 404-siden");
-            previous
-                .map(|p| p.not_found.clone())
-                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("404-siden: {err}")))?
-        }
+        Some(Ok(rendered)) => Err(format!("404-siden ble laget med status {}", rendered.status)),
+        Some(Err(err)) => Err(err),
+        None => Err("ikke noe svar".to_owned()),
     };
+    let not_found = settle(NOT_FOUND_PATH, fresh_not_found, previous.map(|p| &p.not_found), || Served {
+        page: Arc::new(Page::html(NOT_FOUND_FALLBACK.to_owned())),
+        status: StatusCode::NOT_FOUND,
+    });
 
     let admin_head = [
         format!("<title>Administrasjon | {}</title>", escape_html(&facts.company_name)),
@@ -214,9 +210,49 @@ pub(super) async fn render_all(
         data_script(&site),
     ]
     .join("\n    ");
-    let admin = Arc::new(Page::html(build.admin.page(&admin_head, "")));
+    let admin =
+        Served { page: Arc::new(Page::html(build.admin.page(&admin_head, ""))), status: StatusCode::OK };
     Ok(Rendered { facts, pages, not_found, admin, services: services_json })
 }
+
+/// The page to serve at `path` after a render pass: the fresh one; or, when the engine
+/// failed on it, its last good version; or, when it never rendered, `otherwise` (the
+/// 503 page). A failure is logged with the engine's message.
+fn settle(
+    path: &str,
+    fresh: Result<Page, String>,
+    last_good: Option<&Served>,
+    otherwise: impl FnOnce() -> Served,
+) -> Served {
+    match fresh {
+        Ok(page) => Served {
+            page: Arc::new(page),
+            status: if path == NOT_FOUND_PATH { StatusCode::NOT_FOUND } else { StatusCode::OK },
+        },
+        Err(err) => {
+            tracing::error!(path, error = %err, "kunne ikke lage siden; den forrige vises");
+            last_good.cloned().unwrap_or_else(otherwise)
+        }
+    }
+}
+
+fn unavailable_page() -> Served {
+    Served { page: Arc::new(Page::html(UNAVAILABLE.to_owned())), status: StatusCode::SERVICE_UNAVAILABLE }
+}
+
+/// The page a visitor gets when a page cannot be made (the database is unreachable, or
+/// the page has never rendered).
+pub(super) const UNAVAILABLE: &str = "<!doctype html>\n<html lang=\"nb\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>Siden er midlertidig utilgjengelig</title></head><body><main>\
+<h1>Siden er midlertidig utilgjengelig</h1>\
+<p>Vi får ikke vist siden akkurat nå. Prøv igjen om litt.</p></main></body></html>\n";
+
+/// The 404 page when the engine has never rendered it (the spec keeps it in English).
+const NOT_FOUND_FALLBACK: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<meta name=\"robots\" content=\"noindex\"><title>404: Page not found</title></head>\
+<body><main><h1>Oops! Page not found</h1><p><a href=\"/\">Return to Home</a></p></main></body></html>\n";
 
 /// What every page is rendered with (`Site` in `web/src/lib/site.tsx`); the pages that
 /// list services get them added.
@@ -289,6 +325,29 @@ mod tests {
     #[test]
     fn dates_read_in_norwegian() {
         assert_eq!(norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()), "22. november 2026");
+    }
+
+    fn served(html: &str) -> Served {
+        Served { page: Arc::new(Page::html(html.to_owned())), status: StatusCode::OK }
+    }
+
+    #[test]
+    fn a_page_the_engine_fails_on_keeps_its_last_good_version_or_answers_503() {
+        let fresh =
+            settle("/kontakt", Ok(Page::html("ny".to_owned())), Some(&served("gammel")), unavailable_page);
+        assert_eq!((fresh.page.body_text(), fresh.status), ("ny", StatusCode::OK));
+
+        let last_good = served("gammel");
+        let kept = settle("/kontakt", Err("kastet".to_owned()), Some(&last_good), unavailable_page);
+        assert!(Arc::ptr_eq(&kept.page, &last_good.page), "the page in service stays");
+        assert_eq!(kept.status, StatusCode::OK);
+
+        let never = settle("/kontakt", Err("kastet".to_owned()), None, unavailable_page);
+        assert_eq!(never.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(never.page.body_text().contains("Siden er midlertidig utilgjengelig"));
+
+        let not_found = settle(NOT_FOUND_PATH, Ok(Page::html("404".to_owned())), None, unavailable_page);
+        assert_eq!(not_found.status, StatusCode::NOT_FOUND);
     }
 
     #[test]

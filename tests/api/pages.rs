@@ -190,7 +190,15 @@ async fn pages_are_sent_gzip_compressed_and_assets_are_cached_for_long(app: Test
 /// The pages in service stay when they cannot be made again (here the settings table is
 /// gone): visitors keep getting the last good version, and the server keeps running.
 async fn the_last_good_pages_stay_when_a_render_fails(app: TestApp) {
+    db_run!(&app.state.db, pool => sqlx::query("UPDATE settings SET adresse = $1 WHERE id = 1")
+        .bind("Nygata 7, 0159 Oslo")
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))
+    .unwrap();
+    app.state.pages.changed(&app.state).await;
     let (_, before) = html(&app, "/kontakt").await;
+    assert!(before.contains("Nygata 7, 0159 Oslo"), "a change renders the pages again");
     db_run!(&app.state.db, pool => sqlx::query("DROP TABLE settings").execute(pool).await.map(|_| ()))
         .unwrap();
     app.state.pages.changed(&app.state).await;
