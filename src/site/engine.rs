@@ -99,7 +99,7 @@ fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Resu
         let render = render?;
         Ok::<_, String>((runtime, context, render))
     })();
-    let (_runtime, context, render) = match loaded {
+    let (runtime, context, render) = match loaded {
         Ok(engine) => {
             let _ = ready.send(Ok(()));
             engine
@@ -128,6 +128,9 @@ fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Resu
                 .collect()
         });
         let _ = job.reply.send(results);
+        // A pass leaves every page's strings and trees behind; free them now rather than
+        // let the heap grow until QuickJS's own threshold.
+        runtime.run_gc();
     }
 }
 
