@@ -68,7 +68,7 @@ impl Application {
         let state = AppState {
             db,
             config: Arc::new(config),
-            pages: Arc::new(PageCache::new()),
+            pages: Arc::new(PageCache::load()),
             contact_limiter: Arc::new(RateLimiter::keyed(quota)),
             clock,
             storage,

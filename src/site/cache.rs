@@ -96,7 +96,7 @@ pub struct PageCache {
 impl PageCache {
     /// Loads the web build and starts the engine. Without a build (`web/dist` not built)
     /// every page says so.
-    pub fn new() -> Self {
+    pub fn load() -> Self {
         let build = Build::load()
             .inspect_err(|err| tracing::error!(error = %err, "kan ikke lage sidene: nettappen mangler eller er ugyldig"))
             .ok();
@@ -164,12 +164,6 @@ impl PageCache {
                 _ => {}
             }
         }
-    }
-}
-
-impl Default for PageCache {
-    fn default() -> Self {
-        Self::new()
     }
 }
 

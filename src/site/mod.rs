@@ -126,7 +126,7 @@ async fn list_services(
         }
         None => None,
     };
-    // Served from the same cache as the pages (dropped when a service changes), ready
+    // Served from the same cache as the pages (rendered again when a service changes), ready
     // compressed: the busiest public call costs no database round trip.
     let rendered = state.pages.current().await?;
     match rendered.services_json(category.as_deref()) {

@@ -140,26 +140,25 @@ pub(super) async fn render_all(
         });
     };
 
-    let mut data = Vec::with_capacity(build.manifest.pages.len() + 1);
-    for page in &build.manifest.pages {
-        let listed: Option<Vec<&PublicService>> = page
-            .services
-            .as_deref()
-            .map(|which| services.iter().filter(|s| which == "all" || s.category == which).collect());
-        let mut page_data = site.clone();
-        page_data["services"] = json!(listed);
-        data.push(page_data);
-    }
-    data.push(site.clone());
-    let jobs = build
+    // Each page's data as JSON, made once: the engine renders from it and the page carries it.
+    let site_json = site.to_string();
+    let mut data: Vec<String> = build
         .manifest
         .pages
         .iter()
-        .map(|page| page.path.as_str())
-        .chain([NOT_FOUND_PATH])
-        .zip(&data)
-        .map(|(path, data)| PageJob { path: path.to_owned(), data: data.to_string() })
+        .map(|page| {
+            let Some(which) = page.services.as_deref() else { return site_json.clone() };
+            let listed: Vec<&PublicService> =
+                services.iter().filter(|s| which == "all" || s.category == which).collect();
+            let mut page_data = site.clone();
+            page_data["services"] = json!(listed);
+            page_data.to_string()
+        })
         .collect();
+    data.push(site_json.clone());
+    let paths = build.manifest.pages.iter().map(|page| page.path.as_str()).chain([NOT_FOUND_PATH]);
+    let jobs =
+        paths.zip(&data).map(|(path, data)| PageJob { path: path.to_owned(), data: data.clone() }).collect();
     let mut results =
         build.engine.render(jobs).await.map_err(|err| ApiError::Internal(anyhow::anyhow!(err)))?;
     let not_found_result = results.pop();
@@ -191,7 +190,7 @@ pub(super) async fn render_all(
 
     let fresh_not_found = match not_found_result {
         Some(Ok(rendered)) if rendered.status == 404 => {
-            let head = [rendered.head.as_str(), font, &data_script(&site)].join("\n    ");
+            let head = [rendered.head.as_str(), font, &data_script(&site_json)].join("\n    ");
             Ok(Page::html(build.public.page(&head, &rendered.html)))
         }
         Some(Ok(rendered)) => Err(format!("404-siden ble laget med status {}", rendered.status)),
@@ -207,7 +206,7 @@ pub(super) async fn render_all(
         format!("<title>Administrasjon | {}</title>", escape_html(&facts.company_name)),
         "<meta name=\"robots\" content=\"noindex, nofollow\">".to_owned(),
         font.clone(),
-        data_script(&site),
+        data_script(&site_json),
     ]
     .join("\n    ");
     let admin =
@@ -273,8 +272,8 @@ fn site_data(facts: &SiteFacts, base: &str, date: NaiveDate) -> Value {
 }
 
 /// The data a page was rendered with, for the browser to hydrate with (`readSite`).
-fn data_script(data: &Value) -> String {
-    format!("<script type=\"application/json\" id=\"ff-site\">{}</script>", json_for_script(data))
+fn data_script(json: &str) -> String {
+    format!("<script type=\"application/json\" id=\"ff-site\">{}</script>", script_safe(json))
 }
 
 const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
@@ -315,7 +314,12 @@ pub fn escape_html(text: &str) -> String {
 
 /// JSON that is safe inside a `<script>` element: no `<` can close it early.
 pub fn json_for_script(value: &serde_json::Value) -> String {
-    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+    script_safe(&value.to_string())
+}
+
+/// JSON text made safe inside a `<script>` element; the same JSON to a parser.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
 #[cfg(test)]
