@@ -32,6 +32,24 @@ async fn html(app: &TestApp, path: &str) -> (u16, String) {
     (status, response.text().await.unwrap().replace("<!-- -->", ""))
 }
 
+/// Writes settings columns straight into the database, as another instance or a hand
+/// edit would, then tells the page cache (as a save through the API does).
+async fn edit_settings(app: &TestApp, values: &[(&'static str, &str)]) {
+    let columns: Vec<String> =
+        values.iter().enumerate().map(|(i, (column, _))| format!("{column} = ${}", i + 1)).collect();
+    // The column names are the test's own literals, never input.
+    let sql = format!("UPDATE settings SET {} WHERE id = 1", columns.join(", "));
+    db_run!(&app.state.db, pool => {
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone()));
+        for (_, value) in values {
+            query = query.bind(*value);
+        }
+        query.execute(pool).await.map(|r| r.rows_affected())
+    })
+    .unwrap();
+    app.state.pages.changed(&app.state).await;
+}
+
 fn json_ld(html: &str) -> Value {
     let start = html.find("<script type=\"application/ld+json\">").expect("a JSON-LD script") + 35;
     let end = start + html[start..].find("</script>").unwrap();
@@ -86,14 +104,11 @@ async fn trade_pages_carry_their_active_services_in_json_ld(app: TestApp) {
 }
 
 async fn a_settings_change_shows_in_the_served_html_without_a_rebuild(app: TestApp) {
-    db_run!(&app.state.db, pool => sqlx::query("UPDATE settings SET global_phone_primary = $1, adresse = $2 WHERE id = 1")
-        .bind("+47 400 00 <b>1</b>")
-        .bind("Ny gate 1 & 2, 0150 Oslo")
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))
-    .unwrap();
-    app.state.pages.changed(&app.state).await;
+    edit_settings(
+        &app,
+        &[("global_phone_primary", "+47 400 00 <b>1</b>"), ("adresse", "Ny gate 1 & 2, 0150 Oslo")],
+    )
+    .await;
     let (_, html) = html(&app, "/").await;
     assert!(html.contains("href=\"tel:+47400001\""), "tel link from the new number");
     // The renderer escapes `<`, `&` and `"`, which is all text needs to stay text.
@@ -118,13 +133,7 @@ async fn a_page_revalidates_with_304_until_the_settings_change(app: TestApp) {
     let other = app.client.get(app.url("/referanser")).header("If-None-Match", &etag).send().await.unwrap();
     assert_eq!(other.status(), 200);
 
-    db_run!(&app.state.db, pool => sqlx::query("UPDATE settings SET global_phone_primary = $1 WHERE id = 1")
-        .bind("+47 400 00 001")
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))
-    .unwrap();
-    app.state.pages.changed(&app.state).await;
+    edit_settings(&app, &[("global_phone_primary", "+47 400 00 001")]).await;
     let changed = app.client.get(app.url("/kontakt")).header("If-None-Match", &etag).send().await.unwrap();
     assert_eq!(changed.status(), 200, "the new phone number makes a new page");
     assert_ne!(changed.headers()["etag"], etag.as_str());
@@ -190,13 +199,7 @@ async fn pages_are_sent_gzip_compressed_and_assets_are_cached_for_long(app: Test
 /// The pages in service stay when they cannot be made again (here the settings table is
 /// gone): visitors keep getting the last good version, and the server keeps running.
 async fn the_last_good_pages_stay_when_a_render_fails(app: TestApp) {
-    db_run!(&app.state.db, pool => sqlx::query("UPDATE settings SET adresse = $1 WHERE id = 1")
-        .bind("Nygata 7, 0159 Oslo")
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))
-    .unwrap();
-    app.state.pages.changed(&app.state).await;
+    edit_settings(&app, &[("adresse", "Nygata 7, 0159 Oslo")]).await;
     let (_, before) = html(&app, "/kontakt").await;
     assert!(before.contains("Nygata 7, 0159 Oslo"), "a change renders the pages again");
     db_run!(&app.state.db, pool => sqlx::query("DROP TABLE settings").execute(pool).await.map(|_| ()))
@@ -241,15 +244,15 @@ async fn a_page_that_was_never_rendered_answers_html_postgres() {
 /// phone number ending in a backslash, when facts were substituted into the HTML as
 /// tokens. Rendered, every value is escaped once for where it goes.
 async fn company_facts_that_look_like_markup_or_tokens_stay_text(app: TestApp) {
-    db_run!(&app.state.db, pool => sqlx::query("UPDATE settings SET company_name = $1, global_phone_primary = $2, adresse = $3 WHERE id = 1")
-        .bind("__FF_PHONE__")
-        .bind("22 33 44 55\\")
-        .bind("</script><script>alert(1)</script> & {company}")
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))
-    .unwrap();
-    app.state.pages.changed(&app.state).await;
+    edit_settings(
+        &app,
+        &[
+            ("company_name", "__FF_PHONE__"),
+            ("global_phone_primary", "22 33 44 55\\"),
+            ("adresse", "</script><script>alert(1)</script> & {company}"),
+        ],
+    )
+    .await;
     for path in PUBLIC_PATHS {
         let (status, html) = html(&app, path).await;
         assert_eq!(status, 200, "{path}");
