@@ -6,7 +6,7 @@ import { normalizePathname } from './app/public/pathname'
 import { ToastProvider } from './components/toast'
 import { readSite, SiteProvider } from './lib/site'
 
-// The public site: every page arrives prerendered and is hydrated here (with Preact in
+// The public site: every page arrives rendered by the server and is hydrated here (with Preact in
 // the build, see vite.config.ts). The page in view is loaded before hydrating (the HTML
 // has already preloaded its chunk), so the first render matches the HTML.
 const container = document.getElementById('root')
@@ -23,7 +23,7 @@ const app = (
   </StrictMode>
 )
 
-// The Vite dev server sends the page without its prerendered HTML.
+// The Vite dev server sends the page without its server-rendered HTML.
 if (container.firstElementChild) {
   hydrateRoot(container, app)
 } else {

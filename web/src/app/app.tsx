@@ -4,7 +4,7 @@ import { NotFoundPage } from './public/pages/not-found-page'
 import { PathnameProvider } from './public/pathname'
 import { PublicLayout } from './public/public-layout'
 
-// The public site: each route is a page prerendered to HTML and joined to the others by
+// The public site: each route is a page rendered to HTML by the server and joined to the others by
 // plain links, so a visitor loads the shared layout and the one page in view (its own
 // chunk, preloaded by the HTML). The admin app is a separate build (admin.html,
 // src/entry-admin.tsx) no public page loads.

@@ -8,7 +8,7 @@ const LABEL: Record<Theme, string> = { light: 'Lyst', dark: 'Mørkt', system: 'S
 
 /** Cycles light -> dark -> system. The label says the current theme and what a press does. */
 export function ThemeToggle({ className }: { className?: string }) {
-  // The prerendered HTML knows no stored choice: start from the default and read the
+  // The server-rendered HTML knows no stored choice: start from the default and read the
   // stored one after hydration (the page itself was already themed by theme-init.js).
   const [theme, setTheme] = useState<Theme>('light')
   useEffect(() => setTheme(storedTheme()), [])

@@ -5,7 +5,7 @@ export type ServiceCategory = components['schemas']['CategorySlug']
 
 /** Every public page by its path, in the order of the sitemap. The links (`paths`), the
  * router (src/app/app.tsx, which needs a loader for each) and the head data of the
- * prerender (src/app/page-meta.ts, which needs an entry for each) all derive from this
+ * server bundle (src/app/page-meta.ts, which needs an entry for each) all derive from this
  * table: a new page is one line here, and the compiler asks for the rest. */
 export const publicPaths = {
   home: '/',

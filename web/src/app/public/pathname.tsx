@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 
-// The public site is a set of prerendered pages joined by plain links: each page is its
-// own document, so the path is fixed for its lifetime. The prerender passes the route it
+// The public site is a set of server-rendered pages joined by plain links: each page is its
+// own document, so the path is fixed for its lifetime. The server passes the route it
 // renders; the browser passes location.pathname.
 const PathnameContext = createContext('/')
 
