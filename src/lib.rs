@@ -7,6 +7,7 @@ pub mod categories;
 pub mod clock;
 pub mod config;
 pub mod contact;
+pub mod content;
 pub mod dashboard;
 pub mod db;
 pub mod http;

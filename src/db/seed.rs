@@ -1,12 +1,16 @@
-//! First-start content: the three service categories, a realistic catalogue of services
-//! and the settings row with the default lead pipeline. Runs only into empty tables, so
-//! whatever staff have changed is never overwritten.
+//! First-start content: the three service categories, a realistic catalogue of services,
+//! the settings row with the default lead pipeline, and the example content
+//! (`crate::content::seed`). Categories and services go only into empty tables and the
+//! content only once, so whatever staff have changed is never overwritten.
+
+use std::collections::HashMap;
 
 use chrono::{Duration, Utc};
 use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::Db;
+use crate::content::ContentKind;
 use crate::db_run;
 use crate::text::slugify;
 
@@ -175,6 +179,35 @@ pub async fn run(db: &Db) -> anyhow::Result<()> {
         .bind(now)
         .execute(&mut *tx)
         .await?;
+        // The example content goes in once: a firm that deletes it all does not get it back.
+        let first = sqlx::query("UPDATE settings SET content_seeded = $1 WHERE id = 1 AND content_seeded = $2")
+            .bind(true)
+            .bind(false)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if first {
+            let mut positions: HashMap<ContentKind, i64> = HashMap::new();
+            for item in crate::content::seed::items() {
+                let position = positions.entry(item.kind()).or_default();
+                sqlx::query(
+                    "INSERT INTO content_items (id, kind, position, hidden, example, data, created_at, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(Uuid::now_v7())
+                .bind(item.kind().as_str())
+                .bind(*position)
+                .bind(false)
+                .bind(true)
+                .bind(item.to_json().to_string())
+                .bind(now)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                *position += 1;
+            }
+        }
         tx.commit().await?;
         Ok::<(), sqlx::Error>(())
     })?;

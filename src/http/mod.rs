@@ -102,7 +102,15 @@ pub const JSON_BODY_LIMIT: usize = 64 * 1024;
                        {\"error\": string, \"fields\"?: {felt: melding}} med norske tekster."
     ),
     // A parameter's type is only referenced; its schema is registered here.
-    components(schemas(crate::services::CategorySlug)),
+    components(schemas(
+        crate::services::CategorySlug,
+        crate::content::TeamMember,
+        crate::content::Project,
+        crate::content::Review,
+        crate::content::Figure,
+        crate::content::Platform,
+        crate::content::Promise,
+    )),
     tags(
         (name = "public", description = "Det offentlige nettstedet"),
         (name = "auth", description = "Innlogging for ansatte"),
@@ -161,6 +169,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::audit::router())
         .merge(crate::categories::router())
         .merge(crate::services::admin::router())
+        .merge(crate::content::routes::router())
         .merge(crate::media::router())
         .merge(crate::users::routes::router())
         .merge(crate::settings::routes::router())

@@ -1,5 +1,5 @@
 //! Rendering: every public page, the 404 page and the admin shell, made from the current
-//! settings and services by the server bundle in the JavaScript engine (`super::engine`),
+//! settings, services and content by the server bundle in the JavaScript engine (`super::engine`),
 //! each put into the page template the web build wrote (`web/dist/index.html`,
 //! `admin.html`) with its head, preloads, JSON-LD and the data it was rendered with.
 //!
@@ -19,6 +19,7 @@ use super::assets::Assets;
 use super::cache::{Page, Rendered, Served};
 use super::engine::{Engine, PageJob};
 use super::jsonld;
+use crate::content::{self, ContentItem, ContentKind};
 use crate::http::error::ApiError;
 use crate::services::PublicService;
 use crate::services::store as services;
@@ -42,6 +43,10 @@ pub(super) struct ManifestPage {
     service_type: Option<String>,
     /// The services the page lists: "all", a category slug, or none.
     services: Option<String>,
+    /// The kinds of content the page shows (`crate::content::ContentKind`), besides the
+    /// platforms, which every page's footer names.
+    #[serde(default)]
+    content: Vec<ContentKind>,
 }
 
 pub(super) fn manifest() -> Option<Manifest> {
@@ -119,8 +124,9 @@ pub(super) async fn render_all(
 ) -> Result<Rendered, ApiError> {
     let facts = SiteFacts::load(&state.db).await?;
     let services = services::active(&state.db, None).await?;
+    let content = content::store::visible(&state.db).await?;
     let base = state.config.base_url();
-    let site = site_data(&facts, &base, date);
+    let site = site_data(&facts, &base, date, &content, &[]);
 
     let mut services_json = HashMap::new();
     services_json.insert(String::new(), Page::json(&services));
@@ -147,11 +153,15 @@ pub(super) async fn render_all(
         .pages
         .iter()
         .map(|page| {
-            let Some(which) = page.services.as_deref() else { return site_json.clone() };
-            let listed: Vec<&PublicService> =
-                services.iter().filter(|s| which == "all" || s.category == which).collect();
-            let mut page_data = site.clone();
-            page_data["services"] = json!(listed);
+            if page.services.is_none() && page.content.is_empty() {
+                return site_json.clone();
+            }
+            let mut page_data = site_data(&facts, &base, date, &content, &page.content);
+            if let Some(which) = page.services.as_deref() {
+                let listed: Vec<&PublicService> =
+                    services.iter().filter(|s| which == "all" || s.category == which).collect();
+                page_data["services"] = json!(listed);
+            }
             page_data.to_string()
         })
         .collect();
@@ -253,9 +263,23 @@ const NOT_FOUND_FALLBACK: &str = "<!doctype html>\n<html lang=\"en\"><head><meta
 <meta name=\"robots\" content=\"noindex\"><title>404: Page not found</title></head>\
 <body><main><h1>Oops! Page not found</h1><p><a href=\"/\">Return to Home</a></p></main></body></html>\n";
 
-/// What every page is rendered with (`Site` in `web/src/lib/site.tsx`); the pages that
-/// list services get them added.
-fn site_data(facts: &SiteFacts, base: &str, date: NaiveDate) -> Value {
+/// What a page is rendered with (`Site` in `web/src/lib/site.tsx`): the firm's facts, the
+/// date, and the visible content of the `kinds` the page shows, plus the platforms every
+/// footer names. The pages that list services get them added.
+fn site_data(
+    facts: &SiteFacts,
+    base: &str,
+    date: NaiveDate,
+    content: &[ContentItem],
+    kinds: &[ContentKind],
+) -> Value {
+    let mut shown = serde_json::Map::new();
+    for kind in ContentKind::ALL {
+        let wanted = kind == ContentKind::Platform || kinds.contains(&kind);
+        let items: Vec<Value> =
+            content.iter().filter(|item| wanted && item.kind == kind).map(ContentItem::public_json).collect();
+        shown.insert(kind.as_str().to_owned(), Value::Array(items));
+    }
     json!({
         "company_name": facts.company_name,
         "orgnr": facts.orgnr,
@@ -268,6 +292,7 @@ fn site_data(facts: &SiteFacts, base: &str, date: NaiveDate) -> Value {
         "year": date.year().to_string(),
         "base_url": base,
         "services": null,
+        "content": shown,
     })
 }
 

@@ -2,7 +2,7 @@
 // - dist/_ssr/entry-server.js, the server bundle (`vite build --ssr`, one file without
 //   chunks), which the server runs in its JavaScript engine;
 // - dist/_pages/manifest.json: every public path with the files its page preloads and
-//   the services it lists, and the font every page preloads.
+//   the services and the kinds of content it shows, and the font every page preloads.
 // It renders every page once with sample data, in Node, so that a page that cannot be
 // rendered fails the build rather than the server's start.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -61,7 +61,30 @@ const sample = {
   year: '2026',
   base_url: 'https://example.no',
   services: [],
+  content: {
+    team: [
+      {
+        id: 't1',
+        name: 'Prøve Person',
+        title: 'Daglig leder',
+        description: 'Leder firmaet.',
+        email: 'prove@example.no',
+        phone: '900 00 000',
+        pages: ['home', 'contact', 'partners'],
+      },
+    ],
+    project: [
+      { id: 'p1', title: 'Prøveprosjekt', place: 'Oslo', year: 2025, type: 'Baderom', description: 'Et bad.', highlights: ['Nytt sluk'] },
+    ],
+    review: [{ id: 'r1', name: 'Prøve Kunde', place: 'Oslo', text: 'Bra.', rating: 5, service: 'Bad', pages: ['home', 'references'] }],
+    figure: ['home', 'references', 'satisfaction'].map((group) => ({ id: `f-${group}`, value: '1', label: 'prøvetall', group })),
+    platform: [{ id: 'pl1', name: 'Prøveplattform', url: 'https://example.no/firma' }],
+    promise: [{ id: 'l1', text: 'Prøveløfte' }],
+  },
 }
+
+/** What a page must show when rendered with `sample`, by the kinds of content it lists. */
+const sampleTexts = { team: 'Prøve Person', project: 'Prøveprosjekt', review: 'Prøve Kunde', figure: 'prøvetall', promise: 'Prøveløfte' }
 
 const manifest = {
   font_preload: `<link rel="preload" as="font" type="font/woff2" href="/assets/${font}" crossorigin>`,
@@ -72,12 +95,17 @@ for (const page of publicRoutes) {
   if (rendered.status !== 200 || !rendered.html.includes(sample.company_name)) {
     throw new Error(`${page.path}: siden ble ikke laget (status ${rendered.status})`)
   }
+  for (const kind of page.content ?? []) {
+    if (!rendered.html.includes(sampleTexts[kind])) throw new Error(`${page.path}: viser ikke innholdet (${kind})`)
+  }
+  if (!rendered.html.includes('Prøveplattform')) throw new Error(`${page.path}: bunnteksten mangler plattformene`)
   manifest.pages.push({
     path: page.path,
     preloads: preloads(page),
     service_category: page.serviceCategory ?? null,
     service_type: page.serviceType ?? null,
     services: page.serviceCategory ?? (page.allServices ? 'all' : null),
+    content: page.content ?? [],
   })
 }
 const notFound = JSON.parse(await render('/finnes-ikke', JSON.stringify(sample)))

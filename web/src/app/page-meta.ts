@@ -1,3 +1,4 @@
+import type { components } from '@/lib/api-schema'
 import type { PublicPageKey, ServiceCategory } from '@/lib/paths'
 
 /** Head data of a public page. `{company}` stands for the firm's name from settings.
@@ -10,6 +11,8 @@ export type PageMeta = {
   serviceType?: string
   /** The page lists every trade's services (the overview cards). */
   allServices?: true
+  /** The kinds of content the page shows (every page has the platforms, for the footer). */
+  content?: components['schemas']['ContentKind'][]
 }
 
 export const pageMeta: Record<PublicPageKey, PageMeta> = {
@@ -18,12 +21,14 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     description:
       'Autoriserte elektrikere og rørleggere i Oslo og Viken. Døgnvakt 24/7, bindende pris før oppstart og garanti på arbeidet. Ring oss eller send en forespørsel.',
     allServices: true,
+    content: ['team', 'review', 'figure', 'promise'],
   },
   services: {
     title: 'Tjenester: elektriker, rørlegger, kjøkken og bad | {company}',
     description:
       'Se alle tjenestene våre med priser: elektrikerarbeid, rørleggerarbeid og renovering av kjøkken og bad i Oslo og Viken.',
     allServices: true,
+    content: ['promise'],
   },
   electrician: {
     title: 'Elektriker i Oslo – autorisert og døgnåpen | {company}',
@@ -50,6 +55,7 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     title: 'For private kunder – elektriker og rørlegger hjemme | {company}',
     description:
       'Vi hjelper huseiere i Oslo og Viken med elektrisk, rør og oppussing av kjøkken og bad. Fast pris, ryddige fagfolk og garanti.',
+    content: ['promise'],
   },
   businessCustomers: {
     title: 'For bedrifter – service og serviceavtale | {company}',
@@ -60,16 +66,19 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     title: 'For entreprenører – kontraktpartner på el og rør | {company}',
     description:
       'Vi er underentreprenør på elektro og rør for byggefirma og entreprenører i Oslo og Viken. Dokumentasjon, HMS og leveranse til avtalt tid.',
+    content: ['team'],
   },
   references: {
     title: 'Referanser og prosjekter | {company}',
     description:
-      'Se utvalgte prosjekter og hva kundene sier: 4,9 av 5 i snitt, 96 % vil anbefale oss og 98 % er fornøyd med kvaliteten.',
+      'Se utvalgte prosjekter fra Oslo og Viken, og les hva kundene sier om elektrikerne, rørleggerne og baderomsfolkene våre.',
+    content: ['project', 'review', 'figure'],
   },
   contact: {
     title: 'Kontakt oss – ring eller send forespørsel | {company}',
     description:
       'Ring oss døgnet rundt eller send en forespørsel. Vi svarer innen 24 timer og kommer på gratis befaring i Oslo og Viken.',
+    content: ['team'],
   },
   privacy: {
     title: 'Personvernerklæring | {company}',

@@ -14,3 +14,11 @@ export function InitialsAvatar({ initials, className }: { initials: string; clas
     </span>
   )
 }
+
+/** The first letters of a name's first and last word: "Kari Nordmann" gives "KN". */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s,.]+/).filter(Boolean)
+  const first = words[0] ?? ''
+  const last = words.length > 1 ? (words[words.length - 1] ?? '') : ''
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
+}

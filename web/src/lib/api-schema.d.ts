@@ -56,6 +56,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every content item, each kind in its order; or the items of one kind. */
+        get: operations["list_content"];
+        put?: never;
+        /** Create an item, last in its kind's order. It is the firm's own, not an example. */
+        post: operations["create_content"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the items of one kind in a new order: every item of the kind, each once. */
+        put: operations["reorder_content"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save an item's fields (and its hidden flag, when given). Saving makes an example item
+         *     the firm's own.
+         */
+        put: operations["update_content"];
+        post?: never;
+        /** Delete an item for good (hiding keeps it). */
+        delete: operations["delete_content"];
+        options?: never;
+        head?: never;
+        /** Hide an item from the site, or show it again; nothing else changes. */
+        patch: operations["set_content_visibility"];
+        trace?: never;
+    };
     "/api/admin/dashboard": {
         parameters: {
             query?: never;
@@ -548,6 +605,48 @@ export interface components {
             /** @description The promise shown to the visitor. */
             message: string;
         };
+        /** @description The fields of an item, by its kind. */
+        ContentData: components["schemas"]["TeamMember"] | components["schemas"]["Project"] | components["schemas"]["Review"] | components["schemas"]["Figure"] | components["schemas"]["Platform"] | components["schemas"]["Promise"];
+        ContentInput: {
+            /**
+             * @description The kind's fields, as in `TeamMember`, `Project`, `Review`, `Figure`, `Platform`
+             *     and `Promise`. A project's `highlights` may also be one text with a point per line.
+             */
+            data?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description Hide the item from the site without deleting it. Defaults to shown for a new item
+             *     and to unchanged for an edit.
+             */
+            hidden?: boolean | null;
+            kind?: components["schemas"]["ContentKind"] | null;
+        };
+        /** @description An item as the admin sees it. */
+        ContentItem: {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["ContentData"];
+            /** @description One of the texts the site ships with, not yet saved by staff. */
+            example: boolean;
+            /** @description Kept, but not shown on the site. */
+            hidden: boolean;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ContentKind"];
+            /**
+             * Format: int64
+             * @description Its place in its kind's order, from 0.
+             */
+            position: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description The kinds of content, each with its own fields.
+         * @enum {string}
+         */
+        ContentKind: "team" | "project" | "review" | "figure" | "platform" | "promise";
         CurrentSession: {
             /** Format: date-time */
             expires_at?: string | null;
@@ -594,6 +693,16 @@ export interface components {
         FailedUpload: {
             error: string;
             name: string;
+        };
+        /** @description A key figure, as "1000+ fornøyde kunder". */
+        Figure: {
+            /**
+             * @description Where it stands: `home` (the home page's figures), `references` (the references
+             *     page's figures) or `satisfaction` (the references page's satisfaction numbers).
+             */
+            group: string;
+            label: string;
+            value: string;
         };
         Hit: {
             /** @description A second line: e-mail, phone, category or file type. */
@@ -680,6 +789,11 @@ export interface components {
             password?: string | null;
             role?: components["schemas"]["Role"] | null;
         };
+        OrderInput: {
+            /** @description Every item of the kind, in the new order. */
+            ids: string[];
+            kind: components["schemas"]["ContentKind"];
+        };
         PasswordInput: {
             /**
              * @description Required when users change their own password, so that a stolen session cannot
@@ -696,6 +810,29 @@ export interface components {
             name: string;
             /** @description The status's current name when renaming; its leads move along. */
             previous?: string | null;
+        };
+        /** @description A platform the firm is listed on, as "Mittanbud". */
+        Platform: {
+            name: string;
+            /** @description The firm's profile there (https), if given. */
+            url?: string | null;
+        };
+        /** @description A finished project on the references page. */
+        Project: {
+            description: string;
+            /** @description Short points, one per line in the form. */
+            highlights: string[];
+            /** @description Where, as "Frogner, Oslo". */
+            place: string;
+            title: string;
+            /** @description What kind of work, as "Baderom". */
+            type: string;
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description A short promise shown as a badge, as "5 års garanti". */
+        Promise: {
+            text: string;
         };
         /** @description An active service as the public site shows it. */
         PublicService: {
@@ -721,6 +858,21 @@ export interface components {
             id: string;
             name: string;
             status: string;
+        };
+        /** @description A customer's review or testimonial. */
+        Review: {
+            name: string;
+            /** @description The pages that show it: `home`, `references`. */
+            pages: string[];
+            place: string;
+            /**
+             * Format: int64
+             * @description Whole stars, 1 to 5.
+             */
+            rating: number;
+            /** @description The work it was about, as "Nytt bad". */
+            service: string;
+            text: string;
         };
         /**
          * @description What a staff member may do (README, "Roles"). Stored as its lower-case name.
@@ -798,6 +950,17 @@ export interface components {
          * @enum {string}
          */
         StatusKind: "open" | "won" | "lost";
+        /** @description A person on the team, shown with initials (a photo comes with the media library). */
+        TeamMember: {
+            description: string;
+            email?: string | null;
+            name: string;
+            /** @description The pages that show the person: `home`, `contact`, `partners`. */
+            pages: string[];
+            phone?: string | null;
+            /** @description Role or title, as "Daglig leder". */
+            title: string;
+        };
         /** @description The multipart form of an upload: one repeated field `files`, nothing else. */
         UploadForm: {
             files: string[];
@@ -811,6 +974,9 @@ export interface components {
             is_active?: boolean | null;
             name?: string | null;
             role?: components["schemas"]["Role"] | null;
+        };
+        VisibilityInput: {
+            hidden: boolean;
         };
     };
     responses: never;
@@ -961,6 +1127,314 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_content: {
+        parameters: {
+            query?: {
+                /** @description Only this kind. */
+                kind?: components["schemas"]["ContentKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Innhold etter type og rekkefølge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItem"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentInput"];
+            };
+        };
+        responses: {
+            /** @description Opprettet */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItem"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorder_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInput"];
+            };
+        };
+        responses: {
+            /** @description Ny rekkefølge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItem"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Innholdet er endret av noen andre */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Innholdets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentInput"];
+            };
+        };
+        responses: {
+            /** @description Lagret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItem"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Innholdets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Slettet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_content_visibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Innholdets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisibilityInput"];
+            };
+        };
+        responses: {
+            /** @description Lagret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItem"];
                 };
             };
             /** @description Ugyldig forespørsel */

@@ -37,6 +37,7 @@ export const paths = {
     categoryServices: (slug: string) =>
       `/admin/services/category/${slug.startsWith(':') ? slug : encodeURIComponent(slug)}`,
     services: '/admin/services',
+    content: '/admin/content',
     media: '/admin/media',
     users: '/admin/users',
     settings: '/admin/settings',

@@ -3,6 +3,7 @@
  * never through a literal key. */
 export const queryKeys = {
   audit: { all: ['audit'] as const },
+  content: { all: ['content'] as const },
   categories: { all: ['categories'] as const, one: (slug: string) => ['categories', slug] as const },
   dashboard: { all: ['dashboard'] as const },
   leads: {

@@ -1,11 +1,36 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { components } from './api-schema'
 
-type PublicService = components['schemas']['PublicService']
+type Schemas = components['schemas']
+type PublicService = Schemas['PublicService']
+type WithId<T> = T & { id: string }
+
+export type TeamMember = WithId<Schemas['TeamMember']>
+export type Project = WithId<Schemas['Project']>
+export type Review = WithId<Schemas['Review']>
+export type Figure = WithId<Schemas['Figure']>
+export type Platform = WithId<Schemas['Platform']>
+export type FirmPromise = WithId<Schemas['Promise']>
 
 /**
- * What a page is rendered with: the firm's public facts from Innstillinger and, on the
- * pages that list them, the active services (see src/site/render.rs). The server renders
+ * The firm's content as a page shows it (Innhold in the admin, src/content in the
+ * server): the visible items of the kinds the page shows, each kind in its order; the
+ * other kinds are empty. The platforms are always there, for the footer.
+ */
+export type SiteContent = {
+  team: TeamMember[]
+  project: Project[]
+  review: Review[]
+  figure: Figure[]
+  platform: Platform[]
+  promise: FirmPromise[]
+}
+
+const NO_CONTENT: SiteContent = { team: [], project: [], review: [], figure: [], platform: [], promise: [] }
+
+/**
+ * What a page is rendered with: the firm's public facts from Innstillinger, its content
+ * and, on the pages that list them, the active services (see src/site/render.rs). The server renders
  * the page from this object and puts the same object into the page as `#ff-site`, so
  * the browser hydrates with exactly what the HTML shows.
  */
@@ -24,6 +49,7 @@ export type Site = {
   base_url: string
   /** The active services the page lists, or null when it lists none (then a list fetches them). */
   services: PublicService[] | null
+  content: SiteContent
 }
 
 /** Neutral values, for the admin's tests and a page run without the server (the Vite dev server). */
@@ -39,6 +65,7 @@ export const NEUTRAL_SITE: Site = {
   year: '',
   base_url: '',
   services: null,
+  content: NO_CONTENT,
 }
 
 /** The data the server rendered the page with, or neutral values when run without it. */
@@ -46,7 +73,8 @@ export function readSite(): Site {
   const element = typeof document === 'undefined' ? null : document.getElementById('ff-site')
   if (element?.textContent) {
     try {
-      return { ...NEUTRAL_SITE, ...(JSON.parse(element.textContent) as Partial<Site>) }
+      const site = { ...NEUTRAL_SITE, ...(JSON.parse(element.textContent) as Partial<Site>) }
+      return { ...site, content: { ...NO_CONTENT, ...site.content } }
     } catch {
       // fall through to the neutral values
     }

@@ -8,6 +8,7 @@ import { AdminShell } from './admin-shell'
 import { AuditPage } from './pages/audit-page'
 import { CategoriesPage } from './pages/categories-page'
 import { CategoryServicesPage } from './pages/category-services-page'
+import { ContentPage } from './pages/content-page'
 import { DashboardPage } from './pages/dashboard-page'
 import { LeadsPage } from './pages/leads-page'
 import { LoginPage } from './pages/login-page'
@@ -41,6 +42,7 @@ export function AdminApp() {
             <Route path={paths.admin.categories} element={<CategoriesPage />} />
             <Route path={paths.admin.services} element={<AdminServicesPage />} />
             <Route path={paths.admin.categoryServices(':categorySlug')} element={<CategoryServicesPage />} />
+            <Route path={paths.admin.content} element={<ContentPage />} />
             <Route path={paths.admin.media} element={<MediaPage />} />
             <Route path={paths.admin.users} element={<UsersPage />} />
             <Route path={paths.admin.settings} element={<SettingsPage />} />

@@ -1,6 +1,7 @@
 import {
   ChevronRight,
   ExternalLink,
+  FileText,
   FolderTree,
   Image,
   Inbox,
@@ -30,6 +31,7 @@ export const adminNavigation = [
   { to: paths.admin.root, label: 'Oversikt', icon: LayoutDashboard },
   { to: paths.admin.leads, label: 'Henvendelser', icon: Inbox },
   { to: paths.admin.categories, label: 'Kategorier', icon: FolderTree },
+  { to: paths.admin.content, label: 'Innhold', icon: FileText },
   { to: paths.admin.media, label: 'Media', icon: Image },
   { to: paths.admin.users, label: 'Brukere', icon: Users },
   { to: paths.admin.settings, label: 'Innstillinger', icon: Settings },
@@ -197,6 +199,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   categories: 'Kategorier',
   services: 'Tjenester',
   category: 'Kategori',
+  content: 'Innhold',
   media: 'Media',
   users: 'Brukere',
   settings: 'Innstillinger',

@@ -29,7 +29,7 @@ export function Tabs<T extends string>({
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} className="inline-flex rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="inline-flex flex-wrap rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.value}

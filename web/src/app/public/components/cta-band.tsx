@@ -62,6 +62,7 @@ export function HeroActions({ label = 'Send forespørsel' }: { label?: string })
 
 /** Short promises under a hero's actions, each with a check mark. */
 export function HeroBadges({ label, items }: { label: string; items: readonly string[] }) {
+  if (items.length === 0) return null
   return (
     <ul className="mt-8 flex flex-wrap gap-2" aria-label={label}>
       {items.map((item) => (

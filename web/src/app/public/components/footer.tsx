@@ -1,8 +1,8 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { Container } from '@/components/ui/section'
-import { platforms } from '@/content/figures'
 import { useSite } from '@/lib/site'
+import { PlatformNames } from './platform-names'
 import { navigation } from './header'
 
 const serviceLinks = [
@@ -59,7 +59,11 @@ export function Footer() {
         <nav aria-label="Tjenester i bunnteksten">
           <h2 className="text-base font-semibold text-white">Tjenester</h2>
           <FooterLinks links={serviceLinks} />
-          <p className="mt-5 text-sm">Finn oss også på {platforms.join(', ')}.</p>
+          {site.content.platform.length > 0 && (
+            <p className="mt-5 text-sm">
+              Finn oss også på <PlatformNames platforms={site.content.platform} />.
+            </p>
+          )}
         </nav>
       </Container>
       <div className="border-t border-white/15">

@@ -1,16 +1,18 @@
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react'
-import { InitialsAvatar } from '@/components/initials-avatar'
+import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { platforms } from '@/content/figures'
-import { contactTeam } from '@/content/team'
 import { ContactForm } from '@/features/contact/components/contact-form'
+import { phoneHref } from '@/lib/phone'
 import { useSite } from '@/lib/site'
+import { PlatformNames } from '../components/platform-names'
 import { Hero } from '../components/cta-band'
 
 export function ContactPage() {
   const site = useSite()
+  const team = site.content.team.filter((member) => member.pages.includes('contact'))
+  const platforms = site.content.platform
   const methods = [
     {
       icon: Phone,
@@ -38,12 +40,16 @@ export function ContactPage() {
       body: <span className="font-semibold">{site.adresse}</span>,
       note: 'Besøk etter avtale',
     },
-    {
-      icon: Globe,
-      title: 'Plattformer',
-      body: <span className="font-semibold">{platforms.join(', ')}</span>,
-      note: 'Les omtalene og firmaprofilen vår der.',
-    },
+    ...(platforms.length > 0
+      ? [
+          {
+            icon: Globe,
+            title: 'Plattformer',
+            body: <PlatformNames platforms={platforms} className="font-semibold" />,
+            note: 'Les omtalene og firmaprofilen vår der.',
+          },
+        ]
+      : []),
   ]
 
   return (
@@ -95,49 +101,51 @@ export function ContactPage() {
         </Card>
       </Section>
 
-      <Section id="team" title="Dette er oss" lead="Du får én fast kontaktperson gjennom hele jobben.">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {contactTeam.map((member) => (
-            <li key={member.role}>
-              <Card className="flex h-full flex-col p-6">
-                <div className="flex items-center gap-4">
-                  <InitialsAvatar initials={member.initials} />
-                  <div>
-                    <h3 className="font-semibold">{member.name}</h3>
-                    <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.role}</p>
+      {team.length > 0 && (
+        <Section id="team" title="Dette er oss" lead="Du får én fast kontaktperson gjennom hele jobben.">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {team.map((member) => (
+              <li key={member.id}>
+                <Card className="flex h-full flex-col p-6">
+                  <div className="flex items-center gap-4">
+                    <InitialsAvatar initials={initialsOf(member.name)} />
+                    <div>
+                      <h3 className="font-semibold">{member.name}</h3>
+                      <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.title}</p>
+                    </div>
                   </div>
-                </div>
-                <p className="mt-4 flex-1 text-muted-foreground">{member.description}</p>
-                <ul className="mt-4 space-y-1.5 border-t border-border pt-4 text-sm">
-                  {member.email && (
-                    <li>
-                      <a href={`mailto:${member.email}`} className="inline-flex items-center gap-2 hover:underline">
-                        <Mail className="size-4" aria-hidden="true" />
-                        {member.email}
-                      </a>
-                    </li>
-                  )}
-                  {member.phone && (
-                    <li>
-                      <a
-                        href={`tel:+47${member.phone.replace(/\s/g, '')}`}
-                        className="inline-flex items-center gap-2 hover:underline"
-                      >
-                        <Phone className="size-4" aria-hidden="true" />
-                        {member.phone}
-                      </a>
-                    </li>
-                  )}
-                </ul>
-              </Card>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-8 flex items-center gap-2 text-muted-foreground">
-          <MapPin className="size-5" aria-hidden="true" />
-          {site.company_name} · {site.adresse} · Org.nr. {site.orgnr}
-        </p>
-      </Section>
+                  <p className="mt-4 flex-1 text-muted-foreground">{member.description}</p>
+                  <ul className="mt-4 space-y-1.5 border-t border-border pt-4 text-sm">
+                    {member.email && (
+                      <li>
+                        <a href={`mailto:${member.email}`} className="inline-flex items-center gap-2 hover:underline">
+                          <Mail className="size-4" aria-hidden="true" />
+                          {member.email}
+                        </a>
+                      </li>
+                    )}
+                    {member.phone && (
+                      <li>
+                        <a
+                          href={phoneHref(member.phone)}
+                          className="inline-flex items-center gap-2 hover:underline"
+                        >
+                          <Phone className="size-4" aria-hidden="true" />
+                          {member.phone}
+                        </a>
+                      </li>
+                    )}
+                  </ul>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8 flex items-center gap-2 text-muted-foreground">
+            <MapPin className="size-5" aria-hidden="true" />
+            {site.company_name} · {site.adresse} · Org.nr. {site.orgnr}
+          </p>
+        </Section>
+      )}
     </>
   )
 }

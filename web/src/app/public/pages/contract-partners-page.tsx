@@ -15,13 +15,13 @@ import {
 } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
-import { InitialsAvatar } from '@/components/initials-avatar'
+import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { platforms } from '@/content/figures'
-import { partnerTeam } from '@/content/partner-team'
+import { phoneHref } from '@/lib/phone'
 import { useSite } from '@/lib/site'
+import { PlatformNames } from '../components/platform-names'
 import { HeroActions, HeroBadges, IconCards, IconCircle, type IconItem } from '../components/cta-band'
 
 const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
@@ -84,6 +84,8 @@ const contractServices: IconItem[] = [
 
 export function ContractPartnersPage() {
   const site = useSite()
+  const team = site.content.team.filter((member) => member.pages.includes('partners'))
+  const platforms = site.content.platform
   return (
     <>
       <Hero
@@ -149,9 +151,11 @@ export function ContractPartnersPage() {
                 </a>
               </li>
             </ul>
-            <p className="mt-6 text-base text-muted-foreground">
-              Dere finner oss også på {platforms.join(', ')}.
-            </p>
+            {platforms.length > 0 && (
+              <p className="mt-6 text-base text-muted-foreground">
+                Dere finner oss også på <PlatformNames platforms={platforms} />.
+              </p>
+            )}
           </div>
           <div className="flex flex-col gap-3">
             <Button asChild variant="accent" size="lg">
@@ -164,50 +168,52 @@ export function ContractPartnersPage() {
         </Card>
       </Section>
 
-      <Section
-        id="team"
-        tone="muted"
-        eyebrow="Teamet"
-        title="Dette er kontaktpersonene deres"
-        lead="Faste personer følger opp kontraktsarbeidet, fra tilbud til overtakelse."
-      >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {partnerTeam.map((member) => (
-            <li key={member.role}>
-              <Card className="flex h-full flex-col p-6">
-                <InitialsAvatar initials={member.initials} className="size-16 text-xl" />
-                <h3 className="mt-5 text-lg font-semibold">{member.name}</h3>
-                <p className="font-medium text-accent-strong dark:text-accent">{member.role}</p>
-                <p className="mt-3 text-base text-muted-foreground">{member.description}</p>
-                <ul className="mt-auto space-y-2 pt-5">
-                  {member.email && (
-                    <li>
-                      <a
-                        href={`mailto:${member.email}`}
-                        className="inline-flex items-center gap-2 text-base break-all hover:underline"
-                      >
-                        <Mail className="size-4 shrink-0" aria-hidden="true" />
-                        {member.email}
-                      </a>
-                    </li>
-                  )}
-                  {member.phone && (
-                    <li>
-                      <a
-                        href={`tel:${member.phone.replace(/\s+/g, '')}`}
-                        className="inline-flex items-center gap-2 text-base hover:underline"
-                      >
-                        <Phone className="size-4 shrink-0" aria-hidden="true" />
-                        {member.phone}
-                      </a>
-                    </li>
-                  )}
-                </ul>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      {team.length > 0 && (
+        <Section
+          id="team"
+          tone="muted"
+          eyebrow="Teamet"
+          title="Dette er kontaktpersonene deres"
+          lead="Faste personer følger opp kontraktsarbeidet, fra tilbud til overtakelse."
+        >
+          <ul className="grid gap-6 md:grid-cols-3">
+            {team.map((member) => (
+              <li key={member.id}>
+                <Card className="flex h-full flex-col p-6">
+                  <InitialsAvatar initials={initialsOf(member.name)} className="size-16 text-xl" />
+                  <h3 className="mt-5 text-lg font-semibold">{member.name}</h3>
+                  <p className="font-medium text-accent-strong dark:text-accent">{member.title}</p>
+                  <p className="mt-3 text-base text-muted-foreground">{member.description}</p>
+                  <ul className="mt-auto space-y-2 pt-5">
+                    {member.email && (
+                      <li>
+                        <a
+                          href={`mailto:${member.email}`}
+                          className="inline-flex items-center gap-2 text-base break-all hover:underline"
+                        >
+                          <Mail className="size-4 shrink-0" aria-hidden="true" />
+                          {member.email}
+                        </a>
+                      </li>
+                    )}
+                    {member.phone && (
+                      <li>
+                        <a
+                          href={phoneHref(member.phone)}
+                          className="inline-flex items-center gap-2 text-base hover:underline"
+                        >
+                          <Phone className="size-4 shrink-0" aria-hidden="true" />
+                          {member.phone}
+                        </a>
+                      </li>
+                    )}
+                  </ul>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
 
       <CtaBand
         title="Klar til å regne på neste prosjekt"

@@ -1,13 +1,10 @@
 import { ArrowRight, Bath, CalendarCheck, Droplets, FileSignature, Phone, ShieldCheck, Star, Wrench, Zap } from 'lucide-react'
 import { paths } from '@/lib/paths'
-import { InitialsAvatar } from '@/components/initials-avatar'
+import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Container, Section } from '@/components/ui/section'
-import { homeFigures, promises } from '@/content/figures'
-import { homeTeam } from '@/content/team'
-import { testimonials } from '@/content/testimonials'
 import { ContactForm } from '@/features/contact/components/contact-form'
 import { CategoryOverview } from '@/features/services/components/category-overview'
 import { useSite } from '@/lib/site'
@@ -56,6 +53,10 @@ const steps = [
 
 export function HomePage() {
   const site = useSite()
+  const { promise: promises, figure: allFigures, team: people, review } = site.content
+  const figures = allFigures.filter((item) => item.group === 'home')
+  const team = people.filter((member) => member.pages.includes('home'))
+  const testimonials = review.filter((item) => item.pages.includes('home'))
   return (
     <>
       <section className="relative overflow-hidden bg-brand text-white">
@@ -83,22 +84,26 @@ export function HomePage() {
                 <a href="#kontakt">Få gratis befaring</a>
               </Button>
             </div>
-            <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette lover vi">
-              {promises.map((promise) => (
-                <li key={promise}>
-                  <Badge variant="onBrand">{promise}</Badge>
-                </li>
-              ))}
-            </ul>
+            {promises.length > 0 && (
+              <ul className="mt-8 flex flex-wrap gap-2" aria-label="Dette lover vi">
+                {promises.map((promise) => (
+                  <li key={promise.id}>
+                    <Badge variant="onBrand">{promise.text}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
-          <dl className="grid grid-cols-2 gap-4">
-            {homeFigures.map((figure) => (
-              <div key={figure.label} className="flex flex-col rounded-2xl bg-white/[0.07] p-6 ring-1 ring-white/15">
-                <dt className="text-sm text-white/80">{figure.label}</dt>
-                <dd className="order-first text-3xl font-extrabold text-accent sm:text-4xl">{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {figures.length > 0 && (
+            <dl className="grid grid-cols-2 gap-4">
+              {figures.map((figure) => (
+                <div key={figure.id} className="flex flex-col rounded-2xl bg-white/[0.07] p-6 ring-1 ring-white/15">
+                  <dt className="text-sm text-white/80">{figure.label}</dt>
+                  <dd className="order-first text-3xl font-extrabold text-accent sm:text-4xl">{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </Container>
       </section>
 
@@ -187,45 +192,49 @@ export function HomePage() {
               jobber dokumenteres, og du får samsvarserklæring og våtromsdokumentasjon der det kreves.
             </p>
           </div>
-          <ul className="grid gap-4 sm:grid-cols-3">
-            {homeTeam.map((member) => (
-              <li key={member.role}>
-                <Card className="h-full p-6 text-center">
-                  <InitialsAvatar initials={member.initials} className="mx-auto" />
-                  <h3 className="mt-4 font-semibold">{member.name}</h3>
-                  <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.role}</p>
-                  <p className="mt-2 text-sm text-muted-foreground">{member.description}</p>
+          {team.length > 0 && (
+            <ul className="grid gap-4 sm:grid-cols-3">
+              {team.map((member) => (
+                <li key={member.id}>
+                  <Card className="h-full p-6 text-center">
+                    <InitialsAvatar initials={initialsOf(member.name)} className="mx-auto" />
+                    <h3 className="mt-4 font-semibold">{member.name}</h3>
+                    <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.title}</p>
+                    <p className="mt-2 text-sm text-muted-foreground">{member.description}</p>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Section>
+
+      {testimonials.length > 0 && (
+        <Section id="omtaler" eyebrow="Kundene sier" title="Dette sier kundene om jobben vi gjorde">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.id}>
+                <Card className="flex h-full flex-col p-7">
+                  <p className="flex gap-0.5 text-accent-strong dark:text-accent">
+                    {Array.from({ length: testimonial.rating }, (_, i) => (
+                      <Star key={i} className="size-5 fill-current" aria-hidden="true" />
+                    ))}
+                    <span className="sr-only">{testimonial.rating} av 5 stjerner</span>
+                  </p>
+                  <blockquote className="mt-4 flex-1 text-foreground">«{testimonial.text}»</blockquote>
+                  <p className="mt-5 border-t border-border pt-4 text-sm">
+                    <span className="font-semibold">{testimonial.name}</span>
+                    <span className="text-muted-foreground">
+                      {' '}
+                      · {testimonial.place} · {testimonial.service}
+                    </span>
+                  </p>
                 </Card>
               </li>
             ))}
           </ul>
-        </div>
-      </Section>
-
-      <Section id="omtaler" eyebrow="Kundene sier" title="4,9 av 5 i snitt – og 98 % anbefaler oss">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {testimonials.map((testimonial) => (
-            <li key={testimonial.name}>
-              <Card className="flex h-full flex-col p-7">
-                <p className="flex gap-0.5 text-accent-strong dark:text-accent">
-                  {Array.from({ length: testimonial.rating }, (_, i) => (
-                    <Star key={i} className="size-5 fill-current" aria-hidden="true" />
-                  ))}
-                  <span className="sr-only">{testimonial.rating} av 5 stjerner</span>
-                </p>
-                <blockquote className="mt-4 flex-1 text-foreground">«{testimonial.text}»</blockquote>
-                <p className="mt-5 border-t border-border pt-4 text-sm">
-                  <span className="font-semibold">{testimonial.name}</span>
-                  <span className="text-muted-foreground">
-                    {' '}
-                    · {testimonial.location} · {testimonial.service}
-                  </span>
-                </p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Section>
+        </Section>
+      )}
 
       <Section
         id="kontakt"

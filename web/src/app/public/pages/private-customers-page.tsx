@@ -16,7 +16,7 @@ import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { promises } from '@/content/figures'
+import { useSite } from '@/lib/site'
 import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
 
 type ServiceGroup = {
@@ -112,6 +112,7 @@ const caseSteps: { title: string; text: string }[] = [
 ]
 
 export function PrivateCustomersPage() {
+  const promises = useSite().content.promise
   return (
     <>
       <Hero
@@ -120,7 +121,7 @@ export function PrivateCustomersPage() {
         lead="Vi er autoriserte elektrikere og rørleggere som pusser opp kjøkken og bad, fikser strøm og rør, og rykker ut døgnet rundt når noe haster. Du får bindende pris før vi starter, og 5 års garanti på arbeidet."
       >
         <HeroActions label="Be om pris på jobben" />
-        <HeroBadges label="Dette lover vi" items={promises} />
+        <HeroBadges label="Dette lover vi" items={promises.map((promise) => promise.text)} />
       </Hero>
 
       <Section

@@ -1,14 +1,16 @@
 import { CalendarCheck, Check, MapPin, Quote, Star } from 'lucide-react'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
-import { InitialsAvatar } from '@/components/initials-avatar'
+import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { referenceFigures, satisfaction } from '@/content/figures'
-import { featuredProjects } from '@/content/projects'
-import { type Review, reviews } from '@/content/reviews'
+import { type Review, useSite } from '@/lib/site'
 
 export function ReferencesPage() {
+  const { figure, project: projects, review } = useSite().content
+  const referenceFigures = figure.filter((item) => item.group === 'references')
+  const satisfaction = figure.filter((item) => item.group === 'satisfaction')
+  const reviews = review.filter((item) => item.pages.includes('references'))
   return (
     <>
       <Hero
@@ -16,92 +18,100 @@ export function ReferencesPage() {
         title="Prosjekter og kunder vi er stolte av"
         lead="Siden 2004 har vi hjulpet boligeiere, bedrifter og entreprenører i Oslo og Viken. Her er noen av prosjektene, og hva kundene sier om jobben vi har gjort."
       >
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {referenceFigures.map((figure) => (
-            <div key={figure.label} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
-              <dt className="mt-1 text-base text-white/85">{figure.label}</dt>
-              <dd className="text-3xl font-bold sm:text-4xl">{figure.value}</dd>
-            </div>
-          ))}
-        </dl>
+        {referenceFigures.length > 0 && (
+          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {referenceFigures.map((figure) => (
+              <div key={figure.id} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
+                <dt className="mt-1 text-base text-white/85">{figure.label}</dt>
+                <dd className="text-3xl font-bold sm:text-4xl">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </Hero>
 
-      <Section
-        id="prosjekter"
-        eyebrow="Utvalgte prosjekter"
-        title="Tre prosjekter som viser bredden"
-        lead="Fra et bad i en bygård til et helt boligprosjekt: vi planlegger grundig, holder avtalt tid og leverer dokumentasjonen i orden."
-      >
-        <ul className="grid gap-6 lg:grid-cols-3">
-          {featuredProjects.map((project) => (
-            <li key={project.title}>
-              <Card className="flex h-full flex-col p-6">
-                <article aria-labelledby={projectHeadingId(project.title)} className="flex h-full flex-col">
-                  <div>
-                    <Badge variant="accent">{project.type}</Badge>
-                  </div>
-                  <h3 id={projectHeadingId(project.title)} className="mt-4 text-xl font-semibold">
-                    {project.title}
-                  </h3>
-                  <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-base text-muted-foreground">
-                    <li className="inline-flex items-center gap-1.5">
-                      <MapPin className="size-4" aria-hidden="true" />
-                      <span className="sr-only">Sted: </span>
-                      {project.location}
-                    </li>
-                    <li className="inline-flex items-center gap-1.5">
-                      <CalendarCheck className="size-4" aria-hidden="true" />
-                      <span className="sr-only">År: </span>
-                      {project.year}
-                    </li>
-                  </ul>
-                  <p className="mt-4 text-base leading-relaxed">{project.description}</p>
-                  <div className="mt-6 rounded-xl bg-muted/60 p-5">
-                    <p className="font-semibold">Høydepunkter</p>
-                    <ul className="mt-3 space-y-2">
-                      {project.highlights.map((highlight) => (
-                        <li key={highlight} className="flex gap-3 text-base">
-                          <Check
-                            className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent"
-                            aria-hidden="true"
-                          />
-                          <span>{highlight}</span>
-                        </li>
-                      ))}
+      {projects.length > 0 && (
+        <Section
+          id="prosjekter"
+          eyebrow="Utvalgte prosjekter"
+          title="Prosjekter som viser bredden"
+          lead="Fra et bad i en bygård til et helt boligprosjekt: vi planlegger grundig, holder avtalt tid og leverer dokumentasjonen i orden."
+        >
+          <ul className="grid gap-6 lg:grid-cols-3">
+            {projects.map((project) => (
+              <li key={project.id}>
+                <Card className="flex h-full flex-col p-6">
+                  <article aria-labelledby={`prosjekt-${project.id}`} className="flex h-full flex-col">
+                    <div>
+                      <Badge variant="accent">{project.type}</Badge>
+                    </div>
+                    <h3 id={`prosjekt-${project.id}`} className="mt-4 text-xl font-semibold">
+                      {project.title}
+                    </h3>
+                    <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-base text-muted-foreground">
+                      <li className="inline-flex items-center gap-1.5">
+                        <MapPin className="size-4" aria-hidden="true" />
+                        <span className="sr-only">Sted: </span>
+                        {project.place}
+                      </li>
+                      <li className="inline-flex items-center gap-1.5">
+                        <CalendarCheck className="size-4" aria-hidden="true" />
+                        <span className="sr-only">År: </span>
+                        {project.year}
+                      </li>
                     </ul>
-                  </div>
-                </article>
+                    <p className="mt-4 text-base leading-relaxed">{project.description}</p>
+                    <div className="mt-6 rounded-xl bg-muted/60 p-5">
+                      <p className="font-semibold">Høydepunkter</p>
+                      <ul className="mt-3 space-y-2">
+                        {project.highlights.map((highlight) => (
+                          <li key={highlight} className="flex gap-3 text-base">
+                            <Check
+                              className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent"
+                              aria-hidden="true"
+                            />
+                            <span>{highlight}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </article>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {satisfaction.length > 0 && (
+        <Section
+          id="tilfredshet"
+          tone="muted"
+          eyebrow="Kundetilfredshet"
+          title="Slik vurderer kundene oss"
+          lead="Etter hvert oppdrag spør vi kundene hvordan de opplevde jobben. Slik svarer de."
+        >
+          <dl className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {satisfaction.map((item) => (
+              <Card key={item.id} className="flex flex-col-reverse p-6 text-center">
+                <dt className="mt-2 text-base text-muted-foreground">{item.label}</dt>
+                <dd className="text-4xl font-bold text-accent-strong dark:text-accent">{item.value}</dd>
               </Card>
-            </li>
-          ))}
-        </ul>
-      </Section>
+            ))}
+          </dl>
+        </Section>
+      )}
 
-      <Section
-        id="tilfredshet"
-        tone="muted"
-        eyebrow="Kundetilfredshet"
-        title="Kundene gir oss 4,9 av 5"
-        lead="Etter hvert oppdrag spør vi kundene hvordan de opplevde jobben. Slik svarer de."
-      >
-        <dl className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {satisfaction.map((item) => (
-            <Card key={item.label} className="flex flex-col-reverse p-6 text-center">
-              <dt className="mt-2 text-base text-muted-foreground">{item.label}</dt>
-              <dd className="text-4xl font-bold text-accent-strong dark:text-accent">{item.value}</dd>
-            </Card>
-          ))}
-        </dl>
-      </Section>
-
-      <Section
-        id="omtaler"
-        eyebrow="Omtaler"
-        title="Hva kundene sier"
-        lead="Noen av tilbakemeldingene vi har fått fra private kunder, borettslag og bedrifter."
-      >
-        <Reviews items={reviews} />
-      </Section>
+      {reviews.length > 0 && (
+        <Section
+          id="omtaler"
+          eyebrow="Omtaler"
+          title="Hva kundene sier"
+          lead="Noen av tilbakemeldingene vi har fått fra private kunder, borettslag og bedrifter."
+        >
+          <Reviews items={reviews} />
+        </Section>
+      )}
 
       <CtaBand
         title="Bli vår neste fornøyde kunde"
@@ -112,11 +122,11 @@ export function ReferencesPage() {
 }
 
 /** Written customer reviews: a quote, the customer and place, and the rating as stars. */
-function Reviews({ items }: { items: readonly Review[] }) {
+function Reviews({ items }: { items: Review[] }) {
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {items.map((review) => (
-        <li key={`${review.name}-${review.place}`}>
+        <li key={review.id}>
           <Card className="h-full p-6">
             <figure className="flex h-full flex-col">
               <Stars rating={review.rating} />
@@ -159,24 +169,4 @@ function Stars({ rating }: { rating: number }) {
       ))}
     </div>
   )
-}
-
-function initialsOf(name: string): string {
-  const words = name.split(/[\s,.]+/).filter(Boolean)
-  const first = words[0] ?? ''
-  const last = words.length > 1 ? (words[words.length - 1] ?? '') : ''
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
-}
-
-function projectHeadingId(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/å/g, 'a')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-  return `prosjekt-${slug}`
 }

@@ -1,11 +1,12 @@
 import { ArrowRight, Check } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Section } from '@/components/ui/section'
-import { promises } from '@/content/figures'
 import { CategoryOverview, categories } from '@/features/services/components/category-overview'
+import { useSite } from '@/lib/site'
 import { CtaBand, Hero } from '../components/cta-band'
 
 export function ServicesPage() {
+  const promises = useSite().content.promise
   return (
     <>
       <Hero
@@ -15,9 +16,9 @@ export function ServicesPage() {
       >
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-white/90">
           {promises.slice(0, 4).map((promise) => (
-            <li key={promise} className="flex items-center gap-2">
+            <li key={promise.id} className="flex items-center gap-2">
               <Check className="size-5 text-accent" aria-hidden="true" />
-              {promise}
+              {promise.text}
             </li>
           ))}
         </ul>

@@ -1,0 +1,259 @@
+//! "Innhold" in the back office: list, create, edit, hide, reorder and delete content
+//! items. Every change is audited and shows on the public pages when it answers (the
+//! pages are rendered again, `crate::site::cache::PageCache::changed`).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Datelike;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::{ContentItem, ContentKind, read, store};
+use crate::audit::{NewAudit, changes};
+use crate::auth::CurrentUser;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+
+const ENTITY: &str = "content_items";
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ContentQuery {
+    /// Only this kind.
+    pub kind: Option<ContentKind>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ContentInput {
+    /// Required when creating; an item keeps its kind.
+    pub kind: Option<ContentKind>,
+    /// The kind's fields, as in `TeamMember`, `Project`, `Review`, `Figure`, `Platform`
+    /// and `Promise`. A project's `highlights` may also be one text with a point per line.
+    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
+    pub data: Option<Value>,
+    /// Hide the item from the site without deleting it. Defaults to shown for a new item
+    /// and to unchanged for an edit.
+    pub hidden: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VisibilityInput {
+    pub hidden: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OrderInput {
+    pub kind: ContentKind,
+    /// Every item of the kind, in the new order.
+    pub ids: Vec<Uuid>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_content, create_content))
+        .routes(routes!(reorder_content))
+        .routes(routes!(update_content, set_content_visibility, delete_content))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Fant ikke innholdet. Det kan være slettet.".to_owned())
+}
+
+/// Every content item, each kind in its order; or the items of one kind.
+#[utoipa::path(
+    get, path = "/api/admin/content", tag = "admin", security(("session" = [])), params(ContentQuery),
+    responses(
+        (status = 200, description = "Innhold etter type og rekkefølge", body = [ContentItem]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_content(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<ContentQuery>,
+) -> ApiResult<Json<Vec<ContentItem>>> {
+    Ok(Json(store::list(&state.db, query.kind).await?))
+}
+
+/// Create an item, last in its kind's order. It is the firm's own, not an example.
+#[utoipa::path(
+    post, path = "/api/admin/content", tag = "admin", security(("session" = [])), request_body = ContentInput,
+    responses(
+        (status = 201, description = "Opprettet", body = ContentItem),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn create_content(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<ContentInput>,
+) -> ApiResult<(StatusCode, Json<ContentItem>)> {
+    let kind = input.kind.ok_or_else(|| ApiError::field("kind", "Velg hva slags innhold det er."))?;
+    let now = state.clock.now();
+    let data = read(kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
+    let mut item = ContentItem {
+        id: Uuid::now_v7(),
+        kind,
+        position: 0,
+        hidden: input.hidden.unwrap_or(false),
+        example: false,
+        data,
+        created_at: now,
+        updated_at: now,
+    };
+    let entry = NewAudit::new(
+        now,
+        "create",
+        ENTITY,
+        Some(item.id),
+        &user.email,
+        changes(&json!({}), &item.audit_view()),
+    );
+    item.position = store::insert(&state.db, &item, &entry).await?;
+    state.pages.changed(&state).await;
+    Ok((StatusCode::CREATED, Json(item)))
+}
+
+/// Save an item's fields (and its hidden flag, when given). Saving makes an example item
+/// the firm's own.
+#[utoipa::path(
+    put, path = "/api/admin/content/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Innholdets id")), request_body = ContentInput,
+    responses(
+        (status = 200, description = "Lagret", body = ContentItem),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn update_content(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<ContentInput>,
+) -> ApiResult<Json<ContentItem>> {
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    if input.kind.is_some_and(|kind| kind != before.kind) {
+        return Err(ApiError::field("kind", "Innholdet kan ikke bytte type. Lag et nytt i stedet."));
+    }
+    let now = state.clock.now();
+    let data = read(before.kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
+    let item = ContentItem {
+        data,
+        hidden: input.hidden.unwrap_or(before.hidden),
+        example: false,
+        updated_at: now,
+        ..before.clone()
+    };
+    save(&state, &user, &before, &item).await?;
+    Ok(Json(item))
+}
+
+/// Hide an item from the site, or show it again; nothing else changes.
+#[utoipa::path(
+    patch, path = "/api/admin/content/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Innholdets id")), request_body = VisibilityInput,
+    responses(
+        (status = 200, description = "Lagret", body = ContentItem),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn set_content_visibility(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<VisibilityInput>,
+) -> ApiResult<Json<ContentItem>> {
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let item = ContentItem { hidden: input.hidden, updated_at: state.clock.now(), ..before.clone() };
+    save(&state, &user, &before, &item).await?;
+    Ok(Json(item))
+}
+
+/// Writes `item` with its audit entry, when anything changed, and renders the pages.
+async fn save(
+    state: &AppState,
+    user: &CurrentUser,
+    before: &ContentItem,
+    item: &ContentItem,
+) -> ApiResult<()> {
+    if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
+        let entry = NewAudit::new(item.updated_at, "update", ENTITY, Some(item.id), &user.email, Some(diff));
+        store::update(&state.db, item, &entry).await?;
+        state.pages.changed(state).await;
+    }
+    Ok(())
+}
+
+/// Put the items of one kind in a new order: every item of the kind, each once.
+#[utoipa::path(
+    put, path = "/api/admin/content/order", tag = "admin", security(("session" = [])), request_body = OrderInput,
+    responses(
+        (status = 200, description = "Ny rekkefølge", body = [ContentItem]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 409, description = "Innholdet er endret av noen andre", body = ErrorBody),
+    )
+)]
+async fn reorder_content(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<OrderInput>,
+) -> ApiResult<Json<Vec<ContentItem>>> {
+    let changed_meanwhile = || {
+        ApiError::Conflict("Innholdet er endret av noen andre i mellomtiden. Last siden på nytt.".to_owned())
+    };
+    let before = store::list(&state.db, Some(input.kind)).await?;
+    let label =
+        |id: &Uuid| before.iter().find(|item| item.id == *id).map(|item| item.data.label().to_owned());
+    let old: Vec<String> = before.iter().map(|item| item.data.label().to_owned()).collect();
+    let new: Vec<String> =
+        input.ids.iter().map(label).collect::<Option<_>>().ok_or_else(changed_meanwhile)?;
+    if before.iter().map(|item| item.id).eq(input.ids.iter().copied()) {
+        return Ok(Json(before));
+    }
+    // By the items' names; two items of one name may swap without the names showing it.
+    let diff = json!({ "before": { "order": old }, "after": { "order": new } });
+    let entry = NewAudit::new(state.clock.now(), "reorder", ENTITY, None, &user.email, Some(diff));
+    if !store::reorder(&state.db, input.kind, &input.ids, &entry).await? {
+        return Err(changed_meanwhile());
+    }
+    state.pages.changed(&state).await;
+    Ok(Json(store::list(&state.db, Some(input.kind)).await?))
+}
+
+/// Delete an item for good (hiding keeps it).
+#[utoipa::path(
+    delete, path = "/api/admin/content/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Innholdets id")),
+    responses(
+        (status = 204, description = "Slettet"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn delete_content(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let entry = NewAudit::new(
+        state.clock.now(),
+        "delete",
+        ENTITY,
+        Some(id),
+        &user.email,
+        changes(&before.audit_view(), &json!({})),
+    );
+    store::delete(&state.db, id, &entry).await?;
+    state.pages.changed(&state).await;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,224 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { ApiError } from '@/lib/api'
+import { type ContentItem, type ContentKind, useSaveContent } from '../api/content'
+import { contentKinds, dataOf, type Field } from '../kinds'
+
+type Values = Record<string, string | string[]>
+
+/** The form's values for an item, or a new item's defaults. */
+function valuesOf(kind: ContentKind, item: ContentItem | null): Values {
+  const data = item ? dataOf(item) : {}
+  const values: Values = {}
+  for (const field of contentKinds[kind].fields) {
+    const value = data[field.key]
+    if (field.type === 'pages') {
+      values[field.key] = Array.isArray(value) ? (value as string[]) : [field.options[0]?.value ?? '']
+    } else if (field.type === 'group') {
+      values[field.key] = typeof value === 'string' ? value : (field.options[0]?.value ?? '')
+    } else if (field.type === 'lines') {
+      values[field.key] = Array.isArray(value) ? (value as string[]).join('\n') : ''
+    } else if (field.type === 'rating') {
+      values[field.key] = value == null ? '5' : String(value)
+    } else {
+      values[field.key] = value == null ? '' : String(value)
+    }
+  }
+  return values
+}
+
+/**
+ * "Ny …" / "Rediger …" for any kind of content: the kind's fields, whether it is hidden,
+ * and the server's Norwegian message under each field it refuses. The form keeps what was
+ * typed when a save fails.
+ */
+export function ContentDialog({
+  open,
+  onOpenChange,
+  kind,
+  item,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  kind: ContentKind
+  item: ContentItem | null
+}) {
+  const toast = useToast()
+  const save = useSaveContent()
+  const info = contentKinds[kind]
+  const [values, setValues] = useState<Values>(() => valuesOf(kind, item))
+  const [hidden, setHidden] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  useEffect(() => {
+    if (!open) return
+    setValues(valuesOf(kind, item))
+    setHidden(item?.hidden ?? false)
+    setErrors({})
+  }, [open, kind, item])
+
+  const set = (key: string, value: string | string[]) => setValues((current) => ({ ...current, [key]: value }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const data: Record<string, unknown> = { ...values }
+    for (const field of info.fields) {
+      if (field.type === 'rating') data[field.key] = Number(values[field.key])
+    }
+    try {
+      await save.mutateAsync({ id: item?.id ?? null, input: { kind, data, hidden } })
+      onOpenChange(false)
+      toast({ title: item ? 'Endringene er lagret' : 'Lagt til', description: 'Nettstedet viser det nå.' })
+    } catch (error) {
+      setErrors(error instanceof ApiError ? error.fields : {})
+      toast({
+        title: 'Kunne ikke lagre',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      })
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={item ? info.editLabel : info.newLabel}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        {item?.example && (
+          <p className="rounded-lg bg-accent/15 p-3 text-sm">
+            Dette er eksempeltekst som fulgte med nettstedet. Skriv inn deres egne opplysninger; når du lagrer, regnes
+            den som deres.
+          </p>
+        )}
+        {info.fields.map((field, index) => (
+          <FieldInput
+            key={field.key}
+            field={field}
+            value={values[field.key] ?? ''}
+            error={errors[field.key]}
+            onChange={(value) => set(field.key, value)}
+            autoFocus={index === 0}
+          />
+        ))}
+        <label className="flex items-center gap-3 font-medium">
+          <input type="checkbox" className="size-5 accent-primary" checked={hidden} onChange={(e) => setHidden(e.target.checked)} />
+          Skjult på nettstedet
+        </label>
+        <div className="mt-2 flex justify-end gap-3">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Avbryt
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Lagrer...' : 'Lagre'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+function FieldInput({
+  field,
+  value,
+  error,
+  onChange,
+  autoFocus,
+}: {
+  field: Field
+  value: string | string[]
+  error?: string
+  onChange: (value: string | string[]) => void
+  autoFocus: boolean
+}) {
+  const id = `innhold-${field.key}`
+  const errorId = `${id}-feil`
+  const hint = 'hint' in field ? field.hint : undefined
+  const hintId = `${id}-hjelp`
+  const described = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+    'data-autofocus': autoFocus ? true : undefined,
+  }
+  const text = typeof value === 'string' ? value : ''
+  const optional = field.type !== 'rating' && field.type !== 'group' && field.type !== 'pages' && !('required' in field && field.required)
+
+  if (field.type === 'pages') {
+    const picked = Array.isArray(value) ? value : []
+    return (
+      <fieldset aria-describedby={error ? errorId : undefined}>
+        <legend className="mb-1.5 text-sm font-semibold">{field.label}</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {field.options.map((option) => (
+            <label key={option.value} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-5 accent-primary"
+                checked={picked.includes(option.value)}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...picked, option.value] : picked.filter((p) => p !== option.value))
+                }
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        <FieldError id={errorId}>{error}</FieldError>
+      </fieldset>
+    )
+  }
+
+  let input
+  if (field.type === 'group') {
+    input = (
+      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+        {field.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    )
+  } else if (field.type === 'rating') {
+    input = (
+      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+        {[5, 4, 3, 2, 1].map((stars) => (
+          <option key={stars} value={String(stars)}>
+            {stars} av 5 stjerner
+          </option>
+        ))}
+      </Select>
+    )
+  } else if (field.type === 'textarea' || field.type === 'lines') {
+    input = <Textarea {...common} rows={field.type === 'lines' ? 5 : 4} value={text} onChange={(e) => onChange(e.target.value)} />
+  } else {
+    const type = field.type === 'year' ? 'text' : field.type
+    input = (
+      <Input
+        {...common}
+        type={type}
+        inputMode={field.type === 'year' ? 'numeric' : undefined}
+        autoComplete="off"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    )
+  }
+  return (
+    <div>
+      <Label htmlFor={id}>
+        {field.label}
+        {optional ? ' (valgfritt)' : ''}
+      </Label>
+      {input}
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  )
+}
