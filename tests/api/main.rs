@@ -8,6 +8,7 @@ mod auth;
 mod catalogue;
 mod cli;
 mod contact;
+mod content;
 mod crash;
 mod faults;
 mod hardening;

@@ -1,7 +1,7 @@
 //! Who may do what, and what it leaves in the audit log: every operation of the OpenAPI
 //! document, called by a visitor without a session, by an editor and by an admin, with
 //! the answer each must get. Hold [`OPERATIONS`] against the README's "Roles": editors
-//! work leads, services, media and the settings, and read everything; only admins manage
+//! work leads, services, content, media and the settings, and read everything; only admins manage
 //! users (beyond their own password) and clear the audit log.
 //!
 //! A permitted mutation must write exactly one audit entry naming the action, the entity,
@@ -87,6 +87,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/categories", Body::None, READ, None),
     op("GET", "/api/admin/categories/{slug}", Body::None, READ, None),
     op("GET", "/api/admin/services", Body::None, READ, None),
+    op("GET", "/api/admin/content", Body::None, READ, None),
     op("GET", "/api/admin/media", Body::None, READ, None),
     op("GET", "/api/admin/settings", Body::None, READ, None),
     op("GET", "/api/admin/users", Body::None, READ, None),
@@ -127,6 +128,37 @@ pub const OPERATIONS: &[Operation] = &[
         Body::Json(|_| json!({ "name": "Endret tjeneste", "price_from": 1500, "category": "elektriker" })),
         WORK,
         Some(("update", "services_admin")),
+    ),
+    // Content: a figure is created, so the promises the fixtures reorder stay as they were.
+    op(
+        "POST",
+        "/api/admin/content",
+        Body::Json(
+            |_| json!({ "kind": "figure", "data": { "value": "12", "label": "lærlinger", "group": "home" } }),
+        ),
+        WORK,
+        Some(("create", "content_items")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/content/{id}",
+        Body::Json(|f| json!({ "data": { "text": format!("Fast pris, runde {}", f.round) } })),
+        WORK,
+        Some(("update", "content_items")),
+    ),
+    op(
+        "PATCH",
+        "/api/admin/content/{id}",
+        Body::Json(|_| json!({ "hidden": true })),
+        WORK,
+        Some(("update", "content_items")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/content/order",
+        Body::Json(|f| json!({ "kind": "promise", "ids": f.promises_reversed })),
+        WORK,
+        Some(("reorder", "content_items")),
     ),
     // Media.
     op("POST", "/api/admin/media", Body::Upload, WORK, Some(("create", "media"))),
@@ -179,6 +211,7 @@ pub const OPERATIONS: &[Operation] = &[
     // Deletes.
     op("DELETE", "/api/admin/leads/{id}", Body::None, WORK, Some(("delete", "leads"))),
     op("DELETE", "/api/admin/services/{id}", Body::None, WORK, Some(("delete", "services_admin"))),
+    op("DELETE", "/api/admin/content/{id}", Body::None, WORK, Some(("delete", "content_items"))),
     op("DELETE", "/api/admin/media/{id}", Body::None, WORK, Some(("delete", "media"))),
     op("DELETE", "/api/admin/users/{id}", Body::None, ADMIN, Some(("delete", "admin_users"))),
     op("DELETE", "/api/admin/audit", Body::None, ADMIN, Some(("clear", "audit_logs"))),
@@ -208,6 +241,10 @@ pub struct Fixtures {
     pub lead: String,
     pub service: String,
     pub media: String,
+    /// A promise (content item) of its own.
+    pub content: String,
+    /// Every promise, the new one too, in the reverse of their order.
+    pub promises_reversed: Vec<String>,
     /// Another user, whom the user operations act on.
     pub user: String,
 }
@@ -231,6 +268,19 @@ impl Fixtures {
             .await
             .unwrap();
         let uploaded: Value = upload(admin).await.json().await.unwrap();
+        let content: Value = admin
+            .send(
+                Method::POST,
+                "/api/admin/content",
+                &json!({ "kind": "promise", "data": { "text": format!("Løfte {round}") } }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        let promises: Vec<Value> = admin.get("/api/admin/content?kind=promise").await.json().await.unwrap();
+        let promises_reversed =
+            promises.iter().rev().map(|item| item["id"].as_str().unwrap().to_owned()).collect();
         let user = app
             .create_user(&format!("mål{round}@fagfolk.test"), ADMIN_PASSWORD, fagfolk::users::Role::Editor)
             .await;
@@ -240,6 +290,8 @@ impl Fixtures {
             lead: lead["id"].as_str().unwrap().to_owned(),
             service: service["id"].as_str().unwrap().to_owned(),
             media: uploaded["uploaded"][0]["id"].as_str().unwrap().to_owned(),
+            content: content["id"].as_str().unwrap().to_owned(),
+            promises_reversed,
             user: user.to_string(),
         }
     }
@@ -252,6 +304,8 @@ impl Fixtures {
             &self.service
         } else if path.starts_with("/api/admin/media/") {
             &self.media
+        } else if path.starts_with("/api/admin/content/") {
+            &self.content
         } else {
             &self.user
         };

@@ -1,0 +1,319 @@
+//! "Innhold": the firm's team, projects, reviews, figures, platforms and promises, edited
+//! through the API and seen in the HTML the server sends (needs `web/dist`: run
+//! `npm run build` in `web/` first; `make test` does).
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, Session, TestApp, audit_entries, spawn_app_with};
+
+const PUBLIC_PATHS: [&str; 13] = [
+    "/",
+    "/tjenester",
+    "/tjenester/elektriker",
+    "/tjenester/rorlegger",
+    "/tjenester/kjokken-bad",
+    "/private-kunder",
+    "/bedriftskunder",
+    "/kontraktpartnere",
+    "/referanser",
+    "/kontakt",
+    "/personvern",
+    "/vilkar",
+    "/cookies",
+];
+
+/// What a visitor sees of a page: its body's markup, without the head, which carries the
+/// page's data as JSON. Empty comments between text nodes are not content.
+async fn body(app: &TestApp, path: &str) -> String {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), 200, "{path}");
+    let html = response.text().await.unwrap().replace("<!-- -->", "");
+    let start = html.find("<body").expect("a body");
+    html[start..].to_owned()
+}
+
+async fn items(admin: &Session, kind: &str) -> Vec<Value> {
+    let response = admin.get(&format!("/api/admin/content?kind={kind}")).await;
+    assert_eq!(response.status(), 200);
+    response.json().await.unwrap()
+}
+
+/// The item of `kind` whose `field` is `value`.
+async fn find(admin: &Session, kind: &str, field: &str, value: &str) -> Value {
+    items(admin, kind)
+        .await
+        .into_iter()
+        .find(|item| item["data"][field] == value)
+        .unwrap_or_else(|| panic!("no {kind} with {field} = {value}"))
+}
+
+fn position(page: &str, text: &str) -> usize {
+    page.find(text).unwrap_or_else(|| panic!("{text} is not on the page"))
+}
+
+async fn the_example_content_is_seeded_once_and_shown_without_placeholders(app: TestApp) {
+    let admin = app.admin().await;
+    let all: Vec<Value> = admin.get("/api/admin/content").await.json().await.unwrap();
+    for (kind, count) in
+        [("team", 8), ("project", 3), ("review", 9), ("figure", 12), ("platform", 3), ("promise", 5)]
+    {
+        let of_kind: Vec<&Value> = all.iter().filter(|item| item["kind"] == kind).collect();
+        assert_eq!(of_kind.len() as i64, count, "{kind}");
+        let positions: Vec<i64> = of_kind.iter().map(|item| item["position"].as_i64().unwrap()).collect();
+        assert_eq!(positions, (0..count).collect::<Vec<i64>>(), "{kind} in order");
+    }
+    assert!(all.iter().all(|item| item["example"] == true && item["hidden"] == false));
+
+    for path in PUBLIC_PATHS {
+        let page = body(&app, path).await;
+        assert!(!page.contains("{name}"), "{path} shows a placeholder");
+        assert!(page.contains("Mittanbud"), "{path}: the footer names the platforms");
+    }
+    let home = body(&app, "/").await;
+    for text in ["Erik Haugen", "Silje Nilsen", "Ingrid H.", "fornøyde kunder", "Autorisert siden 2004"] {
+        assert!(home.contains(text), "/ shows {text}");
+    }
+    assert!(!home.contains("Kristin Larsen"), "a partners' contact is not on the home page");
+    let contact = body(&app, "/kontakt").await;
+    assert!(contact.contains("Ida Johansen") && contact.contains("Silje Nilsen"));
+    assert!(contact.contains("tel:+4790812345"), "a team member's phone is a link");
+    let partners = body(&app, "/kontraktpartnere").await;
+    assert!(partners.contains("Kristin Larsen") && !partners.contains("Erik Haugen"));
+    let references = body(&app, "/referanser").await;
+    for text in ["Totalrenovering av bad i bygård på Frogner", "Kari N.", "år i bransjen", "94 %"] {
+        assert!(references.contains(text), "/referanser shows {text}");
+    }
+
+    // A firm that deletes every promise does not get the examples back on the next start.
+    for promise in items(&admin, "promise").await {
+        let id = promise["id"].as_str().unwrap();
+        assert_eq!(admin.delete(&format!("/api/admin/content/{id}")).await.status(), 204);
+    }
+    fagfolk::db::seed::run(&app.state.db).await.unwrap();
+    assert!(items(&admin, "promise").await.is_empty());
+    assert!(!body(&app, "/").await.contains("Autorisert siden 2004"));
+    app.stop().await;
+}
+
+async fn an_edit_shows_at_once_on_every_page_that_shows_the_item(app: TestApp) {
+    let admin = app.admin().await;
+    let silje = find(&admin, "team", "name", "Silje Nilsen").await;
+    let id = silje["id"].as_str().unwrap();
+    let mut data = silje["data"].clone();
+    data["name"] = "Kari Nordmann".into();
+    let response =
+        admin.send(Method::PUT, &format!("/api/admin/content/{id}"), &json!({ "data": data })).await;
+    assert_eq!(response.status(), 200);
+    let saved: Value = response.json().await.unwrap();
+    assert_eq!(
+        (saved["example"].as_bool(), saved["data"]["name"].as_str()),
+        (Some(false), Some("Kari Nordmann"))
+    );
+
+    for path in ["/", "/kontakt"] {
+        let page = body(&app, path).await;
+        assert!(page.contains("Kari Nordmann") && !page.contains("Silje Nilsen"), "{path}");
+        assert!(page.contains(">KN<"), "{path}: the initials follow the name");
+    }
+    assert!(!body(&app, "/kontraktpartnere").await.contains("Kari Nordmann"));
+
+    let (action, entity, entity_id, by, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), entity.as_str()), ("update", "content_items"));
+    assert_eq!((entity_id.as_deref(), by.as_deref()), (Some(id), Some("admin@fagfolk.test")));
+    assert_eq!(
+        changes,
+        Some(json!({
+            "before": { "name": "Silje Nilsen", "example": true },
+            "after": { "name": "Kari Nordmann", "example": false },
+        }))
+    );
+
+    // Moved to the partners' page only.
+    data["pages"] = json!(["partners"]);
+    let response =
+        admin.send(Method::PUT, &format!("/api/admin/content/{id}"), &json!({ "data": data })).await;
+    assert_eq!(response.status(), 200);
+    assert!(!body(&app, "/").await.contains("Kari Nordmann"));
+    assert!(!body(&app, "/kontakt").await.contains("Kari Nordmann"));
+    assert!(body(&app, "/kontraktpartnere").await.contains("Kari Nordmann"));
+    app.stop().await;
+}
+
+async fn hiding_takes_an_item_off_the_site_and_keeps_it(app: TestApp) {
+    let admin = app.admin().await;
+    let figure = find(&admin, "figure", "label", "fornøyde kunder").await;
+    let path = format!("/api/admin/content/{}", figure["id"].as_str().unwrap());
+    let hidden: Value =
+        admin.send(Method::PATCH, &path, &json!({ "hidden": true })).await.json().await.unwrap();
+    assert_eq!((hidden["hidden"].as_bool(), hidden["example"].as_bool()), (Some(true), Some(true)));
+    assert!(!body(&app, "/").await.contains("fornøyde kunder"));
+    assert_eq!(items(&admin, "figure").await.len(), 12, "kept");
+
+    let shown: Value =
+        admin.send(Method::PATCH, &path, &json!({ "hidden": false })).await.json().await.unwrap();
+    assert_eq!(shown["hidden"], false);
+    assert!(body(&app, "/").await.contains("fornøyde kunder"));
+    app.stop().await;
+}
+
+async fn a_new_order_is_the_order_on_the_page(app: TestApp) {
+    let admin = app.admin().await;
+    let reviews = items(&admin, "review").await;
+    let mut ids: Vec<&str> = reviews.iter().map(|item| item["id"].as_str().unwrap()).collect();
+    let before = body(&app, "/referanser").await;
+    assert!(position(&before, "Kari N.") < position(&before, "Jonas H."));
+
+    ids.reverse();
+    let response =
+        admin.send(Method::PUT, "/api/admin/content/order", &json!({ "kind": "review", "ids": ids })).await;
+    assert_eq!(response.status(), 200);
+    let after = body(&app, "/referanser").await;
+    assert!(position(&after, "Jonas H.") < position(&after, "Kari N."), "reversed on the page");
+    let (action, entity, entity_id, _, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), entity.as_str(), entity_id), ("reorder", "content_items", None));
+    assert_eq!(changes.unwrap()["after"]["order"][0], "Jonas H.");
+
+    // An order that leaves an item out (someone added or deleted one meanwhile) changes nothing.
+    let entries = audit_entries(&app).await.len();
+    let response = admin
+        .send(Method::PUT, "/api/admin/content/order", &json!({ "kind": "review", "ids": &ids[1..] }))
+        .await;
+    assert_eq!(response.status(), 409);
+    let message: Value = response.json().await.unwrap();
+    assert_eq!(message["error"], "Innholdet er endret av noen andre i mellomtiden. Last siden på nytt.");
+    let unchanged: Vec<Value> = items(&admin, "review").await;
+    assert_eq!(unchanged[0]["data"]["name"], "Jonas H.");
+    assert_eq!(audit_entries(&app).await.len(), entries);
+    // Another kind's ids are not this kind's items either.
+    let promise = items(&admin, "promise").await.remove(0);
+    let response = admin
+        .send(Method::PUT, "/api/admin/content/order", &json!({ "kind": "review", "ids": [promise["id"]] }))
+        .await;
+    assert_eq!(response.status(), 409);
+    app.stop().await;
+}
+
+async fn a_new_item_comes_last_and_a_deleted_one_goes(app: TestApp) {
+    let admin = app.admin().await;
+    let project = json!({
+        "kind": "project",
+        "data": {
+            "title": "Ny varmepumpe i enebolig på Bekkestua",
+            "place": "Bekkestua, Bærum",
+            "year": 2026,
+            "type": "Varme",
+            "description": "Luft-til-vann-varmepumpe med ny sikringskurs.",
+            "highlights": "Ferdig på to dager\nSamsvarserklæring levert",
+        },
+    });
+    let response = admin.send(Method::POST, "/api/admin/content", &project).await;
+    assert_eq!(response.status(), 201);
+    let created: Value = response.json().await.unwrap();
+    assert_eq!((created["position"].as_i64(), created["example"].as_bool()), (Some(3), Some(false)));
+    assert_eq!(created["data"]["highlights"], json!(["Ferdig på to dager", "Samsvarserklæring levert"]));
+    let page = body(&app, "/referanser").await;
+    assert!(position(&page, "El og rør i nytt boligprosjekt") < position(&page, "Ny varmepumpe i enebolig"));
+    assert!(page.contains("Samsvarserklæring levert"));
+
+    let id = created["id"].as_str().unwrap();
+    assert_eq!(admin.delete(&format!("/api/admin/content/{id}")).await.status(), 204);
+    assert!(!body(&app, "/referanser").await.contains("Ny varmepumpe"));
+    let (action, _, entity_id, _, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), entity_id.as_deref()), ("delete", Some(id)));
+    assert_eq!(changes.unwrap()["before"]["title"], "Ny varmepumpe i enebolig på Bekkestua");
+    app.stop().await;
+}
+
+async fn bad_input_gets_norwegian_messages_and_changes_nothing(app: TestApp) {
+    let admin = app.admin().await;
+    let rows = app.count("content_items").await;
+
+    let response = admin
+        .send(
+            Method::POST,
+            "/api/admin/content",
+            &json!({ "kind": "team", "data": { "name": "{name}", "email": "post(at)firma", "pages": [] } }),
+        )
+        .await;
+    assert_eq!(response.status(), 422);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["fields"]["name"], "Bytt ut plassholderen «{name}» med den ekte teksten.");
+    assert_eq!(answer["fields"]["title"], "Tittel er påkrevd.");
+    assert_eq!(answer["fields"]["description"], "Beskrivelse er påkrevd.");
+    assert_eq!(answer["fields"]["email"], "Skriv en gyldig e-postadresse.");
+    assert_eq!(answer["fields"]["pages"], "Velg minst én side.");
+
+    let response =
+        admin.send(Method::POST, "/api/admin/content", &json!({ "data": { "text": "Hei" } })).await;
+    assert_eq!(response.status(), 422);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["fields"]["kind"], "Velg hva slags innhold det er.");
+    assert_eq!(app.count("content_items").await, rows, "nothing was added");
+
+    let review = find(&admin, "review", "name", "Kari N.").await;
+    let path = format!("/api/admin/content/{}", review["id"].as_str().unwrap());
+    let mut data = review["data"].clone();
+    data["rating"] = 7.into();
+    let response = admin.send(Method::PUT, &path, &json!({ "data": data })).await;
+    assert_eq!(response.status(), 422);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["fields"]["rating"], "Velg en vurdering fra 1 til 5 stjerner.");
+    let response = admin.send(Method::PUT, &path, &json!({ "kind": "team", "data": review["data"] })).await;
+    assert_eq!(response.status(), 422);
+    let kept = find(&admin, "review", "name", "Kari N.").await;
+    assert_eq!(
+        (kept["data"]["rating"].as_i64(), kept["example"].as_bool()),
+        (Some(5), Some(true)),
+        "unchanged"
+    );
+
+    let missing = format!("/api/admin/content/{}", uuid::Uuid::now_v7());
+    for response in [
+        admin.send(Method::PUT, &missing, &json!({ "data": review["data"] })).await,
+        admin.send(Method::PATCH, &missing, &json!({ "hidden": true })).await,
+        admin.delete(&missing).await,
+    ] {
+        assert_eq!(response.status(), 404);
+        let answer: Value = response.json().await.unwrap();
+        assert_eq!(answer["error"], "Fant ikke innholdet. Det kan være slettet.");
+    }
+    app.stop().await;
+}
+
+/// Two instances on one database: an edit through one is in the other's HTML within 2 s.
+async fn an_edit_through_one_instance_reaches_another_within_two_seconds(first: TestApp) {
+    let backend = if first.pg_database().is_some() { Backend::Postgres } else { Backend::Sqlite };
+    let database = first.state.config.database_url.clone();
+    let second = spawn_app_with(backend, &[("DATABASE_URL", &database)]).await;
+    assert!(body(&second, "/referanser").await.contains("Kari N."));
+
+    let admin = first.admin().await;
+    let review = find(&admin, "review", "name", "Kari N.").await;
+    let mut data = review["data"].clone();
+    data["name"] = "Kari Nordby".into();
+    let path = format!("/api/admin/content/{}", review["id"].as_str().unwrap());
+    assert_eq!(admin.send(Method::PUT, &path, &json!({ "data": data })).await.status(), 200);
+    let saved = Instant::now();
+    loop {
+        if body(&second, "/referanser").await.contains("Kari Nordby") {
+            break;
+        }
+        assert!(saved.elapsed() < Duration::from_secs(2), "the other instance shows the edit within 2 s");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    second.stop().await;
+    first.stop().await;
+}
+
+crate::db_tests!(
+    the_example_content_is_seeded_once_and_shown_without_placeholders,
+    an_edit_shows_at_once_on_every_page_that_shows_the_item,
+    hiding_takes_an_item_off_the_site_and_keeps_it,
+    a_new_order_is_the_order_on_the_page,
+    a_new_item_comes_last_and_a_deleted_one_goes,
+    bad_input_gets_norwegian_messages_and_changes_nothing,
+    an_edit_through_one_instance_reaches_another_within_two_seconds,
+);
