@@ -9,7 +9,7 @@ const publicPaths = [
 ]
 const adminPaths = [
   '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
-  '/admin/media', '/admin/users', '/admin/settings', '/admin/logs',
+  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs',
 ]
 
 async function seriousViolations(page: Page) {

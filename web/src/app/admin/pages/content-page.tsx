@@ -38,7 +38,10 @@ export function ContentPage() {
     toast({ title, description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
 
   function onReorder(ids: string[]) {
-    reorder.mutate({ kind, ids }, { onError: failed('Kunne ikke endre rekkefølgen') })
+    reorder.mutate(
+      { kind, ids },
+      { onSuccess: () => toast({ title: 'Rekkefølgen er lagret' }), onError: failed('Kunne ikke endre rekkefølgen') },
+    )
   }
 
   function onToggleHidden(item: ContentItem) {

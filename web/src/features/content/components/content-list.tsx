@@ -66,7 +66,7 @@ export function ContentList({ items, ...actions }: { items: ContentItem[] } & Ac
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="grid gap-3" data-content-list>
+        <ol className="grid gap-3" data-content-list={items[0]?.kind}>
           {items.map((item, index) => (
             <ContentRow
               key={item.id}

@@ -1,0 +1,96 @@
+import { expect, test } from './server'
+import { signIn } from './admin'
+
+test('edit an example team member under Innhold; a placeholder is refused; the pages follow', async ({ page }) => {
+  await signIn(page)
+  await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'Innhold' }).click()
+  await expect(page).toHaveURL('/admin/content')
+  await expect(page.getByRole('heading', { name: 'Innhold', level: 1 })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true')
+
+  const row = page.locator('[data-content-item="Silje Nilsen"]')
+  await expect(row.getByText('Eksempel')).toBeVisible()
+  await expect(row.getByRole('link', { name: /Vis Silje Nilsen på nettstedet/ })).toHaveAttribute('href', '/#om-oss')
+
+  await row.getByRole('button', { name: 'Rediger Silje Nilsen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Rediger person' })
+  await expect(dialog.getByText('Dette er eksempeltekst')).toBeVisible()
+  await dialog.getByLabel('Navn').fill('{name}')
+  await dialog.getByRole('button', { name: 'Lagre' }).click()
+  await expect(dialog.getByText('Bytt ut plassholderen «{name}» med den ekte teksten.')).toBeVisible()
+  await expect(dialog.getByLabel('Navn')).toHaveValue('{name}')
+  await expect(dialog.getByLabel('Tittel eller rolle')).toHaveValue('Prosjektleder kjøkken og bad')
+
+  await dialog.getByLabel('Navn').fill('Kari Nordmann')
+  await dialog.getByRole('button', { name: 'Lagre' }).click()
+  await expect(page.getByText('Endringene er lagret')).toBeVisible()
+  const saved = page.locator('[data-content-item="Kari Nordmann"]')
+  await expect(saved).toBeVisible()
+  await expect(saved.getByText('Eksempel')).toHaveCount(0)
+
+  const visitor = await page.context().newPage()
+  for (const path of ['/', '/kontakt']) {
+    await visitor.goto(path)
+    await expect(visitor.getByRole('heading', { name: 'Kari Nordmann' })).toBeVisible()
+    await expect(visitor.getByText('Silje Nilsen')).toHaveCount(0)
+  }
+})
+
+test('reorder reviews by keyboard and by button, hide one, add and delete a figure', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signIn(page)
+  await page.goto('/admin/content?type=review')
+  await expect(page.getByRole('tab', { name: 'Omtaler' })).toHaveAttribute('aria-selected', 'true')
+  const names = page.locator('[data-content-list="review"] > li')
+  await expect(names.first()).toHaveAttribute('data-content-item', 'Ingrid H.')
+
+  // The drag handle with the keyboard: space lifts, an arrow moves, space drops.
+  await page.getByRole('button', { name: 'Dra for å flytte Ingrid H.' }).focus()
+  await page.keyboard.press('Space')
+  await expect(page.getByText('Ingrid H. er på plass 1 av 9.')).toBeAttached()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByText('Ingrid H. er på plass 2 av 9.')).toBeAttached()
+  await page.keyboard.press('Space')
+  await expect(page.getByText('Ingrid H. ble flyttet til plass 2.')).toBeAttached()
+  await expect(names.nth(0)).toHaveAttribute('data-content-item', 'Martin og Sara L.')
+  await expect(names.nth(1)).toHaveAttribute('data-content-item', 'Ingrid H.')
+  await expect(page.getByText('Rekkefølgen er lagret')).toBeVisible()
+
+  const visitor = await page.context().newPage()
+  await visitor.goto('/#omtaler')
+  const testimonials = visitor.locator('#omtaler li')
+  await expect(testimonials.nth(0)).toContainText('Martin og Sara L.')
+  await expect(testimonials.nth(1)).toContainText('Ingrid H.')
+
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/content/order') && r.status() === 200)
+  await page.getByRole('button', { name: 'Flytt Ingrid H. opp' }).click()
+  await expect(names.nth(0)).toHaveAttribute('data-content-item', 'Ingrid H.')
+  await saved
+  await page.reload()
+  await expect(names.nth(0)).toHaveAttribute('data-content-item', 'Ingrid H.')
+
+  await page.getByRole('button', { name: 'Skjul Ingrid H. på nettstedet' }).click()
+  await expect(page.getByText('Skjult på nettstedet', { exact: true })).toBeVisible()
+  await expect(page.locator('[data-content-item="Ingrid H."]').getByText('Skjult')).toBeVisible()
+  await visitor.reload()
+  await expect(visitor.getByText('Ingrid H.')).toHaveCount(0)
+
+  await page.getByRole('tab', { name: 'Nøkkeltall' }).click()
+  await expect(page).toHaveURL('/admin/content?type=figure')
+  await page.getByRole('button', { name: 'Nytt tall' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Nytt tall' })
+  await dialog.getByLabel('Tall').fill('12')
+  await dialog.getByLabel('Tekst').fill('lærlinger utdannet')
+  await dialog.getByLabel('Vises på').selectOption({ label: 'Referanser, nøkkeltall' })
+  await dialog.getByRole('button', { name: 'Lagre' }).click()
+  await expect(page.locator('[data-content-item="12 lærlinger utdannet"]')).toBeVisible()
+  await visitor.goto('/referanser')
+  await expect(visitor.getByText('lærlinger utdannet')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Slett 12 lærlinger utdannet' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Slette for godt?' })
+  await confirm.getByRole('button', { name: 'Slett' }).click()
+  await expect(page.locator('[data-content-item="12 lærlinger utdannet"]')).toHaveCount(0)
+  await visitor.reload()
+  await expect(visitor.getByText('lærlinger utdannet')).toHaveCount(0)
+})
