@@ -1,4 +1,5 @@
-//! Oversikt: the four counters and the five newest leads, in one request.
+//! Oversikt: the four counters, the five newest leads and the launch checklist, in one
+//! request.
 
 use axum::Json;
 use axum::extract::State;
@@ -10,6 +11,8 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::CurrentUser;
+use crate::content::ContentKind;
+use crate::db::seed::SEED_FACTS;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings::{self, StatusKind};
 use crate::state::AppState;
@@ -25,6 +28,19 @@ pub struct Dashboard {
     pub active_services: i64,
     /// The five newest leads.
     pub latest: Vec<RecentLead>,
+    /// What still stands between the site and a real launch; empty when nothing does.
+    pub launch_checklist: Vec<LaunchStep>,
+}
+
+/// One thing to do before the site goes live, with where it is done.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LaunchStep {
+    /// `example_content`, `company_facts`, `notification_email` or `https`.
+    pub key: &'static str,
+    /// What is left, in Norwegian.
+    pub text: String,
+    /// The admin page where it is fixed.
+    pub link: String,
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -68,5 +84,79 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
     let (new_leads_7d, open_leads, won_30d) = counts;
     let active_services = crate::services::store::count_active(&state.db).await?;
     let latest = crate::leads::store::newest(&state.db, 5).await?;
-    Ok(Json(Dashboard { new_leads_7d, open_leads, won_30d, active_services, latest }))
+    let launch_checklist = launch_checklist(&state).await?;
+    Ok(Json(Dashboard { new_leads_7d, open_leads, won_30d, active_services, latest, launch_checklist }))
+}
+
+/// The launch checklist: example content still shown, company facts left as they were
+/// seeded, no e-mail notification of new enquiries, a public address without HTTPS.
+async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
+    let mut steps = Vec::new();
+
+    let mut examples = crate::content::store::shown_examples(&state.db).await?;
+    examples.sort_by_key(|(kind, _)| ContentKind::ALL.iter().position(|k| k.as_str() == kind));
+    let shown: i64 = examples.iter().map(|(_, count)| count).sum();
+    if let Some((first, _)) = examples.first() {
+        let texts = if shown == 1 { "eksempeltekst" } else { "eksempeltekster" };
+        steps.push(LaunchStep {
+            key: "example_content",
+            text: format!(
+                "{shown} {texts} vises fortsatt på nettstedet. Bytt dem ut med deres egne, eller skjul dem."
+            ),
+            link: format!("/admin/content?type={first}"),
+        });
+    }
+
+    if let Some(facts) = settings::store::facts(&state.db).await? {
+        let seed = &SEED_FACTS;
+        let left: Vec<&str> = [
+            (facts.company_name.as_deref(), seed.company_name, "firmanavn"),
+            (facts.orgnr.as_deref(), seed.orgnr, "org.nr."),
+            (facts.adresse.as_deref(), seed.adresse, "adresse"),
+            (facts.email.as_deref(), seed.email, "e-post"),
+            (facts.global_phone_primary.as_deref(), seed.phone, "telefon"),
+        ]
+        .into_iter()
+        .filter(|(value, seeded, _)| *value == Some(*seeded))
+        .map(|(_, _, name)| name)
+        .collect();
+        if !left.is_empty() {
+            steps.push(LaunchStep {
+                key: "company_facts",
+                text: format!("Firmaopplysningene er fortsatt eksempelverdiene: {}.", norwegian_list(&left)),
+                link: "/admin/settings".to_owned(),
+            });
+        }
+    }
+
+    if state.config.notify_to.is_none() {
+        steps.push(LaunchStep {
+            key: "notification_email",
+            text: "Nye henvendelser varsles ikke på e-post. Den som drifter serveren setter \
+                   FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO."
+                .to_owned(),
+            link: "/admin/settings#drift".to_owned(),
+        });
+    }
+    if !state.config.is_https() {
+        steps.push(LaunchStep {
+            key: "https",
+            text: format!(
+                "Nettstedets offentlige adresse ({}) bruker ikke HTTPS. Den som drifter serveren setter \
+                 FAGFOLK_PUBLIC_URL til en https-adresse.",
+                state.config.base_url()
+            ),
+            link: "/admin/settings#drift".to_owned(),
+        });
+    }
+    Ok(steps)
+}
+
+/// "a", "a og b", "a, b og c".
+fn norwegian_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} og {last}", rest.join(", ")),
+    }
 }

@@ -28,11 +28,29 @@ pub struct Settings {
     /// The lead pipeline's statuses in order, each with its meaning.
     #[sqlx(skip)]
     pub lead_pipeline: Vec<Stage>,
+    /// How the server is run: set by whoever runs it, shown here, not edited here.
+    #[sqlx(skip)]
+    pub server: ServerFacts,
+}
+
+/// The server's configuration that staff should know about (`FAGFOLK_PUBLIC_URL`,
+/// `FAGFOLK_NOTIFY_TO`).
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct ServerFacts {
+    /// The public address of the site.
+    pub public_url: String,
+    pub https: bool,
+    /// Where new enquiries are sent by e-mail; `null` when nobody is notified.
+    pub notify_to: Option<String>,
 }
 
 impl Settings {
     fn audit_view(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
+        let mut view = serde_json::to_value(self).unwrap_or_default();
+        if let Some(fields) = view.as_object_mut() {
+            fields.remove("server");
+        }
+        view
     }
 }
 
@@ -69,6 +87,11 @@ async fn load(state: &AppState) -> ApiResult<Settings> {
     let settings = super::store::facts(&state.db).await?;
     let mut settings = settings.ok_or_else(|| ApiError::NotFound("Innstillingene mangler.".to_owned()))?;
     settings.lead_pipeline = super::stages(&state.db).await?;
+    settings.server = ServerFacts {
+        public_url: state.config.base_url(),
+        https: state.config.is_https(),
+        notify_to: state.config.notify_to.clone(),
+    };
     Ok(settings)
 }
 
@@ -114,6 +137,7 @@ async fn update_settings(
             .filter(|p| !p.is_empty())
             .collect(),
         lead_pipeline: before.lead_pipeline.clone(),
+        server: before.server.clone(),
     };
     if after.email.as_deref().is_some_and(|e| !crate::text::is_email(e)) {
         errors.add("email", "Skriv en gyldig e-postadresse.");

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Session, TestApp, audit_entries, spawn_app_with};
+use crate::helpers::{ADMIN_PASSWORD, Backend, Session, TestApp, audit_entries, spawn_app_with};
 
 const PUBLIC_PATHS: [&str; 13] = [
     "/",
@@ -308,7 +308,134 @@ async fn an_edit_through_one_instance_reaches_another_within_two_seconds(first: 
     first.stop().await;
 }
 
+/// The dashboard's launch checklist as `(key, text, link)`.
+async fn checklist(admin: &Session) -> Vec<(String, String, String)> {
+    let dashboard: Value = admin.get("/api/admin/dashboard").await.json().await.unwrap();
+    let text = |step: &Value, field: &str| step[field].as_str().unwrap().to_owned();
+    dashboard["launch_checklist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| (text(step, "key"), text(step, "text"), text(step, "link")))
+        .collect()
+}
+
+async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(app: TestApp) {
+    let admin = app.admin().await;
+    let steps = checklist(&admin).await;
+    let keys: Vec<&str> = steps.iter().map(|(key, _, _)| key.as_str()).collect();
+    assert_eq!(keys, ["example_content", "company_facts", "notification_email"], "the test app is on https");
+    assert_eq!(
+        steps[0],
+        (
+            "example_content".to_owned(),
+            "40 eksempeltekster vises fortsatt på nettstedet. Bytt dem ut med deres egne, eller skjul dem."
+                .to_owned(),
+            "/admin/content?type=team".to_owned()
+        )
+    );
+    assert_eq!(
+        steps[1].1,
+        "Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post og telefon."
+    );
+    assert_eq!((steps[1].2.as_str(), steps[2].2.as_str()), ("/admin/settings", "/admin/settings#drift"));
+
+    // The facts: one changed, then all.
+    let mut settings: Value = admin.get("/api/admin/settings").await.json().await.unwrap();
+    settings["company_name"] = "Rør og Strøm Oslo AS".into();
+    assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    assert_eq!(
+        checklist(&admin).await[1].1,
+        "Firmaopplysningene er fortsatt eksempelverdiene: org.nr., adresse, e-post og telefon."
+    );
+    for (field, value) in [
+        ("orgnr", "912 345 678"),
+        ("adresse", "Trondheimsveien 2, 0560 Oslo"),
+        ("email", "post@rorogstrom.no"),
+        ("global_phone_primary", "23 45 67 89"),
+    ] {
+        settings[field] = value.into();
+    }
+    assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    assert!(checklist(&admin).await.iter().all(|(key, _, _)| key != "company_facts"));
+
+    // The examples: all but one made the firm's own (straight in the table, to be quick),
+    // then the last one hidden; a hidden example is not shown, so it is not left.
+    fagfolk::db_run!(&app.state.db, pool => sqlx::query(
+        "UPDATE content_items SET example = $1 WHERE NOT (kind = 'promise' AND position = 0)",
+    )
+    .bind(false)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))
+    .unwrap();
+    let steps = checklist(&admin).await;
+    assert_eq!(
+        (steps[0].1.as_str(), steps[0].2.as_str()),
+        (
+            "1 eksempeltekst vises fortsatt på nettstedet. Bytt dem ut med deres egne, eller skjul dem.",
+            "/admin/content?type=promise"
+        )
+    );
+    let last = items(&admin, "promise").await.remove(0);
+    let path = format!("/api/admin/content/{}", last["id"].as_str().unwrap());
+    assert_eq!(admin.send(Method::PATCH, &path, &json!({ "hidden": true })).await.status(), 200);
+    let keys: Vec<String> = checklist(&admin).await.into_iter().map(|(key, _, _)| key).collect();
+    assert_eq!(keys, ["notification_email"]);
+    app.stop().await;
+}
+
+async fn a_site_without_https_or_with_notifications_says_so(backend: Backend) {
+    let app = spawn_app_with(
+        backend,
+        &[
+            ("FAGFOLK_PUBLIC_URL", "http://fagfolk.test"),
+            ("FAGFOLK_SMTP_URL", "smtp://127.0.0.1:1"),
+            ("FAGFOLK_NOTIFY_TO", "kontor@fagfolk.test"),
+        ],
+    )
+    .await;
+    // Without https the session cookie has no `__Host-` prefix: send it as the server set it.
+    app.create_user("admin@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Admin).await;
+    let login = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header("x-fagfolk-csrf", "1")
+        .json(&json!({ "email": "admin@fagfolk.test", "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    let cookie = login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let get = |path: &str| app.client.get(app.url(path)).header("cookie", cookie.clone()).send();
+    let dashboard: Value = get("/api/admin/dashboard").await.unwrap().json().await.unwrap();
+    let steps = dashboard["launch_checklist"].as_array().unwrap();
+    let https = steps.iter().find(|step| step["key"] == "https").expect("an https line");
+    assert_eq!(
+        https["text"],
+        "Nettstedets offentlige adresse (http://fagfolk.test) bruker ikke HTTPS. Den som drifter serveren setter \
+         FAGFOLK_PUBLIC_URL til en https-adresse."
+    );
+    assert!(steps.iter().all(|step| step["key"] != "notification_email"), "notifications are set up");
+    let settings: Value = get("/api/admin/settings").await.unwrap().json().await.unwrap();
+    assert_eq!(
+        settings["server"],
+        json!({ "public_url": "http://fagfolk.test", "https": false, "notify_to": "kontor@fagfolk.test" })
+    );
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_site_without_https_or_with_notifications_says_so_sqlite() {
+    a_site_without_https_or_with_notifications_says_so(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_site_without_https_or_with_notifications_says_so_postgres() {
+    a_site_without_https_or_with_notifications_says_so(Backend::Postgres).await;
+}
+
 crate::db_tests!(
+    the_launch_checklist_names_what_is_left_and_each_line_goes_when_done,
     the_example_content_is_seeded_once_and_shown_without_placeholders,
     an_edit_shows_at_once_on_every_page_that_shows_the_item,
     hiding_takes_an_item_off_the_site_and_keeps_it,

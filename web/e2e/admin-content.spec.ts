@@ -3,6 +3,15 @@ import { signIn } from './admin'
 
 test('edit an example team member under Innhold; a placeholder is refused; the pages follow', async ({ page }) => {
   await signIn(page)
+  const checklist = page.locator('[data-launch-checklist]')
+  await expect(checklist.getByRole('heading', { name: 'Før nettstedet går live' })).toBeVisible()
+  await expect(checklist.locator('[data-launch-step="company_facts"]')).toContainText(
+    'Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post og telefon.',
+  )
+  const examples = checklist.locator('[data-launch-step="example_content"]')
+  await expect(examples).toContainText('40 eksempeltekster vises fortsatt på nettstedet.')
+  await examples.getByRole('link', { name: 'Ordne dette' }).click()
+  await expect(page).toHaveURL('/admin/content?type=team')
   await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'Innhold' }).click()
   await expect(page).toHaveURL('/admin/content')
   await expect(page.getByRole('heading', { name: 'Innhold', level: 1 })).toBeVisible()
@@ -34,6 +43,13 @@ test('edit an example team member under Innhold; a placeholder is refused; the p
     await expect(visitor.getByRole('heading', { name: 'Kari Nordmann' })).toBeVisible()
     await expect(visitor.getByText('Silje Nilsen')).toHaveCount(0)
   }
+
+  await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'Oversikt' }).click()
+  await expect(examples).toContainText('39 eksempeltekster vises fortsatt på nettstedet.')
+  await checklist.locator('[data-launch-step="notification_email"]').getByRole('link', { name: 'Ordne dette' }).click()
+  await expect(page).toHaveURL('/admin/settings#drift')
+  await expect(page.locator('#drift')).toContainText('Ikke satt opp: sett FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO')
+  await expect(page.locator('#drift')).toBeInViewport()
 })
 
 test('reorder reviews by keyboard and by button, hide one, add and delete a figure', async ({ page }) => {

@@ -665,6 +665,8 @@ export interface components {
             active_services: number;
             /** @description The five newest leads. */
             latest: components["schemas"]["RecentLead"][];
+            /** @description What still stands between the site and a real launch; empty when nothing does. */
+            launch_checklist: components["schemas"]["LaunchStep"][];
             /**
              * Format: int64
              * @description Leads created in the last 7 days.
@@ -711,6 +713,15 @@ export interface components {
             id: string;
             /** @description What to show: a name, or the alt text for media. */
             title: string;
+        };
+        /** @description One thing to do before the site goes live, with where it is done. */
+        LaunchStep: {
+            /** @description `example_content`, `company_facts`, `notification_email` or `https`. */
+            key: string;
+            /** @description The admin page where it is fixed. */
+            link: string;
+            /** @description What is left, in Norwegian. */
+            text: string;
         };
         Lead: {
             adresse?: string | null;
@@ -885,6 +896,17 @@ export interface components {
             services: components["schemas"]["Hit"][];
             users: components["schemas"]["Hit"][];
         };
+        /**
+         * @description The server's configuration that staff should know about (`FAGFOLK_PUBLIC_URL`,
+         *     `FAGFOLK_NOTIFY_TO`).
+         */
+        ServerFacts: {
+            https: boolean;
+            /** @description Where new enquiries are sent by e-mail; `null` when nobody is notified. */
+            notify_to?: string | null;
+            /** @description The public address of the site. */
+            public_url: string;
+        };
         ServiceInput: {
             /** @description Category slug; required when creating. */
             category?: string | null;
@@ -916,6 +938,8 @@ export interface components {
             /** @description The lead pipeline's statuses in order, each with its meaning. */
             lead_pipeline: components["schemas"]["Stage"][];
             orgnr?: string | null;
+            /** @description How the server is run: set by whoever runs it, shown here, not edited here. */
+            server: components["schemas"]["ServerFacts"];
         };
         SettingsInput: {
             adresse?: string | null;

@@ -1,4 +1,4 @@
-import { CheckCircle2, Inbox, Sparkles, Wrench } from 'lucide-react'
+import { ArrowRight, CheckCircle2, Inbox, Rocket, Sparkles, Wrench } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
@@ -35,6 +35,26 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      {data && data.launch_checklist.length > 0 && (
+        <Card className="mt-8 p-6" data-launch-checklist>
+          <h2 className="flex items-center gap-2 text-xl font-semibold">
+            <Rocket className="size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
+            Før nettstedet går live
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Hvert punkt forsvinner når det er ordnet.</p>
+          <ul className="mt-4 divide-y divide-border">
+            {data.launch_checklist.map((step) => (
+              <li key={step.key} className="flex flex-wrap items-center justify-between gap-3 py-3" data-launch-step={step.key}>
+                <p className="max-w-2xl">{step.text}</p>
+                <Link to={step.link} className="inline-flex items-center gap-1 font-semibold text-accent-strong hover:underline dark:text-accent">
+                  Ordne dette
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
       <Card className="mt-8 p-6">
         <h2 className="text-xl font-semibold">Siste aktivitet</h2>
         {isPending ? (

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { splitPhones, useSaveSettings, useSettings } from '@/features/settings/api/settings'
 import { PipelineEditor } from '@/features/settings/components/pipeline-editor'
 import { ApiError } from '@/lib/api'
+import { useLocation } from 'react-router'
 import { useAdminTitle } from '../use-admin-title'
 
 const FIELDS = [
@@ -40,6 +41,13 @@ export function SettingsPage() {
     })
   }, [settings.data])
 
+  // The launch checklist links to a card here (#drift): show it once the page is there.
+  const { hash } = useLocation()
+  const loaded = values !== null
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' })
+  }, [loaded, hash])
+
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (!values) return
@@ -55,6 +63,7 @@ export function SettingsPage() {
 
   if (settings.isPending || !values) return settings.isError ? <p className="text-destructive">Kunne ikke hente innstillingene.</p> : <Spinner label="Laster..." />
 
+  const server = settings.data?.server
   return (
     <>
       <h1 className="text-3xl font-bold">Innstillinger</h1>
@@ -89,6 +98,39 @@ export function SettingsPage() {
           </p>
           <PipelineEditor pipeline={settings.data?.lead_pipeline ?? []} />
         </Card>
+        {server && (
+          <Card className="p-6" id="drift">
+            <h2 className="text-xl font-semibold">Drift</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Dette settes av den som drifter serveren, ikke her. Se README-filen for innstillingene.
+            </p>
+            <dl className="mt-4 grid gap-4">
+              <div>
+                <dt className="text-sm font-semibold">Nettstedets adresse</dt>
+                <dd className="break-all">
+                  {server.public_url}{' '}
+                  {server.https ? (
+                    <span className="text-muted-foreground">(HTTPS)</span>
+                  ) : (
+                    <span className="font-medium text-destructive">(uten HTTPS: sett FAGFOLK_PUBLIC_URL til en https-adresse)</span>
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold">Varsel om nye henvendelser på e-post</dt>
+                <dd className="break-all">
+                  {server.notify_to ? (
+                    <>Sendes til {server.notify_to}</>
+                  ) : (
+                    <span className="font-medium text-destructive">
+                      Ikke satt opp: sett FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO
+                    </span>
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </Card>
+        )}
       </div>
     </>
   )
