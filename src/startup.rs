@@ -73,6 +73,7 @@ impl Application {
             clock,
             storage,
             notifier,
+            image_work: Arc::new(tokio::sync::Semaphore::new(1)),
         };
         Ok(Self { listener, state })
     }
@@ -107,6 +108,8 @@ impl Application {
         // The pages are rendered now and kept current (src/site/cache.rs); requests that
         // come before the first render wait for it.
         let pages = tokio::spawn(PageCache::keep_fresh(self.state.clone()));
+        // Pictures whose variants an earlier run did not finish get them now.
+        let pictures = tokio::spawn(crate::media::variants::make_missing(self.state.clone()));
         let limits = crate::http::serve::Limits {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,
@@ -115,6 +118,7 @@ impl Application {
         crate::http::serve::serve(self.listener, app, limits, shutdown).await;
         sweeper.abort();
         pages.abort();
+        pictures.abort();
         db.close().await;
         Ok(())
     }

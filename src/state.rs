@@ -24,4 +24,7 @@ pub struct AppState {
     pub clock: Clock,
     pub storage: crate::media::storage::Storage,
     pub notifier: Option<Arc<crate::contact::notify::Notifier>>,
+    /// Picture variants are made one at a time (`crate::media::variants`), so the CPU
+    /// stays free for the requests.
+    pub image_work: Arc<tokio::sync::Semaphore>,
 }

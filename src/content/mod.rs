@@ -7,6 +7,8 @@
 //! The admin endpoints are in `routes`, the SQL in `store`. Every visible item goes into
 //! the data the public pages are rendered with (`crate::site::render`).
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -60,6 +62,9 @@ pub struct TeamMember {
     pub description: String,
     pub email: Option<String>,
     pub phone: Option<String>,
+    /// A picture from the media library; initials are shown without one.
+    #[serde(default)]
+    pub photo: Option<Uuid>,
     /// The pages that show the person: `home`, `contact`, `partners`.
     pub pages: Vec<String>,
 }
@@ -77,6 +82,9 @@ pub struct Project {
     pub description: String,
     /// Short points, one per line in the form.
     pub highlights: Vec<String>,
+    /// Pictures from the media library, the first one largest.
+    #[serde(default)]
+    pub photos: Vec<Uuid>,
 }
 
 /// A customer's review or testimonial.
@@ -158,6 +166,15 @@ impl ContentData {
         })
     }
 
+    /// The media library's pictures the item shows.
+    pub fn photos(&self) -> Vec<Uuid> {
+        match self {
+            Self::Team(member) => member.photo.into_iter().collect(),
+            Self::Project(project) => project.photos.clone(),
+            _ => Vec::new(),
+        }
+    }
+
     /// What names the item in the audit log and in messages.
     pub fn label(&self) -> &str {
         match self {
@@ -200,13 +217,29 @@ impl ContentItem {
         Value::Object(view)
     }
 
-    /// The item as a page gets it: its id and its fields.
-    pub fn public_json(&self) -> Value {
+    /// The item as a page gets it: its id and its fields, with its pictures as `pictures`
+    /// has them (a team member's `photo`, a project's `photos`; one missing from the
+    /// library is left out).
+    pub fn public_json(&self, pictures: &HashMap<Uuid, Value>) -> Value {
         let mut fields = match self.data.to_json() {
             Value::Object(fields) => fields,
             _ => Map::new(),
         };
         fields.insert("id".to_owned(), Value::from(self.id.to_string()));
+        let picture = |id: &Uuid| pictures.get(id).cloned();
+        match &self.data {
+            ContentData::Team(member) => {
+                fields.insert(
+                    "photo".to_owned(),
+                    member.photo.as_ref().and_then(picture).unwrap_or(Value::Null),
+                );
+            }
+            ContentData::Project(project) => {
+                let shown: Vec<Value> = project.photos.iter().filter_map(picture).collect();
+                fields.insert("photos".to_owned(), Value::Array(shown));
+            }
+            _ => {}
+        }
         Value::Object(fields)
     }
 }
@@ -226,6 +259,7 @@ pub fn read(kind: ContentKind, data: &Value, this_year: i32) -> Result<ContentDa
             description: form.text("description", 600, "Beskrivelse er påkrevd."),
             email: form.email("email"),
             phone: form.optional("phone", 40),
+            photo: form.pictures("photo", 1).into_iter().next(),
             pages: form.choices("pages", &TEAM_PAGES),
         }),
         ContentKind::Project => ContentData::Project(Project {
@@ -235,6 +269,7 @@ pub fn read(kind: ContentKind, data: &Value, this_year: i32) -> Result<ContentDa
             project_type: form.text("type", 60, "Type arbeid er påkrevd."),
             description: form.text("description", 2000, "Beskrivelse er påkrevd."),
             highlights: form.lines("highlights", 8, 200),
+            photos: form.pictures("photos", 12),
         }),
         ContentKind::Review => ContentData::Review(Review {
             name: form.text("name", 100, "Navn er påkrevd."),
@@ -342,6 +377,39 @@ impl Form<'_> {
             self.errors.add(key, format!("Bytt ut plassholderen «{placeholder}» med den ekte teksten."));
         }
         lines
+    }
+
+    /// Media ids: one id, a list of ids, or nothing. Whether they are pictures in the
+    /// library is checked by the caller (`check_pictures`).
+    fn pictures(&mut self, key: &str, max: usize) -> Vec<Uuid> {
+        let ids: Option<Vec<Uuid>> = match self.raw(key) {
+            None => Some(Vec::new()),
+            Some(Value::String(id)) if id.trim().is_empty() => Some(Vec::new()),
+            Some(Value::String(id)) => Uuid::parse_str(id).ok().map(|id| vec![id]),
+            Some(Value::Array(items)) => {
+                items.iter().map(|item| item.as_str().and_then(|id| Uuid::parse_str(id).ok())).collect()
+            }
+            Some(_) => None,
+        };
+        match ids {
+            Some(ids) if ids.len() <= max => {
+                let mut unique = Vec::new();
+                for id in ids {
+                    if !unique.contains(&id) {
+                        unique.push(id);
+                    }
+                }
+                unique
+            }
+            Some(_) => {
+                self.errors.add(key, format!("Velg høyst {max} bilder."));
+                Vec::new()
+            }
+            None => {
+                self.errors.add(key, "Velg bilder fra mediebiblioteket.");
+                Vec::new()
+            }
+        }
     }
 
     fn whole(&self, key: &str) -> Option<Option<i64>> {

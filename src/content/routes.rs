@@ -13,7 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{ContentItem, ContentKind, read, store};
+use super::{ContentData, ContentItem, ContentKind, read, store};
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
@@ -98,6 +98,7 @@ async fn create_content(
     let kind = input.kind.ok_or_else(|| ApiError::field("kind", "Velg hva slags innhold det er."))?;
     let now = state.clock.now();
     let data = read(kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
+    check_pictures(&state, &data).await?;
     let mut item = ContentItem {
         id: Uuid::now_v7(),
         kind,
@@ -145,6 +146,7 @@ async fn update_content(
     }
     let now = state.clock.now();
     let data = read(before.kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
+    check_pictures(&state, &data).await?;
     let item = ContentItem {
         data,
         hidden: input.hidden.unwrap_or(before.hidden),
@@ -176,6 +178,18 @@ async fn set_content_visibility(
     let item = ContentItem { hidden: input.hidden, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &item).await?;
     Ok(Json(item))
+}
+
+/// Every picture `data` names is a picture in the media library.
+async fn check_pictures(state: &AppState, data: &ContentData) -> ApiResult<()> {
+    let field = if matches!(data, ContentData::Team(_)) { "photo" } else { "photos" };
+    for id in data.photos() {
+        let media = crate::media::store::get(&state.db, id).await?;
+        if !media.is_some_and(|media| media.media_type.starts_with("image/")) {
+            return Err(ApiError::field(field, "Bildet finnes ikke i mediebiblioteket. Velg et annet."));
+        }
+    }
+    Ok(())
 }
 
 /// Writes `item` with its audit entry, when anything changed, and renders the pages.

@@ -19,6 +19,7 @@ fn team(
         description: description.to_owned(),
         email: email.map(str::to_owned),
         phone: phone.map(str::to_owned),
+        photo: None,
         pages: pages.iter().map(|page| (*page).to_owned()).collect(),
     })
 }
@@ -38,6 +39,7 @@ fn project(
         project_type: project_type.to_owned(),
         description: description.to_owned(),
         highlights: highlights.iter().map(|point| (*point).to_owned()).collect(),
+        photos: Vec::new(),
     })
 }
 

@@ -1,9 +1,11 @@
 //! Media: uploads checked by content, stored under never-overwritten names, with their
-//! dimensions read on the server; alt text editing, delete, and serving under /media.
+//! dimensions read on the server and smaller WebP copies made in the background
+//! (`variants`); alt text editing, delete, and serving under /media.
 
 mod sniff;
 pub mod storage;
 pub mod store;
+pub mod variants;
 
 use axum::Json;
 use axum::body::Body;
@@ -47,6 +49,20 @@ pub struct Media {
     pub created_at: DateTime<Utc>,
     #[serde(skip)]
     pub storage_key: String,
+    /// Smaller WebP copies of a picture, narrowest first; empty until they are made
+    /// (a moment after the upload), and for a PDF or an AVIF picture.
+    #[sqlx(skip)]
+    pub variants: Vec<variants::Variant>,
+}
+
+/// Fills in each file's variants.
+async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Media>, sqlx::Error> {
+    let ids: Vec<Uuid> = media.iter().map(|m| m.id).collect();
+    let rows = store::variants(&state.db, &ids).await?;
+    for item in &mut media {
+        item.variants = rows.iter().filter(|row| row.media_id == item.id).map(|row| row.variant()).collect();
+    }
+    Ok(media)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -109,7 +125,8 @@ async fn list_media(
     ApiQuery(query): ApiQuery<MediaQuery>,
 ) -> ApiResult<Json<Vec<Media>>> {
     let pattern = crate::db::like_pattern(query.q.as_deref());
-    Ok(Json(store::list(&state.db, &pattern).await?))
+    let media = store::list(&state.db, &pattern).await?;
+    Ok(Json(with_variants(&state, media).await?))
 }
 
 /// Upload one or more files (field `files`). Each file is checked on its own; those that
@@ -227,6 +244,7 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
         media_type: kind.mime().to_owned(),
         created_at: now,
         storage_key: key.clone(),
+        variants: Vec::new(),
     };
     let entry = NewAudit::new(
         now,
@@ -247,6 +265,8 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
         }
         return Err("Filen kunne ikke lagres. Prøv igjen.".to_owned());
     }
+    let background = (state.clone(), media.clone());
+    tokio::spawn(async move { variants::make(&background.0, &background.1).await });
     Ok(media)
 }
 
@@ -297,7 +317,7 @@ async fn update_media(
         return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
     }
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let after = Media { alt, ..before.clone() };
+    let after = Media { alt, ..with_variants(&state, vec![before.clone()]).await?.remove(0) };
     let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
     if let Some(diff) = diff {
         let entry = NewAudit::new(state.clock.now(), "update", "media", Some(id), &user.email, Some(diff));
@@ -322,6 +342,8 @@ async fn delete_media(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let variant_keys: Vec<String> =
+        store::variants(&state.db, &[id]).await?.into_iter().map(|row| row.storage_key).collect();
     let entry = NewAudit::new(
         state.clock.now(),
         "delete",
@@ -332,8 +354,10 @@ async fn delete_media(
     );
     store::delete(&state.db, id, &entry).await?;
     // A file left behind by a failure here is never served: serving needs the row.
-    if let Err(err) = state.storage.delete(&media.storage_key).await {
-        tracing::error!(error = %err, key = media.storage_key, "kunne ikke slette filen");
+    for key in std::iter::once(&media.storage_key).chain(&variant_keys) {
+        if let Err(err) = state.storage.delete(key).await {
+            tracing::error!(error = %err, key, "kunne ikke slette filen");
+        }
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -4,6 +4,7 @@
 use uuid::Uuid;
 
 use super::Media;
+use super::variants::VariantRow;
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::{audited, db_run};
@@ -37,11 +38,58 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Media>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(concat!(columns!(), " WHERE id = $1")).bind(id).fetch_optional(pool).await)
 }
 
-/// The content type of the file stored under `key`, if the library has it.
+/// The content type of the file stored under `key`, if the library has it: an original
+/// or one of its WebP variants.
 pub async fn content_type(db: &Db, key: &str) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> = db_run!(db, pool =>
-        sqlx::query_as("SELECT type FROM media WHERE storage_key = $1").bind(key).fetch_optional(pool).await)?;
+    let row: Option<(String,)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT type FROM media WHERE storage_key = $1 \
+         UNION ALL SELECT 'image/webp' FROM media_variants WHERE storage_key = $1",
+    )
+    .bind(key)
+    .fetch_optional(pool)
+    .await)?;
     Ok(row.map(|(content_type,)| content_type))
+}
+
+/// The variants of the pictures `ids` (all when empty), narrowest first.
+pub async fn variants(db: &Db, ids: &[Uuid]) -> Result<Vec<VariantRow>, sqlx::Error> {
+    let rows: Vec<VariantRow> = db_run!(db, pool => sqlx::query_as(
+        "SELECT media_id, storage_key, width, height, size_kb FROM media_variants ORDER BY media_id, width",
+    )
+    .fetch_all(pool)
+    .await)?;
+    Ok(rows.into_iter().filter(|row| ids.is_empty() || ids.contains(&row.media_id)).collect())
+}
+
+pub async fn insert_variants(db: &Db, variants: &[VariantRow]) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => async {
+        let mut tx = pool.begin().await?;
+        for variant in variants {
+            sqlx::query(
+                "INSERT INTO media_variants (storage_key, media_id, width, height, size_kb) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (storage_key) DO NOTHING",
+            )
+            .bind(&variant.storage_key)
+            .bind(variant.media_id)
+            .bind(variant.width)
+            .bind(variant.height)
+            .bind(variant.size_kb)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await
+    }.await)
+}
+
+/// Raster pictures that have no variants yet, oldest first.
+pub async fn missing_variants(db: &Db) -> Result<Vec<Media>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        columns!(),
+        " WHERE type IN ('image/jpeg', 'image/png', 'image/webp', 'image/gif') \
+          AND NOT EXISTS (SELECT 1 FROM media_variants v WHERE v.media_id = media.id) ORDER BY created_at"
+    ))
+    .fetch_all(pool)
+    .await)
 }
 
 pub async fn insert(db: &Db, media: &Media, entry: &NewAudit) -> Result<(), sqlx::Error> {

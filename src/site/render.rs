@@ -24,6 +24,7 @@ use crate::http::error::ApiError;
 use crate::services::PublicService;
 use crate::services::store as services;
 use crate::state::AppState;
+use uuid::Uuid;
 
 /// Written by `web/scripts/server-bundle.mjs`: every public path and what its page needs.
 #[derive(Debug, Deserialize)]
@@ -125,8 +126,10 @@ pub(super) async fn render_all(
     let facts = SiteFacts::load(&state.db).await?;
     let services = services::active(&state.db, None).await?;
     let content = content::store::visible(&state.db).await?;
+    let pictures = pictures(state, &content).await?;
     let base = state.config.base_url();
-    let site = site_data(&facts, &base, date, &content, &[]);
+    let inputs = Inputs { facts: &facts, base: &base, date, content: &content, pictures: &pictures };
+    let site = site_data(&inputs, &[]);
 
     let mut services_json = HashMap::new();
     services_json.insert(String::new(), Page::json(&services));
@@ -156,7 +159,7 @@ pub(super) async fn render_all(
             if page.services.is_none() && page.content.is_empty() {
                 return site_json.clone();
             }
-            let mut page_data = site_data(&facts, &base, date, &content, &page.content);
+            let mut page_data = site_data(&inputs, &page.content);
             if let Some(which) = page.services.as_deref() {
                 let listed: Vec<&PublicService> =
                     services.iter().filter(|s| which == "all" || s.category == which).collect();
@@ -266,20 +269,29 @@ const NOT_FOUND_FALLBACK: &str = "<!doctype html>\n<html lang=\"en\"><head><meta
 /// What a page is rendered with (`Site` in `web/src/lib/site.tsx`): the firm's facts, the
 /// date, and the visible content of the `kinds` the page shows, plus the platforms every
 /// footer names. The pages that list services get them added.
-fn site_data(
-    facts: &SiteFacts,
-    base: &str,
-    date: NaiveDate,
-    content: &[ContentItem],
-    kinds: &[ContentKind],
-) -> Value {
+fn site_data(inputs: &Inputs, kinds: &[ContentKind]) -> Value {
+    let Inputs { facts, base, date, content, pictures } = *inputs;
     let mut shown = serde_json::Map::new();
+    let mut first_picture = None;
     for kind in ContentKind::ALL {
         let wanted = kind == ContentKind::Platform || kinds.contains(&kind);
-        let items: Vec<Value> =
-            content.iter().filter(|item| wanted && item.kind == kind).map(ContentItem::public_json).collect();
+        let items: Vec<&ContentItem> = content.iter().filter(|item| wanted && item.kind == kind).collect();
+        first_picture = first_picture
+            .or_else(|| items.iter().flat_map(|item| item.data.photos()).find_map(|id| pictures.get(&id)));
+        let items = items.into_iter().map(|item| item.public_json(pictures)).collect();
         shown.insert(kind.as_str().to_owned(), Value::Array(items));
     }
+    // The page's picture for link previews: its own first, else the site's first.
+    let og_image = first_picture
+        .or_else(|| content.iter().flat_map(|item| item.data.photos()).find_map(|id| pictures.get(&id)))
+        .map(|picture| {
+            json!({
+                "url": format!("{base}{}", picture["src"].as_str().unwrap_or_default()),
+                "width": picture["width"],
+                "height": picture["height"],
+                "alt": picture["alt"],
+            })
+        });
     json!({
         "company_name": facts.company_name,
         "orgnr": facts.orgnr,
@@ -293,7 +305,54 @@ fn site_data(
         "base_url": base,
         "services": null,
         "content": shown,
+        "og_image": og_image,
     })
+}
+
+/// What the pages are rendered from, read once per render pass.
+#[derive(Clone, Copy)]
+struct Inputs<'a> {
+    facts: &'a SiteFacts,
+    base: &'a str,
+    date: NaiveDate,
+    content: &'a [ContentItem],
+    pictures: &'a HashMap<Uuid, Value>,
+}
+
+/// The pictures the visible content shows, by media id, as a page gets them
+/// (`Picture` in `web/src/lib/site.tsx`): the widest copy as `src`, every WebP variant in
+/// `srcset`, its size, and the alt text. A picture whose variants are not made yet is
+/// its original.
+async fn pictures(state: &AppState, content: &[ContentItem]) -> Result<HashMap<Uuid, Value>, ApiError> {
+    let ids: Vec<Uuid> = content.iter().flat_map(|item| item.data.photos()).collect();
+    let mut pictures = HashMap::new();
+    if ids.is_empty() {
+        return Ok(pictures);
+    }
+    let variants = crate::media::store::variants(&state.db, &ids).await?;
+    for id in ids {
+        let Some(media) = crate::media::store::get(&state.db, id).await? else { continue };
+        let own: Vec<_> = variants.iter().filter(|row| row.media_id == id).collect();
+        let srcset: Vec<String> =
+            own.iter().map(|row| format!("/media/{} {}w", row.storage_key, row.width)).collect();
+        let (src, width, height) = match own.last() {
+            Some(widest) => {
+                (format!("/media/{}", widest.storage_key), Some(widest.width), Some(widest.height))
+            }
+            None => (media.url.clone(), media.width, media.height),
+        };
+        pictures.insert(
+            id,
+            json!({
+                "src": src,
+                "srcset": srcset.join(", "),
+                "width": width,
+                "height": height,
+                "alt": media.alt.unwrap_or_default(),
+            }),
+        );
+    }
+    Ok(pictures)
 }
 
 /// The data a page was rendered with, for the browser to hydrate with (`readSite`).

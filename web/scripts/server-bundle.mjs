@@ -70,17 +70,19 @@ const sample = {
         description: 'Leder firmaet.',
         email: 'prove@example.no',
         phone: '900 00 000',
+        photo: { src: '/media/prove-480w.webp', srcset: '/media/prove-480w.webp 480w', width: 480, height: 480, alt: '' },
         pages: ['home', 'contact', 'partners'],
       },
     ],
     project: [
-      { id: 'p1', title: 'Prøveprosjekt', place: 'Oslo', year: 2025, type: 'Baderom', description: 'Et bad.', highlights: ['Nytt sluk'] },
+      { id: 'p1', title: 'Prøveprosjekt', place: 'Oslo', year: 2025, type: 'Baderom', description: 'Et bad.', highlights: ['Nytt sluk'], photos: [] },
     ],
     review: [{ id: 'r1', name: 'Prøve Kunde', place: 'Oslo', text: 'Bra.', rating: 5, service: 'Bad', pages: ['home', 'references'] }],
     figure: ['home', 'references', 'satisfaction'].map((group) => ({ id: `f-${group}`, value: '1', label: 'prøvetall', group })),
     platform: [{ id: 'pl1', name: 'Prøveplattform', url: 'https://example.no/firma' }],
     promise: [{ id: 'l1', text: 'Prøveløfte' }],
   },
+  og_image: null,
 }
 
 /** What a page must show when rendered with `sample`, by the kinds of content it lists. */

@@ -42,8 +42,22 @@ function publicHead(key: PublicPageKey, site: Site): string {
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${url}">`,
-    '<meta name="twitter:card" content="summary">',
+    ...ogImage(site),
   ].join('\n    ')
+}
+
+/** The page's picture for link previews (chosen by the server), or a text-only card. */
+function ogImage(site: Site): string[] {
+  const image = site.og_image
+  if (!image) return ['<meta name="twitter:card" content="summary">']
+  return [
+    `<meta property="og:image" content="${escapeHtml(image.url)}">`,
+    ...(image.width && image.height
+      ? [`<meta property="og:image:width" content="${image.width}">`, `<meta property="og:image:height" content="${image.height}">`]
+      : []),
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+  ]
 }
 
 const NOT_FOUND_HEAD = ['<title>404: Page not found</title>', '<meta name="robots" content="noindex">'].join('\n    ')

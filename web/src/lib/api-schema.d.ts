@@ -791,6 +791,11 @@ export interface components {
             type: string;
             /** @description Where the file is served, e.g. `/media/1764000000000-kjokken.jpg`. */
             url: string;
+            /**
+             * @description Smaller WebP copies of a picture, narrowest first; empty until they are made
+             *     (a moment after the upload), and for a PDF or an AVIF picture.
+             */
+            variants: components["schemas"]["Variant"][];
             /** Format: int64 */
             width?: number | null;
         };
@@ -833,6 +838,8 @@ export interface components {
             description: string;
             /** @description Short points, one per line in the form. */
             highlights: string[];
+            /** @description Pictures from the media library, the first one largest. */
+            photos?: string[];
             /** @description Where, as "Frogner, Oslo". */
             place: string;
             title: string;
@@ -982,6 +989,11 @@ export interface components {
             /** @description The pages that show the person: `home`, `contact`, `partners`. */
             pages: string[];
             phone?: string | null;
+            /**
+             * Format: uuid
+             * @description A picture from the media library; initials are shown without one.
+             */
+            photo?: string | null;
             /** @description Role or title, as "Daglig leder". */
             title: string;
         };
@@ -998,6 +1010,17 @@ export interface components {
             is_active?: boolean | null;
             name?: string | null;
             role?: components["schemas"]["Role"] | null;
+        };
+        /** @description A smaller copy of a picture, as the pages and the admin get it. */
+        Variant: {
+            /** Format: int64 */
+            height: number;
+            /** Format: int64 */
+            size_kb: number;
+            /** @description Where it is served, e.g. `/media/1764000000000-kjokken-480w.webp`. */
+            url: string;
+            /** Format: int64 */
+            width: number;
         };
         VisibilityInput: {
             hidden: boolean;

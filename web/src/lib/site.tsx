@@ -5,8 +5,14 @@ type Schemas = components['schemas']
 type PublicService = Schemas['PublicService']
 type WithId<T> = T & { id: string }
 
-export type TeamMember = WithId<Schemas['TeamMember']>
-export type Project = WithId<Schemas['Project']>
+/**
+ * A picture from the media library as a page shows it (src/site/render.rs): the widest
+ * copy, every WebP copy for `srcset` (empty until they are made), its size and alt text.
+ */
+export type Picture = { src: string; srcset: string; width: number | null; height: number | null; alt: string }
+
+export type TeamMember = WithId<Omit<Schemas['TeamMember'], 'photo'>> & { photo: Picture | null }
+export type Project = WithId<Omit<Schemas['Project'], 'photos'>> & { photos: Picture[] }
 export type Review = WithId<Schemas['Review']>
 export type Figure = WithId<Schemas['Figure']>
 export type Platform = WithId<Schemas['Platform']>
@@ -50,6 +56,8 @@ export type Site = {
   /** The active services the page lists, or null when it lists none (then a list fetches them). */
   services: PublicService[] | null
   content: SiteContent
+  /** The picture link previews show for this page (absolute URL), if the site has one. */
+  og_image: { url: string; width: number | null; height: number | null; alt: string } | null
 }
 
 /** Neutral values, for the admin's tests and a page run without the server (the Vite dev server). */
@@ -66,6 +74,7 @@ export const NEUTRAL_SITE: Site = {
   base_url: '',
   services: null,
   content: NO_CONTENT,
+  og_image: null,
 }
 
 /** The data the server rendered the page with, or neutral values when run without it. */

@@ -7,6 +7,8 @@ export type Field =
   | { key: string; label: string; type: 'textarea' | 'lines'; required?: boolean; hint?: string }
   | { key: string; label: string; type: 'rating' }
   | { key: string; label: string; type: 'pages' | 'group'; options: { value: string; label: string }[] }
+  /** Pictures from the media library: `photo` one (an id), `photos` several (ids). */
+  | { key: string; label: string; type: 'photo' | 'photos' }
 
 /** Where an item appears: a public page and the section on it. */
 export type Place = { value: string; label: string; href: string }
@@ -55,6 +57,7 @@ export const contentKinds: Record<ContentKind, KindInfo> = {
       { key: 'description', label: 'Beskrivelse', type: 'textarea', required: true },
       { key: 'email', label: 'E-post', type: 'email' },
       { key: 'phone', label: 'Telefon', type: 'tel' },
+      { key: 'photo', label: 'Bilde (valgfritt; uten bilde vises initialene)', type: 'photo' },
       { key: 'pages', label: 'Vises på', type: 'pages', options: TEAM_PAGES },
     ],
     title: (data) => text(data.name),
@@ -72,6 +75,7 @@ export const contentKinds: Record<ContentKind, KindInfo> = {
       { key: 'type', label: 'Type arbeid', type: 'text', required: true, hint: 'For eksempel «Baderom».' },
       { key: 'description', label: 'Beskrivelse', type: 'textarea', required: true },
       { key: 'highlights', label: 'Høydepunkter', type: 'lines', hint: 'Ett punkt per linje, høyst 8.' },
+      { key: 'photos', label: 'Bilder (valgfritt; det første vises stort)', type: 'photos' },
     ],
     title: (data) => text(data.title),
     detail: (data) => `${text(data.place)} · ${String(data.year ?? '')}`,

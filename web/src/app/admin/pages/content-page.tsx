@@ -16,6 +16,7 @@ import {
 import { ContentDialog } from '@/features/content/components/content-dialog'
 import { ContentList } from '@/features/content/components/content-list'
 import { CONTENT_KINDS, contentKinds, dataOf } from '@/features/content/kinds'
+import { PicturePicker } from '../components/picture-picker'
 import { useAdminTitle } from '../use-admin-title'
 
 /** "Innhold": what the public pages tell about the firm, one tab per kind (`?type=team`). */
@@ -114,6 +115,7 @@ export function ContentPage() {
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         kind={kind}
         item={dialog.item}
+        picturePicker={(props) => <PicturePicker {...props} />}
       />
       <ConfirmDialog
         open={deleting !== null}

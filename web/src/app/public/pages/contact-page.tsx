@@ -1,5 +1,6 @@
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react'
 import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
+import { Photo } from '@/components/photo'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
@@ -108,7 +109,11 @@ export function ContactPage() {
               <li key={member.id}>
                 <Card className="flex h-full flex-col p-6">
                   <div className="flex items-center gap-4">
-                    <InitialsAvatar initials={initialsOf(member.name)} />
+                    {member.photo ? (
+                      <Photo picture={member.photo} alt="" sizes="56px" className="size-14 shrink-0 rounded-full object-cover" />
+                    ) : (
+                      <InitialsAvatar initials={initialsOf(member.name)} />
+                    )}
                     <div>
                       <h3 className="font-semibold">{member.name}</h3>
                       <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.title}</p>

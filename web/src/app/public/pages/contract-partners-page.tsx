@@ -16,6 +16,7 @@ import {
 import { paths } from '@/lib/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
+import { Photo } from '@/components/photo'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
@@ -180,7 +181,11 @@ export function ContractPartnersPage() {
             {team.map((member) => (
               <li key={member.id}>
                 <Card className="flex h-full flex-col p-6">
-                  <InitialsAvatar initials={initialsOf(member.name)} className="size-16 text-xl" />
+                  {member.photo ? (
+                    <Photo picture={member.photo} alt="" sizes="64px" className="size-16 shrink-0 rounded-full object-cover" />
+                  ) : (
+                    <InitialsAvatar initials={initialsOf(member.name)} className="size-16 text-xl" />
+                  )}
                   <h3 className="mt-5 text-lg font-semibold">{member.name}</h3>
                   <p className="font-medium text-accent-strong dark:text-accent">{member.title}</p>
                   <p className="mt-3 text-base text-muted-foreground">{member.description}</p>

@@ -1,6 +1,7 @@
 import { CalendarCheck, Check, MapPin, Quote, Star } from 'lucide-react'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
+import { Photo } from '@/components/photo'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
@@ -40,8 +41,15 @@ export function ReferencesPage() {
           <ul className="grid gap-6 lg:grid-cols-3">
             {projects.map((project) => (
               <li key={project.id}>
-                <Card className="flex h-full flex-col p-6">
-                  <article aria-labelledby={`prosjekt-${project.id}`} className="flex h-full flex-col">
+                <Card className="flex h-full flex-col overflow-hidden">
+                  {project.photos[0] && (
+                    <Photo
+                      picture={project.photos[0]}
+                      sizes="(min-width: 1024px) 33vw, (min-width: 640px) 90vw, 100vw"
+                      className="aspect-[3/2] w-full object-cover"
+                    />
+                  )}
+                  <article aria-labelledby={`prosjekt-${project.id}`} className="flex h-full flex-col p-6">
                     <div>
                       <Badge variant="accent">{project.type}</Badge>
                     </div>
@@ -75,6 +83,15 @@ export function ReferencesPage() {
                         ))}
                       </ul>
                     </div>
+                    {project.photos.length > 1 && (
+                      <ul className="mt-6 grid grid-cols-3 gap-2" aria-label="Flere bilder fra prosjektet">
+                        {project.photos.slice(1).map((photo) => (
+                          <li key={photo.src}>
+                            <Photo picture={photo} sizes="120px" className="aspect-square w-full rounded-lg object-cover" />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </article>
                 </Card>
               </li>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -6,6 +6,17 @@ import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/inpu
 import { ApiError } from '@/lib/api'
 import { type ContentItem, type ContentKind, useSaveContent } from '../api/content'
 import { contentKinds, dataOf, type Field } from '../kinds'
+
+/** Chooses pictures from the media library (given by the page, which may use the media feature). */
+export type PicturePickerProps = {
+  label: string
+  value: string[]
+  onChange: (ids: string[]) => void
+  max: number
+  error?: string
+  errorId: string
+}
+type PicturePicker = (props: PicturePickerProps) => ReactNode
 
 type Values = Record<string, string | string[]>
 
@@ -15,7 +26,11 @@ function valuesOf(kind: ContentKind, item: ContentItem | null): Values {
   const values: Values = {}
   for (const field of contentKinds[kind].fields) {
     const value = data[field.key]
-    if (field.type === 'pages') {
+    if (field.type === 'photo') {
+      values[field.key] = typeof value === 'string' ? [value] : []
+    } else if (field.type === 'photos') {
+      values[field.key] = Array.isArray(value) ? (value as string[]) : []
+    } else if (field.type === 'pages') {
       values[field.key] = Array.isArray(value) ? (value as string[]) : [field.options[0]?.value ?? '']
     } else if (field.type === 'group') {
       values[field.key] = typeof value === 'string' ? value : (field.options[0]?.value ?? '')
@@ -40,11 +55,13 @@ export function ContentDialog({
   onOpenChange,
   kind,
   item,
+  picturePicker,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   kind: ContentKind
   item: ContentItem | null
+  picturePicker: PicturePicker
 }) {
   const toast = useToast()
   const save = useSaveContent()
@@ -67,6 +84,7 @@ export function ContentDialog({
     const data: Record<string, unknown> = { ...values }
     for (const field of info.fields) {
       if (field.type === 'rating') data[field.key] = Number(values[field.key])
+      if (field.type === 'photo') data[field.key] = values[field.key]?.[0] ?? null
     }
     try {
       await save.mutateAsync({ id: item?.id ?? null, input: { kind, data, hidden } })
@@ -99,6 +117,7 @@ export function ContentDialog({
             error={errors[field.key]}
             onChange={(value) => set(field.key, value)}
             autoFocus={index === 0}
+            picturePicker={picturePicker}
           />
         ))}
         <label className="flex items-center gap-3 font-medium">
@@ -124,12 +143,14 @@ function FieldInput({
   error,
   onChange,
   autoFocus,
+  picturePicker,
 }: {
   field: Field
   value: string | string[]
   error?: string
   onChange: (value: string | string[]) => void
   autoFocus: boolean
+  picturePicker: PicturePicker
 }) {
   const id = `innhold-${field.key}`
   const errorId = `${id}-feil`
@@ -143,7 +164,18 @@ function FieldInput({
     'data-autofocus': autoFocus ? true : undefined,
   }
   const text = typeof value === 'string' ? value : ''
-  const optional = field.type !== 'rating' && field.type !== 'group' && field.type !== 'pages' && !('required' in field && field.required)
+  const optional = 'required' in field ? !field.required : ['text', 'email', 'tel', 'url', 'year', 'textarea', 'lines'].includes(field.type)
+
+  if (field.type === 'photo' || field.type === 'photos') {
+    return picturePicker({
+      label: field.label,
+      value: Array.isArray(value) ? value : [],
+      onChange,
+      max: field.type === 'photo' ? 1 : 12,
+      error,
+      errorId,
+    })
+  }
 
   if (field.type === 'pages') {
     const picked = Array.isArray(value) ? value : []

@@ -1,0 +1,161 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { ImagePlus, Upload, X } from 'lucide-react'
+import { type ChangeEvent, useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { Input, Label } from '@/components/ui/input'
+import { type Media, uploadFile, useMedia } from '@/features/media/api/media'
+import type { PicturePickerProps } from '@/features/content/components/content-dialog'
+import { queryKeys } from '@/lib/query-keys'
+
+/** The smallest copy of a picture that fills a thumbnail, or the original. */
+function thumbnail(media: Media): string {
+  return media.variants[0]?.url ?? media.url
+}
+
+/**
+ * Pictures for a content item, from the media library: the chosen ones as thumbnails
+ * (each removable), and "Velg bilde", which opens the library with a search and an
+ * upload that picks the new picture at once.
+ */
+export function PicturePicker({ label, value, onChange, max, error, errorId }: PicturePickerProps) {
+  const [open, setOpen] = useState(false)
+  const library = useMedia('')
+  const chosen = value.map((id) => ({ id, media: library.data?.find((m) => m.id === id) }))
+  const pick = (id: string) => {
+    onChange(max === 1 ? [id] : value.includes(id) ? value : [...value, id].slice(0, max))
+    setOpen(false)
+  }
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1.5 text-sm font-semibold">{label}</legend>
+      {chosen.length > 0 && (
+        <ul className="mb-3 flex flex-wrap gap-3">
+          {chosen.map(({ id, media }) => (
+            <li key={id} className="relative">
+              {media ? (
+                <img src={thumbnail(media)} alt={media.alt ?? ''} className="size-20 rounded-lg object-cover" />
+              ) : (
+                <span className="flex size-20 items-center justify-center rounded-lg bg-muted text-xs">Laster...</span>
+              )}
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                className="absolute -top-2 -right-2 size-8 rounded-full"
+                onClick={() => onChange(value.filter((other) => other !== id))}
+                aria-label={`Fjern bildet ${media?.alt ?? ''}`.trim()}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {value.length < max || max === 1 ? (
+        <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+          <ImagePlus aria-hidden="true" />
+          {max === 1 && value.length === 1 ? 'Bytt bilde' : 'Velg bilde'}
+        </Button>
+      ) : null}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <LibraryDialog open={open} onOpenChange={setOpen} onPick={pick} />
+    </fieldset>
+  )
+}
+
+function LibraryDialog({
+  open,
+  onOpenChange,
+  onPick,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onPick: (id: string) => void
+}) {
+  const [query, setQuery] = useState('')
+  const [uploading, setUploading] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const media = useMedia(query.trim())
+  const queryClient = useQueryClient()
+  const searchId = useId()
+  const uploadId = useId()
+  const pictures = (media.data ?? []).filter((m) => m.type.startsWith('image/'))
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    setUploading(true)
+    setProblem(null)
+    try {
+      const report = await uploadFile(file, () => {})
+      await queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
+      const stored = report.uploaded[0]
+      if (stored) onPick(stored.id)
+      else setProblem(report.failed[0]?.error ?? 'Bildet ble ikke lastet opp.')
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'Bildet ble ikke lastet opp.')
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Velg bilde" className="max-w-3xl">
+      <div className="grid gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-48 flex-1">
+            <Label htmlFor={searchId}>Søk i bildetekstene</Label>
+            <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-autofocus />
+          </div>
+          <label
+            htmlFor={uploadId}
+            className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-lg border border-border px-4 font-semibold focus-within:ring-3 focus-within:ring-ring/60 hover:bg-muted"
+          >
+            <Upload className="size-4" aria-hidden="true" />
+            {uploading ? 'Laster opp...' : 'Last opp nytt'}
+            <input
+              id={uploadId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              className="sr-only"
+              onChange={(event) => void upload(event)}
+              disabled={uploading}
+            />
+          </label>
+        </div>
+        {problem && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {problem}
+          </p>
+        )}
+        {media.isPending ? (
+          <p role="status">Laster...</p>
+        ) : pictures.length === 0 ? (
+          <p className="text-muted-foreground">Ingen bilder{query.trim() ? ' passer søket' : ' i mediebiblioteket ennå'}.</p>
+        ) : (
+          <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4">
+            {pictures.map((picture) => (
+              <li key={picture.id}>
+                <button
+                  type="button"
+                  onClick={() => onPick(picture.id)}
+                  className="block w-full rounded-lg text-left focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/60"
+                  aria-label={`Velg ${picture.alt || 'bildet'}`}
+                >
+                  <img src={thumbnail(picture)} alt="" className="aspect-square w-full rounded-lg object-cover" loading="lazy" />
+                  <span className="mt-1 block truncate text-sm">{picture.alt || 'Uten bildetekst'}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Dialog>
+  )
+}
