@@ -192,6 +192,31 @@ async fn check_pictures(state: &AppState, data: &ContentData) -> ApiResult<()> {
     Ok(())
 }
 
+/// Takes the deleted picture `media` out of every item that shows it, each change audited
+/// as an edit by `user`. Answers whether any item had it.
+pub async fn forget_picture(state: &AppState, user: &CurrentUser, media: Uuid) -> ApiResult<bool> {
+    let mut any = false;
+    for before in store::list(&state.db, None).await? {
+        if !before.data.photos().contains(&media) {
+            continue;
+        }
+        let mut data = before.data.clone();
+        match &mut data {
+            ContentData::Team(member) => member.photo = None,
+            ContentData::Project(project) => project.photos.retain(|id| *id != media),
+            _ => {}
+        }
+        let item = ContentItem { data, updated_at: state.clock.now(), ..before.clone() };
+        if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
+            let entry =
+                NewAudit::new(item.updated_at, "update", ENTITY, Some(item.id), &user.email, Some(diff));
+            store::update(&state.db, &item, &entry).await?;
+        }
+        any = true;
+    }
+    Ok(any)
+}
+
 /// Writes `item` with its audit entry, when anything changed, and renders the pages.
 async fn save(
     state: &AppState,

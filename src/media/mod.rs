@@ -53,14 +53,32 @@ pub struct Media {
     /// (a moment after the upload), and for a PDF or an AVIF picture.
     #[sqlx(skip)]
     pub variants: Vec<variants::Variant>,
+    /// The content that shows the picture ("Innhold"); deleting it takes it away there.
+    #[sqlx(skip)]
+    pub used_by: Vec<MediaUse>,
 }
 
-/// Fills in each file's variants.
+/// A content item that shows a picture.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MediaUse {
+    pub id: Uuid,
+    pub kind: crate::content::ContentKind,
+    /// The item's name or title.
+    pub label: String,
+}
+
+/// Fills in each file's variants and where it is used.
 async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Media>, sqlx::Error> {
     let ids: Vec<Uuid> = media.iter().map(|m| m.id).collect();
     let rows = store::variants(&state.db, &ids).await?;
+    let content = crate::content::store::list(&state.db, None).await?;
     for item in &mut media {
         item.variants = rows.iter().filter(|row| row.media_id == item.id).map(|row| row.variant()).collect();
+        item.used_by = content
+            .iter()
+            .filter(|c| c.data.photos().contains(&item.id))
+            .map(|c| MediaUse { id: c.id, kind: c.kind, label: c.data.label().to_owned() })
+            .collect();
     }
     Ok(media)
 }
@@ -245,6 +263,7 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
         created_at: now,
         storage_key: key.clone(),
         variants: Vec::new(),
+        used_by: Vec::new(),
     };
     let entry = NewAudit::new(
         now,
@@ -322,11 +341,15 @@ async fn update_media(
     if let Some(diff) = diff {
         let entry = NewAudit::new(state.clock.now(), "update", "media", Some(id), &user.email, Some(diff));
         store::set_alt(&state.db, id, after.alt.as_deref(), &entry).await?;
+        if !after.used_by.is_empty() {
+            // The pages show the alt text of the pictures they carry.
+            state.pages.changed(&state).await;
+        }
     }
     Ok(Json(after))
 }
 
-/// Delete a file and its row.
+/// Delete a file and its row, and take it away from the content that shows it.
 #[utoipa::path(
     delete, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
     params(("id" = Uuid, Path, description = "Filens id")),
@@ -353,6 +376,10 @@ async fn delete_media(
         Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),
     );
     store::delete(&state.db, id, &entry).await?;
+    let shown = crate::content::routes::forget_picture(&state, &user, id).await?;
+    if shown {
+        state.pages.changed(&state).await;
+    }
     // A file left behind by a failure here is never served: serving needs the row.
     for key in std::iter::once(&media.storage_key).chain(&variant_keys) {
         if let Err(err) = state.storage.delete(key).await {

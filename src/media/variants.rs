@@ -26,7 +26,7 @@ const QUALITY: f32 = 80.0;
 /// A smaller copy of a picture, as the pages and the admin get it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Variant {
-    /// Where it is served, e.g. `/media/1764000000000-kjokken-480w.webp`.
+    /// Where it is served, e.g. `/media/1764000000000-kjokken_480w.webp`.
     pub url: String,
     pub width: i64,
     pub height: i64,
@@ -133,7 +133,9 @@ async fn make_now(state: &AppState, media: &Media) -> anyhow::Result<usize> {
     let stem = media.storage_key.rsplit_once('.').map_or(media.storage_key.as_str(), |(stem, _)| stem);
     let mut variants = Vec::new();
     for (width, height, webp) in encoded {
-        let key = format!("{stem}-{width}w.webp");
+        // An underscore never appears in an upload's key (a timestamp and a slug), so a
+        // variant's key cannot be another upload's.
+        let key = format!("{stem}_{width}w.webp");
         let size_kb = (webp.len() as i64 + 512) / 1024;
         match state.storage.put_new(&key, Bytes::from(webp)).await {
             // Left by an earlier attempt that stopped before its rows were saved.

@@ -434,7 +434,126 @@ async fn a_site_without_https_or_with_notifications_says_so_postgres() {
     a_site_without_https_or_with_notifications_says_so(Backend::Postgres).await;
 }
 
+/// A photo-like JPEG, `width` × `height`.
+fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    let photo =
+        image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 200) as u8, (y % 180) as u8, 120]));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(photo).write_to(&mut bytes, image::ImageFormat::Jpeg).unwrap();
+    bytes.into_inner()
+}
+
+/// Uploads `bytes` as `name` and waits (up to 20 s) for its variants.
+async fn upload_picture(admin: &Session, name: &str, bytes: Vec<u8>) -> Value {
+    let form = reqwest::multipart::Form::new()
+        .part("files", reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()));
+    let report: Value = admin
+        .request(Method::POST, "/api/admin/media")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = report["uploaded"][0]["id"].as_str().expect("uploaded").to_owned();
+    let started = Instant::now();
+    loop {
+        let library: Vec<Value> = admin.get("/api/admin/media").await.json().await.unwrap();
+        let media = library.into_iter().find(|m| m["id"] == id.as_str()).unwrap();
+        if !media["variants"].as_array().unwrap().is_empty() {
+            return media;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "variants are made within 20 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn an_uploaded_photo_appears_on_the_public_pages_with_its_variants(app: TestApp) {
+    let admin = app.admin().await;
+    let media = upload_picture(&admin, "Silje på byggeplass.jpg", jpeg(2000, 1500)).await;
+    let variants = media["variants"].as_array().unwrap();
+    let widths: Vec<i64> = variants.iter().map(|v| v["width"].as_i64().unwrap()).collect();
+    let heights: Vec<i64> = variants.iter().map(|v| v["height"].as_i64().unwrap()).collect();
+    assert_eq!((widths, heights), (vec![480, 960, 1600], vec![360, 720, 1200]));
+    for variant in variants {
+        let response = app.get(variant["url"].as_str().unwrap()).await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-type"], "image/webp");
+        let bytes = response.bytes().await.unwrap();
+        assert_eq!(&bytes[8..12], b"WEBP");
+        assert!(bytes.len() < 200_000, "a variant is a compressed photo");
+    }
+    assert_eq!((app.media_files(), app.variant_files()), (1, 3), "the original and its three variants");
+
+    // A team member gets the photo: the pages that show her carry it with every variant.
+    let silje = find(&admin, "team", "name", "Silje Nilsen").await;
+    let mut data = silje["data"].clone();
+    data["photo"] = media["id"].clone();
+    let path = format!("/api/admin/content/{}", silje["id"].as_str().unwrap());
+    assert_eq!(admin.send(Method::PUT, &path, &json!({ "data": data })).await.status(), 200);
+    let srcset = variants
+        .iter()
+        .map(|v| format!("{} {}w", v["url"].as_str().unwrap(), v["width"]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for page in ["/", "/kontakt"] {
+        let html = body(&app, page).await;
+        assert!(html.contains(&format!("srcset=\"{srcset}\"")), "{page}: {html}");
+        assert!(html.contains("width=\"1600\" height=\"1200\""), "{page}: the size is reserved");
+        assert!(html.contains("loading=\"lazy\""), "{page}: below the fold");
+    }
+    let head = app.get("/kontakt").await.text().await.unwrap();
+    let widest = variants[2]["url"].as_str().unwrap();
+    assert!(head.contains(&format!("<meta property=\"og:image\" content=\"https://fagfolk.test{widest}\">")));
+    assert!(head.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
+
+    // A picture that is not in the library is refused.
+    data["photo"] = json!(uuid::Uuid::now_v7());
+    let response = admin.send(Method::PUT, &path, &json!({ "data": data })).await;
+    assert_eq!(response.status(), 422);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["fields"]["photo"], "Bildet finnes ikke i mediebiblioteket. Velg et annet.");
+
+    // The library says where the picture is used.
+    let library: Vec<Value> = admin.get("/api/admin/media").await.json().await.unwrap();
+    assert_eq!(
+        library[0]["used_by"],
+        json!([{ "id": silje["id"], "kind": "team", "label": "Silje Nilsen" }])
+    );
+
+    // Deleted from the library: its files go, the team member loses it (audited), and
+    // the pages show her initials again.
+    let media_path = format!("/api/admin/media/{}", media["id"].as_str().unwrap());
+    assert_eq!(admin.delete(&media_path).await.status(), 204);
+    assert_eq!((app.media_files(), app.variant_files()), (0, 0));
+    assert_eq!(app.get(widest).await.status(), 404);
+    let html = body(&app, "/kontakt").await;
+    assert!(!html.contains(widest) && html.contains(">SN<"));
+    let member = find(&admin, "team", "name", "Silje Nilsen").await;
+    assert_eq!(member["data"]["photo"], Value::Null);
+    let (action, entity, _, _, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), entity.as_str()), ("update", "content_items"));
+    assert_eq!(changes.unwrap()["after"]["photo"], Value::Null);
+    app.stop().await;
+}
+
+async fn a_small_picture_is_not_made_larger(app: TestApp) {
+    let admin = app.admin().await;
+    let media = upload_picture(&admin, "logo.jpg", jpeg(300, 200)).await;
+    let sizes: Vec<(i64, i64)> = media["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["width"].as_i64().unwrap(), v["height"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(sizes, [(300, 200)]);
+    app.stop().await;
+}
+
 crate::db_tests!(
+    an_uploaded_photo_appears_on_the_public_pages_with_its_variants,
+    a_small_picture_is_not_made_larger,
     the_launch_checklist_names_what_is_left_and_each_line_goes_when_done,
     the_example_content_is_seeded_once_and_shown_without_placeholders,
     an_edit_shows_at_once_on_every_page_that_shows_the_item,

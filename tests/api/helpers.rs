@@ -167,14 +167,30 @@ impl TestApp {
         self.login("admin@fagfolk.test", ADMIN_PASSWORD).await
     }
 
-    /// Files in the media folder (and below it).
+    /// Uploaded files in the media folder (and below it), without the WebP variants the
+    /// server makes of pictures in the background (`variant_files`).
     pub fn media_files(&self) -> usize {
-        fn count(dir: &std::path::Path) -> usize {
-            std::fs::read_dir(dir).map_or(0, |entries| {
-                entries.flatten().map(|e| if e.path().is_dir() { count(&e.path()) } else { 1 }).sum()
-            })
+        self.files_in_media().into_iter().filter(|name| !is_variant(name)).count()
+    }
+
+    /// The WebP variants in the media folder.
+    pub fn variant_files(&self) -> usize {
+        self.files_in_media().into_iter().filter(|name| is_variant(name)).count()
+    }
+
+    fn files_in_media(&self) -> Vec<String> {
+        fn walk(dir: &std::path::Path, names: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                if entry.path().is_dir() {
+                    walk(&entry.path(), names);
+                } else {
+                    names.push(entry.file_name().to_string_lossy().into_owned());
+                }
+            }
         }
-        count(&self._dir.path().join("media"))
+        let mut names = Vec::new();
+        walk(&self._dir.path().join("media"), &mut names);
+        names
     }
 
     /// Rows in `table` (a fixed table name from the test, never input).
@@ -408,4 +424,11 @@ pub async fn audit_entries(
     .await)
     .unwrap();
     rows.into_iter().map(|(a, t, id, by, c)| (a, t, id, by, c.map(|j| j.0))).collect()
+}
+
+/// A picture variant's file name: `<original stem>_<width>w.webp` (src/media/variants.rs).
+pub fn is_variant(name: &str) -> bool {
+    name.strip_suffix("w.webp")
+        .and_then(|stem| stem.rsplit_once('_'))
+        .is_some_and(|(_, width)| !width.is_empty() && width.chars().all(|c| c.is_ascii_digit()))
 }

@@ -35,11 +35,16 @@ async fn upload(session: &Session, files: Vec<(&str, Vec<u8>)>) -> reqwest::Resp
     session.request(Method::POST, "/api/admin/media").multipart(form).send().await.unwrap()
 }
 
+/// The uploaded files in the media folder (the WebP variants made in the background left out).
 fn stored_files(app: &TestApp) -> Vec<String> {
     let dir = app.state.config.storage.clone();
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|entries| {
-            entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|name| !crate::helpers::is_variant(name))
+                .collect()
         })
         .unwrap_or_default();
     names.sort();

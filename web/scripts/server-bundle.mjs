@@ -70,7 +70,7 @@ const sample = {
         description: 'Leder firmaet.',
         email: 'prove@example.no',
         phone: '900 00 000',
-        photo: { src: '/media/prove-480w.webp', srcset: '/media/prove-480w.webp 480w', width: 480, height: 480, alt: '' },
+        photo: { src: '/media/prove_480w.webp', srcset: '/media/prove_480w.webp 480w', width: 480, height: 480, alt: '' },
         pages: ['home', 'contact', 'partners'],
       },
     ],

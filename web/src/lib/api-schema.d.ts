@@ -233,7 +233,7 @@ export interface paths {
         /** Change a file's alt text. */
         put: operations["update_media"];
         post?: never;
-        /** Delete a file and its row. */
+        /** Delete a file and its row, and take it away from the content that shows it. */
         delete: operations["delete_media"];
         options?: never;
         head?: never;
@@ -791,6 +791,8 @@ export interface components {
             type: string;
             /** @description Where the file is served, e.g. `/media/1764000000000-kjokken.jpg`. */
             url: string;
+            /** @description The content that shows the picture ("Innhold"); deleting it takes it away there. */
+            used_by: components["schemas"]["MediaUse"][];
             /**
              * @description Smaller WebP copies of a picture, narrowest first; empty until they are made
              *     (a moment after the upload), and for a PDF or an AVIF picture.
@@ -798,6 +800,14 @@ export interface components {
             variants: components["schemas"]["Variant"][];
             /** Format: int64 */
             width?: number | null;
+        };
+        /** @description A content item that shows a picture. */
+        MediaUse: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ContentKind"];
+            /** @description The item's name or title. */
+            label: string;
         };
         NewUserInput: {
             email?: string | null;
@@ -1017,7 +1027,7 @@ export interface components {
             height: number;
             /** Format: int64 */
             size_kb: number;
-            /** @description Where it is served, e.g. `/media/1764000000000-kjokken-480w.webp`. */
+            /** @description Where it is served, e.g. `/media/1764000000000-kjokken_480w.webp`. */
             url: string;
             /** Format: int64 */
             width: number;
