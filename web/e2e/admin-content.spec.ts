@@ -1,5 +1,6 @@
 import { expect, test } from './server'
 import { signIn } from './admin'
+import { png } from './fixtures'
 
 test('edit an example team member under Innhold; a placeholder is refused; the pages follow', async ({ page }) => {
   await signIn(page)
@@ -109,4 +110,38 @@ test('reorder reviews by keyboard and by button, hide one, add and delete a figu
   await expect(page.locator('[data-content-item="12 lærlinger utdannet"]')).toHaveCount(0)
   await visitor.reload()
   await expect(visitor.getByText('lærlinger utdannet')).toHaveCount(0)
+})
+
+test('a team photo uploaded from the form shows on the public page in WebP sizes', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signIn(page)
+  await page.goto('/admin/content?type=team')
+  await page.getByRole('button', { name: 'Rediger Ida Johansen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Rediger person' })
+  await dialog.getByRole('button', { name: 'Velg bilde' }).click()
+  const library = page.getByRole('dialog', { name: 'Velg bilde' })
+  await expect(library.getByText('Ingen bilder i mediebiblioteket ennå.')).toBeVisible()
+  await library.getByText('Last opp nytt').setInputFiles({ name: 'Ida Johansen.png', mimeType: 'image/png', buffer: png(1200, 1200) })
+  await expect(library).toBeHidden()
+  await expect(dialog.getByRole('img', { name: 'Ida Johansen' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Lagre' }).click()
+  await expect(page.getByText('Endringene er lagret')).toBeVisible()
+
+  const visitor = await page.context().newPage()
+  // The variants are made in the background; the page follows when they are.
+  await expect(async () => {
+    await visitor.goto('/kontakt')
+    const photo = visitor.locator('#team img').first()
+    await expect(photo).toHaveAttribute('srcset', /_480w\.webp 480w, .*_960w\.webp 960w, .*_1200w\.webp 1200w/, { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  const photo = visitor.locator('#team img').first()
+  await expect(photo).toHaveAttribute('width', '1200')
+  await expect(photo).toHaveAttribute('loading', 'lazy')
+  await photo.scrollIntoViewIfNeeded()
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  // The browser picked a WebP copy for the 56 px avatar, not the original PNG.
+  expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/_480w\.webp$/)
+
+  await page.goto('/admin/media')
+  await expect(page.locator('[data-media="Ida Johansen"] [data-used-by]')).toHaveText('Brukes av Ida Johansen')
 })

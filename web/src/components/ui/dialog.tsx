@@ -38,7 +38,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={() => onOpenChange(false)}
+      // React passes a nested dialog's close event up its component tree: only this one's counts.
+      onClose={(event) => event.target === ref.current && onOpenChange(false)}
       onClick={(event) => event.target === ref.current && onOpenChange(false)}
       className={cn(
         'border border-border bg-card text-card-foreground shadow-2xl backdrop:bg-slate-950/60',

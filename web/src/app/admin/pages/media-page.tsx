@@ -124,7 +124,11 @@ export function MediaPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Slett fil?"
-        description={`«${deleting?.alt || 'Filen'}» slettes permanent. Dette kan ikke angres.`}
+        description={
+          deleting && deleting.used_by.length > 0
+            ? `«${deleting.alt || 'Filen'}» brukes av ${deleting.used_by.map((use) => use.label).join(', ')} og tas bort derfra. Filen slettes permanent. Dette kan ikke angres.`
+            : `«${deleting?.alt || 'Filen'}» slettes permanent. Dette kan ikke angres.`
+        }
         confirmLabel="Slett"
         busy={remove.isPending}
         onConfirm={confirmDelete}

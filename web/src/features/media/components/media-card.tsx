@@ -49,7 +49,7 @@ export function MediaCard({
       <div className="flex aspect-[4/3] items-center justify-center bg-muted">
         {isImage ? (
           <img
-            src={media.url}
+            src={media.variants[0]?.url ?? media.url}
             alt={media.alt ?? ''}
             width={media.width ?? undefined}
             height={media.height ?? undefined}
@@ -68,6 +68,11 @@ export function MediaCard({
           {media.width && media.height ? `${media.width}×${media.height} · ` : ''}
           {media.size_kb} KB
         </p>
+        {media.used_by.length > 0 && (
+          <p className="text-muted-foreground" data-used-by>
+            Brukes av {media.used_by.map((use) => use.label).join(', ')}
+          </p>
+        )}
         <form onSubmit={save} className="mt-auto flex gap-1">
           <label htmlFor={`alt-${media.id}`} className="sr-only">
             Alt-tekst for {media.alt || 'filen'}
