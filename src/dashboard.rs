@@ -35,7 +35,7 @@ pub struct Dashboard {
 /// One thing to do before the site goes live, with where it is done.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LaunchStep {
-    /// `example_content`, `company_facts`, `notification_email` or `https`.
+    /// `example_content`, `team_photo`, `company_facts`, `notification_email` or `https`.
     pub key: &'static str,
     /// What is left, in Norwegian.
     pub text: String,
@@ -88,8 +88,9 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
     Ok(Json(Dashboard { new_leads_7d, open_leads, won_30d, active_services, latest, launch_checklist }))
 }
 
-/// The launch checklist: example content still shown, company facts left as they were
-/// seeded, no e-mail notification of new enquiries, a public address without HTTPS.
+/// The launch checklist: example content still shown, no team photo, company facts left
+/// as they were seeded, no e-mail notification of new enquiries, a public address without
+/// HTTPS.
 async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
     let mut steps = Vec::new();
 
@@ -104,6 +105,17 @@ async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
                 "{shown} {texts} vises fortsatt på nettstedet. Bytt dem ut med deres egne, eller skjul dem."
             ),
             link: format!("/admin/content?type={first}"),
+        });
+    }
+
+    let content = crate::content::store::visible(&state.db).await?;
+    let team = content.iter().filter(|item| item.kind == ContentKind::Team);
+    if team.clone().next().is_some() && team.clone().all(|item| item.data.photos().is_empty()) {
+        steps.push(LaunchStep {
+            key: "team_photo",
+            text: "Ingen i teamet har bilde ennå. Et bilde av folkene gir tillit; uten vises initialene."
+                .to_owned(),
+            link: "/admin/content?type=team".to_owned(),
         });
     }
 

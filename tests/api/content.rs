@@ -324,7 +324,11 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
     let admin = app.admin().await;
     let steps = checklist(&admin).await;
     let keys: Vec<&str> = steps.iter().map(|(key, _, _)| key.as_str()).collect();
-    assert_eq!(keys, ["example_content", "company_facts", "notification_email"], "the test app is on https");
+    assert_eq!(
+        keys,
+        ["example_content", "team_photo", "company_facts", "notification_email"],
+        "the test app is on https"
+    );
     assert_eq!(
         steps[0],
         (
@@ -335,17 +339,18 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
         )
     );
     assert_eq!(
-        steps[1].1,
+        steps[2].1,
         "Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post og telefon."
     );
-    assert_eq!((steps[1].2.as_str(), steps[2].2.as_str()), ("/admin/settings", "/admin/settings#drift"));
+    assert_eq!(steps[1].2, "/admin/content?type=team");
+    assert_eq!((steps[2].2.as_str(), steps[3].2.as_str()), ("/admin/settings", "/admin/settings#drift"));
 
     // The facts: one changed, then all.
     let mut settings: Value = admin.get("/api/admin/settings").await.json().await.unwrap();
     settings["company_name"] = "Rør og Strøm Oslo AS".into();
     assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
     assert_eq!(
-        checklist(&admin).await[1].1,
+        checklist(&admin).await[2].1,
         "Firmaopplysningene er fortsatt eksempelverdiene: org.nr., adresse, e-post og telefon."
     );
     for (field, value) in [
@@ -381,7 +386,7 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
     let path = format!("/api/admin/content/{}", last["id"].as_str().unwrap());
     assert_eq!(admin.send(Method::PATCH, &path, &json!({ "hidden": true })).await.status(), 200);
     let keys: Vec<String> = checklist(&admin).await.into_iter().map(|(key, _, _)| key).collect();
-    assert_eq!(keys, ["notification_email"]);
+    assert_eq!(keys, ["team_photo", "notification_email"]);
     app.stop().await;
 }
 
@@ -503,6 +508,9 @@ async fn an_uploaded_photo_appears_on_the_public_pages_with_its_variants(app: Te
         assert!(html.contains("width=\"1600\" height=\"1200\""), "{page}: the size is reserved");
         assert!(html.contains("loading=\"lazy\""), "{page}: below the fold");
     }
+    let has_team_photo_line =
+        |steps: Vec<(String, String, String)>| steps.iter().any(|(key, _, _)| key == "team_photo");
+    assert!(!has_team_photo_line(checklist(&admin).await), "the checklist's team photo line is gone");
     let head = app.get("/kontakt").await.text().await.unwrap();
     let widest = variants[2]["url"].as_str().unwrap();
     assert!(head.contains(&format!("<meta property=\"og:image\" content=\"https://fagfolk.test{widest}\">")));
@@ -535,6 +543,7 @@ async fn an_uploaded_photo_appears_on_the_public_pages_with_its_variants(app: Te
     let (action, entity, _, _, changes) = audit_entries(&app).await.remove(0);
     assert_eq!((action.as_str(), entity.as_str()), ("update", "content_items"));
     assert_eq!(changes.unwrap()["after"]["photo"], Value::Null);
+    assert!(has_team_photo_line(checklist(&admin).await), "and back");
     app.stop().await;
 }
 
