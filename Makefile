@@ -54,7 +54,8 @@ test-observatory:
 test-budgets: web
 	$(CARGO) build --quiet
 	cd web && node scripts/budget.mjs
-	cd web && ../scripts/with-server.sh sh -c 'node scripts/lighthouse.mjs "$$BASE_URL"'
+	cd web && FAGFOLK_ADMIN_EMAIL=budsjett@fagfolk.test FAGFOLK_ADMIN_PASSWORD='lighthouse måler med bilder' \
+		../scripts/with-server.sh sh -c 'node scripts/add-photos.mjs "$$BASE_URL" && node scripts/lighthouse.mjs "$$BASE_URL"'
 
 ## Regenerate openapi.json and the web app's API types from the handlers.
 openapi:
