@@ -172,8 +172,10 @@ pub(super) async fn render_all(
     let paths = build.manifest.pages.iter().map(|page| page.path.as_str()).chain([NOT_FOUND_PATH]);
     let jobs =
         paths.zip(&data).map(|(path, data)| PageJob { path: path.to_owned(), data: data.clone() }).collect();
+    let engine_started = std::time::Instant::now();
     let mut results =
         build.engine.render(jobs).await.map_err(|err| ApiError::Internal(anyhow::anyhow!(err)))?;
+    tracing::debug!(ms = engine_started.elapsed().as_millis() as u64, "motoren har laget sidene");
     let not_found_result = results.pop();
 
     let font = &build.manifest.font_preload;
