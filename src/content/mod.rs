@@ -55,6 +55,7 @@ impl ContentKind {
 
 /// A person on the team, shown with initials (a photo comes with the media library).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TeamMember {
     pub name: String,
     /// Role or title, as "Daglig leder".
@@ -71,6 +72,7 @@ pub struct TeamMember {
 
 /// A finished project on the references page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Project {
     pub title: String,
     /// Where, as "Frogner, Oslo".
@@ -89,6 +91,7 @@ pub struct Project {
 
 /// A customer's review or testimonial.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Review {
     pub name: String,
     pub place: String,
@@ -103,6 +106,7 @@ pub struct Review {
 
 /// A key figure, as "1000+ fornøyde kunder".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Figure {
     pub value: String,
     pub label: String,
@@ -113,6 +117,7 @@ pub struct Figure {
 
 /// A platform the firm is listed on, as "Mittanbud".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Platform {
     pub name: String,
     /// The firm's profile there (https), if given.
@@ -121,11 +126,13 @@ pub struct Platform {
 
 /// A short promise shown as a badge, as "5 års garanti".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Promise {
     pub text: String,
 }
 
-/// The fields of an item, by its kind.
+/// The fields of an item, by its kind. Each kind's fields are closed (no others), so an
+/// item matches exactly one of them in the OpenAPI document's `oneOf`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum ContentData {

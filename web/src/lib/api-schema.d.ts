@@ -605,7 +605,10 @@ export interface components {
             /** @description The promise shown to the visitor. */
             message: string;
         };
-        /** @description The fields of an item, by its kind. */
+        /**
+         * @description The fields of an item, by its kind. Each kind's fields are closed (no others), so an
+         *     item matches exactly one of them in the OpenAPI document's `oneOf`.
+         */
         ContentData: components["schemas"]["TeamMember"] | components["schemas"]["Project"] | components["schemas"]["Review"] | components["schemas"]["Figure"] | components["schemas"]["Platform"] | components["schemas"]["Promise"];
         ContentInput: {
             /**
@@ -716,7 +719,7 @@ export interface components {
         };
         /** @description One thing to do before the site goes live, with where it is done. */
         LaunchStep: {
-            /** @description `example_content`, `company_facts`, `notification_email` or `https`. */
+            /** @description `example_content`, `team_photo`, `company_facts`, `notification_email` or `https`. */
             key: string;
             /** @description The admin page where it is fixed. */
             link: string;
