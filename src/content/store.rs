@@ -96,29 +96,25 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<ContentItem>, sqlx::Error> 
     row.map(ContentItem::try_from).transpose()
 }
 
-/// Adds `item` last in its kind's order; answers the position it got.
+/// Adds `item` last in its kind's order; answers the position it got. One statement, so
+/// that on SQLite the transaction writes first and waits its turn behind other writers
+/// (a read before the write would fail at once when another write came in between).
 pub async fn insert(db: &Db, item: &ContentItem, entry: &NewAudit) -> Result<i64, sqlx::Error> {
     let data = item.data.to_json().to_string();
     audited!(db, entry, tx => {
         let (position,): (i64,) = sqlx::query_as(
-            "SELECT COALESCE(MAX(position) + 1, 0) FROM content_items WHERE kind = $1",
-        )
-        .bind(item.kind.as_str())
-        .fetch_one(&mut *tx)
-        .await?;
-        sqlx::query(
             "INSERT INTO content_items (id, kind, position, hidden, example, data, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             VALUES ($1, $2, (SELECT COALESCE(MAX(position) + 1, 0) FROM content_items WHERE kind = $2), \
+             $3, $4, $5, $6, $7) RETURNING position",
         )
         .bind(item.id)
         .bind(item.kind.as_str())
-        .bind(position)
         .bind(item.hidden)
         .bind(item.example)
         .bind(&data)
         .bind(item.created_at)
         .bind(item.updated_at)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
         position
     })
@@ -149,6 +145,7 @@ pub async fn delete(db: &Db, id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Err
 
 /// Puts the items of `kind` in the order of `ids`. Answers false, and changes nothing,
 /// when `ids` are not exactly the kind's items (someone added or deleted one meanwhile).
+/// It writes before it checks, so that on SQLite it waits its turn behind other writers.
 pub async fn reorder(
     db: &Db,
     kind: ContentKind,
@@ -156,22 +153,24 @@ pub async fn reorder(
     entry: &NewAudit,
 ) -> Result<bool, sqlx::Error> {
     audited!(db, entry, tx => {
-        let mut current: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM content_items WHERE kind = $1")
-            .bind(kind.as_str())
-            .fetch_all(&mut *tx)
-            .await?;
-        let mut wanted = ids.to_vec();
-        current.sort();
-        wanted.sort();
-        if current != wanted {
-            return Ok(false);
-        }
+        let mut placed = 0;
         for (position, id) in ids.iter().enumerate() {
-            sqlx::query("UPDATE content_items SET position = $2 WHERE id = $1")
+            placed += sqlx::query("UPDATE content_items SET position = $3 WHERE id = $1 AND kind = $2")
                 .bind(id)
+                .bind(kind.as_str())
                 .bind(position as i64)
                 .execute(&mut *tx)
-                .await?;
+                .await?
+                .rows_affected();
+        }
+        let (of_kind,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM content_items WHERE kind = $1")
+            .bind(kind.as_str())
+            .fetch_one(&mut *tx)
+            .await?;
+        // Every id placed once (a repeated id is placed twice), and none of the kind left out.
+        let unique = ids.iter().collect::<std::collections::HashSet<_>>().len();
+        if placed != ids.len() as u64 || unique != ids.len() || of_kind != ids.len() as i64 {
+            return Ok(false);
         }
         true
     })

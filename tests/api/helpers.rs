@@ -426,8 +426,11 @@ pub async fn audit_entries(
     rows.into_iter().map(|(a, t, id, by, c)| (a, t, id, by, c.map(|j| j.0))).collect()
 }
 
-/// A picture variant's file name: `<original stem>_<width>w.webp` (src/media/variants.rs).
+/// A picture variant's file name: `<original stem>_<width>w.webp` (src/media/variants.rs),
+/// or the storage's temporary file while one is written (`<name>#<n>`), which a test may
+/// see when it looks while the server makes variants in the background.
 pub fn is_variant(name: &str) -> bool {
+    let name = name.split_once('#').map_or(name, |(name, _)| name);
     name.strip_suffix("w.webp")
         .and_then(|stem| stem.rsplit_once('_'))
         .is_some_and(|(_, width)| !width.is_empty() && width.chars().all(|c| c.is_ascii_digit()))

@@ -268,6 +268,7 @@ impl Fixtures {
             .await
             .unwrap();
         let uploaded: Value = upload(admin).await.json().await.unwrap();
+        assert!(uploaded["uploaded"][0]["id"].is_string(), "the fixture's upload: {uploaded}");
         let content: Value = admin
             .send(
                 Method::POST,
@@ -278,6 +279,7 @@ impl Fixtures {
             .json()
             .await
             .unwrap();
+        assert!(content["id"].is_string(), "the fixture's promise: {content}");
         let promises: Vec<Value> = admin.get("/api/admin/content?kind=promise").await.json().await.unwrap();
         let promises_reversed =
             promises.iter().rev().map(|item| item["id"].as_str().unwrap().to_owned()).collect();

@@ -24,7 +24,7 @@ export function ContentPage() {
   useAdminTitle('Innhold')
   const [params, setParams] = useSearchParams()
   const requested = params.get('type') as ContentKind | null
-  const kind: ContentKind = requested && requested in contentKinds ? requested : 'team'
+  const kind: ContentKind = requested && Object.hasOwn(contentKinds, requested) ? requested : 'team'
   const content = useContent()
   const toast = useToast()
   const reorder = useReorderContent()
