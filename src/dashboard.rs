@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::CurrentUser;
-use crate::content::ContentKind;
+use crate::content::{ContentItem, ContentKind};
 use crate::db::seed::SEED_FACTS;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings::{self, StatusKind};
@@ -94,21 +94,22 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
 async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
     let mut steps = Vec::new();
 
-    let mut examples = crate::content::store::shown_examples(&state.db).await?;
-    examples.sort_by_key(|(kind, _)| ContentKind::ALL.iter().position(|k| k.as_str() == kind));
-    let shown: i64 = examples.iter().map(|(_, count)| count).sum();
-    if let Some((first, _)) = examples.first() {
+    let content = crate::content::store::visible(&state.db).await?;
+    let examples: Vec<&ContentItem> = content.iter().filter(|item| item.example).collect();
+    if let Some(first) =
+        examples.iter().min_by_key(|item| ContentKind::ALL.iter().position(|kind| *kind == item.kind))
+    {
+        let shown = examples.len();
         let texts = if shown == 1 { "eksempeltekst" } else { "eksempeltekster" };
         steps.push(LaunchStep {
             key: "example_content",
             text: format!(
                 "{shown} {texts} vises fortsatt på nettstedet. Bytt dem ut med deres egne, eller skjul dem."
             ),
-            link: format!("/admin/content?type={first}"),
+            link: format!("/admin/content?type={}", first.kind.as_str()),
         });
     }
 
-    let content = crate::content::store::visible(&state.db).await?;
     let team = content.iter().filter(|item| item.kind == ContentKind::Team);
     if team.clone().next().is_some() && team.clone().all(|item| item.data.photos().is_empty()) {
         steps.push(LaunchStep {

@@ -161,6 +161,14 @@ impl ContentData {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
+    /// The fields as a JSON object's members.
+    fn fields(&self) -> Map<String, Value> {
+        match self.to_json() {
+            Value::Object(fields) => fields,
+            _ => Map::new(),
+        }
+    }
+
     /// Reads stored fields for `kind`.
     pub fn from_stored(kind: ContentKind, json: &str) -> serde_json::Result<Self> {
         Ok(match kind {
@@ -214,10 +222,7 @@ pub struct ContentItem {
 impl ContentItem {
     /// What the audit log records of the item: its fields and flags.
     pub fn audit_view(&self) -> Value {
-        let mut view = match self.data.to_json() {
-            Value::Object(fields) => fields,
-            _ => Map::new(),
-        };
+        let mut view = self.data.fields();
         view.insert("kind".to_owned(), Value::from(self.kind.as_str()));
         view.insert("hidden".to_owned(), Value::from(self.hidden));
         view.insert("example".to_owned(), Value::from(self.example));
@@ -228,10 +233,7 @@ impl ContentItem {
     /// has them (a team member's `photo`, a project's `photos`; one missing from the
     /// library is left out).
     pub fn public_json(&self, pictures: &HashMap<Uuid, Value>) -> Value {
-        let mut fields = match self.data.to_json() {
-            Value::Object(fields) => fields,
-            _ => Map::new(),
-        };
+        let mut fields = self.data.fields();
         fields.insert("id".to_owned(), Value::from(self.id.to_string()));
         let picture = |id: &Uuid| pictures.get(id).cloned();
         match &self.data {

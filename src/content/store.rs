@@ -65,17 +65,6 @@ pub async fn list(db: &Db, kind: Option<ContentKind>) -> Result<Vec<ContentItem>
     items(rows)
 }
 
-/// How many example items the site still shows, per kind.
-pub async fn shown_examples(db: &Db) -> Result<Vec<(String, i64)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT kind, COUNT(*) FROM content_items WHERE example = $1 AND hidden = $2 GROUP BY kind ORDER BY kind",
-    )
-    .bind(true)
-    .bind(false)
-    .fetch_all(pool)
-    .await)
-}
-
 /// The items the public pages show, each kind in its order.
 pub async fn visible(db: &Db) -> Result<Vec<ContentItem>, sqlx::Error> {
     let rows: Vec<Row> = db_run!(db, pool => sqlx::query_as(concat!(

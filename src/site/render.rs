@@ -332,8 +332,10 @@ async fn pictures(state: &AppState, content: &[ContentItem]) -> Result<HashMap<U
         return Ok(pictures);
     }
     let variants = crate::media::store::variants(&state.db, &ids).await?;
+    // One read of the library for the pass, not one per picture.
+    let library = crate::media::store::list(&state.db, "").await?;
     for id in ids {
-        let Some(media) = crate::media::store::get(&state.db, id).await? else { continue };
+        let Some(media) = library.iter().find(|media| media.id == id) else { continue };
         let own: Vec<_> = variants.iter().filter(|row| row.media_id == id).collect();
         let srcset: Vec<String> =
             own.iter().map(|row| format!("/media/{} {}w", row.storage_key, row.width)).collect();
@@ -350,7 +352,7 @@ async fn pictures(state: &AppState, content: &[ContentItem]) -> Result<HashMap<U
                 "srcset": srcset.join(", "),
                 "width": width,
                 "height": height,
-                "alt": media.alt.unwrap_or_default(),
+                "alt": media.alt.clone().unwrap_or_default(),
             }),
         );
     }

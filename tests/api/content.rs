@@ -7,23 +7,9 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_PASSWORD, Backend, Session, TestApp, audit_entries, spawn_app_with};
-
-const PUBLIC_PATHS: [&str; 13] = [
-    "/",
-    "/tjenester",
-    "/tjenester/elektriker",
-    "/tjenester/rorlegger",
-    "/tjenester/kjokken-bad",
-    "/private-kunder",
-    "/bedriftskunder",
-    "/kontraktpartnere",
-    "/referanser",
-    "/kontakt",
-    "/personvern",
-    "/vilkar",
-    "/cookies",
-];
+use crate::helpers::{
+    ADMIN_PASSWORD, Backend, PUBLIC_PATHS, Session, TestApp, audit_entries, spawn_app_with,
+};
 
 /// What a visitor sees of a page: its body's markup, without the head, which carries the
 /// page's data as JSON. Empty comments between text nodes are not content.

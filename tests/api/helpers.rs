@@ -435,3 +435,20 @@ pub fn is_variant(name: &str) -> bool {
         .and_then(|stem| stem.rsplit_once('_'))
         .is_some_and(|(_, width)| !width.is_empty() && width.chars().all(|c| c.is_ascii_digit()))
 }
+
+/// Every public page, as the sitemap lists them.
+pub const PUBLIC_PATHS: [&str; 13] = [
+    "/",
+    "/tjenester",
+    "/tjenester/elektriker",
+    "/tjenester/rorlegger",
+    "/tjenester/kjokken-bad",
+    "/private-kunder",
+    "/bedriftskunder",
+    "/kontraktpartnere",
+    "/referanser",
+    "/kontakt",
+    "/personvern",
+    "/vilkar",
+    "/cookies",
+];

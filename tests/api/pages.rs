@@ -7,23 +7,7 @@ use fagfolk::db_run;
 use reqwest::Method;
 use serde_json::Value;
 
-use crate::helpers::{Backend, TestApp, spawn_app_prepared, spawn_app_with};
-
-const PUBLIC_PATHS: [&str; 13] = [
-    "/",
-    "/tjenester",
-    "/tjenester/elektriker",
-    "/tjenester/rorlegger",
-    "/tjenester/kjokken-bad",
-    "/private-kunder",
-    "/bedriftskunder",
-    "/kontraktpartnere",
-    "/referanser",
-    "/kontakt",
-    "/personvern",
-    "/vilkar",
-    "/cookies",
-];
+use crate::helpers::{Backend, PUBLIC_PATHS, TestApp, spawn_app_prepared, spawn_app_with};
 
 async fn html(app: &TestApp, path: &str) -> (u16, String) {
     let response = app.get(path).await;

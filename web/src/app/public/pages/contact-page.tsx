@@ -1,13 +1,11 @@
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react'
-import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
-import { Photo } from '@/components/photo'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { ContactForm } from '@/features/contact/components/contact-form'
-import { phoneHref } from '@/lib/phone'
 import { useSite } from '@/lib/site'
 import { PlatformNames } from '../components/platform-names'
+import { TeamAvatar, TeamContactLinks } from '../components/team'
 import { Hero } from '../components/cta-band'
 
 export function ContactPage() {
@@ -109,38 +107,14 @@ export function ContactPage() {
               <li key={member.id}>
                 <Card className="flex h-full flex-col p-6">
                   <div className="flex items-center gap-4">
-                    {member.photo ? (
-                      <Photo picture={member.photo} alt="" sizes="56px" className="size-14 shrink-0 rounded-full object-cover" />
-                    ) : (
-                      <InitialsAvatar initials={initialsOf(member.name)} />
-                    )}
+                    <TeamAvatar member={member} />
                     <div>
                       <h3 className="font-semibold">{member.name}</h3>
                       <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.title}</p>
                     </div>
                   </div>
                   <p className="mt-4 flex-1 text-muted-foreground">{member.description}</p>
-                  <ul className="mt-4 space-y-1.5 border-t border-border pt-4 text-sm">
-                    {member.email && (
-                      <li>
-                        <a href={`mailto:${member.email}`} className="inline-flex items-center gap-2 hover:underline">
-                          <Mail className="size-4" aria-hidden="true" />
-                          {member.email}
-                        </a>
-                      </li>
-                    )}
-                    {member.phone && (
-                      <li>
-                        <a
-                          href={phoneHref(member.phone)}
-                          className="inline-flex items-center gap-2 hover:underline"
-                        >
-                          <Phone className="size-4" aria-hidden="true" />
-                          {member.phone}
-                        </a>
-                      </li>
-                    )}
-                  </ul>
+                  <TeamContactLinks member={member} className="mt-4 space-y-1.5 border-t border-border pt-4 text-sm" />
                 </Card>
               </li>
             ))}

@@ -15,14 +15,12 @@ import {
 } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
-import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
-import { Photo } from '@/components/photo'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { phoneHref } from '@/lib/phone'
 import { useSite } from '@/lib/site'
 import { PlatformNames } from '../components/platform-names'
+import { TeamAvatar, TeamContactLinks } from '../components/team'
 import { HeroActions, HeroBadges, IconCards, IconCircle, type IconItem } from '../components/cta-band'
 
 const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
@@ -181,38 +179,11 @@ export function ContractPartnersPage() {
             {team.map((member) => (
               <li key={member.id}>
                 <Card className="flex h-full flex-col p-6">
-                  {member.photo ? (
-                    <Photo picture={member.photo} alt="" sizes="64px" className="size-16 shrink-0 rounded-full object-cover" />
-                  ) : (
-                    <InitialsAvatar initials={initialsOf(member.name)} className="size-16 text-xl" />
-                  )}
+                  <TeamAvatar member={member} large />
                   <h3 className="mt-5 text-lg font-semibold">{member.name}</h3>
                   <p className="font-medium text-accent-strong dark:text-accent">{member.title}</p>
                   <p className="mt-3 text-base text-muted-foreground">{member.description}</p>
-                  <ul className="mt-auto space-y-2 pt-5">
-                    {member.email && (
-                      <li>
-                        <a
-                          href={`mailto:${member.email}`}
-                          className="inline-flex items-center gap-2 text-base break-all hover:underline"
-                        >
-                          <Mail className="size-4 shrink-0" aria-hidden="true" />
-                          {member.email}
-                        </a>
-                      </li>
-                    )}
-                    {member.phone && (
-                      <li>
-                        <a
-                          href={phoneHref(member.phone)}
-                          className="inline-flex items-center gap-2 text-base hover:underline"
-                        >
-                          <Phone className="size-4 shrink-0" aria-hidden="true" />
-                          {member.phone}
-                        </a>
-                      </li>
-                    )}
-                  </ul>
+                  <TeamContactLinks member={member} className="mt-auto space-y-2 pt-5" linkClassName="text-base" />
                 </Card>
               </li>
             ))}

@@ -1,7 +1,5 @@
 import { ArrowRight, Bath, CalendarCheck, Droplets, FileSignature, Phone, ShieldCheck, Star, Wrench, Zap } from 'lucide-react'
 import { paths } from '@/lib/paths'
-import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
-import { Photo } from '@/components/photo'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -9,6 +7,7 @@ import { Container, Section } from '@/components/ui/section'
 import { ContactForm } from '@/features/contact/components/contact-form'
 import { CategoryOverview } from '@/features/services/components/category-overview'
 import { useSite } from '@/lib/site'
+import { TeamAvatar } from '../components/team'
 
 const specialties = [
   {
@@ -198,11 +197,7 @@ export function HomePage() {
               {team.map((member) => (
                 <li key={member.id}>
                   <Card className="h-full p-6 text-center">
-                    {member.photo ? (
-                      <Photo picture={member.photo} alt="" sizes="56px" className="mx-auto size-14 shrink-0 rounded-full object-cover" />
-                    ) : (
-                      <InitialsAvatar initials={initialsOf(member.name)} className="mx-auto" />
-                    )}
+                    <TeamAvatar member={member} className="mx-auto" />
                     <h3 className="mt-4 font-semibold">{member.name}</h3>
                     <p className="text-sm font-medium text-accent-strong dark:text-accent">{member.title}</p>
                     <p className="mt-2 text-sm text-muted-foreground">{member.description}</p>
