@@ -128,8 +128,17 @@ if start_nginx; then
   nginx_page="$LAST_RPS"
   run "nginx: services (fil)" "/api/services" "$NGINX_PORT"
   nginx_services="$LAST_RPS"
+  # This machine's speed drifts by a fifth within minutes, so one run of each side by
+  # side is not enough: three more pairs, taken in turn, and the median of the ratios.
+  ratios=("$(awk -v a="$ours_page" -v b="$nginx_page" 'BEGIN { printf "%.2f", a / b }')")
+  for _ in 1 2 3; do
+    run "GET / (igjen)" "/" >/dev/null; a="$LAST_RPS"
+    run "nginx: / (igjen)" "/" "$NGINX_PORT" >/dev/null; b="$LAST_RPS"
+    ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')")
+  done
   echo
-  awk -v a="$ours_page" -v b="$nginx_page" 'BEGIN { printf "Side fra cachen: %.2fx nginx (mål >= 0.8x)\n", a / b }'
+  median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+  echo "Side fra cachen: ${median}x nginx, median av fire par tatt etter hverandre (${ratios[*]}) (mål >= 0.9x)"
   awk -v a="$ours_services" -v b="$nginx_services" 'BEGIN { printf "Tjeneste-JSON:   %.2fx nginx (mål >= 0.6x)\n", a / b }'
 fi
 echo

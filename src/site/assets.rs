@@ -1,6 +1,8 @@
 //! The built web app inside the binary, and its static files (scripts, styles, fonts,
 //! icons) with long caching for the fingerprinted ones.
 
+use std::borrow::Cow;
+
 use axum::body::Body;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -16,7 +18,7 @@ pub(super) struct Assets;
 pub(super) fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> {
     // Browsers and some file APIs read `\` as `/`: normalise before the guard below,
     // so `/_pages\manifest.json` is not served as a file.
-    let normalised = path.replace('\\', "/");
+    let normalised = if path.contains('\\') { Cow::Owned(path.replace('\\', "/")) } else { Cow::Borrowed(path) };
     let name = normalised.trim_start_matches('/');
     // The templates, the page manifest, the server bundle and Vite's manifests are the
     // server's, not the visitor's.
@@ -42,7 +44,7 @@ pub(super) fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> 
                 (header::CACHE_CONTROL, cache.to_owned()),
                 (header::ETAG, etag),
             ],
-            Body::from(file.data.into_owned()),
+            Body::from(file.data),
         )
             .into_response(),
     )

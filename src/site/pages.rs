@@ -2,8 +2,8 @@
 //! cache (`super::cache`), static files (`super::assets`), `/robots.txt` and
 //! `/sitemap.xml`, and the 404 page.
 
-use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::extract::{Request, State};
+use axum::http::{Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
 use super::assets::static_asset;
@@ -14,8 +14,10 @@ use crate::state::AppState;
 pub use super::cache::PageCache;
 
 /// Everything that is not an API route: pages, the admin shell, assets, or the 404 page.
-pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
-    let path = uri.path();
+/// It reads the request in place: this is the path of every page view, so it copies
+/// neither the headers nor the URI.
+pub async fn serve(State(state): State<AppState>, request: Request) -> Response {
+    let (path, method, headers) = (request.uri().path(), request.method(), request.headers());
     if path.starts_with("/api/") || path == "/api" {
         return (
             StatusCode::NOT_FOUND,
@@ -31,7 +33,7 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
         "/sitemap.xml" => return sitemap(&state),
         _ => {}
     }
-    if let Some(response) = static_asset(path, &headers) {
+    if let Some(response) = static_asset(path, headers) {
         return response;
     }
     if let Some(target) = canonical_path(path) {
@@ -49,13 +51,13 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     let noindex = [(header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow")];
     if path == "/admin" || path.starts_with("/admin/") {
         let private = [noindex[0].clone(), (header::CACHE_CONTROL, "no-store")];
-        return rendered.admin.respond(&headers, &private);
+        return rendered.admin.respond(headers, &private);
     }
     match rendered.pages.get(path) {
-        Some(page) => page.respond(&headers, &[]),
+        Some(page) => page.respond(headers, &[]),
         None => {
             tracing::info!(path, "404: ukjent side");
-            rendered.not_found.respond(&headers, &noindex)
+            rendered.not_found.respond(headers, &noindex)
         }
     }
 }
@@ -66,8 +68,8 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
 /// `/\evil.example/` (which browsers read as `//evil.example`) stay here.
 fn canonical_path(path: &str) -> Option<String> {
     let inner = path.trim_matches(['/', '\\']);
-    let target = format!("/{inner}");
-    (target != path).then_some(target)
+    let canonical = path.len() == inner.len() + 1 && path.starts_with('/');
+    (!canonical).then(|| format!("/{inner}"))
 }
 
 fn robots(state: &AppState) -> Response {
