@@ -39,52 +39,75 @@ cookie() {
     awk -F'[ ;]' 'tolower($1) == "set-cookie:" { print $2 }'
 }
 
+# One member of staff (one connection, p95, the issue's 30 ms target for a text search)
+# and sixteen at once (two wrk threads, 16 connections, the median against 60 ms).
 measure() {
-  local label="$1" path="$2" session="$3" out
-  out=$(wrk -t2 -c16 -d"${DURATION}s" --latency -H "Cookie: $session" "http://127.0.0.1:$PORT$path")
-  printf '| %-9s | %-42s | %9s | %8s | %8s |\n' "$label" "$path" \
-    "$(awk '/Requests\/sec/ { print $2 }' <<<"$out")" \
-    "$(awk '$1 == "50%" { print $2 }' <<<"$out")" "$(awk '$1 == "99%" { print $2 }' <<<"$out")"
+  local label="$1" path="$2" session="$3" one many
+  one=$(wrk -t1 -c1 -d"${DURATION}s" -s bench/p95.lua -H "Cookie: $session" "http://127.0.0.1:$PORT$path" | tail -1)
+  many=$(wrk -t2 -c16 -d"${DURATION}s" -s bench/p95.lua -H "Cookie: $session" "http://127.0.0.1:$PORT$path")
+  printf '| %-10s | %-32s | %7s ms | %9s | %7s ms | %7s ms |\n' "$label" "$(printf '%b' "${path//%/\\x}")" \
+    "$(awk '{ print $4 }' <<<"$one")" "$(awk '/Requests\/sec/ { printf "%.0f", $2 }' <<<"$many")" \
+    "$(tail -1 <<<"$many" | awk '{ print $2 }')" "$(tail -1 <<<"$many" | awk '{ print $4 }')"
 }
 
 run_all() {
   local label="$1" session
   session=$(cookie)
-  for path in "/api/admin/leads" "/api/admin/leads?q=kari" "/api/admin/leads?status=Kontaktet&page=20" \
-    "/api/admin/leads/board" "/api/admin/dashboard"; do
+  # ødegård: 20 leads of 10 000 carry the name; 91234567 is one lead's phone, stored as
+  # "+47 912 34 567"; kari is in 200 names.
+  for path in "/api/admin/leads" "/api/admin/leads?q=%C3%B8deg%C3%A5rd" "/api/admin/leads?q=91234567" \
+    "/api/admin/leads?q=kari" "/api/admin/leads?status=Kontaktet&page=20" "/api/admin/leads/board" \
+    "/api/admin/leads/board?q=%C3%B8deg%C3%A5rd" "/api/admin/search?q=%C3%B8deg%C3%A5rd" "/api/admin/dashboard"; do
     measure "$label" "$path" "$session"
   done
 }
 
+# 10 000 leads written straight into the database, as a migration from another system
+# would: their search columns are empty until the server starts and fills them in
+# (src/leads/store.rs index_missing), which is timed here too.
 SEED_SQL_SQLITE="WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
 INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at)
-SELECT randomblob(16), 'Kunde ' || i || CASE WHEN i % 50 = 0 THEN ' Kari' ELSE '' END, 'kunde' || i || '@example.no',
-  '9' || (10000000 + i), CASE i % 6 WHEN 0 THEN 'Ny' WHEN 1 THEN 'Kontaktet' WHEN 2 THEN 'Avtalt befaring'
+SELECT randomblob(16), CASE WHEN i % 500 = 0 THEN 'Åse Ødegård ' || i WHEN i % 50 = 0 THEN 'Kari Kunde ' || i
+  ELSE 'Kunde ' || i END, 'kunde' || i || '@example.no',
+  '+47 9' || substr(i + 1234566, 1, 2) || ' ' || substr(i + 1234566, 3, 2) || ' ' || substr(i + 1234566, 5, 3),
+  CASE i % 6 WHEN 0 THEN 'Ny' WHEN 1 THEN 'Kontaktet' WHEN 2 THEN 'Avtalt befaring'
   WHEN 3 THEN 'Tilbud sendt' WHEN 4 THEN 'Vunnet' ELSE 'Tapt' END, 'Web', 'Trenger hjelp med jobb nummer ' || i,
   'Gate ' || i, '0' || (150 + i % 800), '[]',
   strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-' || (i * 5) || ' minutes'),
   strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-' || (i * 5) || ' minutes') FROM n;"
 
 SEED_SQL_PG="INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at)
-SELECT gen_random_uuid(), 'Kunde ' || i || CASE WHEN i % 50 = 0 THEN ' Kari' ELSE '' END, 'kunde' || i || '@example.no',
-  '9' || (10000000 + i), (ARRAY['Ny','Kontaktet','Avtalt befaring','Tilbud sendt','Vunnet','Tapt'])[i % 6 + 1], 'Web',
+SELECT gen_random_uuid(), CASE WHEN i % 500 = 0 THEN 'Åse Ødegård ' || i WHEN i % 50 = 0 THEN 'Kari Kunde ' || i
+  ELSE 'Kunde ' || i END, 'kunde' || i || '@example.no',
+  '+47 9' || substr((i + 1234566)::text, 1, 2) || ' ' || substr((i + 1234566)::text, 3, 2) || ' ' || substr((i + 1234566)::text, 5, 3),
+  (ARRAY['Ny','Kontaktet','Avtalt befaring','Tilbud sendt','Vunnet','Tapt'])[i % 6 + 1], 'Web',
   'Trenger hjelp med jobb nummer ' || i, 'Gate ' || i, '0' || (150 + i % 800), '[]',
   now() - make_interval(mins => i * 5), now() - make_interval(mins => i * 5) FROM generate_series(1, 10000) AS i;"
 
+timed_start() {
+  local started=$(date +%s%N)
+  start "$1"
+  echo "Oppstart med 10 000 leads uten søkekolonner ($2): $(( ($(date +%s%N) - started) / 1000000 )) ms" >&2
+}
+
 echo
-echo "Maskin: $(nproc) kjerner, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo). 10 000 leads, wrk -t2 -c16 -d${DURATION}s."
+echo "Maskin: $(nproc) kjerner, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo). 10 000 leads, ${DURATION}s per måling."
 echo
-echo "| Database  | Forespørsel                                | req/s     | p50      | p99      |"
-echo "|-----------|--------------------------------------------|-----------|----------|----------|"
+echo "| Database   | Forespørsel                      | 1 bruker p95 | 16: req/s | 16: p50    | 16: p95    |"
+echo "|------------|----------------------------------|--------------|-----------|------------|------------|"
 
 start "sqlite://$DATA/bench.db"
+stop
 sqlite3 "$DATA/bench.db" "$SEED_SQL_SQLITE"
+timed_start "sqlite://$DATA/bench.db" SQLite
 run_all SQLite
 stop
 
 psql -q "$PG_ADMIN" -c "CREATE DATABASE $PGDB" >/dev/null
 PG_URL="${PG_ADMIN%/*}/$PGDB"
 start "$PG_URL"
+stop
 psql -q "$PG_URL" -c "$SEED_SQL_PG" >/dev/null
+timed_start "$PG_URL" PostgreSQL
 run_all PostgreSQL
 stop

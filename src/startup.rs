@@ -25,6 +25,11 @@ impl Application {
         let db = Db::connect(&config.database_url).await?;
         db.migrate().await?;
         seed::run(&db).await.context("kunne ikke legge inn startdata")?;
+        let indexed =
+            crate::leads::store::index_missing(&db).await.context("kunne ikke gjøre leads søkbare")?;
+        if indexed > 0 {
+            tracing::info!(leads = indexed, "leads gjort søkbare");
+        }
         let clock = Clock::default();
         if let Some((email, password)) = &config.first_admin
             && crate::users::count(&db).await? == 0

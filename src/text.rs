@@ -1,5 +1,7 @@
 //! Text rules shared by every resource: the one e-mail check (sign-in, users, settings,
-//! leads and the contact form) and slugs.
+//! leads and the contact form), slugs, and how searches compare text and phone numbers.
+
+use unicode_normalization::UnicodeNormalization;
 
 /// A pragmatic address check: one `@`, a local part, a dotted domain, no spaces or
 /// control characters. The real proof is that we get an answer.
@@ -33,6 +35,58 @@ pub fn slugify(text: &str) -> String {
     slug.trim_end_matches('-').to_owned()
 }
 
+/// Text as searches compare it: composed (an `Å` typed as `A` and a combining ring is the
+/// same letter as the one-key `Å`) and lower case by Unicode's rules, so `ÅSE ØDEGÅRD`
+/// and `åse ødegård` are one text. Neither database can do this alone: SQLite's `LOWER()`
+/// folds A-Z only, and PostgreSQL's depends on the database's locale. Leads store their
+/// folded text (`crate::leads::store`); the small tables are folded as they are read.
+pub fn fold(text: &str) -> String {
+    text.nfc().flat_map(char::to_lowercase).collect()
+}
+
+/// The digits of a phone number as searches compare them: without the Norwegian country
+/// code, so `+47 912 34 567`, `0047 91234567` and `912 34 567` are all `91234567`.
+/// Numbers from other countries keep theirs.
+pub fn phone_digits(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let plus = phone.trim_start().starts_with('+');
+    match digits.len() {
+        10 if plus && digits.starts_with("47") => digits[2..].to_owned(),
+        12 if digits.starts_with("0047") => digits[4..].to_owned(),
+        _ => digits,
+    }
+}
+
+/// What a search box's text finds: folded text, and the digits when it reads as part of
+/// a phone number (only digits, spaces, `+`, `-`, `(` and `)`, and at least three digits),
+/// without a leading `+47` or `0047`.
+pub struct Needle {
+    pub text: String,
+    pub digits: Option<String>,
+}
+
+impl Needle {
+    pub fn new(query: &str) -> Self {
+        let query = query.trim();
+        let phone_like = query.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c))
+            && query.chars().filter(char::is_ascii_digit).count() >= 3;
+        let digits = phone_like.then(|| {
+            let digits: String = query.chars().filter(char::is_ascii_digit).collect();
+            match () {
+                () if query.starts_with("+47") => digits[2..].to_owned(),
+                () if digits.starts_with("0047") => digits[4..].to_owned(),
+                () => digits,
+            }
+        });
+        Self { text: fold(query), digits }
+    }
+
+    /// Whether one of `texts` holds the needle; a blank needle finds everything.
+    pub fn finds<'a>(&self, texts: impl IntoIterator<Item = &'a str>) -> bool {
+        self.text.is_empty() || texts.into_iter().any(|text| fold(text).contains(&self.text))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,6 +99,30 @@ mod tests {
         for bad in ["kari", "kari@no", "@b.no", "a b@c.no", "a@b..no", "a@.no", "<a@b.no>"] {
             assert!(!is_email(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn norwegian_letters_fold_in_either_case_and_either_spelling() {
+        assert_eq!(fold("ÅSE ØDEGÅRD Ærlig"), "åse ødegård ærlig");
+        assert_eq!(fold("A\u{30A}se"), "åse", "a ring typed as a combining mark");
+        let needle = Needle::new(" Ødegård ");
+        assert!(needle.finds(["Åse Ødegård"]));
+        assert!(!needle.finds(["Åse Odegard"]));
+        assert!(Needle::new("").finds(["hva som helst"]));
+    }
+
+    #[test]
+    fn phone_numbers_compare_by_digits_without_the_country_code() {
+        for phone in ["+47 912 34 567", "0047 91234567", "912 34 567", "+4791234567"] {
+            assert_eq!(phone_digits(phone), "91234567", "{phone}");
+        }
+        assert_eq!(phone_digits("+46 70 123 45 67"), "46701234567", "a Swedish number keeps its code");
+        assert_eq!(phone_digits("4712345678"), "4712345678", "ten digits without + are not +47");
+        assert_eq!(Needle::new("+47 912").digits.as_deref(), Some("912"));
+        assert_eq!(Needle::new("0047 91234567").digits.as_deref(), Some("91234567"));
+        assert_eq!(Needle::new("912 34").digits.as_deref(), Some("91234"));
+        assert_eq!(Needle::new("91").digits, None, "two digits are too few to mean a phone number");
+        assert_eq!(Needle::new("Gate 12").digits, None);
     }
 
     #[test]

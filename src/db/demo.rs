@@ -2,7 +2,6 @@
 //! spread over the pipeline and the last 60 days. Runs only into an empty leads table.
 
 use chrono::{DateTime, Duration, Utc};
-use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::Db;
@@ -61,22 +60,23 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
             let status = &statuses[(i * 5 + i / 7) % statuses.len()];
             let created = now - Duration::hours(age_hours);
             let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
-            sqlx::query(
-                "INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, \
-                 created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            )
-            .bind(Uuid::now_v7())
-            .bind(format!("{first} {last}"))
-            .bind(format!("{}.{}{}@example.no", first.to_lowercase(), last.to_lowercase(), i))
-            .bind(format!("9{:02} {:02} {:03}", 10 + i, 20 + i % 70, 100 + i * 7))
-            .bind(status)
-            .bind(SOURCES[i % SOURCES.len()])
-            .bind(job)
-            .bind(adresse)
-            .bind(postnr)
-            .bind(Json(tags))
-            .bind(created)
-            .bind(created + Duration::hours(2))
+            let lead = crate::leads::model::Lead {
+                id: Uuid::now_v7(),
+                name: format!("{first} {last}"),
+                email: Some(format!("{}.{}{}@example.no", first.to_lowercase(), last.to_lowercase(), i)),
+                phone: Some(format!("9{:02} {:02} {:03}", 10 + i, 20 + i % 70, 100 + i * 7)),
+                status: status.clone(),
+                kilde: SOURCES[i % SOURCES.len()].to_owned(),
+                beskrivelse: Some(job.to_owned()),
+                adresse: Some(adresse.to_owned()),
+                postnr: Some(postnr.to_owned()),
+                tags,
+                created_at: created,
+                updated_at: created + Duration::hours(2),
+            };
+            crate::bind_lead!(sqlx::query(crate::leads::store::INSERT), lead)
+            .bind(lead.created_at)
+            .bind(lead.updated_at)
             .execute(&mut *tx)
             .await?;
         }

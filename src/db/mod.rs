@@ -32,9 +32,9 @@ macro_rules! db_run {
     };
 }
 
-/// A search text as a case-insensitive `LIKE` pattern (`%text%`, lower case, with `\`, `%`
-/// and `_` escaped for `ESCAPE '\'`); empty for a blank text, which the queries read as
-/// "no filter".
+/// A search text as a `LIKE` pattern (`%text%`, lower case, with `\`, `%` and `_` escaped
+/// for `ESCAPE '\'`) to match against text folded the same way (`crate::text::fold`);
+/// empty for a blank text, which the queries read as "no filter".
 pub fn like_pattern(text: Option<&str>) -> String {
     let text = text.map(str::trim).unwrap_or_default().to_lowercase();
     if text.is_empty() {

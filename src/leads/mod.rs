@@ -53,7 +53,7 @@ async fn list_leads(
     let page = query.page.unwrap_or(1).clamp(1, 1_000_000);
     let items = store::list(&state.db, &filter, per_page, (page - 1).saturating_mul(per_page)).await?;
     let total = store::count(&state.db, &filter).await?;
-    let all = store::count(&state.db, &Filter::new(None, None, None)).await?;
+    let all = store::count_all(&state.db).await?;
     let sources = store::sources(&state.db).await?;
     let pipeline = settings::pipeline(&state.db).await?;
     let known_sources = model::SOURCES.iter().map(|s| (*s).to_owned()).collect();
@@ -63,7 +63,8 @@ async fn list_leads(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct BoardFilter {
-    /// Text search over name, e-mail, phone and description.
+    /// Text search over name, e-mail, phone, description and address, in any case
+    /// (Norwegian letters too); a phone number also by its digits, with or without +47.
     q: Option<String>,
     /// Source (`kilde`).
     source: Option<String>,

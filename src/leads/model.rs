@@ -58,7 +58,8 @@ pub struct LeadPage {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LeadFilter {
-    /// Text search over name, e-mail, phone and description.
+    /// Text search over name, e-mail, phone, description and address, in any case
+    /// (Norwegian letters too); a phone number also by its digits, with or without +47.
     pub q: Option<String>,
     pub status: Option<String>,
     /// Source (`kilde`).

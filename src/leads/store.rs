@@ -3,11 +3,14 @@
 //! its audit entry into the same transaction.
 
 use chrono::{DateTime, Utc};
+use sqlx::QueryBuilder;
 use uuid::Uuid;
 
 use super::model::{Lead, LeadFields};
 use crate::audit::NewAudit;
 use crate::db::Db;
+use crate::db::like_pattern;
+use crate::text::{Needle, fold, phone_digits};
 use crate::{audited, db_run};
 
 macro_rules! columns {
@@ -16,18 +19,9 @@ macro_rules! columns {
     };
 }
 
-/// $1 status, $2 source, $3 lower-case LIKE pattern (or '').
-macro_rules! filter {
-    () => {
-        " WHERE ($1 = '' OR status = $1) AND ($2 = '' OR kilde = $2) AND ($3 = '' \
-          OR LOWER(name) LIKE $3 ESCAPE '\\' OR LOWER(COALESCE(email, '')) LIKE $3 ESCAPE '\\' \
-          OR COALESCE(phone, '') LIKE $3 ESCAPE '\\' OR LOWER(COALESCE(beskrivelse, '')) LIKE $3 ESCAPE '\\')"
-    };
-}
-
-/// Binds the columns from `id` to `tags` of `lead`, in the order of [`INSERT`] and of the
-/// UPDATE below; an INSERT binds `created_at` and `updated_at` after them. The contact
-/// form (`crate::contact`) writes its lead with it inside its own transaction.
+/// Binds the columns from `id` to `tags` of `lead` and its search columns, in the order of
+/// [`INSERT`] and of the UPDATE below; an INSERT binds `created_at` and `updated_at` after
+/// them. The contact form (`crate::contact`) and the demo data write their leads with it.
 #[macro_export]
 macro_rules! bind_lead {
     ($query:expr, $lead:expr) => {
@@ -42,15 +36,26 @@ macro_rules! bind_lead {
             .bind(&$lead.adresse)
             .bind(&$lead.postnr)
             .bind(sqlx::types::Json(&$lead.tags))
+            .bind($crate::leads::store::search_text(&$lead))
+            .bind($crate::text::phone_digits($lead.phone.as_deref().unwrap_or_default()))
     };
 }
 
-/// The filter values as bound: a search text becomes a LIKE pattern with its wildcards
-/// escaped.
+/// What a lead is found by, folded (`crate::text::fold`): name, e-mail, phone,
+/// description, address and postcode, one per line.
+pub fn search_text(lead: &Lead) -> String {
+    let fields = [Some(&lead.name), lead.email.as_ref(), lead.phone.as_ref(), lead.beskrivelse.as_ref()];
+    let place = [lead.adresse.as_ref(), lead.postnr.as_ref()];
+    let text: Vec<&str> = fields.into_iter().chain(place).flatten().map(String::as_str).collect();
+    fold(&text.join("\n"))
+}
+
+/// The filters of the lead list, the board and the command search: a status and a source
+/// as given ('' for any), and the search text as a folded needle (`crate::text::Needle`).
 pub struct Filter {
     pub status: String,
     pub source: String,
-    pub pattern: String,
+    pub needle: Needle,
 }
 
 impl Filter {
@@ -58,31 +63,83 @@ impl Filter {
         Self {
             status: status.map(str::trim).unwrap_or_default().to_owned(),
             source: source.map(str::trim).unwrap_or_default().to_owned(),
-            pattern: crate::db::like_pattern(q),
+            needle: Needle::new(q.unwrap_or_default()),
         }
     }
 }
 
+/// Appends the WHERE clause of `filter` to `query`, binding its values. Only the
+/// conditions in use are written, so each database plans the query it is given and can use
+/// the search index (migrations 0007):
+/// - SQLite looks a text of three characters or more up in the FTS5 trigram index
+///   `lead_search` (kept in step with `leads` by triggers); a shorter one is compared
+///   with the folded `search` column of every lead.
+/// - PostgreSQL compares `search` and `phone_digits` with `LIKE`, which its trigram (GIN)
+///   indexes answer.
+fn push_where<DB>(query: &mut QueryBuilder<DB>, filter: &Filter, with_status: bool, sqlite: bool)
+where
+    DB: sqlx::Database,
+    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    query.push(" WHERE 1 = 1");
+    if with_status && !filter.status.is_empty() {
+        query.push(" AND status = ").push_bind(filter.status.clone());
+    }
+    if !filter.source.is_empty() {
+        query.push(" AND kilde = ").push_bind(filter.source.clone());
+    }
+    let needle = &filter.needle;
+    if needle.text.is_empty() {
+        return;
+    }
+    if sqlite && needle.text.chars().count() >= 3 {
+        query.push(" AND rowid IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ");
+        query.push_bind(fts_query(needle)).push(")");
+    } else {
+        query.push(" AND (search LIKE ").push_bind(like_pattern(Some(&needle.text))).push(" ESCAPE '\\'");
+        if let Some(digits) = &needle.digits {
+            query.push(" OR phone_digits LIKE ").push_bind(like_pattern(Some(digits)));
+        }
+        query.push(")");
+    }
+}
+
+/// The FTS5 query for `needle`: its text as one phrase in `search`, or its digits as one
+/// in `phone_digits`. A phrase is quoted with its own `"` doubled, so nothing a user types
+/// is read as query syntax; with the trigram tokenizer a phrase matches wherever it occurs.
+fn fts_query(needle: &Needle) -> String {
+    let phrase = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
+    match &needle.digits {
+        Some(digits) => format!("search : {} OR phone_digits : {}", phrase(&needle.text), phrase(digits)),
+        None => format!("search : {}", phrase(&needle.text)),
+    }
+}
+
 pub async fn list(db: &Db, filter: &Filter, limit: i64, offset: i64) -> Result<Vec<Lead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", columns!(), " FROM leads", filter!(), " ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"
-    ))
-    .bind(&filter.status)
-    .bind(&filter.source)
-    .bind(&filter.pattern)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(pool)
-    .await)
+    let sqlite = matches!(db, Db::Sqlite(_));
+    db_run!(db, pool => {
+        let mut query = QueryBuilder::new(concat!("SELECT ", columns!(), " FROM leads"));
+        push_where(&mut query, filter, true, sqlite);
+        query.push(" ORDER BY created_at DESC, id DESC LIMIT ").push_bind(limit);
+        query.push(" OFFSET ").push_bind(offset);
+        query.build_query_as().fetch_all(pool).await
+    })
 }
 
 pub async fn count(db: &Db, filter: &Filter) -> Result<i64, sqlx::Error> {
-    let (n,): (i64,) = db_run!(db, pool => sqlx::query_as(concat!("SELECT COUNT(*) FROM leads", filter!()))
-        .bind(&filter.status)
-        .bind(&filter.source)
-        .bind(&filter.pattern)
-        .fetch_one(pool)
-        .await)?;
+    let sqlite = matches!(db, Db::Sqlite(_));
+    let (n,): (i64,) = db_run!(db, pool => {
+        let mut query = QueryBuilder::new("SELECT COUNT(*) FROM leads");
+        push_where(&mut query, filter, true, sqlite);
+        query.build_query_as().fetch_one(pool).await
+    })?;
+    Ok(n)
+}
+
+/// Every lead in the database.
+pub async fn count_all(db: &Db) -> Result<i64, sqlx::Error> {
+    let (n,): (i64,) =
+        db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads").fetch_one(pool).await)?;
     Ok(n)
 }
 
@@ -93,36 +150,80 @@ pub async fn board(
     filter: &Filter,
     per_status: i64,
 ) -> Result<(Vec<(String, i64)>, Vec<Lead>), sqlx::Error> {
-    let counts = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT status, COUNT(*) FROM leads", filter!(), " GROUP BY status"
-    ))
-    .bind("")
-    .bind(&filter.source)
-    .bind(&filter.pattern)
-    .fetch_all(pool)
-    .await)?;
-    let items = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", columns!(), " FROM (SELECT ", columns!(),
-        ", ROW_NUMBER() OVER (PARTITION BY status ORDER BY created_at DESC, id DESC) AS place FROM leads",
-        filter!(), ") AS ranked WHERE place <= $4 ORDER BY created_at DESC, id DESC"
-    ))
-    .bind("")
-    .bind(&filter.source)
-    .bind(&filter.pattern)
-    .bind(per_status)
-    .fetch_all(pool)
-    .await)?;
+    let sqlite = matches!(db, Db::Sqlite(_));
+    let counts = db_run!(db, pool => {
+        let mut query = QueryBuilder::new("SELECT status, COUNT(*) FROM leads");
+        push_where(&mut query, filter, false, sqlite);
+        query.push(" GROUP BY status");
+        query.build_query_as().fetch_all(pool).await
+    })?;
+    let items = db_run!(db, pool => {
+        let mut query = QueryBuilder::new(concat!(
+            "SELECT ", columns!(), " FROM (SELECT ", columns!(),
+            ", ROW_NUMBER() OVER (PARTITION BY status ORDER BY created_at DESC, id DESC) AS place FROM leads"
+        ));
+        push_where(&mut query, filter, false, sqlite);
+        query.push(") AS ranked WHERE place <= ").push_bind(per_status);
+        query.push(" ORDER BY created_at DESC, id DESC");
+        query.build_query_as().fetch_all(pool).await
+    })?;
     Ok((counts, items))
 }
 
-/// The command search's leads: name, e-mail or phone matching `pattern`.
-pub async fn search(db: &Db, pattern: &str) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name AS title, COALESCE(email, phone) AS detail FROM leads \
-         WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(COALESCE(email, '')) LIKE $1 ESCAPE '\\' \
-            OR COALESCE(phone, '') LIKE $1 ESCAPE '\\' \
-         ORDER BY created_at DESC LIMIT 5",
-    ).bind(pattern).fetch_all(pool).await)
+/// The command search's leads: the five newest the lead list's search finds.
+pub async fn search(db: &Db, filter: &Filter) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
+    let sqlite = matches!(db, Db::Sqlite(_));
+    db_run!(db, pool => {
+        let mut query = QueryBuilder::new("SELECT id, name AS title, COALESCE(email, phone) AS detail FROM leads");
+        push_where(&mut query, filter, false, sqlite);
+        query.push(" ORDER BY created_at DESC LIMIT 5");
+        query.build_query_as().fetch_all(pool).await
+    })
+}
+
+/// Makes every lead searchable: fills in the search columns of leads written without
+/// them (from before they existed, or copied in by other means), in batches whose
+/// updates are one transaction that writes first (SQLite); then, on SQLite, rebuilds the
+/// trigram index, whose rowids a VACUUM (a backup made with VACUUM INTO, restored) may
+/// have renumbered, or on PostgreSQL, after filling leads in, refreshes the planner's
+/// statistics. Runs at start-up; answers how many leads it filled in.
+pub async fn index_missing(db: &Db) -> Result<u64, sqlx::Error> {
+    let mut done = 0;
+    loop {
+        let batch: Vec<Lead> = db_run!(db, pool => sqlx::query_as(concat!(
+            "SELECT ", columns!(), " FROM leads WHERE search IS NULL OR phone_digits IS NULL LIMIT 500"
+        ))
+        .fetch_all(pool)
+        .await)?;
+        if batch.is_empty() {
+            break;
+        }
+        db_run!(db, pool => {
+            let mut tx = pool.begin().await?;
+            for lead in &batch {
+                sqlx::query("UPDATE leads SET search = $2, phone_digits = $3 WHERE id = $1")
+                    .bind(lead.id)
+                    .bind(search_text(lead))
+                    .bind(phone_digits(lead.phone.as_deref().unwrap_or_default()))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        })?;
+        done += batch.len() as u64;
+    }
+    match db {
+        Db::Sqlite(pool) => {
+            sqlx::query("INSERT INTO lead_search (lead_search) VALUES ('rebuild')").execute(pool).await?;
+        }
+        // Fresh statistics after filling many leads in, so the planner knows the trigram
+        // indexes are worth using.
+        Db::Postgres(pool) if done > 0 => {
+            sqlx::query("ANALYZE leads").execute(pool).await?;
+        }
+        Db::Postgres(_) => {}
+    }
+    Ok(done)
 }
 
 /// Per status: all leads, those created since `since_a` and those created since `since_b`.
@@ -162,9 +263,15 @@ pub async fn count_in_status(db: &Db, status: &str) -> Result<i64, sqlx::Error> 
     Ok(n)
 }
 
+/// The distinct sources, in order. Read by walking the `leads_kilde` index from one source
+/// to the next (a handful of lookups) rather than reading every lead.
 pub async fn sources(db: &Db) -> Result<Vec<String>, sqlx::Error> {
-    let rows: Vec<(String,)> = db_run!(db, pool =>
-        sqlx::query_as("SELECT DISTINCT kilde FROM leads ORDER BY kilde").fetch_all(pool).await)?;
+    let rows: Vec<(String,)> = db_run!(db, pool => sqlx::query_as(
+        "WITH RECURSIVE next (kilde) AS ( \
+           SELECT MIN(kilde) FROM leads \
+           UNION ALL SELECT (SELECT MIN(kilde) FROM leads WHERE kilde > next.kilde) FROM next WHERE next.kilde IS NOT NULL \
+         ) SELECT kilde FROM next WHERE kilde IS NOT NULL ORDER BY kilde",
+    ).fetch_all(pool).await)?;
     Ok(rows.into_iter().map(|(s,)| s).collect())
 }
 
@@ -177,8 +284,8 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
 
 /// The statement that writes a new lead, bound with [`bind_lead!`].
 pub const INSERT: &str = "INSERT INTO leads \
-    (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+    (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, search, phone_digits, \
+     created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
 
 /// Writes a new lead and its audit entry.
 pub async fn insert(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<(), sqlx::Error> {
@@ -196,7 +303,8 @@ pub async fn update(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<bool, sqlx
     audited!(db, entry, tx => {
         let result = bind_lead!(sqlx::query(
             "UPDATE leads SET name = $2, email = $3, phone = $4, status = $5, kilde = $6, \
-             beskrivelse = $7, adresse = $8, postnr = $9, tags = $10, updated_at = $11 WHERE id = $1",
+             beskrivelse = $7, adresse = $8, postnr = $9, tags = $10, search = $11, phone_digits = $12, \
+             updated_at = $13 WHERE id = $1",
         ), lead)
         .bind(lead.updated_at)
         .execute(&mut *tx)

@@ -142,8 +142,8 @@ async fn list_media(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<MediaQuery>,
 ) -> ApiResult<Json<Vec<Media>>> {
-    let pattern = crate::db::like_pattern(query.q.as_deref());
-    let media = store::list(&state.db, &pattern).await?;
+    let needle = crate::text::Needle::new(query.q.as_deref().unwrap_or_default());
+    let media = store::list(&state.db, &needle).await?;
     Ok(Json(with_variants(&state, media).await?))
 }
 

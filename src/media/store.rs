@@ -7,6 +7,7 @@ use super::Media;
 use super::variants::VariantRow;
 use crate::audit::NewAudit;
 use crate::db::Db;
+use crate::text::Needle;
 use crate::{audited, db_run};
 
 macro_rules! columns {
@@ -15,23 +16,25 @@ macro_rules! columns {
     };
 }
 
-/// The library, newest first; `pattern` (from `crate::db::like_pattern`, '' for all)
-/// searches the alt texts.
-pub async fn list(db: &Db, pattern: &str) -> Result<Vec<Media>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!(
-        columns!(), " WHERE ($1 = '' OR LOWER(COALESCE(alt, '')) LIKE $1 ESCAPE '\\') ORDER BY created_at DESC, id DESC"
-    ))
-    .bind(pattern)
-    .fetch_all(pool)
-    .await)
+/// The library, newest first, whose alt texts hold `needle`. The whole library is read
+/// and matched folded the Norwegian way (`crate::text::fold`); the list answers the
+/// whole library at once anyway.
+pub async fn list(db: &Db, needle: &Needle) -> Result<Vec<Media>, sqlx::Error> {
+    let mut media: Vec<Media> = db_run!(db, pool => sqlx::query_as(concat!(columns!(), " ORDER BY created_at DESC, id DESC"))
+            .fetch_all(pool)
+            .await)?;
+    media.retain(|m| needle.finds([m.alt.as_deref().unwrap_or_default()]));
+    Ok(media)
 }
 
-/// The command search's files: alt text matching `pattern`.
-pub async fn search(db: &Db, pattern: &str) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, COALESCE(alt, '') AS title, type AS detail FROM media \
-         WHERE LOWER(COALESCE(alt, '')) LIKE $1 ESCAPE '\\' ORDER BY created_at DESC LIMIT 5",
-    ).bind(pattern).fetch_all(pool).await)
+/// The command search's files: the five newest whose alt text holds `needle`.
+pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
+    let mut hits: Vec<crate::search::Hit> = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, COALESCE(alt, '') AS title, type AS detail FROM media ORDER BY created_at DESC",
+    ).fetch_all(pool).await)?;
+    hits.retain(|hit| needle.finds([hit.title.as_str()]));
+    hits.truncate(5);
+    Ok(hits)
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Media>, sqlx::Error> {

@@ -90,9 +90,9 @@ async fn list_admin_services(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<ServiceQuery>,
 ) -> ApiResult<Json<Vec<AdminService>>> {
-    let pattern = crate::db::like_pattern(query.query.as_deref());
+    let needle = crate::text::Needle::new(query.query.as_deref().unwrap_or_default());
     let category = query.category.unwrap_or_default();
-    Ok(Json(store::list(&state.db, category.trim(), &pattern).await?))
+    Ok(Json(store::list(&state.db, category.trim(), &needle).await?))
 }
 
 struct Fields {

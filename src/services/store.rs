@@ -7,6 +7,7 @@ use super::PublicService;
 use super::admin::AdminService;
 use crate::audit::NewAudit;
 use crate::db::Db;
+use crate::text::Needle;
 use crate::{audited, db_run};
 
 macro_rules! columns {
@@ -16,25 +17,28 @@ macro_rules! columns {
     };
 }
 
-/// Every service by name, in `category` (a slug; '' for all) whose name matches `pattern`
-/// (from `crate::db::like_pattern`; '' for all).
-pub async fn list(db: &Db, category: &str, pattern: &str) -> Result<Vec<AdminService>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!(
+/// Every service by name, in `category` (a slug; '' for all) whose name holds `needle`.
+/// A firm has tens of services: they are matched as read, folded the Norwegian way.
+pub async fn list(db: &Db, category: &str, needle: &Needle) -> Result<Vec<AdminService>, sqlx::Error> {
+    let mut services: Vec<AdminService> = db_run!(db, pool => sqlx::query_as(concat!(
         columns!(),
-        " WHERE ($1 = '' OR category = $1) AND ($2 = '' OR LOWER(name) LIKE $2 ESCAPE '\\') ORDER BY name"
+        " WHERE ($1 = '' OR category = $1) ORDER BY name"
     ))
     .bind(category)
-    .bind(pattern)
     .fetch_all(pool)
-    .await)
+    .await)?;
+    services.retain(|service| needle.finds([service.name.as_str()]));
+    Ok(services)
 }
 
-/// The command search's services: name matching `pattern`.
-pub async fn search(db: &Db, pattern: &str) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name AS title, category AS detail FROM services_admin \
-         WHERE LOWER(name) LIKE $1 ESCAPE '\\' ORDER BY name LIMIT 5",
-    ).bind(pattern).fetch_all(pool).await)
+/// The command search's services: the first five by name that hold `needle`.
+pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
+    let mut hits: Vec<crate::search::Hit> = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name AS title, category AS detail FROM services_admin ORDER BY name",
+    ).fetch_all(pool).await)?;
+    hits.retain(|hit| needle.finds([hit.title.as_str()]));
+    hits.truncate(5);
+    Ok(hits)
 }
 
 /// Active services, for the dashboard.

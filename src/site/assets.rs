@@ -18,7 +18,8 @@ pub(super) struct Assets;
 pub(super) fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> {
     // Browsers and some file APIs read `\` as `/`: normalise before the guard below,
     // so `/_pages\manifest.json` is not served as a file.
-    let normalised = if path.contains('\\') { Cow::Owned(path.replace('\\', "/")) } else { Cow::Borrowed(path) };
+    let normalised =
+        if path.contains('\\') { Cow::Owned(path.replace('\\', "/")) } else { Cow::Borrowed(path) };
     let name = normalised.trim_start_matches('/');
     // The templates, the page manifest, the server bundle and Vite's manifests are the
     // server's, not the visitor's.

@@ -333,7 +333,7 @@ async fn pictures(state: &AppState, content: &[ContentItem]) -> Result<HashMap<U
     }
     let variants = crate::media::store::variants(&state.db, &ids).await?;
     // One read of the library for the pass, not one per picture.
-    let library = crate::media::store::list(&state.db, "").await?;
+    let library = crate::media::store::list(&state.db, &crate::text::Needle::new("")).await?;
     for id in ids {
         let Some(media) = library.iter().find(|media| media.id == id) else { continue };
         let own: Vec<_> = variants.iter().filter(|row| row.media_id == id).collect();

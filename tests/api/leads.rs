@@ -3,7 +3,7 @@ use fagfolk::users::Role;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries};
+use crate::helpers::{ADMIN_PASSWORD, Backend, Session, TestApp, audit_entries, spawn_app_with};
 
 async fn create(session: &Session, body: Value) -> Value {
     let response = session.send(Method::POST, "/api/admin/leads", &body).await;
@@ -145,6 +145,132 @@ async fn the_list_filters_searches_and_pages_on_the_server(app: TestApp) {
     app.stop().await;
 }
 
+/// The names of the leads the list finds for `q`.
+async fn found(session: &Session, q: &str) -> Vec<String> {
+    let page: Value = session
+        .request(Method::GET, "/api/admin/leads")
+        .query(&[("q", q)])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    page["items"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap().to_owned()).collect()
+}
+
+async fn leads_are_found_the_norwegian_way_in_any_case_and_by_phone_digits(app: TestApp) {
+    let session = app.admin().await;
+    create(&session, json!({ "name": "Åse Ødegård", "phone": "+47 912 34 567", "adresse": "Ærfuglveien 3" }))
+        .await;
+    create(&session, json!({ "name": "Ola Odegard", "phone": "22 33 44 55", "email": "ola@example.no" }))
+        .await;
+
+    for q in ["Ødegård", "ødegård", "ÅSE", "Åse", "åse ødegård", "A\u{30A}SE", "ærfugl"] {
+        assert_eq!(found(&session, q).await, ["Åse Ødegård"], "{q}");
+    }
+    for q in ["91234567", "912 34 567", "+47 91234567", "004791234567", "1234"] {
+        assert_eq!(found(&session, q).await, ["Åse Ødegård"], "phone {q}");
+    }
+    assert_eq!(
+        found(&session, "Odegard").await,
+        ["Ola Odegard"],
+        "without the Norwegian letters is another name"
+    );
+    assert_eq!(found(&session, "223344").await, ["Ola Odegard"]);
+    assert!(found(&session, "+46 912").await.is_empty(), "a Swedish prefix is not ours");
+
+    // An edit moves what the lead is found by.
+    let ase =
+        session.get("/api/admin/leads?q=%C3%85se").await.json::<Value>().await.unwrap()["items"][0].clone();
+    let path = format!("/api/admin/leads/{}", ase["id"].as_str().unwrap());
+    let edited = session
+        .send(Method::PUT, &path, &json!({ "name": "Åse Ødegård Berg", "phone": "+47 400 00 001" }))
+        .await;
+    assert_eq!(edited.status(), 200);
+    assert!(found(&session, "91234567").await.is_empty(), "the old number is gone");
+    assert_eq!(found(&session, "40000001").await, ["Åse Ødegård Berg"]);
+
+    // Ctrl+K searches leads the same way, and services and users fold too.
+    let hits: Value = session
+        .request(Method::GET, "/api/admin/search")
+        .query(&[("q", "ØDEGÅRD")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(hits["leads"][0]["title"], "Åse Ødegård Berg");
+    let hits: Value = session
+        .request(Method::GET, "/api/admin/search")
+        .query(&[("q", "40000001")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(hits["leads"][0]["title"], "Åse Ødegård Berg");
+    let hits: Value = session
+        .request(Method::GET, "/api/admin/search")
+        .query(&[("q", "FEILSØKING")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(hits["services"][0]["title"], "Feilsøking og småreparasjoner");
+    let services: Value = session
+        .request(Method::GET, "/api/admin/services")
+        .query(&[("query", "RØRFORNYING")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(services[0]["name"], "Rørfornying", "the service list too");
+    app.create_user("øystein@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
+    let hits: Value = session
+        .request(Method::GET, "/api/admin/search")
+        .query(&[("q", "ØYSTEIN@")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(hits["users"][0]["detail"], "øystein@fagfolk.test");
+    app.stop().await;
+}
+
+/// Leads written before the search columns existed (or copied in by other means) are
+/// made searchable when the server starts.
+async fn leads_without_search_columns_are_made_searchable_at_start(first: TestApp) {
+    use fagfolk::db_run;
+    let backend = if first.pg_database().is_some() { Backend::Postgres } else { Backend::Sqlite };
+    let created = first.state.clock.now();
+    db_run!(&first.state.db, pool => sqlx::query(
+        "INSERT INTO leads (id, name, phone, status, kilde, tags, created_at, updated_at) \
+         VALUES ($1, 'Ørjan Ås', '+47 987 65 432', 'Ny', 'Telefon', '[]', $2, $2)",
+    )
+    .bind(uuid::Uuid::now_v7())
+    .bind(created)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))
+    .unwrap();
+    let database = first.state.config.database_url.clone();
+    let second = spawn_app_with(backend, &[("DATABASE_URL", &database)]).await;
+    let session = second.admin().await;
+    assert_eq!(found(&session, "ørjan").await, ["Ørjan Ås"]);
+    assert_eq!(found(&session, "98765432").await, ["Ørjan Ås"]);
+    second.stop().await;
+    first.stop().await;
+}
+
 async fn the_board_has_one_column_per_pipeline_status_with_counts(app: TestApp) {
     let session = app.admin().await;
     create(&session, json!({ "name": "A" })).await;
@@ -243,6 +369,8 @@ crate::db_tests!(
     a_deleted_lead_is_gone_and_audited,
     bad_lead_input_gets_field_errors_and_writes_nothing,
     the_list_filters_searches_and_pages_on_the_server,
+    leads_are_found_the_norwegian_way_in_any_case_and_by_phone_digits,
+    leads_without_search_columns_are_made_searchable_at_start,
     the_board_has_one_column_per_pipeline_status_with_counts,
     the_dashboard_counts_match_the_data,
     the_command_search_answers_four_groups_after_two_characters,

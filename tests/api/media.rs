@@ -241,6 +241,11 @@ async fn alt_text_is_editable_searchable_and_a_file_can_be_deleted(app: TestApp)
     assert_eq!(searched["media"][0]["title"], "Flislagt bad på Frogner", "Ctrl+K finds it too");
     let none: Value = session.get("/api/admin/media?q=kjøkken").await.json().await.unwrap();
     assert!(none.as_array().unwrap().is_empty());
+    // Norwegian letters fold too (SQLite's LOWER() folds A-Z only).
+    let found: Value = session.get("/api/admin/media?q=P%C3%85%20FROGNER").await.json().await.unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1, "«PÅ FROGNER» finds «på Frogner»");
+    let searched: Value = session.get("/api/admin/search?q=P%C3%85%20frogner").await.json().await.unwrap();
+    assert_eq!(searched["media"].as_array().unwrap().len(), 1, "and so does Ctrl+K");
 
     // 300 characters is the longest alt text; one more is refused and nothing changes.
     let longest = "æ".repeat(300);

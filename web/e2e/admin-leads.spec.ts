@@ -207,6 +207,30 @@ test('drag a kanban card with the mouse and with the keyboard; the move survives
   expect(await columnOf(page, 'Tast Meg')).toBe('Avtalt befaring')
 })
 
+test('Norwegian names are found in any case, and phone numbers by their digits', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Åse Ødegård', phone: '+47 912 34 567' })
+  await createLead(page, { name: 'Ola Odegard', phone: '22 33 44 55' })
+  await page.goto('/admin/leads')
+  const search = page.getByLabel('Søk', { exact: true })
+  const rows = page.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
+  for (const text of ['ødegård', 'ÅSE', 'Ødegård', '91234567', '912 34 567']) {
+    await search.fill(text)
+    await expect(rows, text).toHaveCount(1)
+    await expect(rows.first(), text).toContainText('Åse Ødegård')
+  }
+  await search.fill('odegard')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText('Ola Odegard')
+
+  await page.keyboard.press('Control+k')
+  const command = page.getByPlaceholder('Søk i tjenester, leads, media og brukere…')
+  await command.fill('ØDEGÅRD')
+  await expect(page.getByRole('option', { name: /Åse Ødegård/ })).toBeVisible()
+  await command.fill('91234567')
+  await expect(page.getByRole('option', { name: /Åse Ødegård/ })).toBeVisible()
+})
+
 test('Ctrl+K finds a lead and opens it in its details dialog', async ({ page }) => {
   await signIn(page)
   await createLead(page, { name: 'Søkbar Sigrid', email: 'sigrid@example.no' })

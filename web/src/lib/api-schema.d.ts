@@ -1567,7 +1567,10 @@ export interface operations {
     list_leads: {
         parameters: {
             query?: {
-                /** @description Text search over name, e-mail, phone and description. */
+                /**
+                 * @description Text search over name, e-mail, phone, description and address, in any case
+                 *     (Norwegian letters too); a phone number also by its digits, with or without +47.
+                 */
                 q?: string;
                 status?: string;
                 /** @description Source (`kilde`). */
@@ -1666,7 +1669,10 @@ export interface operations {
     get_lead_board: {
         parameters: {
             query?: {
-                /** @description Text search over name, e-mail, phone and description. */
+                /**
+                 * @description Text search over name, e-mail, phone, description and address, in any case
+                 *     (Norwegian letters too); a phone number also by its digits, with or without +47.
+                 */
                 q?: string;
                 /** @description Source (`kilde`). */
                 source?: string;
