@@ -35,11 +35,12 @@ fn not_found() -> ApiError {
     ApiError::NotFound("Fant ikke lead-en. Den kan være slettet.".to_owned())
 }
 
-/// List leads, newest first, filtered and paged on the server.
+/// List leads, filtered, sorted (newest first unless asked) and paged on the server.
 #[utoipa::path(
     get, path = "/api/admin/leads", tag = "admin", security(("session" = [])), params(LeadFilter),
     responses(
         (status = 200, description = "En side med leads", body = LeadPage),
+        (status = 400, description = "Ugyldig parameter", body = ErrorBody),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
@@ -51,11 +52,13 @@ async fn list_leads(
     let filter = Filter::new(query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
     let page = query.page.unwrap_or(1).clamp(1, 1_000_000);
-    let items = store::list(&state.db, &filter, per_page, (page - 1).saturating_mul(per_page)).await?;
+    let pipeline = settings::pipeline(&state.db).await?;
+    let sort = query.sort.unwrap_or_default();
+    let offset = (page - 1).saturating_mul(per_page);
+    let items = store::list(&state.db, &filter, sort, &pipeline, per_page, offset).await?;
     let total = store::count(&state.db, &filter).await?;
     let all = store::count_all(&state.db).await?;
     let sources = store::sources(&state.db).await?;
-    let pipeline = settings::pipeline(&state.db).await?;
     let known_sources = model::SOURCES.iter().map(|s| (*s).to_owned()).collect();
     Ok(Json(LeadPage { items, total, all, sources, pipeline, known_sources }))
 }

@@ -68,6 +68,28 @@ pub struct LeadFilter {
     pub page: Option<i64>,
     /// Leads per page (1-200, default 50).
     pub per_page: Option<i64>,
+    /// The order (default newest first).
+    #[param(inline)]
+    pub sort: Option<LeadSort>,
+}
+
+/// The lead list's order: by name (A-Å, any case), by status (in the pipeline's order)
+/// or by when the lead came in; a `-` in front reverses it. Ties go newest first.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+pub enum LeadSort {
+    #[serde(rename = "name")]
+    Name,
+    #[serde(rename = "-name")]
+    NameDesc,
+    #[serde(rename = "status")]
+    Status,
+    #[serde(rename = "-status")]
+    StatusDesc,
+    #[serde(rename = "created")]
+    Created,
+    #[default]
+    #[serde(rename = "-created")]
+    CreatedDesc,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use sqlx::QueryBuilder;
 use uuid::Uuid;
 
-use super::model::{Lead, LeadFields};
+use super::model::{Lead, LeadFields, LeadSort};
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::db::like_pattern;
@@ -115,12 +115,43 @@ fn fts_query(needle: &Needle) -> String {
     }
 }
 
-pub async fn list(db: &Db, filter: &Filter, limit: i64, offset: i64) -> Result<Vec<Lead>, sqlx::Error> {
+/// One page of the leads `filter` finds, in the order `sort` gives; `pipeline` is the
+/// statuses in order, for sorting by status (a status no longer in it sorts last).
+pub async fn list(
+    db: &Db,
+    filter: &Filter,
+    sort: LeadSort,
+    pipeline: &[String],
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Lead>, sqlx::Error> {
     let sqlite = matches!(db, Db::Sqlite(_));
     db_run!(db, pool => {
         let mut query = QueryBuilder::new(concat!("SELECT ", columns!(), " FROM leads"));
         push_where(&mut query, filter, true, sqlite);
-        query.push(" ORDER BY created_at DESC, id DESC LIMIT ").push_bind(limit);
+        query.push(" ORDER BY ");
+        match sort {
+            // The folded search text starts with the folded name.
+            LeadSort::Name => {
+                query.push("search ASC, ");
+            }
+            LeadSort::NameDesc => {
+                query.push("search DESC, ");
+            }
+            LeadSort::Status | LeadSort::StatusDesc => {
+                query.push("CASE status");
+                for (place, status) in pipeline.iter().enumerate() {
+                    query.push(" WHEN ").push_bind(status.clone()).push(format!(" THEN {place}"));
+                }
+                query.push(format!(" ELSE {} END", pipeline.len()));
+                query.push(if sort == LeadSort::Status { " ASC, " } else { " DESC, " });
+            }
+            LeadSort::Created => {
+                query.push("created_at ASC, id ASC, ");
+            }
+            LeadSort::CreatedDesc => {}
+        }
+        query.push("created_at DESC, id DESC LIMIT ").push_bind(limit);
         query.push(" OFFSET ").push_bind(offset);
         query.build_query_as().fetch_all(pool).await
     })

@@ -142,6 +142,18 @@ async fn the_list_filters_searches_and_pages_on_the_server(app: TestApp) {
     let second = page("?per_page=2&page=2").await;
     assert_eq!(names(&second), ["Kari Nordmann"]);
     assert_eq!(second["total"], 3);
+
+    // Sorting: by name in any case, by status in the pipeline's order (Ny before Vunnet,
+    // ties newest first), by arrival; a `-` reverses.
+    create(&session, json!({ "name": "åsmund", "status": "Kontaktet" })).await;
+    assert_eq!(names(&page("?sort=name").await), ["Kari Nordmann", "Ola", "Per", "åsmund"]);
+    assert_eq!(names(&page("?sort=-name").await), ["åsmund", "Per", "Ola", "Kari Nordmann"]);
+    assert_eq!(names(&page("?sort=status").await), ["Per", "Kari Nordmann", "åsmund", "Ola"]);
+    assert_eq!(names(&page("?sort=-status").await), ["Ola", "åsmund", "Per", "Kari Nordmann"]);
+    assert_eq!(names(&page("?sort=created").await), ["Kari Nordmann", "Ola", "Per", "åsmund"]);
+    assert_eq!(names(&page("?sort=-created&per_page=1&page=2").await), ["Per"], "sorting pages too");
+    let bad = session.get("/api/admin/leads?sort=pris").await;
+    assert_eq!(bad.status(), 400);
     app.stop().await;
 }
 

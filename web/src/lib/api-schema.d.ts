@@ -137,7 +137,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List leads, newest first, filtered and paged on the server. */
+        /** List leads, filtered, sorted (newest first unless asked) and paged on the server. */
         get: operations["list_leads"];
         put?: never;
         /** Create a lead. Status defaults to the pipeline's first, source to Web. */
@@ -1579,6 +1579,8 @@ export interface operations {
                 page?: number;
                 /** @description Leads per page (1-200, default 50). */
                 per_page?: number;
+                /** @description The order (default newest first). */
+                sort?: "name" | "-name" | "status" | "-status" | "created" | "-created";
             };
             header?: never;
             path?: never;
@@ -1595,7 +1597,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeadPage"];
                 };
             };
-            /** @description Ugyldig forespørsel */
+            /** @description Ugyldig parameter */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -24,7 +24,7 @@ export function LeadsPage() {
   const [params, setParams] = useSearchParams()
   const [view, setView] = useState<View>('table')
   const [text, setText] = useState('')
-  const [filter, setFilter] = useState<LeadFilter>({ q: '', status: '', source: '', page: 1 })
+  const [filter, setFilter] = useState<LeadFilter>({ q: '', status: '', source: '', page: 1, sort: '-created' })
   const [viewing, setViewing] = useState<Lead | null>(null)
   const [editing, setEditing] = useState<Lead | null>(null)
   const [formOpen, setFormOpen] = useState(false)
@@ -127,7 +127,7 @@ export function LeadsPage() {
       </div>
 
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-lead-counter>
-        {data ? `Viser ${data.total} av ${data.all} leads` : ' '}
+        {data ? `Viser ${data.items.length} av ${data.total} leads` : ' '}
       </p>
 
       <div className="mt-4">
@@ -155,6 +155,8 @@ export function LeadsPage() {
               <LeadTable
                 leads={data.items}
                 pipeline={pipeline}
+                sort={filter.sort}
+                onSort={(sort) => setFilter({ ...filter, sort, page: 1 })}
                 onView={setViewing}
                 onEdit={(lead) => {
                   setEditing(lead)

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
-import type { components } from '@/lib/api-schema'
+import type { components, operations } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 
 export type Lead = components['schemas']['Lead']
 export type LeadPage = components['schemas']['LeadPage']
-export type LeadFilter = { q: string; status: string; source: string; page: number }
+export type LeadSort = NonNullable<NonNullable<operations['list_leads']['parameters']['query']>['sort']>
+export type LeadFilter = { q: string; status: string; source: string; page: number; sort: LeadSort }
 
 export const PER_PAGE = 25
 
@@ -17,6 +18,7 @@ export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
     source: filter.source || undefined,
     page: filter.page,
     per_page: PER_PAGE,
+    sort: filter.sort === '-created' ? undefined : filter.sort,
   }
   return unwrap(await api.GET('/api/admin/leads', { params: { query } }))
 }

@@ -1,59 +1,83 @@
-import { Eye, Pencil, Trash2 } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
+import { Select } from '@/components/ui/input'
 import { formatDateTime } from '@/lib/format'
-import type { Lead } from '../api/list-leads'
-import { StatusBadge } from './status-badge'
+import { queryKeys } from '@/lib/query-keys'
+import { cn } from '@/lib/utils'
+import type { Lead, LeadSort } from '../api/list-leads'
+import { updateLeadStatus } from '../api/update-lead-status'
+
+/** The columns a narrow table leaves out, by the table's own width (a container query, so
+ * an open sidebar counts): contact from 48rem, arrival from 42rem, source from 56rem and
+ * the description from 72rem. Below 48rem the name cell carries the phone number. */
+const SHOWN_FROM = {
+  contact: 'hidden @3xl:table-cell',
+  created: 'hidden @2xl:table-cell',
+  source: 'hidden @4xl:table-cell',
+  description: 'hidden @6xl:table-cell',
+}
 
 export function LeadTable({
   leads,
   pipeline,
+  sort,
+  onSort,
   onView,
   onEdit,
   onDelete,
 }: {
   leads: Lead[]
   pipeline: string[]
+  sort: LeadSort
+  onSort: (sort: LeadSort) => void
   onView: (lead: Lead) => void
   onEdit: (lead: Lead) => void
   onDelete: (lead: Lead) => void
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
-      <table className="w-full min-w-[56rem] text-left text-sm">
+    <div className="@container overflow-x-auto rounded-xl border border-border bg-card">
+      <table className="w-full text-left text-sm">
         <thead className="border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">Navn</th>
-            <th scope="col" className="px-4 py-3">Kontakt</th>
-            <th scope="col" className="px-4 py-3">Beskrivelse</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Kilde</th>
-            <th scope="col" className="px-4 py-3">Opprettet</th>
-            <th scope="col" className="px-4 py-3 text-right">Handlinger</th>
+            <SortHeader label="Navn" field="name" sort={sort} onSort={onSort} />
+            <th scope="col" className={cn('px-4 py-3', SHOWN_FROM.contact)}>Kontakt</th>
+            <th scope="col" className={cn('px-4 py-3', SHOWN_FROM.description)}>Beskrivelse</th>
+            <SortHeader label="Status" field="status" sort={sort} onSort={onSort} />
+            <th scope="col" className={cn('px-4 py-3', SHOWN_FROM.source)}>Kilde</th>
+            <SortHeader label="Opprettet" field="created" sort={sort} onSort={onSort} className={SHOWN_FROM.created} />
+            <th scope="col" className="px-1 py-3 text-right @xl:px-4">
+              <span className="sr-only @lg:not-sr-only">Handlinger</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {leads.map((lead) => (
             <tr key={lead.id} className="align-top hover:bg-muted/40">
-              <td className="px-4 py-3">
-                <p className="font-semibold">{lead.name || 'Ukjent'}</p>
+              <td className="px-3 py-3 @xl:px-4">
+                <p className="font-semibold break-words">{lead.name || 'Ukjent'}</p>
                 {(lead.adresse || lead.postnr) && (
                   <p className="text-muted-foreground">{[lead.adresse, lead.postnr].filter(Boolean).join(', ')}</p>
                 )}
+                {lead.phone && <p className="text-muted-foreground @3xl:hidden">{lead.phone}</p>}
               </td>
-              <td className="min-w-[13rem] px-4 py-3">
-                {lead.email && <p className="break-words">{lead.email}</p>}
+              <td className={cn('px-4 py-3', SHOWN_FROM.contact)}>
+                {lead.email && <p className="break-all">{lead.email}</p>}
                 {lead.phone && <p className="text-muted-foreground">{lead.phone}</p>}
               </td>
-              <td className="max-w-xs px-4 py-3">
+              <td className={cn('max-w-xs px-4 py-3', SHOWN_FROM.description)}>
                 <p className="line-clamp-2 text-muted-foreground">{lead.beskrivelse}</p>
               </td>
-              <td className="px-4 py-3">
-                <StatusBadge status={lead.status} pipeline={pipeline} />
+              <td className="px-1 py-3 @xl:px-4">
+                <RowStatus lead={lead} pipeline={pipeline} />
               </td>
-              <td className="px-4 py-3">{lead.kilde}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(lead.created_at)}</td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
+              <td className={cn('px-4 py-3', SHOWN_FROM.source)}>{lead.kilde}</td>
+              <td className={cn('px-4 py-3 whitespace-nowrap', SHOWN_FROM.created)}>{formatDateTime(lead.created_at)}</td>
+              <td className="px-1 py-2 @xl:px-4 @xl:py-3">
+                {/* Stacked on a phone, so the name keeps its room. */}
+                <div className="flex flex-col items-end gap-1 @lg:flex-row @lg:justify-end">
                   <Button variant="ghost" size="icon" className="size-9" onClick={() => onView(lead)} aria-label={`Vis ${lead.name || 'lead'}`}>
                     <Eye aria-hidden="true" />
                   </Button>
@@ -76,5 +100,82 @@ export function LeadTable({
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** A column header that sorts the list: the first click sorts ascending (newest first for
+ * the date), the next reverses. `aria-sort` tells a screen reader the order. */
+function SortHeader({
+  label,
+  field,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string
+  field: 'name' | 'status' | 'created'
+  sort: LeadSort
+  onSort: (sort: LeadSort) => void
+  className?: string
+}) {
+  const ascending = sort === field
+  const descending = sort === `-${field}`
+  const first: LeadSort = field === 'created' ? '-created' : field
+  const next: LeadSort = ascending ? `-${field}` : descending ? field : first
+  const Icon = ascending ? ArrowUp : descending ? ArrowDown : ArrowUpDown
+  return (
+    <th
+      scope="col"
+      className={cn('px-2 py-1.5', className)}
+      aria-sort={ascending ? 'ascending' : descending ? 'descending' : 'none'}
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        className="gap-1 px-2 text-xs font-semibold tracking-wide uppercase"
+        onClick={() => onSort(next)}
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn('size-4', !ascending && !descending && 'opacity-50')} />
+        <span className="sr-only">, sorter</span>
+      </Button>
+    </th>
+  )
+}
+
+/** The lead's status as a menu: a choice moves the lead at once. If the server refuses,
+ * the menu goes back and says so. */
+function RowStatus({ lead, pipeline }: { lead: Lead; pipeline: string[] }) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [busy, setBusy] = useState(false)
+  const statuses = pipeline.includes(lead.status) ? pipeline : [...pipeline, lead.status]
+
+  async function change(status: string) {
+    setBusy(true)
+    try {
+      await updateLeadStatus(lead.id, status)
+      toast({ title: 'Status oppdatert', description: `${lead.name || 'Lead'} er flyttet til ${status}.` })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+    } catch {
+      toast({ title: 'Feil', description: 'Kunne ikke endre status. Prøv igjen.', variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Select
+      aria-label={`Status for ${lead.name || 'lead'}`}
+      className="h-9 w-auto max-w-[9.5rem] py-1 pr-7 pl-2 text-sm @xl:pl-3"
+      value={lead.status}
+      disabled={busy}
+      onChange={(e) => void change(e.target.value)}
+    >
+      {statuses.map((status) => (
+        <option key={status}>{status}</option>
+      ))}
+    </Select>
   )
 }
