@@ -82,7 +82,7 @@ macro_rules! audit_insert {
 macro_rules! audited {
     ($db:expr, $entry:expr, $tx:ident => $body:expr) => {
         $crate::db_run!($db, pool => async {
-            let mut $tx = pool.begin().await?;
+            let mut $tx = $crate::db::BeginWrite::begin_write(pool).await?;
             let output = $body;
             let entry: Option<&$crate::audit::NewAudit> = ($entry).into();
             if let Some(entry) = entry {

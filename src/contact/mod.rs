@@ -110,7 +110,7 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sql
         updated_at: now,
     };
     db_run!(&state.db, pool => {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
         crate::bind_lead!(sqlx::query(crate::leads::store::INSERT), lead)
             .bind(lead.created_at)
             .bind(lead.updated_at)

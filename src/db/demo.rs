@@ -49,7 +49,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     }
     let statuses = crate::settings::pipeline(db).await?;
     db_run!(db, pool => {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
         for i in 0..36usize {
             let first = FIRST[i % FIRST.len()];
             let last = LAST[(i * 7) % LAST.len()];

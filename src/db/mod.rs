@@ -32,6 +32,36 @@ macro_rules! db_run {
     };
 }
 
+/// Starts a transaction that will write. On SQLite it takes the write lock at once
+/// (`BEGIN IMMEDIATE`), waiting its turn under the busy timeout: a deferred transaction
+/// takes it at its first write and fails at once ("database is busy") when another
+/// connection committed in between, which the FTS5 search index's triggers made common
+/// under many concurrent submissions (tests/api/faults.rs). PostgreSQL begins as usual.
+pub trait BeginWrite {
+    type Database: sqlx::Database;
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send;
+}
+
+impl BeginWrite for SqlitePool {
+    type Database = sqlx::Sqlite;
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error>> + Send {
+        self.begin_with("BEGIN IMMEDIATE")
+    }
+}
+
+impl BeginWrite for PgPool {
+    type Database = sqlx::Postgres;
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send {
+        self.begin()
+    }
+}
+
 /// A search text as a `LIKE` pattern (`%text%`, lower case, with `\`, `%` and `_` escaped
 /// for `ESCAPE '\'`) to match against text folded the same way (`crate::text::fold`);
 /// empty for a blank text, which the queries read as "no filter".

@@ -230,7 +230,7 @@ pub async fn index_missing(db: &Db) -> Result<u64, sqlx::Error> {
             break;
         }
         db_run!(db, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
             for lead in &batch {
                 sqlx::query("UPDATE leads SET search = $2, phone_digits = $3 WHERE id = $1")
                     .bind(lead.id)

@@ -23,7 +23,11 @@ async fn concurrent_submissions(backend: Backend) {
     }
     let mut created = 0;
     for task in tasks {
-        if task.await.unwrap().unwrap() == 201 {
+        let status = task.await.unwrap().unwrap();
+        if status != 201 {
+            eprintln!("status {status}");
+        }
+        if status == 201 {
             created += 1;
         }
     }
