@@ -247,6 +247,57 @@ test('drag a kanban card with the mouse and with the keyboard; the move survives
   expect(await columnOf(page, 'Tast Meg')).toBe('Avtalt befaring')
 })
 
+test('the kanban shows all six columns beside the sidebar, holds at the edge, and moves by menu on a phone', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Kant Kari' })
+  await createLead(page, { name: 'Meny Mona' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/admin/leads')
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  const columns = page.locator('[data-column]')
+  await expect(columns).toHaveCount(6)
+  for (const column of await columns.all()) {
+    const box = (await column.boundingBox())!
+    expect(box.x + box.width, `${await column.getAttribute('data-column')} is on screen`).toBeLessThanOrEqual(1280)
+  }
+  const scroller = page.locator('[data-kanban-scroller]')
+  const width = () => scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, left: el.scrollLeft }))
+
+  // Hold a card at the right edge of the window for a second: the board does not scroll
+  // into blank space, and the card still lands in the last column.
+  const handle = page.getByRole('button', { name: 'Flytt Kant Kari' })
+  const from = (await handle.boundingBox())!
+  const last = (await page.locator('[data-column="Tapt"]').boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 30, from.y + 10, { steps: 5 })
+  await page.mouse.move(1275, last.y + 80, { steps: 15 })
+  await page.waitForTimeout(1000)
+  const held = await width()
+  expect(held.scroll, 'nothing to scroll into').toBeLessThanOrEqual(held.client)
+  await page.mouse.move(last.x + last.width / 2, last.y + 80, { steps: 5 })
+  await page.mouse.up()
+  await expect.poll(() => columnOf(page, 'Kant Kari')).toBe('Tapt')
+
+  // A phone: one column at a time, picked from a menu; a card moves with its own menu.
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.reload()
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  await expect(page.locator('[data-column="Ny"]')).toBeVisible()
+  await expect(page.locator('[data-column="Kontaktet"]')).toBeHidden()
+  await page.getByLabel('Flytt Meny Mona til').selectOption('Vunnet')
+  await expect(page.locator('[data-lead-card="Meny Mona"]')).toBeHidden()
+  await page.getByLabel('Kolonne').selectOption('Vunnet')
+  await expect(page.locator('[data-column="Vunnet"] [data-lead-card="Meny Mona"]')).toBeVisible()
+  await expect(page.locator('[data-column="Ny"]')).toBeHidden()
+  const phone = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(phone, 'no sideways scrolling on a phone').toBeLessThanOrEqual(375)
+  await page.reload()
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  await page.getByLabel('Kolonne').selectOption('Vunnet')
+  await expect(page.locator('[data-column="Vunnet"] [data-lead-card="Meny Mona"]')).toBeVisible()
+})
+
 test('Norwegian names are found in any case, and phone numbers by their digits', async ({ page }) => {
   await signIn(page)
   await createLead(page, { name: 'Åse Ødegård', phone: '+47 912 34 567' })

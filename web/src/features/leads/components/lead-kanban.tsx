@@ -2,6 +2,8 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   MeasuringStrategy,
@@ -13,9 +15,10 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
-import { CSS } from '@dnd-kit/utilities'
 import { useQueryClient } from '@tanstack/react-query'
 import { GripVertical } from 'lucide-react'
+import { useState } from 'react'
+import { Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -55,13 +58,26 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
     useSensor(KeyboardSensor, { coordinateGetter: columnJump }),
   )
 
-  // The move shows at once; if the server refuses it, the card goes back without a
-  // message.
-  async function onDragEnd({ active, over }: DragEndEvent) {
-    const columns = board.data
+  const [dragged, setDragged] = useState<Lead | null>(null)
+  // On a phone one column shows at a time; this is the one picked.
+  const [shown, setShown] = useState<string | null>(null)
+
+  function onDragStart({ active }: DragStartEvent) {
+    setDragged((active.data.current?.lead as Lead | undefined) ?? null)
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    setDragged(null)
     const lead = active.data.current?.lead as Lead | undefined
     const status = over?.id as string | undefined
-    if (!columns || !lead || !status || status === lead.status) return
+    if (lead && status) void move(lead, status)
+  }
+
+  // A move (dragged, or picked in a card's menu) shows at once; if the server refuses
+  // it, the card goes back without a message.
+  async function move(lead: Lead, status: string) {
+    const columns = board.data
+    if (!columns || status === lead.status) return
     const key = leadBoardQuery(q, source).queryKey
     const before = columns
     queryClient.setQueryData<BoardColumn[]>(key, moveCard(columns, lead, status))
@@ -76,6 +92,8 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
 
   if (board.isPending) return <Spinner label="Laster..." />
   if (board.isError) return <p className="text-destructive">Kunne ikke hente tavlen. Prøv igjen.</p>
+  const statuses = board.data.map((column) => column.status)
+  const current = shown && statuses.includes(shown) ? shown : (statuses[0] ?? '')
 
   return (
     <DndContext
@@ -83,7 +101,9 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
       collisionDetection={collision}
       // Columns scroll sideways; measure them as they are, not as they were at the start.
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
+      onDragCancel={() => setDragged(null)}
       accessibility={{
         screenReaderInstructions: {
           draggable:
@@ -99,11 +119,33 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
         },
       }}
     >
-      <div className="-mx-1 flex gap-4 overflow-x-auto px-1 pb-4" data-kanban-scroller>
+      <div className="mb-3 md:hidden">
+        <Label htmlFor="kanban-column">Kolonne</Label>
+        <Select id="kanban-column" value={current} onChange={(e) => setShown(e.target.value)}>
+          {board.data.map((column) => (
+            <option key={column.status} value={column.status}>
+              {column.status} ({column.total})
+            </option>
+          ))}
+        </Select>
+      </div>
+      {/* Columns share the width (six fit beside the open sidebar at 1280 px) down to a
+          least width, and scroll sideways past that. The dragged card is drawn in an
+          overlay outside the scroller, so holding it at an edge scrolls no further than
+          the last column. */}
+      <div className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-4" data-kanban-scroller>
         {board.data.map((column) => (
-          <KanbanColumn key={column.status} column={column} onOpen={onOpen} />
+          <KanbanColumn
+            key={column.status}
+            column={column}
+            statuses={statuses}
+            hidden={column.status !== current}
+            onOpen={onOpen}
+            onMove={move}
+          />
         ))}
       </div>
+      <DragOverlay dropAnimation={null}>{dragged && <CardBody lead={dragged} lifted />}</DragOverlay>
     </DndContext>
   )
 }
@@ -123,7 +165,20 @@ export function moveCard(columns: BoardColumn[], lead: Lead, status: string): Bo
   })
 }
 
-function KanbanColumn({ column, onOpen }: { column: BoardColumn; onOpen: (lead: Lead) => void }) {
+function KanbanColumn({
+  column,
+  statuses,
+  hidden,
+  onOpen,
+  onMove,
+}: {
+  column: BoardColumn
+  statuses: string[]
+  /** Not the column picked on a phone: shown from `md` up only. */
+  hidden: boolean
+  onOpen: (lead: Lead) => void
+  onMove: (lead: Lead, status: string) => void
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: column.status })
   return (
     <section
@@ -131,11 +186,12 @@ function KanbanColumn({ column, onOpen }: { column: BoardColumn; onOpen: (lead: 
       aria-label={`${column.status}, ${column.total} leads`}
       data-column={column.status}
       className={cn(
-        'flex w-72 shrink-0 flex-col rounded-xl border border-border bg-muted/60 p-3',
+        'w-full min-w-0 flex-col rounded-xl border border-border bg-muted/60 p-2 md:flex md:w-auto md:min-w-[9.25rem] md:flex-1 md:basis-0',
+        hidden ? 'hidden' : 'flex',
         isOver && 'ring-3 ring-ring/60',
       )}
     >
-      <h3 className="mb-3 flex items-center justify-between px-1 font-semibold">
+      <h3 className="mb-3 flex items-center justify-between gap-1 px-1 text-sm font-semibold">
         {column.status}
         <span className="rounded-full bg-card px-2 py-0.5 text-xs text-muted-foreground" data-count>
           {column.total}
@@ -144,7 +200,7 @@ function KanbanColumn({ column, onOpen }: { column: BoardColumn; onOpen: (lead: 
       <ul className="flex min-h-24 flex-col gap-2">
         {column.items.map((lead) => (
           <li key={lead.id}>
-            <KanbanCard lead={lead} onOpen={onOpen} />
+            <KanbanCard lead={lead} statuses={statuses} onOpen={onOpen} onMove={onMove} />
           </li>
         ))}
       </ul>
@@ -157,32 +213,73 @@ function KanbanColumn({ column, onOpen }: { column: BoardColumn; onOpen: (lead: 
   )
 }
 
-function KanbanCard({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: lead.id, data: { lead } })
+function KanbanCard({
+  lead,
+  statuses,
+  onOpen,
+  onMove,
+}: {
+  lead: Lead
+  statuses: string[]
+  onOpen: (lead: Lead) => void
+  onMove: (lead: Lead, status: string) => void
+}) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: lead.id, data: { lead } })
   return (
     <div
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform) }}
       data-lead-card={lead.name}
-      className={cn(
-        'flex items-start gap-1 rounded-lg border border-border bg-card p-2 shadow-sm',
-        isDragging && 'z-10 shadow-lg ring-2 ring-ring',
-      )}
+      className={cn('rounded-lg border border-border bg-card p-1.5 shadow-sm', isDragging && 'opacity-40')}
     >
-      <button
-        type="button"
-        {...listeners}
-        {...attributes}
-        aria-label={`Flytt ${lead.name || 'lead'}`}
-        className="cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-muted active:cursor-grabbing"
+      <div className="flex items-start gap-0.5">
+        <button
+          type="button"
+          {...listeners}
+          {...attributes}
+          aria-label={`Flytt ${lead.name || 'lead'}`}
+          className="cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-muted active:cursor-grabbing"
+        >
+          <GripVertical className="size-4" aria-hidden="true" />
+        </button>
+        <button type="button" onClick={() => onOpen(lead)} className="min-w-0 flex-1 rounded p-1 text-left hover:bg-muted/60">
+          <CardText lead={lead} />
+        </button>
+      </div>
+      {/* On a phone a card moves with this menu as well as by dragging. */}
+      <Select
+        aria-label={`Flytt ${lead.name || 'lead'} til`}
+        className="mt-1 h-9 py-1 pl-2 text-sm md:hidden"
+        value={lead.status}
+        onChange={(e) => onMove(lead, e.target.value)}
       >
+        {statuses.map((status) => (
+          <option key={status}>{status}</option>
+        ))}
+      </Select>
+    </div>
+  )
+}
+
+function CardText({ lead }: { lead: Lead }) {
+  return (
+    <>
+      <span className="line-clamp-2 block font-medium break-words">{lead.name || 'Ukjent'}</span>
+      <span className="block truncate text-xs text-muted-foreground">{lead.phone || lead.email || lead.kilde}</span>
+      <span className="block text-xs text-muted-foreground">{formatDate(lead.created_at)}</span>
+    </>
+  )
+}
+
+/** The card as it follows the pointer while dragged. */
+function CardBody({ lead, lifted }: { lead: Lead; lifted?: boolean }) {
+  return (
+    <div className={cn('flex items-start gap-0.5 rounded-lg border border-border bg-card p-1.5', lifted && 'shadow-lg ring-2 ring-ring')}>
+      <span className="p-1 text-muted-foreground">
         <GripVertical className="size-4" aria-hidden="true" />
-      </button>
-      <button type="button" onClick={() => onOpen(lead)} className="min-w-0 flex-1 rounded p-1 text-left hover:bg-muted/60">
-        <span className="block truncate font-medium">{lead.name || 'Ukjent'}</span>
-        <span className="block truncate text-xs text-muted-foreground">{lead.phone || lead.email || lead.kilde}</span>
-        <span className="block text-xs text-muted-foreground">{formatDate(lead.created_at)}</span>
-      </button>
+      </span>
+      <span className="min-w-0 flex-1 p-1">
+        <CardText lead={lead} />
+      </span>
     </div>
   )
 }
