@@ -87,9 +87,10 @@ async fn get_lead_board(
     ApiQuery(query): ApiQuery<BoardFilter>,
 ) -> ApiResult<Json<Vec<BoardColumn>>> {
     let filter = Filter::new(query.q.as_deref(), None, query.source.as_deref());
-    let (counts, mut items) = store::board(&state.db, &filter, 100).await?;
-    let columns = settings::stages(&state.db)
-        .await?
+    let stages = settings::stages(&state.db).await?;
+    let statuses: Vec<String> = stages.iter().map(|stage| stage.name.clone()).collect();
+    let (counts, mut items) = store::board(&state.db, &filter, &statuses, 100).await?;
+    let columns = stages
         .into_iter()
         .map(|stage| {
             let total = counts.iter().find(|(status, _)| *status == stage.name).map_or(0, |(_, n)| *n);

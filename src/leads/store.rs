@@ -175,10 +175,12 @@ pub async fn count_all(db: &Db) -> Result<i64, sqlx::Error> {
 }
 
 /// The kanban in two queries whatever the pipeline's length: the count per status, and
-/// the newest `per_status` leads of each status. `filter.status` is ignored.
+/// the newest `per_status` leads of each of `statuses`, one indexed walk per status
+/// (`leads_status`) joined with UNION ALL. `filter.status` is ignored.
 pub async fn board(
     db: &Db,
     filter: &Filter,
+    statuses: &[String],
     per_status: i64,
 ) -> Result<(Vec<(String, i64)>, Vec<Lead>), sqlx::Error> {
     let sqlite = matches!(db, Db::Sqlite(_));
@@ -188,13 +190,21 @@ pub async fn board(
         query.push(" GROUP BY status");
         query.build_query_as().fetch_all(pool).await
     })?;
+    if statuses.is_empty() {
+        return Ok((counts, Vec::new()));
+    }
     let items = db_run!(db, pool => {
-        let mut query = QueryBuilder::new(concat!(
-            "SELECT ", columns!(), " FROM (SELECT ", columns!(),
-            ", ROW_NUMBER() OVER (PARTITION BY status ORDER BY created_at DESC, id DESC) AS place FROM leads"
-        ));
-        push_where(&mut query, filter, false, sqlite);
-        query.push(") AS ranked WHERE place <= ").push_bind(per_status);
+        let mut query = QueryBuilder::new("");
+        for (place, status) in statuses.iter().enumerate() {
+            if place > 0 {
+                query.push(" UNION ALL ");
+            }
+            query.push(concat!("SELECT * FROM (SELECT ", columns!(), " FROM leads"));
+            push_where(&mut query, filter, false, sqlite);
+            query.push(" AND status = ").push_bind(status.clone());
+            query.push(" ORDER BY created_at DESC, id DESC LIMIT ").push_bind(per_status);
+            query.push(format!(") AS column_{place}"));
+        }
         query.push(" ORDER BY created_at DESC, id DESC");
         query.build_query_as().fetch_all(pool).await
     })?;
