@@ -60,12 +60,11 @@ async fn search(
     if q.trim().chars().count() < 2 {
         return Ok(Json(SearchResults::default()));
     }
-    let needle = crate::text::Needle::new(&q);
-    let db = &state.db;
-    let services = crate::services::store::search(db, &needle).await?;
-    let leads =
-        crate::leads::store::search(db, &crate::leads::store::Filter::new(Some(&q), None, None)).await?;
-    let media = crate::media::store::search(db, &needle).await?;
-    let users = crate::users::store::search(db, &needle).await?;
+    let filter = crate::leads::store::Filter::new(Some(&q), None, None);
+    let (db, needle) = (&state.db, &filter.needle);
+    let services = crate::services::store::search(db, needle).await?;
+    let leads = crate::leads::store::search(db, &filter).await?;
+    let media = crate::media::store::search(db, needle).await?;
+    let users = crate::users::store::search(db, needle).await?;
     Ok(Json(SearchResults { services, leads, media, users }))
 }

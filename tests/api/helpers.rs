@@ -398,6 +398,11 @@ impl Session {
         self.request(reqwest::Method::GET, path).send().await.unwrap()
     }
 
+    /// `GET path` with `query` encoded (Norwegian letters, `+` and spaces as typed), as JSON.
+    pub async fn get_json(&self, path: &str, query: &[(&str, &str)]) -> serde_json::Value {
+        self.request(reqwest::Method::GET, path).query(query).send().await.unwrap().json().await.unwrap()
+    }
+
     pub async fn send(
         &self,
         method: reqwest::Method,

@@ -159,15 +159,7 @@ async fn the_list_filters_searches_and_pages_on_the_server(app: TestApp) {
 
 /// The names of the leads the list finds for `q`.
 async fn found(session: &Session, q: &str) -> Vec<String> {
-    let page: Value = session
-        .request(Method::GET, "/api/admin/leads")
-        .query(&[("q", q)])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let page = session.get_json("/api/admin/leads", &[("q", q)]).await;
     page["items"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap().to_owned()).collect()
 }
 
@@ -204,56 +196,16 @@ async fn leads_are_found_the_norwegian_way_in_any_case_and_by_phone_digits(app: 
     assert_eq!(found(&session, "40000001").await, ["Åse Ødegård Berg"]);
 
     // Ctrl+K searches leads the same way, and services and users fold too.
-    let hits: Value = session
-        .request(Method::GET, "/api/admin/search")
-        .query(&[("q", "ØDEGÅRD")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let hits = session.get_json("/api/admin/search", &[("q", "ØDEGÅRD")]).await;
     assert_eq!(hits["leads"][0]["title"], "Åse Ødegård Berg");
-    let hits: Value = session
-        .request(Method::GET, "/api/admin/search")
-        .query(&[("q", "40000001")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let hits = session.get_json("/api/admin/search", &[("q", "40000001")]).await;
     assert_eq!(hits["leads"][0]["title"], "Åse Ødegård Berg");
-    let hits: Value = session
-        .request(Method::GET, "/api/admin/search")
-        .query(&[("q", "FEILSØKING")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let hits = session.get_json("/api/admin/search", &[("q", "FEILSØKING")]).await;
     assert_eq!(hits["services"][0]["title"], "Feilsøking og småreparasjoner");
-    let services: Value = session
-        .request(Method::GET, "/api/admin/services")
-        .query(&[("query", "RØRFORNYING")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let services = session.get_json("/api/admin/services", &[("query", "RØRFORNYING")]).await;
     assert_eq!(services[0]["name"], "Rørfornying", "the service list too");
     app.create_user("øystein@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
-    let hits: Value = session
-        .request(Method::GET, "/api/admin/search")
-        .query(&[("q", "ØYSTEIN@")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let hits = session.get_json("/api/admin/search", &[("q", "ØYSTEIN@")]).await;
     assert_eq!(hits["users"][0]["detail"], "øystein@fagfolk.test");
     app.stop().await;
 }
