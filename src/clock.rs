@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use chrono::{DateTime, Duration, SubsecRound, Utc};
+use chrono::{DateTime, Duration, NaiveDate, SubsecRound, Utc};
 
 #[derive(Clone, Default, Debug)]
 pub struct Clock {
@@ -15,6 +15,12 @@ impl Clock {
     /// Now, to the microsecond: what PostgreSQL stores, so a value reads back as written.
     pub fn now(&self) -> DateTime<Utc> {
         (Utc::now() + Duration::seconds(self.offset_secs.load(Ordering::Relaxed))).trunc_subsecs(6)
+    }
+
+    /// Today in Norway, where the firm works: the day a follow-up date ("Oppfølging") is
+    /// due on.
+    pub fn today(&self) -> NaiveDate {
+        self.now().with_timezone(&chrono_tz::Europe::Oslo).date_naive()
     }
 
     /// Moves this clock (and every clone of it) forward.

@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -28,6 +28,11 @@ pub struct Dashboard {
     pub active_services: i64,
     /// The five newest leads.
     pub latest: Vec<RecentLead>,
+    /// Open leads to follow up today or earlier (in Norway), the longest overdue first;
+    /// up to 20.
+    pub follow_ups: Vec<FollowUp>,
+    /// All open leads due for follow-up.
+    pub follow_ups_due: i64,
     /// What still stands between the site and a real launch; empty when nothing does.
     pub launch_checklist: Vec<LaunchStep>,
 }
@@ -49,6 +54,17 @@ pub struct RecentLead {
     pub name: String,
     pub status: String,
     pub created_at: DateTime<Utc>,
+}
+
+/// An open lead due for follow-up.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct FollowUp {
+    pub id: Uuid,
+    pub name: String,
+    pub status: String,
+    pub follow_up: NaiveDate,
+    /// Who works the lead, by name.
+    pub assignee: Option<String>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -84,8 +100,24 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
     let (new_leads_7d, open_leads, won_30d) = counts;
     let active_services = crate::services::store::count_active(&state.db).await?;
     let latest = crate::leads::store::newest(&state.db, 5).await?;
+    let open: Vec<String> = stages
+        .iter()
+        .filter(|stage| stage.kind == StatusKind::Open)
+        .map(|stage| stage.name.clone())
+        .collect();
+    let (follow_ups, follow_ups_due) =
+        crate::leads::store::follow_ups_due(&state.db, state.clock.today(), &open, 20).await?;
     let launch_checklist = launch_checklist(&state).await?;
-    Ok(Json(Dashboard { new_leads_7d, open_leads, won_30d, active_services, latest, launch_checklist }))
+    Ok(Json(Dashboard {
+        new_leads_7d,
+        open_leads,
+        won_30d,
+        active_services,
+        latest,
+        follow_ups,
+        follow_ups_due,
+        launch_checklist,
+    }))
 }
 
 /// The launch checklist: example content still shown, no team photo, company facts left

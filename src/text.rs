@@ -60,6 +60,7 @@ pub fn phone_digits(phone: &str) -> String {
 /// What a search box's text finds: folded text, and the digits when it reads as part of
 /// a phone number (only digits, spaces, `+`, `-`, `(` and `)`, and at least three digits),
 /// without a leading `+47` or `0047`.
+#[derive(Default)]
 pub struct Needle {
     pub text: String,
     pub digits: Option<String>,

@@ -46,6 +46,11 @@ impl ServiceChoice {
         }
     }
 
+    /// The label of a stored `value` (`contact_submissions.service`).
+    pub fn label_of(value: &str) -> Option<&'static str> {
+        Self::ALL.into_iter().find(|choice| choice.value() == value).map(Self::label)
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Self::Electrician => "Elektrikertjenester",

@@ -15,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub use form::{ContactForm, ContactInput};
+pub use form::{ContactForm, ContactInput, ServiceChoice};
 
 use crate::db_run;
 use crate::http::ApiJson;
@@ -74,7 +74,7 @@ async fn create_contact(
     };
     let (id, lead_id) = store(&state, &form).await?;
     if let Some(notifier) = &state.notifier {
-        notifier.notify(&form, lead_id);
+        notifier.notify(&state, &form, lead_id);
     }
     tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");
     Ok((
@@ -106,6 +106,8 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sql
         adresse: None,
         postnr: None,
         tags,
+        follow_up: None,
+        assignee_id: None,
         created_at: now,
         updated_at: now,
     };

@@ -8,6 +8,11 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use uuid::Uuid;
 
 use super::ContactForm;
+use crate::state::AppState;
+
+fn subject(form: &ContactForm) -> String {
+    format!("Ny henvendelse fra {}", form.name)
+}
 
 pub struct Notifier {
     transport: AsyncSmtpTransport<Tokio1Executor>,
@@ -25,10 +30,12 @@ impl Notifier {
         Ok(Self { transport, to, base_url })
     }
 
-    /// Sends the notice in the background; failures are logged, never returned.
-    pub fn notify(self: &std::sync::Arc<Self>, form: &ContactForm, lead_id: Uuid) {
+    /// Sends the notice in the background; failures are logged, never returned. Either
+    /// way the lead's timeline records it (`crate::leads::history::record_email`).
+    pub fn notify(self: &std::sync::Arc<Self>, state: &AppState, form: &ContactForm, lead_id: Uuid) {
         let notifier = self.clone();
         let form = form.clone();
+        let (db, clock) = (state.db.clone(), state.clock.clone());
         tokio::spawn(async move {
             let result = match notifier.message(&form, lead_id) {
                 Ok(message) => {
@@ -36,11 +43,23 @@ impl Notifier {
                 }
                 Err(err) => Err(err),
             };
-            match result {
-                Ok(()) => tracing::info!(lead = %lead_id, "varsel om ny henvendelse sendt"),
-                Err(err) => {
-                    tracing::error!(lead = %lead_id, error = %format!("{err:#}"), "kunne ikke sende varsel")
-                }
+            let error = result.as_ref().err().map(|err| format!("{err:#}"));
+            match &error {
+                None => tracing::info!(lead = %lead_id, "varsel om ny henvendelse sendt"),
+                Some(error) => tracing::error!(lead = %lead_id, error = %error, "kunne ikke sende varsel"),
+            }
+            let (to, subject) = (notifier.to.to_string(), subject(&form));
+            let recorded = crate::leads::history::record_email(
+                &db,
+                lead_id,
+                clock.now(),
+                &to,
+                &subject,
+                error.as_deref(),
+            )
+            .await;
+            if let Err(err) = recorded {
+                tracing::error!(lead = %lead_id, error = %err, "kunne ikke føre e-posten i historikken");
             }
         });
     }
@@ -55,7 +74,7 @@ impl Notifier {
         let mut builder = Message::builder()
             .from(self.to.clone())
             .to(self.to.clone())
-            .subject(format!("Ny henvendelse fra {}", form.name))
+            .subject(subject(form))
             .header(ContentType::TEXT_PLAIN);
         if let Ok(reply_to) = form.email.parse::<Mailbox>() {
             builder = builder.reply_to(reply_to);

@@ -71,6 +71,8 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
                 adresse: Some(adresse.to_owned()),
                 postnr: Some(postnr.to_owned()),
                 tags,
+                follow_up: None,
+                assignee_id: None,
                 created_at: created,
                 updated_at: created + Duration::hours(2),
             };

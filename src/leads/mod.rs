@@ -1,6 +1,7 @@
 //! Henvendelser: the lead manager's API. Every mutation writes its audit entry in the
 //! same transaction.
 
+pub mod history;
 pub mod model;
 pub mod store;
 
@@ -13,7 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use model::{BoardColumn, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
+use model::{BoardColumn, FollowUpFilter, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
 use store::Filter;
 
 use crate::audit::{NewAudit, changes};
@@ -27,8 +28,27 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_leads, create_lead))
         .routes(routes!(get_lead_board))
-        .routes(routes!(get_lead, update_lead, delete_lead))
+        .routes(routes!(get_lead, update_lead, patch_lead, delete_lead))
         .routes(routes!(update_lead_status))
+        .merge(history::router())
+}
+
+/// The list's and the board's filters: `mine` is the signed-in user's leads, `follow_up`
+/// counts from today in Norway.
+fn filter(
+    state: &AppState,
+    user: &CurrentUser,
+    q: Option<&str>,
+    status: Option<&str>,
+    source: Option<&str>,
+    mine: Option<bool>,
+    follow_up: Option<FollowUpFilter>,
+) -> Filter {
+    Filter {
+        assignee: mine.unwrap_or(false).then_some(user.id),
+        follow_up: follow_up.map(|which| (which, state.clock.today())),
+        ..Filter::new(q, status, source)
+    }
 }
 
 fn not_found() -> ApiError {
@@ -46,10 +66,11 @@ fn not_found() -> ApiError {
 )]
 async fn list_leads(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiQuery(query): ApiQuery<LeadFilter>,
 ) -> ApiResult<Json<LeadPage>> {
-    let filter = Filter::new(query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
+    let (q, status, source) = (query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
+    let filter = filter(&state, &user, q, status, source, query.mine, query.follow_up);
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
     let page = query.page.unwrap_or(1).clamp(1, 1_000_000);
     let pipeline = settings::pipeline(&state.db).await?;
@@ -60,7 +81,8 @@ async fn list_leads(
     let all = store::count_all(&state.db).await?;
     let sources = store::sources(&state.db).await?;
     let known_sources = model::SOURCES.iter().map(|s| (*s).to_owned()).collect();
-    Ok(Json(LeadPage { items, total, all, sources, pipeline, known_sources }))
+    let staff = crate::users::store::staff(&state.db).await?;
+    Ok(Json(LeadPage { items, total, all, sources, pipeline, known_sources, staff }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -71,6 +93,11 @@ struct BoardFilter {
     q: Option<String>,
     /// Source (`kilde`).
     source: Option<String>,
+    /// Only the signed-in user's leads ("Mine").
+    mine: Option<bool>,
+    /// By follow-up date.
+    #[param(inline)]
+    follow_up: Option<FollowUpFilter>,
 }
 
 /// The kanban: one column per pipeline status with its count and newest leads.
@@ -83,10 +110,11 @@ struct BoardFilter {
 )]
 async fn get_lead_board(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiQuery(query): ApiQuery<BoardFilter>,
 ) -> ApiResult<Json<Vec<BoardColumn>>> {
-    let filter = Filter::new(query.q.as_deref(), None, query.source.as_deref());
+    let (q, source) = (query.q.as_deref(), query.source.as_deref());
+    let filter = filter(&state, &user, q, None, source, query.mine, query.follow_up);
     let stages = settings::stages(&state.db).await?;
     let statuses: Vec<String> = stages.iter().map(|stage| stage.name.clone()).collect();
     let (counts, mut items) = store::board(&state.db, &filter, &statuses, 100).await?;
@@ -134,7 +162,7 @@ async fn create_lead(
     user: CurrentUser,
     ApiJson(input): ApiJson<LeadInput>,
 ) -> ApiResult<(StatusCode, Json<Lead>)> {
-    let fields = LeadFields::parse(input, &settings::pipeline(&state.db).await?)?;
+    let fields = parse(&state, input).await?;
     let now = state.clock.now();
     let lead = store::new_lead(Uuid::now_v7(), fields, now);
     let entry = NewAudit::new(
@@ -166,11 +194,43 @@ async fn update_lead(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<LeadInput>,
 ) -> ApiResult<Json<Lead>> {
-    let fields = LeadFields::parse(input, &settings::pipeline(&state.db).await?)?;
+    let fields = parse(&state, input).await?;
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let lead = Lead { created_at: before.created_at, ..store::new_lead(id, fields, state.clock.now()) };
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
+}
+
+/// Change some of a lead's fields: those given, keeping the rest (an empty text clears a
+/// field). The details dialog saves each field it edits in place this way.
+#[utoipa::path(
+    patch, path = "/api/admin/leads/{id}",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])), request_body = LeadInput,
+    responses(
+        (status = 200, description = "Oppdatert", body = Lead),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn patch_lead(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<LeadInput>,
+) -> ApiResult<Json<Lead>> {
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let fields = parse(&state, input.over(&before)).await?;
+    let lead = Lead { created_at: before.created_at, ..store::new_lead(id, fields, state.clock.now()) };
+    save(&state, &user, &before, &lead).await?;
+    Ok(Json(lead))
+}
+
+/// Checks a lead's fields against the pipeline and the staff.
+async fn parse(state: &AppState, input: LeadInput) -> ApiResult<LeadFields> {
+    let pipeline = settings::pipeline(&state.db).await?;
+    let staff = crate::users::store::staff(&state.db).await?;
+    LeadFields::parse(input, &pipeline, &staff)
 }
 
 /// Change only a lead's status (a drag between kanban columns).

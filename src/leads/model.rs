@@ -1,6 +1,6 @@
 //! Lead types and the validated input of the create and edit forms.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -25,6 +25,10 @@ pub struct Lead {
     pub postnr: Option<String>,
     #[sqlx(json)]
     pub tags: Vec<String>,
+    /// When someone should follow the lead up ("Oppfølging"), a day in Norway.
+    pub follow_up: Option<NaiveDate>,
+    /// The member of staff who works the lead.
+    pub assignee_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -35,7 +39,8 @@ impl Lead {
         serde_json::json!({
             "name": self.name, "email": self.email, "phone": self.phone, "status": self.status,
             "kilde": self.kilde, "beskrivelse": self.beskrivelse, "adresse": self.adresse,
-            "postnr": self.postnr, "tags": self.tags,
+            "postnr": self.postnr, "tags": self.tags, "follow_up": self.follow_up,
+            "assignee_id": self.assignee_id,
         })
     }
 }
@@ -53,6 +58,18 @@ pub struct LeadPage {
     pub pipeline: Vec<String>,
     /// The sources the lead form offers (any other text is allowed too).
     pub known_sources: Vec<String>,
+    /// Who a lead can be assigned to, by name.
+    pub staff: Vec<StaffMember>,
+}
+
+/// A member of staff, as the lead views name them.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct StaffMember {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    /// A deactivated user keeps the leads they had, but is not offered for new ones.
+    pub is_active: bool,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -71,6 +88,21 @@ pub struct LeadFilter {
     /// The order (default newest first).
     #[param(inline)]
     pub sort: Option<LeadSort>,
+    /// Only the signed-in user's leads ("Mine").
+    pub mine: Option<bool>,
+    /// By follow-up date.
+    #[param(inline)]
+    pub follow_up: Option<FollowUpFilter>,
+}
+
+/// Leads by their follow-up date: `due` today or earlier (in Norway), `planned` for any
+/// date, `none` without one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FollowUpFilter {
+    Due,
+    Planned,
+    None,
 }
 
 /// The lead list's order: by name (A-Å, any case), by status (in the pipeline's order)
@@ -114,6 +146,31 @@ pub struct LeadInput {
     pub adresse: Option<String>,
     pub postnr: Option<String>,
     pub tags: Option<Vec<String>>,
+    /// The follow-up day as `YYYY-MM-DD`; empty for none.
+    pub follow_up: Option<String>,
+    /// The id of the member of staff who works the lead; empty for nobody.
+    pub assignee_id: Option<String>,
+}
+
+impl LeadInput {
+    /// This input over `lead`: each field given here, the lead's own where not. An empty
+    /// text (or an empty list of tags) still clears a field. The edit-in-place of the
+    /// details dialog sends one field at a time this way (`PATCH /api/admin/leads/{id}`).
+    pub fn over(self, lead: &Lead) -> LeadInput {
+        LeadInput {
+            name: self.name.or_else(|| Some(lead.name.clone())),
+            email: self.email.or_else(|| lead.email.clone()),
+            phone: self.phone.or_else(|| lead.phone.clone()),
+            status: self.status.or_else(|| Some(lead.status.clone())),
+            kilde: self.kilde.or_else(|| Some(lead.kilde.clone())),
+            beskrivelse: self.beskrivelse.or_else(|| lead.beskrivelse.clone()),
+            adresse: self.adresse.or_else(|| lead.adresse.clone()),
+            postnr: self.postnr.or_else(|| lead.postnr.clone()),
+            tags: self.tags.or_else(|| Some(lead.tags.clone())),
+            follow_up: self.follow_up.or_else(|| lead.follow_up.map(|day| day.to_string())),
+            assignee_id: self.assignee_id.or_else(|| lead.assignee_id.map(|id| id.to_string())),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -134,10 +191,13 @@ pub struct LeadFields {
     pub adresse: Option<String>,
     pub postnr: Option<String>,
     pub tags: Vec<String>,
+    pub follow_up: Option<NaiveDate>,
+    pub assignee_id: Option<Uuid>,
 }
 
 impl LeadFields {
-    pub fn parse(input: LeadInput, pipeline: &[String]) -> Result<Self, ApiError> {
+    /// Checks `input` against the pipeline's statuses and the staff a lead can be assigned to.
+    pub fn parse(input: LeadInput, pipeline: &[String], staff: &[StaffMember]) -> Result<Self, ApiError> {
         let mut errors = FieldErrors::default();
         let name = errors.optional("name", input.name, 200).unwrap_or_default();
         let email = errors.optional("email", input.email, 254);
@@ -162,8 +222,34 @@ impl LeadFields {
         if tags.len() > 30 || tags.iter().any(|t| t.chars().count() > 50) {
             errors.add("tags", "Høyst 30 tags på høyst 50 tegn hver.");
         }
+        let follow_up = errors.optional("follow_up", input.follow_up, 10).and_then(|day| {
+            let parsed = NaiveDate::parse_from_str(&day, "%Y-%m-%d").ok();
+            if parsed.is_none() {
+                errors.add("follow_up", "Skriv en gyldig dato.");
+            }
+            parsed
+        });
+        let assignee_id = errors.optional("assignee_id", input.assignee_id, 40).and_then(|id| {
+            let known = Uuid::parse_str(&id).ok().filter(|id| staff.iter().any(|member| member.id == *id));
+            if known.is_none() {
+                errors.add("assignee_id", "Velg en medarbeider fra listen.");
+            }
+            known
+        });
         errors.finish()?;
-        Ok(Self { name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags })
+        Ok(Self {
+            name,
+            email,
+            phone,
+            status,
+            kilde,
+            beskrivelse,
+            adresse,
+            postnr,
+            tags,
+            follow_up,
+            assignee_id,
+        })
     }
 }
 

@@ -2,11 +2,11 @@
 //! Filters are bound parameters; an empty filter matches everything. Each write carries
 //! its audit entry into the same transaction.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::QueryBuilder;
 use uuid::Uuid;
 
-use super::model::{Lead, LeadFields, LeadSort};
+use super::model::{FollowUpFilter, Lead, LeadFields, LeadSort};
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::db::like_pattern;
@@ -15,13 +15,14 @@ use crate::{audited, db_run};
 
 macro_rules! columns {
     () => {
-        "id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at"
+        "id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, follow_up, assignee_id, \
+         created_at, updated_at"
     };
 }
 
-/// Binds the columns from `id` to `tags` of `lead` and its search columns, in the order of
-/// [`INSERT`] and of the UPDATE below; an INSERT binds `created_at` and `updated_at` after
-/// them. The contact form (`crate::contact`) and the demo data write their leads with it.
+/// Binds the columns from `id` to `tags` of `lead`, its search columns, its follow-up day
+/// and its assignee, in the order of [`INSERT`] and of the UPDATE below; an INSERT binds
+/// `created_at` and `updated_at` after them. The contact form (`crate::contact`) and the demo data write their leads with it.
 #[macro_export]
 macro_rules! bind_lead {
     ($query:expr, $lead:expr) => {
@@ -38,6 +39,8 @@ macro_rules! bind_lead {
             .bind(sqlx::types::Json(&$lead.tags))
             .bind($crate::leads::store::search_text(&$lead))
             .bind($crate::text::phone_digits($lead.phone.as_deref().unwrap_or_default()))
+            .bind($lead.follow_up)
+            .bind($lead.assignee_id)
     };
 }
 
@@ -51,11 +54,15 @@ pub fn search_text(lead: &Lead) -> String {
 }
 
 /// The filters of the lead list, the board and the command search: a status and a source
-/// as given ('' for any), and the search text as a folded needle (`crate::text::Needle`).
+/// as given ('' for any), the search text as a folded needle (`crate::text::Needle`), an
+/// assignee, and a follow-up filter with the day it counts from (today in Norway).
+#[derive(Default)]
 pub struct Filter {
     pub status: String,
     pub source: String,
     pub needle: Needle,
+    pub assignee: Option<Uuid>,
+    pub follow_up: Option<(FollowUpFilter, NaiveDate)>,
 }
 
 impl Filter {
@@ -64,6 +71,7 @@ impl Filter {
             status: status.map(str::trim).unwrap_or_default().to_owned(),
             source: source.map(str::trim).unwrap_or_default().to_owned(),
             needle: Needle::new(q.unwrap_or_default()),
+            ..Self::default()
         }
     }
 }
@@ -80,6 +88,8 @@ fn push_where<DB>(query: &mut QueryBuilder<DB>, filter: &Filter, with_status: bo
 where
     DB: sqlx::Database,
     for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> Uuid: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> NaiveDate: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
 {
     query.push(" WHERE 1 = 1");
     if with_status && !filter.status.is_empty() {
@@ -87,6 +97,21 @@ where
     }
     if !filter.source.is_empty() {
         query.push(" AND kilde = ").push_bind(filter.source.clone());
+    }
+    if let Some(assignee) = filter.assignee {
+        query.push(" AND assignee_id = ").push_bind(assignee);
+    }
+    match filter.follow_up {
+        Some((FollowUpFilter::Due, today)) => {
+            query.push(" AND follow_up <= ").push_bind(today);
+        }
+        Some((FollowUpFilter::Planned, _)) => {
+            query.push(" AND follow_up IS NOT NULL");
+        }
+        Some((FollowUpFilter::None, _)) => {
+            query.push(" AND follow_up IS NULL");
+        }
+        None => {}
     }
     let needle = &filter.needle;
     if needle.text.is_empty() {
@@ -295,6 +320,40 @@ pub async fn newest(db: &Db, limit: i64) -> Result<Vec<crate::dashboard::RecentL
     .await)
 }
 
+/// The open leads (in one of `statuses`) to follow up on `today` or before, the longest
+/// overdue first (up to `limit`), and how many there are in all.
+pub async fn follow_ups_due(
+    db: &Db,
+    today: NaiveDate,
+    statuses: &[String],
+    limit: i64,
+) -> Result<(Vec<crate::dashboard::FollowUp>, i64), sqlx::Error> {
+    if statuses.is_empty() {
+        return Ok((Vec::new(), 0));
+    }
+    db_run!(db, pool => {
+        let due = |query: &mut QueryBuilder<_>| {
+            query.push(" WHERE leads.follow_up <= ").push_bind(today).push(" AND leads.status IN (");
+            let mut list = query.separated(", ");
+            for status in statuses {
+                list.push_bind(status.clone());
+            }
+            query.push(")");
+        };
+        let mut query = QueryBuilder::new(
+            "SELECT leads.id, leads.name, leads.status, leads.follow_up, admin_users.name AS assignee \
+             FROM leads LEFT JOIN admin_users ON admin_users.id = leads.assignee_id",
+        );
+        due(&mut query);
+        query.push(" ORDER BY leads.follow_up, leads.created_at LIMIT ").push_bind(limit);
+        let items = query.build_query_as().fetch_all(pool).await?;
+        let mut query = QueryBuilder::new("SELECT COUNT(*) FROM leads");
+        due(&mut query);
+        let (total,): (i64,) = query.build_query_as().fetch_one(pool).await?;
+        Ok((items, total))
+    })
+}
+
 /// Leads in `status`, to refuse removing a status that still has some.
 pub async fn count_in_status(db: &Db, status: &str) -> Result<i64, sqlx::Error> {
     let (n,): (i64,) = db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads WHERE status = $1")
@@ -326,7 +385,8 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
 /// The statement that writes a new lead, bound with [`bind_lead!`].
 pub const INSERT: &str = "INSERT INTO leads \
     (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, search, phone_digits, \
-     created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+     follow_up, assignee_id, created_at, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 
 /// Writes a new lead and its audit entry.
 pub async fn insert(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<(), sqlx::Error> {
@@ -345,7 +405,7 @@ pub async fn update(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<bool, sqlx
         let result = bind_lead!(sqlx::query(
             "UPDATE leads SET name = $2, email = $3, phone = $4, status = $5, kilde = $6, \
              beskrivelse = $7, adresse = $8, postnr = $9, tags = $10, search = $11, phone_digits = $12, \
-             updated_at = $13 WHERE id = $1",
+             follow_up = $13, assignee_id = $14, updated_at = $15 WHERE id = $1",
         ), lead)
         .bind(lead.updated_at)
         .execute(&mut *tx)
@@ -376,6 +436,8 @@ pub fn new_lead(id: Uuid, fields: LeadFields, now: DateTime<Utc>) -> Lead {
         adresse: fields.adresse,
         postnr: fields.postnr,
         tags: fields.tags,
+        follow_up: fields.follow_up,
+        assignee_id: fields.assignee_id,
         created_at: now,
         updated_at: now,
     }

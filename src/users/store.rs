@@ -32,6 +32,13 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<AdminUserView>, sqlx::Error
         .await)
 }
 
+/// Every user as the lead views name them, A-Å by name: who a lead can be assigned to.
+pub async fn staff(db: &Db) -> Result<Vec<crate::leads::model::StaffMember>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as("SELECT id, name, email, is_active FROM admin_users ORDER BY name, id")
+        .fetch_all(pool)
+        .await)
+}
+
 /// How many users exist (active or not).
 pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
     let (n,): (i64,) =

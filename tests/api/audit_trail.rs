@@ -10,8 +10,9 @@ use crate::helpers::TestApp;
 use crate::permissions::{Body, Fixtures, OPERATIONS, call};
 
 /// Tables a mutation could touch.
-const TABLES: [&str; 8] = [
+const TABLES: [&str; 9] = [
     "leads",
+    "lead_notes",
     "services_admin",
     "media",
     "admin_users",

@@ -14,6 +14,7 @@ mod faults;
 mod hardening;
 mod health;
 mod invariants;
+mod lead_history;
 mod leads;
 mod media;
 mod notify;

@@ -9,7 +9,24 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
-use crate::helpers::{Backend, spawn_app_with};
+use crate::helpers::{Backend, TestApp, spawn_app_with};
+
+/// The e-mail events in the timeline of the only lead, once one is recorded (sending runs
+/// in the background).
+async fn emails_in_timeline(app: &TestApp) -> Vec<serde_json::Value> {
+    let session = app.admin().await;
+    let lead = session.get_json("/api/admin/leads", &[]).await["items"][0]["id"].as_str().unwrap().to_owned();
+    for _ in 0..100 {
+        let events = session.get_json(&format!("/api/admin/leads/{lead}/timeline"), &[]).await;
+        let emails: Vec<_> =
+            events.as_array().unwrap().iter().filter(|e| e["kind"] == "email").cloned().collect();
+        if !emails.is_empty() {
+            return emails;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no e-mail in the lead's timeline");
+}
 
 /// Accepts one SMTP session and hands over the message it carried.
 async fn mail_server() -> (u16, oneshot::Receiver<String>) {
@@ -76,6 +93,11 @@ async fn staff_get_an_email_about_a_new_enquiry() {
     assert!(message.contains("Reply-To: kari@example.no"), "{message}");
     assert!(message.contains("To: post@fagfolk.test"), "{message}");
     assert!(message.contains("https://fagfolk.test/admin/leads?lead="), "{message}");
+    let emails = emails_in_timeline(&app).await;
+    assert_eq!(emails.len(), 1);
+    assert_eq!(emails[0]["recipient"], "post@fagfolk.test");
+    assert_eq!(emails[0]["subject"], "Ny henvendelse fra Kari Nordmann");
+    assert_eq!(emails[0]["error"], serde_json::Value::Null);
     app.stop().await;
 }
 
@@ -93,5 +115,8 @@ async fn a_mail_server_that_is_down_costs_no_enquiry() {
     assert_eq!(app.count("contact_submissions").await, 1);
     assert_eq!(app.count("leads").await, 1);
     assert_eq!(app.get("/healthz").await.status(), 200);
+    let emails = emails_in_timeline(&app).await;
+    assert_eq!(emails[0]["subject"], "Ny henvendelse fra Kari Nordmann");
+    assert!(emails[0]["error"].as_str().is_some_and(|error| !error.is_empty()), "{emails:?}");
     app.stop().await;
 }

@@ -84,6 +84,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/leads", Body::None, READ, None),
     op("GET", "/api/admin/leads/board", Body::None, READ, None),
     op("GET", "/api/admin/leads/{id}", Body::None, READ, None),
+    op("GET", "/api/admin/leads/{id}/timeline", Body::None, READ, None),
     op("GET", "/api/admin/categories", Body::None, READ, None),
     op("GET", "/api/admin/categories/{slug}", Body::None, READ, None),
     op("GET", "/api/admin/services", Body::None, READ, None),
@@ -106,6 +107,20 @@ pub const OPERATIONS: &[Operation] = &[
         Body::Json(|_| json!({ "name": "Endret Kunde", "status": "Ny", "phone": "912 34 567" })),
         WORK,
         Some(("update", "leads")),
+    ),
+    op(
+        "PATCH",
+        "/api/admin/leads/{id}",
+        Body::Json(|_| json!({ "beskrivelse": "Endret i dialogen" })),
+        WORK,
+        Some(("update", "leads")),
+    ),
+    op(
+        "POST",
+        "/api/admin/leads/{id}/notes",
+        Body::Json(|_| json!({ "body": "Ringte kunden, befaring torsdag." })),
+        WORK,
+        Some(("note", "leads")),
     ),
     op(
         "PATCH",
@@ -208,7 +223,8 @@ pub const OPERATIONS: &[Operation] = &[
         ADMIN,
         Some(("password", "admin_users")),
     ),
-    // Deletes.
+    // Deletes. The note is an admin's: an editor may delete only their own.
+    op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
     op("DELETE", "/api/admin/leads/{id}", Body::None, WORK, Some(("delete", "leads"))),
     op("DELETE", "/api/admin/services/{id}", Body::None, WORK, Some(("delete", "services_admin"))),
     op("DELETE", "/api/admin/content/{id}", Body::None, WORK, Some(("delete", "content_items"))),
@@ -239,6 +255,8 @@ pub struct Fixtures {
     pub actor: String,
     pub round: usize,
     pub lead: String,
+    /// An admin's note on `lead`.
+    pub note: String,
     pub service: String,
     pub media: String,
     /// A promise (content item) of its own.
@@ -253,6 +271,17 @@ impl Fixtures {
     pub async fn create(app: &TestApp, admin: &Session, actor: &str, round: usize) -> Self {
         let lead: Value = admin
             .send(Method::POST, "/api/admin/leads", &json!({ "name": "Fast Kunde", "status": "Ny" }))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let lead_id = lead["id"].as_str().unwrap();
+        let note: Value = admin
+            .send(
+                Method::POST,
+                &format!("/api/admin/leads/{lead_id}/notes"),
+                &json!({ "body": "Fast notat" }),
+            )
             .await
             .json()
             .await
@@ -289,7 +318,8 @@ impl Fixtures {
         Self {
             actor: actor.to_owned(),
             round,
-            lead: lead["id"].as_str().unwrap().to_owned(),
+            lead: lead_id.to_owned(),
+            note: note["id"].as_str().unwrap().to_owned(),
             service: service["id"].as_str().unwrap().to_owned(),
             media: uploaded["uploaded"][0]["id"].as_str().unwrap().to_owned(),
             content: content["id"].as_str().unwrap().to_owned(),
@@ -311,7 +341,7 @@ impl Fixtures {
         } else {
             &self.user
         };
-        path.replace("{id}", id).replace("{slug}", "elektriker")
+        path.replace("{id}", id).replace("{note_id}", &self.note).replace("{slug}", "elektriker")
     }
 
     /// The id the audit entry should name, when the path names one.

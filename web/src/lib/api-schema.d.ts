@@ -181,6 +181,44 @@ export interface paths {
         delete: operations["delete_lead"];
         options?: never;
         head?: never;
+        /**
+         * Change some of a lead's fields: those given, keeping the rest (an empty text clears a
+         *     field). The details dialog saves each field it edits in place this way.
+         */
+        patch: operations["patch_lead"];
+        trace?: never;
+    };
+    "/api/admin/leads/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to a lead, signed by the signed-in user. */
+        post: operations["create_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads/{id}/notes/{note_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a note: its author's own, or any as an administrator. */
+        delete: operations["delete_note"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -199,6 +237,23 @@ export interface paths {
         head?: never;
         /** Change only a lead's status (a drag between kanban columns). */
         patch: operations["update_lead_status"];
+        trace?: never;
+    };
+    "/api/admin/leads/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything that happened to lead `id`, newest first. */
+        get: operations["get_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/media": {
@@ -666,6 +721,16 @@ export interface components {
         Dashboard: {
             /** Format: int64 */
             active_services: number;
+            /**
+             * @description Open leads to follow up today or earlier (in Norway), the longest overdue first;
+             *     up to 20.
+             */
+            follow_ups: components["schemas"]["FollowUp"][];
+            /**
+             * Format: int64
+             * @description All open leads due for follow-up.
+             */
+            follow_ups_due: number;
             /** @description The five newest leads. */
             latest: components["schemas"]["RecentLead"][];
             /** @description What still stands between the site and a real launch; empty when nothing does. */
@@ -695,9 +760,62 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
+        /**
+         * @description One thing in a lead's timeline. `by` is the member of staff who did it, by name (or
+         *     e-mail address when they are no longer a user); empty for the website.
+         */
+        Event: {
+            /** Format: date-time */
+            at: string;
+            by?: string | null;
+            /** @enum {string} */
+            kind: "created";
+        } | {
+            /** Format: date-time */
+            at: string;
+            by?: string | null;
+            from?: string | null;
+            /** @enum {string} */
+            kind: "status";
+            to?: string | null;
+        } | {
+            /** Format: date-time */
+            at: string;
+            by?: string | null;
+            changes: components["schemas"]["FieldChange"][];
+            /** @enum {string} */
+            kind: "changed";
+        } | {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            kind: "note";
+            note: components["schemas"]["Note"];
+        } | {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            kind: "submission";
+            submission: components["schemas"]["Submission"];
+        } | {
+            /** Format: date-time */
+            at: string;
+            error?: string | null;
+            /** @enum {string} */
+            kind: "email";
+            recipient: string;
+            subject: string;
+        };
         FailedUpload: {
             error: string;
             name: string;
+        };
+        /** @description One field of an edit: its value before and after. */
+        FieldChange: {
+            after: unknown;
+            before: unknown;
+            /** @description The field's key, as in `Lead`. */
+            field: string;
         };
         /** @description A key figure, as "1000+ fornøyde kunder". */
         Figure: {
@@ -708,6 +826,17 @@ export interface components {
             group: string;
             label: string;
             value: string;
+        };
+        /** @description An open lead due for follow-up. */
+        FollowUp: {
+            /** @description Who works the lead, by name. */
+            assignee?: string | null;
+            /** Format: date */
+            follow_up: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: string;
         };
         Hit: {
             /** @description A second line: e-mail, phone, category or file type. */
@@ -728,10 +857,20 @@ export interface components {
         };
         Lead: {
             adresse?: string | null;
+            /**
+             * Format: uuid
+             * @description The member of staff who works the lead.
+             */
+            assignee_id?: string | null;
             beskrivelse?: string | null;
             /** Format: date-time */
             created_at: string;
             email?: string | null;
+            /**
+             * Format: date
+             * @description When someone should follow the lead up ("Oppfølging"), a day in Norway.
+             */
+            follow_up?: string | null;
             /** Format: uuid */
             id: string;
             kilde: string;
@@ -745,8 +884,12 @@ export interface components {
         };
         LeadInput: {
             adresse?: string | null;
+            /** @description The id of the member of staff who works the lead; empty for nobody. */
+            assignee_id?: string | null;
             beskrivelse?: string | null;
             email?: string | null;
+            /** @description The follow-up day as `YYYY-MM-DD`; empty for none. */
+            follow_up?: string | null;
             kilde?: string | null;
             name?: string | null;
             phone?: string | null;
@@ -767,6 +910,8 @@ export interface components {
             pipeline: string[];
             /** @description The distinct sources present in the data, for the source filter. */
             sources: string[];
+            /** @description Who a lead can be assigned to, by name. */
+            staff: components["schemas"]["StaffMember"][];
             /**
              * Format: int64
              * @description Leads matching the filters (all pages).
@@ -817,6 +962,26 @@ export interface components {
             name?: string | null;
             password?: string | null;
             role?: components["schemas"]["Role"] | null;
+        };
+        /** @description A note on a lead. */
+        Note: {
+            /**
+             * Format: uuid
+             * @description The author, while they are a user.
+             */
+            author_id?: string | null;
+            /** @description The author's name when the note was written. */
+            author_name: string;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            lead_id: string;
+        };
+        NoteInput: {
+            body?: string | null;
         };
         OrderInput: {
             /** @description Every item of the kind, in the new order. */
@@ -981,6 +1146,15 @@ export interface components {
             /** @description Extra phone numbers. */
             phone_extra: string[];
         };
+        /** @description A member of staff, as the lead views name them. */
+        StaffMember: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** @description A deactivated user keeps the leads they had, but is not offered for new ones. */
+            is_active: boolean;
+            name: string;
+        };
         /** @description One status of the pipeline. */
         Stage: {
             kind: components["schemas"]["StatusKind"];
@@ -994,6 +1168,19 @@ export interface components {
          * @enum {string}
          */
         StatusKind: "open" | "won" | "lost";
+        /** @description A contact-form enquiry behind a lead. */
+        Submission: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            message: string;
+            name: string;
+            phone: string;
+            /** @description The service chosen, by its label. */
+            service?: string | null;
+        };
         /** @description A person on the team, shown with initials (a photo comes with the media library). */
         TeamMember: {
             description: string;
@@ -1581,6 +1768,10 @@ export interface operations {
                 per_page?: number;
                 /** @description The order (default newest first). */
                 sort?: "name" | "-name" | "status" | "-status" | "created" | "-created";
+                /** @description Only the signed-in user's leads ("Mine"). */
+                mine?: boolean;
+                /** @description By follow-up date. */
+                follow_up?: "due" | "planned" | "none";
             };
             header?: never;
             path?: never;
@@ -1678,6 +1869,10 @@ export interface operations {
                 q?: string;
                 /** @description Source (`kilde`). */
                 source?: string;
+                /** @description Only the signed-in user's leads ("Mine"). */
+                mine?: boolean;
+                /** @description By follow-up date. */
+                follow_up?: "due" | "planned" | "none";
             };
             header?: never;
             path?: never;
@@ -1875,6 +2070,191 @@ export interface operations {
             };
         };
     };
+    patch_lead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadInput"];
+            };
+        };
+        responses: {
+            /** @description Oppdatert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lead"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            /** @description Notatet er lagret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Tomt eller for langt notat */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+                /** @description Notatets id */
+                note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Slettet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Andres notat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_lead_status: {
         parameters: {
             query?: never;
@@ -1929,6 +2309,56 @@ export interface operations {
             };
             /** @description Ukjent status */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_timeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Historikken, nyeste først */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,3 +47,21 @@ const dateTimeFormat = once(
 export function formatDateTime(value: string | Date): string {
   return dateTimeFormat().format(typeof value === 'string' ? new Date(value) : value)
 }
+
+const dayFormat = once(
+  () => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+)
+
+/** "2026-11-25" (a day, as the API sends a follow-up date) -> "25. november 2026", the
+ * same day wherever the browser is. */
+export function formatDay(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return dayFormat().format(new Date(Date.UTC(year, month - 1, date)))
+}
+
+/** Today in Norway as "YYYY-MM-DD", moved `days` on: what a follow-up date is compared with. */
+export function norwegianDay(days = 0, now = new Date()): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(now)
+  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
+}

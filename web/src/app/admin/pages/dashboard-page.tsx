@@ -1,11 +1,11 @@
-import { ArrowRight, CheckCircle2, Inbox, Rocket, Sparkles, Wrench } from 'lucide-react'
+import { ArrowRight, BellRing, CheckCircle2, Inbox, Rocket, Sparkles, Wrench } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboard } from '@/features/dashboard/api/get-dashboard'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatDay, norwegianDay } from '@/lib/format'
 import { useAdminTitle } from '../use-admin-title'
 
 export function DashboardPage() {
@@ -53,6 +53,50 @@ export function DashboardPage() {
               </li>
             ))}
           </ul>
+        </Card>
+      )}
+      {data && (
+        <Card className="mt-8 p-6" data-follow-ups>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="flex items-center gap-2 text-xl font-semibold">
+              <BellRing className="size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
+              Oppfølging i dag og forfalt
+            </h2>
+            {data.follow_ups_due > 0 && (
+              <Link
+                to={`${paths.admin.leads}?follow_up=due`}
+                className="inline-flex items-center gap-1 font-semibold text-accent-strong hover:underline dark:text-accent"
+              >
+                Se alle {data.follow_ups_due}
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            )}
+          </div>
+          {data.follow_ups.length === 0 ? (
+            <p className="mt-4 text-muted-foreground">Ingen oppfølginger i dag. Godt jobbet!</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-border">
+              {data.follow_ups.map((lead) => {
+                const overdue = lead.follow_up < norwegianDay()
+                return (
+                  <li key={lead.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div>
+                      <Link to={`${paths.admin.leads}?lead=${lead.id}`} className="font-semibold hover:underline">
+                        {lead.name || 'Ukjent'}
+                      </Link>
+                      <p className="text-sm text-muted-foreground">{lead.assignee ? `Ansvarlig: ${lead.assignee}` : 'Ingen ansvarlig'}</p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <Badge>{lead.status}</Badge>
+                      <span className={overdue ? 'text-sm font-semibold text-destructive' : 'text-sm font-semibold'}>
+                        {overdue ? `Forfalt ${formatDay(lead.follow_up)}` : 'I dag'}
+                      </span>
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
         </Card>
       )}
       <Card className="mt-8 p-6">

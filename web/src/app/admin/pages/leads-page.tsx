@@ -7,9 +7,9 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
+import { useAuth } from '@/features/auth/components/auth-provider'
 import { useDeleteLead } from '@/features/leads/api/delete-lead'
-import { useLead } from '@/features/leads/api/get-lead'
-import { type Lead, type LeadFilter, PER_PAGE, useLeads } from '@/features/leads/api/list-leads'
+import { type FollowUpFilter, type Lead, type LeadFilter, PER_PAGE, useLeads } from '@/features/leads/api/list-leads'
 import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog'
 import { LeadFormDialog } from '@/features/leads/components/lead-form-dialog'
 import { LeadKanban } from '@/features/leads/components/lead-kanban'
@@ -18,14 +18,31 @@ import { useAdminTitle } from '../use-admin-title'
 
 type View = 'table' | 'kanban'
 
+const FOLLOW_UPS: Record<FollowUpFilter, string> = {
+  due: 'Forfalt og i dag',
+  planned: 'Har oppfølging',
+  none: 'Uten oppfølging',
+}
+const isFollowUp = (value: string | null): value is FollowUpFilter => value !== null && value in FOLLOW_UPS
+
 export function LeadsPage() {
   useAdminTitle('Henvendelser')
   const toast = useToast()
+  const { user } = useAuth()
   const [params, setParams] = useSearchParams()
   const [view, setView] = useState<View>('table')
   const [text, setText] = useState('')
-  const [filter, setFilter] = useState<LeadFilter>({ q: '', status: '', source: '', page: 1, sort: '-created' })
-  const [viewing, setViewing] = useState<Lead | null>(null)
+  // /admin/leads?follow_up=due (from the dashboard) opens the list on those leads.
+  const linkedFollowUp = params.get('follow_up')
+  const [filter, setFilter] = useState<LeadFilter>({
+    q: '',
+    status: '',
+    source: '',
+    page: 1,
+    sort: '-created',
+    mine: false,
+    followUp: isFollowUp(linkedFollowUp) ? linkedFollowUp : '',
+  })
   const [editing, setEditing] = useState<Lead | null>(null)
   const [formOpen, setFormOpen] = useState(false)
   const [deleting, setDeleting] = useState<Lead | null>(null)
@@ -41,12 +58,9 @@ export function LeadsPage() {
   const pipeline = leads.data?.pipeline ?? []
 
   // /admin/leads?lead=ID (from the command search or the dashboard) opens that lead.
-  const linked = useLead(params.get('lead'))
-  useEffect(() => {
-    if (linked.data) setViewing(linked.data)
-  }, [linked.data])
+  const viewing = params.get('lead')
+  const setViewing = (lead: Lead) => setParams((all) => (all.set('lead', lead.id), all))
   const closeDetails = () => {
-    setViewing(null)
     if (params.has('lead')) {
       params.delete('lead')
       setParams(params, { replace: true })
@@ -83,7 +97,7 @@ export function LeadsPage() {
         </Button>
       </div>
 
-      <div className="mt-6 grid gap-3 rounded-xl border border-border bg-card p-4 md:grid-cols-[1fr_14rem_14rem]">
+      <div className="mt-6 grid gap-3 rounded-xl border border-border bg-card p-4 md:grid-cols-2 xl:grid-cols-[1fr_12rem_12rem_12rem]">
         <div>
           <Label htmlFor="lead-search">Søk</Label>
           <div className="relative">
@@ -124,6 +138,30 @@ export function LeadsPage() {
             ))}
           </Select>
         </div>
+        <div>
+          <Label htmlFor="lead-follow-up-filter">Oppfølging</Label>
+          <Select
+            id="lead-follow-up-filter"
+            value={filter.followUp}
+            onChange={(e) => setFilter({ ...filter, followUp: isFollowUp(e.target.value) ? e.target.value : '', page: 1 })}
+          >
+            <option value="">Alle</option>
+            {Object.entries(FOLLOW_UPS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <label className="flex items-center gap-2 text-sm font-semibold md:col-span-2 xl:col-span-4">
+          <input
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={filter.mine}
+            onChange={(e) => setFilter({ ...filter, mine: e.target.checked, page: 1 })}
+          />
+          Mine leads
+        </label>
       </div>
 
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-lead-counter>
@@ -141,7 +179,10 @@ export function LeadsPage() {
           ]}
         >
           {view === 'kanban' ? (
-            <LeadKanban q={filter.q} source={filter.source} onOpen={setViewing} />
+            <LeadKanban
+              filter={{ q: filter.q, source: filter.source, mine: filter.mine, followUp: filter.followUp }}
+              onOpen={setViewing}
+            />
           ) : leads.isPending ? (
             <Spinner label="Laster..." />
           ) : leads.isError ? (
@@ -192,13 +233,20 @@ export function LeadsPage() {
         </Tabs>
       </div>
 
-      <LeadDetailsDialog lead={viewing} pipeline={pipeline} onOpenChange={(open) => !open && closeDetails()} />
+      <LeadDetailsDialog
+        leadId={viewing}
+        pipeline={pipeline}
+        staff={data?.staff ?? []}
+        viewer={{ id: user?.id ?? '', isAdmin: user?.role === 'admin' }}
+        onOpenChange={(open) => !open && closeDetails()}
+      />
       <LeadFormDialog
         open={formOpen}
         onOpenChange={setFormOpen}
         lead={editing}
         pipeline={pipeline}
         sources={leads.data?.known_sources ?? []}
+        staff={data?.staff ?? []}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -5,8 +5,19 @@ import { queryKeys } from '@/lib/query-keys'
 
 export type Lead = components['schemas']['Lead']
 export type LeadPage = components['schemas']['LeadPage']
+export type StaffMember = components['schemas']['StaffMember']
 export type LeadSort = NonNullable<NonNullable<operations['list_leads']['parameters']['query']>['sort']>
-export type LeadFilter = { q: string; status: string; source: string; page: number; sort: LeadSort }
+export type FollowUpFilter = NonNullable<NonNullable<operations['list_leads']['parameters']['query']>['follow_up']>
+export type LeadFilter = {
+  q: string
+  status: string
+  source: string
+  page: number
+  sort: LeadSort
+  /** Only the signed-in user's leads ("Mine"). */
+  mine: boolean
+  followUp: FollowUpFilter | ''
+}
 
 export const PER_PAGE = 25
 
@@ -19,6 +30,8 @@ export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
     page: filter.page,
     per_page: PER_PAGE,
     sort: filter.sort === '-created' ? undefined : filter.sort,
+    mine: filter.mine || undefined,
+    follow_up: filter.followUp || undefined,
   }
   return unwrap(await api.GET('/api/admin/leads', { params: { query } }))
 }

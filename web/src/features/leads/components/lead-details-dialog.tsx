@@ -1,42 +1,290 @@
-import type { ReactNode } from 'react'
+import { useEffect, useId, useState } from 'react'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { formatDateTime } from '@/lib/format'
-import type { Lead } from '../api/list-leads'
-import { StatusBadge } from './status-badge'
+import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { ApiError } from '@/lib/api'
+import { formatDateTime, norwegianDay } from '@/lib/format'
+import { useLead } from '../api/get-lead'
+import type { Lead, StaffMember } from '../api/list-leads'
+import { usePatchLead } from '../api/patch-lead'
+import type { LeadInput } from '../api/save-lead'
+import { useAddNote, useDeleteNote, useTimeline } from '../api/timeline'
+import { InlineField } from './inline-field'
+import { LeadTimeline } from './lead-timeline'
+import { TagEditor } from './tag-editor'
 
+/** Who is signed in: whose leads are "Mine", and whose notes they may delete. */
+export type Viewer = { id: string; isAdmin: boolean }
+
+/**
+ * Where a lead is worked: its status, follow-up day and assignee change at once; every
+ * other field is edited in place; notes are added; and its timeline shows what happened
+ * to it. It reads the lead afresh, so what it shows is what is stored.
+ */
 export function LeadDetailsDialog({
-  lead,
+  leadId,
   pipeline,
+  staff,
+  viewer,
   onOpenChange,
 }: {
-  lead: Lead | null
+  leadId: string | null
   pipeline: string[]
+  staff: StaffMember[]
+  viewer: Viewer
   onOpenChange: (open: boolean) => void
 }) {
-  const rows: [string, ReactNode][] = lead
-    ? [
-        ['Navn', lead.name || 'Ukjent'],
-        ['Status', <StatusBadge key="s" status={lead.status} pipeline={pipeline} />],
-        ['E-post', lead.email ? <a href={`mailto:${lead.email}`} className="underline">{lead.email}</a> : '–'],
-        ['Telefon', lead.phone ? <a href={`tel:${lead.phone.replace(/\s/g, '')}`} className="underline">{lead.phone}</a> : '–'],
-        ['Adresse', [lead.adresse, lead.postnr].filter(Boolean).join(', ') || '–'],
-        ['Kilde', lead.kilde],
-        ['Beskrivelse', <span key="b" className="whitespace-pre-wrap">{lead.beskrivelse || '–'}</span>],
-        ['Tags', lead.tags.length ? lead.tags.join(', ') : '–'],
-        ['Opprettet', formatDateTime(lead.created_at)],
-        ['Sist oppdatert', formatDateTime(lead.updated_at)],
-      ]
-    : []
+  const lead = useLead(leadId)
   return (
-    <Dialog open={lead !== null} onOpenChange={onOpenChange} title="Lead-detaljer" className="max-w-xl">
-      <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-            <dd className="min-w-0 break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <Dialog
+      open={leadId !== null}
+      onOpenChange={onOpenChange}
+      title="Lead-detaljer"
+      description={lead.data ? lead.data.name || 'Ukjent' : undefined}
+      className="max-w-4xl"
+    >
+      {lead.data ? (
+        <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} />
+      ) : lead.isError ? (
+        <p className="text-destructive">Kunne ikke hente lead-en. Den kan være slettet.</p>
+      ) : (
+        <Spinner label="Laster..." />
+      )}
     </Dialog>
+  )
+}
+
+function LeadWork({ lead, pipeline, staff, viewer }: { lead: Lead; pipeline: string[]; staff: StaffMember[]; viewer: Viewer }) {
+  const toast = useToast()
+  const patch = usePatchLead(lead.id)
+  const timeline = useTimeline(lead.id)
+  const removeNote = useDeleteNote(lead.id)
+  const name = lead.name || 'Lead'
+
+  /** Saves one change; the caller shows a refused value's message. */
+  async function save(input: Partial<LeadInput>, done: string) {
+    const saved = await patch.mutateAsync(input)
+    void timeline.refetch()
+    toast({ title: 'Lagret', description: done })
+    return saved
+  }
+
+  /** A change from a menu or a button: a refusal becomes a toast, and the control shows the stored value again. */
+  async function saveNow(input: Partial<LeadInput>, done: string) {
+    try {
+      await save(input, done)
+    } catch (error) {
+      const message = error instanceof ApiError ? Object.values(error.fields)[0] ?? error.message : 'Prøv igjen.'
+      toast({ title: 'Kunne ikke lagre', description: message, variant: 'destructive' })
+    }
+  }
+
+  const statuses = pipeline.includes(lead.status) ? pipeline : [...pipeline, lead.status]
+  const assignable = staff.filter((member) => member.is_active || member.id === lead.assignee_id)
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      <div className="grid content-start gap-5">
+        <div className="grid gap-3 rounded-xl border border-border bg-muted/40 p-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="lead-work-status">Status</Label>
+            <Select
+              id="lead-work-status"
+              value={lead.status}
+              disabled={patch.isPending}
+              onChange={(e) => void saveNow({ status: e.target.value }, `${name} er flyttet til ${e.target.value}.`)}
+            >
+              {statuses.map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor="lead-work-assignee">Ansvarlig</Label>
+            <Select
+              id="lead-work-assignee"
+              value={lead.assignee_id ?? ''}
+              disabled={patch.isPending}
+              onChange={(e) => {
+                const member = staff.find((m) => m.id === e.target.value)
+                void saveNow(
+                  { assignee_id: e.target.value },
+                  member ? `${member.name} er ansvarlig for ${name}.` : `${name} har ingen ansvarlig.`,
+                )
+              }}
+            >
+              <option value="">Ingen</option>
+              {assignable.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <FollowUpField
+            value={lead.follow_up ?? ''}
+            busy={patch.isPending}
+            onSave={(day) => saveNow({ follow_up: day }, day ? `Oppfølging satt for ${name}.` : `Oppfølgingen er fjernet.`)}
+          />
+        </div>
+
+        <section aria-labelledby="lead-fields-heading">
+          <h3 id="lead-fields-heading" className="text-lg font-semibold">
+            Detaljer
+          </h3>
+          <div className="mt-1">
+            <InlineField label="Navn" field="name" value={lead.name} display={lead.name || 'Ukjent'} onSave={(v) => save({ name: v }, 'Navnet er endret.')} />
+            <InlineField
+              label="E-post"
+              field="email"
+              type="email"
+              value={lead.email ?? ''}
+              display={lead.email ? <a href={`mailto:${lead.email}`} className="underline">{lead.email}</a> : '–'}
+              onSave={(v) => save({ email: v }, 'E-postadressen er endret.')}
+            />
+            <InlineField
+              label="Telefon"
+              field="phone"
+              type="tel"
+              value={lead.phone ?? ''}
+              display={lead.phone ? <a href={`tel:${lead.phone.replace(/\s/g, '')}`} className="underline">{lead.phone}</a> : '–'}
+              onSave={(v) => save({ phone: v }, 'Telefonnummeret er endret.')}
+            />
+            <InlineField label="Adresse" field="adresse" value={lead.adresse ?? ''} onSave={(v) => save({ adresse: v }, 'Adressen er endret.')} />
+            <InlineField label="Postnummer" field="postnr" value={lead.postnr ?? ''} onSave={(v) => save({ postnr: v }, 'Postnummeret er endret.')} />
+            <InlineField label="Kilde" field="kilde" value={lead.kilde} onSave={(v) => save({ kilde: v }, 'Kilden er endret.')} />
+            <InlineField
+              label="Beskrivelse"
+              field="beskrivelse"
+              multiline
+              value={lead.beskrivelse ?? ''}
+              display={<span className="whitespace-pre-wrap">{lead.beskrivelse || '–'}</span>}
+              onSave={(v) => save({ beskrivelse: v }, 'Beskrivelsen er endret.')}
+            />
+            <div className="py-2">
+              <TagEditor value={lead.tags} onChange={(tags) => tags !== lead.tags && void saveNow({ tags }, 'Tags er endret.')} />
+            </div>
+          </div>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Opprettet {formatDateTime(lead.created_at)} · sist oppdatert {formatDateTime(lead.updated_at)}
+          </p>
+        </section>
+      </div>
+
+      <div className="grid content-start gap-5">
+        <NoteComposer leadId={lead.id} onAdded={() => toast({ title: 'Notat lagt til', description: `Notatet er lagret på ${name}.` })} />
+        <section aria-labelledby="lead-history-heading">
+          <h3 id="lead-history-heading" className="text-lg font-semibold">
+            Historikk
+          </h3>
+          <div className="mt-3">
+            {timeline.data ? (
+              <LeadTimeline
+                events={timeline.data}
+                staff={staff}
+                canDelete={(author) => viewer.isAdmin || author === viewer.id}
+                onDeleteNote={(noteId) =>
+                  removeNote.mutate(noteId, {
+                    onSuccess: () => toast({ title: 'Notat slettet', description: 'Notatet er slettet.' }),
+                    onError: (error) => toast({ title: 'Feil', description: error.message, variant: 'destructive' }),
+                  })
+                }
+              />
+            ) : timeline.isError ? (
+              <p className="text-destructive">Kunne ikke hente historikken. Prøv igjen.</p>
+            ) : (
+              <Spinner label="Laster..." />
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+/** The follow-up day: picked in the date field and saved when the field is left, or set
+ * with one click to tomorrow or a week on, or removed. */
+function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; onSave: (day: string) => Promise<void> }) {
+  const [draft, setDraft] = useState(value)
+  useEffect(() => setDraft(value), [value])
+  const commit = (day: string) => {
+    setDraft(day)
+    if (day !== value) void onSave(day)
+  }
+  return (
+    <div className="sm:col-span-2">
+      <Label htmlFor="lead-work-follow-up">Oppfølging</Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          id="lead-work-follow-up"
+          type="date"
+          className="w-auto min-w-[11rem] flex-1"
+          value={draft}
+          disabled={busy}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => commit(draft)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              commit(draft)
+            }
+          }}
+        />
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => commit(norwegianDay(1))}>
+          I morgen
+        </Button>
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => commit(norwegianDay(7))}>
+          Om en uke
+        </Button>
+        {value && (
+          <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => commit('')}>
+            Fjern
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** A new note: written, then added to the timeline. A refused note stays in the field. */
+function NoteComposer({ leadId, onAdded }: { leadId: string; onAdded: () => void }) {
+  const id = useId()
+  const add = useAddNote(leadId)
+  const [body, setBody] = useState('')
+  const [error, setError] = useState<string>()
+  return (
+    <form
+      className="rounded-xl border border-border p-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        add.mutate(body, {
+          onSuccess: () => {
+            setBody('')
+            setError(undefined)
+            onAdded()
+          },
+          onError: (err) => setError(err instanceof ApiError ? (err.fields.body ?? err.message) : 'Kunne ikke lagre notatet. Prøv igjen.'),
+        })
+      }}
+    >
+      <Label htmlFor={id}>Nytt notat</Label>
+      <Textarea
+        id={id}
+        rows={3}
+        value={body}
+        placeholder="Hva ble avtalt? Hva er neste steg?"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-feil` : undefined}
+        onChange={(e) => setBody(e.target.value)}
+      />
+      <FieldError id={`${id}-feil`}>{error}</FieldError>
+      <div className="mt-2 flex justify-end">
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          {add.isPending ? 'Lagrer...' : 'Legg til notat'}
+        </Button>
+      </div>
+    </form>
   )
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
 import { ApiError } from '@/lib/api'
-import type { Lead } from '../api/list-leads'
+import type { Lead, StaffMember } from '../api/list-leads'
 import { useSaveLead } from '../api/save-lead'
 import { TagEditor } from './tag-editor'
 
@@ -24,6 +24,8 @@ const schema = z.object({
   kilde: z.string(),
   beskrivelse: z.string(),
   tags: z.array(z.string()),
+  follow_up: z.string(),
+  assignee_id: z.string(),
 })
 type Values = z.infer<typeof schema>
 type Field = keyof Values
@@ -39,6 +41,8 @@ function toValues(lead: Lead | null, pipeline: string[]): Values {
     kilde: lead?.kilde ?? 'Web',
     beskrivelse: lead?.beskrivelse ?? '',
     tags: lead?.tags ?? [],
+    follow_up: lead?.follow_up ?? '',
+    assignee_id: lead?.assignee_id ?? '',
   }
 }
 
@@ -48,6 +52,7 @@ export function LeadFormDialog({
   lead,
   pipeline,
   sources,
+  staff,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -56,6 +61,8 @@ export function LeadFormDialog({
   pipeline: string[]
   /** The sources the form offers, from the server (`known_sources`). */
   sources: string[]
+  /** Who the lead can be assigned to. */
+  staff: StaffMember[]
 }) {
   const toast = useToast()
   const save = useSaveLead()
@@ -139,6 +146,25 @@ export function LeadFormDialog({
                 <option key={source}>{source}</option>
               ))}
             </Select>
+          </div>
+          <div>
+            <Label htmlFor="lead-assignee_id">Ansvarlig</Label>
+            <Select {...register('assignee_id')} {...a11y('assignee_id')}>
+              <option value="">Ingen</option>
+              {staff
+                .filter((member) => member.is_active || member.id === lead?.assignee_id)
+                .map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
+            </Select>
+            <FieldError id="lead-assignee_id-feil">{err('assignee_id')}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="lead-follow_up">Oppfølging</Label>
+            <Input type="date" {...register('follow_up')} {...a11y('follow_up')} />
+            <FieldError id="lead-follow_up-feil">{err('follow_up')}</FieldError>
           </div>
         </div>
         <div>

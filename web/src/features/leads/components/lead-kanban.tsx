@@ -22,7 +22,7 @@ import { Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { type BoardColumn, leadBoardQuery, useLeadBoard } from '../api/get-lead-board'
+import { type BoardColumn, type BoardFilter, leadBoardQuery, useLeadBoard } from '../api/get-lead-board'
 import type { Lead } from '../api/list-leads'
 import { updateLeadStatus } from '../api/update-lead-status'
 import { queryKeys } from '@/lib/query-keys'
@@ -50,9 +50,9 @@ const collision: CollisionDetection = (args) => {
   return hits.length > 0 ? hits : rectIntersection(args)
 }
 
-export function LeadKanban({ q, source, onOpen }: { q: string; source: string; onOpen: (lead: Lead) => void }) {
+export function LeadKanban({ filter, onOpen }: { filter: BoardFilter; onOpen: (lead: Lead) => void }) {
   const queryClient = useQueryClient()
-  const board = useLeadBoard(q, source, true)
+  const board = useLeadBoard(filter, true)
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnJump }),
@@ -78,7 +78,7 @@ export function LeadKanban({ q, source, onOpen }: { q: string; source: string; o
   async function move(lead: Lead, status: string) {
     const columns = board.data
     if (!columns || status === lead.status) return
-    const key = leadBoardQuery(q, source).queryKey
+    const key = leadBoardQuery(filter).queryKey
     const before = columns
     queryClient.setQueryData<BoardColumn[]>(key, moveCard(columns, lead, status))
     try {

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/input'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime, formatDay, norwegianDay } from '@/lib/format'
 import { queryKeys } from '@/lib/query-keys'
 import { cn } from '@/lib/utils'
 import type { Lead, LeadSort } from '../api/list-leads'
@@ -62,6 +62,7 @@ export function LeadTable({
                   <p className="text-muted-foreground">{[lead.adresse, lead.postnr].filter(Boolean).join(', ')}</p>
                 )}
                 {lead.phone && <p className="text-muted-foreground @3xl:hidden">{lead.phone}</p>}
+                {lead.follow_up && <FollowUpNote day={lead.follow_up} />}
               </td>
               <td className={cn('px-4 py-3', SHOWN_FROM.contact)}>
                 {lead.email && <p className="break-all">{lead.email}</p>}
@@ -100,6 +101,17 @@ export function LeadTable({
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** The follow-up day under the lead's name, marked when it is today or past. */
+function FollowUpNote({ day }: { day: string }) {
+  const today = norwegianDay()
+  return (
+    <p className={cn('mt-1 text-xs font-semibold', day <= today ? 'text-destructive' : 'text-muted-foreground')} data-follow-up={day}>
+      Oppfølging {formatDay(day)}
+      {day < today ? ' (forfalt)' : day === today ? ' (i dag)' : ''}
+    </p>
   )
 }
 

@@ -1,0 +1,384 @@
+//! A lead's history: the notes staff write on it, and its timeline, which gathers what
+//! happened to it from where each thing is already kept: its creation and every status
+//! change and edit from the audit log, its notes, the contact-form enquiries behind it
+//! (`contact_submissions`) and the e-mails sent about it (`lead_emails`, written by
+//! `crate::contact::notify`).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::{not_found, store};
+use crate::audit::{NewAudit, changes};
+use crate::auth::CurrentUser;
+use crate::contact::ServiceChoice;
+use crate::db::Db;
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::http::{ApiJson, ApiPath};
+use crate::state::AppState;
+use crate::{audited, db_run};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_timeline))
+        .routes(routes!(create_note))
+        .routes(routes!(delete_note))
+}
+
+/// A note on a lead.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Note {
+    pub id: Uuid,
+    pub lead_id: Uuid,
+    /// The author, while they are a user.
+    pub author_id: Option<Uuid>,
+    /// The author's name when the note was written.
+    pub author_name: String,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NoteInput {
+    pub body: Option<String>,
+}
+
+/// A contact-form enquiry behind a lead.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Submission {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    /// The service chosen, by its label.
+    pub service: Option<String>,
+    pub message: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// One field of an edit: its value before and after.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FieldChange {
+    /// The field's key, as in `Lead`.
+    pub field: String,
+    pub before: Value,
+    pub after: Value,
+}
+
+/// One thing in a lead's timeline. `by` is the member of staff who did it, by name (or
+/// e-mail address when they are no longer a user); empty for the website.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// The lead came in: entered by staff, or from the website's contact form.
+    Created {
+        at: DateTime<Utc>,
+        by: Option<String>,
+    },
+    /// Moved from one status to another.
+    Status {
+        at: DateTime<Utc>,
+        by: Option<String>,
+        from: Option<String>,
+        to: Option<String>,
+    },
+    /// Other fields edited.
+    Changed {
+        at: DateTime<Utc>,
+        by: Option<String>,
+        changes: Vec<FieldChange>,
+    },
+    Note {
+        at: DateTime<Utc>,
+        note: Note,
+    },
+    /// An enquiry sent through the contact form.
+    Submission {
+        at: DateTime<Utc>,
+        submission: Submission,
+    },
+    /// An e-mail sent to staff about the lead; `error` says why it failed.
+    Email {
+        at: DateTime<Utc>,
+        recipient: String,
+        subject: String,
+        error: Option<String>,
+    },
+}
+
+impl Event {
+    fn at(&self) -> DateTime<Utc> {
+        match self {
+            Self::Created { at, .. }
+            | Self::Status { at, .. }
+            | Self::Changed { at, .. }
+            | Self::Note { at, .. }
+            | Self::Submission { at, .. }
+            | Self::Email { at, .. } => *at,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct AuditRow {
+    created_at: DateTime<Utc>,
+    action: String,
+    performed_by: Option<String>,
+    #[sqlx(json(nullable))]
+    changes: Option<Value>,
+}
+
+#[derive(sqlx::FromRow)]
+struct EmailRow {
+    sent_at: DateTime<Utc>,
+    recipient: String,
+    subject: String,
+    error: Option<String>,
+}
+
+/// Everything that happened to lead `id`, newest first.
+#[utoipa::path(
+    get, path = "/api/admin/leads/{id}/timeline",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Historikken, nyeste først", body = [Event]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn get_timeline(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<Vec<Event>>> {
+    let lead = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let staff = crate::users::store::staff(&state.db).await?;
+    let name_of = |email: Option<String>| {
+        email.map(|email| staff.iter().find(|m| m.email == email).map_or(email, |m| m.name.clone()))
+    };
+    let audit = audit_rows(&state.db, id).await?;
+    let created_by = audit.iter().find(|row| row.action == "create").and_then(|row| row.performed_by.clone());
+    // An enquiry and the lead it made share a moment: gathered first, the enquiry shows above.
+    let mut events: Vec<Event> = submissions(&state.db, id)
+        .await?
+        .into_iter()
+        .map(|submission| Event::Submission { at: submission.created_at, submission })
+        .collect();
+    events.push(Event::Created { at: lead.created_at, by: name_of(created_by) });
+    for row in audit.into_iter().filter(|row| row.action == "update") {
+        let by = name_of(row.performed_by);
+        let Some(changes) = row.changes else { continue };
+        let mut fields: Vec<FieldChange> = changes["after"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(field, after)| FieldChange {
+                field: field.clone(),
+                before: changes["before"][field].clone(),
+                after: after.clone(),
+            })
+            .collect();
+        if let Some(place) = fields.iter().position(|change| change.field == "status") {
+            let status = fields.remove(place);
+            let text = |value: Value| value.as_str().map(str::to_owned);
+            let (from, to) = (text(status.before), text(status.after));
+            events.push(Event::Status { at: row.created_at, by: by.clone(), from, to });
+        }
+        if !fields.is_empty() {
+            events.push(Event::Changed { at: row.created_at, by, changes: fields });
+        }
+    }
+    events.extend(
+        notes(&state.db, id).await?.into_iter().map(|note| Event::Note { at: note.created_at, note }),
+    );
+    events.extend(emails(&state.db, id).await?.into_iter().map(|row| Event::Email {
+        at: row.sent_at,
+        recipient: row.recipient,
+        subject: row.subject,
+        error: row.error,
+    }));
+    // Stable, so what happened in one moment keeps the order it was gathered in.
+    events.sort_by_key(|event| std::cmp::Reverse(event.at()));
+    Ok(Json(events))
+}
+
+async fn audit_rows(db: &Db, id: Uuid) -> Result<Vec<AuditRow>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT created_at, action, performed_by, changes FROM audit_logs \
+         WHERE entity_type = 'leads' AND entity_id = $1 ORDER BY created_at, id",
+    )
+    .bind(id.to_string())
+    .fetch_all(pool)
+    .await)
+}
+
+/// Lead `id`'s notes, oldest first.
+pub async fn notes(db: &Db, id: Uuid) -> Result<Vec<Note>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, lead_id, author_id, author_name, body, created_at FROM lead_notes \
+         WHERE lead_id = $1 ORDER BY created_at, id",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await)
+}
+
+async fn submissions(db: &Db, id: Uuid) -> Result<Vec<Submission>, sqlx::Error> {
+    let mut rows: Vec<Submission> = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name, email, phone, service, message, created_at FROM contact_submissions \
+         WHERE lead_id = $1 ORDER BY created_at, id",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await)?;
+    for row in &mut rows {
+        row.service =
+            row.service.take().map(|value| ServiceChoice::label_of(&value).map_or(value, str::to_owned));
+    }
+    Ok(rows)
+}
+
+async fn emails(db: &Db, id: Uuid) -> Result<Vec<EmailRow>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT sent_at, recipient, subject, error FROM lead_emails WHERE lead_id = $1 ORDER BY sent_at, id",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// Records an e-mail sent (or tried) about lead `id`. No audit entry: no member of staff
+/// sent it.
+pub async fn record_email(
+    db: &Db,
+    id: Uuid,
+    at: DateTime<Utc>,
+    recipient: &str,
+    subject: &str,
+    error: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query(
+        "INSERT INTO lead_emails (id, lead_id, sent_at, recipient, subject, error) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(id)
+    .bind(at)
+    .bind(recipient)
+    .bind(subject)
+    .bind(error)
+    .execute(pool)
+    .await
+    .map(|_| ()))
+}
+
+/// Add a note to a lead, signed by the signed-in user.
+#[utoipa::path(
+    post, path = "/api/admin/leads/{id}/notes",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    request_body = NoteInput,
+    responses(
+        (status = 201, description = "Notatet er lagret", body = Note),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Tomt eller for langt notat", body = ErrorBody),
+    )
+)]
+async fn create_note(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<NoteInput>,
+) -> ApiResult<(StatusCode, Json<Note>)> {
+    let mut errors = FieldErrors::default();
+    let body = errors.required("body", input.body, 5000, "Skriv et notat.");
+    errors.finish()?;
+    store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let note = Note {
+        id: Uuid::now_v7(),
+        lead_id: id,
+        author_id: Some(user.id),
+        author_name: user.name.clone(),
+        body,
+        created_at: state.clock.now(),
+    };
+    let entry =
+        NewAudit::new(note.created_at, "note", "leads", Some(id), &user.email, note_changes(&note, true));
+    let written = audited!(&state.db, &entry, tx => {
+        sqlx::query(
+            "INSERT INTO lead_notes (id, lead_id, author_id, author_name, body, created_at) \
+             SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM leads WHERE id = $2)",
+        )
+        .bind(note.id)
+        .bind(note.lead_id)
+        .bind(note.author_id)
+        .bind(&note.author_name)
+        .bind(&note.body)
+        .bind(note.created_at)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+    })?;
+    if written == 0 {
+        return Err(not_found());
+    }
+    Ok((StatusCode::CREATED, Json(note)))
+}
+
+/// The audit entry's changes for a note written (`added`) or deleted. The entry is the
+/// lead's (action `note` or `delete_note`), so the log names the lead it was written on.
+fn note_changes(note: &Note, added: bool) -> Option<Value> {
+    let view = serde_json::json!({ "note": note.body });
+    let empty = serde_json::json!({});
+    if added { changes(&empty, &view) } else { changes(&view, &empty) }
+}
+
+/// Delete a note: its author's own, or any as an administrator.
+#[utoipa::path(
+    delete, path = "/api/admin/leads/{id}/notes/{note_id}",
+    params(
+        ("id" = Uuid, Path, description = "Lead-ens id"),
+        ("note_id" = Uuid, Path, description = "Notatets id"),
+    ),
+    tag = "admin", security(("session" = [])),
+    responses(
+        (status = 204, description = "Slettet"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Andres notat", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn delete_note(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath((id, note_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<StatusCode> {
+    let note = notes(&state.db, id)
+        .await?
+        .into_iter()
+        .find(|note| note.id == note_id)
+        .ok_or_else(|| ApiError::NotFound("Fant ikke notatet. Det kan være slettet.".to_owned()))?;
+    if note.author_id != Some(user.id) && !user.is_admin() {
+        return Err(ApiError::Forbidden(
+            "Bare den som skrev notatet, eller en administrator, kan slette det.".to_owned(),
+        ));
+    }
+    let entry = NewAudit::new(
+        state.clock.now(),
+        "delete_note",
+        "leads",
+        Some(id),
+        &user.email,
+        note_changes(&note, false),
+    );
+    audited!(&state.db, &entry, tx => {
+        sqlx::query("DELETE FROM lead_notes WHERE id = $1").bind(note.id).execute(&mut *tx).await?;
+    })?;
+    Ok(StatusCode::NO_CONTENT)
+}

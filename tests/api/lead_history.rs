@@ -1,0 +1,252 @@
+//! A lead's history: edited in place, followed up, assigned, noted, and told as a
+//! timeline, on SQLite and PostgreSQL.
+
+use chrono::Duration;
+use fagfolk::users::Role;
+use reqwest::Method;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries};
+
+async fn create(session: &Session, body: Value) -> Value {
+    let response = session.send(Method::POST, "/api/admin/leads", &body).await;
+    assert_eq!(response.status(), 201, "create {body}");
+    response.json().await.unwrap()
+}
+
+/// A member of staff with a name of their own, signed in.
+async fn member(app: &TestApp, name: &str, email: &str, role: Role) -> (Uuid, Session) {
+    let id =
+        fagfolk::users::create(&app.state.db, name, email, ADMIN_PASSWORD, role, app.state.clock.now(), None)
+            .await
+            .unwrap();
+    (id, app.login(email, ADMIN_PASSWORD).await)
+}
+
+fn path(lead: &Value) -> String {
+    format!("/api/admin/leads/{}", lead["id"].as_str().unwrap())
+}
+
+/// The names of the leads the list shows for `query`, newest first.
+async fn names(session: &Session, query: &[(&str, &str)]) -> Vec<String> {
+    let page = session.get_json("/api/admin/leads", query).await;
+    page["items"].as_array().unwrap().iter().map(|lead| lead["name"].as_str().unwrap().to_owned()).collect()
+}
+
+async fn a_lead_is_edited_in_place_one_field_at_a_time(app: TestApp) {
+    let session = app.admin().await;
+    let lead = create(
+        &session,
+        json!({ "name": "Åse Ødegård", "phone": "912 34 567", "email": "ase@example.no", "tags": ["bad"] }),
+    )
+    .await;
+
+    let response = session.send(Method::PATCH, &path(&lead), &json!({ "phone": "+47 913 00 000" })).await;
+    assert_eq!(response.status(), 200);
+    let patched: Value = response.json().await.unwrap();
+    assert_eq!(patched["phone"], "+47 913 00 000");
+    for kept in ["name", "email", "tags", "status", "kilde", "created_at"] {
+        assert_eq!(patched[kept], lead[kept], "{kept} is kept");
+    }
+    assert_eq!(names(&session, &[("q", "91300000")]).await, ["Åse Ødegård"], "found by its new number");
+    let (action, table, id, _, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), table.as_str(), id.as_deref()), ("update", "leads", lead["id"].as_str()));
+    assert_eq!(
+        changes.unwrap(),
+        json!({ "before": { "phone": "912 34 567" }, "after": { "phone": "+47 913 00 000" } })
+    );
+
+    // A refused value changes nothing and says why, in Norwegian, under its field.
+    let response = session.send(Method::PATCH, &path(&lead), &json!({ "email": "ikke en adresse" })).await;
+    assert_eq!(response.status(), 422);
+    let error: Value = response.json().await.unwrap();
+    assert_eq!(error["fields"]["email"], "Skriv en gyldig e-postadresse.");
+    assert_eq!(session.get_json(&path(&lead), &[]).await, patched);
+
+    // An empty text clears the field; an empty list clears the tags.
+    let cleared: Value = session
+        .send(Method::PATCH, &path(&lead), &json!({ "email": "", "tags": [] }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!((cleared["email"].clone(), cleared["tags"].clone()), (Value::Null, json!([])));
+    assert_eq!(cleared["phone"], "+47 913 00 000");
+
+    let missing = format!("/api/admin/leads/{}", Uuid::now_v7());
+    assert_eq!(session.send(Method::PATCH, &missing, &json!({ "name": "Ingen" })).await.status(), 404);
+    app.stop().await;
+}
+
+async fn follow_ups_and_assignees_filter_the_list_and_fill_the_dashboard(app: TestApp) {
+    let admin = app.admin().await;
+    let (eva_id, eva) = member(&app, "Eva Elektriker", "eva@fagfolk.test", Role::Editor).await;
+    let eva_id = eva_id.to_string();
+    let today = app.state.clock.today();
+    let day = |days: i64| (today + Duration::days(days)).to_string();
+
+    let bad = admin
+        .send(Method::POST, "/api/admin/leads", &json!({ "name": "Feil", "follow_up": "31.12.2026" }))
+        .await;
+    assert_eq!(bad.status(), 422);
+    assert_eq!(bad.json::<Value>().await.unwrap()["fields"]["follow_up"], "Skriv en gyldig dato.");
+    let stranger = Uuid::now_v7().to_string();
+    let bad = admin
+        .send(Method::POST, "/api/admin/leads", &json!({ "name": "Feil", "assignee_id": stranger }))
+        .await;
+    assert_eq!(bad.status(), 422);
+    assert_eq!(
+        bad.json::<Value>().await.unwrap()["fields"]["assignee_id"],
+        "Velg en medarbeider fra listen."
+    );
+    assert_eq!(app.count("leads").await, 0, "a refused lead is not stored");
+
+    create(&admin, json!({ "name": "Uten dato" })).await;
+    create(&admin, json!({ "name": "Vunnet forfalt", "status": "Vunnet", "follow_up": day(-1) })).await;
+    let later = create(&admin, json!({ "name": "Senere", "follow_up": day(1), "assignee_id": eva_id })).await;
+    create(&admin, json!({ "name": "I dag", "follow_up": day(0) })).await;
+    let overdue =
+        create(&admin, json!({ "name": "Forfalt", "follow_up": day(-3), "assignee_id": eva_id })).await;
+    assert_eq!(overdue["follow_up"], day(-3));
+    assert_eq!(later["assignee_id"], eva_id.as_str());
+
+    assert_eq!(names(&admin, &[("follow_up", "due")]).await, ["Forfalt", "I dag", "Vunnet forfalt"]);
+    assert_eq!(names(&admin, &[("follow_up", "planned")]).await.len(), 4);
+    assert_eq!(names(&admin, &[("follow_up", "none")]).await, ["Uten dato"]);
+    assert_eq!(names(&eva, &[("mine", "true")]).await, ["Forfalt", "Senere"]);
+    assert_eq!(names(&eva, &[("mine", "true"), ("follow_up", "due")]).await, ["Forfalt"]);
+    assert!(names(&admin, &[("mine", "true")]).await.is_empty(), "nothing is the admin's");
+    let board = eva.get_json("/api/admin/leads/board", &[("mine", "true")]).await;
+    let on_board: i64 =
+        board.as_array().unwrap().iter().map(|column| column["total"].as_i64().unwrap()).sum();
+    assert_eq!(on_board, 2);
+    let page = admin.get_json("/api/admin/leads", &[]).await;
+    let staff = page["staff"].as_array().unwrap();
+    assert!(
+        staff
+            .iter()
+            .any(|m| m["name"] == "Eva Elektriker" && m["id"] == eva_id.as_str() && m["is_active"] == true)
+    );
+
+    // The dashboard: open leads due today or before, the longest overdue first.
+    let dashboard = admin.get_json("/api/admin/dashboard", &[]).await;
+    let due: Vec<&str> =
+        dashboard["follow_ups"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(due, ["Forfalt", "I dag"], "a won lead needs no follow-up: {dashboard}");
+    assert_eq!(dashboard["follow_ups_due"], 2);
+    assert_eq!(dashboard["follow_ups"][0]["assignee"], "Eva Elektriker");
+    assert_eq!(dashboard["follow_ups"][0]["follow_up"], day(-3));
+    assert_eq!(dashboard["follow_ups"][1]["assignee"], Value::Null);
+
+    // Tomorrow, "Senere" is due too; cleared, "Forfalt" is not.
+    admin.send(Method::PATCH, &path(&overdue), &json!({ "follow_up": "" })).await;
+    app.state.clock.advance(Duration::days(1));
+    // A day on, the session has ended: sign in again.
+    let admin = app.login("admin@fagfolk.test", ADMIN_PASSWORD).await;
+    let dashboard = admin.get_json("/api/admin/dashboard", &[]).await;
+    let due: Vec<&str> =
+        dashboard["follow_ups"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(due, ["I dag", "Senere"]);
+
+    // Unassigned by an empty value; a removed user's leads lose their assignee.
+    let unassigned: Value =
+        admin.send(Method::PATCH, &path(&later), &json!({ "assignee_id": "" })).await.json().await.unwrap();
+    assert_eq!(unassigned["assignee_id"], Value::Null);
+    assert_eq!(admin.delete(&format!("/api/admin/users/{eva_id}")).await.status(), 204);
+    assert_eq!(admin.get_json(&path(&overdue), &[]).await["assignee_id"], Value::Null);
+    app.stop().await;
+}
+
+async fn notes_are_signed_and_only_their_author_or_an_admin_deletes_them(app: TestApp) {
+    let admin = app.admin().await;
+    let (_, eva) = member(&app, "Eva Elektriker", "eva@fagfolk.test", Role::Editor).await;
+    let lead = create(&admin, json!({ "name": "Kari Nordmann" })).await;
+    let notes = format!("{}/notes", path(&lead));
+
+    let response =
+        eva.send(Method::POST, &notes, &json!({ "body": "  Ringte, befaring torsdag kl. 10.  " })).await;
+    assert_eq!(response.status(), 201);
+    let own: Value = response.json().await.unwrap();
+    assert_eq!(own["author_name"], "Eva Elektriker");
+    assert_eq!(own["body"], "Ringte, befaring torsdag kl. 10.");
+    let (action, table, id, by, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), table.as_str(), id.as_deref()), ("note", "leads", lead["id"].as_str()));
+    assert_eq!(by.as_deref(), Some("eva@fagfolk.test"));
+    assert_eq!(changes.unwrap()["after"]["note"], "Ringte, befaring torsdag kl. 10.");
+
+    let empty = eva.send(Method::POST, &notes, &json!({ "body": "   " })).await;
+    assert_eq!(empty.status(), 422);
+    assert_eq!(empty.json::<Value>().await.unwrap()["fields"]["body"], "Skriv et notat.");
+    let missing = format!("/api/admin/leads/{}/notes", Uuid::now_v7());
+    assert_eq!(eva.send(Method::POST, &missing, &json!({ "body": "Hei" })).await.status(), 404);
+    assert_eq!(app.count("lead_notes").await, 1);
+
+    let theirs: Value =
+        admin.send(Method::POST, &notes, &json!({ "body": "Tilbud sendt." })).await.json().await.unwrap();
+    let refused = eva.delete(&format!("{notes}/{}", theirs["id"].as_str().unwrap())).await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(
+        refused.json::<Value>().await.unwrap()["error"],
+        "Bare den som skrev notatet, eller en administrator, kan slette det."
+    );
+    assert_eq!(eva.delete(&format!("{notes}/{}", own["id"].as_str().unwrap())).await.status(), 204);
+    assert_eq!(app.count("lead_notes").await, 1);
+    assert_eq!(admin.delete(&format!("{notes}/{}", own["id"].as_str().unwrap())).await.status(), 404);
+
+    // Deleting the lead deletes its notes.
+    assert_eq!(admin.delete(&path(&lead)).await.status(), 204);
+    assert_eq!(app.count("lead_notes").await, 0);
+    app.stop().await;
+}
+
+async fn the_timeline_tells_a_leads_story_newest_first(app: TestApp) {
+    let admin = app.admin().await;
+    let (_, eva) = member(&app, "Eva Elektriker", "eva@fagfolk.test", Role::Editor).await;
+    let form = json!({
+        "name": "Kari Nordmann", "email": "kari@example.no", "phone": "912 34 567",
+        "service": "rorleggertjenester", "message": "Det drypper fra taket.",
+    });
+    assert_eq!(app.post_json("/api/contact", &form).await.status(), 201);
+    let lead = admin.get_json("/api/admin/leads", &[("q", "Kari")]).await["items"][0].clone();
+    let timeline = format!("{}/timeline", path(&lead));
+
+    eva.send(Method::PATCH, &path(&lead), &json!({ "status": "Kontaktet" })).await;
+    eva.send(Method::PATCH, &path(&lead), &json!({ "phone": "913 00 000", "follow_up": "2030-01-15" })).await;
+    eva.send(Method::POST, &format!("{}/notes", path(&lead)), &json!({ "body": "Befaring torsdag." })).await;
+
+    let events = admin.get_json(&timeline, &[]).await;
+    let kinds: Vec<&str> = events.as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["note", "changed", "status", "submission", "created"], "{events}");
+    assert_eq!(events[0]["note"]["body"], "Befaring torsdag.");
+    assert_eq!(events[0]["note"]["author_name"], "Eva Elektriker");
+    let changed = &events[1];
+    assert_eq!(changed["by"], "Eva Elektriker");
+    assert_eq!(
+        changed["changes"],
+        json!([
+            { "field": "follow_up", "before": null, "after": "2030-01-15" },
+            { "field": "phone", "before": "912 34 567", "after": "913 00 000" },
+        ])
+    );
+    assert_eq!((events[2]["from"].clone(), events[2]["to"].clone()), (json!("Ny"), json!("Kontaktet")));
+    assert_eq!(events[2]["by"], "Eva Elektriker");
+    assert_eq!(events[3]["submission"]["message"], "Det drypper fra taket.");
+    assert_eq!(events[3]["submission"]["service"], "Rørleggertjenester");
+    assert_eq!(events[4]["by"], Value::Null, "came in from the website");
+
+    // A lead staff entered says who did.
+    let own = create(&admin, json!({ "name": "Ola" })).await;
+    let events = admin.get_json(&format!("{}/timeline", path(&own)), &[]).await;
+    assert_eq!(events, json!([{ "kind": "created", "at": own["created_at"], "by": "Test Bruker" }]));
+    let missing = format!("/api/admin/leads/{}/timeline", Uuid::now_v7());
+    assert_eq!(admin.get(&missing).await.status(), 404);
+    app.stop().await;
+}
+
+crate::db_tests!(
+    a_lead_is_edited_in_place_one_field_at_a_time,
+    follow_ups_and_assignees_filter_the_list_and_fill_the_dashboard,
+    notes_are_signed_and_only_their_author_or_an_admin_deletes_them,
+    the_timeline_tells_a_leads_story_newest_first,
+);

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './server'
+import { signIn } from './admin'
+
+/** Today in Norway moved `days` on, as "YYYY-MM-DD". */
+function norwegianDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
+  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
+}
+
+/** An enquiry through the public contact form's API, as a visitor sends it. */
+async function enquire(page: Page, name: string, phone: string) {
+  const response = await page.request.post('/api/contact', {
+    data: { name, email: 'kunde@example.no', phone, service: 'rorleggertjenester', message: 'Det drypper fra taket på badet.' },
+  })
+  expect(response.status()).toBe(201)
+}
+
+async function openLead(page: Page, name: string) {
+  await page.goto('/admin/leads')
+  await page.getByLabel('Søk').fill(name)
+  await page.getByRole('button', { name: `Vis ${name}` }).click()
+  const details = page.getByRole('dialog', { name: 'Lead-detaljer' })
+  await expect(details).toBeVisible()
+  return details
+}
+
+test('a lead is worked in its details dialog: edited in place, moved, assigned, followed up and noted', async ({ page }) => {
+  await enquire(page, 'Åse Ødegård', '912 34 567')
+  await signIn(page)
+  const details = await openLead(page, 'Åse Ødegård')
+  const history = details.getByRole('list', { name: 'Historikk' })
+  await expect(history.locator('[data-event="submission"]')).toContainText('Det drypper fra taket på badet.')
+  await expect(history.locator('[data-event="created"]')).toContainText('Lead opprettet fra nettstedet')
+
+  // Edit in place: Enter saves, the new number shows at once and in the history.
+  await details.getByRole('button', { name: 'Rediger telefon' }).click()
+  await details.getByLabel('Telefon').fill('+47 913 00 000')
+  await details.getByLabel('Telefon').press('Enter')
+  await expect(details.locator('[data-field="phone"]')).toHaveText('+47 913 00 000')
+  await expect(history.locator('[data-event="changed"]').first()).toContainText('Telefon: 912 34 567 → +47 913 00 000')
+
+  // A refused value keeps what was typed, with the server's message; Escape leaves the
+  // field, not the dialog.
+  await details.getByRole('button', { name: 'Rediger e-post' }).click()
+  await details.getByLabel('E-post').fill('ikke en adresse')
+  await details.getByRole('button', { name: 'Lagre', exact: true }).click()
+  await expect(details.getByText('Skriv en gyldig e-postadresse.')).toBeVisible()
+  await expect(details.getByLabel('E-post')).toHaveValue('ikke en adresse')
+  await details.getByLabel('E-post').press('Escape')
+  await expect(details).toBeVisible()
+  await expect(details.locator('[data-field="email"]')).toHaveText('kunde@example.no')
+
+  // Status, assignee and follow-up change in one step each.
+  await details.getByLabel('Status').selectOption('Kontaktet')
+  await expect(history.locator('[data-event="status"]')).toContainText('Status: Ny → Kontaktet')
+  await expect(history.locator('[data-event="status"]')).toContainText('Administrator')
+  await details.getByLabel('Ansvarlig').selectOption({ label: 'Administrator' })
+  await expect(history.locator('[data-event="changed"]').first()).toContainText('Ansvarlig: tom → Administrator')
+  await details.getByRole('button', { name: 'I morgen' }).click()
+  await expect(details.getByLabel('Oppfølging')).toHaveValue(norwegianDay(1))
+  await details.getByLabel('Oppfølging').fill(norwegianDay(-2))
+  await details.getByLabel('Oppfølging').press('Enter')
+  await expect(history.locator('[data-event="changed"]').first()).toContainText('Oppfølging:')
+
+  // A note: signed and timed; an empty one is refused with the text kept.
+  await details.getByRole('button', { name: 'Legg til notat' }).click()
+  await expect(details.getByText('Skriv et notat.')).toBeVisible()
+  await details.getByLabel('Nytt notat').fill('Ringte. Befaring torsdag kl. 10.')
+  await details.getByRole('button', { name: 'Legg til notat' }).click()
+  await expect(details.getByLabel('Nytt notat')).toHaveValue('')
+  const note = history.locator('[data-event="note"]')
+  await expect(note).toContainText('Ringte. Befaring torsdag kl. 10.')
+  await expect(note).toContainText('Administrator')
+  await details.getByRole('button', { name: 'Lukk' }).click()
+
+  // The list: "Mine" and the follow-up filter find it, marked overdue.
+  await page.getByLabel('Søk').fill('')
+  await enquire(page, 'Per Uten Ansvar', '400 00 000')
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Vis Per Uten Ansvar' })).toBeVisible()
+  await page.getByLabel('Mine leads').check()
+  await expect(page.getByRole('button', { name: 'Vis Per Uten Ansvar' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Vis Åse Ødegård' })).toBeVisible()
+  await page.getByLabel('Mine leads').uncheck()
+  await page.getByLabel('Oppfølging').selectOption({ label: 'Forfalt og i dag' })
+  await expect(page.getByRole('button', { name: 'Vis Per Uten Ansvar' })).toBeHidden()
+  await expect(page.locator(`[data-follow-up="${norwegianDay(-2)}"]`)).toContainText('(forfalt)')
+
+  // The dashboard lists it among today's and overdue follow-ups; a click opens it.
+  await page.getByRole('link', { name: 'Oversikt' }).first().click()
+  const followUps = page.locator('[data-follow-ups]')
+  await expect(followUps).toContainText('Åse Ødegård')
+  await expect(followUps).toContainText('Ansvarlig: Administrator')
+  await followUps.getByRole('link', { name: 'Åse Ødegård' }).click()
+  const reopened = page.getByRole('dialog', { name: 'Lead-detaljer' })
+  await expect(reopened.getByRole('list', { name: 'Historikk' }).locator('[data-event="note"]')).toContainText('Befaring torsdag')
+
+  // The note is deleted by its author.
+  await reopened.getByRole('button', { name: 'Slett notat' }).click()
+  await expect(reopened.locator('[data-event="note"]')).toHaveCount(0)
+})
