@@ -48,6 +48,10 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
         return Ok(());
     }
     let statuses = crate::settings::pipeline(db).await?;
+    // Some leads to follow up, from two days overdue to four days on, some of them the
+    // demo administrator's, so the dashboard and the filters have something to show.
+    let today = now.with_timezone(&chrono_tz::Europe::Oslo).date_naive();
+    let assignee = users::store::staff(db).await?.into_iter().find(|m| m.email == DEMO_EMAIL).map(|m| m.id);
     db_run!(db, pool => {
         let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
         for i in 0..36usize {
@@ -71,8 +75,8 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
                 adresse: Some(adresse.to_owned()),
                 postnr: Some(postnr.to_owned()),
                 tags,
-                follow_up: None,
-                assignee_id: None,
+                follow_up: (i % 4 == 1).then(|| today + Duration::days((i % 7) as i64 - 2)),
+                assignee_id: assignee.filter(|_| i % 3 == 0),
                 created_at: created,
                 updated_at: created + Duration::hours(2),
             };

@@ -32,7 +32,7 @@ test('a lead is worked in its details dialog: edited in place, moved, assigned, 
   const details = await openLead(page, 'Åse Ødegård')
   const history = details.getByRole('list', { name: 'Historikk' })
   await expect(history.locator('[data-event="submission"]')).toContainText('Det drypper fra taket på badet.')
-  await expect(history.locator('[data-event="created"]')).toContainText('Lead opprettet fra nettstedet')
+  await expect(history.locator('[data-event="created"]')).toContainText('Lead opprettet')
 
   // Edit in place: Enter saves, the new number shows at once and in the history.
   await details.getByRole('button', { name: 'Rediger telefon' }).click()

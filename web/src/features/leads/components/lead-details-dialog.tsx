@@ -85,51 +85,51 @@ function LeadWork({ lead, pipeline, staff, viewer }: { lead: Lead; pipeline: str
   const assignable = staff.filter((member) => member.is_active || member.id === lead.assignee_id)
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-      <div className="grid content-start gap-5">
-        <div className="grid gap-3 rounded-xl border border-border bg-muted/40 p-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="lead-work-status">Status</Label>
-            <Select
-              id="lead-work-status"
-              value={lead.status}
-              disabled={patch.isPending}
-              onChange={(e) => void saveNow({ status: e.target.value }, `${name} er flyttet til ${e.target.value}.`)}
-            >
-              {statuses.map((status) => (
-                <option key={status}>{status}</option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="lead-work-assignee">Ansvarlig</Label>
-            <Select
-              id="lead-work-assignee"
-              value={lead.assignee_id ?? ''}
-              disabled={patch.isPending}
-              onChange={(e) => {
-                const member = staff.find((m) => m.id === e.target.value)
-                void saveNow(
-                  { assignee_id: e.target.value },
-                  member ? `${member.name} er ansvarlig for ${name}.` : `${name} har ingen ansvarlig.`,
-                )
-              }}
-            >
-              <option value="">Ingen</option>
-              {assignable.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <FollowUpField
-            value={lead.follow_up ?? ''}
-            busy={patch.isPending}
-            onSave={(day) => saveNow({ follow_up: day }, day ? `Oppfølging satt for ${name}.` : `Oppfølgingen er fjernet.`)}
-          />
+    <div className="grid gap-6">
+      <div className="grid gap-3 rounded-xl border border-border bg-muted/40 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_minmax(0,1.5fr)]">
+        <div>
+          <Label htmlFor="lead-work-status">Status</Label>
+          <Select
+            id="lead-work-status"
+            value={lead.status}
+            disabled={patch.isPending}
+            onChange={(e) => void saveNow({ status: e.target.value }, `${name} er flyttet til ${e.target.value}.`)}
+          >
+            {statuses.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </Select>
         </div>
+        <div>
+          <Label htmlFor="lead-work-assignee">Ansvarlig</Label>
+          <Select
+            id="lead-work-assignee"
+            value={lead.assignee_id ?? ''}
+            disabled={patch.isPending}
+            onChange={(e) => {
+              const member = staff.find((m) => m.id === e.target.value)
+              void saveNow(
+                { assignee_id: e.target.value },
+                member ? `${member.name} er ansvarlig for ${name}.` : `${name} har ingen ansvarlig.`,
+              )
+            }}
+          >
+            <option value="">Ingen</option>
+            {assignable.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <FollowUpField
+          value={lead.follow_up ?? ''}
+          busy={patch.isPending}
+          onSave={(day) => saveNow({ follow_up: day }, day ? `Oppfølging satt for ${name}.` : `Oppfølgingen er fjernet.`)}
+        />
+      </div>
 
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <section aria-labelledby="lead-fields-heading">
           <h3 id="lead-fields-heading" className="text-lg font-semibold">
             Detaljer
@@ -171,34 +171,34 @@ function LeadWork({ lead, pipeline, staff, viewer }: { lead: Lead; pipeline: str
             Opprettet {formatDateTime(lead.created_at)} · sist oppdatert {formatDateTime(lead.updated_at)}
           </p>
         </section>
-      </div>
 
-      <div className="grid content-start gap-5">
-        <NoteComposer leadId={lead.id} onAdded={() => toast({ title: 'Notat lagt til', description: `Notatet er lagret på ${name}.` })} />
-        <section aria-labelledby="lead-history-heading">
-          <h3 id="lead-history-heading" className="text-lg font-semibold">
-            Historikk
-          </h3>
-          <div className="mt-3">
-            {timeline.data ? (
-              <LeadTimeline
-                events={timeline.data}
-                staff={staff}
-                canDelete={(author) => viewer.isAdmin || author === viewer.id}
-                onDeleteNote={(noteId) =>
-                  removeNote.mutate(noteId, {
-                    onSuccess: () => toast({ title: 'Notat slettet', description: 'Notatet er slettet.' }),
-                    onError: (error) => toast({ title: 'Feil', description: error.message, variant: 'destructive' }),
-                  })
-                }
-              />
-            ) : timeline.isError ? (
-              <p className="text-destructive">Kunne ikke hente historikken. Prøv igjen.</p>
-            ) : (
-              <Spinner label="Laster..." />
-            )}
-          </div>
-        </section>
+        <div className="grid content-start gap-5">
+          <NoteComposer leadId={lead.id} onAdded={() => toast({ title: 'Notat lagt til', description: `Notatet er lagret på ${name}.` })} />
+          <section aria-labelledby="lead-history-heading">
+            <h3 id="lead-history-heading" className="text-lg font-semibold">
+              Historikk
+            </h3>
+            <div className="mt-3">
+              {timeline.data ? (
+                <LeadTimeline
+                  events={timeline.data}
+                  staff={staff}
+                  canDelete={(author) => viewer.isAdmin || author === viewer.id}
+                  onDeleteNote={(noteId) =>
+                    removeNote.mutate(noteId, {
+                      onSuccess: () => toast({ title: 'Notat slettet', description: 'Notatet er slettet.' }),
+                      onError: (error) => toast({ title: 'Feil', description: error.message, variant: 'destructive' }),
+                    })
+                  }
+                />
+              ) : timeline.isError ? (
+                <p className="text-destructive">Kunne ikke hente historikken. Prøv igjen.</p>
+              ) : (
+                <Spinner label="Laster..." />
+              )}
+            </div>
+          </section>
+        </div>
       </div>
     </div>
   )
@@ -214,7 +214,7 @@ function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; 
     if (day !== value) void onSave(day)
   }
   return (
-    <div className="sm:col-span-2">
+    <div className="sm:col-span-2 lg:col-span-1">
       <Label htmlFor="lead-work-follow-up">Oppfølging</Label>
       <div className="flex flex-wrap items-center gap-2">
         <Input

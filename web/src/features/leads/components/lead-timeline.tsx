@@ -88,9 +88,7 @@ function describe(
 ): { icon: typeof Inbox; title: string; by?: string | null; body?: ReactNode } {
   switch (event.kind) {
     case 'created':
-      return event.by
-        ? { icon: Sparkles, title: 'Lead opprettet', by: event.by }
-        : { icon: Sparkles, title: 'Lead opprettet fra nettstedet' }
+      return { icon: Sparkles, title: 'Lead opprettet', by: event.by }
     case 'status':
       return { icon: ArrowRightLeft, title: `Status: ${event.from ?? 'tom'} → ${event.to ?? 'tom'}`, by: event.by }
     case 'changed': {
