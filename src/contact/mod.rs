@@ -95,7 +95,7 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sql
     // later cannot wait for the write lock and fails under concurrent submissions.
     let status =
         crate::settings::pipeline(&state.db).await?.into_iter().next().unwrap_or_else(|| "Ny".to_owned());
-    let lead = Lead {
+    let mut lead = Lead {
         id: lead_id,
         name: form.name.clone(),
         email: Some(form.email.clone()),
@@ -108,9 +108,14 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sql
         tags,
         follow_up: None,
         assignee_id: None,
+        duplicate_of: None,
         created_at: now,
         updated_at: now,
     };
+    // A returning customer's enquiry is flagged against their open lead
+    // (src/leads/duplicates.rs).
+    let open = crate::settings::open_statuses(&state.db).await?;
+    lead.duplicate_of = crate::leads::store::duplicate_of(&state.db, &lead, &open).await?;
     db_run!(&state.db, pool => {
         let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
         crate::bind_lead!(sqlx::query(crate::leads::store::INSERT), lead)

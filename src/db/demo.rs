@@ -77,6 +77,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
                 tags,
                 follow_up: (i % 4 == 1).then(|| today + Duration::days((i % 7) as i64 - 2)),
                 assignee_id: assignee.filter(|_| i % 3 == 0),
+                duplicate_of: None,
                 created_at: created,
                 updated_at: created + Duration::hours(2),
             };

@@ -111,6 +111,12 @@ pub enum Event {
         subject: String,
         error: Option<String>,
     },
+    /// Another lead (`name`) was merged into this one; its history is part of this one's.
+    Merged {
+        at: DateTime<Utc>,
+        by: Option<String>,
+        name: String,
+    },
 }
 
 impl Event {
@@ -121,18 +127,28 @@ impl Event {
             | Self::Changed { at, .. }
             | Self::Note { at, .. }
             | Self::Submission { at, .. }
-            | Self::Email { at, .. } => *at,
+            | Self::Email { at, .. }
+            | Self::Merged { at, .. } => *at,
         }
     }
 }
 
 #[derive(sqlx::FromRow)]
 struct AuditRow {
+    entity_id: Option<String>,
     created_at: DateTime<Utc>,
     action: String,
     performed_by: Option<String>,
     #[sqlx(json(nullable))]
     changes: Option<Value>,
+}
+
+#[derive(sqlx::FromRow)]
+struct MergeRow {
+    merged_id: Uuid,
+    merged_name: String,
+    merged_by: String,
+    merged_at: DateTime<Utc>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -163,8 +179,16 @@ async fn get_timeline(
     let name_of = |email: Option<String>| {
         email.map(|email| staff.iter().find(|m| m.email == email).map_or(email, |m| m.name.clone()))
     };
-    let audit = audit_rows(&state.db, id).await?;
-    let created_by = audit.iter().find(|row| row.action == "create").and_then(|row| row.performed_by.clone());
+    // Leads merged into this one keep their history here.
+    let merges = merges(&state.db, id).await?;
+    let ids: Vec<String> =
+        std::iter::once(id).chain(merges.iter().map(|m| m.merged_id)).map(|id| id.to_string()).collect();
+    let audit = audit_rows(&state.db, &ids).await?;
+    let own = Some(id.to_string());
+    let created_by = audit
+        .iter()
+        .find(|row| row.action == "create" && row.entity_id == own)
+        .and_then(|row| row.performed_by.clone());
     // An enquiry and the lead it made share a moment: gathered first, the enquiry shows above.
     let mut events: Vec<Event> = submissions(&state.db, id)
         .await?
@@ -198,6 +222,11 @@ async fn get_timeline(
     events.extend(
         notes(&state.db, id).await?.into_iter().map(|note| Event::Note { at: note.created_at, note }),
     );
+    events.extend(merges.into_iter().map(|merge| Event::Merged {
+        at: merge.merged_at,
+        by: name_of(Some(merge.merged_by)),
+        name: merge.merged_name,
+    }));
     events.extend(emails(&state.db, id).await?.into_iter().map(|row| Event::Email {
         at: row.sent_at,
         recipient: row.recipient,
@@ -209,12 +238,27 @@ async fn get_timeline(
     Ok(Json(events))
 }
 
-async fn audit_rows(db: &Db, id: Uuid) -> Result<Vec<AuditRow>, sqlx::Error> {
+/// The audit entries of the leads `ids`, oldest first.
+async fn audit_rows(db: &Db, ids: &[String]) -> Result<Vec<AuditRow>, sqlx::Error> {
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT entity_id, created_at, action, performed_by, changes FROM audit_logs \
+             WHERE entity_type = 'leads' AND entity_id IN (",
+        );
+        let mut list = query.separated(", ");
+        for id in ids {
+            list.push_bind(id.clone());
+        }
+        query.push(") ORDER BY created_at, id");
+        query.build_query_as().fetch_all(pool).await
+    })
+}
+
+async fn merges(db: &Db, id: Uuid) -> Result<Vec<MergeRow>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT created_at, action, performed_by, changes FROM audit_logs \
-         WHERE entity_type = 'leads' AND entity_id = $1 ORDER BY created_at, id",
+        "SELECT merged_id, merged_name, merged_by, merged_at FROM lead_merges WHERE lead_id = $1 ORDER BY merged_at, id",
     )
-    .bind(id.to_string())
+    .bind(id)
     .fetch_all(pool)
     .await)
 }

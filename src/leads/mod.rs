@@ -1,6 +1,7 @@
 //! Henvendelser: the lead manager's API. Every mutation writes its audit entry in the
 //! same transaction.
 
+pub mod duplicates;
 pub mod history;
 pub mod model;
 pub mod store;
@@ -31,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_lead, update_lead, patch_lead, delete_lead))
         .routes(routes!(update_lead_status))
         .merge(history::router())
+        .merge(duplicates::router())
 }
 
 /// The list's and the board's filters: `mine` is the signed-in user's leads, `follow_up`
@@ -164,7 +166,9 @@ async fn create_lead(
 ) -> ApiResult<(StatusCode, Json<Lead>)> {
     let fields = parse(&state, input).await?;
     let now = state.clock.now();
-    let lead = store::new_lead(Uuid::now_v7(), fields, now);
+    let mut lead = store::new_lead(Uuid::now_v7(), fields, now);
+    let open = settings::open_statuses(&state.db).await?;
+    lead.duplicate_of = store::duplicate_of(&state.db, &lead, &open).await?;
     let entry = NewAudit::new(
         now,
         "create",
@@ -196,7 +200,7 @@ async fn update_lead(
 ) -> ApiResult<Json<Lead>> {
     let fields = parse(&state, input).await?;
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let lead = Lead { created_at: before.created_at, ..store::new_lead(id, fields, state.clock.now()) };
+    let lead = kept(&before, store::new_lead(id, fields, state.clock.now()));
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
 }
@@ -221,9 +225,15 @@ async fn patch_lead(
 ) -> ApiResult<Json<Lead>> {
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let fields = parse(&state, input.over(&before)).await?;
-    let lead = Lead { created_at: before.created_at, ..store::new_lead(id, fields, state.clock.now()) };
+    let lead = kept(&before, store::new_lead(id, fields, state.clock.now()));
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
+}
+
+/// `lead`, an edit of `before`, with what an edit does not change: when it came in and the
+/// lead it may duplicate.
+fn kept(before: &Lead, lead: Lead) -> Lead {
+    Lead { created_at: before.created_at, duplicate_of: before.duplicate_of, ..lead }
 }
 
 /// Checks a lead's fields against the pipeline and the staff.

@@ -29,6 +29,9 @@ pub struct Lead {
     pub follow_up: Option<NaiveDate>,
     /// The member of staff who works the lead.
     pub assignee_id: Option<Uuid>,
+    /// The open lead with the same phone number (by digits) or e-mail address that was
+    /// there when this one came in: a possible duplicate, until merged or dismissed.
+    pub duplicate_of: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -40,7 +43,7 @@ impl Lead {
             "name": self.name, "email": self.email, "phone": self.phone, "status": self.status,
             "kilde": self.kilde, "beskrivelse": self.beskrivelse, "adresse": self.adresse,
             "postnr": self.postnr, "tags": self.tags, "follow_up": self.follow_up,
-            "assignee_id": self.assignee_id,
+            "assignee_id": self.assignee_id, "duplicate_of": self.duplicate_of,
         })
     }
 }

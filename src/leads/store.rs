@@ -16,12 +16,12 @@ use crate::{audited, db_run};
 macro_rules! columns {
     () => {
         "id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, follow_up, assignee_id, \
-         created_at, updated_at"
+         duplicate_of, created_at, updated_at"
     };
 }
 
-/// Binds the columns from `id` to `tags` of `lead`, its search columns, its follow-up day
-/// and its assignee, in the order of [`INSERT`] and of the UPDATE below; an INSERT binds
+/// Binds the columns from `id` to `tags` of `lead`, its search columns, its follow-up day,
+/// its assignee and the lead it may duplicate, in the order of [`INSERT`] and of the UPDATE below; an INSERT binds
 /// `created_at` and `updated_at` after them. The contact form (`crate::contact`) and the demo data write their leads with it.
 #[macro_export]
 macro_rules! bind_lead {
@@ -41,6 +41,7 @@ macro_rules! bind_lead {
             .bind($crate::text::phone_digits($lead.phone.as_deref().unwrap_or_default()))
             .bind($lead.follow_up)
             .bind($lead.assignee_id)
+            .bind($lead.duplicate_of)
     };
 }
 
@@ -354,6 +355,29 @@ pub async fn follow_ups_due(
     })
 }
 
+/// The newest lead in one of `statuses` (the open ones) with `lead`'s phone number, by its
+/// digits (six or more), or its e-mail address in any case; not `lead` itself.
+pub async fn duplicate_of(db: &Db, lead: &Lead, statuses: &[String]) -> Result<Option<Uuid>, sqlx::Error> {
+    let digits = phone_digits(lead.phone.as_deref().unwrap_or_default());
+    let digits = (digits.len() >= 6).then_some(digits);
+    let email = lead.email.as_deref().map(str::to_lowercase);
+    if statuses.is_empty() || (digits.is_none() && email.is_none()) {
+        return Ok(None);
+    }
+    let found: Option<(Uuid,)> = db_run!(db, pool => {
+        let mut query = QueryBuilder::new("SELECT id FROM leads WHERE id <> ");
+        query.push_bind(lead.id).push(" AND (phone_digits = ").push_bind(digits.clone());
+        query.push(" OR lower(email) = ").push_bind(email.clone()).push(") AND status IN (");
+        let mut list = query.separated(", ");
+        for status in statuses {
+            list.push_bind(status.clone());
+        }
+        query.push(") ORDER BY created_at DESC, id DESC LIMIT 1");
+        query.build_query_as().fetch_optional(pool).await
+    })?;
+    Ok(found.map(|(id,)| id))
+}
+
 /// Leads in `status`, to refuse removing a status that still has some.
 pub async fn count_in_status(db: &Db, status: &str) -> Result<i64, sqlx::Error> {
     let (n,): (i64,) = db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads WHERE status = $1")
@@ -385,8 +409,8 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
 /// The statement that writes a new lead, bound with [`bind_lead!`].
 pub const INSERT: &str = "INSERT INTO leads \
     (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, search, phone_digits, \
-     follow_up, assignee_id, created_at, updated_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+     follow_up, assignee_id, duplicate_of, created_at, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 
 /// Writes a new lead and its audit entry.
 pub async fn insert(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<(), sqlx::Error> {
@@ -399,17 +423,16 @@ pub async fn insert(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<(), sqlx::
     })
 }
 
+/// The statement that saves every field of a lead, bound with [`bind_lead!`] and then
+/// `updated_at`.
+pub const UPDATE: &str = "UPDATE leads SET name = $2, email = $3, phone = $4, status = $5, kilde = $6, \
+    beskrivelse = $7, adresse = $8, postnr = $9, tags = $10, search = $11, phone_digits = $12, \
+    follow_up = $13, assignee_id = $14, duplicate_of = $15, updated_at = $16 WHERE id = $1";
+
 /// Saves every field of `lead` and its audit entry; `false` when the lead is gone.
 pub async fn update(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<bool, sqlx::Error> {
     audited!(db, entry, tx => {
-        let result = bind_lead!(sqlx::query(
-            "UPDATE leads SET name = $2, email = $3, phone = $4, status = $5, kilde = $6, \
-             beskrivelse = $7, adresse = $8, postnr = $9, tags = $10, search = $11, phone_digits = $12, \
-             follow_up = $13, assignee_id = $14, updated_at = $15 WHERE id = $1",
-        ), lead)
-        .bind(lead.updated_at)
-        .execute(&mut *tx)
-        .await?;
+        let result = bind_lead!(sqlx::query(UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
         if result.rows_affected() == 0 {
             return Ok(false);
         }
@@ -438,6 +461,7 @@ pub fn new_lead(id: Uuid, fields: LeadFields, now: DateTime<Utc>) -> Lead {
         tags: fields.tags,
         follow_up: fields.follow_up,
         assignee_id: fields.assignee_id,
+        duplicate_of: None,
         created_at: now,
         updated_at: now,
     }

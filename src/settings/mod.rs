@@ -24,3 +24,9 @@ pub async fn stages(db: &Db) -> Result<Vec<Stage>, sqlx::Error> {
 pub async fn pipeline(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     Ok(pipeline::names(&stages(db).await?))
 }
+
+/// The names of the statuses that mean a lead is still open (not won or lost).
+pub async fn open_statuses(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+    let stages = stages(db).await?;
+    Ok(stages.into_iter().filter(|stage| stage.kind == StatusKind::Open).map(|stage| stage.name).collect())
+}

@@ -244,9 +244,84 @@ async fn the_timeline_tells_a_leads_story_newest_first(app: TestApp) {
     app.stop().await;
 }
 
+async fn a_returning_customer_is_flagged_and_merged_keeping_everything(app: TestApp) {
+    let admin = app.admin().await;
+    let open = create(
+        &admin,
+        json!({ "name": "Kari Nordmann", "phone": "+47 912 34 567", "email": "Kari@Example.no", "tags": ["bad"] }),
+    )
+    .await;
+    let won =
+        create(&admin, json!({ "name": "Ferdig Kunde", "phone": "40000000", "status": "Vunnet" })).await;
+    assert_eq!(open["duplicate_of"], Value::Null);
+
+    // The contact form: the same number without +47 is the same customer.
+    let form = json!({
+        "name": "Kari N.", "email": "annen@example.no", "phone": "912 34 567",
+        "service": "rorleggertjenester", "message": "Nå drypper det igjen.",
+    });
+    assert_eq!(app.post_json("/api/contact", &form).await.status(), 201);
+    let enquiry = admin.get_json("/api/admin/leads", &[("q", "Kari N.")]).await["items"][0].clone();
+    assert_eq!(enquiry["duplicate_of"], open["id"], "flagged against the open lead");
+    let by_email = create(&admin, json!({ "name": "K. Nordmann", "email": "kari@example.NO" })).await;
+    assert_eq!(by_email["duplicate_of"], open["id"], "e-mail in any case");
+    let after_won = create(&admin, json!({ "name": "Ny jobb", "phone": "0047 400 00 000" })).await;
+    assert_eq!(after_won["duplicate_of"], Value::Null, "a won lead is no open lead: {won}");
+    let short = create(&admin, json!({ "name": "Kort", "phone": "12" })).await;
+    assert_eq!(short["duplicate_of"], Value::Null);
+
+    // An edit keeps the flag; "not a duplicate" clears it, audited.
+    let edited: Value = admin
+        .send(Method::PATCH, &path(&enquiry), &json!({ "adresse": "Storgata 1" }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(edited["duplicate_of"], open["id"]);
+    assert_eq!(admin.delete(&format!("{}/duplicate", path(&by_email))).await.status(), 204);
+    assert_eq!(admin.get_json(&path(&by_email), &[]).await["duplicate_of"], Value::Null);
+    let (action, _, id, _, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), id.as_deref()), ("update", by_email["id"].as_str()));
+    assert_eq!(changes.unwrap()["before"]["duplicate_of"], open["id"]);
+
+    // Merging: the enquiry's note, submission and tags move to the open lead.
+    admin.send(Method::POST, &format!("{}/notes", path(&enquiry)), &json!({ "body": "Samme kunde." })).await;
+    let merge = format!("{}/merge", path(&open));
+    let to_self = admin.send(Method::POST, &merge, &json!({ "from": open["id"] })).await;
+    assert_eq!(to_self.status(), 422);
+    assert_eq!(
+        to_self.json::<Value>().await.unwrap()["fields"]["from"],
+        "En lead kan ikke slås sammen med seg selv."
+    );
+    let gone = admin.send(Method::POST, &merge, &json!({ "from": Uuid::now_v7() })).await;
+    assert_eq!(gone.status(), 404);
+    let response = admin.send(Method::POST, &merge, &json!({ "from": enquiry["id"] })).await;
+    assert_eq!(response.status(), 200);
+    let kept: Value = response.json().await.unwrap();
+    assert_eq!(kept["email"], "Kari@Example.no", "the kept lead's own values stay");
+    assert_eq!(kept["beskrivelse"], "Nå drypper det igjen.", "what it lacked comes from the other");
+    assert_eq!(kept["tags"], json!(["bad", "Rørleggertjenester"]));
+    assert_eq!(admin.get(&path(&enquiry)).await.status(), 404);
+    assert_eq!(app.count("contact_submissions").await, 1);
+
+    let events = admin.get_json(&format!("{}/timeline", path(&open)), &[]).await;
+    let kinds: Vec<&str> = events.as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds[0], "merged", "{events}");
+    assert_eq!(events[0]["name"], "Kari N.");
+    assert_eq!(events[0]["by"], "Test Bruker");
+    for kind in ["note", "submission", "changed", "created"] {
+        assert!(kinds.contains(&kind), "{kind} kept in {kinds:?}");
+    }
+    let (action, _, id, _, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), id.as_deref()), ("merge", open["id"].as_str()));
+    assert_eq!(changes.unwrap()["after"]["merged_lead"]["name"], "Kari N.");
+    app.stop().await;
+}
+
 crate::db_tests!(
     a_lead_is_edited_in_place_one_field_at_a_time,
     follow_ups_and_assignees_filter_the_list_and_fill_the_dashboard,
     notes_are_signed_and_only_their_author_or_an_admin_deletes_them,
     the_timeline_tells_a_leads_story_newest_first,
+    a_returning_customer_is_flagged_and_merged_keeping_everything,
 );

@@ -122,6 +122,16 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("note", "leads")),
     ),
+    // The lead is flagged as its twin's duplicate: first the flag is cleared, then the
+    // twin is merged in.
+    op("DELETE", "/api/admin/leads/{id}/duplicate", Body::None, WORK, Some(("update", "leads"))),
+    op(
+        "POST",
+        "/api/admin/leads/{id}/merge",
+        Body::Json(|f| json!({ "from": f.twin })),
+        WORK,
+        Some(("merge", "leads")),
+    ),
     op(
         "PATCH",
         "/api/admin/leads/{id}/status",
@@ -257,6 +267,8 @@ pub struct Fixtures {
     pub lead: String,
     /// An admin's note on `lead`.
     pub note: String,
+    /// An open lead with `lead`'s phone number: `lead` is flagged as its duplicate.
+    pub twin: String,
     pub service: String,
     pub media: String,
     /// A promise (content item) of its own.
@@ -269,8 +281,23 @@ pub struct Fixtures {
 
 impl Fixtures {
     pub async fn create(app: &TestApp, admin: &Session, actor: &str, round: usize) -> Self {
+        let phone = format!("400 00 00{round}");
+        let twin: Value = admin
+            .send(
+                Method::POST,
+                "/api/admin/leads",
+                &json!({ "name": "Tvilling", "status": "Ny", "phone": phone }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
         let lead: Value = admin
-            .send(Method::POST, "/api/admin/leads", &json!({ "name": "Fast Kunde", "status": "Ny" }))
+            .send(
+                Method::POST,
+                "/api/admin/leads",
+                &json!({ "name": "Fast Kunde", "status": "Ny", "phone": phone }),
+            )
             .await
             .json()
             .await
@@ -320,6 +347,7 @@ impl Fixtures {
             round,
             lead: lead_id.to_owned(),
             note: note["id"].as_str().unwrap().to_owned(),
+            twin: twin["id"].as_str().unwrap().to_owned(),
             service: service["id"].as_str().unwrap().to_owned(),
             media: uploaded["uploaded"][0]["id"].as_str().unwrap().to_owned(),
             content: content["id"].as_str().unwrap().to_owned(),

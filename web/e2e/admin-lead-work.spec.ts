@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './server'
-import { signIn } from './admin'
+import { createLead, signIn } from './admin'
 
 /** Today in Norway moved `days` on, as "YYYY-MM-DD". */
 function norwegianDay(days: number): string {
@@ -10,9 +10,9 @@ function norwegianDay(days: number): string {
 }
 
 /** An enquiry through the public contact form's API, as a visitor sends it. */
-async function enquire(page: Page, name: string, phone: string) {
+async function enquire(page: Page, name: string, phone: string, email = `kunde${phone.replace(/\D/g, '')}@example.no`) {
   const response = await page.request.post('/api/contact', {
-    data: { name, email: 'kunde@example.no', phone, service: 'rorleggertjenester', message: 'Det drypper fra taket på badet.' },
+    data: { name, email, phone, service: 'rorleggertjenester', message: 'Det drypper fra taket på badet.' },
   })
   expect(response.status()).toBe(201)
 }
@@ -50,7 +50,7 @@ test('a lead is worked in its details dialog: edited in place, moved, assigned, 
   await expect(details.getByLabel('E-post')).toHaveValue('ikke en adresse')
   await details.getByLabel('E-post').press('Escape')
   await expect(details).toBeVisible()
-  await expect(details.locator('[data-field="email"]')).toHaveText('kunde@example.no')
+  await expect(details.locator('[data-field="email"]')).toHaveText('kunde91234567@example.no')
 
   // Status, assignee and follow-up change in one step each.
   await details.getByLabel('Status').selectOption('Kontaktet')
@@ -100,4 +100,46 @@ test('a lead is worked in its details dialog: edited in place, moved, assigned, 
   // The note is deleted by its author.
   await reopened.getByRole('button', { name: 'Slett notat' }).click()
   await expect(reopened.locator('[data-event="note"]')).toHaveCount(0)
+})
+
+test('a returning customer is flagged, and staff merge the two leads keeping notes and history', async ({ page }) => {
+  await signIn(page)
+  const kept = await createLead(page, { name: 'Kari Nordmann', phone: '+47 922 33 444', email: 'kari@example.no', tags: ['bad'] })
+  const note = await page.request.post(`/api/admin/leads/${kept.id}/notes`, {
+    data: { body: 'Befaring avtalt.' },
+    headers: { 'X-Fagfolk-Csrf': '1' },
+  })
+  expect(note.status()).toBe(201)
+  await enquire(page, 'Kari N.', '922 33 444')
+  await enquire(page, 'Kari igjen', '400 11 222', 'KARI@example.no')
+
+  await page.goto('/admin/leads')
+  await page.getByLabel('Søk').fill('Kari')
+  await expect(page.getByRole('row').filter({ hasText: 'Kari N.' }).locator('[data-duplicate]')).toHaveText('Mulig duplikat')
+  await expect(page.getByRole('row').filter({ hasText: 'Kari Nordmann' }).locator('[data-duplicate]')).toHaveCount(0)
+
+  // Not every match is a duplicate: a new job for the same customer keeps its own lead.
+  await page.getByRole('button', { name: 'Vis Kari igjen' }).click()
+  const details = page.getByRole('dialog', { name: 'Lead-detaljer' })
+  await expect(details.locator('[data-duplicate-warning]')).toContainText('Kari Nordmann')
+  await details.getByRole('button', { name: 'Ikke duplikat' }).click()
+  await expect(details.locator('[data-duplicate-warning]')).toHaveCount(0)
+  await details.getByRole('button', { name: 'Lukk' }).first().click()
+
+  // Merged: the enquiry moves into the older lead, with its message and history.
+  await page.getByRole('button', { name: 'Vis Kari N.' }).click()
+  await expect(details.locator('[data-duplicate-warning]')).toContainText('Samme telefonnummer eller e-post som den åpne lead-en Kari Nordmann')
+  await details.getByRole('button', { name: 'Slå sammen' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Slå sammen leads' })
+  await expect(confirm).toContainText('Kari N. slås sammen med Kari Nordmann.')
+  await confirm.getByRole('button', { name: 'Slå sammen' }).click()
+  await expect(details).toHaveAccessibleDescription('Kari Nordmann')
+  const history = details.getByRole('list', { name: 'Historikk' })
+  await expect(history.locator('[data-event="merged"]')).toContainText('Slått sammen med Kari N.')
+  await expect(history.locator('[data-event="submission"]')).toContainText('Det drypper fra taket på badet.')
+  await expect(history.locator('[data-event="note"]')).toContainText('Befaring avtalt.')
+  await expect(details.locator('[data-field="beskrivelse"]')).toContainText('Det drypper fra taket på badet.')
+  await details.getByRole('button', { name: 'Lukk' }).first().click()
+  await expect(page.getByRole('button', { name: 'Vis Kari N.' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Vis Kari Nordmann' })).toBeVisible()
 })

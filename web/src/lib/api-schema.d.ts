@@ -188,6 +188,46 @@ export interface paths {
         patch: operations["patch_lead"];
         trace?: never;
     };
+    "/api/admin/leads/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Say a lead flagged as a possible duplicate is not one (a new job for a returning
+         *     customer, say): the flag goes.
+         */
+        delete: operations["dismiss_duplicate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge another lead into this one: its notes, enquiries, e-mails and history move here,
+         *     fields this lead lacks are filled from it, tags are joined, and it is deleted.
+         */
+        post: operations["merge_leads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/leads/{id}/notes": {
         parameters: {
             query?: never;
@@ -805,6 +845,13 @@ export interface components {
             kind: "email";
             recipient: string;
             subject: string;
+        } | {
+            /** Format: date-time */
+            at: string;
+            by?: string | null;
+            /** @enum {string} */
+            kind: "merged";
+            name: string;
         };
         FailedUpload: {
             error: string;
@@ -865,6 +912,12 @@ export interface components {
             beskrivelse?: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: uuid
+             * @description The open lead with the same phone number (by digits) or e-mail address that was
+             *     there when this one came in: a possible duplicate, until merged or dismissed.
+             */
+            duplicate_of?: string | null;
             email?: string | null;
             /**
              * Format: date
@@ -956,6 +1009,13 @@ export interface components {
             kind: components["schemas"]["ContentKind"];
             /** @description The item's name or title. */
             label: string;
+        };
+        MergeInput: {
+            /**
+             * Format: uuid
+             * @description The lead to merge into this one; it is deleted.
+             */
+            from: string;
         };
         NewUserInput: {
             email?: string | null;
@@ -2123,6 +2183,117 @@ export interface operations {
                 };
             };
             /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_duplicate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ikke lenger merket som mulig duplikat */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    merge_leads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-en som beholdes */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeInput"];
+            };
+        };
+        responses: {
+            /** @description Sammenslått */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lead"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description En av dem finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Samme lead */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -239,6 +239,7 @@ export function LeadsPage() {
         staff={data?.staff ?? []}
         viewer={{ id: user?.id ?? '', isAdmin: user?.role === 'admin' }}
         onOpenChange={(open) => !open && closeDetails()}
+        onOpenLead={(id) => setParams((all) => (all.set('lead', id), all))}
       />
       <LeadFormDialog
         open={formOpen}

@@ -11,6 +11,7 @@ import type { Lead, StaffMember } from '../api/list-leads'
 import { usePatchLead } from '../api/patch-lead'
 import type { LeadInput } from '../api/save-lead'
 import { useAddNote, useDeleteNote, useTimeline } from '../api/timeline'
+import { DuplicateWarning } from './duplicate-warning'
 import { InlineField } from './inline-field'
 import { LeadTimeline } from './lead-timeline'
 import { TagEditor } from './tag-editor'
@@ -29,12 +30,15 @@ export function LeadDetailsDialog({
   staff,
   viewer,
   onOpenChange,
+  onOpenLead,
 }: {
   leadId: string | null
   pipeline: string[]
   staff: StaffMember[]
   viewer: Viewer
   onOpenChange: (open: boolean) => void
+  /** Shows another lead in the dialog instead (a duplicate's original). */
+  onOpenLead: (id: string) => void
 }) {
   const lead = useLead(leadId)
   return (
@@ -46,7 +50,7 @@ export function LeadDetailsDialog({
       className="max-w-4xl"
     >
       {lead.data ? (
-        <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} />
+        <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} onOpenLead={onOpenLead} />
       ) : lead.isError ? (
         <p className="text-destructive">Kunne ikke hente lead-en. Den kan være slettet.</p>
       ) : (
@@ -56,7 +60,19 @@ export function LeadDetailsDialog({
   )
 }
 
-function LeadWork({ lead, pipeline, staff, viewer }: { lead: Lead; pipeline: string[]; staff: StaffMember[]; viewer: Viewer }) {
+function LeadWork({
+  lead,
+  pipeline,
+  staff,
+  viewer,
+  onOpenLead,
+}: {
+  lead: Lead
+  pipeline: string[]
+  staff: StaffMember[]
+  viewer: Viewer
+  onOpenLead: (id: string) => void
+}) {
   const toast = useToast()
   const patch = usePatchLead(lead.id)
   const timeline = useTimeline(lead.id)
@@ -86,6 +102,7 @@ function LeadWork({ lead, pipeline, staff, viewer }: { lead: Lead; pipeline: str
 
   return (
     <div className="grid gap-6">
+      <DuplicateWarning lead={lead} onOpenLead={onOpenLead} />
       <div className="grid gap-3 rounded-xl border border-border bg-muted/40 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_minmax(0,1.5fr)]">
         <div>
           <Label htmlFor="lead-work-status">Status</Label>

@@ -25,6 +25,7 @@ import { cn } from '@/lib/utils'
 import { type BoardColumn, type BoardFilter, leadBoardQuery, useLeadBoard } from '../api/get-lead-board'
 import type { Lead } from '../api/list-leads'
 import { updateLeadStatus } from '../api/update-lead-status'
+import { DuplicateBadge } from './status-badge'
 import { queryKeys } from '@/lib/query-keys'
 
 // With the keyboard, arrow left/right moves a lifted card straight to the next column.
@@ -264,6 +265,7 @@ function CardText({ lead }: { lead: Lead }) {
   return (
     <>
       <span className="line-clamp-2 block font-medium break-words">{lead.name || 'Ukjent'}</span>
+      {lead.duplicate_of && <DuplicateBadge />}
       <span className="block truncate text-xs text-muted-foreground">{lead.phone || lead.email || lead.kilde}</span>
       <span className="block text-xs text-muted-foreground">{formatDate(lead.created_at)}</span>
     </>

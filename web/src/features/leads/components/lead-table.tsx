@@ -9,6 +9,7 @@ import { queryKeys } from '@/lib/query-keys'
 import { cn } from '@/lib/utils'
 import type { Lead, LeadSort } from '../api/list-leads'
 import { updateLeadStatus } from '../api/update-lead-status'
+import { DuplicateBadge } from './status-badge'
 
 /** The columns a narrow table leaves out, by the table's own width (a container query, so
  * an open sidebar counts): contact from 48rem, arrival from 42rem, source from 56rem and
@@ -58,6 +59,7 @@ export function LeadTable({
             <tr key={lead.id} className="align-top hover:bg-muted/40">
               <td className="px-3 py-3 @xl:px-4">
                 <p className="font-semibold break-words">{lead.name || 'Ukjent'}</p>
+                {lead.duplicate_of && <DuplicateBadge />}
                 {(lead.adresse || lead.postnr) && (
                   <p className="text-muted-foreground">{[lead.adresse, lead.postnr].filter(Boolean).join(', ')}</p>
                 )}

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, Inbox, Mail, MailWarning, PencilLine, Sparkles, StickyNote, Trash2 } from 'lucide-react'
+import { ArrowRightLeft, Inbox, Mail, MailWarning, Merge, PencilLine, Sparkles, StickyNote, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { formatDateTime, formatDay } from '@/lib/format'
@@ -129,5 +129,7 @@ function describe(
       return event.error
         ? { icon: MailWarning, title: `E-post til ${event.recipient} kunne ikke sendes`, body: event.subject }
         : { icon: Mail, title: `E-post sendt til ${event.recipient}`, body: event.subject }
+    case 'merged':
+      return { icon: Merge, title: `Slått sammen med ${event.name || 'en annen lead'}`, by: event.by }
   }
 }

@@ -23,3 +23,12 @@ export function StatusBadge({ status, pipeline }: { status: string; pipeline: st
     </span>
   )
 }
+
+/** Marks a lead that came in with an open lead's phone number or e-mail address. */
+export function DuplicateBadge() {
+  return (
+    <span className="mt-1 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900/60 dark:text-amber-50" data-duplicate>
+      Mulig duplikat
+    </span>
+  )
+}
