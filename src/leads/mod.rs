@@ -2,6 +2,7 @@
 //! same transaction.
 
 pub mod duplicates;
+pub mod export;
 pub mod history;
 pub mod model;
 pub mod store;
@@ -33,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_lead_status))
         .merge(history::router())
         .merge(duplicates::router())
+        .merge(export::router())
 }
 
 /// The list's and the board's filters: `mine` is the signed-in user's leads, `follow_up`

@@ -318,10 +318,72 @@ async fn a_returning_customer_is_flagged_and_merged_keeping_everything(app: Test
     app.stop().await;
 }
 
+async fn the_export_opens_in_norwegian_excel(app: TestApp) {
+    let admin = app.admin().await;
+    create(
+        &admin,
+        json!({
+            "name": "Åse Ødegård", "phone": "912 34 567", "email": "ase@example.no", "tags": ["bad", "akutt"],
+            "beskrivelse": "Bad; 5 m²\n\"haster\"", "follow_up": "2026-12-24", "adresse": "Storgata 1",
+        }),
+    )
+    .await;
+    create(
+        &admin,
+        json!({ "name": "=HYPERLINK(\"http://x\")", "status": "Tapt", "phone": "+47 400 00 000" }),
+    )
+    .await;
+
+    let response = admin.get("/api/admin/leads/export?status=Ny").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();
+    assert!(disposition.starts_with("attachment; filename=\"leads-") && disposition.ends_with(".csv\""));
+    let bytes = response.bytes().await.unwrap();
+    assert_eq!(&bytes[..3], b"\xEF\xBB\xBF", "a byte order mark, so Excel reads UTF-8");
+    let text = std::str::from_utf8(&bytes[3..]).unwrap();
+    assert!(text.starts_with("Navn;E-post;Telefon;Status;Kilde;Beskrivelse;Adresse;Postnummer;Tags;Oppfølging;Ansvarlig;Opprettet;Sist oppdatert\r\n"));
+    let rows: Vec<csv::StringRecord> = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_reader(text.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 1, "only the status asked for");
+    let today = app.state.clock.today().format("%d.%m.%Y").to_string();
+    assert_eq!(
+        rows[0].iter().collect::<Vec<_>>(),
+        [
+            "Åse Ødegård",
+            "ase@example.no",
+            "912 34 567",
+            "Ny",
+            "Web",
+            "Bad; 5 m²\n\"haster\"",
+            "Storgata 1",
+            "",
+            "bad, akutt",
+            "24.12.2026",
+            "",
+            &today,
+            &today,
+        ]
+    );
+    let (action, table, _, _, changes) = audit_entries(&app).await.remove(0);
+    assert_eq!((action.as_str(), table.as_str()), ("export", "leads"));
+    assert_eq!(changes.unwrap()["after"]["rows"], 1);
+
+    // A cell Excel would run as a formula is shown as text.
+    let all = admin.get("/api/admin/leads/export").await.text().await.unwrap();
+    assert!(all.contains("\r\n\"'=HYPERLINK(\"\"http://x\"\")\";;'+47 400 00 000;Tapt;"), "{all}");
+    app.stop().await;
+}
+
 crate::db_tests!(
     a_lead_is_edited_in_place_one_field_at_a_time,
     follow_ups_and_assignees_filter_the_list_and_fill_the_dashboard,
     notes_are_signed_and_only_their_author_or_an_admin_deletes_them,
     the_timeline_tells_a_leads_story_newest_first,
     a_returning_customer_is_flagged_and_merged_keeping_everything,
+    the_export_opens_in_norwegian_excel,
 );

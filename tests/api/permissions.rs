@@ -83,6 +83,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/search", Body::None, READ, None),
     op("GET", "/api/admin/leads", Body::None, READ, None),
     op("GET", "/api/admin/leads/board", Body::None, READ, None),
+    op("GET", "/api/admin/leads/export", Body::None, READ, Some(("export", "leads"))),
     op("GET", "/api/admin/leads/{id}", Body::None, READ, None),
     op("GET", "/api/admin/leads/{id}/timeline", Body::None, READ, None),
     op("GET", "/api/admin/categories", Body::None, READ, None),

@@ -143,3 +143,24 @@ test('a returning customer is flagged, and staff merge the two leads keeping not
   await expect(page.getByRole('button', { name: 'Vis Kari N.' })).toBeHidden()
   await expect(page.getByRole('button', { name: 'Vis Kari Nordmann' })).toBeVisible()
 })
+
+test('the filtered leads download as a CSV file that Norwegian Excel opens', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Bjørn Ærlig', phone: '455 66 777', status: 'Tilbud sendt', beskrivelse: 'Kjøkken; 12 m²' })
+  await createLead(page, { name: 'Annen Status', status: 'Ny' })
+  await page.goto('/admin/leads')
+  await page.getByLabel('Status', { exact: true }).selectOption('Tilbud sendt')
+  await expect(page.getByRole('button', { name: 'Vis Annen Status' })).toBeHidden()
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Eksporter CSV' }).click()])
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  const file = Buffer.concat(chunks)
+  expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = file.subarray(3).toString('utf8').split('\r\n')
+  expect(lines[0]).toBe('Navn;E-post;Telefon;Status;Kilde;Beskrivelse;Adresse;Postnummer;Tags;Oppfølging;Ansvarlig;Opprettet;Sist oppdatert')
+  const rows = lines.slice(1).filter(Boolean)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatch(/^Bjørn Ærlig;;455 66 777;Tilbud sendt;Web;"Kjøkken; 12 m²";;;;;;\d{2}\.\d{2}\.\d{4};\d{2}\.\d{2}\.\d{4}$/)
+})

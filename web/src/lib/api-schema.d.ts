@@ -165,6 +165,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/leads/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every lead the list's filters find, as CSV for Excel. Audited: the file holds
+         *     customers' personal data.
+         */
+        get: operations["export_leads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/leads/{id}": {
         parameters: {
             query?: never;
@@ -1950,6 +1970,56 @@ export interface operations {
                 };
             };
             /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_leads: {
+        parameters: {
+            query?: {
+                /** @description Text search, as in the list. */
+                q?: string;
+                status?: string;
+                /** @description Source (`kilde`). */
+                source?: string;
+                /** @description Only the signed-in user's leads ("Mine"). */
+                mine?: boolean;
+                /** @description By follow-up date. */
+                follow_up?: "due" | "planned" | "none";
+                /** @description The order (default newest first). */
+                sort?: "name" | "-name" | "status" | "-status" | "created" | "-created";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Ugyldig parameter */
             400: {
                 headers: {
                     [name: string]: unknown;

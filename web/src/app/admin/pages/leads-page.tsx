@@ -1,4 +1,4 @@
-import { Plus, Search } from 'lucide-react'
+import { Download, Plus, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/toast'
@@ -24,6 +24,20 @@ const FOLLOW_UPS: Record<FollowUpFilter, string> = {
   none: 'Uten oppfølging',
 }
 const isFollowUp = (value: string | null): value is FollowUpFilter => value !== null && value in FOLLOW_UPS
+
+/** The CSV export of the leads the filters find (`GET /api/admin/leads/export`), in their
+ * order; a plain link, so the browser downloads the file with the session cookie. */
+function exportHref(filter: LeadFilter): string {
+  const query = new URLSearchParams()
+  if (filter.q) query.set('q', filter.q)
+  if (filter.status) query.set('status', filter.status)
+  if (filter.source) query.set('source', filter.source)
+  if (filter.mine) query.set('mine', 'true')
+  if (filter.followUp) query.set('follow_up', filter.followUp)
+  if (filter.sort !== '-created') query.set('sort', filter.sort)
+  const text = query.toString()
+  return `/api/admin/leads/export${text ? `?${text}` : ''}`
+}
 
 export function LeadsPage() {
   useAdminTitle('Henvendelser')
@@ -86,15 +100,23 @@ export function LeadsPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Lead-administrasjon</h1>
-        <Button
-          onClick={() => {
-            setEditing(null)
-            setFormOpen(true)
-          }}
-        >
-          <Plus aria-hidden="true" />
-          Ny lead
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <a href={exportHref(filter)} download>
+              <Download aria-hidden="true" />
+              Eksporter CSV
+            </a>
+          </Button>
+          <Button
+            onClick={() => {
+              setEditing(null)
+              setFormOpen(true)
+            }}
+          >
+            <Plus aria-hidden="true" />
+            Ny lead
+          </Button>
+        </div>
       </div>
 
       <div className="mt-6 grid gap-3 rounded-xl border border-border bg-card p-4 md:grid-cols-2 xl:grid-cols-[1fr_12rem_12rem_12rem]">

@@ -1,0 +1,161 @@
+//! The lead list as a CSV file that Norwegian Excel opens as it is: UTF-8 with a byte
+//! order mark (so Excel reads æ, ø and å), semicolons between fields (Norwegian Excel's
+//! list separator, since the comma is its decimal sign) and dates as dd.mm.yyyy.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::model::{FollowUpFilter, Lead, LeadSort, StaffMember};
+use super::{filter, store};
+use crate::audit::NewAudit;
+use crate::auth::CurrentUser;
+use crate::http::ApiQuery;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::settings;
+use crate::state::AppState;
+
+/// More leads than a firm of this size will have; the file holds every lead the filters find.
+const MAX_ROWS: i64 = 1_000_000;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(export_leads))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ExportFilter {
+    /// Text search, as in the list.
+    q: Option<String>,
+    status: Option<String>,
+    /// Source (`kilde`).
+    source: Option<String>,
+    /// Only the signed-in user's leads ("Mine").
+    mine: Option<bool>,
+    /// By follow-up date.
+    #[param(inline)]
+    follow_up: Option<FollowUpFilter>,
+    /// The order (default newest first).
+    #[param(inline)]
+    sort: Option<LeadSort>,
+}
+
+/// Every lead the list's filters find, as CSV for Excel. Audited: the file holds
+/// customers' personal data.
+#[utoipa::path(
+    get, path = "/api/admin/leads/export", tag = "admin", security(("session" = [])), params(ExportFilter),
+    responses(
+        (status = 200, description = "CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå)", content_type = "text/csv", body = String),
+        (status = 400, description = "Ugyldig parameter", body = ErrorBody),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn export_leads(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(query): ApiQuery<ExportFilter>,
+) -> ApiResult<Response> {
+    let (q, status, source) = (query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
+    let filter = filter(&state, &user, q, status, source, query.mine, query.follow_up);
+    let pipeline = settings::pipeline(&state.db).await?;
+    let sort = query.sort.unwrap_or_default();
+    let leads = store::list(&state.db, &filter, sort, &pipeline, MAX_ROWS, 0).await?;
+    let staff = crate::users::store::staff(&state.db).await?;
+    let body = csv(&leads, &staff).map_err(|err| ApiError::Internal(err.into()))?;
+
+    let now = state.clock.now();
+    let asked = serde_json::json!({
+        "q": query.q, "status": query.status, "source": query.source, "mine": query.mine,
+        "follow_up": query.follow_up.map(|f| format!("{f:?}").to_lowercase()),
+    });
+    let changes = serde_json::json!({ "before": {}, "after": { "rows": leads.len(), "filter": asked } });
+    let entry = NewAudit::new(now, "export", "leads", None, &user.email, Some(changes));
+    crate::audited!(&state.db, &entry, _tx => ())?;
+
+    let name = format!("attachment; filename=\"leads-{}.csv\"", state.clock.today());
+    Ok((
+        [(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, name)],
+        body,
+    )
+        .into_response())
+}
+
+/// The file: a byte order mark, a header row and one row per lead, CRLF line ends.
+fn csv(leads: &[Lead], staff: &[StaffMember]) -> Result<Vec<u8>, csv::Error> {
+    let mut writer = csv::WriterBuilder::new()
+        .delimiter(b';')
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(b"\xEF\xBB\xBF".to_vec());
+    writer.write_record([
+        "Navn",
+        "E-post",
+        "Telefon",
+        "Status",
+        "Kilde",
+        "Beskrivelse",
+        "Adresse",
+        "Postnummer",
+        "Tags",
+        "Oppfølging",
+        "Ansvarlig",
+        "Opprettet",
+        "Sist oppdatert",
+    ])?;
+    let text = |value: &Option<String>| cell(value.as_deref().unwrap_or_default());
+    for lead in leads {
+        let assignee =
+            lead.assignee_id.and_then(|id| staff.iter().find(|m| m.id == id)).map(|m| m.name.as_str());
+        writer.write_record([
+            cell(&lead.name),
+            text(&lead.email),
+            text(&lead.phone),
+            cell(&lead.status),
+            cell(&lead.kilde),
+            text(&lead.beskrivelse),
+            text(&lead.adresse),
+            text(&lead.postnr),
+            cell(&lead.tags.join(", ")),
+            lead.follow_up.map(day).unwrap_or_default(),
+            cell(assignee.unwrap_or_default()),
+            day(oslo(lead.created_at)),
+            day(oslo(lead.updated_at)),
+        ])?;
+    }
+    writer.into_inner().map_err(|err| err.into_error().into())
+}
+
+fn oslo(at: DateTime<Utc>) -> NaiveDate {
+    at.with_timezone(&chrono_tz::Europe::Oslo).date_naive()
+}
+
+fn day(date: NaiveDate) -> String {
+    date.format("%d.%m.%Y").to_string()
+}
+
+/// A text as a cell that Excel shows and never runs: one that Excel would read as a
+/// formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading
+/// apostrophe, as OWASP's "CSV Injection" advises. A phone number written "+47 ..." gets
+/// one too: Excel would otherwise read it as a sum and show an error.
+fn cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cell;
+
+    #[test]
+    fn what_excel_would_run_is_shown_as_text() {
+        assert_eq!(cell("=HYPERLINK(\"http://x\")"), "'=HYPERLINK(\"http://x\")");
+        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(cell("-2+3"), "'-2+3");
+        assert_eq!(cell("+47 912 34 567"), "'+47 912 34 567");
+        assert_eq!(cell("912 34 567"), "912 34 567");
+        assert_eq!(cell("Åse Ødegård"), "Åse Ødegård");
+    }
+}
