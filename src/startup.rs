@@ -115,6 +115,8 @@ impl Application {
         let pages = tokio::spawn(PageCache::keep_fresh(self.state.clone()));
         // Pictures whose variants an earlier run did not finish get them now.
         let pictures = tokio::spawn(crate::media::variants::make_missing(self.state.clone()));
+        // Won and lost leads past the retention rule are anonymised now and daily.
+        let retention = tokio::spawn(crate::privacy::keep_retention(db.clone(), self.state.clock.clone()));
         let limits = crate::http::serve::Limits {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,
@@ -124,6 +126,7 @@ impl Application {
         sweeper.abort();
         pages.abort();
         pictures.abort();
+        retention.abort();
         db.close().await;
         Ok(())
     }

@@ -167,6 +167,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::leads::router())
         .merge(crate::search::router())
         .merge(crate::audit::router())
+        .merge(crate::privacy::router())
         .merge(crate::categories::router())
         .merge(crate::services::admin::router())
         .merge(crate::content::routes::router())

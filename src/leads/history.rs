@@ -151,14 +151,6 @@ struct MergeRow {
     merged_at: DateTime<Utc>,
 }
 
-#[derive(sqlx::FromRow)]
-struct EmailRow {
-    sent_at: DateTime<Utc>,
-    recipient: String,
-    subject: String,
-    error: Option<String>,
-}
-
 /// Everything that happened to lead `id`, newest first.
 #[utoipa::path(
     get, path = "/api/admin/leads/{id}/timeline",
@@ -227,7 +219,7 @@ async fn get_timeline(
         by: name_of(Some(merge.merged_by)),
         name: merge.merged_name,
     }));
-    events.extend(emails(&state.db, id).await?.into_iter().map(|row| Event::Email {
+    events.extend(sent_emails(&state.db, id).await?.into_iter().map(|row| Event::Email {
         at: row.sent_at,
         recipient: row.recipient,
         subject: row.subject,
@@ -289,9 +281,10 @@ async fn submissions(db: &Db, id: Uuid) -> Result<Vec<Submission>, sqlx::Error> 
     Ok(rows)
 }
 
-async fn emails(db: &Db, id: Uuid) -> Result<Vec<EmailRow>, sqlx::Error> {
+/// The e-mails sent about lead `id`, oldest first.
+pub async fn sent_emails(db: &Db, id: Uuid) -> Result<Vec<crate::privacy::SentEmail>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT sent_at, recipient, subject, error FROM lead_emails WHERE lead_id = $1 ORDER BY sent_at, id",
+        "SELECT lead_id, sent_at, recipient, subject, error FROM lead_emails WHERE lead_id = $1 ORDER BY sent_at, id",
     )
     .bind(id)
     .fetch_all(pool)

@@ -399,6 +399,22 @@ pub async fn sources(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     Ok(rows.into_iter().map(|(s,)| s).collect())
 }
 
+/// The leads with e-mail address `email` (lower case), in any case (for privacy requests).
+pub async fn by_email(db: &Db, email: &str) -> Result<Vec<Lead>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE lower(email) = $1 ORDER BY created_at"))
+        .bind(email)
+        .fetch_all(pool)
+        .await)
+}
+
+/// The leads whose phone number has `digits` (`crate::text::phone_digits`).
+pub async fn by_phone_digits(db: &Db, digits: &str) -> Result<Vec<Lead>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE phone_digits = $1 ORDER BY created_at"))
+        .bind(digits)
+        .fetch_all(pool)
+        .await)
+}
+
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE id = $1"))
         .bind(id)

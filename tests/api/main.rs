@@ -21,6 +21,7 @@ mod notify;
 mod openapi;
 mod pages;
 mod permissions;
+mod privacy;
 mod services;
 mod settings;
 mod users;

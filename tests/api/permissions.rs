@@ -94,6 +94,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/settings", Body::None, READ, None),
     op("GET", "/api/admin/users", Body::None, READ, None),
     op("GET", "/api/admin/audit", Body::None, READ, None),
+    op("GET", "/api/admin/privacy/retention", Body::None, READ, None),
     // Leads.
     op(
         "POST",
@@ -210,6 +211,21 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("update", "settings")),
     ),
+    // Privacy: the admins' business. Each run's own customer is exported, then erased.
+    op(
+        "POST",
+        "/api/admin/privacy/export",
+        Body::Json(|f| json!({ "person": format!("person{}@example.no", f.round) })),
+        ADMIN,
+        Some(("export", "privacy")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/privacy/retention",
+        Body::Json(|f| json!({ "months": 12 + f.round })),
+        ADMIN,
+        Some(("update", "settings")),
+    ),
     // Users: the others' accounts are the admins' business.
     op(
         "POST",
@@ -241,6 +257,13 @@ pub const OPERATIONS: &[Operation] = &[
     op("DELETE", "/api/admin/content/{id}", Body::None, WORK, Some(("delete", "content_items"))),
     op("DELETE", "/api/admin/media/{id}", Body::None, WORK, Some(("delete", "media"))),
     op("DELETE", "/api/admin/users/{id}", Body::None, ADMIN, Some(("delete", "admin_users"))),
+    op(
+        "POST",
+        "/api/admin/privacy/erase",
+        Body::Json(|f| json!({ "person": format!("person{}@example.no", f.round) })),
+        ADMIN,
+        Some(("erase", "privacy")),
+    ),
     op("DELETE", "/api/admin/audit", Body::None, ADMIN, Some(("clear", "audit_logs"))),
     op("POST", "/api/auth/logout", Body::None, PUBLIC, Some(("logout", "admin_users"))),
 ];
@@ -304,6 +327,8 @@ impl Fixtures {
             .await
             .unwrap();
         let lead_id = lead["id"].as_str().unwrap();
+        let person = json!({ "name": "Personvern Kunde", "email": format!("person{round}@example.no") });
+        assert_eq!(admin.send(Method::POST, "/api/admin/leads", &person).await.status(), 201);
         let note: Value = admin
             .send(
                 Method::POST,

@@ -9,7 +9,7 @@ const publicPaths = [
 ]
 const adminPaths = [
   '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
-  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs',
+  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy',
 ]
 
 async function seriousViolations(page: Page) {
@@ -50,6 +50,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('tab', { name: 'Tabell' }).click()
       await page.getByRole('button', { name: 'Ny lead' }).click()
       expect(await seriousViolations(page), `lead dialog (${theme})`).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Vis Tilgjengelig Tove' }).first().click()
+      await expect(page.getByRole('list', { name: 'Historikk' })).toBeVisible()
+      expect(await seriousViolations(page), `lead details (${theme})`).toEqual([])
     })
   })
 }

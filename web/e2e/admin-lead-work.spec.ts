@@ -164,3 +164,49 @@ test('the filtered leads download as a CSV file that Norwegian Excel opens', asy
   expect(rows).toHaveLength(1)
   expect(rows[0]).toMatch(/^Bjørn Ærlig;;455 66 777;Tilbud sendt;Web;"Kjøkken; 12 m²";;;;;;\d{2}\.\d{2}\.\d{4};\d{2}\.\d{2}\.\d{4}$/)
 })
+
+test('an admin hands a customer their data, erases it, and sets the retention rule', async ({ page }) => {
+  await enquire(page, 'Gro Personvern', '477 88 999', 'gro@example.no')
+  await signIn(page)
+  await createLead(page, { name: 'Gro P.', email: 'Gro@Example.no' })
+  await createLead(page, { name: 'Noen Andre', email: 'andre@example.no' })
+  await page.getByRole('link', { name: 'Personvern' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Personvern', level: 1 })).toBeVisible()
+
+  await page.getByLabel('E-post eller telefon').fill('GRO@example.no')
+  await page.getByRole('button', { name: 'Finn opplysninger' }).click()
+  const found = page.locator('[data-person-found]')
+  await expect(found).toContainText('Fant 2 leads, 1 henvendelse og 0 notater om GRO@example.no.')
+  const [download] = await Promise.all([page.waitForEvent('download'), found.getByRole('button', { name: 'Last ned JSON' }).click()])
+  expect(download.suggestedFilename()).toMatch(/^personopplysninger-\d{4}-\d{2}-\d{2}\.json$/)
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  const data = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  expect(data.leads.map((lead: { name: string }) => lead.name).sort()).toEqual(['Gro P.', 'Gro Personvern'])
+  expect(data.submissions[0].message).toBe('Det drypper fra taket på badet.')
+
+  await found.getByRole('button', { name: 'Slett alle opplysninger' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Slett personopplysninger?' })
+  await expect(confirm).toContainText('slettes permanent')
+  await confirm.getByRole('button', { name: 'Slett opplysninger' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Slettet 2 leads, 1 henvendelser og 0 notater.' })).toBeVisible()
+
+  // Gone: searched again, nothing is found, and what was typed stays.
+  await page.getByLabel('E-post eller telefon').fill('477 88 999')
+  await page.getByRole('button', { name: 'Finn opplysninger' }).click()
+  await expect(page.getByText('Fant ingen opplysninger om denne personen.')).toBeVisible()
+  await expect(page.getByLabel('E-post eller telefon')).toHaveValue('477 88 999')
+  await page.goto('/admin/leads')
+  await expect(page.getByRole('button', { name: 'Vis Noen Andre' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Vis Gro P.' })).toBeHidden()
+
+  // The retention rule: off by default, saved, and still set after a reload.
+  await page.goto('/admin/privacy')
+  const rule = page.getByLabel('Anonymiser vunne og tapte leads etter')
+  await expect(rule).toHaveValue('')
+  await rule.selectOption({ label: '12 måneder' })
+  await page.getByRole('button', { name: 'Lagre sletteregel' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Vunne og tapte leads anonymiseres etter 12 måneder.' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Anonymiser vunne og tapte leads etter')).toHaveValue('12')
+})

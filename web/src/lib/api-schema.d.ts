@@ -355,6 +355,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/privacy/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase everything stored about a person: their leads (with notes and e-mails) and
+         *     enquiries are deleted, and the audit entries about the leads lose their changes.
+         */
+        post: operations["erase_person"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything stored about a person, as JSON (innsyn). Sent as POST so the address or
+         *     number stays out of URLs and logs.
+         */
+        post: operations["export_person"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The retention rule. */
+        get: operations["get_retention"];
+        /**
+         * Set the retention rule (administrators only): won and lost leads not changed for this
+         *     many months (1-120) are anonymised once a day; `null` turns it off.
+         */
+        put: operations["set_retention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/search": {
         parameters: {
             query?: never;
@@ -811,6 +872,14 @@ export interface components {
              */
             won_30d: number;
         };
+        /** @description How much an erasure removed. */
+        Erased: {
+            /** @description Audit entries whose changes were emptied. */
+            audit_entries: number;
+            leads: number;
+            notes: number;
+            submissions: number;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description What went wrong, in Norwegian, ready to show to the user. */
@@ -1076,6 +1145,26 @@ export interface components {
             current_password?: string | null;
             password?: string | null;
         };
+        /** @description Everything stored about a person. */
+        PersonData: {
+            /** @description The audit log's entries about the leads. */
+            audit: components["schemas"]["AuditEntry"][];
+            emails: components["schemas"]["SentEmail"][];
+            /** Format: date-time */
+            exported_at: string;
+            leads: components["schemas"]["Lead"][];
+            notes: components["schemas"]["Note"][];
+            /** @description The e-mail address or phone number asked about. */
+            person: string;
+            submissions: components["schemas"]["StoredSubmission"][];
+        };
+        /**
+         * @description Who the firm stores data about: an e-mail address (any case) or a phone number (by its
+         *     digits, with or without +47).
+         */
+        PersonInput: {
+            person?: string | null;
+        };
         PipelineInput: {
             statuses: components["schemas"]["PipelineStatus"][];
         };
@@ -1135,6 +1224,11 @@ export interface components {
             name: string;
             status: string;
         };
+        /** @description The retention rule: months a won or lost lead keeps its personal data; `null` is off. */
+        Retention: {
+            /** Format: int64 */
+            months?: number | null;
+        };
         /** @description A customer's review or testimonial. */
         Review: {
             name: string;
@@ -1160,6 +1254,16 @@ export interface components {
             media: components["schemas"]["Hit"][];
             services: components["schemas"]["Hit"][];
             users: components["schemas"]["Hit"][];
+        };
+        /** @description An e-mail to staff about one of the person's leads. */
+        SentEmail: {
+            error?: string | null;
+            /** Format: uuid */
+            lead_id: string;
+            recipient: string;
+            /** Format: date-time */
+            sent_at: string;
+            subject: string;
         };
         /**
          * @description The server's configuration that staff should know about (`FAGFOLK_PUBLIC_URL`,
@@ -1248,6 +1352,20 @@ export interface components {
          * @enum {string}
          */
         StatusKind: "open" | "won" | "lost";
+        /** @description A contact-form enquiry as stored. */
+        StoredSubmission: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            lead_id?: string | null;
+            message: string;
+            name: string;
+            phone: string;
+            service?: string | null;
+        };
         /** @description A contact-form enquiry behind a lead. */
         Submission: {
             /** Format: date-time */
@@ -2803,6 +2921,242 @@ export interface operations {
             };
             /** @description Finnes ikke */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    erase_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonInput"];
+            };
+        };
+        responses: {
+            /** @description Slettet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erased"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bare administratorer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen opplysninger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Verken e-post eller telefon */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonInput"];
+            };
+        };
+        responses: {
+            /** @description Alt som er lagret om personen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonData"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bare administratorer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen opplysninger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Verken e-post eller telefon */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sletteregelen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Retention"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Retention"];
+            };
+        };
+        responses: {
+            /** @description Lagret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Retention"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bare administratorer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig antall måneder */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

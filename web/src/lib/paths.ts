@@ -42,5 +42,6 @@ export const paths = {
     users: '/admin/users',
     settings: '/admin/settings',
     logs: '/admin/logs',
+    privacy: '/admin/privacy',
   },
 } as const

@@ -14,6 +14,7 @@ export const queryKeys = {
     board: (filter: unknown) => ['leads', 'board', filter] as const,
   },
   media: { all: ['media'] as const, list: (q: string) => ['media', q] as const },
+  privacy: { retention: ['privacy', 'retention'] as const },
   search: { text: (q: string) => ['search', q] as const },
   services: { all: ['services'] as const, list: (filter: unknown) => ['services', filter] as const },
   settings: { all: ['settings'] as const },

@@ -13,6 +13,7 @@ import { DashboardPage } from './pages/dashboard-page'
 import { LeadsPage } from './pages/leads-page'
 import { LoginPage } from './pages/login-page'
 import { MediaPage } from './pages/media-page'
+import { PrivacyPage } from './pages/privacy-page'
 import { AdminServicesPage } from './pages/services-page'
 import { SettingsPage } from './pages/settings-page'
 import { UsersPage } from './pages/users-page'
@@ -47,6 +48,7 @@ export function AdminApp() {
             <Route path={paths.admin.users} element={<UsersPage />} />
             <Route path={paths.admin.settings} element={<SettingsPage />} />
             <Route path={paths.admin.logs} element={<AuditPage />} />
+            <Route path={paths.admin.privacy} element={<PrivacyPage />} />
             <Route path={`${paths.admin.root}/*`} element={<AdminNotFound />} />
           </Route>
         </Routes>

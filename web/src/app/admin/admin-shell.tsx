@@ -13,6 +13,7 @@ import {
   ScrollText,
   Search,
   Settings,
+  ShieldCheck,
   Users,
 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
@@ -36,6 +37,7 @@ export const adminNavigation = [
   { to: paths.admin.users, label: 'Brukere', icon: Users },
   { to: paths.admin.settings, label: 'Innstillinger', icon: Settings },
   { to: paths.admin.logs, label: 'Logg/Audit', icon: ScrollText },
+  { to: paths.admin.privacy, label: 'Personvern', icon: ShieldCheck },
 ] as const
 
 // The sidebar's state lives in a cookie for 7 days, so it survives reloads.
@@ -204,6 +206,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   users: 'Brukere',
   settings: 'Innstillinger',
   logs: 'Logg/Audit',
+  privacy: 'Personvern',
 }
 
 /** Built from the path's segments: Admin › Henvendelser. */

@@ -1,0 +1,4 @@
+-- Privacy (src/privacy.rs): how many months a won or lost lead keeps its personal data
+-- (NULL: for ever, the default), and when a lead was anonymised by that rule.
+ALTER TABLE settings ADD COLUMN retention_months INTEGER;
+ALTER TABLE leads ADD COLUMN anonymized_at TEXT;
