@@ -308,21 +308,67 @@ async fn the_command_search_answers_four_groups_after_two_characters(app: TestAp
 
 async fn the_audit_log_lists_newest_first_and_only_an_admin_clears_it(app: TestApp) {
     let session = app.admin().await;
-    create(&session, json!({ "name": "Kari" })).await;
-    let entries: Value = session.get("/api/admin/audit").await.json().await.unwrap();
+    let kari = create(&session, json!({ "name": "Kari" })).await;
+    let page = session.get_json("/api/admin/audit", &[]).await;
     let actions: Vec<&str> =
-        entries.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+        page["items"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(actions, ["create", "login"]);
+    assert_eq!(page["total"], 2);
+    assert_eq!(page["items"][0]["entity_name"], "Kari", "the lead by its name");
+    assert_eq!(page["items"][1]["entity_name"], "Test Bruker", "the user who signed in");
+
+    // A deleted lead is still named, by what the entry recorded.
+    session.delete(&format!("/api/admin/leads/{}", kari["id"].as_str().unwrap())).await;
+    let page = session.get_json("/api/admin/audit", &[]).await;
+    assert_eq!(
+        (page["items"][0]["action"].clone(), page["items"][0]["entity_name"].clone()),
+        (json!("delete"), json!("Kari"))
+    );
 
     app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
     let editor = app.login("redaktor@fagfolk.test", ADMIN_PASSWORD).await;
-    assert_eq!(editor.delete("/api/admin/audit").await.status(), 403);
+    // Filters: by who, by what kind of thing, by day; paging beyond the first page.
+    for n in 0..5 {
+        create(&editor, json!({ "name": format!("Redaktørens {n}") })).await;
+    }
+    let by_editor = session.get_json("/api/admin/audit", &[("user", "redaktor@fagfolk.test")]).await;
+    assert_eq!(by_editor["total"], 6, "five leads and a sign-in: {by_editor}");
+    assert_eq!(by_editor["users"], json!(["admin@fagfolk.test", "redaktor@fagfolk.test"]));
+    let leads = session
+        .get_json("/api/admin/audit", &[("entity_type", "leads"), ("per_page", "3"), ("page", "2")])
+        .await;
+    assert_eq!(leads["total"], 7);
+    let names: Vec<&str> =
+        leads["items"].as_array().unwrap().iter().map(|e| e["entity_name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Redaktørens 1", "Redaktørens 0", "Kari"]);
+    let today = app.state.clock.today();
+    let (yesterday, tomorrow) =
+        ((today - Duration::days(1)).to_string(), (today + Duration::days(1)).to_string());
+    let day = session
+        .get_json("/api/admin/audit", &[("from", &today.to_string()), ("to", &today.to_string())])
+        .await;
+    assert_eq!(day["total"], 9);
+    let before = session.get_json("/api/admin/audit", &[("to", &yesterday)]).await;
+    assert_eq!(before["total"], 0);
+    let after = session.get_json("/api/admin/audit", &[("from", &tomorrow)]).await;
+    assert_eq!(after["total"], 0);
+    assert_eq!(session.get("/api/admin/audit?from=i+går").await.status(), 400);
 
-    assert_eq!(session.delete("/api/admin/audit").await.status(), 204);
-    let entries: Value = session.get("/api/admin/audit").await.json().await.unwrap();
-    assert_eq!(entries.as_array().unwrap().len(), 1);
-    assert_eq!(entries[0]["action"], "clear");
-    assert_eq!(entries[0]["performed_by"], "admin@fagfolk.test");
+    // Clearing: administrators only, and only with TØM typed.
+    let clear = |who: &Session, word: &str| {
+        let (who, body) = (who.clone(), json!({ "confirm": word }));
+        async move { who.send(Method::DELETE, "/api/admin/audit", &body).await }
+    };
+    assert_eq!(clear(&editor, "TØM").await.status(), 403);
+    let refused = clear(&session, "tøm").await;
+    assert_eq!(refused.status(), 422);
+    assert_eq!(refused.json::<Value>().await.unwrap()["fields"]["confirm"], "Skriv TØM for å tømme loggen.");
+    assert_eq!(app.count("audit_logs").await, 9, "nothing cleared");
+    assert_eq!(clear(&session, "TØM").await.status(), 204);
+    let page = session.get_json("/api/admin/audit", &[]).await;
+    assert_eq!(page["total"], 1);
+    assert_eq!(page["items"][0]["action"], "clear");
+    assert_eq!(page["items"][0]["performed_by"], "admin@fagfolk.test");
     app.stop().await;
 }
 

@@ -264,7 +264,13 @@ pub const OPERATIONS: &[Operation] = &[
         ADMIN,
         Some(("erase", "privacy")),
     ),
-    op("DELETE", "/api/admin/audit", Body::None, ADMIN, Some(("clear", "audit_logs"))),
+    op(
+        "DELETE",
+        "/api/admin/audit",
+        Body::Json(|_| json!({ "confirm": "TØM" })),
+        ADMIN,
+        Some(("clear", "audit_logs")),
+    ),
     op("POST", "/api/auth/logout", Body::None, PUBLIC, Some(("logout", "admin_users"))),
 ];
 

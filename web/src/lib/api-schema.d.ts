@@ -11,11 +11,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest 200 audit entries. */
+        /** The audit log, newest first, filtered and paged on the server. */
         get: operations["list_audit"];
         put?: never;
         post?: never;
-        /** Clear the audit log (administrators only). Leaves one entry saying who cleared it. */
+        /**
+         * Clear the audit log (administrators only, with the word TØM typed). Leaves one entry
+         *     saying who cleared it.
+         */
         delete: operations["clear_audit"];
         options?: never;
         head?: never;
@@ -717,10 +720,28 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             entity_id?: string | null;
+            /**
+             * @description What the entry is about, by name (a lead's or a user's name, a service's...): as it
+             *     is now, or as the entry itself recorded it when it is gone.
+             */
+            entity_name?: string | null;
             entity_type: string;
             /** Format: uuid */
             id: string;
             performed_by?: string | null;
+        };
+        /** @description One page of the audit log, newest first. */
+        AuditLogPage: {
+            /** @description Every kind of thing in the log, for the type filter. */
+            entity_types: string[];
+            items: components["schemas"]["AuditEntry"][];
+            /**
+             * Format: int64
+             * @description Entries matching the filters (all pages).
+             */
+            total: number;
+            /** @description Everyone who appears in the log, for the user filter. */
+            users: string[];
         };
         BoardColumn: {
             /** @description The newest of them (up to 100). */
@@ -756,6 +777,10 @@ export interface components {
          * @enum {string}
          */
         CategorySlug: "elektriker" | "rorlegger" | "kjokken-bad";
+        /** @description What clearing the log asks for: the word TØM, typed. */
+        ClearInput: {
+            confirm?: string | null;
+        };
         /**
          * @description What the browser sends. Every field is optional here so that a missing field gets the
          *     same Norwegian field error as an empty one.
@@ -1434,23 +1459,36 @@ export type $defs = Record<string, never>;
 export interface operations {
     list_audit: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Who did it (`performed_by`, an e-mail address). */
+                user?: string;
+                /** @description What kind of thing (`entity_type`, as `leads`). */
+                entity_type?: string;
+                /** @description From this day (`YYYY-MM-DD`, in Norway). */
+                from?: string;
+                /** @description To and with this day. */
+                to?: string;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Entries per page (1-200, default 50). */
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Nyeste 200 hendelser */
+            /** @description En side av loggen */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditEntry"][];
+                    "application/json": components["schemas"]["AuditLogPage"];
                 };
             };
-            /** @description Ugyldig forespørsel */
+            /** @description Ugyldig parameter */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1477,7 +1515,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClearInput"];
+            };
+        };
         responses: {
             /** @description Loggen er tømt */
             204: {
@@ -1506,6 +1548,15 @@ export interface operations {
             };
             /** @description Bare administratorer */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description TØM er ikke skrevet */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@
  * another's data (a saved lead moves the dashboard's counters) invalidates through these,
  * never through a literal key. */
 export const queryKeys = {
-  audit: { all: ['audit'] as const },
+  audit: { all: ['audit'] as const, list: (filter: unknown) => ['audit', filter] as const },
   content: { all: ['content'] as const },
   categories: { all: ['categories'] as const, one: (slug: string) => ['categories', slug] as const },
   dashboard: { all: ['dashboard'] as const },

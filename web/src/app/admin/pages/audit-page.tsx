@@ -1,65 +1,103 @@
 import { Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/dialog'
-import { Input, Label } from '@/components/ui/input'
+import { Dialog } from '@/components/ui/dialog'
+import { FieldError, Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { type AuditEntry, useAudit, useClearAudit } from '@/features/audit/api/audit'
+import { AUDIT_PER_PAGE, type AuditEntry, type AuditFilter, useAudit, useClearAudit } from '@/features/audit/api/audit'
+import { actionWord, changeLines, typeWord } from '@/features/audit/words'
 import { useAuth } from '@/features/auth/components/auth-provider'
+import { ApiError } from '@/lib/api'
 import { formatDateTime } from '@/lib/format'
 import { useAdminTitle } from '../use-admin-title'
 
-/** A filter in the browser over the loaded entries: on action, table and id. */
+/** A filter in the browser over the page shown: on action, table and id, in the words
+ * shown or as stored. */
 export function matchesAudit(entry: AuditEntry, text: string): boolean {
   const needle = text.trim().toLowerCase()
   if (!needle) return true
-  return [entry.action, entry.entity_type, entry.entity_id ?? ''].some((v) => v.toLowerCase().includes(needle))
+  return [
+    entry.action,
+    actionWord(entry.action),
+    entry.entity_type,
+    typeWord(entry.entity_type),
+    entry.entity_id ?? '',
+    entry.entity_name ?? '',
+  ].some((v) => v.toLowerCase().includes(needle))
 }
 
 export function AuditPage() {
   useAdminTitle('Logg/Audit')
-  const toast = useToast()
-  const audit = useAudit()
-  const clear = useClearAudit()
-  const [filter, setFilter] = useState('')
-  const [confirming, setConfirming] = useState(false)
+  const [filter, setFilter] = useState<AuditFilter>({ user: '', entityType: '', from: '', to: '', page: 1 })
+  const [text, setText] = useState('')
+  const [clearing, setClearing] = useState(false)
+  const audit = useAudit(filter)
   const { user } = useAuth()
-  const entries = (audit.data ?? []).filter((entry) => matchesAudit(entry, filter))
-
-  async function confirmClear() {
-    try {
-      await clear.mutateAsync()
-      toast({ title: 'Logger tømt', description: 'Alle audit logger ble slettet.' })
-    } catch {
-      toast({ title: 'Feil', description: 'Kunne ikke tømme logger.', variant: 'destructive' })
-    } finally {
-      setConfirming(false)
-    }
-  }
+  const data = audit.data
+  const entries = (data?.items ?? []).filter((entry) => matchesAudit(entry, text))
+  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PER_PAGE)) : 1
+  const set = (change: Partial<AuditFilter>) => setFilter({ ...filter, ...change, page: 1 })
+  // A page that no longer exists (the log was cleared) becomes the last one.
+  useEffect(() => {
+    if (data && filter.page > pages) setFilter((f) => ({ ...f, page: pages }))
+  }, [data, filter.page, pages])
 
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Logg/Audit</h1>
         {user?.role === 'admin' && (
-          <Button variant="destructive" onClick={() => setConfirming(true)}>
+          <Button variant="destructive" onClick={() => setClearing(true)}>
             <Trash2 aria-hidden="true" />
             Tøm logger
           </Button>
         )}
       </div>
-      <div className="mt-6 max-w-md">
-        <Label htmlFor="audit-filter">Filtrer på handling, tabell eller id</Label>
-        <Input id="audit-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <div className="mt-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 xl:grid-cols-5">
+        <div>
+          <Label htmlFor="audit-user">Bruker</Label>
+          <Select id="audit-user" value={filter.user} onChange={(e) => set({ user: e.target.value })}>
+            <option value="">Alle brukere</option>
+            {(data?.users ?? []).map((who) => (
+              <option key={who}>{who}</option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="audit-type">Type</Label>
+          <Select id="audit-type" value={filter.entityType} onChange={(e) => set({ entityType: e.target.value })}>
+            <option value="">Alle typer</option>
+            {(data?.entity_types ?? []).map((type) => (
+              <option key={type} value={type}>
+                {typeWord(type)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="audit-from">Fra dato</Label>
+          <Input id="audit-from" type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
+        </div>
+        <div>
+          <Label htmlFor="audit-to">Til dato</Label>
+          <Input id="audit-to" type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+        </div>
+        <div>
+          <Label htmlFor="audit-filter">Filtrer på handling, tabell eller id</Label>
+          <Input id="audit-filter" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
       </div>
-      <div className="mt-5 overflow-x-auto rounded-xl border border-border bg-card">
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-audit-counter>
+        {data ? `Viser ${entries.length} av ${data.total} hendelser` : ' '}
+      </p>
+      <div className="mt-2 overflow-x-auto rounded-xl border border-border bg-card">
         {audit.isPending ? (
           <Spinner label="Laster..." />
         ) : audit.isError ? (
           <p className="p-6 text-destructive">Kunne ikke hente loggen. Prøv igjen.</p>
         ) : (
-          <table className="w-full min-w-[48rem] text-left text-sm">
+          <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
               <tr>
                 <th scope="col" className="px-4 py-3">Tid</th>
@@ -67,21 +105,46 @@ export function AuditPage() {
                 <th scope="col" className="px-4 py-3">Tabell</th>
                 <th scope="col" className="px-4 py-3">Entitet</th>
                 <th scope="col" className="px-4 py-3">Bruker</th>
+                <th scope="col" className="px-4 py-3">Endringer</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
               {entries.map((entry) => (
-                <tr key={entry.id}>
+                <tr key={entry.id} className="align-top">
                   <td className="px-4 py-2.5 whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
-                  <td className="px-4 py-2.5 font-medium">{entry.action}</td>
-                  <td className="px-4 py-2.5">{entry.entity_type}</td>
-                  <td className="px-4 py-2.5 font-mono text-xs">{entry.entity_id ?? '–'}</td>
-                  <td className="px-4 py-2.5">{entry.performed_by ?? '–'}</td>
+                  <td className="px-4 py-2.5 font-medium">{actionWord(entry.action)}</td>
+                  <td className="px-4 py-2.5">{typeWord(entry.entity_type)}</td>
+                  <td className="px-4 py-2.5">
+                    {entry.entity_name && <p className="font-medium break-words">{entry.entity_name}</p>}
+                    {entry.entity_id ? (
+                      <p className="font-mono text-xs text-muted-foreground" title={entry.entity_id}>
+                        {entry.entity_id.slice(0, 8)}
+                      </p>
+                    ) : (
+                      !entry.entity_name && '–'
+                    )}
+                  </td>
+                  <td className="px-4 py-2.5 break-all">{entry.performed_by ?? '–'}</td>
+                  <td className="max-w-md px-4 py-2.5">
+                    <ul className="grid gap-0.5">
+                      {changeLines(entry).map((line) => (
+                        <li key={line.field} className="break-words">
+                          <span className="font-medium">{line.field}:</span>{' '}
+                          {line.before !== null && (
+                            <>
+                              <span className="text-muted-foreground">{line.before}</span> {'→ '}
+                            </>
+                          )}
+                          {line.after}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
                 </tr>
               ))}
               {entries.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
+                  <td colSpan={6} className="px-4 py-8 text-center text-muted-foreground">
                     Ingen hendelser i loggen.
                   </td>
                 </tr>
@@ -90,16 +153,80 @@ export function AuditPage() {
           </table>
         )}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Tøm alle logger?"
-        description="Alle audit-logger slettes permanent. Dette kan ikke angres."
-        confirmLabel="Tøm logger"
-        busyLabel="Tømmer..."
-        busy={clear.isPending}
-        onConfirm={confirmClear}
-      />
+      {pages > 1 && (
+        <nav aria-label="Sider" className="mt-4 flex items-center justify-end gap-3 text-sm">
+          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
+            Forrige
+          </Button>
+          <span>
+            Side {filter.page} av {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={filter.page >= pages} onClick={() => setFilter({ ...filter, page: filter.page + 1 })}>
+            Neste
+          </Button>
+        </nav>
+      )}
+      <ClearDialog open={clearing} onOpenChange={setClearing} />
     </>
+  )
+}
+
+/** "Tøm alle logger?": the log is emptied only once TØM is typed. */
+function ClearDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const toast = useToast()
+  const clear = useClearAudit()
+  const [word, setWord] = useState('')
+  const [error, setError] = useState<string>()
+  const close = () => {
+    setWord('')
+    setError(undefined)
+    onOpenChange(false)
+  }
+
+  async function confirm() {
+    try {
+      await clear.mutateAsync(word)
+      toast({ title: 'Logger tømt', description: 'Alle audit logger ble slettet.' })
+      close()
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.confirm) return setError(err.fields.confirm)
+      toast({ title: 'Feil', description: 'Kunne ikke tømme logger.', variant: 'destructive' })
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Tøm alle logger?"
+      description="Alle audit-logger slettes permanent. Dette kan ikke angres."
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void confirm()
+        }}
+      >
+        <Label htmlFor="audit-clear-word">Skriv TØM for å bekrefte</Label>
+        <Input
+          id="audit-clear-word"
+          value={word}
+          autoComplete="off"
+          data-autofocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'audit-clear-word-feil' : undefined}
+          onChange={(e) => setWord(e.target.value)}
+        />
+        <FieldError id="audit-clear-word-feil">{error}</FieldError>
+        <div className="mt-4 flex justify-end gap-3">
+          <Button type="button" variant="outline" onClick={close}>
+            Avbryt
+          </Button>
+          <Button type="submit" variant="destructive" disabled={word.trim() !== 'TØM' || clear.isPending}>
+            {clear.isPending ? 'Tømmer...' : 'Tøm logger'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   )
 }
