@@ -54,10 +54,12 @@ run_all() {
   local label="$1" session
   session=$(cookie)
   # ødegård: 20 leads of 10 000 carry the name; 91234567 is one lead's phone, stored as
-  # "+47 912 34 567"; kari is in 200 names.
+  # "+47 912 34 567"; kari is in 200 names; 1 000 leads have a follow-up day, 500 of them
+  # due (the dashboard lists the open ones); the export is all 10 000 as CSV.
   for path in "/api/admin/leads" "/api/admin/leads?q=%C3%B8deg%C3%A5rd" "/api/admin/leads?q=91234567" \
     "/api/admin/leads?q=kari" "/api/admin/leads?status=Kontaktet&page=20" "/api/admin/leads/board" \
-    "/api/admin/leads/board?q=%C3%B8deg%C3%A5rd" "/api/admin/search?q=%C3%B8deg%C3%A5rd" "/api/admin/dashboard"; do
+    "/api/admin/leads/board?q=%C3%B8deg%C3%A5rd" "/api/admin/search?q=%C3%B8deg%C3%A5rd" "/api/admin/dashboard" \
+    "/api/admin/leads?follow_up=due" "/api/admin/leads?mine=true" "/api/admin/audit" "/api/admin/leads/export"; do
     measure "$label" "$path" "$session"
   done
 }
@@ -66,22 +68,24 @@ run_all() {
 # would: their search columns are empty until the server starts and fills them in
 # (src/leads/store.rs index_missing), which is timed here too.
 SEED_SQL_SQLITE="WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
-INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at)
+INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, follow_up, created_at, updated_at)
 SELECT randomblob(16), CASE WHEN i % 500 = 0 THEN 'Åse Ødegård ' || i WHEN i % 50 = 0 THEN 'Kari Kunde ' || i
   ELSE 'Kunde ' || i END, 'kunde' || i || '@example.no',
   '+47 9' || substr(i + 1234566, 1, 2) || ' ' || substr(i + 1234566, 3, 2) || ' ' || substr(i + 1234566, 5, 3),
   CASE i % 6 WHEN 0 THEN 'Ny' WHEN 1 THEN 'Kontaktet' WHEN 2 THEN 'Avtalt befaring'
   WHEN 3 THEN 'Tilbud sendt' WHEN 4 THEN 'Vunnet' ELSE 'Tapt' END, 'Web', 'Trenger hjelp med jobb nummer ' || i,
   'Gate ' || i, '0' || (150 + i % 800), '[]',
+  CASE WHEN i % 10 = 0 THEN date('now', ((i / 10) % 20 - 9) || ' days') END,
   strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-' || (i * 5) || ' minutes'),
   strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-' || (i * 5) || ' minutes') FROM n;"
 
-SEED_SQL_PG="INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, created_at, updated_at)
+SEED_SQL_PG="INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, follow_up, created_at, updated_at)
 SELECT gen_random_uuid(), CASE WHEN i % 500 = 0 THEN 'Åse Ødegård ' || i WHEN i % 50 = 0 THEN 'Kari Kunde ' || i
   ELSE 'Kunde ' || i END, 'kunde' || i || '@example.no',
   '+47 9' || substr((i + 1234566)::text, 1, 2) || ' ' || substr((i + 1234566)::text, 3, 2) || ' ' || substr((i + 1234566)::text, 5, 3),
   (ARRAY['Ny','Kontaktet','Avtalt befaring','Tilbud sendt','Vunnet','Tapt'])[i % 6 + 1], 'Web',
   'Trenger hjelp med jobb nummer ' || i, 'Gate ' || i, '0' || (150 + i % 800), '[]',
+  CASE WHEN i % 10 = 0 THEN current_date + ((i / 10) % 20 - 9) END,
   now() - make_interval(mins => i * 5), now() - make_interval(mins => i * 5) FROM generate_series(1, 10000) AS i;"
 
 timed_start() {

@@ -6,7 +6,7 @@
 //! Erasing deletes the person's leads (their notes, e-mails and merges go with them) and
 //! contact-form enquiries, and empties the changes of the audit entries about those
 //! leads: who did what, and when, is kept. Backups made before keep their copy until
-//! they are rotated away (README, "Backup").
+//! they are rotated away (README.md, "Privacy").
 
 use axum::Json;
 use axum::extract::State;
@@ -288,6 +288,7 @@ async fn erase_person(
 /// The retention rule: months a won or lost lead keeps its personal data; `null` is off.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Retention {
+    #[serde(default, deserialize_with = "crate::http::whole_number")]
     pub months: Option<i64>,
 }
 

@@ -189,7 +189,7 @@ test('an admin hands a customer their data, erases it, and sets the retention ru
   const confirm = page.getByRole('dialog', { name: 'Slett personopplysninger?' })
   await expect(confirm).toContainText('slettes permanent')
   await confirm.getByRole('button', { name: 'Slett opplysninger' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Slettet 2 leads, 1 henvendelser og 0 notater.' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Slettet 2 leads, 1 henvendelse og 0 notater.' })).toBeVisible()
 
   // Gone: searched again, nothing is found, and what was typed stays.
   await page.getByLabel('E-post eller telefon').fill('477 88 999')

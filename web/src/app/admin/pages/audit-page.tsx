@@ -118,7 +118,7 @@ export function AuditPage() {
                     {entry.entity_name && <p className="font-medium break-words">{entry.entity_name}</p>}
                     {entry.entity_id ? (
                       <p className="font-mono text-xs text-muted-foreground" title={entry.entity_id}>
-                        {entry.entity_id.slice(0, 8)}
+                        {entry.entity_id.slice(-8)}
                       </p>
                     ) : (
                       !entry.entity_name && '–'

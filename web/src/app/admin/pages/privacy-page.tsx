@@ -13,9 +13,14 @@ import { useAdminTitle } from '../use-admin-title'
 
 const MONTHS = [3, 6, 12, 18, 24, 36, 60]
 
-function counted(data: { leads: unknown[]; submissions: unknown[]; notes: unknown[] }): string {
+/** "2 leads, 1 henvendelse og 0 notater". */
+function counts(leads: number, submissions: number, notes: number): string {
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
-  return `${n(data.leads.length, 'lead', 'leads')}, ${n(data.submissions.length, 'henvendelse', 'henvendelser')} og ${n(data.notes.length, 'notat', 'notater')}`
+  return `${n(leads, 'lead', 'leads')}, ${n(submissions, 'henvendelse', 'henvendelser')} og ${n(notes, 'notat', 'notater')}`
+}
+
+function counted(data: PersonData): string {
+  return counts(data.leads.length, data.submissions.length, data.notes.length)
 }
 
 /** Offers the person's data as a JSON file, made in the browser from what was fetched. */
@@ -77,7 +82,7 @@ function PersonSearch() {
       const erased = await erase.mutateAsync(found.person)
       toast({
         title: 'Personopplysninger slettet',
-        description: `Slettet ${erased.leads} leads, ${erased.submissions} henvendelser og ${erased.notes} notater.`,
+        description: `Slettet ${counts(erased.leads, erased.submissions, erased.notes)}.`,
       })
       setFound(null)
       setPerson('')
