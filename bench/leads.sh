@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lead list latency with 10 000 leads, on SQLite and on PostgreSQL (a benchmark, not a
 # test). Needs wrk, sqlite3 and psql. Usage: bash bench/leads.sh [seconds per run, default 5]
+# (BENCH_PATHS="/api/admin/dashboard ..." measures only those requests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,8 +52,12 @@ measure() {
 }
 
 run_all() {
-  local label="$1" session
+  local label="$1" session path
   session=$(cookie)
+  if [ -n "${BENCH_PATHS:-}" ]; then
+    for path in $BENCH_PATHS; do measure "$label" "$path" "$session"; done
+    return
+  fi
   # ødegård: 20 leads of 10 000 carry the name; 91234567 is one lead's phone, stored as
   # "+47 912 34 567"; kari is in 200 names; 1 000 leads have a follow-up day, 500 of them
   # due (the dashboard lists the open ones); the export is all 10 000 as CSV.
