@@ -48,6 +48,9 @@ pub struct Config {
     /// `FAGFOLK_ADMIN_EMAIL` and `FAGFOLK_ADMIN_PASSWORD`: the first admin, created at
     /// start-up when no admin user exists yet. The password is kept out of `Debug`.
     pub first_admin: Option<(String, String)>,
+    /// `FAGFOLK_METRICS_TOKEN`: `/metrics` answers only requests that send it as a bearer
+    /// token; without it `/metrics` does not exist. Kept out of `Debug`.
+    pub metrics_token: Option<String>,
     /// `fagfolk serve --demo`: seed a demo admin and sample leads (not an environment variable).
     pub demo: bool,
 }
@@ -67,6 +70,7 @@ impl std::fmt::Debug for Config {
             .field("header_timeout", &self.header_timeout)
             .field("smtp", &self.smtp_url.as_ref().map(|_| "<satt>"))
             .field("first_admin", &self.first_admin.as_ref().map(|(email, _)| email))
+            .field("metrics", &self.metrics_token.as_ref().map(|_| "<satt>"))
             .field("demo", &self.demo)
             .finish()
     }
@@ -157,6 +161,11 @@ impl Config {
                 _ => bail!("FAGFOLK_ADMIN_EMAIL og FAGFOLK_ADMIN_PASSWORD må settes sammen"),
             };
 
+        let metrics_token = get("FAGFOLK_METRICS_TOKEN").map(|token| token.trim().to_owned());
+        if metrics_token.as_ref().is_some_and(|token| token.len() < 16) {
+            bail!("FAGFOLK_METRICS_TOKEN: bruk minst 16 tegn");
+        }
+
         Ok(Self {
             addr,
             database_url,
@@ -171,6 +180,7 @@ impl Config {
             smtp_url,
             notify_to,
             first_admin,
+            metrics_token,
             demo: false,
         })
     }

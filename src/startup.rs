@@ -79,6 +79,7 @@ impl Application {
             storage,
             notifier,
             image_work: Arc::new(tokio::sync::Semaphore::new(1)),
+            metrics: Arc::new(crate::metrics::Metrics::default()),
         };
         Ok(Self { listener, state })
     }

@@ -27,4 +27,6 @@ pub struct AppState {
     /// Picture variants are made one at a time (`crate::media::variants`), so the CPU
     /// stays free for the requests.
     pub image_work: Arc<tokio::sync::Semaphore>,
+    /// What `/metrics` reports (`crate::metrics`).
+    pub metrics: Arc<crate::metrics::Metrics>,
 }

@@ -68,16 +68,42 @@ pub const QUEUE_TIMEOUT: Duration = Duration::from_secs(10);
 #[error("for mange passordsjekker i kø")]
 pub struct Busy;
 
+/// Password checks and hashes waiting for a slot, for `/metrics` (`crate::metrics`).
+static WAITING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many password checks and hashes are waiting for a slot now.
+pub fn waiting() -> usize {
+    WAITING.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Counts one waiter in [`WAITING`] for as long as it lives, however the wait ends.
+struct Waiter;
+
+impl Waiter {
+    fn new() -> Self {
+        WAITING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Self
+    }
+}
+
+impl Drop for Waiter {
+    fn drop(&mut self) {
+        WAITING.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Runs `work` on the blocking pool once a hashing slot is free, waiting at most `wait`.
 async fn bounded<T: Send + 'static>(
     wait: Option<Duration>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Busy> {
+    let waiter = Waiter::new();
     let permit = match wait {
         Some(wait) => tokio::time::timeout(wait, HASHING.acquire()).await.map_err(|_| Busy)?,
         None => HASHING.acquire().await,
     }
     .map_err(|_| Busy)?;
+    drop(waiter);
     let result = tokio::task::spawn_blocking(work).await.map_err(|_| Busy);
     drop(permit);
     result
@@ -141,6 +167,14 @@ fn matches(password: &[u8], stored: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_waiter_is_counted_while_it_waits() {
+        let waiter = Waiter::new();
+        // Other tests may hash at the same time: at least this one waits.
+        assert!(waiting() >= 1);
+        drop(waiter);
+    }
 
     #[test]
     fn the_policy_wants_length_and_refuses_common_passwords() {

@@ -117,6 +117,11 @@ impl PageCache {
         }
     }
 
+    /// Whether the pages have been rendered, so requests for them are answered (`/readyz`).
+    pub fn is_ready(&self) -> bool {
+        self.current.borrow().is_some()
+    }
+
     /// Renders the pages again if the change counter or the date moved since the last
     /// render, or always when `force` is set. On failure the pages in service stay.
     pub async fn refresh(&self, state: &AppState, force: bool) -> Result<(), ApiError> {
@@ -131,6 +136,7 @@ impl PageCache {
         let previous = self.current.borrow().clone();
         let rendered = render_all(state, self.build.as_ref(), previous.as_deref(), date).await?;
         self.current.send_replace(Some(Arc::new(rendered)));
+        state.metrics.page_renders.inc();
         *seen = Some(Seen { revision, date });
         tracing::info!(revision, ms = started.elapsed().as_millis() as u64, "sidene er laget");
         Ok(())

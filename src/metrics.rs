@@ -1,0 +1,147 @@
+//! What the server counts for whoever runs it (Prometheus/OpenMetrics text at `/metrics`):
+//! requests by route and status, their latency, the database pool, page renders and the
+//! sign-in queue. `/metrics` exists only when `FAGFOLK_METRICS_TOKEN` is set, and answers
+//! only requests that send that token (`Authorization: Bearer ...`), so it is never public.
+//! `/readyz` (database reachable, pages rendered) stands beside `/healthz` (database).
+
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+use serde::Serialize;
+use subtle::ConstantTimeEq;
+
+use crate::db::Db;
+use crate::state::AppState;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    method: String,
+    /// The route's pattern (`/api/admin/leads/{id}`), or `page` for the public pages and
+    /// files, so ids and paths typed by visitors never become labels.
+    route: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct PoolLabels {
+    state: &'static str,
+}
+
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<RouteLabels, Histogram>,
+    pool: Family<PoolLabels, Gauge>,
+    /// Times the public pages were rendered (`crate::site::cache`).
+    pub page_renders: Counter,
+    login_queue: Gauge,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        let mut registry = Registry::with_prefix("fagfolk");
+        let requests = Family::<RequestLabels, Counter>::default();
+        registry.register("http_requests", "HTTP-forespørsler etter rute og status", requests.clone());
+        // 1 ms to about 8 s.
+        let latency = Family::<RouteLabels, Histogram>::new_with_constructor(|| {
+            Histogram::new(exponential_buckets(0.001, 2.0, 14))
+        });
+        registry.register("http_request_duration_seconds", "Svartid etter rute", latency.clone());
+        let pool = Family::<PoolLabels, Gauge>::default();
+        registry.register("db_pool_connections", "Databasetilkoblinger i bruk og ledige", pool.clone());
+        let page_renders = Counter::default();
+        registry.register("page_renders", "Ganger de offentlige sidene er laget", page_renders.clone());
+        let login_queue = Gauge::default();
+        registry.register("login_queue", "Innlogginger som venter på passordsjekk", login_queue.clone());
+        Self { registry, requests, latency, pool, page_renders, login_queue }
+    }
+}
+
+impl Metrics {
+    /// The text a scrape gets, with the pool and queue read now.
+    fn encode(&self, db: &Db) -> String {
+        let (size, idle) = crate::db_run!(db, pool => (pool.size() as i64, pool.num_idle() as i64));
+        self.pool.get_or_create(&PoolLabels { state: "idle" }).set(idle);
+        self.pool.get_or_create(&PoolLabels { state: "busy" }).set(size - idle);
+        self.login_queue.set(crate::auth::password::waiting() as i64);
+        let mut text = String::new();
+        // Writing to a String cannot fail.
+        let _ = prometheus_client::encoding::text::encode(&mut text, &self.registry);
+        text
+    }
+
+    fn record(&self, method: &str, route: String, status: StatusCode, took: Duration) {
+        self.latency.get_or_create(&RouteLabels { route: route.clone() }).observe(took.as_secs_f64());
+        let labels = RequestLabels { method: method.to_owned(), route, status: status.as_u16() };
+        self.requests.get_or_create(&labels).inc();
+    }
+}
+
+/// Counts every request: its route, status and time.
+pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().as_str().to_owned();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "page".to_owned(), |p| p.as_str().to_owned());
+    let response = next.run(request).await;
+    state.metrics.record(&method, route, response.status(), started.elapsed());
+    response
+}
+
+/// `/metrics`: 404 unless a token is configured, 401 without it.
+pub async fn serve(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let Some(token) = state.config.metrics_token.as_deref() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let sent = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.as_bytes().strip_prefix(b"Bearer "))
+        .unwrap_or_default();
+    if !bool::from(sent.ct_eq(token.as_bytes())) {
+        return (StatusCode::UNAUTHORIZED, [(header::WWW_AUTHENTICATE, "Bearer")]).into_response();
+    }
+    let content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+    (
+        [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-store")],
+        state.metrics.encode(&state.db),
+    )
+        .into_response()
+}
+
+#[derive(Serialize)]
+struct Ready {
+    status: &'static str,
+    database: &'static str,
+    pages: &'static str,
+}
+
+/// `/readyz`: ready for traffic when the database answers and the public pages are
+/// rendered (a load balancer sends requests here only then).
+pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+    let database = matches!(tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await, Ok(Ok(())));
+    let pages = state.pages.is_ready();
+    let ready = Ready {
+        status: if database && pages { "ok" } else { "ikke klar" },
+        database: if database { "ok" } else { "utilgjengelig" },
+        pages: if pages { "ok" } else { "lages" },
+    };
+    let status = if database && pages { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, [(header::CACHE_CONTROL, "no-store")], Json(ready))
+}
