@@ -19,6 +19,9 @@ pub struct Config {
     pub database_url: String,
     /// `FAGFOLK_STORAGE`: where uploaded media lives (default `./data/media`).
     pub storage: String,
+    /// The `AWS_*` settings of S3 storage (`STORAGE_KEYS`), from the same place as the rest
+    /// of the configuration. Kept out of `Debug`: they hold the secret key.
+    pub storage_options: Vec<(String, String)>,
     /// `FAGFOLK_PUBLIC_URL`: the site's public base URL, used for canonical links,
     /// Open Graph, the sitemap and JSON-LD (default `http://localhost:8080`).
     pub public_url: Url,
@@ -76,6 +79,23 @@ impl std::fmt::Debug for Config {
     }
 }
 
+/// The settings of S3-compatible storage that `object_store` reads, by their usual names.
+pub const STORAGE_KEYS: [&str; 13] = [
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "AWS_ENDPOINT",
+    "AWS_ENDPOINT_URL",
+    "AWS_ALLOW_HTTP",
+    "AWS_VIRTUAL_HOSTED_STYLE_REQUEST",
+    "AWS_CONDITIONAL_PUT",
+    "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+    "AWS_WEB_IDENTITY_TOKEN_FILE",
+    "AWS_ROLE_ARN",
+];
+
 fn redact_url(url: &str) -> String {
     match Url::parse(url) {
         Ok(mut parsed) if parsed.password().is_some() => {
@@ -110,6 +130,8 @@ impl Config {
             );
         }
         let storage = get("FAGFOLK_STORAGE").unwrap_or_else(|| "./data/media".into());
+        let storage_options =
+            STORAGE_KEYS.iter().filter_map(|key| get(key).map(|value| ((*key).to_owned(), value))).collect();
         let public_url = parse_var(&get, "FAGFOLK_PUBLIC_URL", "http://localhost:8080", |v| {
             let url = Url::parse(v.trim_end_matches('/'))
                 .context("forventet en full adresse, for eksempel https://fagfolk.no")?;
@@ -170,6 +192,7 @@ impl Config {
             addr,
             database_url,
             storage,
+            storage_options,
             public_url,
             contact_limit,
             contact_window,

@@ -63,7 +63,7 @@ impl Application {
         let quota = Quota::with_period(replenish)
             .context("FAGFOLK_CONTACT_WINDOW_SECS: for kort vindu")?
             .allow_burst(per_window);
-        let storage = crate::media::storage::Storage::open(&config.storage)?;
+        let storage = crate::media::storage::Storage::open(&config.storage, &config.storage_options)?;
         let notifier = match (&config.smtp_url, &config.notify_to) {
             (Some(url), Some(to)) => {
                 Some(Arc::new(crate::contact::notify::Notifier::new(url, to, config.base_url())?))

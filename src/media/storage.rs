@@ -1,5 +1,6 @@
 //! Where media files live: a local folder by default, or S3-compatible object storage
-//! (`FAGFOLK_STORAGE=s3://bucket/prefix`, credentials from the usual `AWS_*` variables),
+//! (`FAGFOLK_STORAGE=s3://bucket/prefix`, credentials from the usual `AWS_*` variables,
+//! `crate::config::STORAGE_KEYS`),
 //! so several server instances can share one library. Behind `object_store` either way.
 
 use std::sync::Arc;
@@ -26,10 +27,13 @@ pub enum PutError {
 }
 
 impl Storage {
-    pub fn open(location: &str) -> anyhow::Result<Self> {
+    /// Opens `location`, a folder or an `s3://bucket/prefix` address; `options` are the
+    /// `AWS_*` settings (ignored for a folder).
+    pub fn open(location: &str, options: &[(String, String)]) -> anyhow::Result<Self> {
         if location.contains("://") {
             let url = url::Url::parse(location).context("FAGFOLK_STORAGE: ugyldig adresse")?;
-            let (store, prefix) = object_store::parse_url_opts(&url, std::env::vars())
+            let options = options.iter().map(|(key, value)| (key.to_ascii_lowercase(), value.clone()));
+            let (store, prefix) = object_store::parse_url_opts(&url, options)
                 .context("FAGFOLK_STORAGE: kunne ikke åpne lageret")?;
             return Ok(Self { store: Arc::from(store), prefix });
         }
@@ -57,6 +61,22 @@ impl Storage {
         self.store.get(&self.path(key)).await?.bytes().await
     }
 
+    /// Every key stored, in order.
+    pub async fn keys(&self) -> Result<Vec<String>, object_store::Error> {
+        use futures_util::TryStreamExt;
+        let prefix = (!self.prefix.as_ref().is_empty()).then_some(&self.prefix);
+        let objects: Vec<_> = self.store.list(prefix).try_collect().await?;
+        let mut keys: Vec<String> = objects
+            .into_iter()
+            .map(|meta| {
+                let full = meta.location.as_ref();
+                full.strip_prefix(self.prefix.as_ref()).unwrap_or(full).trim_start_matches('/').to_owned()
+            })
+            .collect();
+        keys.sort();
+        Ok(keys)
+    }
+
     pub async fn delete(&self, key: &str) -> Result<(), object_store::Error> {
         match self.store.delete(&self.path(key)).await {
             Err(object_store::Error::NotFound { .. }) => Ok(()),
@@ -72,7 +92,7 @@ mod tests {
     #[tokio::test]
     async fn a_stored_file_is_never_overwritten() {
         let dir = tempfile::tempdir().unwrap();
-        let storage = Storage::open(dir.path().to_str().unwrap()).unwrap();
+        let storage = Storage::open(dir.path().to_str().unwrap(), &[]).unwrap();
         storage.put_new("bilde.png", Bytes::from_static(b"first")).await.unwrap();
         let again = storage.put_new("bilde.png", Bytes::from_static(b"second")).await;
         assert!(matches!(again, Err(PutError::Exists)), "{again:?}");

@@ -76,7 +76,7 @@ async fn break_the_audit_log(app: &TestApp) {
 async fn a_failing_audit_write_leaves_no_change_behind(app: TestApp) {
     let admin = app.admin().await;
     let fixtures = Fixtures::create(&app, &admin, "admin@fagfolk.test", 1).await;
-    let files_before = app.media_files();
+    let files_before = app.media_files().await;
     break_the_audit_log(&app).await;
     let audited = OPERATIONS.iter().filter(|o| o.audit.is_some() && o.method != "GET");
     let mut checked = 0;
@@ -95,7 +95,7 @@ async fn a_failing_audit_write_leaves_no_change_behind(app: TestApp) {
             // An upload reports per file: the file failed, nothing of it is kept.
             assert_eq!(status, 200, "{what}: {answer}");
             assert_eq!(answer["uploaded"], serde_json::json!([]), "{what}: {answer}");
-            assert_eq!(app.media_files(), files_before, "{what}: no file without its row");
+            assert_eq!(app.media_files().await, files_before, "{what}: no file without its row");
         } else {
             assert_eq!(status, 500, "{what}: {answer}");
         }

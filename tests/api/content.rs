@@ -475,7 +475,11 @@ async fn an_uploaded_photo_appears_on_the_public_pages_with_its_variants(app: Te
         assert_eq!(&bytes[8..12], b"WEBP");
         assert!(bytes.len() < 200_000, "a variant is a compressed photo");
     }
-    assert_eq!((app.media_files(), app.variant_files()), (1, 3), "the original and its three variants");
+    assert_eq!(
+        (app.media_files().await, app.variant_files().await),
+        (1, 3),
+        "the original and its three variants"
+    );
 
     // A team member gets the photo: the pages that show her carry it with every variant.
     let silje = find(&admin, "team", "name", "Silje Nilsen").await;
@@ -520,7 +524,7 @@ async fn an_uploaded_photo_appears_on_the_public_pages_with_its_variants(app: Te
     // the pages show her initials again.
     let media_path = format!("/api/admin/media/{}", media["id"].as_str().unwrap());
     assert_eq!(admin.delete(&media_path).await.status(), 204);
-    assert_eq!((app.media_files(), app.variant_files()), (0, 0));
+    assert_eq!((app.media_files().await, app.variant_files().await), (0, 0));
     assert_eq!(app.get(widest).await.status(), 404);
     let html = body(&app, "/kontakt").await;
     assert!(!html.contains(widest) && html.contains(">SN<"));

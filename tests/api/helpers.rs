@@ -167,30 +167,20 @@ impl TestApp {
         self.login("admin@fagfolk.test", ADMIN_PASSWORD).await
     }
 
-    /// Uploaded files in the media folder (and below it), without the WebP variants the
-    /// server makes of pictures in the background (`variant_files`).
-    pub fn media_files(&self) -> usize {
-        self.files_in_media().into_iter().filter(|name| !is_variant(name)).count()
+    /// Uploaded files in the media storage (folder or bucket), without the WebP variants
+    /// the server makes of pictures in the background (`variant_files`).
+    pub async fn media_files(&self) -> usize {
+        self.stored_keys().await.into_iter().filter(|name| !is_variant(name)).count()
     }
 
-    /// The WebP variants in the media folder.
-    pub fn variant_files(&self) -> usize {
-        self.files_in_media().into_iter().filter(|name| is_variant(name)).count()
+    /// The WebP variants in the media storage.
+    pub async fn variant_files(&self) -> usize {
+        self.stored_keys().await.into_iter().filter(|name| is_variant(name)).count()
     }
 
-    fn files_in_media(&self) -> Vec<String> {
-        fn walk(dir: &std::path::Path, names: &mut Vec<String>) {
-            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                if entry.path().is_dir() {
-                    walk(&entry.path(), names);
-                } else {
-                    names.push(entry.file_name().to_string_lossy().into_owned());
-                }
-            }
-        }
-        let mut names = Vec::new();
-        walk(&self._dir.path().join("media"), &mut names);
-        names
+    /// Every key in the media storage, as the server's own storage lists them.
+    pub async fn stored_keys(&self) -> Vec<String> {
+        self.state.storage.keys().await.expect("the media storage lists its keys")
     }
 
     /// Rows in `table` (a fixed table name from the test, never input).
@@ -317,6 +307,73 @@ macro_rules! db_tests_with {
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
                     super::$name($crate::helpers::spawn_app_with($crate::helpers::Backend::Postgres, $env).await).await
+                }
+            )*
+        }
+    };
+}
+
+/// The settings that put a test app's media in a bucket of its own on a local S3 server
+/// (moto, `pip install 'moto[server]'`), started once per test run and stopped when the
+/// tests end. `None` when moto is not installed and this is not CI; CI (`CI=1`, as
+/// `.ci/run` sets) fails instead, so the S3 tests never skip there unseen.
+pub async fn s3_env() -> Option<Vec<(String, String)>> {
+    static MOTO: tokio::sync::OnceCell<Option<u16>> = tokio::sync::OnceCell::const_new();
+    let port = *MOTO
+        .get_or_init(|| async {
+            let installed = std::process::Command::new("moto_server").arg("--help").output().is_ok();
+            if !installed {
+                assert!(std::env::var("CI").is_err(), "moto_server mangler: pip install 'moto[server]'");
+                eprintln!(
+                    "hopper over S3-testene: moto_server er ikke installert (pip install 'moto[server]')"
+                );
+                return None;
+            }
+            let port = free_port();
+            // The server lives as long as this test process: a watchdog stops it after.
+            let script = format!(
+                "moto_server -H 127.0.0.1 -p {port} >/dev/null 2>&1 & m=$!; \
+                 while kill -0 {} 2>/dev/null; do sleep 1; done; kill $m",
+                std::process::id()
+            );
+            std::process::Command::new("sh").arg("-c").arg(script).spawn().expect("moto starts");
+            let client = reqwest::Client::new();
+            for _ in 0..300 {
+                if client.get(format!("http://127.0.0.1:{port}/")).send().await.is_ok() {
+                    return Some(port);
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            panic!("moto_server svarte ikke på port {port}");
+        })
+        .await
+        .as_ref()?;
+    let bucket = format!("fagfolk-{}", uuid::Uuid::now_v7().simple());
+    let created =
+        reqwest::Client::new().put(format!("http://127.0.0.1:{port}/{bucket}")).send().await.unwrap();
+    assert!(created.status().is_success(), "bucket {bucket}: {}", created.status());
+    let pairs = [
+        ("FAGFOLK_STORAGE", format!("s3://{bucket}/media")),
+        ("AWS_ENDPOINT_URL", format!("http://127.0.0.1:{port}")),
+        ("AWS_ALLOW_HTTP", "true".to_owned()),
+        ("AWS_ACCESS_KEY_ID", "test".to_owned()),
+        ("AWS_SECRET_ACCESS_KEY", "test".to_owned()),
+        ("AWS_REGION", "us-east-1".to_owned()),
+    ];
+    Some(pairs.into_iter().map(|(key, value)| (key.to_owned(), value)).collect())
+}
+
+/// Runs each test on SQLite with its media in S3 (`s3_env`), beside `db_tests!`'s two.
+#[macro_export]
+macro_rules! s3_tests {
+    ($($name:ident),* $(,)?) => {
+        mod s3 {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let Some(env) = $crate::helpers::s3_env().await else { return };
+                    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+                    super::$name($crate::helpers::spawn_app_with($crate::helpers::Backend::Sqlite, &env).await).await
                 }
             )*
         }

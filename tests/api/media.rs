@@ -35,20 +35,9 @@ async fn upload(session: &Session, files: Vec<(&str, Vec<u8>)>) -> reqwest::Resp
     session.request(Method::POST, "/api/admin/media").multipart(form).send().await.unwrap()
 }
 
-/// The uploaded files in the media folder (the WebP variants made in the background left out).
-fn stored_files(app: &TestApp) -> Vec<String> {
-    let dir = app.state.config.storage.clone();
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|name| !crate::helpers::is_variant(name))
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
+/// The uploaded files in the media storage (the WebP variants made in the background left out).
+async fn stored_files(app: &TestApp) -> Vec<String> {
+    app.stored_keys().await.into_iter().filter(|name| !crate::helpers::is_variant(name)).collect()
 }
 
 async fn images_are_stored_with_dimensions_and_a_text_file_is_reported(app: TestApp) {
@@ -84,7 +73,7 @@ async fn images_are_stored_with_dimensions_and_a_text_file_is_reported(app: Test
         }])
     );
     assert_eq!(app.count("media").await, 3);
-    assert_eq!(stored_files(&app).len(), 3);
+    assert_eq!(stored_files(&app).await.len(), 3);
 
     let url = uploaded[0]["url"].as_str().unwrap();
     assert!(url.starts_with("/media/") && url.ends_with("-nytt-kjokken.jpg"), "{url}");
@@ -126,7 +115,7 @@ async fn hostile_files_are_refused_and_leave_nothing_behind(app: TestApp) {
         ]
     );
     assert_eq!(app.count("media").await, 0);
-    assert!(stored_files(&app).is_empty());
+    assert!(stored_files(&app).await.is_empty());
     app.stop().await;
 }
 
@@ -173,7 +162,7 @@ async fn dangerous_names_are_made_safe_and_nothing_is_overwritten(app: TestApp) 
         assert!(key.len() < 100, "{key}");
     }
     assert_ne!(urls[3], urls[4], "a second file of the same name gets its own name");
-    assert_eq!(stored_files(&app).len(), 5);
+    assert_eq!(stored_files(&app).await.len(), 5);
 
     // A NUL in the name breaks the form itself: the whole request is refused, cleanly.
     let response = upload(&session, vec![("a\0b.png", png.clone())]).await;
@@ -181,7 +170,7 @@ async fn dangerous_names_are_made_safe_and_nothing_is_overwritten(app: TestApp) 
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], "Opplastingen ble avbrutt eller er ødelagt. Prøv igjen.");
     assert_eq!(app.count("media").await, 5);
-    assert_eq!(stored_files(&app).len(), 5);
+    assert_eq!(stored_files(&app).await.len(), 5);
     app.stop().await;
 }
 
@@ -260,7 +249,7 @@ async fn alt_text_is_editable_searchable_and_a_file_can_be_deleted(app: TestApp)
 
     assert_eq!(session.delete(&path).await.status(), 204);
     assert_eq!(app.count("media").await, 0);
-    assert!(stored_files(&app).is_empty(), "the file is gone too");
+    assert!(stored_files(&app).await.is_empty(), "the file is gone too");
     assert_eq!(app.get(media["url"].as_str().unwrap()).await.status(), 404);
     app.stop().await;
 }
@@ -319,6 +308,14 @@ async fn pictures_may_have_at_most_fifty_megapixels_and_no_empty_side(app: TestA
     assert_eq!(refused, ["for-stor.png", "uten-bredde.png", "uten-hoyde.png"]);
     app.stop().await;
 }
+
+crate::s3_tests!(
+    images_are_stored_with_dimensions_and_a_text_file_is_reported,
+    hostile_files_are_refused_and_leave_nothing_behind,
+    a_jpeg_html_polyglot_is_served_as_an_inert_sandboxed_image,
+    dangerous_names_are_made_safe_and_nothing_is_overwritten,
+    alt_text_is_editable_searchable_and_a_file_can_be_deleted,
+);
 
 crate::db_tests!(
     pictures_may_have_at_most_fifty_megapixels_and_no_empty_side,
