@@ -336,6 +336,8 @@ pub async fn s3_env() -> Option<Vec<(String, String)>> {
                  while kill -0 {} 2>/dev/null; do sleep 1; done; kill $m",
                 std::process::id()
             );
+            // Never waited for: it outlives this process by design, and init reaps it.
+            #[allow(clippy::zombie_processes)]
             std::process::Command::new("sh").arg("-c").arg(script).spawn().expect("moto starts");
             let client = reqwest::Client::new();
             for _ in 0..300 {
