@@ -36,6 +36,21 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
+    /// Mediebiblioteket.
+    Media {
+        #[command(subcommand)]
+        command: MediaCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MediaCommand {
+    /// Kopier alle filer fra FAGFOLK_STORAGE til et annet lager (mappe eller s3://bøtte/prefiks,
+    /// med de samme AWS_*-variablene). Filer som finnes der fra før, beholdes.
+    Copy {
+        #[arg(long)]
+        to: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -82,6 +97,18 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = Db::connect(&config.database_url).await?;
             db.migrate().await?;
             tracing::info!("databasen er oppdatert");
+            Ok(())
+        }
+        Command::Media { command: MediaCommand::Copy { to } } => {
+            let config = Config::from_env()?;
+            let from = fagfolk::media::storage::Storage::open(&config.storage, &config.storage_options)?;
+            let target = fagfolk::media::storage::Storage::open(&to, &config.storage_options)?;
+            let (copied, had) = from.copy_all(&target).await?;
+            let (source, copy) = (from.keys().await?.len(), target.keys().await?.len());
+            if copy < source {
+                anyhow::bail!("{to} har {copy} filer, men kilden har {source}");
+            }
+            println!("Kopierte {copied} filer til {to} ({had} fantes der fra før; {source} i alt).");
             Ok(())
         }
         Command::Serve { demo } => {

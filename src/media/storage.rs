@@ -77,6 +77,24 @@ impl Storage {
         Ok(keys)
     }
 
+    /// Copies every file into `to` (`fagfolk media copy`), keeping what is there already:
+    /// answers how many were copied and how many `to` had. A file that fails stops the copy
+    /// with its name; running it again picks up where it stopped.
+    pub async fn copy_all(&self, to: &Storage) -> anyhow::Result<(usize, usize)> {
+        let (mut copied, mut had) = (0, 0);
+        for key in self.keys().await.context("kunne ikke liste filene")? {
+            let bytes = self.get(&key).await.with_context(|| format!("kunne ikke lese {key}"))?;
+            match to.put_new(&key, bytes).await {
+                Ok(()) => copied += 1,
+                Err(PutError::Exists) => had += 1,
+                Err(PutError::Other(err)) => {
+                    return Err(err).with_context(|| format!("kunne ikke skrive {key}"));
+                }
+            }
+        }
+        Ok((copied, had))
+    }
+
     pub async fn delete(&self, key: &str) -> Result<(), object_store::Error> {
         match self.store.delete(&self.path(key)).await {
             Err(object_store::Error::NotFound { .. }) => Ok(()),

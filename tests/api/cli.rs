@@ -1,5 +1,5 @@
 //! The `fagfolk` command line, run as the real binary: `migrate`, `admin create`,
-//! `serve --demo`, `backup` and `openapi`, on SQLite and PostgreSQL.
+//! `serve --demo`, `backup`, `media copy` and `openapi`, on SQLite and PostgreSQL.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -191,4 +191,41 @@ fn openapi_prints_the_document() {
     assert_eq!(doc["info"]["title"], "Fagfolk API");
     assert!(doc["paths"]["/api/contact"]["post"].is_object());
     assert!(!std::path::Path::new("unused.db").exists(), "printing the document touches no database");
+}
+
+/// `media copy --to s3://...` moves a media folder into a bucket, every file once; run
+/// again it copies nothing more and still checks the count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn media_copy_moves_a_folder_into_a_bucket() {
+    let Some(env) = crate::helpers::s3_env().await else { return };
+    let bucket = env.iter().find(|(key, _)| key == "FAGFOLK_STORAGE").unwrap().1.clone();
+    let options: Vec<(String, String)> =
+        env.iter().filter(|(key, _)| key.starts_with("AWS_")).cloned().collect();
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("media");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("1795396201236-bad.png"), b"et bilde").unwrap();
+    std::fs::write(folder.join("1795396201236-bad_480w.webp"), b"en variant").unwrap();
+    let database = format!("sqlite://{}", dir.path().join("m.db").display());
+
+    let copy = || {
+        Command::new(env!("CARGO_BIN_EXE_fagfolk"))
+            .args(["media", "copy", "--to", &bucket])
+            .env("DATABASE_URL", &database)
+            .env("FAGFOLK_STORAGE", &folder)
+            .envs(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .output()
+            .unwrap()
+    };
+    let first = copy();
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(text(&first.stdout).contains("Kopierte 2 filer"), "{}", text(&first.stdout));
+    let again = copy();
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert!(text(&again.stdout).contains("Kopierte 0 filer"), "{}", text(&again.stdout));
+    assert!(text(&again.stdout).contains("2 fantes der fra før"), "{}", text(&again.stdout));
+
+    let copied = fagfolk::media::storage::Storage::open(&bucket, &options).unwrap();
+    assert_eq!(copied.keys().await.unwrap(), ["1795396201236-bad.png", "1795396201236-bad_480w.webp"]);
+    assert_eq!(&copied.get("1795396201236-bad.png").await.unwrap()[..], b"et bilde");
 }
