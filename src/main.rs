@@ -36,6 +36,12 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
+    /// Flytt fra SQLite til PostgreSQL: kopier alt i DATABASE_URL (SQLite) til en ny, tom
+    /// PostgreSQL-database, og sjekk antallet rader i hver tabell.
+    MigrateDb {
+        #[arg(long)]
+        to: String,
+    },
     /// Mediebiblioteket.
     Media {
         #[command(subcommand)]
@@ -97,6 +103,23 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = Db::connect(&config.database_url).await?;
             db.migrate().await?;
             tracing::info!("databasen er oppdatert");
+            Ok(())
+        }
+        Command::MigrateDb { to } => {
+            let config = Config::from_env()?;
+            let Db::Sqlite(from) = Db::connect(&config.database_url).await? else {
+                anyhow::bail!("DATABASE_URL må peke på SQLite-databasen det flyttes fra");
+            };
+            let target = Db::connect(&to).await?;
+            target.migrate().await?;
+            let Db::Postgres(pool) = &target else {
+                anyhow::bail!("--to må være en postgres://-adresse");
+            };
+            let counts = fagfolk::db::copy::sqlite_to_postgres(&from, pool).await?;
+            for (table, rows) in &counts {
+                println!("{table}: {rows}");
+            }
+            println!("Kopiert til PostgreSQL; antallet rader stemmer i alle {} tabeller.", counts.len());
             Ok(())
         }
         Command::Media { command: MediaCommand::Copy { to } } => {

@@ -229,3 +229,105 @@ async fn media_copy_moves_a_folder_into_a_bucket() {
     assert_eq!(copied.keys().await.unwrap(), ["1795396201236-bad.png", "1795396201236-bad_480w.webp"]);
     assert_eq!(&copied.get("1795396201236-bad.png").await.unwrap()[..], b"et bilde");
 }
+
+/// Signs in as the demo admin on `server` and answers the cookie.
+async fn demo_cookie(client: &reqwest::Client, server: &Served) -> String {
+    let login = client
+        .post(server.url("/api/auth/login"))
+        .header("x-fagfolk-csrf", "1")
+        .json(
+            &json!({ "email": fagfolk::db::demo::DEMO_EMAIL, "password": fagfolk::db::demo::DEMO_PASSWORD }),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned()
+}
+
+/// `migrate-db --to postgres://...` moves a SQLite site (the demo data with a note, a
+/// duplicate and an audit log) into an empty PostgreSQL database, where a server then
+/// shows the same leads; a second run into that database is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_db_moves_a_sqlite_site_to_postgres() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = format!("sqlite://{}", dir.path().join("flytt.db").display());
+    let client = reqwest::Client::new();
+    let (leads_before, lead_before, timeline_before) = {
+        let server = Served::start(&sqlite, &["--demo"], &[], None).await;
+        let cookie = demo_cookie(&client, &server).await;
+        let send = |method: reqwest::Method, path: &str, body: Value| {
+            client
+                .request(method, server.url(path))
+                .header("cookie", &cookie)
+                .header("x-fagfolk-csrf", "1")
+                .json(&body)
+                .send()
+        };
+        let page: Value = client
+            .get(server.url("/api/admin/leads"))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let first = page["items"][0].clone();
+        let id = first["id"].as_str().unwrap().to_owned();
+        send(
+            reqwest::Method::POST,
+            &format!("/api/admin/leads/{id}/notes"),
+            json!({ "body": "Flyttes med." }),
+        )
+        .await
+        .unwrap();
+        let twin = json!({ "name": "Samme Kunde", "phone": first["phone"], "follow_up": "2030-01-02" });
+        let twin: Value =
+            send(reqwest::Method::POST, "/api/admin/leads", twin).await.unwrap().json().await.unwrap();
+        assert_eq!(twin["duplicate_of"], first["id"]);
+        let get = |path: String| {
+            let request = client.get(server.url(&path)).header("cookie", &cookie);
+            async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
+        };
+        let twin_id = twin["id"].as_str().unwrap();
+        let leads = get("/api/admin/leads?per_page=200".to_owned()).await;
+        (
+            leads,
+            get(format!("/api/admin/leads/{twin_id}")).await,
+            get(format!("/api/admin/leads/{id}/timeline")).await,
+        )
+    };
+
+    let (pg_url, pg_name) = create_pg_database().await;
+    let moved = fagfolk(&sqlite, &["migrate-db", "--to", &pg_url], "");
+    assert!(moved.status.success(), "{}", text(&moved.stderr));
+    let out = text(&moved.stdout);
+    assert!(out.contains("leads: 37\n") && out.contains("lead_notes: 1\n"), "{out}");
+    assert!(out.contains("antallet rader stemmer i alle 16 tabeller"), "{out}");
+
+    let server = Served::start(&pg_url, &[], &[], None).await;
+    let cookie = demo_cookie(&client, &server).await;
+    let get = |path: String| {
+        let request = client.get(server.url(&path)).header("cookie", &cookie);
+        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let leads_after = get("/api/admin/leads?per_page=200".to_owned()).await;
+    assert_eq!(leads_after["items"], leads_before["items"], "every lead, as it was");
+    let twin_id = lead_before["id"].as_str().unwrap();
+    assert_eq!(
+        get(format!("/api/admin/leads/{twin_id}")).await,
+        lead_before,
+        "ids, dates and the duplicate link"
+    );
+    let id = lead_before["duplicate_of"].as_str().unwrap();
+    assert_eq!(get(format!("/api/admin/leads/{id}/timeline")).await, timeline_before, "notes and history");
+    let search: Value = get("/api/admin/leads?q=Samme%20Kunde".to_owned()).await;
+    assert_eq!(search["total"], 1, "searchable on PostgreSQL too");
+    drop(server);
+
+    let again = fagfolk(&sqlite, &["migrate-db", "--to", &pg_url], "");
+    assert!(!again.status.success());
+    assert!(text(&again.stderr).contains("er ikke tom"), "{}", text(&again.stderr));
+    drop_pg_database(&pg_name).await;
+}
