@@ -22,6 +22,7 @@ mod openapi;
 mod pages;
 mod permissions;
 mod privacy;
+mod scale;
 mod services;
 mod settings;
 mod users;
