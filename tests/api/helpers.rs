@@ -279,6 +279,24 @@ impl Served {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
+
+    /// Sends SIGTERM, as a service manager stopping the server does.
+    pub fn terminate(&self) {
+        let status = std::process::Command::new("kill").args(["-TERM", &self.pid().to_string()]).status();
+        assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
+    }
+
+    /// Waits up to `limit` for the process to end; answers how long it took.
+    pub async fn exited_within(&mut self, limit: Duration) -> Option<Duration> {
+        let started = std::time::Instant::now();
+        while started.elapsed() < limit {
+            if self.child.try_wait().unwrap().is_some() {
+                return Some(started.elapsed());
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        None
+    }
 }
 
 impl Drop for Served {
