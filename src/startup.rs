@@ -5,7 +5,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
-use governor::{Quota, RateLimiter};
 use tokio::net::TcpListener;
 
 use crate::clock::Clock;
@@ -58,11 +57,6 @@ impl Application {
         let listener = TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("FAGFOLK_ADDR: kunne ikke lytte på {}", config.addr))?;
-        let per_window = config.contact_limit;
-        let replenish = config.contact_window / per_window.get();
-        let quota = Quota::with_period(replenish)
-            .context("FAGFOLK_CONTACT_WINDOW_SECS: for kort vindu")?
-            .allow_burst(per_window);
         let storage = crate::media::storage::Storage::open(&config.storage, &config.storage_options)?;
         let notifier = match (&config.smtp_url, &config.notify_to) {
             (Some(url), Some(to)) => {
@@ -74,7 +68,6 @@ impl Application {
             db,
             config: Arc::new(config),
             pages: Arc::new(PageCache::load()),
-            contact_limiter: Arc::new(RateLimiter::keyed(quota)),
             clock,
             storage,
             notifier,
@@ -100,15 +93,19 @@ impl Application {
     /// `crate::http::serve`).
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let db = self.state.db.clone();
-        // The rate limiter keeps a bucket per client address; forget the quiet ones now
-        // and then so that memory stays flat however many addresses come by.
-        let limiter = self.state.contact_limiter.clone();
+        // The contact form's attempts (src/contact/limit.rs) older than its window are
+        // forgotten now and then, so the table stays small however many addresses come by.
+        let (sweep_db, clock, window) =
+            (db.clone(), self.state.clock.clone(), self.state.config.contact_window);
         let sweeper = tokio::spawn(async move {
             let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
             loop {
                 every.tick().await;
-                limiter.retain_recent();
-                limiter.shrink_to_fit();
+                let before = clock.now()
+                    - chrono::Duration::from_std(window).unwrap_or_else(|_| chrono::Duration::days(365));
+                if let Err(err) = crate::contact::limit::forget(&sweep_db, before).await {
+                    tracing::warn!(error = %err, "kunne ikke rydde i kontaktskjemaets tellere");
+                }
             }
         });
         // The pages are rendered now and kept current (src/site/cache.rs); requests that

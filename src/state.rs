@@ -1,26 +1,19 @@
 //! The state every handler shares: the database, the configuration, the page cache, the
-//! contact form's rate limiter, the clock, media storage and the e-mail notifier. Built
+//! clock, media storage and the e-mail notifier. Built
 //! once by `crate::startup::Application`.
 
 use std::sync::Arc;
-
-use governor::RateLimiter;
-use governor::clock::DefaultClock;
-use governor::state::keyed::DefaultKeyedStateStore;
 
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::site::pages::PageCache;
 
-pub type IpLimiter = RateLimiter<std::net::IpAddr, DefaultKeyedStateStore<std::net::IpAddr>, DefaultClock>;
-
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub pages: Arc<PageCache>,
-    pub contact_limiter: Arc<IpLimiter>,
     pub clock: Clock,
     pub storage: crate::media::storage::Storage,
     pub notifier: Option<Arc<crate::contact::notify::Notifier>>,

@@ -2,6 +2,7 @@
 //! in the first pipeline status, in one transaction.
 
 mod form;
+pub mod limit;
 pub mod notify;
 
 use std::net::SocketAddr;
@@ -62,7 +63,7 @@ async fn create_contact(
     let form = match ContactForm::parse(input) {
         Err(ApiError::Validation(fields)) => return Err(ApiError::Validation(fields)),
         parsed => {
-            if state.contact_limiter.check_key(&key).is_err() {
+            if !limit::allow(&state, &key.to_string()).await? {
                 return Err(ApiError::TooManyRequests {
                     message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss."
                         .to_owned(),

@@ -1,5 +1,6 @@
 //! Two instances on one PostgreSQL database and one S3 bucket, behind nginx sending
-//! requests to each in turn: to a visitor and to staff they are one site.
+//! requests to each in turn: to a visitor and to staff they are one site, and the limits
+//! (sign-in throttle, contact form) count on both.
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -115,6 +116,7 @@ async fn two_instances_behind_nginx_act_as_one_site() {
         ("FAGFOLK_ADMIN_PASSWORD", ADMIN_PASSWORD),
         ("FAGFOLK_TRUST_PROXY", "true"),
         ("FAGFOLK_METRICS_TOKEN", TOKEN),
+        ("FAGFOLK_CONTACT_LIMIT", "3"),
     ]);
     let a = Served::start(&database, &[], &env, None).await;
     let b = Served::start(&database, &[], &env, None).await;
@@ -190,6 +192,18 @@ async fn two_instances_behind_nginx_act_as_one_site() {
     }
     for server in [&a, &b] {
         assert_eq!(login(&client, server.url("/api/auth/login"), ADMIN_PASSWORD).await.status(), 429);
+    }
+
+    // The contact form's limit holds across both: three enquiries through nginx, and the
+    // fourth is refused by either instance.
+    let enquiry = json!({
+        "name": "Kari Nordmann", "email": "kari@example.no", "phone": "912 34 567", "message": "Lekker det?",
+    });
+    for _ in 0..3 {
+        assert_eq!(client.post(nginx.url("/api/contact")).json(&enquiry).send().await.unwrap().status(), 201);
+    }
+    for _ in 0..2 {
+        assert_eq!(client.post(nginx.url("/api/contact")).json(&enquiry).send().await.unwrap().status(), 429);
     }
 
     drop(nginx);

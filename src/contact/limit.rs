@@ -1,0 +1,49 @@
+//! The contact form's limit: `FAGFOLK_CONTACT_LIMIT` enquiries per client address (an
+//! IPv6 client by its /64, `crate::http::client::rate_key`) in any
+//! `FAGFOLK_CONTACT_WINDOW_SECS`. Attempts are rows in the database, so the limit holds
+//! across every instance behind a load balancer (tests/api/scale.rs).
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::db::{BeginWrite, Db};
+use crate::db_run;
+use crate::state::AppState;
+
+/// Counts an attempt from `address` unless it has used up the limit: `false` then.
+pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
+    let now = state.clock.now();
+    let since = now
+        - chrono::Duration::from_std(state.config.contact_window)
+            .unwrap_or_else(|_| chrono::Duration::days(365));
+    let limit = i64::from(state.config.contact_limit.get());
+    let written = db_run!(&state.db, pool => {
+        // One writing transaction (BEGIN IMMEDIATE on SQLite), so concurrent attempts from
+        // one address are counted one after another.
+        let mut tx = pool.begin_write().await?;
+        let done = sqlx::query(
+            "INSERT INTO contact_attempts (id, address, attempted_at) SELECT $1, $2, $3 \
+             WHERE (SELECT COUNT(*) FROM contact_attempts WHERE address = $2 AND attempted_at > $4) < $5",
+        )
+        .bind(Uuid::now_v7())
+        .bind(address)
+        .bind(now)
+        .bind(since)
+        .bind(limit)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(done)
+    })?;
+    Ok(written == 1)
+}
+
+/// Forgets attempts older than `before`; run now and then by the server.
+pub async fn forget(db: &Db, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM contact_attempts WHERE attempted_at < $1")
+        .bind(before)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected()))
+}
