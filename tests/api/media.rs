@@ -309,7 +309,25 @@ async fn pictures_may_have_at_most_fifty_megapixels_and_no_empty_side(app: TestA
     app.stop().await;
 }
 
+/// A picture whose file has gone from the storage (a bucket emptied by hand, a folder
+/// restored without it) answers 404, and the server goes on.
+async fn a_picture_whose_file_is_gone_answers_not_found(app: TestApp) {
+    let session = app.admin().await;
+    let report: Value = upload(&session, vec![("borte.png", picture(3, 3, image::ImageFormat::Png))])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let url = report["uploaded"][0]["url"].as_str().unwrap().to_owned();
+    assert_eq!(app.get(&url).await.status(), 200);
+    app.state.storage.delete(url.trim_start_matches("/media/")).await.unwrap();
+    assert_eq!(app.get(&url).await.status(), 404);
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    app.stop().await;
+}
+
 crate::s3_tests!(
+    a_picture_whose_file_is_gone_answers_not_found,
     images_are_stored_with_dimensions_and_a_text_file_is_reported,
     hostile_files_are_refused_and_leave_nothing_behind,
     a_jpeg_html_polyglot_is_served_as_an_inert_sandboxed_image,
@@ -318,6 +336,7 @@ crate::s3_tests!(
 );
 
 crate::db_tests!(
+    a_picture_whose_file_is_gone_answers_not_found,
     pictures_may_have_at_most_fifty_megapixels_and_no_empty_side,
     at_most_twenty_files_go_in_per_upload,
     images_are_stored_with_dimensions_and_a_text_file_is_reported,
