@@ -184,7 +184,13 @@ async fn sigterm_finishes_what_is_in_flight_and_loses_nothing_confirmed() {
     }
     let took = server.exited_within(std::time::Duration::from_secs(10)).await;
     assert!(took.is_some(), "the server did not exit within 10 s of SIGTERM");
-    assert!((30..200).contains(&confirmed), "the stop came in the middle: {confirmed} of 200 confirmed");
+    // Under load every request may already be in flight when the signal comes; then all
+    // are finished. Either way nothing confirmed may be missing, and nothing new gets in.
+    assert!(confirmed >= 30, "{confirmed} confirmed");
+    assert!(
+        client.post(&url).json(&serde_json::json!({})).send().await.is_err(),
+        "a stopped server takes nothing new"
+    );
     let db = fagfolk::db::Db::connect(&database).await.unwrap();
     let (stored,): (i64,) =
         fagfolk::db_run!(&db, pool => sqlx::query_as("SELECT COUNT(*) FROM contact_submissions")
