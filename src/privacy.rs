@@ -120,25 +120,11 @@ pub struct Erased {
     pub audit_entries: usize,
 }
 
-/// Appends `column IN (ids)` with the ids bound.
-fn push_in<DB, T>(query: &mut QueryBuilder<DB>, column: &str, ids: &[T])
-where
-    DB: sqlx::Database,
-    for<'t> T: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
-    T: Clone + Send + 'static,
-{
-    query.push(format!(" {column} IN ("));
-    let mut list = query.separated(", ");
-    for id in ids {
-        list.push_bind(id.clone());
-    }
-    query.push(")");
-}
-
-async fn find(db: &Db, person: &Person) -> Result<(Vec<Lead>, Vec<StoredSubmission>), sqlx::Error> {
+/// The person's leads and enquiries; 404 when there are none.
+async fn found(db: &Db, person: &Person) -> ApiResult<(Vec<Lead>, Vec<StoredSubmission>)> {
     let leads = match person {
-        Person::Email(email) => crate::leads::store::by_email(db, email).await?,
-        Person::Phone(digits) => crate::leads::store::by_phone_digits(db, digits).await?,
+        Person::Email(email) => crate::leads::store::by_contact(db, Some(email), None).await?,
+        Person::Phone(digits) => crate::leads::store::by_contact(db, None, Some(digits)).await?,
     };
     let ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
     // Enquiries are few; each is compared in full, so a number written any way is found.
@@ -152,8 +138,24 @@ async fn find(db: &Db, person: &Person) -> Result<(Vec<Lead>, Vec<StoredSubmissi
         .filter(|s| {
             s.lead_id.is_some_and(|id| ids.contains(&id)) || person.matches(Some(&s.email), Some(&s.phone))
         })
-        .collect();
+        .collect::<Vec<_>>();
+    if leads.is_empty() && submissions.is_empty() {
+        return Err(ApiError::NotFound("Fant ingen opplysninger om denne personen.".to_owned()));
+    }
     Ok((leads, submissions))
+}
+
+/// How many notes the leads `ids` have.
+async fn note_count(db: &Db, ids: &[Uuid]) -> Result<usize, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    let (count,): (i64,) = db_run!(db, pool => {
+        let mut query = QueryBuilder::new("SELECT COUNT(*) FROM lead_notes WHERE");
+        crate::db::push_in(&mut query, "lead_id", ids);
+        query.build_query_as().fetch_one(pool).await
+    })?;
+    Ok(usize::try_from(count).unwrap_or_default())
 }
 
 /// The audit entries about `ids` (leads).
@@ -166,14 +168,10 @@ async fn audit_about(db: &Db, ids: &[String]) -> Result<Vec<AuditEntry>, sqlx::E
             "SELECT id, created_at, action, entity_type, entity_id, performed_by, changes FROM audit_logs \
              WHERE entity_type = 'leads' AND",
         );
-        push_in(&mut query, "entity_id", ids);
+        crate::db::push_in(&mut query, "entity_id", ids);
         query.push(" ORDER BY created_at, id");
         query.build_query_as().fetch_all(pool).await
     })
-}
-
-fn nobody() -> ApiError {
-    ApiError::NotFound("Fant ingen opplysninger om denne personen.".to_owned())
 }
 
 /// Everything stored about a person, as JSON (innsyn). Sent as POST so the address or
@@ -196,10 +194,7 @@ async fn export_person(
     user.require_admin()?;
     let asked = input.person.clone().unwrap_or_default().trim().to_owned();
     let person = Person::parse(input)?;
-    let (leads, submissions) = find(&state.db, &person).await?;
-    if leads.is_empty() && submissions.is_empty() {
-        return Err(nobody());
-    }
+    let (leads, submissions) = found(&state.db, &person).await?;
     let mut notes = Vec::new();
     let mut emails = Vec::new();
     for lead in &leads {
@@ -242,15 +237,9 @@ async fn erase_person(
 ) -> ApiResult<Json<Erased>> {
     user.require_admin()?;
     let person = Person::parse(input)?;
-    let (leads, submissions) = find(&state.db, &person).await?;
-    if leads.is_empty() && submissions.is_empty() {
-        return Err(nobody());
-    }
+    let (leads, submissions) = found(&state.db, &person).await?;
     let lead_ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
-    let mut notes = 0;
-    for id in &lead_ids {
-        notes += crate::leads::history::notes(&state.db, *id).await?.len();
-    }
+    let notes = note_count(&state.db, &lead_ids).await?;
     let entity_ids: Vec<String> = lead_ids.iter().map(Uuid::to_string).collect();
     let audit_entries = audit_about(&state.db, &entity_ids).await?.len();
     let submission_ids: Vec<Uuid> = submissions.iter().map(|s| s.id).collect();
@@ -267,17 +256,17 @@ async fn erase_person(
     audited!(&state.db, &entry, tx => {
         if !entity_ids.is_empty() {
             let mut query = QueryBuilder::new("UPDATE audit_logs SET changes = NULL WHERE entity_type = 'leads' AND");
-            push_in(&mut query, "entity_id", &entity_ids);
+            crate::db::push_in(&mut query, "entity_id", &entity_ids);
             query.build().execute(&mut *tx).await?;
         }
         if !submission_ids.is_empty() {
             let mut query = QueryBuilder::new("DELETE FROM contact_submissions WHERE");
-            push_in(&mut query, "id", &submission_ids);
+            crate::db::push_in(&mut query, "id", &submission_ids);
             query.build().execute(&mut *tx).await?;
         }
         if !lead_ids.is_empty() {
             let mut query = QueryBuilder::new("DELETE FROM leads WHERE");
-            push_in(&mut query, "id", &lead_ids);
+            crate::db::push_in(&mut query, "id", &lead_ids);
             query.build().execute(&mut *tx).await?;
         }
     })?;
@@ -376,7 +365,7 @@ pub async fn apply_retention(db: &Db, now: DateTime<Utc>) -> Result<usize, sqlx:
         let ids: Vec<(Uuid,)> = db_run!(db, pool => {
             let mut query = QueryBuilder::new("SELECT id FROM leads WHERE anonymized_at IS NULL AND updated_at < ");
             query.push_bind(cutoff).push(" AND");
-            push_in(&mut query, "status", &closed);
+            crate::db::push_in(&mut query, "status", &closed);
             query.push(" LIMIT 500");
             query.build_query_as().fetch_all(pool).await
         })?;
@@ -394,15 +383,15 @@ pub async fn apply_retention(db: &Db, now: DateTime<Utc>) -> Result<usize, sqlx:
                  duplicate_of = NULL, anonymized_at = ",
             );
             query.push_bind(now).push(" WHERE");
-            push_in(&mut query, "id", &ids);
+            crate::db::push_in(&mut query, "id", &ids);
             query.build().execute(&mut *tx).await?;
             for table in ["lead_notes", "contact_submissions", "lead_emails", "lead_merges"] {
                 let mut query = QueryBuilder::new(format!("DELETE FROM {table} WHERE"));
-                push_in(&mut query, "lead_id", &ids);
+                crate::db::push_in(&mut query, "lead_id", &ids);
                 query.build().execute(&mut *tx).await?;
             }
             let mut query = QueryBuilder::new("UPDATE audit_logs SET changes = NULL WHERE entity_type = 'leads' AND");
-            push_in(&mut query, "entity_id", &entity_ids);
+            crate::db::push_in(&mut query, "entity_id", &entity_ids);
             query.build().execute(&mut *tx).await?;
         })?;
         done += ids.len();

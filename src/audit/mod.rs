@@ -246,12 +246,8 @@ async fn name_entries(db: &Db, entries: &mut [AuditEntry]) -> Result<(), sqlx::E
             continue;
         }
         let rows: Vec<(Uuid, Option<String>)> = db_run!(db, pool => {
-            let mut query = QueryBuilder::new(format!("SELECT id, {column} FROM {table} WHERE id IN ("));
-            let mut list = query.separated(", ");
-            for id in &ids {
-                list.push_bind(*id);
-            }
-            query.push(")");
+            let mut query = QueryBuilder::new(format!("SELECT id, {column} FROM {table} WHERE"));
+            crate::db::push_in(&mut query, "id", &ids);
             query.build_query_as().fetch_all(pool).await
         })?;
         for entry in entries.iter_mut().filter(|entry| entry.entity_type == table) {

@@ -75,6 +75,21 @@ pub fn like_pattern(text: Option<&str>) -> String {
     format!("%{escaped}%")
 }
 
+/// Appends `column IN (ids)` with the ids bound.
+pub fn push_in<DB, T>(query: &mut sqlx::QueryBuilder<DB>, column: &str, ids: &[T])
+where
+    DB: sqlx::Database,
+    for<'t> T: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    T: Clone + Send + 'static,
+{
+    query.push(format!(" {column} IN ("));
+    let mut list = query.separated(", ");
+    for id in ids {
+        list.push_bind(id.clone());
+    }
+    query.push(")");
+}
+
 impl Db {
     /// Connects to `url`, creating the SQLite file (and its folder) when missing.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {

@@ -235,13 +235,10 @@ async fn audit_rows(db: &Db, ids: &[String]) -> Result<Vec<AuditRow>, sqlx::Erro
     db_run!(db, pool => {
         let mut query = sqlx::QueryBuilder::new(
             "SELECT entity_id, created_at, action, performed_by, changes FROM audit_logs \
-             WHERE entity_type = 'leads' AND entity_id IN (",
+             WHERE entity_type = 'leads' AND",
         );
-        let mut list = query.separated(", ");
-        for id in ids {
-            list.push_bind(id.clone());
-        }
-        query.push(") ORDER BY created_at, id");
+        crate::db::push_in(&mut query, "entity_id", ids);
+        query.push(" ORDER BY created_at, id");
         query.build_query_as().fetch_all(pool).await
     })
 }
@@ -396,11 +393,15 @@ async fn delete_note(
     user: CurrentUser,
     ApiPath((id, note_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<StatusCode> {
-    let note = notes(&state.db, id)
-        .await?
-        .into_iter()
-        .find(|note| note.id == note_id)
-        .ok_or_else(|| ApiError::NotFound("Fant ikke notatet. Det kan være slettet.".to_owned()))?;
+    let note: Option<Note> = db_run!(&state.db, pool => sqlx::query_as(
+        "SELECT id, lead_id, author_id, author_name, body, created_at FROM lead_notes WHERE id = $1 AND lead_id = $2",
+    )
+    .bind(note_id)
+    .bind(id)
+    .fetch_optional(pool)
+    .await)?;
+    let note =
+        note.ok_or_else(|| ApiError::NotFound("Fant ikke notatet. Det kan være slettet.".to_owned()))?;
     if note.author_id != Some(user.id) && !user.is_admin() {
         return Err(ApiError::Forbidden(
             "Bare den som skrev notatet, eller en administrator, kan slette det.".to_owned(),

@@ -334,12 +334,8 @@ pub async fn follow_ups_due(
     }
     db_run!(db, pool => {
         let due = |query: &mut QueryBuilder<_>| {
-            query.push(" WHERE leads.follow_up <= ").push_bind(today).push(" AND leads.status IN (");
-            let mut list = query.separated(", ");
-            for status in statuses {
-                list.push_bind(status.clone());
-            }
-            query.push(")");
+            query.push(" WHERE leads.follow_up <= ").push_bind(today).push(" AND");
+            crate::db::push_in(query, "leads.status", statuses);
         };
         let mut query = QueryBuilder::new(
             "SELECT leads.id, leads.name, leads.status, leads.follow_up, admin_users.name AS assignee \
@@ -367,12 +363,9 @@ pub async fn duplicate_of(db: &Db, lead: &Lead, statuses: &[String]) -> Result<O
     let found: Option<(Uuid,)> = db_run!(db, pool => {
         let mut query = QueryBuilder::new("SELECT id FROM leads WHERE id <> ");
         query.push_bind(lead.id).push(" AND (phone_digits = ").push_bind(digits.clone());
-        query.push(" OR lower(email) = ").push_bind(email.clone()).push(") AND status IN (");
-        let mut list = query.separated(", ");
-        for status in statuses {
-            list.push_bind(status.clone());
-        }
-        query.push(") ORDER BY created_at DESC, id DESC LIMIT 1");
+        query.push(" OR lower(email) = ").push_bind(email.clone()).push(") AND");
+        crate::db::push_in(&mut query, "status", statuses);
+        query.push(" ORDER BY created_at DESC, id DESC LIMIT 1");
         query.build_query_as().fetch_optional(pool).await
     })?;
     Ok(found.map(|(id,)| id))
@@ -399,20 +392,20 @@ pub async fn sources(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     Ok(rows.into_iter().map(|(s,)| s).collect())
 }
 
-/// The leads with e-mail address `email` (lower case), in any case (for privacy requests).
-pub async fn by_email(db: &Db, email: &str) -> Result<Vec<Lead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE lower(email) = $1 ORDER BY created_at"))
-        .bind(email)
-        .fetch_all(pool)
-        .await)
-}
-
-/// The leads whose phone number has `digits` (`crate::text::phone_digits`).
-pub async fn by_phone_digits(db: &Db, digits: &str) -> Result<Vec<Lead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE phone_digits = $1 ORDER BY created_at"))
-        .bind(digits)
-        .fetch_all(pool)
-        .await)
+/// The leads with e-mail address `email` (lower case) in any case, or whose phone number
+/// has `digits` (`crate::text::phone_digits`), oldest first (for privacy requests).
+pub async fn by_contact(
+    db: &Db,
+    email: Option<&str>,
+    digits: Option<&str>,
+) -> Result<Vec<Lead>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), " FROM leads WHERE lower(email) = $1 OR phone_digits = $2 ORDER BY created_at",
+    ))
+    .bind(email)
+    .bind(digits)
+    .fetch_all(pool)
+    .await)
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
