@@ -28,9 +28,13 @@ enum Command {
     Openapi,
     /// Ta en konsistent sikkerhetskopi av databasen mens nettstedet kjører.
     Backup {
-        /// Ny fil for kopien (SQLite-database, eller pg_dump-format for PostgreSQL).
-        file: std::path::PathBuf,
+        /// Ny fil for kopien (SQLite-database, eller pg_dump-format for PostgreSQL), en mappe
+        /// som slutter på / (filnavn med tidspunkt), eller s3://bøtte/sti/ med AWS_*-variablene.
+        target: String,
     },
+    /// Gjenopprett en sikkerhetskopi (fil eller s3://-adresse) til DATABASE_URL, som må være
+    /// ny: en SQLite-fil som ikke finnes, eller en PostgreSQL-database uten tabeller.
+    Restore { source: String },
     /// Administrer brukere.
     Admin {
         #[command(subcommand)]
@@ -90,11 +94,26 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{}", fagfolk::http::openapi().to_pretty_json()?);
             Ok(())
         }
-        Command::Backup { file } => {
+        Command::Backup { target } => {
             let config = Config::from_env()?;
             let db = Db::connect(&config.database_url).await?;
-            fagfolk::backup::run(&db, &config.database_url, &file).await?;
-            println!("Sikkerhetskopi skrevet til {}", file.display());
+            let written =
+                fagfolk::backup::run(&db, &config.database_url, &target, &config.storage_options).await?;
+            println!("Sikkerhetskopi skrevet til {written}");
+            Ok(())
+        }
+        Command::Restore { source } => {
+            let config = Config::from_env()?;
+            let restored =
+                fagfolk::backup::restore(&config.database_url, &source, &config.storage_options).await?;
+            println!("Gjenopprettet {source}:");
+            for (table, count) in &restored.counts {
+                println!("  {table}: {count}");
+            }
+            match restored.last_change {
+                Some(at) => println!("Siste endring i kopien: {}", at.format("%Y-%m-%d %H:%M:%S UTC")),
+                None => println!("Kopien har ingen endringer i revisjonsloggen."),
+            }
             Ok(())
         }
         Command::Migrate => {

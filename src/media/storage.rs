@@ -95,6 +95,38 @@ impl Storage {
         Ok((copied, had))
     }
 
+    pub async fn exists(&self, key: &str) -> Result<bool, object_store::Error> {
+        match self.store.head(&self.path(key)).await {
+            Ok(_) => Ok(true),
+            Err(object_store::Error::NotFound { .. }) => Ok(false),
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Streams the file at `file` up under `key` (in parts when it is large), so a big
+    /// file is never read into memory whole (`fagfolk backup`).
+    pub async fn put_file(&self, key: &str, file: &std::path::Path) -> anyhow::Result<()> {
+        use tokio::io::AsyncWriteExt;
+        let mut source = tokio::fs::File::open(file).await?;
+        let mut upload = object_store::buffered::BufWriter::new(self.store.clone(), self.path(key));
+        tokio::io::copy(&mut source, &mut upload).await?;
+        upload.shutdown().await?;
+        Ok(())
+    }
+
+    /// Streams the object `key` down into the new file `file` (`fagfolk restore`).
+    pub async fn get_file(&self, key: &str, file: &std::path::Path) -> anyhow::Result<()> {
+        use futures_util::TryStreamExt;
+        use tokio::io::AsyncWriteExt;
+        let mut stream = self.store.get(&self.path(key)).await?.into_stream();
+        let mut target = tokio::fs::File::create_new(file).await?;
+        while let Some(chunk) = stream.try_next().await? {
+            target.write_all(&chunk).await?;
+        }
+        target.sync_all().await?;
+        Ok(())
+    }
+
     pub async fn delete(&self, key: &str) -> Result<(), object_store::Error> {
         match self.store.delete(&self.path(key)).await {
             Err(object_store::Error::NotFound { .. }) => Ok(()),

@@ -1,5 +1,5 @@
 //! The `fagfolk` command line, run as the real binary: `migrate`, `admin create`,
-//! `serve --demo`, `backup`, `media copy` and `openapi`, on SQLite and PostgreSQL.
+//! `serve --demo`, `backup`, `restore`, `media copy` and `openapi`, on SQLite and PostgreSQL.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -181,6 +181,86 @@ async fn backup_writes_a_usable_copy_on_postgres() {
     let (url, name) = create_pg_database().await;
     backup_writes_a_usable_copy(&url, true).await;
     drop_pg_database(&name).await;
+}
+
+/// Runs `fagfolk <args>` against `database` with `env` on top.
+fn fagfolk_with(database: &str, args: &[&str], env: &[(String, String)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fagfolk"))
+        .args(args)
+        .env("DATABASE_URL", database)
+        .env("RUST_LOG", "error")
+        .envs(env.iter().map(|(key, value)| (key.as_str(), value.as_str())))
+        .output()
+        .expect("the fagfolk binary starts")
+}
+
+/// The restore drill of docs/DEPLOY.md: a nightly `backup` straight into a bucket
+/// (named by the time), then `restore` of that copy into a new database, which holds
+/// what the site held and serves it. A restore never writes over a database that has
+/// data, and a file that is no backup is refused with nothing written.
+async fn backup_to_a_bucket_and_restore(database: &str, restored: &str) {
+    let Some(s3) = crate::helpers::s3_env().await else { return };
+    let bucket = s3.iter().find(|(key, _)| key == "FAGFOLK_STORAGE").unwrap().1.replace("/media", "");
+    let options: Vec<(String, String)> =
+        s3.iter().filter(|(key, _)| key.starts_with("AWS_")).cloned().collect();
+    let client = reqwest::Client::new();
+    let leads_before = {
+        let server = Served::start(database, &["--demo"], &[], None).await;
+        let cookie = demo_cookie(&client, &server).await;
+        let leads = client.get(server.url("/api/admin/leads?per_page=100")).header("cookie", &cookie);
+        leads.send().await.unwrap().json::<Value>().await.unwrap()
+    };
+
+    let taken = fagfolk_with(database, &["backup", &format!("{bucket}/natt/")], &options);
+    assert!(taken.status.success(), "{}", text(&taken.stderr));
+    let address = text(&taken.stdout).trim().rsplit(' ').next().unwrap().to_owned();
+    assert!(address.starts_with(&format!("{bucket}/natt/fagfolk-")), "{address}");
+    let again = fagfolk_with(database, &["backup", &address], &options);
+    assert!(text(&again.stderr).contains("finnes allerede"), "{}", text(&again.stderr));
+
+    let back = fagfolk_with(restored, &["restore", &address], &options);
+    assert!(back.status.success(), "{}", text(&back.stderr));
+    let report = text(&back.stdout);
+    assert!(report.contains(&format!("leads: {}", leads_before["total"])), "{report}");
+    assert!(report.contains("admin_users: 1") && report.contains("Siste endring i kopien: "), "{report}");
+    let twice = fagfolk_with(restored, &["restore", &address], &options);
+    assert!(!twice.status.success(), "a restore over a database with data is refused");
+    assert!(
+        text(&twice.stderr).contains("finnes allerede") || text(&twice.stderr).contains("tabeller fra før")
+    );
+
+    let server = Served::start(restored, &[], &[], None).await;
+    let cookie = demo_cookie(&client, &server).await;
+    let leads = client.get(server.url("/api/admin/leads?per_page=100")).header("cookie", &cookie);
+    let leads_after = leads.send().await.unwrap().json::<Value>().await.unwrap();
+    assert_eq!(leads_after["items"], leads_before["items"], "every lead, as it was");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backup_to_a_bucket_and_restore_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("nett.db").display());
+    let restored = format!("sqlite://{}", dir.path().join("ny/gjenopprettet.db").display());
+    backup_to_a_bucket_and_restore(&database, &restored).await;
+
+    // Not a backup: refused, and no database file is left behind.
+    let junk = dir.path().join("ikke-en-kopi.db");
+    std::fs::write(&junk, "dette er ingen database").unwrap();
+    let target = dir.path().join("tom.db");
+    let refused =
+        fagfolk(&format!("sqlite://{}", target.display()), &["restore", junk.to_str().unwrap()], "");
+    assert!(!refused.status.success());
+    assert!(text(&refused.stderr).contains("ikke en SQLite-database"), "{}", text(&refused.stderr));
+    assert!(!target.exists(), "nothing written");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backup_to_a_bucket_and_restore_on_postgres() {
+    let (database, name) = create_pg_database().await;
+    let (restored, restored_name) = create_pg_database().await;
+    backup_to_a_bucket_and_restore(&database, &restored).await;
+    drop_pg_database(&name).await;
+    drop_pg_database(&restored_name).await;
 }
 
 #[test]

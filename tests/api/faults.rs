@@ -68,7 +68,7 @@ async fn an_online_sqlite_backup_is_consistent_and_a_server_starts_on_it() {
     let before = confirmed.load(Ordering::SeqCst) as i64;
     let copy = tempfile::tempdir().unwrap();
     let target = copy.path().join("kopi.db");
-    fagfolk::backup::run(&app.state.db, "", &target).await.expect("backup");
+    fagfolk::backup::run(&app.state.db, "", target.to_str().unwrap(), &[]).await.expect("backup");
     let after = confirmed.load(Ordering::SeqCst);
     writer.await.unwrap();
     assert!(
@@ -157,7 +157,9 @@ async fn a_postgres_backup_restores_into_a_working_database() {
     let server = admin_url.rsplit_once('/').unwrap().0.to_owned();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("kopi.dump");
-    fagfolk::backup::run(&app.state.db, &format!("{server}/{name}"), &file).await.expect("pg_dump");
+    fagfolk::backup::run(&app.state.db, &format!("{server}/{name}"), file.to_str().unwrap(), &[])
+        .await
+        .expect("pg_dump");
 
     let copy = format!("{name}_kopi");
     as_superuser(format!("CREATE DATABASE {copy}")).await;
