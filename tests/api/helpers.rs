@@ -245,8 +245,19 @@ impl Served {
         env: &[(&str, &str)],
         log: Option<&std::path::Path>,
     ) -> Self {
+        Self::start_on(free_port(), database, args, env, log).await
+    }
+
+    /// As [`Served::start`], on a given port: a restarted instance comes back where its
+    /// load balancer expects it.
+    pub async fn start_on(
+        port: u16,
+        database: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        log: Option<&std::path::Path>,
+    ) -> Self {
         use std::process::Stdio;
-        let port = free_port();
         let media = tempfile::tempdir().unwrap();
         let (stdout, stderr) = match log {
             Some(path) => {
