@@ -43,6 +43,15 @@ pub trait BeginWrite {
     fn begin_write(
         &self,
     ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send;
+
+    /// As [`BeginWrite::begin_write`], and the transaction waits for any other one begun
+    /// with the same `key` to end first, so a count it reads and then writes by cannot be
+    /// read by another at the same time. SQLite's writers take turns anyway; PostgreSQL
+    /// takes a transaction-scoped advisory lock on the key (`pg_advisory_xact_lock`).
+    fn begin_write_one_at_a_time<'a>(
+        &'a self,
+        key: &'a str,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send + 'a;
 }
 
 impl BeginWrite for SqlitePool {
@@ -52,6 +61,13 @@ impl BeginWrite for SqlitePool {
     ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error>> + Send {
         self.begin_with("BEGIN IMMEDIATE")
     }
+
+    fn begin_write_one_at_a_time<'a>(
+        &'a self,
+        _key: &'a str,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error>> + Send + 'a {
+        self.begin_write()
+    }
 }
 
 impl BeginWrite for PgPool {
@@ -60,6 +76,21 @@ impl BeginWrite for PgPool {
         &self,
     ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send {
         self.begin()
+    }
+
+    fn begin_write_one_at_a_time<'a>(
+        &'a self,
+        key: &'a str,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send + 'a
+    {
+        async move {
+            let mut tx = self.begin().await?;
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .bind(key)
+                .execute(&mut *tx)
+                .await?;
+            Ok(tx)
+        }
     }
 }
 

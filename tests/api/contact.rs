@@ -153,6 +153,17 @@ async fn rate_limit(backend: Backend) {
     assert_eq!(app.count("contact_submissions").await, 2);
     assert_eq!(app.count("leads").await, 2);
     app.stop().await;
+
+    // Twenty at once from one address: the limit still lets exactly its number through.
+    let app = spawn_app_with(backend, &[("FAGFOLK_CONTACT_LIMIT", "3")]).await;
+    let form = valid_form();
+    let burst = (0..20).map(|_| app.post_json("/api/contact", &form));
+    let answers: Vec<u16> =
+        futures::future::join_all(burst).await.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(answers.iter().filter(|status| **status == 201).count(), 3, "{answers:?}");
+    assert!(answers.iter().all(|status| [201, 429].contains(status)), "{answers:?}");
+    assert_eq!(app.count("contact_submissions").await, 3);
+    app.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
