@@ -69,8 +69,11 @@ async fn export_leads(
     let body = csv(&leads, &staff).map_err(|err| ApiError::Internal(err.into()))?;
 
     let now = state.clock.now();
+    // The search text is often a customer's name or number: the entry says only that a
+    // search narrowed the file, so no personal data outlives an erasure (src/privacy.rs).
+    let searched = query.q.as_deref().is_some_and(|q| !q.trim().is_empty());
     let asked = serde_json::json!({
-        "q": query.q, "status": query.status, "source": query.source, "mine": query.mine,
+        "search": searched, "status": query.status, "source": query.source, "mine": query.mine,
         "follow_up": query.follow_up.map(|f| format!("{f:?}").to_lowercase()),
     });
     let changes = serde_json::json!({ "before": {}, "after": { "rows": leads.len(), "filter": asked } });

@@ -371,7 +371,19 @@ async fn the_export_opens_in_norwegian_excel(app: TestApp) {
     );
     let (action, table, _, _, changes) = audit_entries(&app).await.remove(0);
     assert_eq!((action.as_str(), table.as_str()), ("export", "leads"));
-    assert_eq!(changes.unwrap()["after"]["rows"], 1);
+    let changes = changes.unwrap();
+    assert_eq!(
+        (&changes["after"]["rows"], &changes["after"]["filter"]["search"]),
+        (&json!(1), &json!(false))
+    );
+
+    // A search is recorded as a search, never as its text: it is often a customer's name.
+    let searched = admin.get("/api/admin/leads/export?q=%C3%98deg%C3%A5rd").await;
+    assert!(searched.text().await.unwrap().contains("Åse Ødegård"));
+    let (_, _, _, _, changes) = audit_entries(&app).await.remove(0);
+    let changes = changes.unwrap();
+    assert_eq!(changes["after"]["filter"]["search"], true);
+    assert!(!changes.to_string().to_lowercase().contains("deg"), "{changes}");
 
     // A cell Excel would run as a formula is shown as text.
     let all = admin.get("/api/admin/leads/export").await.text().await.unwrap();
