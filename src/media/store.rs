@@ -54,14 +54,19 @@ pub async fn content_type(db: &Db, key: &str) -> Result<Option<String>, sqlx::Er
     Ok(row.map(|(content_type,)| content_type))
 }
 
-/// The variants of the pictures `ids` (all when empty), narrowest first.
+/// The variants of the pictures `ids`, narrowest first (through the `media_id` index).
 pub async fn variants(db: &Db, ids: &[Uuid]) -> Result<Vec<VariantRow>, sqlx::Error> {
-    let rows: Vec<VariantRow> = db_run!(db, pool => sqlx::query_as(
-        "SELECT media_id, storage_key, width, height, size_kb FROM media_variants ORDER BY media_id, width",
-    )
-    .fetch_all(pool)
-    .await)?;
-    Ok(rows.into_iter().filter(|row| ids.is_empty() || ids.contains(&row.media_id)).collect())
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT media_id, storage_key, width, height, size_kb FROM media_variants WHERE",
+        );
+        crate::db::push_in(&mut query, "media_id", ids);
+        query.push(" ORDER BY media_id, width");
+        query.build_query_as().fetch_all(pool).await
+    })
 }
 
 pub async fn insert_variants(db: &Db, variants: &[VariantRow]) -> Result<(), sqlx::Error> {
