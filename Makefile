@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory lint openapi bench mutants mutation-drill clean
+.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and start the site on embedded SQLite (http://127.0.0.1:8080).
 run: web
@@ -12,7 +12,7 @@ run: web
 
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
 ## and the web budgets (JavaScript size, Lighthouse on every public route).
-test: web lint test-rust test-web test-e2e test-api-fuzz test-observatory test-budgets
+test: web lint test-rust test-web test-e2e test-api-fuzz test-observatory test-deploy test-budgets
 
 # `npm ci` installs exactly the lock file. The lock file lists Tailwind's native builds
 # for other platforms too, which this machine's registry mirror lacks
@@ -50,6 +50,12 @@ test-api-fuzz:
 test-observatory:
 	$(CARGO) build --quiet
 	scripts/observatory.sh
+
+## docs/DEPLOY.md tried: the systemd units (verify, sandboxing score), the backup
+## service's own commands, and the restore drill.
+test-deploy:
+	$(CARGO) build --quiet
+	scripts/deploy-check.sh
 
 test-budgets: web
 	$(CARGO) build --quiet

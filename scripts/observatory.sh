@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# MDN HTTP Observatory against the server as it would be deployed: behind a TLS front
-# (nginx, self-signed certificate trusted for this run) that redirects port 80 to 443.
+# MDN HTTP Observatory against the server as it would be deployed: behind the TLS front
+# of docs/DEPLOY.md (deploy/nginx/fagfolk.conf with a self-signed certificate trusted for
+# this run), which redirects port 80 to 443.
 # Needs root (ports 80 and 443), nginx, openssl and npm. Prints the grade and each test.
 # Usage: scripts/observatory.sh   (under CI, where CI is set, it fails rather than skips
 # when it cannot run: a gate that quietly stops running is no gate)
@@ -27,6 +28,17 @@ echo '{}' >"$SCANNER/@mdn/mdn-http-observatory/conf/hsts-preload.json"
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
+# The site file a firm installs (deploy/nginx/fagfolk.conf), pointed at this run's
+# certificate, port and files; everything else as shipped.
+sed -e "s|fagfolk.example.no|localhost|g" \
+  -e "s|/etc/letsencrypt/live/localhost/fullchain.pem|$WORK/cert.pem|" \
+  -e "s|/etc/letsencrypt/live/localhost/privkey.pem|$WORK/key.pem|" \
+  -e "s|include /etc/nginx/fagfolk-proxy.conf|include $PWD/deploy/nginx/fagfolk-proxy.conf|" \
+  -e "s|server 127.0.0.1:8080 |server 127.0.0.1:$APP_PORT |" -e "/server 127.0.0.1:8081 /d" \
+  -e "s|listen 80;|listen 127.0.0.1:80;|" -e "s|listen 443 |listen 127.0.0.1:443 |" \
+  -e "s|root /var/www/html|root $WORK|" deploy/nginx/fagfolk.conf >"$WORK/fagfolk.conf"
+grep -q "127.0.0.1:$APP_PORT" "$WORK/fagfolk.conf" && grep -q "$WORK/cert.pem" "$WORK/fagfolk.conf" ||
+  { echo "observatory: deploy/nginx/fagfolk.conf har endret form; oppdater sed-linjene her" >&2; exit 1; }
 cat >"$WORK/nginx.conf" <<CONF
 worker_processes 1;
 daemon off;
@@ -37,14 +49,7 @@ events {}
 http {
   access_log off;
   client_body_temp_path $WORK; proxy_temp_path $WORK; fastcgi_temp_path $WORK; uwsgi_temp_path $WORK; scgi_temp_path $WORK;
-  server { listen 127.0.0.1:80; server_name localhost; return 301 https://localhost\$request_uri; }
-  server {
-    listen 127.0.0.1:443 ssl;
-    server_name localhost;
-    ssl_certificate $WORK/cert.pem;
-    ssl_certificate_key $WORK/key.pem;
-    location / { proxy_pass http://127.0.0.1:$APP_PORT; proxy_set_header Host \$host; }
-  }
+  include $WORK/fagfolk.conf;
 }
 CONF
 "$(command -v nginx || echo /usr/sbin/nginx)" -c "$WORK/nginx.conf" &

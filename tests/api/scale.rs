@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 
 use crate::helpers::{ADMIN_PASSWORD, Served, create_pg_database, drop_pg_database, free_port, s3_env};
 
-/// nginx in front of `ports`, round robin (its default), passing the client address on;
-/// stopped on drop.
+/// nginx in front of `ports`, round robin (its default), set up as docs/DEPLOY.md's front
+/// without the TLS; stopped on drop.
 struct Nginx {
     child: Child,
     port: u16,
@@ -32,8 +32,10 @@ impl Nginx {
         let dir = tempfile::tempdir().unwrap();
         let work = dir.path().display();
         let port = free_port();
-        // A server that refuses a connection is passed over for 2 s (nginx's default is
-        // 10 s), so a restarted instance is back in the rotation soon after it listens.
+        // As deploy/nginx/fagfolk.conf: a server that refuses a connection is passed over
+        // for 2 s, so a restarted instance is back in the rotation soon after it listens;
+        // the proxy settings are that file's own.
+        let proxy = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/nginx/fagfolk-proxy.conf");
         let servers: String =
             ports.iter().map(|p| format!("server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;")).collect();
         let user = if is_root() { "user root;" } else { "" };
@@ -47,12 +49,7 @@ impl Nginx {
                upstream fagfolk {{ {servers} }}
                server {{
                  listen 127.0.0.1:{port};
-                 client_max_body_size 20m;
-                 location / {{
-                   proxy_pass http://fagfolk;
-                   proxy_set_header Host $host;
-                   proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-                 }}
+                 location / {{ include {proxy}; }}
                }}
              }}"
         );
