@@ -78,19 +78,16 @@ impl BeginWrite for PgPool {
         self.begin()
     }
 
-    fn begin_write_one_at_a_time<'a>(
+    async fn begin_write_one_at_a_time<'a>(
         &'a self,
         key: &'a str,
-    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send + 'a
-    {
-        async move {
-            let mut tx = self.begin().await?;
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                .bind(key)
-                .execute(&mut *tx)
-                .await?;
-            Ok(tx)
-        }
+    ) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+        let mut tx = self.begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+            .bind(key)
+            .execute(&mut *tx)
+            .await?;
+        Ok(tx)
     }
 }
 
