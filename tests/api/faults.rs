@@ -49,6 +49,80 @@ async fn five_hundred_concurrent_submissions_give_exactly_500_rows_on_postgres()
 
 /// A backup taken while submissions keep arriving is a consistent database holding every
 /// submission confirmed before it began, and a server starts on it.
+/// Visitors who give up half-way: 600 enquiries, each dropped by its client after a few
+/// milliseconds, many while their transaction is open, and 20 whose connection closes as
+/// soon as they are sent. Every enquiry stored has its lead,
+/// no database connection is left inside a transaction, and the enquiries sent after
+/// them are all stored.
+async fn clients_that_give_up(backend: Backend) {
+    let app = spawn_app_with(backend, &[("FAGFOLK_CONTACT_LIMIT", "100000")]).await;
+    let mut tasks = Vec::new();
+    for i in 0..600u64 {
+        let (client, url) = (app.client.clone(), app.url("/api/contact"));
+        tasks.push(tokio::spawn(async move {
+            let body = json!({
+                "name": format!("Utålmodig {i}"), "email": format!("u{i}@example.no"),
+                "phone": "912 34 567", "message": "Jeg venter ikke",
+            });
+            let gives_up = std::time::Duration::from_millis(5 + i % 80);
+            let _ = client.post(url).json(&body).timeout(gives_up).send().await;
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    // And twenty who send an enquiry in full and close the connection at once.
+    for i in 0..20 {
+        let body = json!({
+            "name": format!("Lukket fanen {i}"), "email": "l@example.no", "phone": "912 34 567", "message": "Ha det",
+        })
+        .to_string();
+        let request = format!(
+            "POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let mut socket =
+            tokio::net::TcpStream::connect(app.address.trim_start_matches("http://")).await.unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut socket, request.as_bytes()).await.unwrap();
+        drop(socket);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    if let fagfolk::db::Db::Postgres(pool) = &app.state.db {
+        let (open,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() \
+             AND state LIKE 'idle in transaction%'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        assert_eq!(open, 0, "connections left inside a transaction");
+    }
+    let stored = app.count("contact_submissions").await;
+    assert_eq!(app.count("leads").await, stored, "every stored enquiry has its lead");
+
+    for i in 0..50 {
+        let body = json!({
+            "name": format!("Tålmodig {i}"), "email": "t@example.no", "phone": "912 34 567", "message": "Jeg venter",
+        });
+        assert_eq!(app.post_json("/api/contact", &body).await.status(), 201);
+    }
+    assert_eq!(app.count("contact_submissions").await, stored + 50);
+    assert_eq!(app.count("leads").await, stored + 50);
+    eprintln!("{stored} av 600 lagret før klientene ga opp");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn clients_that_give_up_leave_nothing_half_done_on_sqlite() {
+    clients_that_give_up(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn clients_that_give_up_leave_nothing_half_done_on_postgres() {
+    clients_that_give_up(Backend::Postgres).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_online_sqlite_backup_is_consistent_and_a_server_starts_on_it() {
     let app = spawn_app_with(Backend::Sqlite, &[("FAGFOLK_CONTACT_LIMIT", "100000")]).await;
