@@ -73,6 +73,7 @@ impl Application {
             notifier,
             image_work: Arc::new(tokio::sync::Semaphore::new(1)),
             metrics: Arc::new(crate::metrics::Metrics::default()),
+            requests: tokio_util::task::TaskTracker::new(),
         };
         Ok(Self { listener, state })
     }
@@ -119,8 +120,9 @@ impl Application {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,
         };
+        let requests = self.state.requests.clone();
         let app = crate::http::router(self.state);
-        crate::http::serve::serve(self.listener, app, limits, shutdown).await;
+        crate::http::serve::serve(self.listener, app, limits, requests, shutdown).await;
         sweeper.abort();
         pages.abort();
         pictures.abort();

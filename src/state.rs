@@ -22,4 +22,7 @@ pub struct AppState {
     pub image_work: Arc<tokio::sync::Semaphore>,
     /// What `/metrics` reports (`crate::metrics`).
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// The requests being handled, each in a task of its own (`crate::http`
+    /// `run_to_completion`); a stop waits for them (`crate::http::serve`).
+    pub requests: tokio_util::task::TaskTracker,
 }

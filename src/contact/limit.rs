@@ -10,31 +10,43 @@ use crate::db::{BeginWrite, Db};
 use crate::db_run;
 use crate::state::AppState;
 
-/// Counts an attempt from `address` unless it has used up the limit: `false` then.
-pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
+/// Writes an attempt from `$2` at `$3` unless the address has `$5` attempts after `$4`
+/// already (`$1` is the new row's id): no row written means the limit is used up.
+pub const ATTEMPT: &str = "INSERT INTO contact_attempts (id, address, attempted_at) SELECT $1, $2, $3 \
+     WHERE (SELECT COUNT(*) FROM contact_attempts WHERE address = $2 AND attempted_at > $4) < $5";
+
+/// The lock key that makes attempts from `address` take turns: concurrent attempts
+/// could otherwise each read a count under the limit before any wrote (on PostgreSQL 11
+/// of 20 at once got through a limit of 3; tests/api/contact.rs).
+pub fn key(address: &str) -> String {
+    format!("contact:{address}")
+}
+
+/// Now, the start of the window, and the limit: what [`ATTEMPT`] is bound with.
+pub fn window(state: &AppState) -> (DateTime<Utc>, DateTime<Utc>, i64) {
     let now = state.clock.now();
     let since = now
         - chrono::Duration::from_std(state.config.contact_window)
             .unwrap_or_else(|_| chrono::Duration::days(365));
-    let limit = i64::from(state.config.contact_limit.get());
+    (now, since, i64::from(state.config.contact_limit.get()))
+}
+
+/// Counts an attempt from `address` unless it has used up the limit: `false` then. (An
+/// enquiry that is stored counts in its own transaction instead, `super::store`.)
+pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
+    let (now, since, limit) = window(state);
+    let key = key(address);
     let written = db_run!(&state.db, pool => {
-        // Concurrent attempts from one address are counted one after another: otherwise
-        // each could read a count under the limit before any wrote (on PostgreSQL 11 of
-        // 20 at once got through a limit of 3; tests/api/contact.rs).
-        let key = format!("contact:{address}");
         let mut tx = pool.begin_write_one_at_a_time(&key).await?;
-        let done = sqlx::query(
-            "INSERT INTO contact_attempts (id, address, attempted_at) SELECT $1, $2, $3 \
-             WHERE (SELECT COUNT(*) FROM contact_attempts WHERE address = $2 AND attempted_at > $4) < $5",
-        )
-        .bind(Uuid::now_v7())
-        .bind(address)
-        .bind(now)
-        .bind(since)
-        .bind(limit)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let done = sqlx::query(ATTEMPT)
+            .bind(Uuid::now_v7())
+            .bind(address)
+            .bind(now)
+            .bind(since)
+            .bind(limit)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
         tx.commit().await?;
         Ok::<_, sqlx::Error>(done)
     })?;

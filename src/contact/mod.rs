@@ -60,20 +60,23 @@ async fn create_contact(
     // Only what would be stored (and robots caught by the honeypot) counts against the
     // limit: a customer who mistypes the phone number five times can still send.
     let key = rate_key(client_ip(&headers, peer, state.config.trust_proxy_hops));
+    let address = key.to_string();
+    let too_many = || ApiError::TooManyRequests {
+        message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss."
+            .to_owned(),
+        retry_after_secs: state.config.contact_window.as_secs(),
+    };
     let form = match ContactForm::parse(input) {
+        Ok(form) => form,
         Err(ApiError::Validation(fields)) => return Err(ApiError::Validation(fields)),
-        parsed => {
-            if !limit::allow(&state, &key.to_string()).await? {
-                return Err(ApiError::TooManyRequests {
-                    message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss."
-                        .to_owned(),
-                    retry_after_secs: state.config.contact_window.as_secs(),
-                });
-            }
-            parsed?
+        // A robot caught by the honeypot counts too, though nothing is stored.
+        Err(refused) => {
+            return Err(if limit::allow(&state, &address).await? { refused } else { too_many() });
         }
     };
-    let (id, lead_id) = store(&state, &form).await?;
+    let Some((id, lead_id)) = store(&state, &form, &address).await? else {
+        return Err(too_many());
+    };
     if let Some(notifier) = &state.notifier {
         notifier.notify(&state, &form, lead_id);
     }
@@ -87,15 +90,21 @@ async fn create_contact(
     ))
 }
 
-async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sqlx::Error> {
-    let now = state.clock.now();
+/// Stores the enquiry and its lead, and counts it against the limit of `address`, in one
+/// transaction: `None`, and nothing stored, when the limit is used up.
+async fn store(
+    state: &AppState,
+    form: &ContactForm,
+    address: &str,
+) -> Result<Option<(Uuid, Uuid)>, sqlx::Error> {
+    let (now, since, limit) = limit::window(state);
     let submission_id = Uuid::now_v7();
     let lead_id = Uuid::now_v7();
     let tags: Vec<String> = form.service.iter().map(|s| s.label().to_owned()).collect();
     // Read before the transaction: on SQLite a transaction that reads first and writes
     // later cannot wait for the write lock and fails under concurrent submissions.
-    let status =
-        crate::settings::pipeline(&state.db).await?.into_iter().next().unwrap_or_else(|| "Ny".to_owned());
+    let stages = crate::settings::stages(&state.db).await?;
+    let status = stages.first().map_or_else(|| "Ny".to_owned(), |stage| stage.name.clone());
     let mut lead = Lead {
         id: lead_id,
         name: form.name.clone(),
@@ -115,10 +124,24 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sql
     };
     // A returning customer's enquiry is flagged against their open lead
     // (src/leads/duplicates.rs).
-    let open = crate::settings::open_statuses(&state.db).await?;
+    let open = crate::settings::open_names(&stages);
     lead.duplicate_of = crate::leads::store::duplicate_of(&state.db, &lead, &open).await?;
+    let key = limit::key(address);
     db_run!(&state.db, pool => {
-        let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
+        let mut tx = crate::db::BeginWrite::begin_write_one_at_a_time(pool, &key).await?;
+        let counted = sqlx::query(limit::ATTEMPT)
+            .bind(Uuid::now_v7())
+            .bind(address)
+            .bind(now)
+            .bind(since)
+            .bind(limit)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if counted == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
         crate::bind_lead!(sqlx::query(crate::leads::store::INSERT), lead)
             .bind(lead.created_at)
             .bind(lead.updated_at)
@@ -140,5 +163,5 @@ async fn store(state: &AppState, form: &ContactForm) -> Result<(Uuid, Uuid), sql
         .await?;
         tx.commit().await
     })?;
-    Ok((submission_id, lead_id))
+    Ok(Some((submission_id, lead_id)))
 }

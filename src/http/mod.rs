@@ -205,7 +205,7 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::csrf::protect))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track))
-        .layer(axum::middleware::from_fn(run_to_completion))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), run_to_completion))
         .with_state(state)
         .layer(
             ServiceBuilder::new()
@@ -238,13 +238,14 @@ pub fn router(state: AppState) -> Router {
 /// the 30 s timeout answers first). Otherwise hyper drops the handler half-way, perhaps
 /// with a database transaction open and a statement in flight, and sqlx can put that
 /// connection back in the pool still inside the transaction ("idle in transaction",
-/// holding its locks; tests/api/faults.rs `clients_that_give_up`). A panic is passed on
-/// to `CatchPanicLayer` as before.
+/// holding its locks; tests/api/faults.rs `clients_that_give_up`). A stop waits for these
+/// tasks too (`serve::serve`). A panic is passed on to `CatchPanicLayer` as before.
 async fn run_to_completion(
+    State(state): State<AppState>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    match tokio::spawn(next.run(request)).await {
+    match state.requests.spawn(next.run(request)).await {
         Ok(response) => response,
         Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
         Err(_) => ApiError::Internal(anyhow::anyhow!("forespørselen ble avbrutt")).into_response(),

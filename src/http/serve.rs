@@ -34,11 +34,13 @@ pub struct Limits {
 }
 
 /// Serves `app` on `listener` until `shutdown` resolves; then stops accepting, lets the
-/// requests in flight finish (at most [`DRAIN_TIMEOUT`]) and returns.
+/// requests in flight finish (at most [`DRAIN_TIMEOUT`]) and returns. `requests` tracks
+/// the handlers, which go on when their client has left: they are waited for as well.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Limits,
+    requests: tokio_util::task::TaskTracker,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
     let open = Arc::new(Semaphore::new(limits.max_connections));
@@ -82,8 +84,13 @@ pub async fn serve(
     }
 
     drop(listener);
+    requests.close();
+    let drained = async {
+        graceful.shutdown().await;
+        requests.wait().await;
+    };
     tokio::select! {
-        () = graceful.shutdown() => {}
+        () = drained => {}
         () = tokio::time::sleep(DRAIN_TIMEOUT) => {
             tracing::warn!("noen forespørsler ble ikke ferdige før stopp");
         }

@@ -27,6 +27,10 @@ pub async fn pipeline(db: &Db) -> Result<Vec<String>, sqlx::Error> {
 
 /// The names of the statuses that mean a lead is still open (not won or lost).
 pub async fn open_statuses(db: &Db) -> Result<Vec<String>, sqlx::Error> {
-    let stages = stages(db).await?;
-    Ok(stages.into_iter().filter(|stage| stage.kind == StatusKind::Open).map(|stage| stage.name).collect())
+    Ok(open_names(&stages(db).await?))
+}
+
+/// The names of the open statuses among `stages`.
+pub fn open_names(stages: &[Stage]) -> Vec<String> {
+    stages.iter().filter(|stage| stage.kind == StatusKind::Open).map(|stage| stage.name.clone()).collect()
 }
