@@ -4,12 +4,12 @@
 //! only requests that send that token (`Authorization: Bearer ...`), so it is never public.
 //! `/readyz` (database reachable, pages rendered) stands beside `/healthz` (database).
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::middleware::Next;
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -25,16 +25,16 @@ use crate::state::AppState;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    method: String,
+    method: &'static str,
     /// The route's pattern (`/api/admin/leads/{id}`), or `page` for the public pages and
     /// files, so ids and paths typed by visitors never become labels.
-    route: String,
+    route: Cow<'static, str>,
     status: u16,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteLabels {
-    route: String,
+    route: Cow<'static, str>,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -85,24 +85,45 @@ impl Metrics {
         text
     }
 
-    fn record(&self, method: &str, route: String, status: StatusCode, took: Duration) {
+    fn record(&self, method: &'static str, route: Cow<'static, str>, status: StatusCode, took: Duration) {
         self.latency.get_or_create(&RouteLabels { route: route.clone() }).observe(took.as_secs_f64());
-        let labels = RequestLabels { method: method.to_owned(), route, status: status.as_u16() };
+        let labels = RequestLabels { method, route, status: status.as_u16() };
         self.requests.get_or_create(&labels).inc();
     }
 }
 
-/// Counts every request: its route, status and time.
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let method = request.method().as_str().to_owned();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "page".to_owned(), |p| p.as_str().to_owned());
-    let response = next.run(request).await;
-    state.metrics.record(&method, route, response.status(), started.elapsed());
-    response
+/// A request being counted: its route, method and start, taken before it runs
+/// (`crate::http` `run_to_completion`, which every request passes). A public page, the
+/// most common request by far, allocates nothing here.
+pub struct Tracked {
+    started: Instant,
+    method: &'static str,
+    route: Cow<'static, str>,
+}
+
+impl Tracked {
+    pub fn start(request: &Request) -> Self {
+        let method = match *request.method() {
+            Method::GET => "GET",
+            Method::HEAD => "HEAD",
+            Method::POST => "POST",
+            Method::PUT => "PUT",
+            Method::PATCH => "PATCH",
+            Method::DELETE => "DELETE",
+            Method::OPTIONS => "OPTIONS",
+            _ => "other",
+        };
+        let route = request
+            .extensions()
+            .get::<MatchedPath>()
+            .map_or(Cow::Borrowed("page"), |p| Cow::Owned(p.as_str().to_owned()));
+        Self { started: Instant::now(), method, route }
+    }
+
+    /// Counts the request with the status it was answered with.
+    pub fn finish(self, metrics: &Metrics, status: StatusCode) {
+        metrics.record(self.method, self.route, status, self.started.elapsed());
+    }
 }
 
 /// `/metrics`: 404 unless a token is configured, 401 without it.

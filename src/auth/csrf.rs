@@ -8,16 +8,18 @@ use axum::http::{Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use std::sync::Arc;
+
+use crate::config::Config;
 use crate::http::error::ApiError;
-use crate::state::AppState;
 
 pub const HEADER: &str = "x-fagfolk-csrf";
 
-pub async fn protect(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn protect(State(config): State<Arc<Config>>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
     let guarded = path.starts_with("/api/admin/") || path.starts_with("/api/auth/");
     let mutating = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if guarded && mutating && !allowed(&state, &request) {
+    if guarded && mutating && !allowed(&config, &request) {
         return ApiError::Forbidden(
             "Forespørselen ble avvist av CSRF-beskyttelsen. Last siden på nytt og prøv igjen.".into(),
         )
@@ -26,10 +28,10 @@ pub async fn protect(State(state): State<AppState>, request: Request, next: Next
     next.run(request).await
 }
 
-fn allowed(state: &AppState, request: &Request) -> bool {
+fn allowed(config: &Config, request: &Request) -> bool {
     let headers = request.headers();
     let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-    let same_origin = origin.map(|origin| is_same_origin(state, headers, origin));
+    let same_origin = origin.map(|origin| is_same_origin(config, headers, origin));
     match same_origin {
         Some(false) => false,
         Some(true) => true,
@@ -37,8 +39,8 @@ fn allowed(state: &AppState, request: &Request) -> bool {
     }
 }
 
-fn is_same_origin(state: &AppState, headers: &axum::http::HeaderMap, origin: &str) -> bool {
-    if origin == state.config.public_url.origin().ascii_serialization() {
+fn is_same_origin(config: &Config, headers: &axum::http::HeaderMap, origin: &str) -> bool {
+    if origin == config.public_url.origin().ascii_serialization() {
         return true;
     }
     // The address the browser used, for local runs and tests on a random port.

@@ -202,10 +202,12 @@ pub fn router(state: AppState) -> Router {
         .route("/media/{*key}", get(crate::media::serve))
         .fallback(crate::site::pages::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::csrf::protect))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), run_to_completion))
+        .layer(axum::middleware::from_fn_with_state(state.config.clone(), crate::auth::csrf::protect))
+        .layer(axum::middleware::from_fn_with_state(state.config.clone(), security::headers))
+        .layer(axum::middleware::from_fn_with_state(
+            Lifecycle { metrics: state.metrics.clone(), requests: state.requests.clone() },
+            run_to_completion,
+        ))
         .with_state(state)
         .layer(
             ServiceBuilder::new()
@@ -240,16 +242,40 @@ pub fn router(state: AppState) -> Router {
 /// connection back in the pool still inside the transaction ("idle in transaction",
 /// holding its locks; tests/api/faults.rs `clients_that_give_up`). A stop waits for these
 /// tasks too (`serve::serve`). A panic is passed on to `CatchPanicLayer` as before.
+///
+/// The public reads (pages, pictures, the service list: GET and HEAD outside `/api/admin`
+/// and `/api/auth`) write nothing and open no transaction, so they run in place: the task
+/// would cost the cached pages about a fifth of their speed (docs/BENCHMARKS.md). Staff
+/// reads do get a task: some write (a lead export writes its audit entry).
+///
+/// Every request is counted for `/metrics` here too: one layer where two cost the cached
+/// pages a tenth of their speed.
 async fn run_to_completion(
-    State(state): State<AppState>,
+    State(lifecycle): State<Lifecycle>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    match state.requests.spawn(next.run(request)).await {
-        Ok(response) => response,
-        Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
-        Err(_) => ApiError::Internal(anyhow::anyhow!("forespørselen ble avbrutt")).into_response(),
-    }
+    let tracked = crate::metrics::Tracked::start(&request);
+    let read = matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD);
+    let path = request.uri().path();
+    let response = if read && !path.starts_with("/api/admin") && !path.starts_with("/api/auth") {
+        next.run(request).await
+    } else {
+        match lifecycle.requests.spawn(next.run(request)).await {
+            Ok(response) => response,
+            Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
+            Err(_) => ApiError::Internal(anyhow::anyhow!("forespørselen ble avbrutt")).into_response(),
+        }
+    };
+    tracked.finish(&lifecycle.metrics, response.status());
+    response
+}
+
+/// What [`run_to_completion`] needs of the state.
+#[derive(Clone)]
+struct Lifecycle {
+    metrics: std::sync::Arc<crate::metrics::Metrics>,
+    requests: tokio_util::task::TaskTracker,
 }
 
 /// A client may name its request (`X-Request-Id`) so that its logs and ours line up, but

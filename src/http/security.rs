@@ -6,7 +6,9 @@ use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::state::AppState;
+use std::sync::Arc;
+
+use crate::config::Config;
 
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
 img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
@@ -27,7 +29,7 @@ const HEADERS: [(HeaderName, &str); 7] = [
 /// Answers for a signed-in user, and the sign-in answer that sets the session cookie,
 /// are never stored by a browser or a proxy (`Cache-Control: no-store`). The admin app's
 /// HTML says the same where it is served (`crate::site::pages`).
-pub async fn headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn headers(State(config): State<Arc<Config>>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
     let private = path.starts_with("/api/admin/") || path.starts_with("/api/auth/");
     let mut response = next.run(request).await;
@@ -38,7 +40,7 @@ pub async fn headers(State(state): State<AppState>, request: Request, next: Next
     for (name, value) in HEADERS {
         headers.entry(name).or_insert(HeaderValue::from_static(value));
     }
-    if state.config.public_url.scheme() == "https" {
+    if config.public_url.scheme() == "https" {
         headers
             .entry(header::STRICT_TRANSPORT_SECURITY)
             .or_insert(HeaderValue::from_static("max-age=63072000; includeSubDomains; preload"));
