@@ -46,7 +46,13 @@ pub async fn serve(
     let open = Arc::new(Semaphore::new(limits.max_connections));
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
+    // half_close: a client that closes its side once it has sent a request (a visitor
+    // closing the page after sending an enquiry) still has that request read and handled;
+    // without it hyper drops the request as soon as it reads the end (tests/api/faults.rs).
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .keep_alive(true)
+        .half_close(true);
     tokio::pin!(shutdown);
 
     loop {

@@ -73,19 +73,7 @@ async fn clients_that_give_up(backend: Backend) {
     }
     // And twenty who send an enquiry in full and close the connection at once.
     for i in 0..20 {
-        let body = json!({
-            "name": format!("Lukket fanen {i}"), "email": "l@example.no", "phone": "912 34 567", "message": "Ha det",
-        })
-        .to_string();
-        let request = format!(
-            "POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        let mut socket =
-            tokio::net::TcpStream::connect(app.address.trim_start_matches("http://")).await.unwrap();
-        tokio::io::AsyncWriteExt::write_all(&mut socket, request.as_bytes()).await.unwrap();
-        drop(socket);
+        send_and_close(&app, &format!("Lukket fanen {i}")).await;
     }
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     if let fagfolk::db::Db::Postgres(pool) = &app.state.db {
@@ -109,8 +97,33 @@ async fn clients_that_give_up(backend: Backend) {
     }
     assert_eq!(app.count("contact_submissions").await, stored + 50);
     assert_eq!(app.count("leads").await, stored + 50);
-    eprintln!("{stored} av 600 lagret før klientene ga opp");
+    eprintln!("{stored} av 620 lagret før klientene ga opp");
+
+    // An enquiry sent in full by a visitor who closes the page at once is stored.
+    for i in 0..20 {
+        send_and_close(&app, &format!("Lukket fanen etterpå {i}")).await;
+    }
+    let expected = stored + 50 + 20;
+    let started = std::time::Instant::now();
+    while app.count("contact_submissions").await < expected && started.elapsed().as_secs() < 10 {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.count("contact_submissions").await, expected, "every enquiry sent in full is stored");
+    assert_eq!(app.count("leads").await, expected);
     app.stop().await;
+}
+
+/// Sends an enquiry from `name` over a connection of its own and closes it at once.
+async fn send_and_close(app: &crate::helpers::TestApp, name: &str) {
+    let body = json!({ "name": name, "email": "l@example.no", "phone": "912 34 567", "message": "Ha det" })
+        .to_string();
+    let request = format!(
+        "POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut socket = tokio::net::TcpStream::connect(app.address.trim_start_matches("http://")).await.unwrap();
+    tokio::io::AsyncWriteExt::write_all(&mut socket, request.as_bytes()).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
