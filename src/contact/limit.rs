@@ -4,7 +4,6 @@
 //! across every instance behind a load balancer (tests/api/scale.rs).
 
 use chrono::{DateTime, Utc};
-use uuid::Uuid;
 
 use crate::db::{BeginWrite, Db};
 use crate::db_run;
@@ -14,6 +13,20 @@ use crate::state::AppState;
 /// already (`$1` is the new row's id): no row written means the limit is used up.
 pub const ATTEMPT: &str = "INSERT INTO contact_attempts (id, address, attempted_at) SELECT $1, $2, $3 \
      WHERE (SELECT COUNT(*) FROM contact_attempts WHERE address = $2 AND attempted_at > $4) < $5";
+
+/// Binds [`ATTEMPT`] for `$address` with the `(now, since, limit)` of [`window`], so the
+/// limit's own transaction and the enquiry's (`super::store`) count the same way.
+#[macro_export]
+macro_rules! bind_attempt {
+    ($address:expr, $window:expr) => {
+        sqlx::query($crate::contact::limit::ATTEMPT)
+            .bind(uuid::Uuid::now_v7())
+            .bind($address)
+            .bind($window.0)
+            .bind($window.1)
+            .bind($window.2)
+    };
+}
 
 /// The lock key that makes attempts from `address` take turns: concurrent attempts
 /// could otherwise each read a count under the limit before any wrote (on PostgreSQL 11
@@ -34,19 +47,11 @@ pub fn window(state: &AppState) -> (DateTime<Utc>, DateTime<Utc>, i64) {
 /// Counts an attempt from `address` unless it has used up the limit: `false` then. (An
 /// enquiry that is stored counts in its own transaction instead, `super::store`.)
 pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
-    let (now, since, limit) = window(state);
+    let window = window(state);
     let key = key(address);
     let written = db_run!(&state.db, pool => {
         let mut tx = pool.begin_write_one_at_a_time(&key).await?;
-        let done = sqlx::query(ATTEMPT)
-            .bind(Uuid::now_v7())
-            .bind(address)
-            .bind(now)
-            .bind(since)
-            .bind(limit)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let done = crate::bind_attempt!(address, window).execute(&mut *tx).await?.rows_affected();
         tx.commit().await?;
         Ok::<_, sqlx::Error>(done)
     })?;

@@ -97,7 +97,8 @@ async fn store(
     form: &ContactForm,
     address: &str,
 ) -> Result<Option<(Uuid, Uuid)>, sqlx::Error> {
-    let (now, since, limit) = limit::window(state);
+    let window = limit::window(state);
+    let now = window.0;
     let submission_id = Uuid::now_v7();
     let lead_id = Uuid::now_v7();
     let tags: Vec<String> = form.service.iter().map(|s| s.label().to_owned()).collect();
@@ -129,15 +130,7 @@ async fn store(
     let key = limit::key(address);
     db_run!(&state.db, pool => {
         let mut tx = crate::db::BeginWrite::begin_write_one_at_a_time(pool, &key).await?;
-        let counted = sqlx::query(limit::ATTEMPT)
-            .bind(Uuid::now_v7())
-            .bind(address)
-            .bind(now)
-            .bind(since)
-            .bind(limit)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let counted = crate::bind_attempt!(address, window).execute(&mut *tx).await?.rows_affected();
         if counted == 0 {
             tx.rollback().await?;
             return Ok(None);
