@@ -87,16 +87,20 @@ fn is_root() -> bool {
 
 const TOKEN: &str = "to-instanser-maalinger-2026";
 
-/// Requests an instance has answered, by its own `/metrics`.
-async fn answered(client: &reqwest::Client, server: &Served) -> u64 {
+/// Requests an instance has answered on the routes `counts` accepts (by their
+/// `fagfolk_http_requests_total` line), by its own `/metrics`.
+async fn answered_where(client: &reqwest::Client, server: &Served, counts: impl Fn(&str) -> bool) -> u64 {
     let text =
         client.get(server.url("/metrics")).bearer_auth(TOKEN).send().await.unwrap().text().await.unwrap();
     text.lines()
-        .filter(|line| {
-            line.starts_with("fagfolk_http_requests_total{") && line.contains("route=\"/api/services\"")
-        })
+        .filter(|line| line.starts_with("fagfolk_http_requests_total{") && counts(line))
         .filter_map(|line| line.rsplit(' ').next()?.parse::<u64>().ok())
         .sum()
+}
+
+/// Requests for the service list an instance has answered.
+async fn answered(client: &reqwest::Client, server: &Served) -> u64 {
+    answered_where(client, server, |line| line.contains("route=\"/api/services\"")).await
 }
 
 async fn login(client: &reqwest::Client, url: String, password: &str) -> reqwest::Response {
@@ -283,16 +287,12 @@ async fn back_in_rotation(client: &reqwest::Client, server: &Served) {
     }
 }
 
-/// Visitors' requests an instance has answered (not the tests' own checks), by its own
-/// `/metrics`.
+/// Visitors' requests an instance has answered (not the tests' own checks).
 async fn answered_any(client: &reqwest::Client, server: &Served) -> u64 {
-    let text =
-        client.get(server.url("/metrics")).bearer_auth(TOKEN).send().await.unwrap().text().await.unwrap();
-    text.lines()
-        .filter(|line| line.starts_with("fagfolk_http_requests_total{"))
-        .filter(|line| !["/metrics", "/healthz", "/readyz"].iter().any(|own| line.contains(own)))
-        .filter_map(|line| line.rsplit(' ').next()?.parse::<u64>().ok())
-        .sum()
+    answered_where(client, server, |line| {
+        !["/metrics", "/healthz", "/readyz"].iter().any(|own| line.contains(own))
+    })
+    .await
 }
 
 /// A rolling restart under load: each instance in turn gets SIGTERM, finishes what it has,
