@@ -25,6 +25,7 @@ web: web-deps
 	cd web && $(NPM) run build
 
 lint:
+	scripts/house-rules.sh
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets --quiet -- -D warnings
 	cd web && $(NPM) run typecheck

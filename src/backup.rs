@@ -18,7 +18,6 @@ use anyhow::{Context, bail, ensure};
 use chrono::{DateTime, Utc};
 
 use crate::db::Db;
-use crate::db_run;
 use crate::media::storage::Storage;
 
 /// Where a backup goes or comes from.
@@ -102,7 +101,7 @@ async fn copy_database(db: &Db, database_url: &str, target: &Path) -> anyhow::Re
     match db {
         Db::Sqlite(pool) => {
             let target = target.to_str().context("filnavnet må være gyldig UTF-8")?;
-            sqlx::query("VACUUM INTO $1").bind(target).execute(pool).await.context("VACUUM INTO feilet")?;
+            crate::db::files::vacuum_into(pool, target).await.context("VACUUM INTO feilet")?;
         }
         Db::Postgres(_) => {
             let status = tokio::process::Command::new("pg_dump")
@@ -164,13 +163,9 @@ pub async fn restore(
     let mut counts = Vec::new();
     for table in COUNTED {
         // The table names are the constants above, never input.
-        let sql = format!("SELECT COUNT(*) FROM {table}");
-        let (count,): (i64,) =
-            db_run!(&db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).fetch_one(pool).await)?;
-        counts.push((table, count));
+        counts.push((table, crate::db::files::row_count(&db, table).await?));
     }
-    let (last_change,): (Option<DateTime<Utc>>,) =
-        db_run!(&db, pool => sqlx::query_as("SELECT MAX(created_at) FROM audit_logs").fetch_one(pool).await)?;
+    let last_change = crate::db::files::last_audit_entry(&db).await?;
     db.close().await;
     Ok(Restored { counts, last_change })
 }
@@ -183,15 +178,9 @@ async fn restore_sqlite(file: &Path, target: &Path) -> anyhow::Result<()> {
             bail!("{} finnes allerede; stopp nettstedet og flytt den bort først", path.display());
         }
     }
-    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(file).read_only(true);
-    let copy = sqlx::SqlitePool::connect_with(options).await.context("kopien er ikke en SQLite-database")?;
-    let checked: Result<Vec<(String,)>, _> = sqlx::query_as("PRAGMA integrity_check").fetch_all(&copy).await;
-    let migrations: Result<(i64,), _> =
-        sqlx::query_as("SELECT COUNT(*) FROM _sqlx_migrations").fetch_one(&copy).await;
-    copy.close().await;
-    let checked = checked.context("kopien er ikke en SQLite-database")?;
-    ensure!(checked.iter().all(|(line,)| line == "ok"), "kopien er skadet: {}", checked[0].0);
-    ensure!(migrations.is_ok(), "kopien er ikke en Fagfolk-database");
+    let (checked, migrated) = crate::db::files::check_sqlite_file(file).await?;
+    ensure!(checked.iter().all(|line| line == "ok"), "kopien er skadet: {}", checked[0]);
+    ensure!(migrated, "kopien er ikke en Fagfolk-database");
     if let Some(folder) = target.parent().filter(|folder| !folder.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder)
             .with_context(|| format!("kunne ikke opprette {}", folder.display()))?;
@@ -203,11 +192,7 @@ async fn restore_sqlite(file: &Path, target: &Path) -> anyhow::Result<()> {
 /// `pg_restore` of `file` into the database at `url`, which must have no tables.
 async fn restore_postgres(file: &Path, url: &str) -> anyhow::Result<()> {
     let db = Db::connect(url).await?;
-    let (tables,): (i64,) = db_run!(&db, pool => sqlx::query_as(
-        "SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'",
-    )
-    .fetch_one(pool)
-    .await)?;
+    let tables = crate::db::files::postgres_tables(&db).await?;
     db.close().await;
     ensure!(tables == 0, "databasen har {tables} tabeller fra før; gjenopprett til en ny, tom database");
     let status = tokio::process::Command::new("pg_restore")

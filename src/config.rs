@@ -44,6 +44,9 @@ pub struct Config {
     /// within this many seconds is disconnected, also between requests on a kept-alive
     /// connection (default 10).
     pub header_timeout: Duration,
+    /// Connections one client address may hold open at once (`src/http/serve.rs`); not
+    /// applied behind a trusted proxy, whose address every connection has.
+    pub max_connections_per_address: usize,
     /// `FAGFOLK_SMTP_URL` and `FAGFOLK_NOTIFY_TO`: optional e-mail notification of new
     /// contact submissions. Kept out of `Debug` because the URL may hold a password.
     pub smtp_url: Option<String>,
@@ -71,6 +74,7 @@ impl std::fmt::Debug for Config {
             .field("trust_proxy_hops", &self.trust_proxy_hops)
             .field("max_connections", &self.max_connections)
             .field("header_timeout", &self.header_timeout)
+            .field("max_connections_per_address", &self.max_connections_per_address)
             .field("smtp", &self.smtp_url.as_ref().map(|_| "<satt>"))
             .field("first_admin", &self.first_admin.as_ref().map(|(email, _)| email))
             .field("metrics", &self.metrics_token.as_ref().map(|_| "<satt>"))
@@ -171,6 +175,11 @@ impl Config {
                 Ok(secs) if (1..=300).contains(&secs) => Ok(Duration::from_secs(secs)),
                 _ => bail!("forventet et antall sekunder mellom 1 og 300"),
             })?;
+        let max_connections_per_address =
+            parse_var(&get, "FAGFOLK_MAX_CONNECTIONS_PER_ADDRESS", "1024", |v| match v.parse::<usize>() {
+                Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+                _ => bail!("forventet et heltall mellom 1 og 1000000"),
+            })?;
         let smtp_url = get("FAGFOLK_SMTP_URL");
         let notify_to = get("FAGFOLK_NOTIFY_TO");
         if smtp_url.is_some() != notify_to.is_some() {
@@ -200,6 +209,7 @@ impl Config {
             trust_proxy_hops,
             max_connections,
             header_timeout,
+            max_connections_per_address,
             smtp_url,
             notify_to,
             first_admin,

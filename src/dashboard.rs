@@ -3,12 +3,11 @@
 
 use axum::Json;
 use axum::extract::State;
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::Duration;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::content::{ContentItem, ContentKind};
@@ -48,24 +47,7 @@ pub struct LaunchStep {
     pub link: String,
 }
 
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct RecentLead {
-    pub id: Uuid,
-    pub name: String,
-    pub status: String,
-    pub created_at: DateTime<Utc>,
-}
-
-/// An open lead due for follow-up.
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct FollowUp {
-    pub id: Uuid,
-    pub name: String,
-    pub status: String,
-    pub follow_up: NaiveDate,
-    /// Who works the lead, by name.
-    pub assignee: Option<String>,
-}
+pub use crate::leads::model::{FollowUp, RecentLead};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_dashboard))

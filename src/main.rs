@@ -125,6 +125,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::MigrateDb { to } => {
+            // Checked before anything is opened: a wrong target must not be created.
+            if !(to.starts_with("postgres://") || to.starts_with("postgresql://")) {
+                anyhow::bail!("--to må være en postgres://-adresse");
+            }
             let config = Config::from_env()?;
             let Db::Sqlite(from) = Db::connect(&config.database_url).await? else {
                 anyhow::bail!("DATABASE_URL må peke på SQLite-databasen det flyttes fra");

@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::http::ApiQuery;
@@ -30,14 +29,7 @@ pub struct SearchResults {
     pub users: Vec<Hit>,
 }
 
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Hit {
-    pub id: Uuid,
-    /// What to show: a name, or the alt text for media.
-    pub title: String,
-    /// A second line: e-mail, phone, category or file type.
-    pub detail: Option<String>,
-}
+pub use crate::text::Hit;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(search))
@@ -53,13 +45,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 )]
 async fn search(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> ApiResult<Json<SearchResults>> {
     let q = query.q.unwrap_or_default();
     if q.trim().chars().count() < 2 {
         return Ok(Json(SearchResults::default()));
     }
+    let _turn = state.heavy.turn(user.id).await?;
     let filter = crate::leads::store::Filter::new(Some(&q), None, None);
     let (db, needle) = (&state.db, &filter.needle);
     let services = crate::services::store::search(db, needle).await?;

@@ -72,6 +72,7 @@ impl Application {
             storage,
             notifier,
             image_work: Arc::new(tokio::sync::Semaphore::new(1)),
+            heavy: Arc::new(crate::http::heavy::HeavyWork::new()),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             requests: tokio_util::task::TaskTracker::new(),
         };
@@ -119,6 +120,8 @@ impl Application {
         let limits = crate::http::serve::Limits {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,
+            per_address: (self.state.config.trust_proxy_hops == 0)
+                .then_some(self.state.config.max_connections_per_address),
         };
         let requests = self.state.requests.clone();
         let app = crate::http::router(self.state);

@@ -20,6 +20,8 @@ pub struct AppState {
     /// Picture variants are made one at a time (`crate::media::variants`), so the CPU
     /// stays free for the requests.
     pub image_work: Arc<tokio::sync::Semaphore>,
+    /// Staff requests that read many rows take turns (`crate::http::heavy`).
+    pub heavy: Arc<crate::http::heavy::HeavyWork>,
     /// What `/metrics` reports (`crate::metrics`).
     pub metrics: Arc<crate::metrics::Metrics>,
     /// The requests being handled, each in a task of its own (`crate::http`

@@ -8,7 +8,7 @@ pub fn init() {
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
     if std::env::var("FAGFOLK_LOG_FORMAT").is_ok_and(|v| v == "json") {
-        builder.json().flatten_event(true).with_current_span(true).init();
+        builder.json().flatten_event(true).with_current_span(true).with_span_list(false).init();
     } else {
         builder.compact().init();
     }

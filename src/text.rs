@@ -1,7 +1,10 @@
 //! Text rules shared by every resource: the one e-mail check (sign-in, users, settings,
 //! leads and the contact form), slugs, and how searches compare text and phone numbers.
 
+use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
+use utoipa::ToSchema;
+use uuid::Uuid;
 
 /// A pragmatic address check: one `@`, a local part, a dotted domain, no spaces or
 /// control characters. The real proof is that we get an answer.
@@ -42,6 +45,12 @@ pub fn slugify(text: &str) -> String {
 /// folded text (`crate::leads::store`); the small tables are folded as they are read.
 pub fn fold(text: &str) -> String {
     text.nfc().flat_map(char::to_lowercase).collect()
+}
+
+/// An e-mail address as it is compared: trimmed and folded by Unicode's rules, so
+/// `ØYSTEIN@Blåbær.no` and `øystein@blåbær.no` are one address.
+pub fn email_key(email: &str) -> String {
+    fold(email.trim())
 }
 
 /// The digits of a phone number as searches compare them: without the Norwegian country
@@ -86,6 +95,16 @@ impl Needle {
     pub fn finds<'a>(&self, texts: impl IntoIterator<Item = &'a str>) -> bool {
         self.text.is_empty() || texts.into_iter().any(|text| fold(text).contains(&self.text))
     }
+}
+
+/// One hit of the command search (Ctrl+K), as each resource's store answers it.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Hit {
+    pub id: Uuid,
+    /// What to show: a name, or the alt text for media.
+    pub title: String,
+    /// A second line: e-mail, phone, category or file type.
+    pub detail: Option<String>,
 }
 
 #[cfg(test)]

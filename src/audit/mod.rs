@@ -1,12 +1,13 @@
 //! The audit log (README, "Roles"), written by the server for every admin mutation:
 //! `changes = {"before": {...}, "after": {...}}` with the changed fields only.
 
+pub mod store;
+
 use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use sqlx::QueryBuilder;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -14,10 +15,81 @@ use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::db::Db;
-use crate::db_run;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiQuery};
 use crate::state::AppState;
+
+/// What an entry says was done (`audit_logs.action`). An enum in the OpenAPI document,
+/// so the web app's words for it (`web/src/features/audit/words.ts`) are checked against
+/// it: a new action without words fails `make lint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    Create,
+    Update,
+    Delete,
+    Login,
+    Logout,
+    Password,
+    Reorder,
+    Clear,
+    Note,
+    DeleteNote,
+    Merge,
+    Export,
+    Erase,
+    Anonymize,
+}
+
+/// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
+/// as the log has always stored it; an enum in the OpenAPI document, as the action is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditEntity {
+    Leads,
+    ServicesAdmin,
+    Categories,
+    ContentItems,
+    Media,
+    AdminUsers,
+    Settings,
+    AuditLogs,
+    Privacy,
+}
+
+/// The stored text of an enum value: its serde name.
+fn stored<T: Serialize>(value: T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(text)) => text,
+        _ => unreachable!("audit enums serialize as strings"),
+    }
+}
+
+impl AuditAction {
+    pub fn as_str(self) -> String {
+        stored(self)
+    }
+}
+
+impl AuditEntity {
+    pub fn as_str(self) -> String {
+        stored(self)
+    }
+}
+
+impl TryFrom<String> for AuditAction {
+    type Error = serde_json::Error;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        serde_json::from_value(Value::String(text))
+    }
+}
+
+impl TryFrom<String> for AuditEntity {
+    type Error = serde_json::Error;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        serde_json::from_value(Value::String(text))
+    }
+}
 
 /// An entry about to be written.
 #[derive(Debug, Clone)]
@@ -28,72 +100,37 @@ pub struct NewAudit {
     pub entity_id: Option<String>,
     pub performed_by: String,
     pub changes: Option<Value>,
+    /// The change shows on the public site: the write that stores this entry also moves
+    /// the site's change counter, in the same transaction (`audit::store`), and the
+    /// request that made it waits for the pages (`crate::http` `pages_caught_up`).
+    pub on_site: bool,
 }
 
 impl NewAudit {
+    /// Marks a change the public site shows (see [`NewAudit::on_site`]).
+    pub fn on_site(mut self) -> Self {
+        self.on_site = true;
+        self
+    }
+
     pub fn new(
         at: DateTime<Utc>,
-        action: &str,
-        entity_type: &str,
+        action: AuditAction,
+        entity_type: AuditEntity,
         entity_id: Option<Uuid>,
         performed_by: &str,
         changes: Option<Value>,
     ) -> Self {
         Self {
             at,
-            action: action.to_owned(),
-            entity_type: entity_type.to_owned(),
+            action: action.as_str(),
+            entity_type: entity_type.as_str(),
             entity_id: entity_id.map(|id| id.to_string()),
             performed_by: performed_by.to_owned(),
             changes,
+            on_site: false,
         }
     }
-}
-
-/// Inserts an audit entry with any executor (a pool or a transaction), so a mutation and
-/// its entry commit together: `audit_insert!(&mut *tx, &entry)`.
-#[macro_export]
-macro_rules! audit_insert {
-    ($executor:expr, $entry:expr) => {{
-        let entry: &$crate::audit::NewAudit = $entry;
-        sqlx::query(
-            "INSERT INTO audit_logs (id, created_at, action, entity_type, entity_id, performed_by, changes) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(uuid::Uuid::now_v7())
-        .bind(entry.at)
-        .bind(&entry.action)
-        .bind(&entry.entity_type)
-        .bind(&entry.entity_id)
-        .bind(&entry.performed_by)
-        .bind(entry.changes.as_ref().map(sqlx::types::Json))
-        .execute($executor)
-        .await
-        .map(|_| ())
-    }};
-}
-
-/// Runs `$body` in one transaction bound to `$tx`, then writes the audit entry `$entry`
-/// in the same transaction and commits: a change and its entry land together or not at
-/// all. `$entry` is a `&NewAudit`, or an `Option<&NewAudit>` for a write that no admin made
-/// (the CLI). `$body` may use `?` on `sqlx::Error`, and `return Ok(..)` to end without
-/// writing the entry, which rolls the transaction back. The stores (`<resource>/store.rs`,
-/// `auth/session.rs`) use it:
-/// `audited!(db, &entry, tx => sqlx::query("DELETE ...").bind(id).execute(&mut *tx).await?)`.
-#[macro_export]
-macro_rules! audited {
-    ($db:expr, $entry:expr, $tx:ident => $body:expr) => {
-        $crate::db_run!($db, pool => async {
-            let mut $tx = $crate::db::BeginWrite::begin_write(pool).await?;
-            let output = $body;
-            let entry: Option<&$crate::audit::NewAudit> = ($entry).into();
-            if let Some(entry) = entry {
-                $crate::audit_insert!(&mut *$tx, entry)?;
-            }
-            $tx.commit().await?;
-            Ok::<_, sqlx::Error>(output)
-        }.await)
-    };
 }
 
 /// The fields that differ between two JSON objects, as `{"before": {...}, "after": {...}}`;
@@ -121,8 +158,10 @@ pub fn changes(before: &Value, after: &Value) -> Option<Value> {
 pub struct AuditEntry {
     pub id: Uuid,
     pub created_at: DateTime<Utc>,
-    pub action: String,
-    pub entity_type: String,
+    #[sqlx(try_from = "String")]
+    pub action: AuditAction,
+    #[sqlx(try_from = "String")]
+    pub entity_type: AuditEntity,
     pub entity_id: Option<String>,
     /// What the entry is about, by name (a lead's or a user's name, a service's...): as it
     /// is now, or as the entry itself recorded it when it is gone.
@@ -142,8 +181,10 @@ pub struct AuditFilter {
     /// What kind of thing (`entity_type`, as `leads`).
     pub entity_type: Option<String>,
     /// From this day (`YYYY-MM-DD`, in Norway).
+    #[serde(default, deserialize_with = "crate::http::plain_date")]
     pub from: Option<NaiveDate>,
     /// To and with this day.
+    #[serde(default, deserialize_with = "crate::http::plain_date")]
     pub to: Option<NaiveDate>,
     /// Page number, from 1.
     pub page: Option<i64>,
@@ -164,63 +205,12 @@ pub struct AuditLogPage {
 }
 
 /// Midnight at the start of `day` in Norway.
-fn start_of(day: NaiveDate) -> DateTime<Utc> {
+pub(crate) fn start_of(day: NaiveDate) -> DateTime<Utc> {
     let midnight = day.and_time(chrono::NaiveTime::MIN);
     chrono_tz::Europe::Oslo
         .from_local_datetime(&midnight)
         .earliest()
         .map_or_else(|| midnight.and_utc(), |at| at.with_timezone(&Utc))
-}
-
-fn push_where<DB>(query: &mut QueryBuilder<DB>, filter: &AuditFilter)
-where
-    DB: sqlx::Database,
-    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
-    for<'t> DateTime<Utc>: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
-{
-    query.push(" WHERE 1 = 1");
-    if let Some(user) = filter.user.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-        query.push(" AND performed_by = ").push_bind(user.to_owned());
-    }
-    if let Some(kind) = filter.entity_type.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        query.push(" AND entity_type = ").push_bind(kind.to_owned());
-    }
-    if let Some(from) = filter.from {
-        query.push(" AND created_at >= ").push_bind(start_of(from));
-    }
-    if let Some(to) = filter.to.and_then(|to| to.succ_opt()) {
-        query.push(" AND created_at < ").push_bind(start_of(to));
-    }
-}
-
-/// A page of the entries `filter` finds, newest first, with the total they make.
-pub async fn page(
-    db: &Db,
-    filter: &AuditFilter,
-    limit: i64,
-    offset: i64,
-) -> Result<(Vec<AuditEntry>, i64), sqlx::Error> {
-    db_run!(db, pool => {
-        let mut query = QueryBuilder::new(
-            "SELECT id, created_at, action, entity_type, entity_id, performed_by, changes FROM audit_logs",
-        );
-        push_where(&mut query, filter);
-        query.push(" ORDER BY created_at DESC, id DESC LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
-        let items = query.build_query_as().fetch_all(pool).await?;
-        let mut query = QueryBuilder::new("SELECT COUNT(*) FROM audit_logs");
-        push_where(&mut query, filter);
-        let (total,): (i64,) = query.build_query_as().fetch_one(pool).await?;
-        Ok((items, total))
-    })
-}
-
-/// The distinct values of `column` (`performed_by` or `entity_type`), in order.
-async fn distinct(db: &Db, column: &'static str) -> Result<Vec<String>, sqlx::Error> {
-    let sql =
-        format!("SELECT DISTINCT {column} FROM audit_logs WHERE {column} IS NOT NULL ORDER BY {column}");
-    let rows: Vec<(String,)> =
-        db_run!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).fetch_all(pool).await)?;
-    Ok(rows.into_iter().map(|(value,)| value).collect())
 }
 
 /// The tables whose rows have a name, and the column it is in.
@@ -239,18 +229,14 @@ async fn name_entries(db: &Db, entries: &mut [AuditEntry]) -> Result<(), sqlx::E
     for (table, column) in NAMED {
         let ids: Vec<Uuid> = entries
             .iter()
-            .filter(|entry| entry.entity_type == table)
+            .filter(|entry| entry.entity_type.as_str() == table)
             .filter_map(|entry| entry.entity_id.as_deref().and_then(|id| Uuid::parse_str(id).ok()))
             .collect();
         if ids.is_empty() {
             continue;
         }
-        let rows: Vec<(Uuid, Option<String>)> = db_run!(db, pool => {
-            let mut query = QueryBuilder::new(format!("SELECT id, {column} FROM {table} WHERE"));
-            crate::db::push_in(&mut query, "id", &ids);
-            query.build_query_as().fetch_all(pool).await
-        })?;
-        for entry in entries.iter_mut().filter(|entry| entry.entity_type == table) {
+        let rows = store::names(db, table, column, &ids).await?;
+        for entry in entries.iter_mut().filter(|entry| entry.entity_type.as_str() == table) {
             let id = entry.entity_id.as_deref().and_then(|id| Uuid::parse_str(id).ok());
             entry.entity_name =
                 rows.iter().find(|(row, _)| Some(*row) == id).and_then(|(_, name)| name.clone());
@@ -297,10 +283,10 @@ async fn list_audit(
 ) -> ApiResult<Json<AuditLogPage>> {
     let per_page = filter.per_page.unwrap_or(50).clamp(1, 200);
     let offset = (filter.page.unwrap_or(1).clamp(1, 1_000_000) - 1).saturating_mul(per_page);
-    let (mut items, total) = page(&state.db, &filter, per_page, offset).await?;
+    let (mut items, total) = store::page(&state.db, &filter, per_page, offset).await?;
     name_entries(&state.db, &mut items).await?;
-    let users = distinct(&state.db, "performed_by").await?;
-    let entity_types = distinct(&state.db, "entity_type").await?;
+    let users = store::distinct(&state.db, "performed_by").await?;
+    let entity_types = store::distinct(&state.db, "entity_type").await?;
     Ok(Json(AuditLogPage { items, total, users, entity_types }))
 }
 
@@ -308,13 +294,6 @@ async fn list_audit(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ClearInput {
     pub confirm: Option<String>,
-}
-
-/// Empties the log, leaving `entry` (who cleared it) as its only entry.
-pub async fn clear(db: &Db, entry: &NewAudit) -> Result<(), sqlx::Error> {
-    crate::audited!(db, entry, tx => {
-        sqlx::query("DELETE FROM audit_logs").execute(&mut *tx).await?;
-    })
 }
 
 /// Clear the audit log (administrators only, with the word TØM typed). Leaves one entry
@@ -341,8 +320,15 @@ async fn clear_audit(
     if input.confirm.as_deref().map(str::trim) != Some("TØM") {
         return Err(ApiError::field("confirm", "Skriv TØM for å tømme loggen."));
     }
-    let entry = NewAudit::new(state.clock.now(), "clear", "audit_logs", None, &user.email, None);
-    clear(&state.db, &entry).await?;
+    let entry = NewAudit::new(
+        state.clock.now(),
+        crate::audit::AuditAction::Clear,
+        crate::audit::AuditEntity::AuditLogs,
+        None,
+        &user.email,
+        None,
+    );
+    store::clear(&state.db, &entry).await?;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
 

@@ -4,6 +4,7 @@
 pub mod csrf;
 pub mod password;
 pub mod session;
+pub mod store;
 pub mod throttle;
 
 use std::net::SocketAddr;
@@ -142,7 +143,14 @@ async fn login(
     }
 
     throttle::clear(&state.db, &email, &address).await?;
-    let entry = NewAudit::new(now, "login", "admin_users", Some(user_id), &email, None);
+    let entry = NewAudit::new(
+        now,
+        crate::audit::AuditAction::Login,
+        crate::audit::AuditEntity::AdminUsers,
+        Some(user_id),
+        &email,
+        None,
+    );
     let (token, expires_at) = session::create(&state.db, user_id, now, &entry).await?;
     let user = session::lookup(&state.db, &token, now).await?.ok_or(ApiError::Unauthorized)?;
     tracing::info!(user = %user.email, "innlogget");
@@ -163,8 +171,14 @@ async fn login(
 )]
 async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> ApiResult<impl IntoResponse> {
     if let Some(user) = user {
-        let entry =
-            NewAudit::new(state.clock.now(), "logout", "admin_users", Some(user.id), &user.email, None);
+        let entry = NewAudit::new(
+            state.clock.now(),
+            crate::audit::AuditAction::Logout,
+            crate::audit::AuditEntity::AdminUsers,
+            Some(user.id),
+            &user.email,
+            None,
+        );
         session::end(&state.db, user.session_id, &entry).await?;
     }
     let cookie = session::cookie(None, state.config.is_https());

@@ -12,7 +12,6 @@ use uuid::Uuid;
 
 use crate::audit::NewAudit;
 use crate::db::Db;
-use crate::db_run;
 use crate::users::Role;
 
 pub const COOKIE: &str = "fagfolk_session";
@@ -65,46 +64,20 @@ pub async fn create(
     rand::rng().fill_bytes(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
     let expires_at = now + Duration::hours(LIFETIME_HOURS);
-    crate::audited!(db, entry, tx => {
-        sqlx::query(
-            "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(Uuid::now_v7())
-        .bind(hash_token(&token))
-        .bind(user_id)
-        .bind(now)
-        .bind(expires_at)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("UPDATE admin_users SET last_login_at = $1 WHERE id = $2")
-            .bind(now)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-    })?;
+    super::store::insert_session(db, &hash_token(&token), user_id, now, expires_at, entry).await?;
     Ok((token, expires_at))
 }
 
 /// Ends a session (a sign-out) and writes `entry` to the audit log, in one transaction.
 pub async fn end(db: &Db, session_id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
-    crate::audited!(db, entry, tx => {
-        sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(&mut *tx).await?;
-    })
+    super::store::end_session(db, session_id, entry).await
 }
 
 /// The user behind a token, if the session is live and the user active. An expired
 /// session is deleted on sight.
 pub async fn lookup(db: &Db, token: &str, now: DateTime<Utc>) -> Result<Option<CurrentUser>, sqlx::Error> {
     let hash = hash_token(token);
-    let user: Option<CurrentUser> = db_run!(db, pool => sqlx::query_as(
-        "SELECT u.id, u.name, u.email, u.role, s.expires_at AS session_expires_at, s.id AS session_id \
-         FROM sessions s JOIN admin_users u ON u.id = s.user_id \
-         WHERE s.token_hash = $1 AND u.is_active = $2",
-    )
-    .bind(&hash)
-    .bind(true)
-    .fetch_optional(pool)
-    .await)?;
+    let user = super::store::session_user(db, &hash).await?;
     match user {
         Some(user) if user.session_expires_at > now => Ok(Some(user)),
         Some(user) => {
@@ -115,23 +88,7 @@ pub async fn lookup(db: &Db, token: &str, now: DateTime<Utc>) -> Result<Option<C
     }
 }
 
-pub async fn delete(db: &Db, session_id: Uuid) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE id = $1")
-        .bind(session_id)
-        .execute(pool)
-        .await
-        .map(|_| ()))
-}
-
-/// Ends every session of a user, except `keep` (the one asking, after its own password change).
-pub async fn delete_for_user(db: &Db, user_id: Uuid, keep: Option<Uuid>) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
-        .bind(user_id)
-        .bind(keep.unwrap_or(Uuid::nil()))
-        .execute(pool)
-        .await
-        .map(|_| ()))
-}
+pub use super::store::{delete_session as delete, delete_sessions_of_user as delete_for_user};
 
 /// The `Set-Cookie` value that stores `token`, or clears the cookie when `None`.
 pub fn cookie(token: Option<&str>, secure: bool) -> String {

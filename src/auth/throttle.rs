@@ -19,7 +19,6 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use crate::db::Db;
-use crate::db_run;
 use crate::http::error::ApiError;
 
 pub const WINDOW_MINUTES: i64 = 15;
@@ -33,36 +32,10 @@ pub const PER_ADDRESS: i64 = 20;
 pub async fn reserve(db: &Db, account: &str, address: &str, now: DateTime<Utc>) -> Result<(), ApiError> {
     let id = Uuid::now_v7();
     let since = now - Duration::minutes(WINDOW_MINUTES);
-    db_run!(db, pool => {
-        sqlx::query("DELETE FROM login_attempts WHERE attempted_at < $1")
-            .bind(now - Duration::days(1))
-            .execute(pool)
-            .await?;
-        sqlx::query("INSERT INTO login_attempts (id, account, ip, attempted_at) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(account)
-            .bind(address)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|_| ())
-    })?;
-    let (by_pair, by_address): (i64, i64) = db_run!(db, pool => sqlx::query_as(
-        "SELECT \
-           (SELECT COUNT(*) FROM login_attempts WHERE account = $1 AND ip = $2 AND attempted_at > $3), \
-           (SELECT COUNT(*) FROM login_attempts WHERE ip = $2 AND attempted_at > $3)",
-    )
-    .bind(account)
-    .bind(address)
-    .bind(since)
-    .fetch_one(pool)
-    .await)?;
+    super::store::insert_attempt(db, id, account, address, now, now - Duration::days(1)).await?;
+    let (by_pair, by_address) = super::store::count_attempts(db, account, address, since).await?;
     if by_pair > PER_ACCOUNT_AND_ADDRESS || by_address > PER_ADDRESS {
-        db_run!(db, pool => sqlx::query("DELETE FROM login_attempts WHERE id = $1")
-            .bind(id)
-            .execute(pool)
-            .await
-            .map(|_| ()))?;
+        super::store::delete_attempt(db, id).await?;
         return Err(ApiError::TooManyRequests {
             message: format!(
                 "For mange mislykkede innloggingsforsøk. Vent {WINDOW_MINUTES} minutter og prøv igjen."
@@ -75,10 +48,5 @@ pub async fn reserve(db: &Db, account: &str, address: &str, now: DateTime<Utc>) 
 
 /// After a successful sign-in: the account's attempts from this address are forgiven.
 pub async fn clear(db: &Db, account: &str, address: &str) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => sqlx::query("DELETE FROM login_attempts WHERE account = $1 AND ip = $2")
-        .bind(account)
-        .bind(address)
-        .execute(pool)
-        .await
-        .map(|_| ()))
+    super::store::clear_attempts(db, account, address).await
 }

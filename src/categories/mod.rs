@@ -8,9 +8,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+mod store;
+
+pub use store::{find, list};
+
 use crate::auth::CurrentUser;
-use crate::db::Db;
-use crate::db_run;
 use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -25,13 +27,6 @@ pub struct Category {
     pub sort_order: i64,
     /// Services in this category, active or not.
     pub service_count: i64,
-}
-
-macro_rules! select {
-    () => {
-        "SELECT c.id, c.name, c.slug, c.description, c.active, c.sort_order, \
-         (SELECT COUNT(*) FROM services_admin s WHERE s.category_id = c.id) AS service_count FROM categories c"
-    };
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -72,21 +67,4 @@ async fn get_category(
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::NotFound("Fant ikke kategorien.".to_owned()))
-}
-
-/// Every category by sort order.
-pub async fn list(db: &Db) -> Result<Vec<Category>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!(select!(), " ORDER BY c.sort_order, c.name")).fetch_all(pool).await)
-}
-
-/// A category by slug, or by id when `key` is one.
-pub async fn find(db: &Db, key: &str) -> Result<Option<Category>, sqlx::Error> {
-    match key.parse::<Uuid>() {
-        Ok(id) => db_run!(db, pool => sqlx::query_as(
-            concat!(select!(), " WHERE c.id = $1"),
-        ).bind(id).fetch_optional(pool).await),
-        Err(_) => db_run!(db, pool => sqlx::query_as(
-            concat!(select!(), " WHERE c.slug = $1"),
-        ).bind(key).fetch_optional(pool).await),
-    }
 }

@@ -5,28 +5,8 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::db::{BeginWrite, Db};
-use crate::db_run;
+use crate::db::Db;
 use crate::state::AppState;
-
-/// Writes an attempt from `$2` at `$3` unless the address has `$5` attempts after `$4`
-/// already (`$1` is the new row's id): no row written means the limit is used up.
-pub const ATTEMPT: &str = "INSERT INTO contact_attempts (id, address, attempted_at) SELECT $1, $2, $3 \
-     WHERE (SELECT COUNT(*) FROM contact_attempts WHERE address = $2 AND attempted_at > $4) < $5";
-
-/// Binds [`ATTEMPT`] for `$address` with the `(now, since, limit)` of [`window`], so the
-/// limit's own transaction and the enquiry's (`super::store`) count the same way.
-#[macro_export]
-macro_rules! bind_attempt {
-    ($address:expr, $window:expr) => {
-        sqlx::query($crate::contact::limit::ATTEMPT)
-            .bind(uuid::Uuid::now_v7())
-            .bind($address)
-            .bind($window.0)
-            .bind($window.1)
-            .bind($window.2)
-    };
-}
 
 /// The lock key that makes attempts from `address` take turns: concurrent attempts
 /// could otherwise each read a count under the limit before any wrote (on PostgreSQL 11
@@ -35,7 +15,7 @@ pub fn key(address: &str) -> String {
     format!("contact:{address}")
 }
 
-/// Now, the start of the window, and the limit: what [`ATTEMPT`] is bound with.
+/// Now, the start of the window, and the limit, as `super::store::record_attempt` takes them.
 pub fn window(state: &AppState) -> (DateTime<Utc>, DateTime<Utc>, i64) {
     let now = state.clock.now();
     let since = now
@@ -45,24 +25,15 @@ pub fn window(state: &AppState) -> (DateTime<Utc>, DateTime<Utc>, i64) {
 }
 
 /// Counts an attempt from `address` unless it has used up the limit: `false` then. (An
-/// enquiry that is stored counts in its own transaction instead, `super::store`.)
+/// enquiry that is stored counts in its own transaction instead, `super::store_enquiry`.)
 pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
-    let window = window(state);
-    let key = key(address);
-    let written = db_run!(&state.db, pool => {
-        let mut tx = pool.begin_write_one_at_a_time(&key).await?;
-        let done = crate::bind_attempt!(address, window).execute(&mut *tx).await?.rows_affected();
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>(done)
-    })?;
-    Ok(written == 1)
+    let mut tx = state.db.begin_one_at_a_time(&key(address)).await?;
+    let allowed = super::store::record_attempt(&mut tx, address, window(state)).await?;
+    tx.commit().await?;
+    Ok(allowed)
 }
 
 /// Forgets attempts older than `before`; run now and then by the server.
 pub async fn forget(db: &Db, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
-    db_run!(db, pool => sqlx::query("DELETE FROM contact_attempts WHERE attempted_at < $1")
-        .bind(before)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected()))
+    super::store::forget_attempts(db, before).await
 }

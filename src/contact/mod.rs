@@ -4,6 +4,7 @@
 mod form;
 pub mod limit;
 pub mod notify;
+pub mod store;
 
 use std::net::SocketAddr;
 
@@ -18,7 +19,6 @@ use uuid::Uuid;
 
 pub use form::{ContactForm, ContactInput, ServiceChoice};
 
-use crate::db_run;
 use crate::http::ApiJson;
 use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
@@ -74,7 +74,7 @@ async fn create_contact(
             return Err(if limit::allow(&state, &address).await? { refused } else { too_many() });
         }
     };
-    let Some((id, lead_id)) = store(&state, &form, &address).await? else {
+    let Some((id, lead_id)) = store_enquiry(&state, &form, &address).await? else {
         return Err(too_many());
     };
     if let Some(notifier) = &state.notifier {
@@ -92,7 +92,7 @@ async fn create_contact(
 
 /// Stores the enquiry and its lead, and counts it against the limit of `address`, in one
 /// transaction: `None`, and nothing stored, when the limit is used up.
-async fn store(
+async fn store_enquiry(
     state: &AppState,
     form: &ContactForm,
     address: &str,
@@ -127,34 +127,22 @@ async fn store(
     // (src/leads/duplicates.rs).
     let open = crate::settings::open_names(&stages);
     lead.duplicate_of = crate::leads::store::duplicate_of(&state.db, &lead, &open).await?;
-    let key = limit::key(address);
-    db_run!(&state.db, pool => {
-        let mut tx = crate::db::BeginWrite::begin_write_one_at_a_time(pool, &key).await?;
-        let counted = crate::bind_attempt!(address, window).execute(&mut *tx).await?.rows_affected();
-        if counted == 0 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        crate::bind_lead!(sqlx::query(crate::leads::store::INSERT), lead)
-            .bind(lead.created_at)
-            .bind(lead.updated_at)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(submission_id)
-        .bind(&form.name)
-        .bind(&form.email)
-        .bind(&form.phone)
-        .bind(form.service.map(|s| s.value()))
-        .bind(&form.message)
-        .bind(lead_id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await
-    })?;
+    let mut tx = state.db.begin_one_at_a_time(&limit::key(address)).await?;
+    if !store::record_attempt(&mut tx, address, window).await? {
+        return Ok(None);
+    }
+    crate::leads::store::insert_in(&mut tx, &lead).await?;
+    let submission = store::NewSubmission {
+        id: submission_id,
+        name: &form.name,
+        email: &form.email,
+        phone: &form.phone,
+        service: form.service.map(|s| s.value()),
+        message: &form.message,
+        lead_id,
+        created_at: now,
+    };
+    store::insert_submission(&mut tx, &submission).await?;
+    tx.commit().await?;
     Ok(Some((submission_id, lead_id)))
 }

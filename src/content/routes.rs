@@ -20,8 +20,6 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 
-const ENTITY: &str = "content_items";
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ContentQuery {
@@ -87,6 +85,7 @@ async fn list_content(
     responses(
         (status = 201, description = "Opprettet", body = ContentItem),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 409, description = "Det er ikke plass til flere av denne typen", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -111,14 +110,16 @@ async fn create_content(
     };
     let entry = NewAudit::new(
         now,
-        "create",
-        ENTITY,
+        crate::audit::AuditAction::Create,
+        crate::audit::AuditEntity::ContentItems,
         Some(item.id),
         &user.email,
         changes(&json!({}), &item.audit_view()),
-    );
-    item.position = store::insert(&state.db, &item, &entry).await?;
-    state.pages.changed(&state).await;
+    )
+    .on_site();
+    item.position = store::insert(&state.db, &item, &entry)
+        .await?
+        .ok_or_else(|| ApiError::Conflict(kind.full_message()))?;
     Ok((StatusCode::CREATED, Json(item)))
 }
 
@@ -192,10 +193,15 @@ async fn check_pictures(state: &AppState, data: &ContentData) -> ApiResult<()> {
     Ok(())
 }
 
-/// Takes the deleted picture `media` out of every item that shows it, each change audited
-/// as an edit by `user`. Answers whether any item had it.
-pub async fn forget_picture(state: &AppState, user: &CurrentUser, media: Uuid) -> ApiResult<bool> {
-    let mut any = false;
+/// The content that shows picture `media`, each item without it and with the audit
+/// entry of that edit: what deleting the picture changes (`crate::media`, which writes it
+/// in the delete's transaction through `store::update_in`).
+pub async fn without_picture(
+    state: &AppState,
+    user: &CurrentUser,
+    media: Uuid,
+) -> Result<Vec<(ContentItem, NewAudit)>, sqlx::Error> {
+    let mut edits = Vec::new();
     for before in store::list(&state.db, None).await? {
         if !before.data.photos().contains(&media) {
             continue;
@@ -208,13 +214,19 @@ pub async fn forget_picture(state: &AppState, user: &CurrentUser, media: Uuid) -
         }
         let item = ContentItem { data, updated_at: state.clock.now(), ..before.clone() };
         if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
-            let entry =
-                NewAudit::new(item.updated_at, "update", ENTITY, Some(item.id), &user.email, Some(diff));
-            store::update(&state.db, &item, &entry).await?;
+            let entry = NewAudit::new(
+                item.updated_at,
+                crate::audit::AuditAction::Update,
+                crate::audit::AuditEntity::ContentItems,
+                Some(item.id),
+                &user.email,
+                Some(diff),
+            )
+            .on_site();
+            edits.push((item, entry));
         }
-        any = true;
     }
-    Ok(any)
+    Ok(edits)
 }
 
 /// Writes `item` with its audit entry, when anything changed, and renders the pages.
@@ -225,9 +237,16 @@ async fn save(
     item: &ContentItem,
 ) -> ApiResult<()> {
     if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
-        let entry = NewAudit::new(item.updated_at, "update", ENTITY, Some(item.id), &user.email, Some(diff));
+        let entry = NewAudit::new(
+            item.updated_at,
+            crate::audit::AuditAction::Update,
+            crate::audit::AuditEntity::ContentItems,
+            Some(item.id),
+            &user.email,
+            Some(diff),
+        )
+        .on_site();
         store::update(&state.db, item, &entry).await?;
-        state.pages.changed(state).await;
     }
     Ok(())
 }
@@ -260,11 +279,18 @@ async fn reorder_content(
     }
     // By the items' names; two items of one name may swap without the names showing it.
     let diff = json!({ "before": { "order": old }, "after": { "order": new } });
-    let entry = NewAudit::new(state.clock.now(), "reorder", ENTITY, None, &user.email, Some(diff));
+    let entry = NewAudit::new(
+        state.clock.now(),
+        crate::audit::AuditAction::Reorder,
+        crate::audit::AuditEntity::ContentItems,
+        None,
+        &user.email,
+        Some(diff),
+    )
+    .on_site();
     if !store::reorder(&state.db, input.kind, &input.ids, &entry).await? {
         return Err(changed_meanwhile());
     }
-    state.pages.changed(&state).await;
     Ok(Json(store::list(&state.db, Some(input.kind)).await?))
 }
 
@@ -286,13 +312,13 @@ async fn delete_content(
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
-        "delete",
-        ENTITY,
+        crate::audit::AuditAction::Delete,
+        crate::audit::AuditEntity::ContentItems,
         Some(id),
         &user.email,
         changes(&before.audit_view(), &json!({})),
-    );
+    )
+    .on_site();
     store::delete(&state.db, id, &entry).await?;
-    state.pages.changed(&state).await;
     Ok(StatusCode::NO_CONTENT)
 }

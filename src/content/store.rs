@@ -88,9 +88,18 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<ContentItem>, sqlx::Error> 
 /// Adds `item` last in its kind's order; answers the position it got. One statement, so
 /// that on SQLite the transaction writes first and waits its turn behind other writers
 /// (a read before the write would fail at once when another write came in between).
-pub async fn insert(db: &Db, item: &ContentItem, entry: &NewAudit) -> Result<i64, sqlx::Error> {
+/// Adds `item` last among its kind; answers its position, or `None` (and writes nothing)
+/// when its kind already has [`ContentKind::ceiling`] items.
+pub async fn insert(db: &Db, item: &ContentItem, entry: &NewAudit) -> Result<Option<i64>, sqlx::Error> {
     let data = item.data.to_json().to_string();
     audited!(db, entry, tx => {
+        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM content_items WHERE kind = $1")
+            .bind(item.kind.as_str())
+            .fetch_one(&mut *tx)
+            .await?;
+        if count >= item.kind.ceiling() {
+            return Ok(None);
+        }
         let (position,): (i64,) = sqlx::query_as(
             "INSERT INTO content_items (id, kind, position, hidden, example, data, created_at, updated_at) \
              VALUES ($1, $2, (SELECT COALESCE(MAX(position) + 1, 0) FROM content_items WHERE kind = $2), \
@@ -105,11 +114,27 @@ pub async fn insert(db: &Db, item: &ContentItem, entry: &NewAudit) -> Result<i64
         .bind(item.updated_at)
         .fetch_one(&mut *tx)
         .await?;
-        position
+        Some(position)
     })
 }
 
 /// Saves the fields and flags of `item`.
+/// Saves the fields and flags of `item` in the caller's transaction.
+pub async fn update_in(tx: &mut crate::db::Tx, item: &ContentItem) -> Result<(), sqlx::Error> {
+    let data = item.data.to_json().to_string();
+    crate::tx_run!(tx, conn => sqlx::query(
+        "UPDATE content_items SET hidden = $2, example = $3, data = $4, updated_at = $5 WHERE id = $1",
+    )
+    .bind(item.id)
+    .bind(item.hidden)
+    .bind(item.example)
+    .bind(&data)
+    .bind(item.updated_at)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}
+
 pub async fn update(db: &Db, item: &ContentItem, entry: &NewAudit) -> Result<(), sqlx::Error> {
     let data = item.data.to_json().to_string();
     audited!(db, entry, tx => {

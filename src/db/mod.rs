@@ -5,6 +5,7 @@
 
 pub mod copy;
 pub mod demo;
+pub mod files;
 pub mod seed;
 
 use std::str::FromStr;
@@ -31,6 +32,56 @@ macro_rules! db_run {
             $crate::db::Db::Postgres($pool) => $body,
         }
     };
+}
+
+/// A write transaction on either database. Store functions that write take `&mut Tx`, so
+/// an operation that spans resources calls each owner's store inside one transaction and
+/// commits once (the contact form: the limit's attempt, the lead and the enquiry):
+///
+/// ```ignore
+/// let mut tx = db.begin().await?;
+/// leads::store::insert_in(&mut tx, &lead).await?;
+/// contact::store::insert_submission(&mut tx, &submission).await?;
+/// tx.commit().await?;
+/// ```
+///
+/// Dropped without `commit`, it rolls back. Begun with [`Db::begin`], it is a writer from
+/// the start on SQLite (see [`BeginWrite`]).
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Runs `$body` with `$conn` bound to the transaction's connection on whichever database
+/// it is: `tx_run!(tx, conn => sqlx::query("...").execute(conn).await)`. Only stores use it.
+#[macro_export]
+macro_rules! tx_run {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::db::Tx::Sqlite(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+            $crate::db::Tx::Postgres(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+        }
+    };
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            Self::Sqlite(tx) => tx.commit().await,
+            Self::Postgres(tx) => tx.commit().await,
+        }
+    }
+
+    /// Writes `entry` in this transaction: the change and its audit entry commit together.
+    pub async fn audit(&mut self, entry: &crate::audit::NewAudit) -> Result<(), sqlx::Error> {
+        tx_run!(self, conn => crate::audit_insert!(conn, entry))
+    }
 }
 
 /// Starts a transaction that will write. On SQLite it takes the write lock at once
@@ -128,6 +179,9 @@ impl Db {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
+                // Deleted rows are overwritten with zeros, not left readable in free pages:
+                // an erased person's text does not stay in the file (src/privacy.rs).
+                .pragma("secure_delete", "ON")
                 .busy_timeout(Duration::from_secs(5));
             if let Some(parent) = options.get_filename().parent()
                 && !parent.as_os_str().is_empty()
@@ -162,6 +216,40 @@ impl Db {
             Self::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await,
         }
         .context("migrering av databasen feilet")
+    }
+
+    /// Begins a write transaction (`BEGIN IMMEDIATE` on SQLite).
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Self::Sqlite(pool) => Tx::Sqlite(pool.begin_write().await?),
+            Self::Postgres(pool) => Tx::Postgres(pool.begin_write().await?),
+        })
+    }
+
+    /// As [`Db::begin`], and waits for any other transaction begun with the same `key` to
+    /// end first ([`BeginWrite::begin_write_one_at_a_time`]).
+    pub async fn begin_one_at_a_time(&self, key: &str) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Self::Sqlite(pool) => Tx::Sqlite(pool.begin_write_one_at_a_time(key).await?),
+            Self::Postgres(pool) => Tx::Postgres(pool.begin_write_one_at_a_time(key).await?),
+        })
+    }
+
+    /// After an erasure: on SQLite the search index's segments are merged, so erased
+    /// leads' text is gone from them too, and the write-ahead log is checkpointed and
+    /// emptied, so no earlier copy of a page holds it (deleted rows themselves are
+    /// overwritten: `secure_delete`). PostgreSQL's dead rows go at its next vacuum.
+    pub async fn scrub(&self) {
+        if let Self::Sqlite(pool) = self {
+            for statement in [
+                "INSERT INTO lead_search (lead_search) VALUES ('optimize')",
+                "PRAGMA wal_checkpoint(TRUNCATE)",
+            ] {
+                if let Err(err) = sqlx::query(statement).execute(pool).await {
+                    tracing::warn!(error = %err, statement, "kunne ikke rydde etter slettingen");
+                }
+            }
+        }
     }
 
     /// A cheap round trip, for `/healthz`.

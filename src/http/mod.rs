@@ -3,19 +3,19 @@
 
 pub mod client;
 pub mod error;
+mod extract;
+pub mod heavy;
 mod security;
 pub mod serve;
 
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Query, State};
-use axum::http::request::Parts;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -27,69 +27,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 use error::ApiError;
-
-/// JSON body extractor whose rejections are Norwegian `ApiError`s. Text with a NUL
-/// character is refused here, for every endpoint at once: PostgreSQL cannot store it.
-pub struct ApiJson<T>(pub T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
-        let Json(value) = Json::<serde_json::Value>::from_request(request, state).await?;
-        if holds_nul(&value) {
-            return Err(ApiError::nul_character());
-        }
-        serde_json::from_value(value)
-            .map(ApiJson)
-            .map_err(|_| ApiError::BadRequest("Forespørselen har ugyldig JSON.".to_owned()))
-    }
-}
-
-fn holds_nul(value: &serde_json::Value) -> bool {
-    match value {
-        serde_json::Value::String(text) => text.contains('\0'),
-        serde_json::Value::Array(items) => items.iter().any(holds_nul),
-        serde_json::Value::Object(fields) => {
-            fields.iter().any(|(key, value)| key.contains('\0') || holds_nul(value))
-        }
-        _ => false,
-    }
-}
-
-/// Query string extractor: a malformed parameter is a Norwegian 400, and so is a NUL
-/// character (`%00`, the only way one can be written in a URL).
-pub struct ApiQuery<T>(pub T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        if parts.uri.query().is_some_and(|query| query.contains("%00")) {
-            return Err(ApiError::nul_character());
-        }
-        let Query(value) = Query::<T>::from_request_parts(parts, state).await?;
-        Ok(ApiQuery(value))
-    }
-}
-
-/// Path parameter extractor: an id that does not parse is a Norwegian 404.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
-pub struct ApiPath<T>(pub T);
-
-/// Reads an optional whole number that JSON may write as `25000` or `25000.0`.
-pub fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
-    let number: Option<serde_json::Number> = serde::Deserialize::deserialize(deserializer)?;
-    match number {
-        None => Ok(None),
-        Some(n) => n
-            .as_i64()
-            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
-            .map(Some)
-            .ok_or_else(|| serde::de::Error::custom("forventet et helt tall")),
-    }
-}
+pub use extract::{ApiJson, ApiPath, ApiQuery, plain_date, whole_number};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
@@ -201,6 +139,7 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(crate::metrics::serve))
         .route("/media/{*key}", get(crate::media::serve))
         .fallback(crate::site::pages::serve)
+        .layer(axum::middleware::from_fn_with_state((state.pages.clone(), state.db.clone()), pages_caught_up))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(state.config.clone(), crate::auth::csrf::protect))
         .layer(axum::middleware::from_fn_with_state(state.config.clone(), security::headers))
@@ -219,7 +158,8 @@ pub fn router(state: AppState) -> Router {
                         .get("x-request-id")
                         .and_then(|v| v.to_str().ok())
                         .unwrap_or_default();
-                    tracing::info_span!("request", method = %request.method(), uri = %request.uri().path(), request_id = %id)
+                    let path = logged_path(request.uri().path());
+                    tracing::info_span!("request", method = %request.method(), uri = %path, request_id = %id)
                 }))
                 .layer(PropagateRequestIdLayer::new(request_id))
                 .layer(CatchPanicLayer::custom(|payload: Box<dyn std::any::Any + Send>| {
@@ -231,7 +171,10 @@ pub fn router(state: AppState) -> Router {
                     tracing::error!(%detail, "en forespørsel fikk panikk");
                     ApiError::Internal(anyhow::anyhow!("panic")).into_response()
                 }))
-                .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, Duration::from_secs(30)))
+                .layer(TimeoutLayer::with_status_code(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    Duration::from_secs(30),
+                ))
                 .layer(CompressionLayer::new()),
         )
 }
@@ -271,11 +214,47 @@ async fn run_to_completion(
     response
 }
 
+/// After a staff write that succeeded, the pages catch up with it before the answer goes:
+/// a change the public site shows moved the change counter in its own transaction (its
+/// audit entry is marked `on_site`, `crate::audit::store`), and the render task renders it
+/// now (`site::cache::PageCache::caught_up`). Every write passes here, so no handler
+/// renders the pages by hand (`scripts/house-rules.sh` checks it).
+async fn pages_caught_up(
+    State((pages, db)): State<(std::sync::Arc<crate::site::pages::PageCache>, crate::db::Db)>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let writes = !matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD)
+        && request.uri().path().starts_with("/api/admin");
+    let response = next.run(request).await;
+    if writes && response.status().is_success() {
+        pages.caught_up(&db).await;
+    }
+    response
+}
+
 /// What [`run_to_completion`] needs of the state.
 #[derive(Clone)]
 struct Lifecycle {
     metrics: std::sync::Arc<crate::metrics::Metrics>,
     requests: tokio_util::task::TaskTracker,
+}
+
+/// The longest path a log line carries: a client sending a 60 KB path (or thousands of
+/// them) writes no more than this to the log per line.
+const LOGGED_PATH: usize = 200;
+
+/// `path` as the log names it: at most [`LOGGED_PATH`] bytes, cut on a character, and
+/// marked when cut.
+pub fn logged_path(path: &str) -> std::borrow::Cow<'_, str> {
+    if path.len() <= LOGGED_PATH {
+        return path.into();
+    }
+    let mut end = LOGGED_PATH;
+    while !path.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} byte)", &path[..end], path.len()).into()
 }
 
 /// A client may name its request (`X-Request-Id`) so that its logs and ours line up, but
@@ -309,34 +288,13 @@ async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
-    fn a_nul_anywhere_in_a_body_is_found() {
-        assert!(holds_nul(&json!("a\0b")));
-        assert!(holds_nul(&json!(["ok", ["deeper\0"]])));
-        assert!(holds_nul(&json!({ "a\0": 1 })));
-        assert!(holds_nul(&json!({ "a": { "b": ["\0"] } })));
-        assert!(!holds_nul(&json!({ "a": ["b", 1, null, true], "c": "d" })));
-    }
-
-    #[derive(Debug, serde::Deserialize)]
-    struct Price {
-        #[serde(default, deserialize_with = "whole_number")]
-        price: Option<i64>,
-    }
-
-    #[test]
-    fn whole_numbers_may_have_a_zero_fraction_and_nothing_else() {
-        let read = |text: &str| serde_json::from_str::<Price>(text).map(|p| p.price).ok();
-        assert_eq!(read(r#"{"price": 25000}"#), Some(Some(25000)));
-        assert_eq!(read(r#"{"price": 25000.0}"#), Some(Some(25000)));
-        assert_eq!(read(r#"{"price": -3.0}"#), Some(Some(-3)));
-        assert_eq!(read(r#"{"price": null}"#), Some(None));
-        assert_eq!(read(r#"{"price": 2.5}"#), None);
-        // Beyond 9e15 a float no longer holds every whole number exactly.
-        assert_eq!(read(r#"{"price": 8.9e15}"#), Some(Some(8_900_000_000_000_000)));
-        assert_eq!(read(r#"{"price": 9.0e15}"#), None);
-        assert_eq!(read(r#"{"price": 1.0e16}"#), None);
+    fn a_long_path_is_logged_cut_short() {
+        assert_eq!(logged_path("/kontakt"), "/kontakt");
+        let long = format!("/{}", "å".repeat(30_000));
+        let logged = logged_path(&long);
+        assert!(logged.len() < LOGGED_PATH + 20, "{}", logged.len());
+        assert!(logged.ends_with("… (60001 byte)"), "{logged}");
     }
 }

@@ -6,7 +6,11 @@
 //! thousand of them exhaust the server's file descriptors. Here a client that has not
 //! sent a request's headers within `header_timeout` (also between requests on a
 //! kept-alive connection) is disconnected, and past `max_connections` new connections
-//! wait in the kernel's accept queue until one closes. The server speaks HTTP/1.1 only:
+//! wait in the kernel's accept queue until one closes. A request body that stops coming
+//! (headers sent, body never) is given up after the same time without a byte, and one
+//! client address may hold at most `per_address` connections, so that one client cannot
+//! take every slot (behind a trusted proxy every connection has the proxy's address:
+//! the proxy limits its clients, see docs/DEPLOY.md). The server speaks HTTP/1.1 only:
 //! a TLS front (nginx, Caddy) speaks HTTP/2 to browsers.
 
 use std::convert::Infallible;
@@ -24,13 +28,51 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
+use tower_http::timeout::TimeoutBody;
 
 /// How long a stop waits for requests in flight before it gives up on them.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct Limits {
     pub max_connections: usize,
+    /// For a request's headers, and between the pieces of its body.
     pub header_timeout: Duration,
+    /// Connections one client address may hold at once; `None` behind a trusted proxy.
+    pub per_address: Option<usize>,
+}
+
+/// Open connections per client address; a connection's [`AddressSlot`] gives its place
+/// back when the connection ends.
+#[derive(Default)]
+struct PerAddress(std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>);
+
+struct AddressSlot {
+    table: Arc<PerAddress>,
+    address: std::net::IpAddr,
+}
+
+impl PerAddress {
+    fn take(self: &Arc<Self>, address: std::net::IpAddr, limit: usize) -> Option<AddressSlot> {
+        let mut open = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let count = open.entry(address).or_default();
+        if *count >= limit {
+            return None;
+        }
+        *count += 1;
+        Some(AddressSlot { table: self.clone(), address })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut open = self.table.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(count) = open.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
 }
 
 /// Serves `app` on `listener` until `shutdown` resolves; then stops accepting, lets the
@@ -44,6 +86,8 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
     let open = Arc::new(Semaphore::new(limits.max_connections));
+    let per_address = Arc::new(PerAddress::default());
+    let body_timeout = limits.header_timeout;
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     // half_close: a client that closes its side once it has sent a request (a visitor
@@ -73,9 +117,20 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let slot = match limits.per_address {
+            Some(limit) => match per_address.take(peer.ip(), limit) {
+                Some(slot) => Some(slot),
+                None => {
+                    // Closed at once: the client has its share open already.
+                    tracing::debug!(%peer, "for mange tilkoblinger fra samme adresse");
+                    continue;
+                }
+            },
+            None => None,
+        };
         let _ = stream.set_nodelay(true);
         let service = app.clone().map_request(move |request: Request<Incoming>| {
-            let mut request = request.map(Body::new);
+            let mut request = request.map(|body| Body::new(TimeoutBody::new(body_timeout, body)));
             request.extensions_mut().insert(ConnectInfo(peer));
             request
         });
@@ -86,6 +141,7 @@ pub async fn serve(
                 tracing::debug!(error = %err, %peer, "tilkoblingen ble avbrutt");
             }
             drop(permit);
+            drop(slot);
         });
     }
 

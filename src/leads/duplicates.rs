@@ -20,7 +20,6 @@ use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use crate::{audited, bind_lead};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(merge_leads)).routes(routes!(dismiss_duplicate))
@@ -30,11 +29,35 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct MergeInput {
     /// The lead to merge into this one; it is deleted.
     pub from: Uuid,
+    /// Whose e-mail address the kept lead has afterwards: its own (the default, also when
+    /// it has none) or the merged lead's. Never taken over unasked: an enquiry with a
+    /// customer's phone number and someone else's address would otherwise attach that
+    /// address to the customer, and a privacy export for it would return their data.
+    #[serde(default)]
+    pub email: Side,
+    /// Whose phone number the kept lead has afterwards, as `email`.
+    #[serde(default)]
+    pub phone: Side,
 }
 
-/// `into` with what `from` adds: fields `into` lacks, both descriptions, every tag, the
-/// earlier follow-up day.
-fn merged(into: &Lead, from: &Lead, now: DateTime<Utc>) -> Lead {
+/// One of the two leads of a merge.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The lead that is kept.
+    #[default]
+    Kept,
+    /// The lead merged into it.
+    Merged,
+}
+
+/// `into` with what `from` adds: the contact details staff chose, fields `into` lacks
+/// (other than contact details), both descriptions, every tag, the earlier follow-up day.
+fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> Lead {
+    let chosen = |side: Side, kept: &Option<String>, other: &Option<String>| match side {
+        Side::Kept => kept.clone(),
+        Side::Merged => other.clone(),
+    };
     let either = |a: &Option<String>, b: &Option<String>| a.clone().or_else(|| b.clone());
     let beskrivelse = match (&into.beskrivelse, &from.beskrivelse) {
         (Some(a), Some(b)) if a != b => Some(format!("{a}\n\n{b}")),
@@ -46,8 +69,8 @@ fn merged(into: &Lead, from: &Lead, now: DateTime<Utc>) -> Lead {
     };
     Lead {
         name: if into.name.is_empty() { from.name.clone() } else { into.name.clone() },
-        email: either(&into.email, &from.email),
-        phone: either(&into.phone, &from.phone),
+        email: chosen(input.email, &into.email, &from.email),
+        phone: chosen(input.phone, &into.phone, &from.phone),
         beskrivelse,
         adresse: either(&into.adresse, &from.adresse),
         postnr: either(&into.postnr, &from.postnr),
@@ -61,7 +84,9 @@ fn merged(into: &Lead, from: &Lead, now: DateTime<Utc>) -> Lead {
 }
 
 /// Merge another lead into this one: its notes, enquiries, e-mails and history move here,
-/// fields this lead lacks are filled from it, tags are joined, and it is deleted.
+/// the e-mail address and phone number are the ones staff chose (this lead's own unless
+/// said otherwise), other fields this lead lacks are filled from it, tags are joined, and
+/// it is deleted. Its contact details stay in the merge's history.
 #[utoipa::path(
     post, path = "/api/admin/leads/{id}/merge",
     params(("id" = Uuid, Path, description = "Lead-en som beholdes")), tag = "admin", security(("session" = [])),
@@ -85,47 +110,34 @@ async fn merge_leads(
     let into = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let from = store::get(&state.db, input.from).await?.ok_or_else(not_found)?;
     let now = state.clock.now();
-    let lead = merged(&into, &from, now);
+    let lead = merged(&into, &from, &input, now);
     let mut before = into.audit_view();
     before["merged_lead"] = serde_json::Value::Null;
     let mut after = lead.audit_view();
-    after["merged_lead"] = serde_json::json!({ "id": from.id, "name": from.name });
-    let entry = NewAudit::new(now, "merge", "leads", Some(id), &user.email, changes(&before, &after));
-    let done = audited!(&state.db, &entry, tx => {
-        let updated = bind_lead!(sqlx::query(store::UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
-        if updated.rows_affected() == 0 {
-            return Ok(false);
-        }
-        for table in ["lead_notes", "contact_submissions", "lead_emails", "lead_merges"] {
-            sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE {table} SET lead_id = $1 WHERE lead_id = $2")))
-                .bind(id)
-                .bind(from.id)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query("UPDATE leads SET duplicate_of = $1 WHERE duplicate_of = $2 AND id <> $1")
-            .bind(id)
-            .bind(from.id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO lead_merges (id, lead_id, merged_id, merged_name, merged_by, merged_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(Uuid::now_v7())
-        .bind(id)
-        .bind(from.id)
-        .bind(&from.name)
-        .bind(&user.email)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        let deleted = sqlx::query("DELETE FROM leads WHERE id = $1").bind(from.id).execute(&mut *tx).await?;
-        if deleted.rows_affected() == 0 {
-            return Ok(false);
-        }
-        true
-    })?;
+    after["merged_lead"] =
+        serde_json::json!({ "id": from.id, "name": from.name, "email": from.email, "phone": from.phone });
+    let entry = NewAudit::new(
+        now,
+        crate::audit::AuditAction::Merge,
+        crate::audit::AuditEntity::Leads,
+        Some(id),
+        &user.email,
+        changes(&before, &after),
+    );
+    // Each table by its owner's store, all in one transaction.
+    let mut tx = state.db.begin().await?;
+    if !store::update_in(&mut tx, &lead).await? {
+        return Err(not_found());
+    }
+    super::history::store::move_history(&mut tx, from.id, id).await?;
+    crate::contact::store::move_submissions(&mut tx, from.id, id).await?;
+    store::repoint_duplicates(&mut tx, from.id, id).await?;
+    super::history::store::insert_merge(&mut tx, id, from.id, &from.name, &user.email, now).await?;
+    let done = store::delete_in(&mut tx, &[from.id]).await? == 1;
+    tx.audit(&entry).await?;
+    if done {
+        tx.commit().await?;
+    }
     if !done {
         return Err(not_found());
     }

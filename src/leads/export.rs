@@ -16,12 +16,9 @@ use super::{filter, store};
 use crate::audit::NewAudit;
 use crate::auth::CurrentUser;
 use crate::http::ApiQuery;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings;
 use crate::state::AppState;
-
-/// More leads than a firm of this size will have; the file holds every lead the filters find.
-const MAX_ROWS: i64 = 1_000_000;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(export_leads))
@@ -60,13 +57,13 @@ async fn export_leads(
     user: CurrentUser,
     ApiQuery(query): ApiQuery<ExportFilter>,
 ) -> ApiResult<Response> {
+    let turn = state.heavy.turn(user.id).await?;
     let (q, status, source) = (query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let filter = filter(&state, &user, q, status, source, query.mine, query.follow_up);
     let pipeline = settings::pipeline(&state.db).await?;
     let sort = query.sort.unwrap_or_default();
-    let leads = store::list(&state.db, &filter, sort, &pipeline, MAX_ROWS, 0).await?;
+    let rows = store::count(&state.db, &filter).await?;
     let staff = crate::users::store::staff(&state.db).await?;
-    let body = csv(&leads, &staff).map_err(|err| ApiError::Internal(err.into()))?;
 
     let now = state.clock.now();
     // The search text is often a customer's name or number: the entry says only that a
@@ -76,39 +73,79 @@ async fn export_leads(
         "search": searched, "status": query.status, "source": query.source, "mine": query.mine,
         "follow_up": query.follow_up.map(|f| format!("{f:?}").to_lowercase()),
     });
-    let changes = serde_json::json!({ "before": {}, "after": { "rows": leads.len(), "filter": asked } });
-    let entry = NewAudit::new(now, "export", "leads", None, &user.email, Some(changes));
+    let changes = serde_json::json!({ "before": {}, "after": { "rows": rows, "filter": asked } });
+    let entry = NewAudit::new(
+        now,
+        crate::audit::AuditAction::Export,
+        crate::audit::AuditEntity::Leads,
+        None,
+        &user.email,
+        Some(changes),
+    );
     crate::audited!(&state.db, &entry, _tx => ())?;
 
+    // The rows are read and written out as they go: a reader task sends leads down a
+    // short channel, and the body turns them into CSV a batch at a time, so memory stays
+    // flat for any number of leads (docs/BENCHMARKS.md, "Exports").
+    let (leads, mut incoming) = tokio::sync::mpsc::channel::<Lead>(256);
+    let db = state.db.clone();
+    state.requests.spawn(async move {
+        let _turn = turn;
+        if let Err(err) = store::each(&db, &filter, sort, &pipeline, &leads).await {
+            tracing::error!(error = %err, "eksporten stoppet halvveis");
+        }
+    });
+    let mut header = Some(());
+    let chunks = futures_util::stream::poll_fn(move |cx| {
+        let mut batch = Vec::new();
+        while batch.len() < 200 {
+            match incoming.poll_recv(cx) {
+                std::task::Poll::Ready(Some(lead)) => batch.push(lead),
+                std::task::Poll::Ready(None) if batch.is_empty() && header.is_none() => {
+                    return std::task::Poll::Ready(None);
+                }
+                std::task::Poll::Ready(None) => break,
+                std::task::Poll::Pending if batch.is_empty() && header.is_none() => {
+                    return std::task::Poll::Pending;
+                }
+                std::task::Poll::Pending => break,
+            }
+        }
+        let bytes = csv(header.take().is_some(), &batch, &staff).map_err(std::io::Error::other);
+        std::task::Poll::Ready(Some(bytes.map(bytes::Bytes::from)))
+    });
     let name = format!("attachment; filename=\"leads-{}.csv\"", state.clock.today());
     Ok((
         [(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, name)],
-        body,
+        axum::body::Body::from_stream(chunks),
     )
         .into_response())
 }
 
-/// The file: a byte order mark, a header row and one row per lead, CRLF line ends.
-fn csv(leads: &[Lead], staff: &[StaffMember]) -> Result<Vec<u8>, csv::Error> {
+/// Rows of the file, CRLF line ends: with `head`, first a byte order mark and the header
+/// row; then one row per lead.
+fn csv(head: bool, leads: &[Lead], staff: &[StaffMember]) -> Result<Vec<u8>, csv::Error> {
     let mut writer = csv::WriterBuilder::new()
         .delimiter(b';')
         .terminator(csv::Terminator::CRLF)
-        .from_writer(b"\xEF\xBB\xBF".to_vec());
-    writer.write_record([
-        "Navn",
-        "E-post",
-        "Telefon",
-        "Status",
-        "Kilde",
-        "Beskrivelse",
-        "Adresse",
-        "Postnummer",
-        "Tags",
-        "Oppfølging",
-        "Ansvarlig",
-        "Opprettet",
-        "Sist oppdatert",
-    ])?;
+        .from_writer(if head { b"\xEF\xBB\xBF".to_vec() } else { Vec::new() });
+    if head {
+        writer.write_record([
+            "Navn",
+            "E-post",
+            "Telefon",
+            "Status",
+            "Kilde",
+            "Beskrivelse",
+            "Adresse",
+            "Postnummer",
+            "Tags",
+            "Oppfølging",
+            "Ansvarlig",
+            "Opprettet",
+            "Sist oppdatert",
+        ])?;
+    }
     let text = |value: &Option<String>| cell(value.as_deref().unwrap_or_default());
     for lead in leads {
         let assignee =

@@ -73,6 +73,7 @@ async fn list_leads(
     user: CurrentUser,
     ApiQuery(query): ApiQuery<LeadFilter>,
 ) -> ApiResult<Json<LeadPage>> {
+    let _turn = state.heavy.turn(user.id).await?;
     let (q, status, source) = (query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let filter = filter(&state, &user, q, status, source, query.mine, query.follow_up);
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
@@ -117,6 +118,7 @@ async fn get_lead_board(
     user: CurrentUser,
     ApiQuery(query): ApiQuery<BoardFilter>,
 ) -> ApiResult<Json<Vec<BoardColumn>>> {
+    let _turn = state.heavy.turn(user.id).await?;
     let (q, source) = (query.q.as_deref(), query.source.as_deref());
     let filter = filter(&state, &user, q, None, source, query.mine, query.follow_up);
     let stages = settings::stages(&state.db).await?;
@@ -173,8 +175,8 @@ async fn create_lead(
     lead.duplicate_of = store::duplicate_of(&state.db, &lead, &open).await?;
     let entry = NewAudit::new(
         now,
-        "create",
-        "leads",
+        crate::audit::AuditAction::Create,
+        crate::audit::AuditEntity::Leads,
         Some(lead.id),
         &user.email,
         changes(&serde_json::json!({}), &lead.audit_view()),
@@ -277,7 +279,14 @@ async fn save(state: &AppState, user: &CurrentUser, before: &Lead, lead: &Lead) 
     let Some(diff) = changes(&before.audit_view(), &lead.audit_view()) else {
         return Ok(());
     };
-    let entry = NewAudit::new(lead.updated_at, "update", "leads", Some(lead.id), &user.email, Some(diff));
+    let entry = NewAudit::new(
+        lead.updated_at,
+        crate::audit::AuditAction::Update,
+        crate::audit::AuditEntity::Leads,
+        Some(lead.id),
+        &user.email,
+        Some(diff),
+    );
     if !store::update(&state.db, lead, &entry).await? {
         return Err(not_found());
     }
@@ -302,8 +311,8 @@ async fn delete_lead(
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
-        "delete",
-        "leads",
+        crate::audit::AuditAction::Delete,
+        crate::audit::AuditEntity::Leads,
         Some(id),
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),

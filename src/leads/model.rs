@@ -281,3 +281,22 @@ mod tests {
         assert_eq!(tags, ["bad", "akutt"]);
     }
 }
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct RecentLead {
+    pub id: Uuid,
+    pub name: String,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An open lead due for follow-up.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct FollowUp {
+    pub id: Uuid,
+    pub name: String,
+    pub status: String,
+    pub follow_up: NaiveDate,
+    /// Who works the lead, by name.
+    pub assignee: Option<String>,
+}

@@ -53,15 +53,6 @@ pub fn sniff(bytes: &[u8]) -> Option<Kind> {
     }
 }
 
-/// The largest picture we accept, in pixels: a header may promise far more than the
-/// file holds (a decompression bomb).
-pub const MAX_PIXELS: u64 = 50_000_000;
-
-/// Width and height from the image header, without decoding the picture.
-pub fn dimensions(bytes: &[u8]) -> Option<(u64, u64)> {
-    imagesize::blob_size(bytes).ok().map(|size| (size.width as u64, size.height as u64))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

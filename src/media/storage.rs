@@ -43,8 +43,11 @@ impl Storage {
         Ok(Self { store: Arc::new(store), prefix: Path::default() })
     }
 
+    /// Where `key` is stored. A key may name folders (`a/b.jpg`, from `media copy` of a
+    /// folder with subfolders): each part is a part of the path, not one part with an
+    /// encoded `/`.
     fn path(&self, key: &str) -> Path {
-        self.prefix.clone().join(key)
+        Path::from_iter(self.prefix.parts().chain(Path::from(key).parts()))
     }
 
     /// Stores `bytes` under `key`, refusing to overwrite anything already there.

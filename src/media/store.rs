@@ -28,8 +28,8 @@ pub async fn list(db: &Db, needle: &Needle) -> Result<Vec<Media>, sqlx::Error> {
 }
 
 /// The command search's files: the five newest whose alt text holds `needle`.
-pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
-    let mut hits: Vec<crate::search::Hit> = db_run!(db, pool => sqlx::query_as(
+pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::text::Hit>, sqlx::Error> {
+    let mut hits: Vec<crate::text::Hit> = db_run!(db, pool => sqlx::query_as(
         "SELECT id, COALESCE(alt, '') AS title, type AS detail FROM media ORDER BY created_at DESC",
     ).fetch_all(pool).await)?;
     hits.retain(|hit| needle.finds([hit.title.as_str()]));
@@ -70,9 +70,9 @@ pub async fn variants(db: &Db, ids: &[Uuid]) -> Result<Vec<VariantRow>, sqlx::Er
 }
 
 pub async fn insert_variants(db: &Db, variants: &[VariantRow]) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => async {
-        let mut tx = pool.begin().await?;
-        for variant in variants {
+    let mut tx = db.begin().await?;
+    for variant in variants {
+        crate::tx_run!(&mut tx, conn => {
             sqlx::query(
                 "INSERT INTO media_variants (storage_key, media_id, width, height, size_kb) \
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT (storage_key) DO NOTHING",
@@ -82,20 +82,36 @@ pub async fn insert_variants(db: &Db, variants: &[VariantRow]) -> Result<(), sql
             .bind(variant.width)
             .bind(variant.height)
             .bind(variant.size_kb)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await
-    }.await)
+            .execute(conn)
+            .await
+            .map(|_| ())
+        })?;
+    }
+    tx.commit().await
 }
 
-/// Raster pictures that have no variants yet, oldest first.
+/// Counts a try at making the copies of `id`, before it is made: a try that takes the
+/// process down is counted too.
+pub async fn count_variant_try(db: &Db, id: Uuid) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("UPDATE media SET variant_tries = variant_tries + 1 WHERE id = $1")
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}
+
+/// Tries after which a picture's copies are not tried again: it is served as uploaded.
+pub const VARIANT_TRIES: i64 = 2;
+
+/// Raster pictures that have no variants yet and have not failed [`VARIANT_TRIES`] times,
+/// oldest first.
 pub async fn missing_variants(db: &Db) -> Result<Vec<Media>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(concat!(
         columns!(),
-        " WHERE type IN ('image/jpeg', 'image/png', 'image/webp', 'image/gif') \
+        " WHERE type IN ('image/jpeg', 'image/png', 'image/webp', 'image/gif') AND variant_tries < $1 \
           AND NOT EXISTS (SELECT 1 FROM media_variants v WHERE v.media_id = media.id) ORDER BY created_at"
     ))
+    .bind(VARIANT_TRIES)
     .fetch_all(pool)
     .await)
 }
@@ -126,8 +142,17 @@ pub async fn set_alt(db: &Db, id: Uuid, alt: Option<&str>, entry: &NewAudit) -> 
     })
 }
 
-pub async fn delete(db: &Db, id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
-    audited!(db, entry, tx => {
-        sqlx::query("DELETE FROM media WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    })
+/// Deletes the picture's row and its variants' rows in the caller's transaction; answers
+/// the variants' keys, read in the same transaction, so that copies saved while the
+/// picture was being deleted are among them (and copies saved after it fail on the
+/// missing picture; see `variants::make_now`).
+pub async fn delete_in(tx: &mut crate::db::Tx, id: Uuid) -> Result<Vec<String>, sqlx::Error> {
+    let keys: Vec<(String,)> = crate::tx_run!(tx, conn => sqlx::query_as(
+        "DELETE FROM media_variants WHERE media_id = $1 RETURNING storage_key",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await)?;
+    crate::tx_run!(tx, conn => sqlx::query("DELETE FROM media WHERE id = $1").bind(id).execute(conn).await.map(|_| ()))?;
+    Ok(keys.into_iter().map(|(key,)| key).collect())
 }

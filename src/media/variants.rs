@@ -6,11 +6,9 @@
 //! JPEG, PNG, WebP and GIF (its first frame) are read; an AVIF upload is served as it
 //! is (decoding AVIF would need a C library the build does not carry).
 
-use std::io::Cursor;
-
 use bytes::Bytes;
+use image::DynamicImage;
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageDecoder, ImageReader};
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -70,32 +68,53 @@ pub fn widths_for(width: u32) -> Vec<u32> {
     widths
 }
 
-/// Decodes `bytes` (turned upright as the camera recorded it) and encodes each variant:
-/// `(width, height, webp)`. Runs on a blocking thread: it is all CPU.
+/// Decodes `bytes` within the limits of `super::picture` and encodes each variant,
+/// turned upright as the camera recorded it: `(width, height, webp)`. Runs on a blocking
+/// thread: it is all CPU.
+///
+/// The full-size picture is scaled down to the widest copy first (an area average, which
+/// allocates nothing but the copy) and dropped; only then is it turned and are the
+/// narrower copies made from the wide one, so the large picture is held once, never
+/// twice.
 pub fn encode(bytes: &[u8]) -> Result<Vec<(u32, u32, Vec<u8>)>, String> {
-    let reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format().map_err(|err| err.to_string())?;
-    let mut decoder = reader.into_decoder().map_err(|err| err.to_string())?;
-    let orientation = decoder.orientation().map_err(|err| err.to_string())?;
-    let mut picture = DynamicImage::from_decoder(decoder).map_err(|err| err.to_string())?;
-    picture.apply_orientation(orientation);
-    let (width, height) = (picture.width(), picture.height());
+    let (picture, header) = super::picture::decode(bytes)?;
+    let (width, height) = header.upright();
+    let targets = widths_for(width);
+    let Some(&widest) = targets.last() else { return Ok(Vec::new()) };
+    let height_at = |target: u32| {
+        ((u64::from(height) * u64::from(target) + u64::from(width) / 2) / u64::from(width)).max(1) as u32
+    };
+    let (stored_w, stored_h) = super::picture::as_stored(widest, height_at(widest), header.orientation);
+    let wide = if (stored_w, stored_h) == (picture.width(), picture.height()) {
+        picture
+    } else {
+        let scaled = picture.thumbnail_exact(stored_w, stored_h);
+        drop(picture);
+        scaled
+    };
+    let wide = super::picture::upright(wide, header.orientation);
+    let wide = if wide.color().has_alpha() {
+        DynamicImage::ImageRgba8(wide.into_rgba8())
+    } else {
+        DynamicImage::ImageRgb8(wide.into_rgb8())
+    };
     let mut out = Vec::new();
-    for target in widths_for(width) {
-        let target_height =
-            ((u64::from(height) * u64::from(target) + u64::from(width) / 2) / u64::from(width)).max(1) as u32;
-        let scaled = if target == width {
-            picture.clone()
+    for target in targets {
+        let target_height = height_at(target);
+        let scaled;
+        let copy = if target == widest {
+            &wide
         } else {
-            picture.resize_exact(target, target_height, FilterType::Lanczos3)
+            scaled = wide.resize_exact(target, target_height, FilterType::Lanczos3);
+            &scaled
         };
-        let webp = if scaled.color().has_alpha() {
-            let rgba = scaled.to_rgba8();
-            webp::Encoder::from_rgba(rgba.as_raw(), target, target_height).encode(QUALITY).to_vec()
-        } else {
-            let rgb = scaled.to_rgb8();
-            webp::Encoder::from_rgb(rgb.as_raw(), target, target_height).encode(QUALITY).to_vec()
+        let encoder = match copy {
+            DynamicImage::ImageRgba8(rgba) => webp::Encoder::from_rgba(rgba.as_raw(), target, target_height),
+            DynamicImage::ImageRgb8(rgb) => webp::Encoder::from_rgb(rgb.as_raw(), target, target_height),
+            _ => unreachable!("the copies are made from 8-bit RGB or RGBA"),
         };
-        out.push((target, target_height, webp));
+        let webp = encoder.encode_simple(false, QUALITY).map_err(|err| format!("WebP: {err:?}"))?;
+        out.push((target, target_height, webp.to_vec()));
     }
     Ok(out)
 }
@@ -116,7 +135,11 @@ pub async fn make(state: &AppState, media: &Media) {
                 .await
                 .map(|items| items.iter().any(|item| item.data.photos().contains(&media.id)));
             if shown.unwrap_or(true) {
-                state.pages.changed(state).await;
+                // No request waits for this: the render task takes it now.
+                if let Err(err) = crate::site::store::bump(&state.db).await {
+                    tracing::error!(error = %err, "kunne ikke melde de nye bildevariantene");
+                }
+                state.pages.wake();
             }
         }
         Err(err) => tracing::error!(key = media.storage_key, error = %err, "kunne ikke lage bildevarianter"),
@@ -127,6 +150,7 @@ async fn make_now(state: &AppState, media: &Media) -> anyhow::Result<usize> {
     if !store::variants(&state.db, &[media.id]).await?.is_empty() {
         return Ok(0);
     }
+    store::count_variant_try(&state.db, media.id).await?;
     let original = state.storage.get(&media.storage_key).await?;
     let encoded =
         tokio::task::spawn_blocking(move || encode(&original)).await?.map_err(anyhow::Error::msg)?;
@@ -150,7 +174,15 @@ async fn make_now(state: &AppState, media: &Media) -> anyhow::Result<usize> {
             size_kb,
         });
     }
-    store::insert_variants(&state.db, &variants).await?;
+    if let Err(err) = store::insert_variants(&state.db, &variants).await {
+        // Most likely the picture was deleted meanwhile: its copies go with it.
+        for variant in &variants {
+            if let Err(err) = state.storage.delete(&variant.storage_key).await {
+                tracing::error!(error = %err, key = variant.storage_key, "kunne ikke slette kopien");
+            }
+        }
+        return Err(err.into());
+    }
     Ok(variants.len())
 }
 
@@ -159,9 +191,10 @@ async fn make_now(state: &AppState, media: &Media) -> anyhow::Result<usize> {
 pub async fn make_missing(state: AppState) {
     match store::missing_variants(&state.db).await {
         Ok(pending) => {
-            for media in pending {
-                make(&state, &media).await;
+            for media in &pending {
+                make(&state, media).await;
             }
+            tracing::info!(pictures = pending.len(), "manglende bildevarianter gått gjennom");
         }
         Err(err) => tracing::error!(error = %err, "kunne ikke finne bilder uten varianter"),
     }
@@ -169,6 +202,8 @@ pub async fn make_missing(state: AppState) {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Cursor;
+
     use super::*;
 
     #[test]

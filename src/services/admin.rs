@@ -157,14 +157,14 @@ async fn create_service(
     };
     let entry = NewAudit::new(
         now,
-        "create",
-        "services_admin",
+        crate::audit::AuditAction::Create,
+        crate::audit::AuditEntity::ServicesAdmin,
         Some(service.id),
         &user.email,
         changes(&serde_json::json!({}), &service.audit_view()),
-    );
+    )
+    .on_site();
     store::insert(&state.db, &service, &entry).await?;
-    state.pages.changed(&state).await;
     Ok((StatusCode::CREATED, Json(service)))
 }
 
@@ -198,9 +198,16 @@ async fn update_service(
         ..before.clone()
     };
     if let Some(diff) = changes(&before.audit_view(), &service.audit_view()) {
-        let entry = NewAudit::new(now, "update", "services_admin", Some(id), &user.email, Some(diff));
+        let entry = NewAudit::new(
+            now,
+            crate::audit::AuditAction::Update,
+            crate::audit::AuditEntity::ServicesAdmin,
+            Some(id),
+            &user.email,
+            Some(diff),
+        )
+        .on_site();
         store::update(&state.db, &service, &entry).await?;
-        state.pages.changed(&state).await;
     }
     Ok(Json(service))
 }
@@ -223,13 +230,13 @@ async fn delete_service(
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
-        "delete",
-        "services_admin",
+        crate::audit::AuditAction::Delete,
+        crate::audit::AuditEntity::ServicesAdmin,
         Some(id),
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),
-    );
+    )
+    .on_site();
     store::delete(&state.db, id, &entry).await?;
-    state.pages.changed(&state).await;
     Ok(StatusCode::NO_CONTENT)
 }

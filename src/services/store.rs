@@ -32,8 +32,8 @@ pub async fn list(db: &Db, category: &str, needle: &Needle) -> Result<Vec<AdminS
 }
 
 /// The command search's services: the first five by name that hold `needle`.
-pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
-    let mut hits: Vec<crate::search::Hit> = db_run!(db, pool => sqlx::query_as(
+pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::text::Hit>, sqlx::Error> {
+    let mut hits: Vec<crate::text::Hit> = db_run!(db, pool => sqlx::query_as(
         "SELECT id, name AS title, category AS detail FROM services_admin ORDER BY name",
     ).fetch_all(pool).await)?;
     hits.retain(|hit| needle.finds([hit.title.as_str()]));

@@ -4,19 +4,14 @@ pub mod pipeline;
 pub mod routes;
 pub mod store;
 
-use serde_json::Value;
-use sqlx::types::Json;
-
 pub use pipeline::{Stage, StatusKind};
 
 use crate::db::Db;
-use crate::db_run;
 
 /// The lead pipeline's statuses with their meaning, in order.
 pub async fn stages(db: &Db) -> Result<Vec<Stage>, sqlx::Error> {
-    let row: Option<(Json<Vec<Value>>,)> = db_run!(db, pool =>
-        sqlx::query_as("SELECT lead_pipeline FROM settings WHERE id = 1").fetch_optional(pool).await)?;
-    let stages = row.map(|(Json(list),)| pipeline::from_stored(&list)).unwrap_or_default();
+    let stored = store::stored_pipeline(db).await?;
+    let stages = stored.map(|list| pipeline::from_stored(&list)).unwrap_or_default();
     Ok(if stages.is_empty() { pipeline::default_pipeline() } else { stages })
 }
 
@@ -33,4 +28,27 @@ pub async fn open_statuses(db: &Db) -> Result<Vec<String>, sqlx::Error> {
 /// The names of the open statuses among `stages`.
 pub fn open_names(stages: &[Stage]) -> Vec<String> {
     stages.iter().filter(|stage| stage.kind == StatusKind::Open).map(|stage| stage.name.clone()).collect()
+}
+
+/// Saves the pipeline and moves the leads of each renamed status (`from`, `to`) along, in
+/// one transaction: the leads through their store, the settings through theirs.
+pub async fn save_pipeline(
+    db: &Db,
+    stages: &[Stage],
+    renames: &[(String, String)],
+    at: chrono::DateTime<chrono::Utc>,
+    entry: &crate::audit::NewAudit,
+) -> Result<(), sqlx::Error> {
+    let parked = |index: usize| format!("~omdøpes~{index}~{}", at.timestamp_micros());
+    let mut tx = db.begin().await?;
+    // Renamed leads are parked on a temporary name first, so swapping two names works.
+    for (index, (from, _)) in renames.iter().enumerate() {
+        crate::leads::store::rename_status_in(&mut tx, from, &parked(index)).await?;
+    }
+    for (index, (_, to)) in renames.iter().enumerate() {
+        crate::leads::store::rename_status_in(&mut tx, &parked(index), to).await?;
+    }
+    store::set_pipeline_in(&mut tx, stages, at).await?;
+    tx.audit(entry).await?;
+    tx.commit().await
 }

@@ -149,9 +149,16 @@ async fn update_settings(
     errors.finish()?;
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
-        let entry = NewAudit::new(now, "update", "settings", None, &user.email, Some(diff));
+        let entry = NewAudit::new(
+            now,
+            crate::audit::AuditAction::Update,
+            crate::audit::AuditEntity::Settings,
+            None,
+            &user.email,
+            Some(diff),
+        )
+        .on_site();
         super::store::save_facts(&state.db, &after, now, &entry).await?;
-        state.pages.changed(&state).await;
     }
     Ok(Json(after))
 }
@@ -227,8 +234,8 @@ async fn update_pipeline(
     let now = state.clock.now();
     let entry = NewAudit::new(
         now,
-        "update",
-        "settings",
+        crate::audit::AuditAction::Update,
+        crate::audit::AuditEntity::Settings,
         None,
         &user.email,
         changes(
@@ -236,6 +243,6 @@ async fn update_pipeline(
             &serde_json::json!({ "lead_pipeline": stages }),
         ),
     );
-    super::store::save_pipeline(&state.db, &stages, &renames, now, &entry).await?;
+    super::save_pipeline(&state.db, &stages, &renames, now, &entry).await?;
     Ok(Json(load(&state).await?))
 }

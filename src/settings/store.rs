@@ -42,35 +42,47 @@ pub async fn save_facts(
     })
 }
 
-/// Saves the pipeline and moves the leads of each renamed status (`from`, `to`) along.
-pub async fn save_pipeline(
-    db: &Db,
+/// Saves the pipeline in the caller's transaction (a rename moves leads with it:
+/// `super::save_pipeline`).
+pub async fn set_pipeline_in(
+    tx: &mut crate::db::Tx,
     stages: &[Stage],
-    renames: &[(String, String)],
     at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    crate::tx_run!(tx, conn => sqlx::query("UPDATE settings SET lead_pipeline = $1, updated_at = $2 WHERE id = 1")
+        .bind(Json(stages))
+        .bind(at)
+        .execute(conn)
+        .await
+        .map(|_| ()))
+}
+
+/// The retention rule's months (`None`: off).
+pub async fn retention_months(db: &Db) -> Result<Option<i64>, sqlx::Error> {
+    let row: Option<(Option<i64>,)> = db_run!(db, pool =>
+        sqlx::query_as("SELECT retention_months FROM settings WHERE id = 1").fetch_optional(pool).await)?;
+    Ok(row.and_then(|(months,)| months))
+}
+
+/// Saves the retention rule's months with its audit entry.
+pub async fn set_retention_months(
+    db: &Db,
+    months: Option<i64>,
+    now: chrono::DateTime<chrono::Utc>,
     entry: &NewAudit,
 ) -> Result<(), sqlx::Error> {
-    let parked = |index: usize| format!("~omdøpes~{index}~{}", at.timestamp_micros());
     audited!(db, entry, tx => {
-        // Park renamed leads on a temporary name first, so swapping two names works.
-        for (index, (from, _)) in renames.iter().enumerate() {
-            sqlx::query("UPDATE leads SET status = $1 WHERE status = $2")
-                .bind(parked(index))
-                .bind(from)
-                .execute(&mut *tx)
-                .await?;
-        }
-        for (index, (_, to)) in renames.iter().enumerate() {
-            sqlx::query("UPDATE leads SET status = $1 WHERE status = $2")
-                .bind(to)
-                .bind(parked(index))
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query("UPDATE settings SET lead_pipeline = $1, updated_at = $2 WHERE id = 1")
-            .bind(Json(stages))
-            .bind(at)
+        sqlx::query("UPDATE settings SET retention_months = $1, updated_at = $2 WHERE id = 1")
+            .bind(months)
+            .bind(now)
             .execute(&mut *tx)
             .await?;
     })
+}
+
+/// The lead pipeline as stored (`None` before there is a settings row).
+pub async fn stored_pipeline(db: &Db) -> Result<Option<Vec<serde_json::Value>>, sqlx::Error> {
+    let row: Option<(Json<Vec<serde_json::Value>>,)> = db_run!(db, pool =>
+        sqlx::query_as("SELECT lead_pipeline FROM settings WHERE id = 1").fetch_optional(pool).await)?;
+    Ok(row.map(|(Json(list),)| list))
 }

@@ -59,6 +59,9 @@ impl Served {
 /// Everything served from the current settings and services, rendered together.
 pub struct Rendered {
     pub facts: SiteFacts,
+    /// The pages the engine failed on in the last pass: each serves its last good
+    /// version, or a 503 when it has none (`/readyz` names them).
+    pub(super) failing: Vec<String>,
     pub(super) pages: HashMap<String, Served>,
     pub(super) not_found: Served,
     pub(super) admin: Served,
@@ -79,6 +82,10 @@ impl Rendered {
 const POLL: Duration = Duration::from_millis(500);
 /// How long a request waits for the first render after start-up before it gets a 503.
 const FIRST_RENDER_WAIT: Duration = Duration::from_secs(5);
+/// How long the request that made a change waits for it to reach the pages. A render is
+/// a fraction of a second, so the answer normally comes with the change in the HTML; a
+/// render that takes longer goes on in the background and the request returns.
+const CHANGE_WAIT: Duration = Duration::from_secs(5);
 
 /// What the pages in service were rendered from.
 struct Seen {
@@ -92,6 +99,11 @@ pub struct PageCache {
     current: watch::Sender<Option<Arc<Rendered>>>,
     /// Held while rendering, so renders never overlap.
     seen: tokio::sync::Mutex<Option<Seen>>,
+    /// The change counter the pages in service were rendered at.
+    rendered_at: watch::Sender<i64>,
+    /// Wakes the render task (`keep_fresh`) at once after a change on this instance.
+    /// Changes that come while it renders wake it once more: they are rendered together.
+    wake: tokio::sync::Notify,
 }
 
 impl PageCache {
@@ -101,7 +113,13 @@ impl PageCache {
         let build = Build::load()
             .inspect_err(|err| tracing::error!(error = %err, "kan ikke lage sidene: nettappen mangler eller er ugyldig"))
             .ok();
-        Self { build, current: watch::Sender::new(None), seen: tokio::sync::Mutex::new(None) }
+        Self {
+            build,
+            current: watch::Sender::new(None),
+            seen: tokio::sync::Mutex::new(None),
+            rendered_at: watch::Sender::new(i64::MIN),
+            wake: tokio::sync::Notify::new(),
+        }
     }
 
     /// The pages in service. Right after start-up this waits for the first render; if
@@ -122,36 +140,71 @@ impl PageCache {
         self.current.borrow().is_some()
     }
 
+    /// The pages the engine failed on in the last pass, each with whether it still has a
+    /// version to serve (its last good one) or answers 503.
+    pub fn failing(&self) -> Vec<(String, bool)> {
+        let current = self.current.borrow();
+        let Some(rendered) = current.as_ref() else { return Vec::new() };
+        rendered
+            .failing
+            .iter()
+            .map(|path| {
+                let served =
+                    rendered.pages.get(path).is_some_and(|p| p.status != StatusCode::SERVICE_UNAVAILABLE);
+                (path.clone(), served)
+            })
+            .collect()
+    }
+
     /// Renders the pages again if the change counter or the date moved since the last
-    /// render, or always when `force` is set. On failure the pages in service stay.
-    pub async fn refresh(&self, state: &AppState, force: bool) -> Result<(), ApiError> {
+    /// render. On failure the pages in service stay.
+    pub async fn refresh(&self, state: &AppState) -> Result<(), ApiError> {
         let mut seen = self.seen.lock().await;
         let revision = store::revision(&state.db).await?;
         let date = oslo_today();
         let unchanged = seen.as_ref().is_some_and(|s| s.revision == revision && s.date == date);
-        if unchanged && !force {
+        if unchanged {
             return Ok(());
         }
         let started = Instant::now();
         let previous = self.current.borrow().clone();
         let rendered = render_all(state, self.build.as_ref(), previous.as_deref(), date).await?;
         self.current.send_replace(Some(Arc::new(rendered)));
+        self.rendered_at.send_replace(revision);
         state.metrics.page_renders.inc();
         *seen = Some(Seen { revision, date });
         tracing::info!(revision, ms = started.elapsed().as_millis() as u64, "sidene er laget");
         Ok(())
     }
 
-    /// After a change to what the pages show: moves the change counter, so every other
-    /// instance renders again within seconds, and renders this instance's pages now, so
-    /// that the change is in the HTML by the time the request that made it is answered.
-    pub async fn changed(&self, state: &AppState) {
-        if let Err(err) = store::bump(&state.db).await {
-            tracing::error!(error = %err, "kunne ikke melde endringen til de andre instansene");
+    /// After a write: when the change counter moved past the pages in service (a change
+    /// the site shows moves it in its own transaction, `crate::audit::store`), wakes the
+    /// render task (`keep_fresh`), which renders off the request, and waits for it (at
+    /// most [`CHANGE_WAIT`]), so that the change is normally in the HTML by the time the
+    /// request that made it is answered. Called for every staff write by the router
+    /// (`crate::http`), never by hand.
+    pub async fn caught_up(&self, db: &crate::db::Db) {
+        let wanted = match store::revision(db).await {
+            Ok(revision) => revision,
+            Err(err) => {
+                tracing::error!(error = %err, "kunne ikke lese endringstelleren");
+                return;
+            }
+        };
+        let mut rendered = self.rendered_at.subscribe();
+        if *rendered.borrow() >= wanted {
+            return;
         }
-        if let Err(err) = self.refresh(state, true).await {
-            tracing::error!(error = ?err, "kunne ikke lage sidene etter endringen");
+        self.wake.notify_one();
+        if tokio::time::timeout(CHANGE_WAIT, rendered.wait_for(|at| *at >= wanted)).await.is_err() {
+            tracing::warn!(revision = wanted, "endringen er ikke i sidene ennå; de lages i bakgrunnen");
         }
+    }
+
+    /// Wakes the render task without waiting (a change made in the background: picture
+    /// copies that are ready).
+    pub fn wake(&self) {
+        self.wake.notify_one();
     }
 
     /// Renders at start-up and then whenever the counter or the date moves; runs until
@@ -161,8 +214,11 @@ impl PageCache {
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut failing = false;
         loop {
-            every.tick().await;
-            match state.pages.refresh(&state, false).await {
+            tokio::select! {
+                _ = every.tick() => {}
+                () = state.pages.wake.notified() => {}
+            }
+            match state.pages.refresh(&state).await {
                 Ok(()) if failing => {
                     failing = false;
                     tracing::info!("sidene lages igjen");

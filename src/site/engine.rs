@@ -123,7 +123,7 @@ fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Resu
                         .and_then(|promise| promise.finish::<String>());
                     deadline.set(None);
                     let json = answer.map_err(|err| describe(&ctx, err))?;
-                    serde_json::from_str(&json).map_err(|err| format!("ugyldig svar fra render: {err}"))
+                    parse_answer(&json)
                 })
                 .collect()
         });
@@ -132,6 +132,56 @@ fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Resu
         // let the heap grow until QuickJS's own threshold.
         runtime.run_gc();
     }
+}
+
+/// Reads `render`'s JSON answer. A JavaScript string may hold half of a surrogate pair
+/// (text cut between the two halves of an emoji); `JSON.stringify` writes it as a lone
+/// `\ud83d` escape, which no Rust string can hold, so such an escape becomes U+FFFD and
+/// the page renders instead of failing.
+fn parse_answer(json: &str) -> Result<RenderedPage, String> {
+    serde_json::from_str(json)
+        .or_else(|_| serde_json::from_str(&replace_lone_surrogates(json)))
+        .map_err(|err| format!("ugyldig svar fra render: {err}"))
+}
+
+/// `json` with every `\uXXXX` escape of a surrogate that is not half of a pair replaced
+/// by `\ufffd`. Escapes are read in order, so `\\u` (a backslash, then `u`) is left alone.
+fn replace_lone_surrogates(json: &str) -> String {
+    fn surrogate_at(bytes: &[u8], at: usize) -> Option<u16> {
+        if bytes.get(at..at + 2)? != b"\\u" {
+            return None;
+        }
+        let hex = std::str::from_utf8(bytes.get(at + 2..at + 6)?).ok()?;
+        u16::from_str_radix(hex, 16).ok().filter(|unit| (0xD800..=0xDFFF).contains(unit))
+    }
+    let bytes = json.as_bytes();
+    let mut out = String::with_capacity(json.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match surrogate_at(bytes, i) {
+            Some(0xD800..=0xDBFF)
+                if surrogate_at(bytes, i + 6).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low)) =>
+            {
+                i += 12;
+            }
+            Some(_) => {
+                out.push_str(&json[copied..i]);
+                out.push_str("\\ufffd");
+                i += 6;
+                copied = i;
+            }
+            // Any other escape is two characters (`\\`, `\"`, `\n`) or `\u` and four
+            // hex digits that are no surrogate; skipping two is enough for both.
+            None => i += 2,
+        }
+    }
+    out.push_str(&json[copied..]);
+    out
 }
 
 /// The engine's error as text: a thrown value's message and stack where there is one.
@@ -186,6 +236,27 @@ mod tests {
         );
         assert!(results[2].is_err(), "an endless loop is stopped");
         assert_eq!(results[3].as_ref().expect("renders after a failure").html, "<p>B/b</p>");
+    }
+
+    #[test]
+    fn half_an_emoji_becomes_a_replacement_character_not_a_failed_page() {
+        let answer = r#"{"status":200,"head":"\\ud83d","html":"<p>\ud83d \ud83d\ude00 \udc00 \\u00e5</p>"}"#;
+        let page = parse_answer(answer).expect("a page");
+        assert_eq!(page.html, "<p>\u{FFFD} 😀 \u{FFFD} \\u00e5</p>");
+        assert_eq!(page.head, "\\ud83d", "an escaped backslash is text, not an escape");
+    }
+
+    #[tokio::test]
+    async fn a_string_cut_in_an_emoji_renders() {
+        let bundle = br#"
+            export async function render(path, data) {
+              const name = JSON.parse(data).name
+              return JSON.stringify({ status: 200, head: '', html: name.charAt(0) + '|' + name })
+            }
+        "#;
+        let engine = Engine::start(bundle.to_vec()).expect("the bundle loads");
+        let results = engine.render(vec![job("/", r#"{"name":"😀 Anne"}"#)]).await.expect("answers");
+        assert_eq!(results[0].as_ref().expect("renders").html, "\u{FFFD}|😀 Anne");
     }
 
     #[test]

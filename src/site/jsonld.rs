@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::SiteFacts;
-use super::render::json_for_script;
+use super::markup::json_for_script;
 use crate::services::PublicService;
 
 /// The `<script type="application/ld+json">` element for one page.

@@ -6,9 +6,10 @@ mod assets;
 mod cache;
 pub mod engine;
 pub mod jsonld;
+pub mod markup;
 pub mod pages;
 mod render;
-mod store;
+pub mod store;
 
 use axum::Json;
 use axum::extract::State;

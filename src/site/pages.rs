@@ -7,7 +7,8 @@ use axum::http::{Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
 use super::assets::static_asset;
-use super::render::{UNAVAILABLE, escape_html, manifest};
+use super::markup::escape_html;
+use super::render::{UNAVAILABLE, manifest};
 use crate::http::error::ErrorBody;
 use crate::state::AppState;
 
@@ -43,7 +44,7 @@ pub async fn serve(State(state): State<AppState>, request: Request) -> Response 
         Ok(rendered) => rendered,
         Err(err) => {
             // A visitor asked for a page: answer one, not the API's JSON.
-            tracing::error!(error = ?err, path, "kunne ikke lage sidene");
+            tracing::error!(error = ?err, "kunne ikke lage sidene");
             return (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "30")], Html(UNAVAILABLE))
                 .into_response();
         }
@@ -56,7 +57,8 @@ pub async fn serve(State(state): State<AppState>, request: Request) -> Response 
     match rendered.pages.get(path) {
         Some(page) => page.respond(headers, &[]),
         None => {
-            tracing::info!(path, "404: ukjent side");
+            // The request's span names the path, cut short (src/http/mod.rs `logged_path`).
+            tracing::info!("404: ukjent side");
             rendered.not_found.respond(headers, &noindex)
         }
     }

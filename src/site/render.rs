@@ -19,6 +19,7 @@ use super::assets::Assets;
 use super::cache::{Page, Rendered, Served};
 use super::engine::{Engine, PageJob};
 use super::jsonld;
+use super::markup::{data_script, escape_html, norwegian_date};
 use crate::content::{self, ContentItem, ContentKind};
 use crate::http::error::ApiError;
 use crate::services::PublicService;
@@ -142,6 +143,7 @@ pub(super) async fn render_all(
         let missing = Served { page: Arc::new(Page::html(MISSING_BUILD.to_owned())), status: StatusCode::OK };
         return Ok(Rendered {
             facts,
+            failing: Vec::new(),
             pages: HashMap::new(),
             not_found: missing.clone(),
             admin: missing,
@@ -180,6 +182,7 @@ pub(super) async fn render_all(
 
     let font = &build.manifest.font_preload;
     let mut pages = HashMap::new();
+    let mut failing = Vec::new();
     for ((page, result), data) in build.manifest.pages.iter().zip(results).zip(&data) {
         let fresh = result.and_then(|rendered| match rendered.status {
             200 => Ok(rendered),
@@ -200,6 +203,9 @@ pub(super) async fn render_all(
             Page::html(build.public.page(&head, &rendered.html))
         });
         let last_good = previous.and_then(|p| p.pages.get(&page.path));
+        if fresh.is_err() {
+            failing.push(page.path.clone());
+        }
         pages.insert(page.path.clone(), settle(&page.path, fresh, last_good, unavailable_page));
     }
 
@@ -226,7 +232,7 @@ pub(super) async fn render_all(
     .join("\n    ");
     let admin =
         Served { page: Arc::new(Page::html(build.admin.page(&admin_head, ""))), status: StatusCode::OK };
-    Ok(Rendered { facts, pages, not_found, admin, services: services_json })
+    Ok(Rendered { facts, failing, pages, not_found, admin, services: services_json })
 }
 
 /// The page to serve at `path` after a render pass: the fresh one; or, when the engine
@@ -359,65 +365,12 @@ async fn pictures(state: &AppState, content: &[ContentItem]) -> Result<HashMap<U
     Ok(pictures)
 }
 
-/// The data a page was rendered with, for the browser to hydrate with (`readSite`).
-fn data_script(json: &str) -> String {
-    format!("<script type=\"application/json\" id=\"ff-site\">{}</script>", script_safe(json))
-}
-
 const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\
 <p>Nettappen er ikke bygget. Kjør <code>npm run build</code> i <code>web/</code>.</p></html>";
-
-pub fn norwegian_date(date: NaiveDate) -> String {
-    const MONTHS: [&str; 12] = [
-        "januar",
-        "februar",
-        "mars",
-        "april",
-        "mai",
-        "juni",
-        "juli",
-        "august",
-        "september",
-        "oktober",
-        "november",
-        "desember",
-    ];
-    format!("{}. {} {}", date.day(), MONTHS[date.month0() as usize], date.year())
-}
-
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
-        }
-    }
-    out
-}
-
-/// JSON that is safe inside a `<script>` element: no `<` can close it early.
-pub fn json_for_script(value: &serde_json::Value) -> String {
-    script_safe(&value.to_string())
-}
-
-/// JSON text made safe inside a `<script>` element; the same JSON to a parser.
-fn script_safe(json: &str) -> String {
-    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_read_in_norwegian() {
-        assert_eq!(norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()), "22. november 2026");
-    }
 
     fn served(html: &str) -> Served {
         Served { page: Arc::new(Page::html(html.to_owned())), status: StatusCode::OK }
@@ -440,11 +393,5 @@ mod tests {
 
         let not_found = settle(NOT_FOUND_PATH, Ok(Page::html("404".to_owned())), None, unavailable_page);
         assert_eq!(not_found.status, StatusCode::NOT_FOUND);
-    }
-
-    #[test]
-    fn script_json_cannot_close_its_element() {
-        let json = json_for_script(&serde_json::json!({"a": "</script><b>"}));
-        assert!(!json.contains('<'), "{json}");
     }
 }

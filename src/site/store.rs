@@ -10,8 +10,12 @@ pub async fn revision(db: &Db) -> Result<i64, sqlx::Error> {
         .await)
 }
 
+/// Moves the change counter; run by the audit log's write path in the transaction of a
+/// change the site shows (`crate::audit::store`).
+pub const BUMP: &str = "UPDATE site_revision SET revision = revision + 1 WHERE id = 1";
+
 pub async fn bump(db: &Db) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => sqlx::query("UPDATE site_revision SET revision = revision + 1 WHERE id = 1")
+    db_run!(db, pool => sqlx::query(BUMP)
         .execute(pool)
         .await
         .map(|_| ()))

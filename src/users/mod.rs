@@ -100,7 +100,14 @@ pub async fn create(
     let entry = performed_by.map(|by| {
         let after =
             serde_json::json!({ "name": name, "email": email, "role": role.as_str(), "is_active": true });
-        NewAudit::new(now, "create", "admin_users", Some(id), by, changes(&serde_json::json!({}), &after))
+        NewAudit::new(
+            now,
+            crate::audit::AuditAction::Create,
+            crate::audit::AuditEntity::AdminUsers,
+            Some(id),
+            by,
+            changes(&serde_json::json!({}), &after),
+        )
     });
     let user = store::NewUser { id, name, email: &email, password_hash: &hash, role, at: now };
     if !store::insert(db, &user, entry.as_ref()).await? {

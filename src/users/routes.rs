@@ -169,7 +169,14 @@ async fn update_user(
     let after = AdminUserView { name, role, is_active, ..before.clone() };
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
-        let entry = NewAudit::new(now, "update", "admin_users", Some(id), &user.email, Some(diff));
+        let entry = NewAudit::new(
+            now,
+            crate::audit::AuditAction::Update,
+            crate::audit::AuditEntity::AdminUsers,
+            Some(id),
+            &user.email,
+            Some(diff),
+        );
         if !store::write_keeping_an_admin(&state.db, AdminChange::Update { after: &after, at: now }, &entry)
             .await?
         {
@@ -232,7 +239,14 @@ async fn update_password(
         throttle::clear(&state.db, &user.email, &address).await?;
     }
     let hash = password::hash(new_password).await?;
-    let entry = NewAudit::new(now, "password", "admin_users", Some(id), &user.email, None);
+    let entry = NewAudit::new(
+        now,
+        crate::audit::AuditAction::Password,
+        crate::audit::AuditEntity::AdminUsers,
+        Some(id),
+        &user.email,
+        None,
+    );
     store::set_password(&state.db, id, &hash, now, &entry).await?;
     let keep = (target.id == user.id).then_some(user.session_id);
     session::delete_for_user(&state.db, id, keep).await?;
@@ -263,8 +277,8 @@ async fn delete_user(
     }
     let entry = NewAudit::new(
         state.clock.now(),
-        "delete",
-        "admin_users",
+        crate::audit::AuditAction::Delete,
+        crate::audit::AuditEntity::AdminUsers,
         Some(id),
         &user.email,
         changes(&target.audit_view(), &serde_json::json!({})),

@@ -62,8 +62,8 @@ pub async fn credentials(db: &Db, email: &str) -> Result<Option<(Uuid, String, b
 
 /// The command search's users: the first five by name whose name or e-mail holds
 /// `needle`, folded the Norwegian way (a firm has a handful of users).
-pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
-    let mut hits: Vec<crate::search::Hit> = db_run!(db, pool => sqlx::query_as(
+pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::text::Hit>, sqlx::Error> {
+    let mut hits: Vec<crate::text::Hit> = db_run!(db, pool => sqlx::query_as(
         "SELECT id, name AS title, email AS detail FROM admin_users ORDER BY name",
     ).fetch_all(pool).await)?;
     hits.retain(|hit| needle.finds([hit.title.as_str(), hit.detail.as_deref().unwrap_or_default()]));

@@ -286,6 +286,9 @@ async fn media_copy_moves_a_folder_into_a_bucket() {
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join("1795396201236-bad.png"), b"et bilde").unwrap();
     std::fs::write(folder.join("1795396201236-bad_480w.webp"), b"en variant").unwrap();
+    // A folder inside (a copy restored by hand, say) keeps its place in the bucket.
+    std::fs::create_dir_all(folder.join("gammelt/2025")).unwrap();
+    std::fs::write(folder.join("gammelt/2025/tak.jpg"), b"i en undermappe").unwrap();
     let database = format!("sqlite://{}", dir.path().join("m.db").display());
 
     let copy = || {
@@ -299,15 +302,19 @@ async fn media_copy_moves_a_folder_into_a_bucket() {
     };
     let first = copy();
     assert!(first.status.success(), "{}", text(&first.stderr));
-    assert!(text(&first.stdout).contains("Kopierte 2 filer"), "{}", text(&first.stdout));
+    assert!(text(&first.stdout).contains("Kopierte 3 filer"), "{}", text(&first.stdout));
     let again = copy();
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert!(text(&again.stdout).contains("Kopierte 0 filer"), "{}", text(&again.stdout));
-    assert!(text(&again.stdout).contains("2 fantes der fra før"), "{}", text(&again.stdout));
+    assert!(text(&again.stdout).contains("3 fantes der fra før"), "{}", text(&again.stdout));
 
     let copied = fagfolk::media::storage::Storage::open(&bucket, &options).unwrap();
-    assert_eq!(copied.keys().await.unwrap(), ["1795396201236-bad.png", "1795396201236-bad_480w.webp"]);
+    assert_eq!(
+        copied.keys().await.unwrap(),
+        ["1795396201236-bad.png", "1795396201236-bad_480w.webp", "gammelt/2025/tak.jpg"]
+    );
     assert_eq!(&copied.get("1795396201236-bad.png").await.unwrap()[..], b"et bilde");
+    assert_eq!(&copied.get("gammelt/2025/tak.jpg").await.unwrap()[..], b"i en undermappe");
 }
 
 /// Signs in as the demo admin on `server` and answers the cookie.
@@ -410,4 +417,12 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     assert!(!again.status.success());
     assert!(text(&again.stderr).contains("er ikke tom"), "{}", text(&again.stderr));
     drop_pg_database(&pg_name).await;
+
+    // A target that is no PostgreSQL address is refused before anything is created.
+    let dir = tempfile::tempdir().unwrap();
+    let stray = dir.path().join("feil.db");
+    let wrong = fagfolk(&sqlite, &["migrate-db", "--to", &format!("sqlite://{}", stray.display())], "");
+    assert!(!wrong.status.success());
+    assert!(text(&wrong.stderr).contains("--to må være en postgres://-adresse"), "{}", text(&wrong.stderr));
+    assert!(!stray.exists(), "no stray database was created");
 }

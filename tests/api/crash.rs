@@ -115,7 +115,14 @@ async fn kill_during_writes(database: &str, dir: &tempfile::TempDir) {
             }
         }));
     }
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    // The kill comes once the load has run a while (25 confirmed), however busy the
+    // machine is: a fixed wait found too few on a machine building beside the tests.
+    for _ in 0..1200 {
+        if confirmed.lock().unwrap().len() >= 25 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     server.kill().expect("SIGKILL"); // Child::kill is SIGKILL on Unix
     server.wait().unwrap();
     for writer in writers {

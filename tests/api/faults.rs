@@ -140,28 +140,44 @@ async fn clients_that_give_up_leave_nothing_half_done_on_postgres() {
 async fn an_online_sqlite_backup_is_consistent_and_a_server_starts_on_it() {
     let app = spawn_app_with(Backend::Sqlite, &[("FAGFOLK_CONTACT_LIMIT", "100000")]).await;
     let confirmed = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let writer = {
-        let (client, url, confirmed) = (app.client.clone(), app.url("/api/contact"), confirmed.clone());
+        let (client, url, confirmed, stop) =
+            (app.client.clone(), app.url("/api/contact"), confirmed.clone(), stop.clone());
         tokio::spawn(async move {
-            for i in 0..300 {
+            let mut i = 0;
+            while !stop.load(Ordering::SeqCst) && i < 100_000 {
                 let body = json!({ "name": format!("K{i}"), "email": "k@example.no", "phone": "912 34 567", "message": "x" });
                 if client.post(&url).json(&body).send().await.map(|r| r.status() == 201).unwrap_or(false) {
                     confirmed.fetch_add(1, Ordering::SeqCst);
                 }
+                i += 1;
             }
         })
     };
-    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    // Each step waits for what it needs, not for a time: enquiries stored before the copy
+    // begins, and more after it ends (a fixed 150 ms found none on a busy machine).
+    let until = |at_least: usize| {
+        let confirmed = confirmed.clone();
+        async move {
+            for _ in 0..1200 {
+                if confirmed.load(Ordering::SeqCst) >= at_least {
+                    return;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            panic!("fewer than {at_least} enquiries were stored in a minute");
+        }
+    };
+    until(10).await;
     let before = confirmed.load(Ordering::SeqCst) as i64;
     let copy = tempfile::tempdir().unwrap();
     let target = copy.path().join("kopi.db");
     fagfolk::backup::run(&app.state.db, "", target.to_str().unwrap(), &[]).await.expect("backup");
     let after = confirmed.load(Ordering::SeqCst);
+    until(after + 10).await;
+    stop.store(true, Ordering::SeqCst);
     writer.await.unwrap();
-    assert!(
-        before > 0 && after < 300,
-        "the copy was taken while writes went on ({before} before, {after} after)"
-    );
 
     let restored =
         spawn_app_with(Backend::Sqlite, &[("DATABASE_URL", &format!("sqlite://{}", target.display()))]).await;

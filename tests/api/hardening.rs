@@ -571,7 +571,7 @@ async fn a_burst_of_200_sign_ins_stays_under_150_mb_and_health_keeps_answering()
     let statuses = futures::future::join_all(logins).await;
     burst_done.store(true, std::sync::atomic::Ordering::Relaxed);
     let slowest_health = health.await.unwrap();
-    let peak_kb = proc_status_kb(server.pid(), "VmHWM");
+    let peak_kb = crate::helpers::proc_status_kb(server.pid(), "VmHWM");
     drop(server);
 
     let statuses: Vec<u16> = statuses.into_iter().map(|s| s.expect("every sign-in is answered")).collect();
@@ -579,17 +579,6 @@ async fn a_burst_of_200_sign_ins_stays_under_150_mb_and_health_keeps_answering()
     assert!(statuses.contains(&401), "the queue works through sign-ins: {statuses:?}");
     assert!(peak_kb < 150 * 1024, "peak resident memory {} MB", peak_kb / 1024);
     assert!(slowest_health < Duration::from_secs(2), "/healthz took {slowest_health:?}");
-}
-
-/// A `kB` figure from `/proc/<pid>/status`, such as `VmHWM` (peak resident memory).
-fn proc_status_kb(pid: u32, key: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status
-        .lines()
-        .find_map(|line| {
-            line.strip_prefix(key)?.trim_start_matches(':').trim().strip_suffix("kB")?.trim().parse().ok()
-        })
-        .unwrap_or_else(|| panic!("{key} in /proc/{pid}/status"))
 }
 
 // 1. No user enumeration by timing: an unknown e-mail is checked against a dummy hash in

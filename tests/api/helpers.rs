@@ -92,7 +92,7 @@ where
     let config = Config::from_lookup(|key| vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
         .expect("valid test configuration");
 
-    let app = Application::build(config).await.expect("the app builds");
+    let app = Application::build(config).await.unwrap_or_else(|err| panic!("the app builds: {err:#}"));
     prepare(app.state().db.clone()).await;
     let address = format!("http://127.0.0.1:{}", app.port());
     let state = app.state().clone();
@@ -416,9 +416,11 @@ pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// Waits until the server on `port` answers `/healthz` with 200; fails after 10 s.
+/// Waits until the server on `port` answers `/healthz` with 200. It returns as soon as it
+/// does; the bound (60 s) is for a machine busy with a build beside the tests, where a
+/// start-up takes many times its usual half second.
 pub async fn wait_healthy(client: &reqwest::Client, port: u16) {
-    for _ in 0..400 {
+    for _ in 0..2400 {
         if client
             .get(format!("http://127.0.0.1:{port}/healthz"))
             .send()
@@ -545,3 +547,32 @@ pub const PUBLIC_PATHS: [&str; 13] = [
     "/vilkar",
     "/cookies",
 ];
+
+/// A `kB` figure from `/proc/<pid>/status`, such as `VmHWM` (peak resident memory).
+pub fn proc_status_kb(pid: u32, key: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|line| {
+            line.strip_prefix(key)?.trim_start_matches(':').trim().strip_suffix("kB")?.trim().parse().ok()
+        })
+        .unwrap_or_else(|| panic!("{key} in /proc/{pid}/status"))
+}
+
+/// Signs in to a [`Served`] binary as `email`; answers the session cookie (`name=value`).
+pub async fn sign_in_served(
+    client: &reqwest::Client,
+    server: &Served,
+    email: &str,
+    password: &str,
+) -> String {
+    let response = client
+        .post(server.url("/api/auth/login"))
+        .header("x-fagfolk-csrf", "1")
+        .json(&serde_json::json!({ "email": email, "password": password }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "sign-in as {email}");
+    response.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned()
+}

@@ -16,7 +16,7 @@ use crate::helpers::{Backend, TestApp, spawn_app_with};
 async fn emails_in_timeline(app: &TestApp) -> Vec<serde_json::Value> {
     let session = app.admin().await;
     let lead = session.get_json("/api/admin/leads", &[]).await["items"][0]["id"].as_str().unwrap().to_owned();
-    for _ in 0..100 {
+    for _ in 0..600 {
         let events = session.get_json(&format!("/api/admin/leads/{lead}/timeline"), &[]).await;
         let emails: Vec<_> =
             events.as_array().unwrap().iter().filter(|e| e["kind"] == "email").cloned().collect();

@@ -31,7 +31,8 @@ async fn edit_settings(app: &TestApp, values: &[(&'static str, &str)]) {
         query.execute(pool).await.map(|r| r.rows_affected())
     })
     .unwrap();
-    app.state.pages.changed(&app.state).await;
+    fagfolk::site::store::bump(&app.state.db).await.unwrap();
+    app.state.pages.caught_up(&app.state.db).await;
 }
 
 fn json_ld(html: &str) -> Value {
@@ -188,7 +189,8 @@ async fn the_last_good_pages_stay_when_a_render_fails(app: TestApp) {
     assert!(before.contains("Nygata 7, 0159 Oslo"), "a change renders the pages again");
     db_run!(&app.state.db, pool => sqlx::query("DROP TABLE settings").execute(pool).await.map(|_| ()))
         .unwrap();
-    app.state.pages.changed(&app.state).await;
+    fagfolk::site::store::bump(&app.state.db).await.unwrap();
+    app.state.pages.caught_up(&app.state.db).await;
     let (status, after) = html(&app, "/kontakt").await;
     assert_eq!(status, 200);
     assert_eq!(after, before, "the last good page");

@@ -173,7 +173,8 @@ async fn the_retention_rule_runs_when_the_server_starts(first: TestApp) {
     .unwrap();
     let database = first.state.config.database_url.clone();
     let second = spawn_app_with(backend, &[("DATABASE_URL", &database)]).await;
-    for _ in 0..100 {
+    // Waits for the rule to have run, up to a minute (a start-up beside a build is slow).
+    for _ in 0..1200 {
         let (name,): (String,) =
             db_run!(&second.state.db, pool => sqlx::query_as("SELECT name FROM leads").fetch_one(pool).await)
                 .unwrap();

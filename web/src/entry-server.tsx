@@ -81,7 +81,13 @@ export async function render(url: string, data: string): Promise<string> {
     </StrictMode>,
   )
   const head = key ? publicHead(key, site) : NOT_FOUND_HEAD
-  return JSON.stringify({ status: key ? 200 : 404, head, html })
+  return JSON.stringify({ status: key ? 200 : 404, head: wellFormed(head), html: wellFormed(html) })
+}
+
+/** Text with any half of a surrogate pair (a string cut inside an emoji) replaced by
+ * U+FFFD, so the page is valid Unicode whatever a component did to its text. */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 }
 
 /** Every public route for the build (web/scripts/server-bundle.mjs): its path, head data

@@ -15,10 +15,18 @@ export function InitialsAvatar({ initials, className }: { initials: string; clas
   )
 }
 
-/** The first letters of a name's first and last word: "Kari Nordmann" gives "KN". */
+/**
+ * The first letters of a name's first and last word: "Kari Nordmann" gives "KN". A letter
+ * is a whole code point, never half of one: "😀 Anne" gives "😀A", "𝓐nne" gives "𝓐".
+ */
 export function initialsOf(name: string): string {
   const words = name.split(/[\s,.]+/).filter(Boolean)
   const first = words[0] ?? ''
   const last = words.length > 1 ? (words[words.length - 1] ?? '') : ''
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
+  return `${firstLetter(first)}${firstLetter(last)}`.toUpperCase()
+}
+
+function firstLetter(word: string): string {
+  const [letter = ''] = word
+  return letter
 }

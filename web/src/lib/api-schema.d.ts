@@ -242,7 +242,9 @@ export interface paths {
         put?: never;
         /**
          * Merge another lead into this one: its notes, enquiries, e-mails and history move here,
-         *     fields this lead lacks are filled from it, tags are joined, and it is deleted.
+         *     the e-mail address and phone number are the ones staff chose (this lead's own unless
+         *     said otherwise), other fields this lead lacks are filled from it, tags are joined, and
+         *     it is deleted. Its contact details stay in the merge's history.
          */
         post: operations["merge_leads"];
         delete?: never;
@@ -714,8 +716,21 @@ export interface components {
         AltInput: {
             alt?: string | null;
         };
+        /**
+         * @description What an entry says was done (`audit_logs.action`). An enum in the OpenAPI document,
+         *     so the web app's words for it (`web/src/features/audit/words.ts`) are checked against
+         *     it: a new action without words fails `make lint`.
+         * @enum {string}
+         */
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "export" | "erase" | "anonymize";
+        /**
+         * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
+         *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
+         * @enum {string}
+         */
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy";
         AuditEntry: {
-            action: string;
+            action: components["schemas"]["AuditAction"];
             changes?: unknown;
             /** Format: date-time */
             created_at: string;
@@ -725,7 +740,7 @@ export interface components {
              *     is now, or as the entry itself recorded it when it is gone.
              */
             entity_name?: string | null;
-            entity_type: string;
+            entity_type: components["schemas"]["AuditEntity"];
             /** Format: uuid */
             id: string;
             performed_by?: string | null;
@@ -899,7 +914,10 @@ export interface components {
         };
         /** @description How much an erasure removed. */
         Erased: {
-            /** @description Audit entries whose changes were emptied. */
+            /**
+             * @description Audit entries whose changes were emptied, or cleared of the person (an entry about
+             *     another lead that merged one of theirs in).
+             */
             audit_entries: number;
             leads: number;
             notes: number;
@@ -999,6 +1017,7 @@ export interface components {
             name: string;
             status: string;
         };
+        /** @description One hit of the command search (Ctrl+K), as each resource's store answers it. */
         Hit: {
             /** @description A second line: e-mail, phone, category or file type. */
             detail?: string | null;
@@ -1126,10 +1145,19 @@ export interface components {
         };
         MergeInput: {
             /**
+             * @description Whose e-mail address the kept lead has afterwards: its own (the default, also when
+             *     it has none) or the merged lead's. Never taken over unasked: an enquiry with a
+             *     customer's phone number and someone else's address would otherwise attach that
+             *     address to the customer, and a privacy export for it would return their data.
+             */
+            email?: components["schemas"]["Side"];
+            /**
              * Format: uuid
              * @description The lead to merge into this one; it is deleted.
              */
             from: string;
+            /** @description Whose phone number the kept lead has afterwards, as `email`. */
+            phone?: components["schemas"]["Side"];
         };
         NewUserInput: {
             email?: string | null;
@@ -1344,6 +1372,11 @@ export interface components {
             global_phone_primary?: string | null;
             orgnr?: string | null;
         };
+        /**
+         * @description One of the two leads of a merge.
+         * @enum {string}
+         */
+        Side: "kept" | "merged";
         /** @description The firm's public facts, as staff keep them in Innstillinger. */
         SiteFacts: {
             adresse: string;
@@ -1377,7 +1410,7 @@ export interface components {
          * @enum {string}
          */
         StatusKind: "open" | "won" | "lost";
-        /** @description A contact-form enquiry as stored. */
+        /** @description A contact-form enquiry as stored (and as a privacy export shows it). */
         StoredSubmission: {
             /** Format: date-time */
             created_at: string;
@@ -1728,6 +1761,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Det er ikke plass til flere av denne typen */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

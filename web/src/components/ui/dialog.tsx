@@ -87,6 +87,7 @@ export function ConfirmDialog({
   busyLabel,
   busy,
   onConfirm,
+  children,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -96,9 +97,12 @@ export function ConfirmDialog({
   busyLabel?: string
   busy?: boolean
   onConfirm: () => void
+  /** Choices to make before confirming, between the description and the buttons. */
+  children?: ReactNode
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {children}
       <div className="flex justify-end gap-3">
         <Button variant="outline" onClick={() => onOpenChange(false)} data-autofocus>
           Avbryt

@@ -1,7 +1,12 @@
+import type { components } from '@/lib/api-schema'
 import type { AuditEntry } from './api/audit'
 
-/** What each action is called in the log. */
-export const ACTIONS: Record<string, string> = {
+/** What the server's log can say was done, and about what (enums in the OpenAPI document). */
+export type AuditAction = components['schemas']['AuditAction']
+export type AuditEntity = components['schemas']['AuditEntity']
+
+/** What each action is called in the log: every action the server has, or the build fails. */
+export const ACTIONS: Record<AuditAction, string> = {
   create: 'Opprettet',
   update: 'Endret',
   delete: 'Slettet',
@@ -18,8 +23,8 @@ export const ACTIONS: Record<string, string> = {
   anonymize: 'Anonymiserte',
 }
 
-/** What each kind of thing is called. */
-export const ENTITY_TYPES: Record<string, string> = {
+/** What each kind of thing is called: every kind the server has, or the build fails. */
+export const ENTITY_TYPES: Record<AuditEntity, string> = {
   leads: 'Lead',
   services_admin: 'Tjeneste',
   categories: 'Kategori',
@@ -74,8 +79,9 @@ export const FIELDS: Record<string, string> = {
   filter: 'Filter',
 }
 
-export const actionWord = (action: string) => ACTIONS[action] ?? action
-export const typeWord = (type: string) => ENTITY_TYPES[type] ?? type
+export const actionWord = (action: AuditAction) => ACTIONS[action]
+/** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */
+export const typeWord = (type: string) => (type in ENTITY_TYPES ? ENTITY_TYPES[type as AuditEntity] : type)
 
 /** A value of a change as a short text: "tom" for nothing, Ja/Nei, lists joined. */
 export function shownValue(value: unknown): string {

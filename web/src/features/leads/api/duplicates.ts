@@ -1,11 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
 import type { Lead } from './list-leads'
 import { queryKeys } from '@/lib/query-keys'
 
-/** `POST /api/admin/leads/{id}/merge`: `from` goes into `into` and is deleted. */
-export async function mergeLeads(into: string, from: string): Promise<Lead> {
-  return unwrap(await api.POST('/api/admin/leads/{id}/merge', { params: { path: { id: into } }, body: { from } }))
+/** Whose contact detail the kept lead has after a merge. */
+export type MergeSide = components['schemas']['Side']
+
+export interface MergeChoice {
+  into: string
+  from: string
+  email: MergeSide
+  phone: MergeSide
+}
+
+/** `POST /api/admin/leads/{id}/merge`: `from` goes into `into` and is deleted; the kept
+ * lead has the e-mail and phone staff chose (its own unless they say otherwise). */
+export async function mergeLeads({ into, from, email, phone }: MergeChoice): Promise<Lead> {
+  return unwrap(await api.POST('/api/admin/leads/{id}/merge', { params: { path: { id: into } }, body: { from, email, phone } }))
 }
 
 /** `DELETE /api/admin/leads/{id}/duplicate`: the lead is not a duplicate after all. */
@@ -24,7 +36,7 @@ function useRefreshLeads() {
 
 export function useMergeLeads() {
   const refresh = useRefreshLeads()
-  return useMutation({ mutationFn: ({ into, from }: { into: string; from: string }) => mergeLeads(into, from), onSuccess: refresh })
+  return useMutation({ mutationFn: mergeLeads, onSuccess: refresh })
 }
 
 export function useDismissDuplicate() {

@@ -4,7 +4,7 @@ import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { formatDate } from '@/lib/format'
-import { useDismissDuplicate, useMergeLeads } from '../api/duplicates'
+import { type MergeSide, useDismissDuplicate, useMergeLeads } from '../api/duplicates'
 import { useLead } from '../api/get-lead'
 import type { Lead } from '../api/list-leads'
 
@@ -19,14 +19,25 @@ export function DuplicateWarning({ lead, onOpenLead }: { lead: Lead; onOpenLead:
   const merge = useMergeLeads()
   const dismiss = useDismissDuplicate()
   const [confirming, setConfirming] = useState(false)
+  const [email, setEmail] = useState<MergeSide>('kept')
+  const [phone, setPhone] = useState<MergeSide>('kept')
   if (!lead.duplicate_of || !other.data) return null
   const kept = other.data
   const name = lead.name || 'Denne lead-en'
   const keptName = kept.name || 'den andre lead-en'
+  // A contact detail is never taken over unasked: someone else may have typed it.
+  const emailDiffers = Boolean(lead.email) && lead.email !== kept.email
+  const phoneDiffers = Boolean(lead.phone) && lead.phone !== kept.phone
+
+  function openMerge() {
+    setEmail('kept')
+    setPhone('kept')
+    setConfirming(true)
+  }
 
   async function confirmMerge() {
     try {
-      await merge.mutateAsync({ into: kept.id, from: lead.id })
+      await merge.mutateAsync({ into: kept.id, from: lead.id, email, phone })
       setConfirming(false)
       toast({ title: 'Slått sammen', description: `${name} er slått sammen med ${keptName}.` })
       onOpenLead(kept.id)
@@ -53,7 +64,7 @@ export function DuplicateWarning({ lead, onOpenLead }: { lead: Lead; onOpenLead:
         <Button size="sm" variant="outline" onClick={() => onOpenLead(kept.id)}>
           Vis {keptName}
         </Button>
-        <Button size="sm" onClick={() => setConfirming(true)}>
+        <Button size="sm" onClick={openMerge}>
           Slå sammen
         </Button>
         <Button
@@ -74,12 +85,57 @@ export function DuplicateWarning({ lead, onOpenLead }: { lead: Lead; onOpenLead:
         open={confirming}
         onOpenChange={setConfirming}
         title="Slå sammen leads"
-        description={`${name} slås sammen med ${keptName}. Notater, tags, henvendelser og historikk flyttes dit, felt ${keptName} mangler fylles ut, og ${name} slettes.`}
+        description={`${name} slås sammen med ${keptName} (kom inn ${formatDate(kept.created_at)}, status ${kept.status}). Notater, tags, henvendelser og historikk flyttes dit, andre felt ${keptName} mangler fylles ut, og ${name} slettes.`}
         confirmLabel="Slå sammen"
         busyLabel="Slår sammen..."
         busy={merge.isPending}
         onConfirm={() => void confirmMerge()}
-      />
+      >
+        {emailDiffers && (
+          <ContactChoice legend="E-post etter sammenslåingen" kept={kept.email} merged={lead.email} value={email} onChange={setEmail} />
+        )}
+        {phoneDiffers && (
+          <ContactChoice legend="Telefon etter sammenslåingen" kept={kept.phone} merged={lead.phone} value={phone} onChange={setPhone} />
+        )}
+      </ConfirmDialog>
     </div>
+  )
+}
+
+/** Which of the two leads' e-mail or phone the kept lead has: its own by default. */
+function ContactChoice({
+  legend,
+  kept,
+  merged,
+  value,
+  onChange,
+}: {
+  legend: string
+  kept: string | null | undefined
+  merged: string | null | undefined
+  value: MergeSide
+  onChange: (side: MergeSide) => void
+}) {
+  const options: { side: MergeSide; label: string }[] = [
+    { side: 'kept', label: kept ? `Behold ${kept}` : 'Ingen (som nå)' },
+    { side: 'merged', label: `Bruk ${merged ?? ''}` },
+  ]
+  return (
+    <fieldset className="mb-4 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.side} className="flex items-center gap-2 py-1 text-sm [overflow-wrap:anywhere]">
+          <input
+            type="radio"
+            name={legend}
+            value={option.side}
+            checked={value === option.side}
+            onChange={() => onChange(option.side)}
+            className="size-4 accent-primary"
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
   )
 }

@@ -15,21 +15,32 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{not_found, store};
+pub mod store;
+
+pub use store::{notes, record_email, sent_emails};
+
+use super::not_found;
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
-use crate::contact::ServiceChoice;
-use crate::db::Db;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use crate::{audited, db_run};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_timeline))
         .routes(routes!(create_note))
         .routes(routes!(delete_note))
+}
+
+/// An e-mail to staff about one of the person's leads.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct SentEmail {
+    pub lead_id: Uuid,
+    pub sent_at: DateTime<Utc>,
+    pub recipient: String,
+    pub subject: String,
+    pub error: Option<String>,
 }
 
 /// A note on a lead.
@@ -134,21 +145,21 @@ impl Event {
 }
 
 #[derive(sqlx::FromRow)]
-struct AuditRow {
-    entity_id: Option<String>,
-    created_at: DateTime<Utc>,
-    action: String,
-    performed_by: Option<String>,
+pub(super) struct AuditRow {
+    pub(super) entity_id: Option<String>,
+    pub(super) created_at: DateTime<Utc>,
+    pub(super) action: String,
+    pub(super) performed_by: Option<String>,
     #[sqlx(json(nullable))]
-    changes: Option<Value>,
+    pub(super) changes: Option<Value>,
 }
 
 #[derive(sqlx::FromRow)]
-struct MergeRow {
-    merged_id: Uuid,
-    merged_name: String,
-    merged_by: String,
-    merged_at: DateTime<Utc>,
+pub(super) struct MergeRow {
+    pub(super) merged_id: Uuid,
+    pub(super) merged_name: String,
+    pub(super) merged_by: String,
+    pub(super) merged_at: DateTime<Utc>,
 }
 
 /// Everything that happened to lead `id`, newest first.
@@ -166,23 +177,23 @@ async fn get_timeline(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<Event>>> {
-    let lead = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let lead = super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let staff = crate::users::store::staff(&state.db).await?;
     let name_of = |email: Option<String>| {
         email.map(|email| staff.iter().find(|m| m.email == email).map_or(email, |m| m.name.clone()))
     };
     // Leads merged into this one keep their history here.
-    let merges = merges(&state.db, id).await?;
+    let merges = store::merges(&state.db, id).await?;
     let ids: Vec<String> =
         std::iter::once(id).chain(merges.iter().map(|m| m.merged_id)).map(|id| id.to_string()).collect();
-    let audit = audit_rows(&state.db, &ids).await?;
+    let audit = store::audit_rows(&state.db, &ids).await?;
     let own = Some(id.to_string());
     let created_by = audit
         .iter()
         .find(|row| row.action == "create" && row.entity_id == own)
         .and_then(|row| row.performed_by.clone());
     // An enquiry and the lead it made share a moment: gathered first, the enquiry shows above.
-    let mut events: Vec<Event> = submissions(&state.db, id)
+    let mut events: Vec<Event> = store::submissions(&state.db, id)
         .await?
         .into_iter()
         .map(|submission| Event::Submission { at: submission.created_at, submission })
@@ -230,88 +241,6 @@ async fn get_timeline(
     Ok(Json(events))
 }
 
-/// The audit entries of the leads `ids`, oldest first.
-async fn audit_rows(db: &Db, ids: &[String]) -> Result<Vec<AuditRow>, sqlx::Error> {
-    db_run!(db, pool => {
-        let mut query = sqlx::QueryBuilder::new(
-            "SELECT entity_id, created_at, action, performed_by, changes FROM audit_logs \
-             WHERE entity_type = 'leads' AND",
-        );
-        crate::db::push_in(&mut query, "entity_id", ids);
-        query.push(" ORDER BY created_at, id");
-        query.build_query_as().fetch_all(pool).await
-    })
-}
-
-async fn merges(db: &Db, id: Uuid) -> Result<Vec<MergeRow>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT merged_id, merged_name, merged_by, merged_at FROM lead_merges WHERE lead_id = $1 ORDER BY merged_at, id",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await)
-}
-
-/// Lead `id`'s notes, oldest first.
-pub async fn notes(db: &Db, id: Uuid) -> Result<Vec<Note>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, lead_id, author_id, author_name, body, created_at FROM lead_notes \
-         WHERE lead_id = $1 ORDER BY created_at, id",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await)
-}
-
-async fn submissions(db: &Db, id: Uuid) -> Result<Vec<Submission>, sqlx::Error> {
-    let mut rows: Vec<Submission> = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name, email, phone, service, message, created_at FROM contact_submissions \
-         WHERE lead_id = $1 ORDER BY created_at, id",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await)?;
-    for row in &mut rows {
-        row.service =
-            row.service.take().map(|value| ServiceChoice::label_of(&value).map_or(value, str::to_owned));
-    }
-    Ok(rows)
-}
-
-/// The e-mails sent about lead `id`, oldest first.
-pub async fn sent_emails(db: &Db, id: Uuid) -> Result<Vec<crate::privacy::SentEmail>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT lead_id, sent_at, recipient, subject, error FROM lead_emails WHERE lead_id = $1 ORDER BY sent_at, id",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await)
-}
-
-/// Records an e-mail sent (or tried) about lead `id`. No audit entry: no member of staff
-/// sent it.
-pub async fn record_email(
-    db: &Db,
-    id: Uuid,
-    at: DateTime<Utc>,
-    recipient: &str,
-    subject: &str,
-    error: Option<&str>,
-) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => sqlx::query(
-        "INSERT INTO lead_emails (id, lead_id, sent_at, recipient, subject, error) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(Uuid::now_v7())
-    .bind(id)
-    .bind(at)
-    .bind(recipient)
-    .bind(subject)
-    .bind(error)
-    .execute(pool)
-    .await
-    .map(|_| ()))
-}
-
 /// Add a note to a lead, signed by the signed-in user.
 #[utoipa::path(
     post, path = "/api/admin/leads/{id}/notes",
@@ -333,7 +262,7 @@ async fn create_note(
     let mut errors = FieldErrors::default();
     let body = errors.required("body", input.body, 5000, "Skriv et notat.");
     errors.finish()?;
-    store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let note = Note {
         id: Uuid::now_v7(),
         lead_id: id,
@@ -342,23 +271,15 @@ async fn create_note(
         body,
         created_at: state.clock.now(),
     };
-    let entry =
-        NewAudit::new(note.created_at, "note", "leads", Some(id), &user.email, note_changes(&note, true));
-    let written = audited!(&state.db, &entry, tx => {
-        sqlx::query(
-            "INSERT INTO lead_notes (id, lead_id, author_id, author_name, body, created_at) \
-             SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM leads WHERE id = $2)",
-        )
-        .bind(note.id)
-        .bind(note.lead_id)
-        .bind(note.author_id)
-        .bind(&note.author_name)
-        .bind(&note.body)
-        .bind(note.created_at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-    })?;
+    let entry = NewAudit::new(
+        note.created_at,
+        crate::audit::AuditAction::Note,
+        crate::audit::AuditEntity::Leads,
+        Some(id),
+        &user.email,
+        note_changes(&note, true),
+    );
+    let written = store::insert_note(&state.db, &note, &entry).await?;
     if written == 0 {
         return Err(not_found());
     }
@@ -393,13 +314,7 @@ async fn delete_note(
     user: CurrentUser,
     ApiPath((id, note_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<StatusCode> {
-    let note: Option<Note> = db_run!(&state.db, pool => sqlx::query_as(
-        "SELECT id, lead_id, author_id, author_name, body, created_at FROM lead_notes WHERE id = $1 AND lead_id = $2",
-    )
-    .bind(note_id)
-    .bind(id)
-    .fetch_optional(pool)
-    .await)?;
+    let note: Option<Note> = store::note(&state.db, id, note_id).await?;
     let note =
         note.ok_or_else(|| ApiError::NotFound("Fant ikke notatet. Det kan være slettet.".to_owned()))?;
     if note.author_id != Some(user.id) && !user.is_admin() {
@@ -409,14 +324,12 @@ async fn delete_note(
     }
     let entry = NewAudit::new(
         state.clock.now(),
-        "delete_note",
-        "leads",
+        crate::audit::AuditAction::DeleteNote,
+        crate::audit::AuditEntity::Leads,
         Some(id),
         &user.email,
         note_changes(&note, false),
     );
-    audited!(&state.db, &entry, tx => {
-        sqlx::query("DELETE FROM lead_notes WHERE id = $1").bind(note.id).execute(&mut *tx).await?;
-    })?;
+    store::delete_note(&state.db, note.id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,17 +1,19 @@
-//! The lead store: every query and write of leads, written once for SQLite and PostgreSQL.
-//! Filters are bound parameters; an empty filter matches everything. Each write carries
-//! its audit entry into the same transaction.
+//! The lead store: every query of leads, written once for SQLite and PostgreSQL (the
+//! writes are in `write.rs`). Filters are bound parameters; an empty filter matches
+//! everything.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use sqlx::QueryBuilder;
 use uuid::Uuid;
 
-use super::model::{FollowUpFilter, Lead, LeadFields, LeadSort};
-use crate::audit::NewAudit;
+use super::model::{FollowUpFilter, Lead, LeadSort};
 use crate::db::Db;
 use crate::db::like_pattern;
+use crate::db_run;
 use crate::text::{Needle, fold, phone_digits};
-use crate::{audited, db_run};
+
+pub use lookup::*;
+pub use write::*;
 
 macro_rules! columns {
     () => {
@@ -42,6 +44,7 @@ macro_rules! bind_lead {
             .bind($lead.follow_up)
             .bind($lead.assignee_id)
             .bind($lead.duplicate_of)
+            .bind($lead.email.as_deref().map($crate::text::email_key))
     };
 }
 
@@ -155,32 +158,70 @@ pub async fn list(
     db_run!(db, pool => {
         let mut query = QueryBuilder::new(concat!("SELECT ", columns!(), " FROM leads"));
         push_where(&mut query, filter, true, sqlite);
-        query.push(" ORDER BY ");
-        match sort {
-            // The folded search text starts with the folded name.
-            LeadSort::Name => {
-                query.push("search ASC, ");
-            }
-            LeadSort::NameDesc => {
-                query.push("search DESC, ");
-            }
-            LeadSort::Status | LeadSort::StatusDesc => {
-                query.push("CASE status");
-                for (place, status) in pipeline.iter().enumerate() {
-                    query.push(" WHEN ").push_bind(status.clone()).push(format!(" THEN {place}"));
-                }
-                query.push(format!(" ELSE {} END", pipeline.len()));
-                query.push(if sort == LeadSort::Status { " ASC, " } else { " DESC, " });
-            }
-            LeadSort::Created => {
-                query.push("created_at ASC, id ASC, ");
-            }
-            LeadSort::CreatedDesc => {}
-        }
-        query.push("created_at DESC, id DESC LIMIT ").push_bind(limit);
+        push_order(&mut query, sort, pipeline);
+        query.push(" LIMIT ").push_bind(limit);
         query.push(" OFFSET ").push_bind(offset);
         query.build_query_as().fetch_all(pool).await
     })
+}
+
+/// Every lead `filter` finds, in `sort`'s order, sent one by one into `out` as they are
+/// read (the CSV export: memory stays flat however many there are). Stops early when
+/// `out` is closed (the download was cancelled); answers how many were sent.
+pub async fn each(
+    db: &Db,
+    filter: &Filter,
+    sort: LeadSort,
+    pipeline: &[String],
+    out: &tokio::sync::mpsc::Sender<Lead>,
+) -> Result<usize, sqlx::Error> {
+    use futures_util::TryStreamExt;
+    let sqlite = matches!(db, Db::Sqlite(_));
+    db_run!(db, pool => async {
+        let mut query = QueryBuilder::new(concat!("SELECT ", columns!(), " FROM leads"));
+        push_where(&mut query, filter, true, sqlite);
+        push_order(&mut query, sort, pipeline);
+        let mut rows = query.build_query_as::<Lead>().fetch(pool);
+        let mut sent = 0;
+        while let Some(lead) = rows.try_next().await? {
+            if out.send(lead).await.is_err() {
+                break;
+            }
+            sent += 1;
+        }
+        Ok(sent)
+    }.await)
+}
+
+/// ` ORDER BY ...` for `sort`, newest first among equals.
+fn push_order<DB>(query: &mut QueryBuilder<DB>, sort: LeadSort, pipeline: &[String])
+where
+    DB: sqlx::Database,
+    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    query.push(" ORDER BY ");
+    match sort {
+        // The folded search text starts with the folded name.
+        LeadSort::Name => {
+            query.push("search ASC, ");
+        }
+        LeadSort::NameDesc => {
+            query.push("search DESC, ");
+        }
+        LeadSort::Status | LeadSort::StatusDesc => {
+            query.push("CASE status");
+            for (place, status) in pipeline.iter().enumerate() {
+                query.push(" WHEN ").push_bind(status.clone()).push(format!(" THEN {place}"));
+            }
+            query.push(format!(" ELSE {} END", pipeline.len()));
+            query.push(if sort == LeadSort::Status { " ASC, " } else { " DESC, " });
+        }
+        LeadSort::Created => {
+            query.push("created_at ASC, id ASC, ");
+        }
+        LeadSort::CreatedDesc => {}
+    }
+    query.push("created_at DESC, id DESC");
 }
 
 pub async fn count(db: &Db, filter: &Filter) -> Result<i64, sqlx::Error> {
@@ -238,7 +279,7 @@ pub async fn board(
 }
 
 /// The command search's leads: the five newest the lead list's search finds.
-pub async fn search(db: &Db, filter: &Filter) -> Result<Vec<crate::search::Hit>, sqlx::Error> {
+pub async fn search(db: &Db, filter: &Filter) -> Result<Vec<crate::text::Hit>, sqlx::Error> {
     let sqlite = matches!(db, Db::Sqlite(_));
     db_run!(db, pool => {
         let mut query = QueryBuilder::new("SELECT id, name AS title, COALESCE(email, phone) AS detail FROM leads");
@@ -258,7 +299,8 @@ pub async fn index_missing(db: &Db) -> Result<u64, sqlx::Error> {
     let mut done = 0;
     loop {
         let batch: Vec<Lead> = db_run!(db, pool => sqlx::query_as(concat!(
-            "SELECT ", columns!(), " FROM leads WHERE search IS NULL OR phone_digits IS NULL LIMIT 500"
+            "SELECT ", columns!(), " FROM leads WHERE search IS NULL OR phone_digits IS NULL \
+             OR (email IS NOT NULL AND email_key IS NULL) LIMIT 500"
         ))
         .fetch_all(pool)
         .await)?;
@@ -268,10 +310,11 @@ pub async fn index_missing(db: &Db) -> Result<u64, sqlx::Error> {
         db_run!(db, pool => {
             let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
             for lead in &batch {
-                sqlx::query("UPDATE leads SET search = $2, phone_digits = $3 WHERE id = $1")
+                sqlx::query("UPDATE leads SET search = $2, phone_digits = $3, email_key = $4 WHERE id = $1")
                     .bind(lead.id)
                     .bind(search_text(lead))
                     .bind(phone_digits(lead.phone.as_deref().unwrap_or_default()))
+                    .bind(lead.email.as_deref().map(crate::text::email_key))
                     .execute(&mut *tx)
                     .await?;
             }
@@ -293,185 +336,6 @@ pub async fn index_missing(db: &Db) -> Result<u64, sqlx::Error> {
     Ok(done)
 }
 
-/// Per status: all leads, those created since `since_a` and those created since `since_b`.
-pub async fn status_counts(
-    db: &Db,
-    since_a: DateTime<Utc>,
-    since_b: DateTime<Utc>,
-) -> Result<Vec<(String, i64, i64, i64)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT status, COUNT(*), \
-           SUM(CASE WHEN created_at >= $1 THEN 1 ELSE 0 END), \
-           SUM(CASE WHEN created_at >= $2 THEN 1 ELSE 0 END) \
-         FROM leads GROUP BY status",
-    )
-    .bind(since_a)
-    .bind(since_b)
-    .fetch_all(pool)
-    .await)
-}
-
-/// The newest `limit` leads, for the dashboard.
-pub async fn newest(db: &Db, limit: i64) -> Result<Vec<crate::dashboard::RecentLead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name, status, created_at FROM leads ORDER BY created_at DESC, id DESC LIMIT $1",
-    )
-    .bind(limit)
-    .fetch_all(pool)
-    .await)
-}
-
-/// The open leads (in one of `statuses`) to follow up on `today` or before, the longest
-/// overdue first (up to `limit`), and how many there are in all.
-pub async fn follow_ups_due(
-    db: &Db,
-    today: NaiveDate,
-    statuses: &[String],
-    limit: i64,
-) -> Result<(Vec<crate::dashboard::FollowUp>, i64), sqlx::Error> {
-    if statuses.is_empty() {
-        return Ok((Vec::new(), 0));
-    }
-    db_run!(db, pool => {
-        let due = |query: &mut QueryBuilder<_>| {
-            query.push(" WHERE leads.follow_up <= ").push_bind(today).push(" AND");
-            crate::db::push_in(query, "leads.status", statuses);
-        };
-        let mut query = QueryBuilder::new(
-            "SELECT leads.id, leads.name, leads.status, leads.follow_up, admin_users.name AS assignee \
-             FROM leads LEFT JOIN admin_users ON admin_users.id = leads.assignee_id",
-        );
-        due(&mut query);
-        query.push(" ORDER BY leads.follow_up, leads.created_at LIMIT ").push_bind(limit);
-        let items = query.build_query_as().fetch_all(pool).await?;
-        let mut query = QueryBuilder::new("SELECT COUNT(*) FROM leads");
-        due(&mut query);
-        let (total,): (i64,) = query.build_query_as().fetch_one(pool).await?;
-        Ok((items, total))
-    })
-}
-
-/// The newest lead in one of `statuses` (the open ones) with `lead`'s phone number, by its
-/// digits (six or more), or its e-mail address in any case; not `lead` itself.
-pub async fn duplicate_of(db: &Db, lead: &Lead, statuses: &[String]) -> Result<Option<Uuid>, sqlx::Error> {
-    let digits = phone_digits(lead.phone.as_deref().unwrap_or_default());
-    let digits = (digits.len() >= 6).then_some(digits);
-    let email = lead.email.as_deref().map(str::to_lowercase);
-    if statuses.is_empty() || (digits.is_none() && email.is_none()) {
-        return Ok(None);
-    }
-    let found: Option<(Uuid,)> = db_run!(db, pool => {
-        let mut query = QueryBuilder::new("SELECT id FROM leads WHERE id <> ");
-        query.push_bind(lead.id).push(" AND (phone_digits = ").push_bind(digits.clone());
-        query.push(" OR lower(email) = ").push_bind(email.clone()).push(") AND");
-        crate::db::push_in(&mut query, "status", statuses);
-        query.push(" ORDER BY created_at DESC, id DESC LIMIT 1");
-        query.build_query_as().fetch_optional(pool).await
-    })?;
-    Ok(found.map(|(id,)| id))
-}
-
-/// Leads in `status`, to refuse removing a status that still has some.
-pub async fn count_in_status(db: &Db, status: &str) -> Result<i64, sqlx::Error> {
-    let (n,): (i64,) = db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads WHERE status = $1")
-        .bind(status)
-        .fetch_one(pool)
-        .await)?;
-    Ok(n)
-}
-
-/// The distinct sources, in order. Read by walking the `leads_kilde` index from one source
-/// to the next (a handful of lookups) rather than reading every lead.
-pub async fn sources(db: &Db) -> Result<Vec<String>, sqlx::Error> {
-    let rows: Vec<(String,)> = db_run!(db, pool => sqlx::query_as(
-        "WITH RECURSIVE next (kilde) AS ( \
-           SELECT MIN(kilde) FROM leads \
-           UNION ALL SELECT (SELECT MIN(kilde) FROM leads WHERE kilde > next.kilde) FROM next WHERE next.kilde IS NOT NULL \
-         ) SELECT kilde FROM next WHERE kilde IS NOT NULL ORDER BY kilde",
-    ).fetch_all(pool).await)?;
-    Ok(rows.into_iter().map(|(s,)| s).collect())
-}
-
-/// The leads with e-mail address `email` (lower case) in any case, or whose phone number
-/// has `digits` (`crate::text::phone_digits`), oldest first (for privacy requests).
-pub async fn by_contact(
-    db: &Db,
-    email: Option<&str>,
-    digits: Option<&str>,
-) -> Result<Vec<Lead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", columns!(), " FROM leads WHERE lower(email) = $1 OR phone_digits = $2 ORDER BY created_at",
-    ))
-    .bind(email)
-    .bind(digits)
-    .fetch_all(pool)
-    .await)
-}
-
-pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
-}
-
-/// The statement that writes a new lead, bound with [`bind_lead!`].
-pub const INSERT: &str = "INSERT INTO leads \
-    (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, search, phone_digits, \
-     follow_up, assignee_id, duplicate_of, created_at, updated_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
-
-/// Writes a new lead and its audit entry.
-pub async fn insert(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<(), sqlx::Error> {
-    audited!(db, entry, tx => {
-        bind_lead!(sqlx::query(INSERT), lead)
-        .bind(lead.created_at)
-        .bind(lead.updated_at)
-        .execute(&mut *tx)
-        .await?;
-    })
-}
-
-/// The statement that saves every field of a lead, bound with [`bind_lead!`] and then
-/// `updated_at`.
-pub const UPDATE: &str = "UPDATE leads SET name = $2, email = $3, phone = $4, status = $5, kilde = $6, \
-    beskrivelse = $7, adresse = $8, postnr = $9, tags = $10, search = $11, phone_digits = $12, \
-    follow_up = $13, assignee_id = $14, duplicate_of = $15, updated_at = $16 WHERE id = $1";
-
-/// Saves every field of `lead` and its audit entry; `false` when the lead is gone.
-pub async fn update(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<bool, sqlx::Error> {
-    audited!(db, entry, tx => {
-        let result = bind_lead!(sqlx::query(UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
-        if result.rows_affected() == 0 {
-            return Ok(false);
-        }
-        true
-    })
-}
-
-/// Deletes a lead and writes its audit entry.
-pub async fn delete(db: &Db, id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
-    audited!(db, entry, tx => {
-        sqlx::query("DELETE FROM leads WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    })
-}
-
-pub fn new_lead(id: Uuid, fields: LeadFields, now: DateTime<Utc>) -> Lead {
-    Lead {
-        id,
-        name: fields.name,
-        email: fields.email,
-        phone: fields.phone,
-        status: fields.status,
-        kilde: fields.kilde,
-        beskrivelse: fields.beskrivelse,
-        adresse: fields.adresse,
-        postnr: fields.postnr,
-        tags: fields.tags,
-        follow_up: fields.follow_up,
-        assignee_id: fields.assignee_id,
-        duplicate_of: None,
-        created_at: now,
-        updated_at: now,
-    }
-}
+// After the column list, which they use.
+mod lookup;
+mod write;

@@ -1,0 +1,139 @@
+//! The sign-in's store: sessions (only each token's SHA-256 is kept) and the attempts the
+//! throttle counts (`super::throttle`).
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::session::CurrentUser;
+use crate::audit::NewAudit;
+use crate::db::Db;
+use crate::{audited, db_run};
+
+/// Stores a session and marks the user's last sign-in, with `entry`, in one transaction.
+pub async fn insert_session(
+    db: &Db,
+    token_hash: &[u8],
+    user_id: Uuid,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+    entry: &NewAudit,
+) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        sqlx::query(
+            "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(token_hash)
+        .bind(user_id)
+        .bind(now)
+        .bind(expires_at)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE admin_users SET last_login_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+    })
+}
+
+/// Deletes a session with `entry` (a sign-out), in one transaction.
+pub async fn end_session(db: &Db, session_id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(&mut *tx).await?;
+    })
+}
+
+/// The active user behind a session's token hash, with the session's expiry and id.
+pub async fn session_user(db: &Db, token_hash: &[u8]) -> Result<Option<CurrentUser>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT u.id, u.name, u.email, u.role, s.expires_at AS session_expires_at, s.id AS session_id \
+         FROM sessions s JOIN admin_users u ON u.id = s.user_id \
+         WHERE s.token_hash = $1 AND u.is_active = $2",
+    )
+    .bind(token_hash)
+    .bind(true)
+    .fetch_optional(pool)
+    .await)
+}
+
+pub async fn delete_session(db: &Db, session_id: Uuid) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE id = $1")
+        .bind(session_id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}
+
+/// Ends every session of a user, except `keep` (the one asking, after its own password change).
+pub async fn delete_sessions_of_user(db: &Db, user_id: Uuid, keep: Option<Uuid>) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+        .bind(user_id)
+        .bind(keep.unwrap_or(Uuid::nil()))
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}
+
+/// Writes an attempt at `account` from `address` at `now` (and forgets attempts older
+/// than `forget_before`): the throttle's reservation.
+pub async fn insert_attempt(
+    db: &Db,
+    id: Uuid,
+    account: &str,
+    address: &str,
+    now: DateTime<Utc>,
+    forget_before: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => {
+        sqlx::query("DELETE FROM login_attempts WHERE attempted_at < $1")
+            .bind(forget_before)
+            .execute(pool)
+            .await?;
+        sqlx::query("INSERT INTO login_attempts (id, account, ip, attempted_at) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(account)
+            .bind(address)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(|_| ())
+    })
+}
+
+/// Attempts since `since` at `account` from `address`, and from `address` at all.
+pub async fn count_attempts(
+    db: &Db,
+    account: &str,
+    address: &str,
+    since: DateTime<Utc>,
+) -> Result<(i64, i64), sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT \
+           (SELECT COUNT(*) FROM login_attempts WHERE account = $1 AND ip = $2 AND attempted_at > $3), \
+           (SELECT COUNT(*) FROM login_attempts WHERE ip = $2 AND attempted_at > $3)",
+    )
+    .bind(account)
+    .bind(address)
+    .bind(since)
+    .fetch_one(pool)
+    .await)
+}
+
+pub async fn delete_attempt(db: &Db, id: Uuid) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM login_attempts WHERE id = $1")
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}
+
+/// Forgets the attempts at `account` from `address` (a sign-in that succeeded).
+pub async fn clear_attempts(db: &Db, account: &str, address: &str) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM login_attempts WHERE account = $1 AND ip = $2")
+        .bind(account)
+        .bind(address)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}

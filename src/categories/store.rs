@@ -1,0 +1,31 @@
+//! The categories store: each category with its count of services.
+
+use uuid::Uuid;
+
+use super::Category;
+use crate::db::Db;
+use crate::db_run;
+
+macro_rules! select {
+    () => {
+        "SELECT c.id, c.name, c.slug, c.description, c.active, c.sort_order, \
+         (SELECT COUNT(*) FROM services_admin s WHERE s.category_id = c.id) AS service_count FROM categories c"
+    };
+}
+
+/// Every category by sort order.
+pub async fn list(db: &Db) -> Result<Vec<Category>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(select!(), " ORDER BY c.sort_order, c.name")).fetch_all(pool).await)
+}
+
+/// A category by slug, or by id when `key` is one.
+pub async fn find(db: &Db, key: &str) -> Result<Option<Category>, sqlx::Error> {
+    match key.parse::<Uuid>() {
+        Ok(id) => db_run!(db, pool => sqlx::query_as(
+            concat!(select!(), " WHERE c.id = $1"),
+        ).bind(id).fetch_optional(pool).await),
+        Err(_) => db_run!(db, pool => sqlx::query_as(
+            concat!(select!(), " WHERE c.slug = $1"),
+        ).bind(key).fetch_optional(pool).await),
+    }
+}

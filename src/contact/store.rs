@@ -1,0 +1,130 @@
+//! The contact form's store: its enquiries (`contact_submissions`) and the limit's
+//! attempts (`contact_attempts`). Writes take the caller's transaction (`crate::db::Tx`),
+//! so an enquiry, its lead (`crate::leads::store::insert_in`) and its attempt commit
+//! together.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::db::{Db, Tx};
+use crate::{db_run, tx_run};
+
+/// A contact-form enquiry as stored (and as a privacy export shows it).
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct StoredSubmission {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub service: Option<String>,
+    pub message: String,
+    pub lead_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Every enquiry, oldest first (a privacy request compares each in full, so a number
+/// written any way is found).
+pub async fn all_submissions(db: &Db) -> Result<Vec<StoredSubmission>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, name, email, phone, service, message, lead_id, created_at FROM contact_submissions ORDER BY created_at",
+    )
+    .fetch_all(pool)
+    .await)
+}
+
+/// An enquiry as the form stores it.
+pub struct NewSubmission<'a> {
+    pub id: Uuid,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub phone: &'a str,
+    pub service: Option<&'a str>,
+    pub message: &'a str,
+    pub lead_id: Uuid,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn insert_submission(tx: &mut Tx, submission: &NewSubmission<'_>) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(submission.id)
+    .bind(submission.name)
+    .bind(submission.email)
+    .bind(submission.phone)
+    .bind(submission.service)
+    .bind(submission.message)
+    .bind(submission.lead_id)
+    .bind(submission.created_at)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}
+
+/// Moves lead `from`'s enquiries to lead `to` (a merge).
+pub async fn move_submissions(tx: &mut Tx, from: Uuid, to: Uuid) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("UPDATE contact_submissions SET lead_id = $1 WHERE lead_id = $2")
+        .bind(to)
+        .bind(from)
+        .execute(conn)
+        .await
+        .map(|_| ()))
+}
+
+/// Deletes the enquiries `ids` (an erasure).
+pub async fn delete_submissions(tx: &mut Tx, ids: &[Uuid]) -> Result<(), sqlx::Error> {
+    delete_where(tx, "id", ids).await
+}
+
+/// Deletes the enquiries behind leads `lead_ids` (retention).
+pub async fn delete_submissions_of(tx: &mut Tx, lead_ids: &[Uuid]) -> Result<(), sqlx::Error> {
+    delete_where(tx, "lead_id", lead_ids).await
+}
+
+/// Deletes the enquiries whose `column` (this store's own name) is one of `ids`.
+async fn delete_where(tx: &mut Tx, column: &str, ids: &[Uuid]) -> Result<(), sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    tx_run!(tx, conn => {
+        let mut query = sqlx::QueryBuilder::new("DELETE FROM contact_submissions WHERE");
+        crate::db::push_in(&mut query, column, ids);
+        query.build().execute(conn).await.map(|_| ())
+    })
+}
+
+/// Writes an attempt from `address` at `now` unless it has `limit` attempts after `since`
+/// already: `false`, and nothing written, when the limit is used up. Begin the
+/// transaction with `Db::begin_one_at_a_time(&super::limit::key(address))`, so attempts
+/// from one address cannot each read a count under the limit before any writes.
+pub async fn record_attempt(
+    tx: &mut Tx,
+    address: &str,
+    (now, since, limit): (DateTime<Utc>, DateTime<Utc>, i64),
+) -> Result<bool, sqlx::Error> {
+    let written = tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO contact_attempts (id, address, attempted_at) SELECT $1, $2, $3 \
+         WHERE (SELECT COUNT(*) FROM contact_attempts WHERE address = $2 AND attempted_at > $4) < $5",
+    )
+    .bind(Uuid::now_v7())
+    .bind(address)
+    .bind(now)
+    .bind(since)
+    .bind(limit)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(written == 1)
+}
+
+/// Forgets attempts older than `before`; run now and then by the server.
+pub async fn forget_attempts(db: &Db, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM contact_attempts WHERE attempted_at < $1")
+        .bind(before)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected()))
+}

@@ -1,0 +1,166 @@
+//! The lead store's writes: one lead with its audit entry in its own transaction, or, as
+//! part of an operation over several resources, in the caller's (`crate::db::Tx`).
+
+use chrono::{DateTime, Utc};
+use sqlx::QueryBuilder;
+use uuid::Uuid;
+
+use super::super::model::{Lead, LeadFields};
+use crate::audit::NewAudit;
+use crate::db::Db;
+use crate::{audited, db_run};
+
+/// The statement that writes a new lead, bound with [`bind_lead!`].
+pub const INSERT: &str = "INSERT INTO leads \
+    (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, search, phone_digits, \
+     follow_up, assignee_id, duplicate_of, email_key, created_at, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)";
+
+/// Writes a new lead in the caller's transaction (the contact form's enquiry writes its
+/// lead with it).
+pub async fn insert_in(tx: &mut crate::db::Tx, lead: &Lead) -> Result<(), sqlx::Error> {
+    crate::tx_run!(tx, conn => bind_lead!(sqlx::query(INSERT), lead)
+        .bind(lead.created_at)
+        .bind(lead.updated_at)
+        .execute(conn)
+        .await
+        .map(|_| ()))
+}
+
+/// Saves every field of `lead` in the caller's transaction; `false` when it is gone.
+pub async fn update_in(tx: &mut crate::db::Tx, lead: &Lead) -> Result<bool, sqlx::Error> {
+    let updated = crate::tx_run!(tx, conn => bind_lead!(sqlx::query(UPDATE), lead)
+        .bind(lead.updated_at)
+        .execute(conn)
+        .await
+        .map(|done| done.rows_affected()))?;
+    Ok(updated == 1)
+}
+
+/// Leads flagged as duplicates of `from` point at `to` instead (a merge of `from` into `to`).
+pub async fn repoint_duplicates(tx: &mut crate::db::Tx, from: Uuid, to: Uuid) -> Result<(), sqlx::Error> {
+    crate::tx_run!(tx, conn => sqlx::query("UPDATE leads SET duplicate_of = $1 WHERE duplicate_of = $2 AND id <> $1")
+        .bind(to)
+        .bind(from)
+        .execute(conn)
+        .await
+        .map(|_| ()))
+}
+
+/// Deletes leads `ids` in the caller's transaction (their notes, e-mails and merges go
+/// with them); answers how many there were.
+pub async fn delete_in(tx: &mut crate::db::Tx, ids: &[Uuid]) -> Result<u64, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    crate::tx_run!(tx, conn => {
+        let mut query = QueryBuilder::new("DELETE FROM leads WHERE");
+        crate::db::push_in(&mut query, "id", ids);
+        query.build().execute(conn).await.map(|done| done.rows_affected())
+    })
+}
+
+/// Up to `limit` leads not yet anonymised, in one of the `statuses`, last changed before
+/// `cutoff` (the retention rule's).
+pub async fn closed_before(
+    db: &Db,
+    cutoff: chrono::DateTime<chrono::Utc>,
+    statuses: &[String],
+    limit: i64,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    let ids: Vec<(Uuid,)> = db_run!(db, pool => {
+        let mut query = QueryBuilder::new("SELECT id FROM leads WHERE anonymized_at IS NULL AND updated_at < ");
+        query.push_bind(cutoff).push(" AND");
+        crate::db::push_in(&mut query, "status", statuses);
+        query.push(" LIMIT ").push_bind(limit);
+        query.build_query_as().fetch_all(pool).await
+    })?;
+    Ok(ids.into_iter().map(|(id,)| id).collect())
+}
+
+/// Anonymises leads `ids`: name "Anonymisert", contact details, description and address
+/// gone; status, source, tags and dates stay.
+pub async fn anonymize_in(
+    tx: &mut crate::db::Tx,
+    ids: &[Uuid],
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    crate::tx_run!(tx, conn => {
+        let mut query = QueryBuilder::new(
+            "UPDATE leads SET name = 'Anonymisert', email = NULL, email_key = NULL, phone = NULL, beskrivelse = NULL, \
+             adresse = NULL, postnr = NULL, search = 'anonymisert', phone_digits = '', follow_up = NULL, \
+             duplicate_of = NULL, anonymized_at = ",
+        );
+        query.push_bind(now).push(" WHERE");
+        crate::db::push_in(&mut query, "id", ids);
+        query.build().execute(conn).await.map(|_| ())
+    })
+}
+
+/// Moves every lead in status `from` to status `to` (a pipeline status renamed).
+pub async fn rename_status_in(tx: &mut crate::db::Tx, from: &str, to: &str) -> Result<(), sqlx::Error> {
+    crate::tx_run!(tx, conn => sqlx::query("UPDATE leads SET status = $1 WHERE status = $2")
+        .bind(to)
+        .bind(from)
+        .execute(conn)
+        .await
+        .map(|_| ()))
+}
+
+/// Writes a new lead and its audit entry.
+pub async fn insert(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        bind_lead!(sqlx::query(INSERT), lead)
+        .bind(lead.created_at)
+        .bind(lead.updated_at)
+        .execute(&mut *tx)
+        .await?;
+    })
+}
+
+/// The statement that saves every field of a lead, bound with [`bind_lead!`] and then
+/// `updated_at`.
+pub const UPDATE: &str = "UPDATE leads SET name = $2, email = $3, phone = $4, status = $5, kilde = $6, \
+    beskrivelse = $7, adresse = $8, postnr = $9, tags = $10, search = $11, phone_digits = $12, \
+    follow_up = $13, assignee_id = $14, duplicate_of = $15, email_key = $16, updated_at = $17 WHERE id = $1";
+
+/// Saves every field of `lead` and its audit entry; `false` when the lead is gone.
+pub async fn update(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<bool, sqlx::Error> {
+    audited!(db, entry, tx => {
+        let result = bind_lead!(sqlx::query(UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
+        if result.rows_affected() == 0 {
+            return Ok(false);
+        }
+        true
+    })
+}
+
+/// Deletes a lead and writes its audit entry.
+pub async fn delete(db: &Db, id: Uuid, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        sqlx::query("DELETE FROM leads WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    })
+}
+
+pub fn new_lead(id: Uuid, fields: LeadFields, now: DateTime<Utc>) -> Lead {
+    Lead {
+        id,
+        name: fields.name,
+        email: fields.email,
+        phone: fields.phone,
+        status: fields.status,
+        kilde: fields.kilde,
+        beskrivelse: fields.beskrivelse,
+        adresse: fields.adresse,
+        postnr: fields.postnr,
+        tags: fields.tags,
+        follow_up: fields.follow_up,
+        assignee_id: fields.assignee_id,
+        duplicate_of: None,
+        created_at: now,
+        updated_at: now,
+    }
+}

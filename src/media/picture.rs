@@ -1,0 +1,217 @@
+//! Reading an uploaded picture safely: its size comes from the decoder that will decode
+//! it (never from a second parser that a crafted file can show another frame), and what
+//! decoding will allocate is reserved against a budget before anything is allocated. The
+//! hostile corpus that keeps this true is in `tests/api/hostile_pictures.rs`.
+
+use std::io::Cursor;
+
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+
+use super::sniff::Kind;
+
+/// The largest picture we accept, in pixels: a header may promise far more than the
+/// file holds (a decompression bomb).
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// The longest side we accept: WebP, which the copies are written in, holds no more.
+pub const MAX_SIDE: u32 = 16_383;
+/// What decoding one picture may hold in memory at once: the decoded pixels, and for a
+/// progressive JPEG its coefficients too. A 39-megapixel 8-bit photo fits (a phone's
+/// usual is 12-24); 16 bits per channel, or a large progressive JPEG, halve that. With
+/// the server's own memory and the upload's bytes this keeps an upload's peak under
+/// 250 MB (docs/BENCHMARKS.md, "Hostile pictures").
+pub const MAX_DECODE_BYTES: u64 = 112 * 1024 * 1024;
+
+/// Why a picture is not taken in, each with its Norwegian message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    Unreadable,
+    TooLarge,
+    TooHeavy,
+}
+
+impl Refusal {
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::Unreadable => "Bildet kunne ikke leses.",
+            Self::TooLarge => "Bildet er for stort: høyst 50 megapiksler og 16 383 piksler på hver side.",
+            Self::TooHeavy => {
+                "Bildet krever for mye minne å behandle. Lagre det som vanlig JPEG eller PNG med færre piksler og prøv igjen."
+            }
+        }
+    }
+}
+
+/// What the decoder saw in a picture's header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// As stored, before the camera's orientation is applied.
+    pub width: u32,
+    pub height: u32,
+    pub orientation: Orientation,
+}
+
+impl Header {
+    /// Width and height as the picture is shown (a portrait photo stored on its side is
+    /// shown upright).
+    pub fn upright(&self) -> (u32, u32) {
+        if turns_sideways(self.orientation) { (self.height, self.width) } else { (self.width, self.height) }
+    }
+}
+
+fn turns_sideways(orientation: Orientation) -> bool {
+    matches!(
+        orientation,
+        Orientation::Rotate90
+            | Orientation::Rotate270
+            | Orientation::Rotate90FlipH
+            | Orientation::Rotate270FlipH
+    )
+}
+
+fn format_of(kind: Kind) -> Option<ImageFormat> {
+    match kind {
+        Kind::Jpeg => Some(ImageFormat::Jpeg),
+        Kind::Png => Some(ImageFormat::Png),
+        Kind::Gif => Some(ImageFormat::Gif),
+        Kind::Webp => Some(ImageFormat::WebP),
+        Kind::Avif | Kind::Pdf => None,
+    }
+}
+
+fn limits() -> Limits {
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    limits
+}
+
+/// A decoder for `bytes` whose size has been checked and whose allocation is reserved,
+/// with the header it read.
+fn open(bytes: &[u8], format: ImageFormat) -> Result<(impl ImageDecoder + '_, Header), Refusal> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    // Sides are checked below with our own message; the allocation cap applies at once
+    // (PNG reads it while it opens).
+    let mut opening = Limits::default();
+    opening.max_alloc = Some(MAX_DECODE_BYTES);
+    reader.limits(opening);
+    let mut decoder = reader.into_decoder().map_err(refusal)?;
+    let (width, height) = decoder.dimensions();
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(Refusal::TooLarge);
+    }
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Refusal::TooLarge);
+    }
+    let mut limits = limits();
+    let working = decoder.total_bytes().saturating_add(progressive_coefficients(bytes, format));
+    limits.reserve(working).map_err(|_| Refusal::TooHeavy)?;
+    decoder.set_limits(limits).map_err(refusal)?;
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    Ok((decoder, Header { width, height, orientation }))
+}
+
+fn refusal(err: image::ImageError) -> Refusal {
+    match err {
+        image::ImageError::Limits(_) => Refusal::TooLarge,
+        _ => Refusal::Unreadable,
+    }
+}
+
+/// The bytes a progressive JPEG's coefficients take while it decodes (two per sample of
+/// every component, at full resolution at worst), read by the decoder that decodes it.
+/// Nothing for a baseline JPEG, which decodes a row of blocks at a time.
+fn progressive_coefficients(bytes: &[u8], format: ImageFormat) -> u64 {
+    if format != ImageFormat::Jpeg {
+        return 0;
+    }
+    let mut decoder = zune_jpeg::JpegDecoder::new(zune_jpeg::zune_core::bytestream::ZCursor::new(bytes));
+    if decoder.decode_headers().is_err() {
+        return 0;
+    }
+    let Some(info) = decoder.info() else { return 0 };
+    // A progressive (or lossless) JPEG holds every coefficient until its last scan.
+    if !info.sof.is_sequential_dct() {
+        u64::from(info.width) * u64::from(info.height) * u64::from(info.components) * 2
+    } else {
+        0
+    }
+}
+
+/// Reads the header of a raster picture through the decoder that will decode it, and
+/// refuses one too large to decode within [`MAX_DECODE_BYTES`]. `None` for kinds that are
+/// not decoded here (AVIF: its size comes from its header, see `dimensions_only`).
+pub fn inspect(bytes: &[u8], kind: Kind) -> Result<Option<Header>, Refusal> {
+    let Some(format) = format_of(kind) else { return Ok(None) };
+    open(bytes, format).map(|(_, header)| Some(header))
+}
+
+/// Width and height of a picture this build does not decode (AVIF), from its header.
+pub fn dimensions_only(bytes: &[u8]) -> Result<(u32, u32), Refusal> {
+    let size = imagesize::blob_size(bytes).map_err(|_| Refusal::Unreadable)?;
+    let (width, height) = (u32::try_from(size.width), u32::try_from(size.height));
+    match (width, height) {
+        (Ok(width), Ok(height))
+            if width > 0
+                && height > 0
+                && width <= MAX_SIDE
+                && height <= MAX_SIDE
+                && u64::from(width) * u64::from(height) <= MAX_PIXELS =>
+        {
+            Ok((width, height))
+        }
+        _ => Err(Refusal::TooLarge),
+    }
+}
+
+/// Decodes a picture within the limits; orientation is left to the caller, who applies it
+/// after scaling down, where it costs a copy of the small picture, not of the large one.
+pub fn decode(bytes: &[u8]) -> Result<(DynamicImage, Header), String> {
+    let kind = super::sniff::sniff(bytes).ok_or("ukjent filtype")?;
+    let format = format_of(kind).ok_or("filtypen dekodes ikke her")?;
+    let (decoder, header) = open(bytes, format).map_err(|refusal| refusal.message().to_owned())?;
+    let picture = DynamicImage::from_decoder(decoder).map_err(|err| err.to_string())?;
+    Ok((picture, header))
+}
+
+/// Turns a scaled picture upright as the camera recorded it.
+pub fn upright(mut picture: DynamicImage, orientation: Orientation) -> DynamicImage {
+    picture.apply_orientation(orientation);
+    picture
+}
+
+/// The size a picture shown `upright` at `width` x `height` has before it is turned.
+pub fn as_stored(width: u32, height: u32, orientation: Orientation) -> (u32, u32) {
+    if turns_sideways(orientation) { (height, width) } else { (width, height) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jpeg(width: u32, height: u32) -> Vec<u8> {
+        let img =
+            image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x * 7) as u8, (y * 5) as u8, 90]));
+        let mut out = Cursor::new(Vec::new());
+        img.write_to(&mut out, ImageFormat::Jpeg).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn the_size_is_the_decoders_own() {
+        let header = inspect(&jpeg(40, 30), Kind::Jpeg).unwrap().unwrap();
+        assert_eq!((header.width, header.height), (40, 30));
+        assert_eq!(header.orientation, Orientation::NoTransforms);
+        assert_eq!(inspect(b"\xff\xd8\xff\xe0 bare tull", Kind::Jpeg), Err(Refusal::Unreadable));
+        assert_eq!(inspect(b"%PDF-1.4", Kind::Pdf), Ok(None));
+    }
+
+    #[test]
+    fn a_sideways_photo_is_shown_upright() {
+        let header = Header { width: 4000, height: 3000, orientation: Orientation::Rotate90 };
+        assert_eq!(header.upright(), (3000, 4000));
+        assert_eq!(as_stored(3000, 4000, Orientation::Rotate90), (4000, 3000));
+        assert_eq!(as_stored(3000, 4000, Orientation::Rotate180), (3000, 4000));
+    }
+}

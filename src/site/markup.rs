@@ -1,0 +1,68 @@
+//! Text made fit for the pages: HTML-escaped, JSON that cannot close its `<script>`
+//! element, and dates in Norwegian.
+
+use chrono::{Datelike, NaiveDate};
+
+/// The data a page was rendered with, for the browser to hydrate with (`readSite`).
+pub fn data_script(json: &str) -> String {
+    format!("<script type=\"application/json\" id=\"ff-site\">{}</script>", script_safe(json))
+}
+
+pub fn norwegian_date(date: NaiveDate) -> String {
+    const MONTHS: [&str; 12] = [
+        "januar",
+        "februar",
+        "mars",
+        "april",
+        "mai",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "desember",
+    ];
+    format!("{}. {} {}", date.day(), MONTHS[date.month0() as usize], date.year())
+}
+
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// JSON that is safe inside a `<script>` element: no `<` can close it early.
+pub fn json_for_script(value: &serde_json::Value) -> String {
+    script_safe(&value.to_string())
+}
+
+/// JSON text made safe inside a `<script>` element; the same JSON to a parser.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_read_in_norwegian() {
+        assert_eq!(norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()), "22. november 2026");
+    }
+
+    #[test]
+    fn script_json_cannot_close_its_element() {
+        let json = json_for_script(&serde_json::json!({"a": "</script><b>"}));
+        assert!(!json.contains('<'), "{json}");
+    }
+}
