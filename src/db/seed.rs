@@ -11,7 +11,6 @@ use uuid::Uuid;
 
 use super::Db;
 use crate::content::ContentKind;
-use crate::db_run;
 use crate::text::slugify;
 
 /// The company facts the settings row starts with: believable, and the launch checklist
@@ -138,8 +137,12 @@ const CATEGORIES: [SeedCategory; 3] = [
 /// Seeds what is missing. Safe to call on every start.
 pub async fn run(db: &Db) -> anyhow::Result<()> {
     let now = Utc::now();
-    db_run!(db, pool => {
-        let mut tx = pool.begin().await?;
+    // A write transaction from the start (`BEGIN IMMEDIATE` on SQLite): begun deferred,
+    // its first write fails at once ("database is locked") when another instance on the
+    // same file wrote since its first read, as a second server starting beside a running
+    // one did (tests/api/privacy.rs, the retention rule at start).
+    let mut tx = db.begin().await?;
+    crate::tx_run!(&mut tx, tx => async {
         let (categories,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM categories").fetch_one(&mut *tx).await?;
         if categories == 0 {
             for (order, category) in CATEGORIES.iter().enumerate() {
@@ -226,8 +229,8 @@ pub async fn run(db: &Db) -> anyhow::Result<()> {
                 *position += 1;
             }
         }
-        tx.commit().await?;
         Ok::<(), sqlx::Error>(())
-    })?;
+    }.await)?;
+    tx.commit().await?;
     Ok(())
 }

@@ -153,3 +153,41 @@ crate::db_tests!(
     every_response_carries_a_request_id_and_the_security_headers,
     an_unknown_api_path_gets_a_norwegian_json_404,
 );
+
+/// A second server starting on a SQLite file that another process writes to all the
+/// time (the first server's jobs and requests) seeds what is missing without "database is
+/// locked": its seed took a read first and then wrote, which fails at once when a write
+/// came in between (CI saw it in privacy.rs's retention test).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_starts_beside_one_writing_to_the_same_sqlite_file() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let first = crate::helpers::spawn_app(Backend::Sqlite).await;
+    let database = first.state.config.database_url.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (db, stop) = (first.state.db.clone(), stop.clone());
+        tokio::spawn(async move {
+            let mut writes = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                fagfolk::db_run!(&db, pool => sqlx::query("UPDATE settings SET updated_at = $1")
+                    .bind(chrono::Utc::now())
+                    .execute(pool)
+                    .await
+                    .map(|_| ()))
+                .unwrap();
+                writes += 1;
+            }
+            writes
+        })
+    };
+    for _ in 0..5 {
+        let second = spawn_app_with(Backend::Sqlite, &[("DATABASE_URL", &database)]).await;
+        assert_eq!(second.get("/healthz").await.status(), 200);
+        second.stop().await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    assert!(writer.await.unwrap() > 0, "the other writer wrote meanwhile");
+    first.stop().await;
+}
