@@ -26,14 +26,14 @@ web: web-deps
 
 lint:
 	scripts/house-rules.sh
-	$(CARGO) fmt --check
-	$(CARGO) clippy --all-targets --quiet -- -D warnings
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 	cd web && $(NPM) run typecheck
 	cd web && $(NPM) run --silent lint
 	cd web && $(NPM) run --silent check:api
 
 test-rust:
-	$(CARGO) test --quiet
+	$(CARGO) test --workspace --quiet
 
 test-web: web-deps
 	cd web && $(NPM) test
@@ -76,10 +76,11 @@ openapi:
 ## nextest, which stops at the first failure (.cargo/mutants.toml); with mold installed it
 ## links with mold. About an hour and a half on two cores. The copy it builds in needs
 ## web/dist (ignored by git); the PostgreSQL twins of the tests are skipped.
-MUTANT_SCOPE = -f 'src/auth/**' -f 'src/users/**' -f 'src/audit/**' -f 'src/contact/**' -f 'src/media/**' -f 'src/http/**'
+MUTANT_SCOPE = -f 'src/auth/**' -f 'src/users/**' -f 'src/audit/**' -f 'src/contact/**' -f 'src/media/**' -f 'src/http/**' \
+	-f 'crates/data/src/auth/**' -f 'crates/data/src/users/**' -f 'crates/data/src/audit/**' -f 'crates/data/src/contact/**' -f 'crates/data/src/media/**'
 MOLD = $(if $(shell command -v mold),-C link-arg=-fuse-ld=mold,)
 mutants: web
-	RUSTFLAGS="$(MOLD)" $(CARGO) mutants $(MUTANT_SCOPE) --gitignore false --jobs 1 --timeout 300 -- -- --skip postgres
+	RUSTFLAGS="$(MOLD)" $(CARGO) mutants --workspace $(MUTANT_SCOPE) --gitignore false --jobs 1 --timeout 300 -- -- --skip postgres
 
 ## Six faults that once passed every test, each applied on its own; all must be caught.
 mutation-drill: web

@@ -4,7 +4,6 @@ pub mod audit;
 pub mod auth;
 pub mod backup;
 pub mod categories;
-pub mod clock;
 pub mod config;
 pub mod contact;
 pub mod content;
@@ -22,5 +21,7 @@ pub mod site;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
-pub mod text;
 pub mod users;
+
+// The data layer's modules under the paths the server has always used.
+pub use fagfolk_data::{audit_insert, audited, clock, db_run, text, tx_run};

@@ -27,7 +27,8 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 use error::ApiError;
-pub use extract::{ApiJson, ApiPath, ApiQuery, plain_date, whole_number};
+pub use extract::{ApiJson, ApiPath, ApiQuery};
+pub use fagfolk_data::text::{plain_date, whole_number};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;

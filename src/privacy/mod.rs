@@ -333,7 +333,7 @@ async fn erase_person(
     crate::leads::store::delete_in(&mut tx, &lead_ids).await?;
     tx.audit(&entry).await?;
     tx.commit().await?;
-    // No copy of the erased text stays in the database's files (src/db/mod.rs).
+    // No copy of the erased text stays in the database's files (crates/data/src/db/mod.rs).
     state.db.scrub().await;
     tracing::info!(leads = erased.leads, submissions = erased.submissions, "personopplysninger slettet");
     Ok(Json(erased))

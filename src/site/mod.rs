@@ -9,7 +9,7 @@ pub mod jsonld;
 pub mod markup;
 pub mod pages;
 mod render;
-pub mod store;
+pub use fagfolk_data::site::store;
 
 use axum::Json;
 use axum::extract::State;

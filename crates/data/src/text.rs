@@ -107,6 +107,34 @@ pub struct Hit {
     pub detail: Option<String>,
 }
 
+/// Reads an optional day (`YYYY-MM-DD`) of the years 1 to 9999: chrono reads years far
+/// outside what PostgreSQL stores, and such a day is a malformed parameter.
+pub fn plain_date<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<chrono::NaiveDate>, D::Error> {
+    use chrono::Datelike;
+    let day: Option<chrono::NaiveDate> = serde::Deserialize::deserialize(deserializer)?;
+    match day {
+        Some(day) if !(1..=9999).contains(&day.year()) => {
+            Err(serde::de::Error::custom("en dato mellom år 1 og 9999"))
+        }
+        day => Ok(day),
+    }
+}
+
+/// Reads an optional whole number that JSON may write as `25000` or `25000.0`.
+pub fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    let number: Option<serde_json::Number> = serde::Deserialize::deserialize(deserializer)?;
+    match number {
+        None => Ok(None),
+        Some(n) => n
+            .as_i64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom("forventet et helt tall")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +178,25 @@ mod tests {
         assert_eq!(slugify("Kjøkken & bad"), "kjokken-bad");
         assert_eq!(slugify("Rørlegger"), "rorlegger");
         assert_eq!(slugify("  Nytt sikringsskap! "), "nytt-sikringsskap");
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Price {
+        #[serde(default, deserialize_with = "whole_number")]
+        price: Option<i64>,
+    }
+
+    #[test]
+    fn whole_numbers_may_have_a_zero_fraction_and_nothing_else() {
+        let read = |text: &str| serde_json::from_str::<Price>(text).map(|p| p.price).ok();
+        assert_eq!(read(r#"{"price": 25000}"#), Some(Some(25000)));
+        assert_eq!(read(r#"{"price": 25000.0}"#), Some(Some(25000)));
+        assert_eq!(read(r#"{"price": -3.0}"#), Some(Some(-3)));
+        assert_eq!(read(r#"{"price": null}"#), Some(None));
+        assert_eq!(read(r#"{"price": 2.5}"#), None);
+        // Beyond 9e15 a float no longer holds every whole number exactly.
+        assert_eq!(read(r#"{"price": 8.9e15}"#), Some(Some(8_900_000_000_000_000)));
+        assert_eq!(read(r#"{"price": 9.0e15}"#), None);
+        assert_eq!(read(r#"{"price": 1.0e16}"#), None);
     }
 }

@@ -102,7 +102,7 @@ pub async fn sqlite_to_postgres(from: &SqlitePool, to: &PgPool) -> anyhow::Resul
     .await?;
     for (table,) in &tables {
         if !TABLES.contains(&table.as_str()) {
-            bail!("tabellen {table} er ikke med i kopien (src/db/copy.rs)");
+            bail!("tabellen {table} er ikke med i kopien (crates/data/src/db/copy.rs)");
         }
     }
     for table in TABLES {

@@ -1,0 +1,272 @@
+//! The audit log (README, "Roles"), written by the server for every admin mutation:
+//! `changes = {"before": {...}, "after": {...}}` with the changed fields only. What an
+//! entry is and how it is read; the handlers are the server's (`src/audit/mod.rs`).
+
+pub mod store;
+
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::db::Db;
+
+/// What an entry says was done (`audit_logs.action`). An enum in the OpenAPI document,
+/// so the web app's words for it (`web/src/features/audit/words.ts`) are checked against
+/// it: a new action without words fails `make lint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    Create,
+    Update,
+    Delete,
+    Login,
+    Logout,
+    Password,
+    Reorder,
+    Clear,
+    Note,
+    DeleteNote,
+    Merge,
+    Export,
+    Erase,
+    Anonymize,
+}
+
+/// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
+/// as the log has always stored it; an enum in the OpenAPI document, as the action is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditEntity {
+    Leads,
+    ServicesAdmin,
+    Categories,
+    ContentItems,
+    Media,
+    AdminUsers,
+    Settings,
+    AuditLogs,
+    Privacy,
+}
+
+/// The stored text of an enum value: its serde name.
+fn stored<T: Serialize>(value: T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(text)) => text,
+        _ => unreachable!("audit enums serialize as strings"),
+    }
+}
+
+impl AuditAction {
+    pub fn as_str(self) -> String {
+        stored(self)
+    }
+}
+
+impl AuditEntity {
+    pub fn as_str(self) -> String {
+        stored(self)
+    }
+}
+
+impl TryFrom<String> for AuditAction {
+    type Error = serde_json::Error;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        serde_json::from_value(Value::String(text))
+    }
+}
+
+impl TryFrom<String> for AuditEntity {
+    type Error = serde_json::Error;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        serde_json::from_value(Value::String(text))
+    }
+}
+
+/// An entry about to be written.
+#[derive(Debug, Clone)]
+pub struct NewAudit {
+    pub at: DateTime<Utc>,
+    pub action: String,
+    pub entity_type: String,
+    pub entity_id: Option<String>,
+    pub performed_by: String,
+    pub changes: Option<Value>,
+    /// The change shows on the public site: the write that stores this entry also moves
+    /// the site's change counter, in the same transaction (`audit::store`), and the
+    /// request that made it waits for the pages (`crate::http` `pages_caught_up`).
+    pub on_site: bool,
+}
+
+impl NewAudit {
+    /// Marks a change the public site shows (see [`NewAudit::on_site`]).
+    pub fn on_site(mut self) -> Self {
+        self.on_site = true;
+        self
+    }
+
+    pub fn new(
+        at: DateTime<Utc>,
+        action: AuditAction,
+        entity_type: AuditEntity,
+        entity_id: Option<Uuid>,
+        performed_by: &str,
+        changes: Option<Value>,
+    ) -> Self {
+        Self {
+            at,
+            action: action.as_str(),
+            entity_type: entity_type.as_str(),
+            entity_id: entity_id.map(|id| id.to_string()),
+            performed_by: performed_by.to_owned(),
+            changes,
+            on_site: false,
+        }
+    }
+}
+
+/// The fields that differ between two JSON objects, as `{"before": {...}, "after": {...}}`;
+/// `None` when nothing changed. Keys named like secrets are never included.
+pub fn changes(before: &Value, after: &Value) -> Option<Value> {
+    let empty = Map::new();
+    let before = before.as_object().unwrap_or(&empty);
+    let after = after.as_object().unwrap_or(&empty);
+    let mut old = Map::new();
+    let mut new = Map::new();
+    for key in before.keys().chain(after.keys()) {
+        if key.contains("password") || old.contains_key(key) || new.contains_key(key) {
+            continue;
+        }
+        let (a, b) = (before.get(key).unwrap_or(&Value::Null), after.get(key).unwrap_or(&Value::Null));
+        if a != b {
+            old.insert(key.clone(), a.clone());
+            new.insert(key.clone(), b.clone());
+        }
+    }
+    (!new.is_empty()).then(|| serde_json::json!({ "before": old, "after": new }))
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct AuditEntry {
+    pub id: Uuid,
+    pub created_at: DateTime<Utc>,
+    #[sqlx(try_from = "String")]
+    pub action: AuditAction,
+    #[sqlx(try_from = "String")]
+    pub entity_type: AuditEntity,
+    pub entity_id: Option<String>,
+    /// What the entry is about, by name (a lead's or a user's name, a service's...): as it
+    /// is now, or as the entry itself recorded it when it is gone.
+    #[sqlx(skip)]
+    pub entity_name: Option<String>,
+    pub performed_by: Option<String>,
+    #[sqlx(json(nullable))]
+    pub changes: Option<Value>,
+}
+
+/// The audit log's filters: who, what kind of thing, and the days (in Norway) from and to.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditFilter {
+    /// Who did it (`performed_by`, an e-mail address).
+    pub user: Option<String>,
+    /// What kind of thing (`entity_type`, as `leads`).
+    pub entity_type: Option<String>,
+    /// From this day (`YYYY-MM-DD`, in Norway).
+    #[serde(default, deserialize_with = "crate::text::plain_date")]
+    pub from: Option<NaiveDate>,
+    /// To and with this day.
+    #[serde(default, deserialize_with = "crate::text::plain_date")]
+    pub to: Option<NaiveDate>,
+    /// Page number, from 1.
+    pub page: Option<i64>,
+    /// Entries per page (1-200, default 50).
+    pub per_page: Option<i64>,
+}
+
+/// One page of the audit log, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditLogPage {
+    pub items: Vec<AuditEntry>,
+    /// Entries matching the filters (all pages).
+    pub total: i64,
+    /// Everyone who appears in the log, for the user filter.
+    pub users: Vec<String>,
+    /// Every kind of thing in the log, for the type filter.
+    pub entity_types: Vec<String>,
+}
+
+/// Midnight at the start of `day` in Norway.
+pub fn start_of(day: NaiveDate) -> DateTime<Utc> {
+    let midnight = day.and_time(chrono::NaiveTime::MIN);
+    chrono_tz::Europe::Oslo
+        .from_local_datetime(&midnight)
+        .earliest()
+        .map_or_else(|| midnight.and_utc(), |at| at.with_timezone(&Utc))
+}
+
+/// The tables whose rows have a name, and the column it is in.
+pub(crate) const NAMED: [(&str, &str); 5] = [
+    ("leads", "name"),
+    ("services_admin", "name"),
+    ("admin_users", "name"),
+    ("categories", "name"),
+    ("media", "alt"),
+];
+
+/// Fills in `entity_name` of `entries`: the row's name now, or when it is gone the name
+/// the entry recorded (`changes.before.name`, `changes.after.name` or, for content, its
+/// text or title).
+pub async fn name_entries(db: &Db, entries: &mut [AuditEntry]) -> Result<(), sqlx::Error> {
+    for (table, column) in NAMED {
+        let ids: Vec<Uuid> = entries
+            .iter()
+            .filter(|entry| entry.entity_type.as_str() == table)
+            .filter_map(|entry| entry.entity_id.as_deref().and_then(|id| Uuid::parse_str(id).ok()))
+            .collect();
+        if ids.is_empty() {
+            continue;
+        }
+        let rows = store::names(db, table, column, &ids).await?;
+        for entry in entries.iter_mut().filter(|entry| entry.entity_type.as_str() == table) {
+            let id = entry.entity_id.as_deref().and_then(|id| Uuid::parse_str(id).ok());
+            entry.entity_name =
+                rows.iter().find(|(row, _)| Some(*row) == id).and_then(|(_, name)| name.clone());
+        }
+    }
+    for entry in entries.iter_mut().filter(|entry| entry.entity_name.is_none()) {
+        entry.entity_name = recorded_name(entry.changes.as_ref());
+    }
+    Ok(())
+}
+
+fn recorded_name(changes: Option<&Value>) -> Option<String> {
+    let changes = changes?;
+    ["before", "after"].iter().find_map(|side| {
+        let fields = &changes[side];
+        let data = &fields["data"];
+        [&fields["name"], &data["name"], &data["title"], &data["text"], &data["label"]]
+            .into_iter()
+            .find_map(|value| value.as_str().filter(|text| !text.is_empty()).map(str::to_owned))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn changes_hold_only_the_changed_fields_and_never_passwords() {
+        let before = json!({"name": "Kari", "status": "Ny", "password_hash": "x", "tags": []});
+        let after = json!({"name": "Kari", "status": "Kontaktet", "password_hash": "y", "tags": ["bad"]});
+        assert_eq!(
+            changes(&before, &after),
+            Some(
+                json!({"before": {"status": "Ny", "tags": []}, "after": {"status": "Kontaktet", "tags": ["bad"]}})
+            )
+        );
+        assert_eq!(changes(&before, &before), None);
+    }
+}

@@ -1,0 +1,10 @@
+//! Fagfolk's data layer: the database (SQLite or PostgreSQL), the records of every
+//! resource and their stores, and the operations that span resources, each in one
+//! transaction. It knows nothing of HTTP: the server (`src/`) depends on it, never the
+//! other way round, and a wrong import here is a compile error (docs/ARCHITECTURE.md).
+
+pub mod audit;
+pub mod clock;
+pub mod db;
+pub mod site;
+pub mod text;
