@@ -71,7 +71,6 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

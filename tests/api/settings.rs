@@ -152,8 +152,12 @@ async fn renaming_the_won_status_keeps_the_dashboards_counters(app: TestApp) {
 async fn an_old_pipeline_of_plain_names_gets_its_meaning_from_the_migration(app: TestApp) {
     let legacy = r#"["Ny", "Kontaktet", "Vunnet", "Tapt"]"#;
     let migration = match &app.state.db {
-        fagfolk::db::Db::Sqlite(_) => include_str!("../../crates/data/migrations/sqlite/0002_pipeline_kinds.sql"),
-        fagfolk::db::Db::Postgres(_) => include_str!("../../crates/data/migrations/postgres/0002_pipeline_kinds.sql"),
+        fagfolk::db::Db::Sqlite(_) => {
+            include_str!("../../crates/data/migrations/sqlite/0002_pipeline_kinds.sql")
+        }
+        fagfolk::db::Db::Postgres(_) => {
+            include_str!("../../crates/data/migrations/postgres/0002_pipeline_kinds.sql")
+        }
     };
     fagfolk::db_run!(&app.state.db, pool => {
         let json = match &app.state.db {
