@@ -2,32 +2,15 @@
 
 use axum::Json;
 use axum::extract::State;
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
-mod store;
-
-pub use store::{find, list};
+pub use fagfolk_data::categories::*;
 
 use crate::auth::CurrentUser;
 use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Category {
-    pub id: Uuid,
-    pub name: String,
-    pub slug: Option<String>,
-    pub description: Option<String>,
-    pub active: bool,
-    pub sort_order: i64,
-    /// Services in this category, active or not.
-    pub service_count: i64,
-}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_categories)).routes(routes!(get_category))

@@ -4,7 +4,9 @@
 //! other way round, and a wrong import here is a compile error (docs/ARCHITECTURE.md).
 
 pub mod audit;
+pub mod categories;
 pub mod clock;
 pub mod db;
+pub mod fields;
 pub mod site;
 pub mod text;

@@ -2,7 +2,7 @@
 
 use uuid::Uuid;
 
-use super::Category;
+use super::model::Category;
 use crate::db::Db;
 use crate::db_run;
 
