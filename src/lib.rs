@@ -24,4 +24,4 @@ pub mod telemetry;
 pub mod users;
 
 // The data layer's modules under the paths the server has always used.
-pub use fagfolk_data::{audit_insert, audited, clock, db_run, text, tx_run};
+pub use fagfolk_data::{audit_insert, audited, bind_lead, clock, db_run, fields, text, tx_run};

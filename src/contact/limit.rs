@@ -8,14 +8,10 @@ use chrono::{DateTime, Utc};
 use crate::db::Db;
 use crate::state::AppState;
 
-/// The lock key that makes attempts from `address` take turns: concurrent attempts
-/// could otherwise each read a count under the limit before any wrote (on PostgreSQL 11
-/// of 20 at once got through a limit of 3; tests/api/contact.rs).
-pub fn key(address: &str) -> String {
-    format!("contact:{address}")
-}
+pub use fagfolk_data::contact::limit_key as key;
 
-/// Now, the start of the window, and the limit, as `super::store::record_attempt` takes them.
+/// Now, the start of the window, and the limit, as `super::store_enquiry` and
+/// `super::store::record_attempt` take them.
 pub fn window(state: &AppState) -> (DateTime<Utc>, DateTime<Utc>, i64) {
     let now = state.clock.now();
     let since = now

@@ -4,8 +4,7 @@
 pub mod duplicates;
 pub mod export;
 pub mod history;
-pub mod model;
-pub mod store;
+pub use fagfolk_data::leads::{model, store};
 
 use axum::Json;
 use axum::extract::State;
@@ -244,7 +243,7 @@ fn kept(before: &Lead, lead: Lead) -> Lead {
 async fn parse(state: &AppState, input: LeadInput) -> ApiResult<LeadFields> {
     let pipeline = settings::pipeline(&state.db).await?;
     let staff = crate::users::store::staff(&state.db).await?;
-    LeadFields::parse(input, &pipeline, &staff)
+    Ok(LeadFields::parse(input, &pipeline, &staff)?)
 }
 
 /// Change only a lead's status (a drag between kanban columns).

@@ -3,56 +3,17 @@
 
 use axum::Json;
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{Stage, StatusKind};
+use super::{ServerFacts, Settings, Stage, StatusKind};
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Settings {
-    pub company_name: Option<String>,
-    pub orgnr: Option<String>,
-    pub adresse: Option<String>,
-    /// The public contact e-mail.
-    pub email: Option<String>,
-    pub global_phone_primary: Option<String>,
-    #[sqlx(json)]
-    pub global_phone_extra: Vec<String>,
-    /// The lead pipeline's statuses in order, each with its meaning.
-    #[sqlx(skip)]
-    pub lead_pipeline: Vec<Stage>,
-    /// How the server is run: set by whoever runs it, shown here, not edited here.
-    #[sqlx(skip)]
-    pub server: ServerFacts,
-}
-
-/// The server's configuration that staff should know about (`FAGFOLK_PUBLIC_URL`,
-/// `FAGFOLK_NOTIFY_TO`).
-#[derive(Debug, Clone, Default, Serialize, ToSchema)]
-pub struct ServerFacts {
-    /// The public address of the site.
-    pub public_url: String,
-    pub https: bool,
-    /// Where new enquiries are sent by e-mail; `null` when nobody is notified.
-    pub notify_to: Option<String>,
-}
-
-impl Settings {
-    fn audit_view(&self) -> serde_json::Value {
-        let mut view = serde_json::to_value(self).unwrap_or_default();
-        if let Some(fields) = view.as_object_mut() {
-            fields.remove("server");
-        }
-        view
-    }
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SettingsInput {

@@ -6,7 +6,10 @@
 pub mod audit;
 pub mod categories;
 pub mod clock;
+pub mod contact;
 pub mod db;
 pub mod fields;
+pub mod leads;
+pub mod settings;
 pub mod site;
 pub mod text;

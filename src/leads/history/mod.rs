@@ -15,9 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub mod store;
-
-pub use store::{notes, record_email, sent_emails};
+pub use fagfolk_data::leads::history::*;
 
 use super::not_found;
 use crate::audit::{NewAudit, changes};
@@ -33,45 +31,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_note))
 }
 
-/// An e-mail to staff about one of the person's leads.
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct SentEmail {
-    pub lead_id: Uuid,
-    pub sent_at: DateTime<Utc>,
-    pub recipient: String,
-    pub subject: String,
-    pub error: Option<String>,
-}
-
-/// A note on a lead.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Note {
-    pub id: Uuid,
-    pub lead_id: Uuid,
-    /// The author, while they are a user.
-    pub author_id: Option<Uuid>,
-    /// The author's name when the note was written.
-    pub author_name: String,
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NoteInput {
     pub body: Option<String>,
-}
-
-/// A contact-form enquiry behind a lead.
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Submission {
-    pub id: Uuid,
-    pub name: String,
-    pub email: String,
-    pub phone: String,
-    /// The service chosen, by its label.
-    pub service: Option<String>,
-    pub message: String,
-    pub created_at: DateTime<Utc>,
 }
 
 /// One field of an edit: its value before and after.
@@ -142,24 +104,6 @@ impl Event {
             | Self::Merged { at, .. } => *at,
         }
     }
-}
-
-#[derive(sqlx::FromRow)]
-pub(super) struct AuditRow {
-    pub(super) entity_id: Option<String>,
-    pub(super) created_at: DateTime<Utc>,
-    pub(super) action: String,
-    pub(super) performed_by: Option<String>,
-    #[sqlx(json(nullable))]
-    pub(super) changes: Option<Value>,
-}
-
-#[derive(sqlx::FromRow)]
-pub(super) struct MergeRow {
-    pub(super) merged_id: Uuid,
-    pub(super) merged_name: String,
-    pub(super) merged_by: String,
-    pub(super) merged_at: DateTime<Utc>,
 }
 
 /// Everything that happened to lead `id`, newest first.

@@ -13,7 +13,7 @@ use crate::db::{Db, Tx};
 use crate::{audited, db_run, tx_run};
 
 /// The audit entries of the leads `ids`, oldest first.
-pub(super) async fn audit_rows(db: &Db, ids: &[String]) -> Result<Vec<AuditRow>, sqlx::Error> {
+pub async fn audit_rows(db: &Db, ids: &[String]) -> Result<Vec<AuditRow>, sqlx::Error> {
     db_run!(db, pool => {
         let mut query = sqlx::QueryBuilder::new(
             "SELECT entity_id, created_at, action, performed_by, changes FROM audit_logs \
@@ -25,7 +25,7 @@ pub(super) async fn audit_rows(db: &Db, ids: &[String]) -> Result<Vec<AuditRow>,
     })
 }
 
-pub(super) async fn merges(db: &Db, id: Uuid) -> Result<Vec<MergeRow>, sqlx::Error> {
+pub async fn merges(db: &Db, id: Uuid) -> Result<Vec<MergeRow>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
         "SELECT merged_id, merged_name, merged_by, merged_at FROM lead_merges WHERE lead_id = $1 ORDER BY merged_at, id",
     )
@@ -45,7 +45,7 @@ pub async fn notes(db: &Db, id: Uuid) -> Result<Vec<Note>, sqlx::Error> {
     .await)
 }
 
-pub(super) async fn submissions(db: &Db, id: Uuid) -> Result<Vec<Submission>, sqlx::Error> {
+pub async fn submissions(db: &Db, id: Uuid) -> Result<Vec<Submission>, sqlx::Error> {
     let mut rows: Vec<Submission> = db_run!(db, pool => sqlx::query_as(
         "SELECT id, name, email, phone, service, message, created_at FROM contact_submissions \
          WHERE lead_id = $1 ORDER BY created_at, id",

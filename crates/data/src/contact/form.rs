@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::http::error::{ApiError, FieldErrors};
+use crate::fields::FieldErrors;
 use crate::text::is_email;
 
 /// What the browser sends. Every field is optional here so that a missing field gets the
@@ -75,12 +75,25 @@ pub const EMAIL_MAX: usize = 254;
 pub const PHONE_MAX: usize = 40;
 pub const MESSAGE_MAX: usize = 5000;
 
+/// Why an enquiry is not taken.
+#[derive(Debug)]
+pub enum Refused {
+    /// The honeypot field is filled in: a robot.
+    Spam,
+    /// Fields are missing or wrong; each has its message.
+    Fields(FieldErrors),
+}
+
+impl From<FieldErrors> for Refused {
+    fn from(errors: FieldErrors) -> Self {
+        Self::Fields(errors)
+    }
+}
+
 impl ContactForm {
-    pub fn parse(input: ContactInput) -> Result<Self, ApiError> {
+    pub fn parse(input: ContactInput) -> Result<Self, Refused> {
         if input.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
-            return Err(ApiError::BadRequest(
-                "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot.".to_owned(),
-            ));
+            return Err(Refused::Spam);
         }
         let mut errors = FieldErrors::default();
         let name = errors.required("name", input.name, NAME_MAX, "Navn er påkrevd.");
@@ -148,9 +161,7 @@ mod tests {
             service: Some("x".into()),
             ..input()
         };
-        let Err(ApiError::Validation(fields)) = ContactForm::parse(bad) else {
-            panic!("expected field errors")
-        };
-        assert_eq!(fields.keys().collect::<Vec<_>>(), ["email", "phone", "service"]);
+        let Err(Refused::Fields(fields)) = ContactForm::parse(bad) else { panic!("expected field errors") };
+        assert_eq!(fields.into_map().keys().collect::<Vec<_>>(), ["email", "phone", "service"]);
     }
 }

@@ -98,7 +98,7 @@ async fn delete_where(tx: &mut Tx, column: &str, ids: &[Uuid]) -> Result<(), sql
 
 /// Writes an attempt from `address` at `now` unless it has `limit` attempts after `since`
 /// already: `false`, and nothing written, when the limit is used up. Begin the
-/// transaction with `Db::begin_one_at_a_time(&super::limit::key(address))`, so attempts
+/// transaction with `Db::begin_one_at_a_time(&super::limit_key(address))`, so attempts
 /// from one address cannot each read a count under the limit before any writes.
 pub async fn record_attempt(
     tx: &mut Tx,

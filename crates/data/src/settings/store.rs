@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 
 use super::Stage;
-use super::routes::Settings;
+use super::model::Settings;
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::{audited, db_run};

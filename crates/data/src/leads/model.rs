@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::http::error::{ApiError, FieldErrors};
+use crate::fields::FieldErrors;
 use crate::text::is_email;
 
 /// Sources offered in the lead form; other values are allowed too.
@@ -200,7 +200,7 @@ pub struct LeadFields {
 
 impl LeadFields {
     /// Checks `input` against the pipeline's statuses and the staff a lead can be assigned to.
-    pub fn parse(input: LeadInput, pipeline: &[String], staff: &[StaffMember]) -> Result<Self, ApiError> {
+    pub fn parse(input: LeadInput, pipeline: &[String], staff: &[StaffMember]) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = errors.optional("name", input.name, 200).unwrap_or_default();
         let email = errors.optional("email", input.email, 254);
