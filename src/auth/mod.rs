@@ -3,8 +3,6 @@
 
 pub mod csrf;
 pub mod password;
-pub mod session;
-pub mod store;
 pub mod throttle;
 
 use std::net::SocketAddr;
@@ -20,7 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use session::CurrentUser;
+pub use fagfolk_data::auth::{CurrentUser, NotAdmin, session, store};
 
 use crate::audit::NewAudit;
 use crate::http::ApiJson;
@@ -58,14 +56,10 @@ impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
     }
 }
 
-impl CurrentUser {
-    /// Refuses an editor where only an administrator may act (README, "Roles").
-    pub fn require_admin(&self) -> Result<(), ApiError> {
-        if self.is_admin() {
-            Ok(())
-        } else {
-            Err(ApiError::Forbidden("Bare administratorer kan gjøre dette.".to_owned()))
-        }
+/// An editor refused where only an administrator may act (README, "Roles").
+impl From<NotAdmin> for ApiError {
+    fn from(_: NotAdmin) -> Self {
+        ApiError::Forbidden("Bare administratorer kan gjøre dette.".to_owned())
     }
 }
 

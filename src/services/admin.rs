@@ -4,14 +4,13 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::store;
+use super::{AdminService, store};
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
 use crate::categories;
@@ -19,31 +18,6 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use crate::text::slugify;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct AdminService {
-    pub id: Uuid,
-    pub name: String,
-    pub slug: Option<String>,
-    pub description: Option<String>,
-    /// Price from in whole kroner; `null` when not stated.
-    pub price_from: Option<i64>,
-    /// The category's slug.
-    pub category: String,
-    pub category_id: Option<Uuid>,
-    pub is_active: bool,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-}
-
-impl AdminService {
-    fn audit_view(&self) -> serde_json::Value {
-        serde_json::json!({
-            "name": self.name, "description": self.description, "price_from": self.price_from,
-            "category": self.category, "is_active": self.is_active,
-        })
-    }
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

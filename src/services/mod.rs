@@ -1,50 +1,6 @@
-//! Services (table `services_admin`): the types the public site shows and the trades.
-//! The admin endpoints are in `admin`, the SQL in `store`; the public list is served by
-//! `crate::site` from its page cache.
+//! Tjenester: the services' records and store are the data layer's
+//! (`crates/data/src/services/`); the back office's routes are in `admin`.
 
-use chrono::{DateTime, Utc};
-use serde::Serialize;
-use utoipa::ToSchema;
-use uuid::Uuid;
+pub use fagfolk_data::services::*;
 
 pub mod admin;
-pub mod store;
-
-/// The three public trades; `category` on a service holds one of these slugs.
-pub const PUBLIC_CATEGORIES: [&str; 3] =
-    [CategorySlug::Elektriker.as_str(), CategorySlug::Rorlegger.as_str(), CategorySlug::KjokkenBad.as_str()];
-
-/// An active service as the public site shows it.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct PublicService {
-    pub id: Uuid,
-    pub name: String,
-    pub description: Option<String>,
-    /// Price from, in whole kroner including VAT; `null` when not stated.
-    pub price_from: Option<i64>,
-    /// Category slug: `elektriker`, `rorlegger` or `kjokken-bad`.
-    pub category: String,
-    pub is_active: bool,
-    pub created_at: DateTime<Utc>,
-}
-
-/// The public trades by their category slug: one list for the server, the OpenAPI
-/// document and the web app's generated types. The handler reads the `category`
-/// parameter as text, so that an unknown value gets a Norwegian message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
-#[schema(rename_all = "kebab-case")]
-pub enum CategorySlug {
-    Elektriker,
-    Rorlegger,
-    KjokkenBad,
-}
-
-impl CategorySlug {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Elektriker => "elektriker",
-            Self::Rorlegger => "rorlegger",
-            Self::KjokkenBad => "kjokken-bad",
-        }
-    }
-}

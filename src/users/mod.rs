@@ -1,8 +1,9 @@
 //! Admin users. Creation is shared by the CLI (`fagfolk admin create`), the first-admin
 //! environment variables and the demo seed; `routes` serves them over HTTP.
 
+pub use fagfolk_data::users::*;
+
 pub mod routes;
-pub mod store;
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -11,42 +12,6 @@ use crate::audit::{NewAudit, changes};
 use crate::auth::password;
 use crate::db::Db;
 use crate::http::error::FieldErrors;
-
-/// What a staff member may do (README, "Roles"). Stored as its lower-case name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    /// Everything, including other users and clearing the audit log.
-    Admin,
-    /// Leads, services, media and settings; only their own user.
-    Editor,
-}
-
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Admin => "admin",
-            Self::Editor => "editor",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        match value {
-            "admin" => Some(Self::Admin),
-            "editor" => Some(Self::Editor),
-            _ => None,
-        }
-    }
-}
-
-/// Read from the database's text column (`#[sqlx(try_from = "String")]`).
-impl TryFrom<String> for Role {
-    type Error = String;
-
-    fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value).ok_or_else(|| format!("ukjent rolle «{value}»"))
-    }
-}
 
 /// Why a user could not be created. `Invalid` holds a message per field (`name`, `email`,
 /// `password`), which the admin API answers as field errors and the CLI prints.

@@ -6,38 +6,19 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::store::{self, AdminChange};
-use super::{CreateUserError, Role};
+use super::{AdminUserView, CreateUserError, Role};
 use crate::audit::{NewAudit, changes};
 use crate::auth::{CurrentUser, password, session, throttle};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct AdminUserView {
-    pub id: Uuid,
-    pub name: String,
-    pub email: String,
-    #[sqlx(try_from = "String")]
-    pub role: Role,
-    pub is_active: bool,
-    pub last_login_at: Option<DateTime<Utc>>,
-    pub created_at: DateTime<Utc>,
-}
-
-impl AdminUserView {
-    fn audit_view(&self) -> serde_json::Value {
-        serde_json::json!({ "name": self.name, "email": self.email, "role": self.role, "is_active": self.is_active })
-    }
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewUserInput {

@@ -4,12 +4,15 @@
 //! other way round, and a wrong import here is a compile error (docs/ARCHITECTURE.md).
 
 pub mod audit;
+pub mod auth;
 pub mod categories;
 pub mod clock;
 pub mod contact;
 pub mod db;
 pub mod fields;
 pub mod leads;
+pub mod services;
 pub mod settings;
 pub mod site;
 pub mod text;
+pub mod users;

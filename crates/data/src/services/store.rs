@@ -3,8 +3,7 @@
 
 use uuid::Uuid;
 
-use super::PublicService;
-use super::admin::AdminService;
+use super::{AdminService, PublicService};
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::text::Needle;

@@ -5,8 +5,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::Role;
-use super::routes::AdminUserView;
+use super::{AdminUserView, Role};
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::text::Needle;
