@@ -124,20 +124,7 @@ async fn merge_leads(
         &user.email,
         changes(&before, &after),
     );
-    // Each table by its owner's store, all in one transaction.
-    let mut tx = state.db.begin().await?;
-    if !store::update_in(&mut tx, &lead).await? {
-        return Err(not_found());
-    }
-    super::history::store::move_history(&mut tx, from.id, id).await?;
-    crate::contact::store::move_submissions(&mut tx, from.id, id).await?;
-    store::repoint_duplicates(&mut tx, from.id, id).await?;
-    super::history::store::insert_merge(&mut tx, id, from.id, &from.name, &user.email, now).await?;
-    let done = store::delete_in(&mut tx, &[from.id]).await? == 1;
-    tx.audit(&entry).await?;
-    if done {
-        tx.commit().await?;
-    }
+    let done = fagfolk_data::leads::merge(&state.db, &lead, &from, &user.email, now, &entry).await?;
     if !done {
         return Err(not_found());
     }

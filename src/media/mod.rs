@@ -6,7 +6,6 @@ mod metadata;
 mod picture;
 mod sniff;
 pub mod storage;
-pub mod store;
 mod upload;
 pub mod variants;
 
@@ -15,12 +14,13 @@ use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
+
+pub use fagfolk_data::media::*;
 
 use crate::audit::{NewAudit, changes};
 use crate::auth::CurrentUser;
@@ -30,41 +30,6 @@ use crate::state::AppState;
 
 /// Files one upload request may carry.
 pub const MAX_FILES: usize = 20;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Media {
-    pub id: Uuid,
-    /// Where the file is served, e.g. `/media/1764000000000-kjokken.jpg`.
-    pub url: String,
-    pub alt: Option<String>,
-    pub width: Option<i64>,
-    pub height: Option<i64>,
-    /// Size in whole KB (rounded).
-    pub size_kb: i64,
-    /// The stored content type, e.g. `image/jpeg`.
-    #[serde(rename = "type")]
-    #[sqlx(rename = "type")]
-    pub media_type: String,
-    pub created_at: DateTime<Utc>,
-    #[serde(skip)]
-    pub storage_key: String,
-    /// Smaller WebP copies of a picture, narrowest first; empty until they are made
-    /// (a moment after the upload), and for a PDF or an AVIF picture.
-    #[sqlx(skip)]
-    pub variants: Vec<variants::Variant>,
-    /// The content that shows the picture ("Innhold"); deleting it takes it away there.
-    #[sqlx(skip)]
-    pub used_by: Vec<MediaUse>,
-}
-
-/// A content item that shows a picture.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct MediaUse {
-    pub id: Uuid,
-    pub kind: crate::content::ContentKind,
-    /// The item's name or title.
-    pub label: String,
-}
 
 /// Fills in each file's variants and where it is used.
 async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Media>, sqlx::Error> {
@@ -213,14 +178,7 @@ async fn delete_media(
     // The picture and its place in the content go in one transaction, each through its
     // owner's store.
     let edits = crate::content::routes::without_picture(&state, &user, id).await?;
-    let mut tx = state.db.begin().await?;
-    let variant_keys = store::delete_in(&mut tx, id).await?;
-    tx.audit(&entry).await?;
-    for (item, edit) in &edits {
-        crate::content::store::update_in(&mut tx, item).await?;
-        tx.audit(edit).await?;
-    }
-    tx.commit().await?;
+    let variant_keys = fagfolk_data::media::delete(&state.db, id, &entry, &edits).await?;
     // A file left behind by a failure here is never served: serving needs the row.
     for key in std::iter::once(&media.storage_key).chain(&variant_keys) {
         if let Err(err) = state.storage.delete(key).await {

@@ -9,48 +9,14 @@
 use bytes::Bytes;
 use image::DynamicImage;
 use image::imageops::FilterType;
-use serde::Serialize;
-use utoipa::ToSchema;
-use uuid::Uuid;
 
-use super::{Media, store};
+use super::{Media, VariantRow, store};
 use crate::state::AppState;
 
 /// The widths the pages choose from.
 pub const WIDTHS: [u32; 3] = [480, 960, 1600];
 /// WebP quality: photos look as the original at a fraction of the bytes.
 const QUALITY: f32 = 80.0;
-
-/// A smaller copy of a picture, as the pages and the admin get it.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct Variant {
-    /// Where it is served, e.g. `/media/1764000000000-kjokken_480w.webp`.
-    pub url: String,
-    pub width: i64,
-    pub height: i64,
-    pub size_kb: i64,
-}
-
-/// A variant as stored (`media_variants`).
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct VariantRow {
-    pub media_id: Uuid,
-    pub storage_key: String,
-    pub width: i64,
-    pub height: i64,
-    pub size_kb: i64,
-}
-
-impl VariantRow {
-    pub fn variant(&self) -> Variant {
-        Variant {
-            url: format!("/media/{}", self.storage_key),
-            width: self.width,
-            height: self.height,
-            size_kb: self.size_kb,
-        }
-    }
-}
 
 /// Whether variants are made of pictures of this content type.
 pub fn applies_to(content_type: &str) -> bool {

@@ -10,9 +10,6 @@
 
 use axum::Json;
 use axum::extract::State;
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -20,211 +17,23 @@ use uuid::Uuid;
 use crate::audit::{AuditEntry, NewAudit};
 use crate::audited;
 use crate::auth::CurrentUser;
-use crate::db::Db;
 use crate::http::ApiJson;
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
-use crate::leads::history::Note;
-use crate::leads::model::Lead;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::text::phone_digits;
 
-mod retention;
+mod retention_routes;
 
-pub use retention::{RETENTION_ACTOR, Retention, apply_retention, keep_retention};
+pub use fagfolk_data::privacy::*;
+
+fn nobody() -> ApiError {
+    ApiError::NotFound("Fant ingen opplysninger om denne personen.".to_owned())
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(export_person))
         .routes(routes!(erase_person))
-        .routes(routes!(retention::get_retention, retention::set_retention))
-}
-
-/// Who the firm stores data about: an e-mail address (any case) or a phone number (by its
-/// digits, with or without +47).
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PersonInput {
-    pub person: Option<String>,
-}
-
-enum Person {
-    Email(String),
-    Phone(String),
-}
-
-impl Person {
-    fn parse(input: PersonInput) -> Result<Self, ApiError> {
-        let mut errors = FieldErrors::default();
-        let text =
-            errors.required("person", input.person, 254, "Skriv en e-postadresse eller et telefonnummer.");
-        errors.finish()?;
-        if text.contains('@') {
-            return Ok(Self::Email(crate::text::email_key(&text)));
-        }
-        let digits = phone_digits(&text);
-        if digits.len() < 6 || text.chars().any(|c| c.is_alphabetic()) {
-            return Err(ApiError::field("person", "Skriv en e-postadresse eller et telefonnummer."));
-        }
-        Ok(Self::Phone(digits))
-    }
-
-    /// Whether an audit entry's changes hold the person's address or number, at any depth
-    /// (a merge entry names the merged lead's).
-    fn mentioned_in(&self, changes: &serde_json::Value) -> bool {
-        match changes {
-            serde_json::Value::Object(fields) => {
-                fields.iter().any(|(key, value)| match (key.as_str(), value) {
-                    ("email", serde_json::Value::String(email)) => self.matches(Some(email), None),
-                    ("phone", serde_json::Value::String(phone)) => self.matches(None, Some(phone)),
-                    _ => self.mentioned_in(value),
-                })
-            }
-            serde_json::Value::Array(values) => values.iter().any(|value| self.mentioned_in(value)),
-            _ => false,
-        }
-    }
-
-    /// Of an entry about someone else's lead that mentions the person (a merge entry
-    /// naming a lead of theirs merged in): only the parts that are about them.
-    fn part_of(&self, changes: &serde_json::Value) -> serde_json::Value {
-        self.split(changes).0
-    }
-
-    /// The same entry with the parts about the person taken out: a merged lead is named
-    /// by its id alone, an address or number of theirs becomes null.
-    fn without(&self, changes: &serde_json::Value) -> serde_json::Value {
-        self.split(changes).1
-    }
-
-    fn split(&self, changes: &serde_json::Value) -> (serde_json::Value, serde_json::Value) {
-        use serde_json::{Map, Value};
-        let mut theirs = Map::new();
-        let mut rest = changes.as_object().cloned().unwrap_or_default();
-        for side in ["before", "after"] {
-            let Some(Value::Object(fields)) = rest.get_mut(side) else { continue };
-            let mut mine = Map::new();
-            for (key, value) in fields.iter_mut() {
-                let whole = match (key.as_str(), &*value) {
-                    ("email", Value::String(email)) => self.matches(Some(email), None),
-                    ("phone", Value::String(phone)) => self.matches(None, Some(phone)),
-                    _ => false,
-                };
-                if whole {
-                    mine.insert(key.clone(), std::mem::take(value));
-                } else if value.is_object() && self.mentioned_in(value) {
-                    mine.insert(key.clone(), value.clone());
-                    *value = serde_json::json!({ "id": value.get("id").cloned().unwrap_or_default() });
-                }
-            }
-            theirs.insert(side.to_owned(), Value::Object(mine));
-        }
-        (Value::Object(theirs), Value::Object(rest))
-    }
-
-    fn matches(&self, email: Option<&str>, phone: Option<&str>) -> bool {
-        match self {
-            Self::Email(wanted) => email.is_some_and(|email| crate::text::email_key(email) == *wanted),
-            Self::Phone(wanted) => phone.is_some_and(|phone| phone_digits(phone) == *wanted),
-        }
-    }
-}
-
-pub use crate::contact::store::StoredSubmission;
-
-pub use crate::leads::history::SentEmail;
-
-/// Everything stored about a person.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PersonData {
-    /// The e-mail address or phone number asked about.
-    pub person: String,
-    pub exported_at: DateTime<Utc>,
-    pub leads: Vec<Lead>,
-    pub notes: Vec<Note>,
-    pub submissions: Vec<StoredSubmission>,
-    pub emails: Vec<SentEmail>,
-    /// The audit log's entries about the leads.
-    pub audit: Vec<AuditEntry>,
-}
-
-/// How much an erasure removed.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Erased {
-    pub leads: usize,
-    pub submissions: usize,
-    pub notes: usize,
-    /// Audit entries whose changes were emptied, or cleared of the person (an entry about
-    /// another lead that merged one of theirs in).
-    pub audit_entries: usize,
-}
-
-/// What is stored about a person: their leads, their enquiries, and the audit entries
-/// about leads that name them (a lead since deleted by staff or merged into another still
-/// has its create and delete entries, and a merge entry names the lead merged in).
-struct Found {
-    leads: Vec<Lead>,
-    submissions: Vec<StoredSubmission>,
-    /// Audit entries about the person's leads (those still there and those gone): theirs
-    /// whole.
-    traces: Vec<AuditEntry>,
-    /// Audit entries about other leads that mention the person (a merge that took a lead
-    /// of theirs in): only those parts are theirs.
-    mentions: Vec<AuditEntry>,
-    /// Leads no longer there that the traces were about: merged into another lead, or
-    /// deleted (their merges are found by these).
-    gone: Vec<String>,
-}
-
-/// The person's leads, enquiries and traces; 404 when there are none.
-async fn found(db: &Db, person: &Person) -> ApiResult<Found> {
-    let leads = match person {
-        Person::Email(email) => crate::leads::store::by_contact(db, Some(email), None).await?,
-        Person::Phone(digits) => crate::leads::store::by_contact(db, None, Some(digits)).await?,
-    };
-    let ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
-    // Enquiries are few; each is compared in full, so a number written any way is found.
-    let all = crate::contact::store::all_submissions(db).await?;
-    let submissions = all
-        .into_iter()
-        .filter(|s| {
-            s.lead_id.is_some_and(|id| ids.contains(&id)) || person.matches(Some(&s.email), Some(&s.phone))
-        })
-        .collect::<Vec<_>>();
-    // The audit log about leads is read once and each entry's changes looked through:
-    // a request like this is rare, and the address may sit in any entry.
-    let about_leads = crate::audit::store::with_changes_about(db, crate::audit::AuditEntity::Leads).await?;
-    let lead_ids: Vec<String> = ids.iter().map(Uuid::to_string).collect();
-    let mut gone: Vec<String> = about_leads
-        .iter()
-        .filter(|entry| entry.changes.as_ref().is_some_and(|changes| person.mentioned_in(changes)))
-        .filter_map(|entry| entry.entity_id.clone())
-        .filter(|id| !lead_ids.contains(id))
-        .collect();
-    gone.sort();
-    gone.dedup();
-    let mut still_there = Vec::new();
-    for id in &gone {
-        if let Ok(uuid) = id.parse::<Uuid>()
-            && crate::leads::store::get(db, uuid).await?.is_some()
-        {
-            still_there.push(id.clone());
-        }
-    }
-    gone.retain(|id| !still_there.contains(id));
-    let (traces, mentions): (Vec<AuditEntry>, Vec<AuditEntry>) = about_leads
-        .into_iter()
-        .filter(|entry| {
-            let about = entry.entity_id.as_ref().is_some_and(|id| lead_ids.contains(id) || gone.contains(id));
-            let merged_in = entry.changes.as_ref().and_then(|c| c["after"]["merged_lead"]["id"].as_str());
-            let names = entry.changes.as_ref().is_some_and(|changes| person.mentioned_in(changes));
-            about || names || merged_in.is_some_and(|id| gone.iter().any(|g| g == id))
-        })
-        .partition(|entry| {
-            entry.entity_id.as_ref().is_some_and(|id| lead_ids.contains(id) || gone.contains(id))
-        });
-    if leads.is_empty() && submissions.is_empty() && traces.is_empty() && mentions.is_empty() {
-        return Err(ApiError::NotFound("Fant ingen opplysninger om denne personen.".to_owned()));
-    }
-    Ok(Found { leads, submissions, traces, mentions, gone })
+        .routes(routes!(retention_routes::get_retention, retention_routes::set_retention))
 }
 
 /// Everything stored about a person, as JSON (innsyn). Sent as POST so the address or
@@ -247,7 +56,8 @@ async fn export_person(
     user.require_admin()?;
     let asked = input.person.clone().unwrap_or_default().trim().to_owned();
     let person = Person::parse(input)?;
-    let Found { leads, submissions, mut traces, mentions, .. } = found(&state.db, &person).await?;
+    let Found { leads, submissions, mut traces, mentions, .. } =
+        found(&state.db, &person).await?.ok_or_else(nobody)?;
     // Of an entry about someone else's lead, only what is about this person.
     traces.extend(mentions.into_iter().map(|entry| AuditEntry {
         changes: entry.changes.as_ref().map(|changes| person.part_of(changes)),
@@ -295,7 +105,8 @@ async fn erase_person(
 ) -> ApiResult<Json<Erased>> {
     user.require_admin()?;
     let person = Person::parse(input)?;
-    let Found { leads, submissions, traces, mentions, gone } = found(&state.db, &person).await?;
+    let Found { leads, submissions, traces, mentions, gone } =
+        found(&state.db, &person).await?.ok_or_else(nobody)?;
     let redacted: Vec<(Uuid, serde_json::Value)> = mentions
         .iter()
         .filter_map(|entry| entry.changes.as_ref().map(|changes| (entry.id, person.without(changes))))
@@ -319,22 +130,8 @@ async fn erase_person(
         &user.email,
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
-    // Each table by its owner's store, all in one transaction.
-    let mut tx = state.db.begin().await?;
-    crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Leads, &lead_ids).await?;
-    crate::audit::store::clear_changes(&mut tx, &trace_ids).await?;
-    for (id, changes) in &redacted {
-        crate::audit::store::set_changes(&mut tx, *id, changes).await?;
-    }
-    // Leads merged into another: the kept lead's list of what was merged into it names them.
-    let gone: Vec<Uuid> = gone.iter().filter_map(|id| id.parse().ok()).collect();
-    crate::leads::history::store::forget_merges_of(&mut tx, &gone).await?;
-    crate::contact::store::delete_submissions(&mut tx, &submission_ids).await?;
-    crate::leads::store::delete_in(&mut tx, &lead_ids).await?;
-    tx.audit(&entry).await?;
-    tx.commit().await?;
-    // No copy of the erased text stays in the database's files (crates/data/src/db/mod.rs).
-    state.db.scrub().await;
+    fagfolk_data::privacy::erase(&state.db, &lead_ids, &submission_ids, &trace_ids, &redacted, &gone, &entry)
+        .await?;
     tracing::info!(leads = erased.leads, submissions = erased.submissions, "personopplysninger slettet");
     Ok(Json(erased))
 }

@@ -3,3 +3,31 @@
 pub mod history;
 pub mod model;
 pub mod store;
+
+/// Merges lead `from` into `lead` (already holding the merged fields): `from`'s history,
+/// enquiries and duplicate flags move over, the merge is recorded, and `from` is deleted,
+/// each table by its owner's store, in one transaction with `entry`. `false`, and nothing
+/// changed, when either lead is gone.
+pub async fn merge(
+    db: &crate::db::Db,
+    lead: &model::Lead,
+    from: &model::Lead,
+    by: &str,
+    now: chrono::DateTime<chrono::Utc>,
+    entry: &crate::audit::NewAudit,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::update_in(&mut tx, lead).await? {
+        return Ok(false);
+    }
+    history::store::move_history(&mut tx, from.id, lead.id).await?;
+    crate::contact::store::move_submissions(&mut tx, from.id, lead.id).await?;
+    store::repoint_duplicates(&mut tx, from.id, lead.id).await?;
+    history::store::insert_merge(&mut tx, lead.id, from.id, &from.name, by, now).await?;
+    let done = store::delete_in(&mut tx, &[from.id]).await? == 1;
+    tx.audit(entry).await?;
+    if done {
+        tx.commit().await?;
+    }
+    Ok(done)
+}

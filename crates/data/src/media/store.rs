@@ -3,8 +3,7 @@
 
 use uuid::Uuid;
 
-use super::Media;
-use super::variants::VariantRow;
+use super::{Media, VariantRow};
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::text::Needle;

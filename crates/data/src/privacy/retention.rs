@@ -1,85 +1,23 @@
 //! The retention rule: won and lost leads not changed for a number of months are
 //! anonymised, at once when the rule is saved and then daily.
 
-use axum::Json;
-use axum::extract::State;
 use chrono::{DateTime, Months, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::audit::NewAudit;
-use crate::auth::CurrentUser;
 use crate::db::Db;
-use crate::http::ApiJson;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::settings::{self, StatusKind};
-use crate::state::AppState;
 
 /// The retention rule: months a won or lost lead keeps its personal data; `null` is off.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Retention {
-    #[serde(default, deserialize_with = "crate::http::whole_number")]
+    #[serde(default, deserialize_with = "crate::text::whole_number")]
     pub months: Option<i64>,
 }
 
-/// The retention rule.
-#[utoipa::path(
-    get, path = "/api/admin/privacy/retention", tag = "admin", security(("session" = [])),
-    responses(
-        (status = 200, description = "Sletteregelen", body = Retention),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
-    )
-)]
-pub(super) async fn get_retention(
-    State(state): State<AppState>,
-    _user: CurrentUser,
-) -> ApiResult<Json<Retention>> {
-    Ok(Json(Retention { months: retention_months(&state.db).await? }))
-}
-
-/// Set the retention rule (administrators only): won and lost leads not changed for this
-/// many months (1-120) are anonymised once a day; `null` turns it off.
-#[utoipa::path(
-    put, path = "/api/admin/privacy/retention", tag = "admin", security(("session" = [])), request_body = Retention,
-    responses(
-        (status = 200, description = "Lagret", body = Retention),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
-        (status = 403, description = "Bare administratorer", body = ErrorBody),
-        (status = 422, description = "Ugyldig antall måneder", body = ErrorBody),
-    )
-)]
-pub(super) async fn set_retention(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    ApiJson(input): ApiJson<Retention>,
-) -> ApiResult<Json<Retention>> {
-    user.require_admin()?;
-    if input.months.is_some_and(|months| !(1..=120).contains(&months)) {
-        return Err(ApiError::field("months", "Velg mellom 1 og 120 måneder, eller slå regelen av."));
-    }
-    let before = retention_months(&state.db).await?;
-    let now = state.clock.now();
-    let changes = crate::audit::changes(
-        &serde_json::json!({ "retention_months": before }),
-        &serde_json::json!({ "retention_months": input.months }),
-    );
-    if changes.is_some() {
-        let entry = NewAudit::new(
-            now,
-            crate::audit::AuditAction::Update,
-            crate::audit::AuditEntity::Settings,
-            None,
-            &user.email,
-            changes,
-        );
-        settings::store::set_retention_months(&state.db, input.months, now, &entry).await?;
-        // Applied at once, not only at the next daily run.
-        apply_retention(&state.db, now).await?;
-    }
-    Ok(Json(input))
-}
-
-async fn retention_months(db: &Db) -> Result<Option<i64>, sqlx::Error> {
+/// The retention rule's months; `None` when it is off.
+pub async fn retention_months(db: &Db) -> Result<Option<i64>, sqlx::Error> {
     settings::store::retention_months(db).await
 }
 

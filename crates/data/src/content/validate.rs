@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use uuid::Uuid;
 
 use super::*;
-use crate::http::error::FieldErrors;
+use crate::fields::FieldErrors;
 
 /// Reads an item's fields for `kind` from the form's JSON object, with a Norwegian message
 /// for each field that is missing, too long, or still a placeholder.
@@ -278,7 +278,7 @@ mod tests {
             2026,
         )
         .unwrap_err();
-        let ApiError::Validation(fields) = errors.into() else { panic!() };
+        let fields = errors.into_map();
         assert_eq!(fields["name"], "Bytt ut plassholderen «{name}» med den ekte teksten.");
         assert_eq!(fields["title"], "Tittel er påkrevd.");
         assert_eq!(fields["description"], "Skriv inn tekst.");
@@ -314,7 +314,7 @@ mod tests {
 
         let errors = read(ContentKind::Project, &json!({ "year": 2028, "highlights": vec!["x"; 9] }), 2026)
             .unwrap_err();
-        let ApiError::Validation(fields) = errors.into() else { panic!() };
+        let fields = errors.into_map();
         assert_eq!(fields["year"], "Skriv et årstall fra 1900 til 2027.");
         assert_eq!(fields["highlights"], "Skriv høyst 8 punkter.");
     }
@@ -323,7 +323,7 @@ mod tests {
     fn a_review_needs_a_rating_from_one_to_five() {
         for rating in [json!(0), json!(6), json!(4.5), json!("fem"), Value::Null] {
             let errors = read(ContentKind::Review, &json!({ "rating": rating }), 2026).unwrap_err();
-            let ApiError::Validation(fields) = errors.into() else { panic!() };
+            let fields = errors.into_map();
             assert_eq!(fields["rating"], "Velg en vurdering fra 1 til 5 stjerner.", "{rating}");
         }
     }
@@ -333,7 +333,7 @@ mod tests {
         for url in ["http://mittanbud.no", "mittanbud.no", "javascript:alert(1)", "https://"] {
             let errors =
                 read(ContentKind::Platform, &json!({ "name": "Mittanbud", "url": url }), 2026).unwrap_err();
-            let ApiError::Validation(fields) = errors.into() else { panic!() };
+            let fields = errors.into_map();
             assert!(fields.contains_key("url"), "{url}");
         }
         assert!(
@@ -345,6 +345,4 @@ mod tests {
             .is_ok()
         );
     }
-
-    use crate::http::error::ApiError;
 }

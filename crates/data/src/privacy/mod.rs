@@ -1,0 +1,241 @@
+//! Personvern's data: who a request is about, everything stored about them, their
+//! erasure in one transaction, and the retention rule (`retention`). The routes are the
+//! server's (`src/privacy/`).
+
+pub mod retention;
+
+pub use retention::{RETENTION_ACTOR, Retention, apply_retention, keep_retention, retention_months};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::audit::{AuditEntry, NewAudit};
+use crate::db::Db;
+use crate::fields::FieldErrors;
+use crate::leads::history::Note;
+use crate::leads::model::Lead;
+use crate::text::phone_digits;
+
+/// Who the firm stores data about: an e-mail address (any case) or a phone number (by its
+/// digits, with or without +47).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PersonInput {
+    pub person: Option<String>,
+}
+
+pub enum Person {
+    Email(String),
+    Phone(String),
+}
+
+impl Person {
+    pub fn parse(input: PersonInput) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let text =
+            errors.required("person", input.person, 254, "Skriv en e-postadresse eller et telefonnummer.");
+        errors.finish()?;
+        if text.contains('@') {
+            return Ok(Self::Email(crate::text::email_key(&text)));
+        }
+        let digits = phone_digits(&text);
+        if digits.len() < 6 || text.chars().any(|c| c.is_alphabetic()) {
+            let mut errors = FieldErrors::default();
+            errors.add("person", "Skriv en e-postadresse eller et telefonnummer.");
+            return Err(errors);
+        }
+        Ok(Self::Phone(digits))
+    }
+
+    /// Whether an audit entry's changes hold the person's address or number, at any depth
+    /// (a merge entry names the merged lead's).
+    pub fn mentioned_in(&self, changes: &serde_json::Value) -> bool {
+        match changes {
+            serde_json::Value::Object(fields) => {
+                fields.iter().any(|(key, value)| match (key.as_str(), value) {
+                    ("email", serde_json::Value::String(email)) => self.matches(Some(email), None),
+                    ("phone", serde_json::Value::String(phone)) => self.matches(None, Some(phone)),
+                    _ => self.mentioned_in(value),
+                })
+            }
+            serde_json::Value::Array(values) => values.iter().any(|value| self.mentioned_in(value)),
+            _ => false,
+        }
+    }
+
+    /// Of an entry about someone else's lead that mentions the person (a merge entry
+    /// naming a lead of theirs merged in): only the parts that are about them.
+    pub fn part_of(&self, changes: &serde_json::Value) -> serde_json::Value {
+        self.split(changes).0
+    }
+
+    /// The same entry with the parts about the person taken out: a merged lead is named
+    /// by its id alone, an address or number of theirs becomes null.
+    pub fn without(&self, changes: &serde_json::Value) -> serde_json::Value {
+        self.split(changes).1
+    }
+
+    fn split(&self, changes: &serde_json::Value) -> (serde_json::Value, serde_json::Value) {
+        use serde_json::{Map, Value};
+        let mut theirs = Map::new();
+        let mut rest = changes.as_object().cloned().unwrap_or_default();
+        for side in ["before", "after"] {
+            let Some(Value::Object(fields)) = rest.get_mut(side) else { continue };
+            let mut mine = Map::new();
+            for (key, value) in fields.iter_mut() {
+                let whole = match (key.as_str(), &*value) {
+                    ("email", Value::String(email)) => self.matches(Some(email), None),
+                    ("phone", Value::String(phone)) => self.matches(None, Some(phone)),
+                    _ => false,
+                };
+                if whole {
+                    mine.insert(key.clone(), std::mem::take(value));
+                } else if value.is_object() && self.mentioned_in(value) {
+                    mine.insert(key.clone(), value.clone());
+                    *value = serde_json::json!({ "id": value.get("id").cloned().unwrap_or_default() });
+                }
+            }
+            theirs.insert(side.to_owned(), Value::Object(mine));
+        }
+        (Value::Object(theirs), Value::Object(rest))
+    }
+
+    pub fn matches(&self, email: Option<&str>, phone: Option<&str>) -> bool {
+        match self {
+            Self::Email(wanted) => email.is_some_and(|email| crate::text::email_key(email) == *wanted),
+            Self::Phone(wanted) => phone.is_some_and(|phone| phone_digits(phone) == *wanted),
+        }
+    }
+}
+
+pub use crate::contact::store::StoredSubmission;
+
+pub use crate::leads::history::SentEmail;
+
+/// Everything stored about a person.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PersonData {
+    /// The e-mail address or phone number asked about.
+    pub person: String,
+    pub exported_at: DateTime<Utc>,
+    pub leads: Vec<Lead>,
+    pub notes: Vec<Note>,
+    pub submissions: Vec<StoredSubmission>,
+    pub emails: Vec<SentEmail>,
+    /// The audit log's entries about the leads.
+    pub audit: Vec<AuditEntry>,
+}
+
+/// How much an erasure removed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Erased {
+    pub leads: usize,
+    pub submissions: usize,
+    pub notes: usize,
+    /// Audit entries whose changes were emptied, or cleared of the person (an entry about
+    /// another lead that merged one of theirs in).
+    pub audit_entries: usize,
+}
+
+/// What is stored about a person: their leads, their enquiries, and the audit entries
+/// about leads that name them (a lead since deleted by staff or merged into another still
+/// has its create and delete entries, and a merge entry names the lead merged in).
+pub struct Found {
+    pub leads: Vec<Lead>,
+    pub submissions: Vec<StoredSubmission>,
+    /// Audit entries about the person's leads (those still there and those gone): theirs
+    /// whole.
+    pub traces: Vec<AuditEntry>,
+    /// Audit entries about other leads that mention the person (a merge that took a lead
+    /// of theirs in): only those parts are theirs.
+    pub mentions: Vec<AuditEntry>,
+    /// Leads no longer there that the traces were about: merged into another lead, or
+    /// deleted (their merges are found by these).
+    pub gone: Vec<String>,
+}
+
+/// The person's leads, enquiries and traces; `None` when there are none.
+pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Error> {
+    let leads = match person {
+        Person::Email(email) => crate::leads::store::by_contact(db, Some(email), None).await?,
+        Person::Phone(digits) => crate::leads::store::by_contact(db, None, Some(digits)).await?,
+    };
+    let ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
+    // Enquiries are few; each is compared in full, so a number written any way is found.
+    let all = crate::contact::store::all_submissions(db).await?;
+    let submissions = all
+        .into_iter()
+        .filter(|s| {
+            s.lead_id.is_some_and(|id| ids.contains(&id)) || person.matches(Some(&s.email), Some(&s.phone))
+        })
+        .collect::<Vec<_>>();
+    // The audit log about leads is read once and each entry's changes looked through:
+    // a request like this is rare, and the address may sit in any entry.
+    let about_leads = crate::audit::store::with_changes_about(db, crate::audit::AuditEntity::Leads).await?;
+    let lead_ids: Vec<String> = ids.iter().map(Uuid::to_string).collect();
+    let mut gone: Vec<String> = about_leads
+        .iter()
+        .filter(|entry| entry.changes.as_ref().is_some_and(|changes| person.mentioned_in(changes)))
+        .filter_map(|entry| entry.entity_id.clone())
+        .filter(|id| !lead_ids.contains(id))
+        .collect();
+    gone.sort();
+    gone.dedup();
+    let mut still_there = Vec::new();
+    for id in &gone {
+        if let Ok(uuid) = id.parse::<Uuid>()
+            && crate::leads::store::get(db, uuid).await?.is_some()
+        {
+            still_there.push(id.clone());
+        }
+    }
+    gone.retain(|id| !still_there.contains(id));
+    let (traces, mentions): (Vec<AuditEntry>, Vec<AuditEntry>) = about_leads
+        .into_iter()
+        .filter(|entry| {
+            let about = entry.entity_id.as_ref().is_some_and(|id| lead_ids.contains(id) || gone.contains(id));
+            let merged_in = entry.changes.as_ref().and_then(|c| c["after"]["merged_lead"]["id"].as_str());
+            let names = entry.changes.as_ref().is_some_and(|changes| person.mentioned_in(changes));
+            about || names || merged_in.is_some_and(|id| gone.iter().any(|g| g == id))
+        })
+        .partition(|entry| {
+            entry.entity_id.as_ref().is_some_and(|id| lead_ids.contains(id) || gone.contains(id))
+        });
+    if leads.is_empty() && submissions.is_empty() && traces.is_empty() && mentions.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Found { leads, submissions, traces, mentions, gone }))
+}
+
+/// Erases a person (`found`): the audit entries about their leads lose their changes, the
+/// entries that mention them (`redacted`, each with its changes without them) are
+/// rewritten, the merges of their leads that are `gone` are forgotten, and their
+/// enquiries and leads are deleted, each table by its owner's store, in one transaction
+/// with `entry`. Then no copy of the erased text stays in the database's files.
+pub async fn erase(
+    db: &Db,
+    lead_ids: &[Uuid],
+    submission_ids: &[Uuid],
+    trace_ids: &[Uuid],
+    redacted: &[(Uuid, serde_json::Value)],
+    gone: &[String],
+    entry: &NewAudit,
+) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Leads, lead_ids).await?;
+    crate::audit::store::clear_changes(&mut tx, trace_ids).await?;
+    for (id, changes) in redacted {
+        crate::audit::store::set_changes(&mut tx, *id, changes).await?;
+    }
+    // Leads merged into another: the kept lead's list of what was merged into it names them.
+    let gone: Vec<Uuid> = gone.iter().filter_map(|id| id.parse().ok()).collect();
+    crate::leads::history::store::forget_merges_of(&mut tx, &gone).await?;
+    crate::contact::store::delete_submissions(&mut tx, submission_ids).await?;
+    crate::leads::store::delete_in(&mut tx, lead_ids).await?;
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    // No copy of the erased text stays in the database's files (crates/data/src/db/mod.rs).
+    db.scrub().await;
+    Ok(())
+}
