@@ -1,5 +1,6 @@
 //! Fagfolk: the public website and staff back office of an Oslo contractor firm.
 
+pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod backup;

@@ -91,7 +91,7 @@ async fn main() {
 async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve { demo: false }) {
         Command::Openapi => {
-            println!("{}", fagfolk::http::openapi().to_pretty_json()?);
+            println!("{}", fagfolk::app::openapi().to_pretty_json()?);
             Ok(())
         }
         Command::Backup { target } => {

@@ -124,7 +124,7 @@ impl Application {
                 .then_some(self.state.config.max_connections_per_address),
         };
         let requests = self.state.requests.clone();
-        let app = crate::http::router(self.state);
+        let app = crate::app::router(self.state);
         crate::http::serve::serve(self.listener, app, limits, requests, shutdown).await;
         sweeper.abort();
         pages.abort();

@@ -1,245 +1,22 @@
-//! Router assembly: the API resources, the OpenAPI document, the web app, and the layers
-//! every response passes through (request ids, tracing, limits, security headers).
+//! What every resource's routes are made with: the extractors (`ApiJson`, `ApiPath`,
+//! `ApiQuery`), the errors and their Norwegian answers, the client's address, the security
+//! headers, the share of heavy requests, and the server loop. The routes are put together
+//! above the resources, in `crate::app`.
 
 pub mod client;
 pub mod error;
 mod extract;
 pub mod heavy;
-mod security;
+pub mod security;
 pub mod serve;
 
-use std::time::Duration;
+use axum::http::{HeaderValue, Request};
 
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{HeaderName, HeaderValue, Request, StatusCode};
-use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
-use tower::ServiceBuilder;
-use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
-use utoipa::OpenApi;
-use utoipa_axum::router::OpenApiRouter;
-
-use crate::state::AppState;
-use error::ApiError;
 pub use extract::{ApiJson, ApiPath, ApiQuery};
 pub use fagfolk_data::text::{plain_date, whole_number};
 
 /// The largest JSON body any endpoint accepts.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
-
-#[derive(OpenApi)]
-#[openapi(
-    info(
-        title = "Fagfolk API",
-        description = "Offentlig API og administrasjons-API for Fagfolk. Feil har formen \
-                       {\"error\": string, \"fields\"?: {felt: melding}} med norske tekster."
-    ),
-    // A parameter's type is only referenced; its schema is registered here.
-    components(schemas(
-        crate::services::CategorySlug,
-        crate::content::TeamMember,
-        crate::content::Project,
-        crate::content::Review,
-        crate::content::Figure,
-        crate::content::Platform,
-        crate::content::Promise,
-    )),
-    tags(
-        (name = "public", description = "Det offentlige nettstedet"),
-        (name = "auth", description = "Innlogging for ansatte"),
-        (name = "admin", description = "Administrasjon (krever innlogging)"),
-    ),
-)]
-struct ApiDoc;
-
-/// Documents the session cookie that every admin operation requires.
-struct SessionCookie;
-
-impl utoipa::Modify for SessionCookie {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        // Every operation can meet malformed input (a query parameter of the wrong type,
-        // broken JSON): document the Norwegian 400 everywhere once, here.
-        for item in openapi.paths.paths.values_mut() {
-            for operation in [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
-                .into_iter()
-                .flatten()
-            {
-                operation.responses.responses.entry("400".to_owned()).or_insert_with(|| {
-                    utoipa::openapi::ResponseBuilder::new()
-                        .description("Ugyldig forespørsel")
-                        .content(
-                            "application/json",
-                            utoipa::openapi::ContentBuilder::new()
-                                .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
-                                .build(),
-                        )
-                        .build()
-                        .into()
-                });
-            }
-        }
-        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
-        let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "session",
-            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
-                crate::auth::session::COOKIE,
-                "Settes av POST /api/auth/login. Endrende kall krever også headeren X-Fagfolk-Csrf.",
-            ))),
-        );
-    }
-}
-
-/// The API routes together with their OpenAPI document.
-fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(crate::site::router())
-        .merge(crate::contact::router())
-        .merge(crate::auth::router())
-        .merge(crate::dashboard::router())
-        .merge(crate::leads::router())
-        .merge(crate::search::router())
-        .merge(crate::audit::router())
-        .merge(crate::privacy::router())
-        .merge(crate::categories::router())
-        .merge(crate::services::admin::router())
-        .merge(crate::content::routes::router())
-        .merge(crate::media::router())
-        .merge(crate::users::routes::router())
-        .merge(crate::settings::routes::router())
-}
-
-/// The OpenAPI document, as `GET /api/openapi.json` serves it.
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    document(api().split_for_parts().1)
-}
-
-/// Completes the document once every route is in it.
-fn document(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
-    use utoipa::Modify;
-    SessionCookie.modify(&mut doc);
-    doc
-}
-
-pub fn router(state: AppState) -> Router {
-    let (api, doc) = api().split_for_parts();
-    let doc = Json(document(doc));
-    let request_id = HeaderName::from_static("x-request-id");
-
-    Router::new()
-        .merge(api)
-        .route("/api/openapi.json", get(move || async move { doc.clone() }))
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(crate::metrics::readyz))
-        .route("/metrics", get(crate::metrics::serve))
-        .route("/media/{*key}", get(crate::media::serve))
-        .fallback(crate::site::pages::serve)
-        .layer(axum::middleware::from_fn_with_state((state.pages.clone(), state.db.clone()), pages_caught_up))
-        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(state.config.clone(), crate::auth::csrf::protect))
-        .layer(axum::middleware::from_fn_with_state(state.config.clone(), security::headers))
-        .layer(axum::middleware::from_fn_with_state(
-            Lifecycle { metrics: state.metrics.clone(), requests: state.requests.clone() },
-            run_to_completion,
-        ))
-        .with_state(state)
-        .layer(
-            ServiceBuilder::new()
-                .layer(tower::util::MapRequestLayer::new(drop_unsafe_request_id))
-                .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
-                .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-                    let id = request
-                        .headers()
-                        .get("x-request-id")
-                        .and_then(|v| v.to_str().ok())
-                        .unwrap_or_default();
-                    let path = logged_path(request.uri().path());
-                    tracing::info_span!("request", method = %request.method(), uri = %path, request_id = %id)
-                }))
-                .layer(PropagateRequestIdLayer::new(request_id))
-                .layer(CatchPanicLayer::custom(|payload: Box<dyn std::any::Any + Send>| {
-                    let detail = payload
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| payload.downcast_ref::<String>().cloned())
-                        .unwrap_or_default();
-                    tracing::error!(%detail, "en forespørsel fikk panikk");
-                    ApiError::Internal(anyhow::anyhow!("panic")).into_response()
-                }))
-                .layer(TimeoutLayer::with_status_code(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    Duration::from_secs(30),
-                ))
-                .layer(CompressionLayer::new()),
-        )
-}
-
-/// A request runs to its end in a task of its own, even when its client goes away (or
-/// the 30 s timeout answers first). Otherwise hyper drops the handler half-way, perhaps
-/// with a database transaction open and a statement in flight, and sqlx can put that
-/// connection back in the pool still inside the transaction ("idle in transaction",
-/// holding its locks; tests/api/faults.rs `clients_that_give_up`). A stop waits for these
-/// tasks too (`serve::serve`). A panic is passed on to `CatchPanicLayer` as before.
-///
-/// The public reads (pages, pictures, the service list: GET and HEAD outside `/api/admin`
-/// and `/api/auth`) write nothing and open no transaction, so they run in place: the task
-/// would cost the cached pages about a fifth of their speed (docs/BENCHMARKS.md). Staff
-/// reads do get a task: some write (a lead export writes its audit entry).
-///
-/// Every request is counted for `/metrics` here too: one layer where two cost the cached
-/// pages a tenth of their speed.
-async fn run_to_completion(
-    State(lifecycle): State<Lifecycle>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    let tracked = crate::metrics::Tracked::start(&request);
-    let read = matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD);
-    let path = request.uri().path();
-    let response = if read && !path.starts_with("/api/admin") && !path.starts_with("/api/auth") {
-        next.run(request).await
-    } else {
-        match lifecycle.requests.spawn(next.run(request)).await {
-            Ok(response) => response,
-            Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
-            Err(_) => ApiError::Internal(anyhow::anyhow!("forespørselen ble avbrutt")).into_response(),
-        }
-    };
-    tracked.finish(&lifecycle.metrics, response.status());
-    response
-}
-
-/// After a staff write that succeeded, the pages catch up with it before the answer goes:
-/// a change the public site shows moved the change counter in its own transaction (its
-/// audit entry is marked `on_site`, `crate::audit::store`), and the render task renders it
-/// now (`site::cache::PageCache::caught_up`). Every write passes here, so no handler
-/// renders the pages by hand (`scripts/house-rules.sh` checks it).
-async fn pages_caught_up(
-    State((pages, db)): State<(std::sync::Arc<crate::site::pages::PageCache>, crate::db::Db)>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    let writes = !matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD)
-        && request.uri().path().starts_with("/api/admin");
-    let response = next.run(request).await;
-    if writes && response.status().is_success() {
-        pages.caught_up(&db).await;
-    }
-    response
-}
-
-/// What [`run_to_completion`] needs of the state.
-#[derive(Clone)]
-struct Lifecycle {
-    metrics: std::sync::Arc<crate::metrics::Metrics>,
-    requests: tokio_util::task::TaskTracker,
-}
 
 /// The longest path a log line carries: a client sending a 60 KB path (or thousands of
 /// them) writes no more than this to the log per line.
@@ -261,7 +38,7 @@ pub fn logged_path(path: &str) -> std::borrow::Cow<'_, str> {
 /// A client may name its request (`X-Request-Id`) so that its logs and ours line up, but
 /// only with a short token of letters, digits, `-`, `_` and `.`; anything else is dropped
 /// and the server makes an id, so no client writes what it likes into the logs.
-fn drop_unsafe_request_id<B>(mut request: Request<B>) -> Request<B> {
+pub(crate) fn drop_unsafe_request_id<B>(mut request: Request<B>) -> Request<B> {
     let safe = |value: &HeaderValue| {
         (1..=64).contains(&value.len())
             && value.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
@@ -270,20 +47,6 @@ fn drop_unsafe_request_id<B>(mut request: Request<B>) -> Request<B> {
         request.headers_mut().remove("x-request-id");
     }
     request
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-struct Health {
-    status: &'static str,
-    database: &'static str,
-}
-
-/// Liveness and readiness: answers 200 when the database answers.
-async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
-    match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => (StatusCode::OK, Json(Health { status: "ok", database: "ok" })),
-        _ => (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "feil", database: "utilgjengelig" })),
-    }
 }
 
 #[cfg(test)]
