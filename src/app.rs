@@ -33,13 +33,13 @@ use crate::state::AppState;
     ),
     // A parameter's type is only referenced; its schema is registered here.
     components(schemas(
-        crate::services::CategorySlug,
-        crate::content::TeamMember,
-        crate::content::Project,
-        crate::content::Review,
-        crate::content::Figure,
-        crate::content::Platform,
-        crate::content::Promise,
+        fagfolk_data::services::CategorySlug,
+        fagfolk_data::content::TeamMember,
+        fagfolk_data::content::Project,
+        fagfolk_data::content::Review,
+        fagfolk_data::content::Figure,
+        fagfolk_data::content::Platform,
+        fagfolk_data::content::Promise,
     )),
     tags(
         (name = "public", description = "Det offentlige nettstedet"),
@@ -80,7 +80,7 @@ impl utoipa::Modify for SessionCookie {
         components.add_security_scheme(
             "session",
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
-                crate::auth::session::COOKIE,
+                fagfolk_data::auth::session::COOKIE,
                 "Settes av POST /api/auth/login. Endrende kall krever også headeren X-Fagfolk-Csrf.",
             ))),
         );
@@ -208,11 +208,11 @@ async fn run_to_completion(
 
 /// After a staff write that succeeded, the pages catch up with it before the answer goes:
 /// a change the public site shows moved the change counter in its own transaction (its
-/// audit entry is marked `on_site`, `crate::audit::store`), and the render task renders it
+/// audit entry is marked `on_site`, `fagfolk_data::audit::store`), and the render task renders it
 /// now (`site::cache::PageCache::caught_up`). Every write passes here, so no handler
 /// renders the pages by hand (`scripts/house-rules.sh` checks it).
 async fn pages_caught_up(
-    State((pages, db)): State<(std::sync::Arc<crate::site::pages::PageCache>, crate::db::Db)>,
+    State((pages, db)): State<(std::sync::Arc<crate::site::pages::PageCache>, fagfolk_data::db::Db)>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail, ensure};
 use chrono::{DateTime, Utc};
 
-use crate::db::Db;
 use crate::media::storage::Storage;
+use fagfolk_data::db::Db;
 
 /// Where a backup goes or comes from.
 enum Place {
@@ -101,7 +101,7 @@ async fn copy_database(db: &Db, database_url: &str, target: &Path) -> anyhow::Re
     match db {
         Db::Sqlite(pool) => {
             let target = target.to_str().context("filnavnet må være gyldig UTF-8")?;
-            crate::db::files::vacuum_into(pool, target).await.context("VACUUM INTO feilet")?;
+            fagfolk_data::db::files::vacuum_into(pool, target).await.context("VACUUM INTO feilet")?;
         }
         Db::Postgres(_) => {
             let status = tokio::process::Command::new("pg_dump")
@@ -163,9 +163,9 @@ pub async fn restore(
     let mut counts = Vec::new();
     for table in COUNTED {
         // The table names are the constants above, never input.
-        counts.push((table, crate::db::files::row_count(&db, table).await?));
+        counts.push((table, fagfolk_data::db::files::row_count(&db, table).await?));
     }
-    let last_change = crate::db::files::last_audit_entry(&db).await?;
+    let last_change = fagfolk_data::db::files::last_audit_entry(&db).await?;
     db.close().await;
     Ok(Restored { counts, last_change })
 }
@@ -178,7 +178,7 @@ async fn restore_sqlite(file: &Path, target: &Path) -> anyhow::Result<()> {
             bail!("{} finnes allerede; stopp nettstedet og flytt den bort først", path.display());
         }
     }
-    let (checked, migrated) = crate::db::files::check_sqlite_file(file).await?;
+    let (checked, migrated) = fagfolk_data::db::files::check_sqlite_file(file).await?;
     ensure!(checked.iter().all(|line| line == "ok"), "kopien er skadet: {}", checked[0]);
     ensure!(migrated, "kopien er ikke en Fagfolk-database");
     if let Some(folder) = target.parent().filter(|folder| !folder.as_os_str().is_empty()) {
@@ -192,7 +192,7 @@ async fn restore_sqlite(file: &Path, target: &Path) -> anyhow::Result<()> {
 /// `pg_restore` of `file` into the database at `url`, which must have no tables.
 async fn restore_postgres(file: &Path, url: &str) -> anyhow::Result<()> {
     let db = Db::connect(url).await?;
-    let tables = crate::db::files::postgres_tables(&db).await?;
+    let tables = fagfolk_data::db::files::postgres_tables(&db).await?;
     db.close().await;
     ensure!(tables == 0, "databasen har {tables} tabeller fra før; gjenopprett til en ny, tom database");
     let status = tokio::process::Command::new("pg_restore")

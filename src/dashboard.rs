@@ -9,12 +9,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
-use crate::content::{ContentItem, ContentKind};
 use crate::db::seed::SEED_FACTS;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings::{self, StatusKind};
 use crate::state::AppState;
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::content::{ContentItem, ContentKind};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Dashboard {
@@ -47,7 +47,7 @@ pub struct LaunchStep {
     pub link: String,
 }
 
-pub use crate::leads::model::{FollowUp, RecentLead};
+pub use fagfolk_data::leads::model::{FollowUp, RecentLead};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_dashboard))
@@ -65,9 +65,12 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
     let now = state.clock.now();
     // Counted per status, then summed by what each status means: a renamed "Vunnet" still
     // counts as won.
-    let per_status =
-        crate::leads::store::status_counts(&state.db, now - Duration::days(7), now - Duration::days(30))
-            .await?;
+    let per_status = fagfolk_data::leads::store::status_counts(
+        &state.db,
+        now - Duration::days(7),
+        now - Duration::days(30),
+    )
+    .await?;
     let stages = settings::stages(&state.db).await?;
     let kind_of = |status: &str| stages.iter().find(|stage| stage.name == status).map(|stage| stage.kind);
     let mut counts = (0, 0, 0);
@@ -80,15 +83,15 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
         }
     }
     let (new_leads_7d, open_leads, won_30d) = counts;
-    let active_services = crate::services::store::count_active(&state.db).await?;
-    let latest = crate::leads::store::newest(&state.db, 5).await?;
+    let active_services = fagfolk_data::services::store::count_active(&state.db).await?;
+    let latest = fagfolk_data::leads::store::newest(&state.db, 5).await?;
     let open: Vec<String> = stages
         .iter()
         .filter(|stage| stage.kind == StatusKind::Open)
         .map(|stage| stage.name.clone())
         .collect();
     let (follow_ups, follow_ups_due) =
-        crate::leads::store::follow_ups_due(&state.db, state.clock.today(), &open, 20).await?;
+        fagfolk_data::leads::store::follow_ups_due(&state.db, state.clock.today(), &open, 20).await?;
     let launch_checklist = launch_checklist(&state).await?;
     Ok(Json(Dashboard {
         new_leads_7d,
@@ -108,7 +111,7 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
 async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
     let mut steps = Vec::new();
 
-    let content = crate::content::store::visible(&state.db).await?;
+    let content = fagfolk_data::content::store::visible(&state.db).await?;
     let examples: Vec<&ContentItem> = content.iter().filter(|item| item.example).collect();
     if let Some(first) =
         examples.iter().min_by_key(|item| ContentKind::ALL.iter().position(|kind| *kind == item.kind))

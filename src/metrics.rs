@@ -20,8 +20,8 @@ use prometheus_client::registry::Registry;
 use serde::Serialize;
 use subtle::ConstantTimeEq;
 
-use crate::db::Db;
 use crate::state::AppState;
+use fagfolk_data::db::Db;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -75,7 +75,7 @@ impl Default for Metrics {
 impl Metrics {
     /// The text a scrape gets, with the pool and queue read now.
     fn encode(&self, db: &Db) -> String {
-        let (size, idle) = crate::db_run!(db, pool => (pool.size() as i64, pool.num_idle() as i64));
+        let (size, idle) = fagfolk_data::db_run!(db, pool => (pool.size() as i64, pool.num_idle() as i64));
         self.pool.get_or_create(&PoolLabels { state: "idle" }).set(idle);
         self.pool.get_or_create(&PoolLabels { state: "busy" }).set(size - idle);
         self.login_queue.set(crate::auth::password::waiting() as i64);

@@ -1,5 +1,5 @@
 //! The command search (Ctrl/Cmd+K in the admin): one request, four groups, five hits each.
-//! Text is compared folded the Norwegian way (`crate::text::fold`); leads also by phone
+//! Text is compared folded the Norwegian way (`fagfolk_data::text::fold`); leads also by phone
 //! digits.
 
 use axum::Json;
@@ -9,10 +9,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
+use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -29,7 +29,7 @@ pub struct SearchResults {
     pub users: Vec<Hit>,
 }
 
-pub use crate::text::Hit;
+pub use fagfolk_data::text::Hit;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(search))
@@ -53,11 +53,11 @@ async fn search(
         return Ok(Json(SearchResults::default()));
     }
     let _turn = state.heavy.turn(user.id).await?;
-    let filter = crate::leads::store::Filter::new(Some(&q), None, None);
+    let filter = fagfolk_data::leads::store::Filter::new(Some(&q), None, None);
     let (db, needle) = (&state.db, &filter.needle);
-    let services = crate::services::store::search(db, needle).await?;
-    let leads = crate::leads::store::search(db, &filter).await?;
-    let media = crate::media::store::search(db, needle).await?;
-    let users = crate::users::store::search(db, needle).await?;
+    let services = fagfolk_data::services::store::search(db, needle).await?;
+    let leads = fagfolk_data::leads::store::search(db, &filter).await?;
+    let media = fagfolk_data::media::store::search(db, needle).await?;
+    let users = fagfolk_data::users::store::search(db, needle).await?;
     Ok(Json(SearchResults { services, leads, media, users }))
 }

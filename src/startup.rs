@@ -7,11 +7,11 @@ use std::sync::Arc;
 use anyhow::Context;
 use tokio::net::TcpListener;
 
-use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, seed};
 use crate::site::pages::PageCache;
 use crate::state::AppState;
+use fagfolk_data::clock::Clock;
 
 pub struct Application {
     listener: TcpListener,
@@ -25,7 +25,7 @@ impl Application {
         db.migrate().await?;
         seed::run(&db).await.context("kunne ikke legge inn startdata")?;
         let indexed =
-            crate::leads::store::index_missing(&db).await.context("kunne ikke gjøre leads søkbare")?;
+            fagfolk_data::leads::store::index_missing(&db).await.context("kunne ikke gjøre leads søkbare")?;
         if indexed > 0 {
             tracing::info!(leads = indexed, "leads gjort søkbare");
         }
@@ -38,7 +38,7 @@ impl Application {
                 "Administrator",
                 email,
                 password,
-                crate::users::Role::Admin,
+                fagfolk_data::users::Role::Admin,
                 clock.now(),
                 None,
             )
@@ -116,7 +116,8 @@ impl Application {
         // Pictures whose variants an earlier run did not finish get them now.
         let pictures = tokio::spawn(crate::media::variants::make_missing(self.state.clone()));
         // Won and lost leads past the retention rule are anonymised now and daily.
-        let retention = tokio::spawn(crate::privacy::keep_retention(db.clone(), self.state.clock.clone()));
+        let retention =
+            tokio::spawn(fagfolk_data::privacy::keep_retention(db.clone(), self.state.clock.clone()));
         let limits = crate::http::serve::Limits {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,

@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::Db;
 use crate::site::pages::PageCache;
+use fagfolk_data::clock::Clock;
+use fagfolk_data::db::Db;
 
 #[derive(Clone)]
 pub struct AppState {

@@ -10,10 +10,10 @@ use utoipa_axum::routes;
 
 pub use fagfolk_data::audit::*;
 
-use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiQuery};
 use crate::state::AppState;
+use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_audit, clear_audit))
@@ -78,8 +78,8 @@ async fn clear_audit(
     }
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Clear,
-        crate::audit::AuditEntity::AuditLogs,
+        fagfolk_data::audit::AuditAction::Clear,
+        fagfolk_data::audit::AuditEntity::AuditLogs,
         None,
         &user.email,
         None,

@@ -20,12 +20,12 @@ use utoipa_axum::routes;
 
 pub use fagfolk_data::auth::{CurrentUser, NotAdmin, session, store};
 
-use crate::audit::NewAudit;
 use crate::http::ApiJson;
 use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use crate::text::is_email;
+use fagfolk_data::audit::NewAudit;
+use fagfolk_data::text::is_email;
 
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = ApiError;
@@ -125,7 +125,7 @@ async fn login(
     let address = client_address(&state, &headers, peer);
     throttle::reserve(&state.db, &email, &address, now).await?;
 
-    let user = crate::users::store::credentials(&state.db, &email).await?;
+    let user = fagfolk_data::users::store::credentials(&state.db, &email).await?;
     let valid = password::verify(password, user.as_ref().map(|(_, hash, _)| hash.clone())).await?;
     let Some((user_id, _, active)) = user.filter(|_| valid) else {
         return Err(ApiError::Unauthenticated(WRONG_CREDENTIALS.to_owned()));
@@ -139,8 +139,8 @@ async fn login(
     throttle::clear(&state.db, &email, &address).await?;
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Login,
-        crate::audit::AuditEntity::AdminUsers,
+        fagfolk_data::audit::AuditAction::Login,
+        fagfolk_data::audit::AuditEntity::AdminUsers,
         Some(user_id),
         &email,
         None,
@@ -167,8 +167,8 @@ async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> Api
     if let Some(user) = user {
         let entry = NewAudit::new(
             state.clock.now(),
-            crate::audit::AuditAction::Logout,
-            crate::audit::AuditEntity::AdminUsers,
+            fagfolk_data::audit::AuditAction::Logout,
+            fagfolk_data::audit::AuditEntity::AdminUsers,
             Some(user.id),
             &user.email,
             None,

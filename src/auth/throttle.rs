@@ -18,8 +18,8 @@
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
-use crate::db::Db;
 use crate::http::error::ApiError;
+use fagfolk_data::db::Db;
 
 pub const WINDOW_MINUTES: i64 = 15;
 /// Failed attempts allowed at one account from one address in the window.

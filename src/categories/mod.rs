@@ -7,10 +7,10 @@ use utoipa_axum::routes;
 
 pub use fagfolk_data::categories::*;
 
-use crate::auth::CurrentUser;
 use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_categories)).routes(routes!(get_category))

@@ -5,8 +5,8 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::db::Db;
 use crate::state::AppState;
+use fagfolk_data::db::Db;
 
 pub use fagfolk_data::contact::limit_key as key;
 

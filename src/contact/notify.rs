@@ -31,7 +31,7 @@ impl Notifier {
     }
 
     /// Sends the notice in the background; failures are logged, never returned. Either
-    /// way the lead's timeline records it (`crate::leads::history::record_email`).
+    /// way the lead's timeline records it (`fagfolk_data::leads::history::record_email`).
     pub fn notify(self: &std::sync::Arc<Self>, state: &AppState, form: &ContactForm, lead_id: Uuid) {
         let notifier = self.clone();
         let form = form.clone();
@@ -49,7 +49,7 @@ impl Notifier {
                 Some(error) => tracing::error!(lead = %lead_id, error = %error, "kunne ikke sende varsel"),
             }
             let (to, subject) = (notifier.to.to_string(), subject(&form));
-            let recorded = crate::leads::history::record_email(
+            let recorded = fagfolk_data::leads::history::record_email(
                 &db,
                 lead_id,
                 clock.now(),

@@ -14,11 +14,11 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::{ContentData, ContentItem, ContentKind, read, store};
-use crate::audit::{NewAudit, changes};
-use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -110,8 +110,8 @@ async fn create_content(
     };
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Create,
-        crate::audit::AuditEntity::ContentItems,
+        fagfolk_data::audit::AuditAction::Create,
+        fagfolk_data::audit::AuditEntity::ContentItems,
         Some(item.id),
         &user.email,
         changes(&json!({}), &item.audit_view()),
@@ -185,7 +185,7 @@ async fn set_content_visibility(
 async fn check_pictures(state: &AppState, data: &ContentData) -> ApiResult<()> {
     let field = if matches!(data, ContentData::Team(_)) { "photo" } else { "photos" };
     for id in data.photos() {
-        let media = crate::media::store::get(&state.db, id).await?;
+        let media = fagfolk_data::media::store::get(&state.db, id).await?;
         if !media.is_some_and(|media| media.media_type.starts_with("image/")) {
             return Err(ApiError::field(field, "Bildet finnes ikke i mediebiblioteket. Velg et annet."));
         }
@@ -216,8 +216,8 @@ pub async fn without_picture(
         if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
             let entry = NewAudit::new(
                 item.updated_at,
-                crate::audit::AuditAction::Update,
-                crate::audit::AuditEntity::ContentItems,
+                fagfolk_data::audit::AuditAction::Update,
+                fagfolk_data::audit::AuditEntity::ContentItems,
                 Some(item.id),
                 &user.email,
                 Some(diff),
@@ -239,8 +239,8 @@ async fn save(
     if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
         let entry = NewAudit::new(
             item.updated_at,
-            crate::audit::AuditAction::Update,
-            crate::audit::AuditEntity::ContentItems,
+            fagfolk_data::audit::AuditAction::Update,
+            fagfolk_data::audit::AuditEntity::ContentItems,
             Some(item.id),
             &user.email,
             Some(diff),
@@ -281,8 +281,8 @@ async fn reorder_content(
     let diff = json!({ "before": { "order": old }, "after": { "order": new } });
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Reorder,
-        crate::audit::AuditEntity::ContentItems,
+        fagfolk_data::audit::AuditAction::Reorder,
+        fagfolk_data::audit::AuditEntity::ContentItems,
         None,
         &user.email,
         Some(diff),
@@ -312,8 +312,8 @@ async fn delete_content(
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Delete,
-        crate::audit::AuditEntity::ContentItems,
+        fagfolk_data::audit::AuditAction::Delete,
+        fagfolk_data::audit::AuditEntity::ContentItems,
         Some(id),
         &user.email,
         changes(&before.audit_view(), &json!({})),

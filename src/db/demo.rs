@@ -5,9 +5,9 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use super::Db;
-use crate::db_run;
-use crate::leads::model::SOURCES;
 use crate::users::{self, Role};
+use fagfolk_data::db_run;
+use fagfolk_data::leads::model::SOURCES;
 
 pub const DEMO_EMAIL: &str = "demo@fagfolk.no";
 pub const DEMO_PASSWORD: &str = "demo-fagfolk-2026";
@@ -47,13 +47,13 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     if leads > 0 {
         return Ok(());
     }
-    let statuses = crate::settings::pipeline(db).await?;
+    let statuses = fagfolk_data::settings::pipeline(db).await?;
     // Some leads to follow up, from two days overdue to four days on, some of them the
     // demo administrator's, so the dashboard and the filters have something to show.
     let today = now.with_timezone(&chrono_tz::Europe::Oslo).date_naive();
     let assignee = users::store::staff(db).await?.into_iter().find(|m| m.email == DEMO_EMAIL).map(|m| m.id);
     db_run!(db, pool => {
-        let mut tx = crate::db::BeginWrite::begin_write(pool).await?;
+        let mut tx = fagfolk_data::db::BeginWrite::begin_write(pool).await?;
         for i in 0..36usize {
             let first = FIRST[i % FIRST.len()];
             let last = LAST[(i * 7) % LAST.len()];
@@ -64,7 +64,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
             let status = &statuses[(i * 5 + i / 7) % statuses.len()];
             let created = now - Duration::hours(age_hours);
             let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
-            let lead = crate::leads::model::Lead {
+            let lead = fagfolk_data::leads::model::Lead {
                 id: Uuid::now_v7(),
                 name: format!("{first} {last}"),
                 email: Some(format!("{}.{}{}@example.no", first.to_lowercase(), last.to_lowercase(), i)),
@@ -81,7 +81,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
                 created_at: created,
                 updated_at: created + Duration::hours(2),
             };
-            crate::bind_lead!(sqlx::query(crate::leads::store::INSERT), lead)
+            fagfolk_data::bind_lead!(sqlx::query(fagfolk_data::leads::store::INSERT), lead)
             .bind(lead.created_at)
             .bind(lead.updated_at)
             .execute(&mut *tx)

@@ -1,6 +1,6 @@
 //! First-start content: the three service categories, a realistic catalogue of services,
 //! the settings row with the default lead pipeline, and the example content
-//! (`crate::content::seed`). Categories and services go only into empty tables and the
+//! (`fagfolk_data::content::seed`). Categories and services go only into empty tables and the
 //! content only once, so whatever staff have changed is never overwritten.
 
 use std::collections::HashMap;
@@ -10,8 +10,8 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::Db;
-use crate::content::ContentKind;
-use crate::text::slugify;
+use fagfolk_data::content::ContentKind;
+use fagfolk_data::text::slugify;
 
 /// The company facts the settings row starts with: believable, and the launch checklist
 /// (`crate::dashboard`) says so while any of them is left.
@@ -142,7 +142,7 @@ pub async fn run(db: &Db) -> anyhow::Result<()> {
     // same file wrote since its first read, as a second server starting beside a running
     // one did (tests/api/privacy.rs, the retention rule at start).
     let mut tx = db.begin().await?;
-    crate::tx_run!(&mut tx, tx => async {
+    fagfolk_data::tx_run!(&mut tx, tx => async {
         let (categories,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM categories").fetch_one(&mut *tx).await?;
         if categories == 0 {
             for (order, category) in CATEGORIES.iter().enumerate() {
@@ -184,7 +184,7 @@ pub async fn run(db: &Db) -> anyhow::Result<()> {
                 }
             }
         }
-        let pipeline = crate::settings::pipeline::default_pipeline();
+        let pipeline = fagfolk_data::settings::pipeline::default_pipeline();
         sqlx::query(
             "INSERT INTO settings (id, company_name, orgnr, adresse, email, global_phone_primary, \
              global_phone_extra, lead_pipeline, updated_at) \
@@ -210,7 +210,7 @@ pub async fn run(db: &Db) -> anyhow::Result<()> {
             == 1;
         if first {
             let mut positions: HashMap<ContentKind, i64> = HashMap::new();
-            for item in crate::content::seed::items() {
+            for item in fagfolk_data::content::seed::items() {
                 let position = positions.entry(item.kind()).or_default();
                 sqlx::query(
                     "INSERT INTO content_items (id, kind, position, hidden, example, data, created_at, updated_at) \

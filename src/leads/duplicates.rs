@@ -15,11 +15,11 @@ use uuid::Uuid;
 
 use super::model::{Lead, normalize_tags};
 use super::{not_found, save, store};
-use crate::audit::{NewAudit, changes};
-use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(merge_leads)).routes(routes!(dismiss_duplicate))
@@ -118,8 +118,8 @@ async fn merge_leads(
         serde_json::json!({ "id": from.id, "name": from.name, "email": from.email, "phone": from.phone });
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Merge,
-        crate::audit::AuditEntity::Leads,
+        fagfolk_data::audit::AuditAction::Merge,
+        fagfolk_data::audit::AuditEntity::Leads,
         Some(id),
         &user.email,
         changes(&before, &after),

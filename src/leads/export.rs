@@ -13,12 +13,12 @@ use utoipa_axum::routes;
 
 use super::model::{FollowUpFilter, Lead, LeadSort, StaffMember};
 use super::{filter, store};
-use crate::audit::NewAudit;
-use crate::auth::CurrentUser;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings;
 use crate::state::AppState;
+use fagfolk_data::audit::NewAudit;
+use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(export_leads))
@@ -63,7 +63,7 @@ async fn export_leads(
     let pipeline = settings::pipeline(&state.db).await?;
     let sort = query.sort.unwrap_or_default();
     let rows = store::count(&state.db, &filter).await?;
-    let staff = crate::users::store::staff(&state.db).await?;
+    let staff = fagfolk_data::users::store::staff(&state.db).await?;
 
     let now = state.clock.now();
     // The search text is often a customer's name or number: the entry says only that a
@@ -76,13 +76,13 @@ async fn export_leads(
     let changes = serde_json::json!({ "before": {}, "after": { "rows": rows, "filter": asked } });
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Export,
-        crate::audit::AuditEntity::Leads,
+        fagfolk_data::audit::AuditAction::Export,
+        fagfolk_data::audit::AuditEntity::Leads,
         None,
         &user.email,
         Some(changes),
     );
-    crate::audited!(&state.db, &entry, _tx => ())?;
+    fagfolk_data::audited!(&state.db, &entry, _tx => ())?;
 
     // The rows are read and written out as they go: a reader task sends leads down a
     // short channel, and the body turns them into CSV a batch at a time, so memory stays

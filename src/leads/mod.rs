@@ -18,12 +18,12 @@ use uuid::Uuid;
 use model::{BoardColumn, FollowUpFilter, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
 use store::Filter;
 
-use crate::audit::{NewAudit, changes};
-use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::settings;
 use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -85,7 +85,7 @@ async fn list_leads(
     let all = store::count_all(&state.db).await?;
     let sources = store::sources(&state.db).await?;
     let known_sources = model::SOURCES.iter().map(|s| (*s).to_owned()).collect();
-    let staff = crate::users::store::staff(&state.db).await?;
+    let staff = fagfolk_data::users::store::staff(&state.db).await?;
     Ok(Json(LeadPage { items, total, all, sources, pipeline, known_sources, staff }))
 }
 
@@ -174,8 +174,8 @@ async fn create_lead(
     lead.duplicate_of = store::duplicate_of(&state.db, &lead, &open).await?;
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Create,
-        crate::audit::AuditEntity::Leads,
+        fagfolk_data::audit::AuditAction::Create,
+        fagfolk_data::audit::AuditEntity::Leads,
         Some(lead.id),
         &user.email,
         changes(&serde_json::json!({}), &lead.audit_view()),
@@ -242,7 +242,7 @@ fn kept(before: &Lead, lead: Lead) -> Lead {
 /// Checks a lead's fields against the pipeline and the staff.
 async fn parse(state: &AppState, input: LeadInput) -> ApiResult<LeadFields> {
     let pipeline = settings::pipeline(&state.db).await?;
-    let staff = crate::users::store::staff(&state.db).await?;
+    let staff = fagfolk_data::users::store::staff(&state.db).await?;
     Ok(LeadFields::parse(input, &pipeline, &staff)?)
 }
 
@@ -280,8 +280,8 @@ async fn save(state: &AppState, user: &CurrentUser, before: &Lead, lead: &Lead) 
     };
     let entry = NewAudit::new(
         lead.updated_at,
-        crate::audit::AuditAction::Update,
-        crate::audit::AuditEntity::Leads,
+        fagfolk_data::audit::AuditAction::Update,
+        fagfolk_data::audit::AuditEntity::Leads,
         Some(lead.id),
         &user.email,
         Some(diff),
@@ -310,8 +310,8 @@ async fn delete_lead(
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Delete,
-        crate::audit::AuditEntity::Leads,
+        fagfolk_data::audit::AuditAction::Delete,
+        fagfolk_data::audit::AuditEntity::Leads,
         Some(id),
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),

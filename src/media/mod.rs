@@ -22,11 +22,11 @@ use uuid::Uuid;
 
 pub use fagfolk_data::media::*;
 
-use crate::audit::{NewAudit, changes};
-use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
 
 /// Files one upload request may carry.
 pub const MAX_FILES: usize = 20;
@@ -35,7 +35,7 @@ pub const MAX_FILES: usize = 20;
 async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Media>, sqlx::Error> {
     let ids: Vec<Uuid> = media.iter().map(|m| m.id).collect();
     let rows = store::variants(&state.db, &ids).await?;
-    let content = crate::content::store::list(&state.db, None).await?;
+    let content = fagfolk_data::content::store::list(&state.db, None).await?;
     for item in &mut media {
         item.variants = rows.iter().filter(|row| row.media_id == item.id).map(|row| row.variant()).collect();
         item.used_by = content
@@ -106,7 +106,7 @@ async fn list_media(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<MediaQuery>,
 ) -> ApiResult<Json<Vec<Media>>> {
-    let needle = crate::text::Needle::new(query.q.as_deref().unwrap_or_default());
+    let needle = fagfolk_data::text::Needle::new(query.q.as_deref().unwrap_or_default());
     let media = store::list(&state.db, &needle).await?;
     Ok(Json(with_variants(&state, media).await?))
 }
@@ -138,8 +138,8 @@ async fn update_media(
     if let Some(diff) = diff {
         let entry = NewAudit::new(
             state.clock.now(),
-            crate::audit::AuditAction::Update,
-            crate::audit::AuditEntity::Media,
+            fagfolk_data::audit::AuditAction::Update,
+            fagfolk_data::audit::AuditEntity::Media,
             Some(id),
             &user.email,
             Some(diff),
@@ -169,8 +169,8 @@ async fn delete_media(
     let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Delete,
-        crate::audit::AuditEntity::Media,
+        fagfolk_data::audit::AuditAction::Delete,
+        fagfolk_data::audit::AuditEntity::Media,
         Some(id),
         &user.email,
         Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),

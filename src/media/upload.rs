@@ -15,11 +15,11 @@ use super::sniff::{Kind, sniff};
 use super::{
     FailedUpload, MAX_FILES, Media, UploadForm, UploadReport, metadata, picture, storage, store, variants,
 };
-use crate::audit::NewAudit;
-use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::text::slugify;
+use fagfolk_data::audit::NewAudit;
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::text::slugify;
 
 /// Upload one or more files (field `files`). Each file is checked on its own; those that
 /// fail are named in `failed` and nothing of them is stored.
@@ -151,8 +151,8 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
     };
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Create,
-        crate::audit::AuditEntity::Media,
+        fagfolk_data::audit::AuditAction::Create,
+        fagfolk_data::audit::AuditEntity::Media,
         Some(media.id),
         &user.email,
         Some(

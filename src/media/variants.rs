@@ -97,12 +97,12 @@ pub async fn make(state: &AppState, media: &Media) {
         Ok(0) => {}
         Ok(made) => {
             tracing::info!(key = media.storage_key, made, "bildevarianter laget");
-            let shown = crate::content::store::visible(&state.db)
+            let shown = fagfolk_data::content::store::visible(&state.db)
                 .await
                 .map(|items| items.iter().any(|item| item.data.photos().contains(&media.id)));
             if shown.unwrap_or(true) {
                 // No request waits for this: the render task takes it now.
-                if let Err(err) = crate::site::store::bump(&state.db).await {
+                if let Err(err) = fagfolk_data::site::store::bump(&state.db).await {
                     tracing::error!(error = %err, "kunne ikke melde de nye bildevariantene");
                 }
                 state.pages.wake();

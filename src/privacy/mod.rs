@@ -14,12 +14,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::audit::{AuditEntry, NewAudit};
-use crate::audited;
-use crate::auth::CurrentUser;
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use fagfolk_data::audit::{AuditEntry, NewAudit};
+use fagfolk_data::audited;
+use fagfolk_data::auth::CurrentUser;
 
 mod retention_routes;
 
@@ -68,16 +68,16 @@ async fn export_person(
     let mut notes = Vec::new();
     let mut emails = Vec::new();
     for lead in &leads {
-        notes.extend(crate::leads::history::notes(&state.db, lead.id).await?);
-        emails.extend(crate::leads::history::sent_emails(&state.db, lead.id).await?);
+        notes.extend(fagfolk_data::leads::history::notes(&state.db, lead.id).await?);
+        emails.extend(fagfolk_data::leads::history::sent_emails(&state.db, lead.id).await?);
     }
     let now = state.clock.now();
     let counts =
         serde_json::json!({ "leads": leads.len(), "submissions": submissions.len(), "notes": notes.len() });
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Export,
-        crate::audit::AuditEntity::Privacy,
+        fagfolk_data::audit::AuditAction::Export,
+        fagfolk_data::audit::AuditEntity::Privacy,
         None,
         &user.email,
         Some(serde_json::json!({ "before": {}, "after": counts })),
@@ -112,7 +112,7 @@ async fn erase_person(
         .filter_map(|entry| entry.changes.as_ref().map(|changes| (entry.id, person.without(changes))))
         .collect();
     let lead_ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
-    let notes = crate::leads::history::store::note_count(&state.db, &lead_ids).await?;
+    let notes = fagfolk_data::leads::history::store::note_count(&state.db, &lead_ids).await?;
     let trace_ids: Vec<Uuid> = traces.iter().map(|entry| entry.id).collect();
     let submission_ids: Vec<Uuid> = submissions.iter().map(|s| s.id).collect();
     let erased = Erased {
@@ -124,8 +124,8 @@ async fn erase_person(
     let after = serde_json::to_value(&erased).unwrap_or_default();
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Erase,
-        crate::audit::AuditEntity::Privacy,
+        fagfolk_data::audit::AuditAction::Erase,
+        fagfolk_data::audit::AuditEntity::Privacy,
         None,
         &user.email,
         Some(serde_json::json!({ "before": {}, "after": after })),

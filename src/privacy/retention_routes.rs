@@ -6,12 +6,12 @@ use axum::extract::State;
 
 use fagfolk_data::privacy::{Retention, apply_retention, retention_months};
 
-use crate::audit::NewAudit;
-use crate::auth::CurrentUser;
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::settings;
 use crate::state::AppState;
+use fagfolk_data::audit::NewAudit;
+use fagfolk_data::auth::CurrentUser;
 
 /// The retention rule.
 #[utoipa::path(
@@ -50,15 +50,15 @@ pub(super) async fn set_retention(
     }
     let before = retention_months(&state.db).await?;
     let now = state.clock.now();
-    let changes = crate::audit::changes(
+    let changes = fagfolk_data::audit::changes(
         &serde_json::json!({ "retention_months": before }),
         &serde_json::json!({ "retention_months": input.months }),
     );
     if changes.is_some() {
         let entry = NewAudit::new(
             now,
-            crate::audit::AuditAction::Update,
-            crate::audit::AuditEntity::Settings,
+            fagfolk_data::audit::AuditAction::Update,
+            fagfolk_data::audit::AuditEntity::Settings,
             None,
             &user.email,
             changes,

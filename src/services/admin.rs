@@ -11,13 +11,13 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::{AdminService, store};
-use crate::audit::{NewAudit, changes};
-use crate::auth::CurrentUser;
 use crate::categories;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use crate::text::slugify;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::text::slugify;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -64,7 +64,7 @@ async fn list_admin_services(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<ServiceQuery>,
 ) -> ApiResult<Json<Vec<AdminService>>> {
-    let needle = crate::text::Needle::new(query.query.as_deref().unwrap_or_default());
+    let needle = fagfolk_data::text::Needle::new(query.query.as_deref().unwrap_or_default());
     let category = query.category.unwrap_or_default();
     Ok(Json(store::list(&state.db, category.trim(), &needle).await?))
 }
@@ -131,8 +131,8 @@ async fn create_service(
     };
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Create,
-        crate::audit::AuditEntity::ServicesAdmin,
+        fagfolk_data::audit::AuditAction::Create,
+        fagfolk_data::audit::AuditEntity::ServicesAdmin,
         Some(service.id),
         &user.email,
         changes(&serde_json::json!({}), &service.audit_view()),
@@ -174,8 +174,8 @@ async fn update_service(
     if let Some(diff) = changes(&before.audit_view(), &service.audit_view()) {
         let entry = NewAudit::new(
             now,
-            crate::audit::AuditAction::Update,
-            crate::audit::AuditEntity::ServicesAdmin,
+            fagfolk_data::audit::AuditAction::Update,
+            fagfolk_data::audit::AuditEntity::ServicesAdmin,
             Some(id),
             &user.email,
             Some(diff),
@@ -204,8 +204,8 @@ async fn delete_service(
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Delete,
-        crate::audit::AuditEntity::ServicesAdmin,
+        fagfolk_data::audit::AuditAction::Delete,
+        fagfolk_data::audit::AuditEntity::ServicesAdmin,
         Some(id),
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),

@@ -9,11 +9,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{ServerFacts, Settings, Stage, StatusKind};
-use crate::audit::{NewAudit, changes};
-use crate::auth::CurrentUser;
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SettingsInput {
@@ -100,7 +100,7 @@ async fn update_settings(
         lead_pipeline: before.lead_pipeline.clone(),
         server: before.server.clone(),
     };
-    if after.email.as_deref().is_some_and(|e| !crate::text::is_email(e)) {
+    if after.email.as_deref().is_some_and(|e| !fagfolk_data::text::is_email(e)) {
         errors.add("email", "Skriv en gyldig e-postadresse.");
     }
     if after.global_phone_extra.len() > 10 || after.global_phone_extra.iter().any(|p| p.chars().count() > 40)
@@ -112,8 +112,8 @@ async fn update_settings(
         let now = state.clock.now();
         let entry = NewAudit::new(
             now,
-            crate::audit::AuditAction::Update,
-            crate::audit::AuditEntity::Settings,
+            fagfolk_data::audit::AuditAction::Update,
+            fagfolk_data::audit::AuditEntity::Settings,
             None,
             &user.email,
             Some(diff),
@@ -174,7 +174,7 @@ async fn update_pipeline(
         .collect();
     let removed: Vec<&String> = before.iter().filter(|old| !kept.contains(old)).collect();
     for status in &removed {
-        let n = crate::leads::store::count_in_status(&state.db, status).await?;
+        let n = fagfolk_data::leads::store::count_in_status(&state.db, status).await?;
         if n > 0 {
             return Err(ApiError::Conflict(format!(
                 "Statusen «{status}» har {n} leads. Flytt dem til en annen status før du fjerner den."
@@ -195,8 +195,8 @@ async fn update_pipeline(
     let now = state.clock.now();
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Update,
-        crate::audit::AuditEntity::Settings,
+        fagfolk_data::audit::AuditAction::Update,
+        fagfolk_data::audit::AuditEntity::Settings,
         None,
         &user.email,
         changes(

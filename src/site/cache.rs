@@ -178,12 +178,12 @@ impl PageCache {
     }
 
     /// After a write: when the change counter moved past the pages in service (a change
-    /// the site shows moves it in its own transaction, `crate::audit::store`), wakes the
+    /// the site shows moves it in its own transaction, `fagfolk_data::audit::store`), wakes the
     /// render task (`keep_fresh`), which renders off the request, and waits for it (at
     /// most [`CHANGE_WAIT`]), so that the change is normally in the HTML by the time the
     /// request that made it is answered. Called for every staff write by the router
     /// (`crate::http`), never by hand.
-    pub async fn caught_up(&self, db: &crate::db::Db) {
+    pub async fn caught_up(&self, db: &fagfolk_data::db::Db) {
         let wanted = match store::revision(db).await {
             Ok(revision) => revision,
             Err(err) => {

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::SiteFacts;
 use super::markup::json_for_script;
-use crate::services::PublicService;
+use fagfolk_data::services::PublicService;
 
 /// The `<script type="application/ld+json">` element for one page.
 pub fn for_page(

@@ -20,12 +20,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::db::Db;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::services::store as services;
-use crate::services::{PUBLIC_CATEGORIES, PublicService};
 use crate::state::AppState;
+use fagfolk_data::db::Db;
+use fagfolk_data::services::store as services;
+use fagfolk_data::services::{PUBLIC_CATEGORIES, PublicService};
 
 /// The firm's public facts, as staff keep them in Innstillinger.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
@@ -44,7 +44,7 @@ impl SiteFacts {
     /// Reads the settings row; a missing or blank value falls back to a neutral text so
     /// the public site never shows an empty header.
     pub async fn load(db: &Db) -> Result<Self, sqlx::Error> {
-        let facts = crate::settings::store::facts(db).await?;
+        let facts = fagfolk_data::settings::store::facts(db).await?;
         let (company_name, orgnr, adresse, email, phone, extra) = match facts {
             Some(f) => {
                 (f.company_name, f.orgnr, f.adresse, f.email, f.global_phone_primary, f.global_phone_extra)
@@ -98,7 +98,7 @@ async fn get_site(State(state): State<AppState>) -> ApiResult<Json<SiteFacts>> {
 #[into_params(parameter_in = Query)]
 struct ServiceFilter {
     /// Only services of this category.
-    #[param(value_type = Option<crate::services::CategorySlug>)]
+    #[param(value_type = Option<fagfolk_data::services::CategorySlug>)]
     category: Option<String>,
 }
 

@@ -22,9 +22,9 @@ use super::jsonld;
 use super::markup::{data_script, escape_html, norwegian_date};
 use crate::content::{self, ContentItem, ContentKind};
 use crate::http::error::ApiError;
-use crate::services::PublicService;
-use crate::services::store as services;
 use crate::state::AppState;
+use fagfolk_data::services::PublicService;
+use fagfolk_data::services::store as services;
 use uuid::Uuid;
 
 /// Written by `web/scripts/server-bundle.mjs`: every public path and what its page needs.
@@ -45,7 +45,7 @@ pub(super) struct ManifestPage {
     service_type: Option<String>,
     /// The services the page lists: "all", a category slug, or none.
     services: Option<String>,
-    /// The kinds of content the page shows (`crate::content::ContentKind`), besides the
+    /// The kinds of content the page shows (`fagfolk_data::content::ContentKind`), besides the
     /// platforms, which every page's footer names.
     #[serde(default)]
     content: Vec<ContentKind>,
@@ -134,7 +134,7 @@ pub(super) async fn render_all(
 
     let mut services_json = HashMap::new();
     services_json.insert(String::new(), Page::json(&services));
-    for category in crate::services::PUBLIC_CATEGORIES {
+    for category in fagfolk_data::services::PUBLIC_CATEGORIES {
         let own: Vec<&PublicService> = services.iter().filter(|s| s.category == category).collect();
         services_json.insert(category.to_owned(), Page::json(&own));
     }
@@ -337,9 +337,9 @@ async fn pictures(state: &AppState, content: &[ContentItem]) -> Result<HashMap<U
     if ids.is_empty() {
         return Ok(pictures);
     }
-    let variants = crate::media::store::variants(&state.db, &ids).await?;
+    let variants = fagfolk_data::media::store::variants(&state.db, &ids).await?;
     // One read of the library for the pass, not one per picture.
-    let library = crate::media::store::list(&state.db, &crate::text::Needle::new("")).await?;
+    let library = fagfolk_data::media::store::list(&state.db, &fagfolk_data::text::Needle::new("")).await?;
     for id in ids {
         let Some(media) = library.iter().find(|media| media.id == id) else { continue };
         let own: Vec<_> = variants.iter().filter(|row| row.media_id == id).collect();

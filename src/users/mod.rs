@@ -8,10 +8,10 @@ pub mod routes;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::audit::{NewAudit, changes};
 use crate::auth::password;
-use crate::db::Db;
 use crate::http::error::FieldErrors;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::db::Db;
 
 /// Why a user could not be created. `Invalid` holds a message per field (`name`, `email`,
 /// `password`), which the admin API answers as field errors and the CLI prints.
@@ -49,7 +49,7 @@ pub async fn create(
     }
     if email.is_empty() {
         invalid.add("email", "E-post er påkrevd.");
-    } else if !crate::text::is_email(&email) || email.len() > 254 {
+    } else if !fagfolk_data::text::is_email(&email) || email.len() > 254 {
         invalid.add("email", "Skriv en gyldig e-postadresse.");
     }
     if plain_password.is_empty() {
@@ -67,8 +67,8 @@ pub async fn create(
             serde_json::json!({ "name": name, "email": email, "role": role.as_str(), "is_active": true });
         NewAudit::new(
             now,
-            crate::audit::AuditAction::Create,
-            crate::audit::AuditEntity::AdminUsers,
+            fagfolk_data::audit::AuditAction::Create,
+            fagfolk_data::audit::AuditEntity::AdminUsers,
             Some(id),
             by,
             changes(&serde_json::json!({}), &after),

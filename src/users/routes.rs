@@ -14,11 +14,11 @@ use uuid::Uuid;
 
 use super::store::{self, AdminChange};
 use super::{AdminUserView, CreateUserError, Role};
-use crate::audit::{NewAudit, changes};
 use crate::auth::{CurrentUser, password, session, throttle};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewUserInput {
@@ -152,8 +152,8 @@ async fn update_user(
         let now = state.clock.now();
         let entry = NewAudit::new(
             now,
-            crate::audit::AuditAction::Update,
-            crate::audit::AuditEntity::AdminUsers,
+            fagfolk_data::audit::AuditAction::Update,
+            fagfolk_data::audit::AuditEntity::AdminUsers,
             Some(id),
             &user.email,
             Some(diff),
@@ -222,8 +222,8 @@ async fn update_password(
     let hash = password::hash(new_password).await?;
     let entry = NewAudit::new(
         now,
-        crate::audit::AuditAction::Password,
-        crate::audit::AuditEntity::AdminUsers,
+        fagfolk_data::audit::AuditAction::Password,
+        fagfolk_data::audit::AuditEntity::AdminUsers,
         Some(id),
         &user.email,
         None,
@@ -258,8 +258,8 @@ async fn delete_user(
     }
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::Delete,
-        crate::audit::AuditEntity::AdminUsers,
+        fagfolk_data::audit::AuditAction::Delete,
+        fagfolk_data::audit::AuditEntity::AdminUsers,
         Some(id),
         &user.email,
         changes(&target.audit_view(), &serde_json::json!({})),

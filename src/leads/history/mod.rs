@@ -18,11 +18,11 @@ use uuid::Uuid;
 pub use fagfolk_data::leads::history::*;
 
 use super::not_found;
-use crate::audit::{NewAudit, changes};
-use crate::auth::CurrentUser;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -122,7 +122,7 @@ async fn get_timeline(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<Event>>> {
     let lead = super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let staff = crate::users::store::staff(&state.db).await?;
+    let staff = fagfolk_data::users::store::staff(&state.db).await?;
     let name_of = |email: Option<String>| {
         email.map(|email| staff.iter().find(|m| m.email == email).map_or(email, |m| m.name.clone()))
     };
@@ -217,8 +217,8 @@ async fn create_note(
     };
     let entry = NewAudit::new(
         note.created_at,
-        crate::audit::AuditAction::Note,
-        crate::audit::AuditEntity::Leads,
+        fagfolk_data::audit::AuditAction::Note,
+        fagfolk_data::audit::AuditEntity::Leads,
         Some(id),
         &user.email,
         note_changes(&note, true),
@@ -268,8 +268,8 @@ async fn delete_note(
     }
     let entry = NewAudit::new(
         state.clock.now(),
-        crate::audit::AuditAction::DeleteNote,
-        crate::audit::AuditEntity::Leads,
+        fagfolk_data::audit::AuditAction::DeleteNote,
+        fagfolk_data::audit::AuditEntity::Leads,
         Some(id),
         &user.email,
         note_changes(&note, false),

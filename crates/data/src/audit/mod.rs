@@ -95,7 +95,7 @@ pub struct NewAudit {
     pub changes: Option<Value>,
     /// The change shows on the public site: the write that stores this entry also moves
     /// the site's change counter, in the same transaction (`audit::store`), and the
-    /// request that made it waits for the pages (`crate::http` `pages_caught_up`).
+    /// request that made it waits for the pages (the server's `pages_caught_up`, src/app.rs).
     pub on_site: bool,
 }
 

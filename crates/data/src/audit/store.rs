@@ -66,6 +66,14 @@ macro_rules! audited {
     };
 }
 
+impl Tx {
+    /// Writes `entry` in this transaction: the change and its audit entry commit together
+    /// (the write path of an operation over several resources).
+    pub async fn audit(&mut self, entry: &NewAudit) -> Result<(), sqlx::Error> {
+        tx_run!(self, conn => crate::audit_insert!(conn, entry))
+    }
+}
+
 /// Every entry about a thing of `entity` that still has its changes, oldest first.
 pub async fn with_changes_about(db: &Db, entity: AuditEntity) -> Result<Vec<AuditEntry>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(

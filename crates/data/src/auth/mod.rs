@@ -5,7 +5,12 @@
 pub mod session;
 pub mod store;
 
-pub use session::CurrentUser;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::users::Role;
 
 /// An editor tried what only an administrator may do (README, "Roles").
 #[derive(Debug)]
@@ -15,5 +20,26 @@ impl CurrentUser {
     /// Refuses an editor where only an administrator may act.
     pub fn require_admin(&self) -> Result<(), NotAdmin> {
         if self.is_admin() { Ok(()) } else { Err(NotAdmin) }
+    }
+}
+
+/// The signed-in staff member, as every admin handler sees it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct CurrentUser {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
+    /// When this session ends (24 hours after sign-in).
+    #[serde(skip)]
+    pub session_expires_at: DateTime<Utc>,
+    #[serde(skip)]
+    pub session_id: Uuid,
+}
+
+impl CurrentUser {
+    pub fn is_admin(&self) -> bool {
+        self.role == Role::Admin
     }
 }

@@ -5,14 +5,12 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Duration, Utc};
 use rand::RngCore;
-use serde::Serialize;
 use sha2::{Digest, Sha256};
-use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::CurrentUser;
 use crate::audit::NewAudit;
 use crate::db::Db;
-use crate::users::Role;
 
 pub const COOKIE: &str = "fagfolk_session";
 /// The cookie's name on HTTPS. Browsers accept a `__Host-` cookie only with `Secure`,
@@ -25,27 +23,6 @@ pub fn cookie_name(secure: bool) -> &'static str {
     if secure { SECURE_COOKIE } else { COOKIE }
 }
 pub const LIFETIME_HOURS: i64 = 24;
-
-/// The signed-in staff member, as every admin handler sees it.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct CurrentUser {
-    pub id: Uuid,
-    pub name: String,
-    pub email: String,
-    #[sqlx(try_from = "String")]
-    pub role: Role,
-    /// When this session ends (24 hours after sign-in).
-    #[serde(skip)]
-    pub session_expires_at: DateTime<Utc>,
-    #[serde(skip)]
-    pub session_id: Uuid,
-}
-
-impl CurrentUser {
-    pub fn is_admin(&self) -> bool {
-        self.role == Role::Admin
-    }
-}
 
 pub fn hash_token(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()

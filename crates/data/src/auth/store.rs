@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::session::CurrentUser;
+use super::CurrentUser;
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::{audited, db_run};

@@ -75,11 +75,6 @@ impl Tx {
             Self::Postgres(tx) => tx.commit().await,
         }
     }
-
-    /// Writes `entry` in this transaction: the change and its audit entry commit together.
-    pub async fn audit(&mut self, entry: &crate::audit::NewAudit) -> Result<(), sqlx::Error> {
-        tx_run!(self, conn => crate::audit_insert!(conn, entry))
-    }
 }
 
 /// Starts a transaction that will write. On SQLite it takes the write lock at once
