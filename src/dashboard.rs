@@ -9,12 +9,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::db::seed::SEED_FACTS;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings::{self, StatusKind};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::content::{ContentItem, ContentKind};
+use fagfolk_data::settings::seed::SEED_FACTS;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Dashboard {

@@ -47,7 +47,7 @@ impl Application {
             tracing::info!(%email, "første administrator opprettet");
         }
         if config.demo {
-            crate::db::demo::run(&db, clock.now()).await.context("kunne ikke legge inn demodata")?;
+            crate::leads::demo::run(&db, clock.now()).await.context("kunne ikke legge inn demodata")?;
         }
         Self::with_db(config, db, clock).await
     }

@@ -1,8 +1,6 @@
-//! The database: the pools, transactions and helpers are the data layer's
-//! (`crates/data/src/db/`); the server adds the data a new site starts with and the demo
-//! leads.
+//! The database is the data layer's (`crates/data/src/db/`: pools, transactions, helpers;
+//! `crates/data/src/seed.rs`: what a new site starts with), under the path the server has
+//! always used.
 
 pub use fagfolk_data::db::*;
-
-pub mod demo;
-pub mod seed;
+pub use fagfolk_data::seed;

@@ -1,6 +1,7 @@
 //! Henvendelser: the lead manager's API. Every mutation writes its audit entry in the
 //! same transaction.
 
+pub mod demo;
 pub mod duplicates;
 pub mod export;
 pub mod history;

@@ -115,7 +115,7 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
         let login = client
             .post(server.url("/api/auth/login"))
             .header("x-fagfolk-csrf", "1")
-            .json(&json!({ "email": fagfolk::db::demo::DEMO_EMAIL, "password": fagfolk::db::demo::DEMO_PASSWORD }))
+            .json(&json!({ "email": fagfolk::leads::demo::DEMO_EMAIL, "password": fagfolk::leads::demo::DEMO_PASSWORD }))
             .send()
             .await
             .unwrap();
@@ -323,7 +323,7 @@ async fn demo_cookie(client: &reqwest::Client, server: &Served) -> String {
         .post(server.url("/api/auth/login"))
         .header("x-fagfolk-csrf", "1")
         .json(
-            &json!({ "email": fagfolk::db::demo::DEMO_EMAIL, "password": fagfolk::db::demo::DEMO_PASSWORD }),
+            &json!({ "email": fagfolk::leads::demo::DEMO_EMAIL, "password": fagfolk::leads::demo::DEMO_PASSWORD }),
         )
         .send()
         .await

@@ -189,3 +189,28 @@ pub async fn reorder(
         true
     })
 }
+
+/// Adds an example item (the texts a new site ships with) of `kind` at `position`, in `tx`.
+pub async fn insert_example_in(
+    tx: &mut crate::db::Tx,
+    kind: ContentKind,
+    position: i64,
+    data: &serde_json::Value,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    crate::tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO content_items (id, kind, position, hidden, example, data, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(kind.as_str())
+    .bind(position)
+    .bind(false)
+    .bind(true)
+    .bind(data.to_string())
+    .bind(now)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}

@@ -7,6 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub mod seed;
 pub mod store;
 
 /// The three public trades; `category` on a service holds one of these slugs.

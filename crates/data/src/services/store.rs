@@ -5,9 +5,9 @@ use uuid::Uuid;
 
 use super::{AdminService, PublicService};
 use crate::audit::NewAudit;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::text::Needle;
-use crate::{audited, db_run};
+use crate::{audited, db_run, tx_run};
 
 macro_rules! columns {
     () => {
@@ -55,24 +55,31 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<AdminService>, sqlx::Error>
 }
 
 pub async fn insert(db: &Db, service: &AdminService, entry: &NewAudit) -> Result<(), sqlx::Error> {
-    audited!(db, entry, tx => {
-        sqlx::query(
-            "INSERT INTO services_admin (id, name, slug, description, price_from, category, category_id, \
-             is_active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        )
-        .bind(service.id)
-        .bind(&service.name)
-        .bind(&service.slug)
-        .bind(&service.description)
-        .bind(service.price_from)
-        .bind(&service.category)
-        .bind(service.category_id)
-        .bind(service.is_active)
-        .bind(service.created_at)
-        .bind(service.updated_at)
-        .execute(&mut *tx)
-        .await?;
-    })
+    let mut tx = db.begin().await?;
+    insert_in(&mut tx, service).await?;
+    tx.audit(entry).await?;
+    tx.commit().await
+}
+
+/// Adds `service` in `tx` (a new service, or the seed's catalogue).
+pub async fn insert_in(tx: &mut Tx, service: &AdminService) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO services_admin (id, name, slug, description, price_from, category, category_id, \
+         is_active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(service.id)
+    .bind(&service.name)
+    .bind(&service.slug)
+    .bind(&service.description)
+    .bind(service.price_from)
+    .bind(&service.category)
+    .bind(service.category_id)
+    .bind(service.is_active)
+    .bind(service.created_at)
+    .bind(service.updated_at)
+    .execute(conn)
+    .await
+    .map(|_| ()))
 }
 
 /// Saves the editable fields of `service` (name, slug, description, price, active).

@@ -2,6 +2,7 @@
 
 pub mod model;
 pub mod pipeline;
+pub mod seed;
 pub mod store;
 
 pub use model::{ServerFacts, Settings};

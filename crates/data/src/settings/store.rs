@@ -7,8 +7,8 @@ use sqlx::types::Json;
 use super::Stage;
 use super::model::Settings;
 use crate::audit::NewAudit;
-use crate::db::Db;
-use crate::{audited, db_run};
+use crate::db::{Db, Tx};
+use crate::{audited, db_run, tx_run};
 
 /// The company facts (the pipeline is read by `super::stages`).
 pub async fn facts(db: &Db) -> Result<Option<Settings>, sqlx::Error> {
@@ -85,4 +85,41 @@ pub async fn stored_pipeline(db: &Db) -> Result<Option<Vec<serde_json::Value>>, 
     let row: Option<(Json<Vec<serde_json::Value>>,)> = db_run!(db, pool =>
         sqlx::query_as("SELECT lead_pipeline FROM settings WHERE id = 1").fetch_optional(pool).await)?;
     Ok(row.map(|(Json(list),)| list))
+}
+
+/// Adds the settings row with `facts` and `pipeline` in `tx`, unless it is there.
+pub async fn insert_defaults_in(
+    tx: &mut Tx,
+    facts: &super::seed::SeedFacts,
+    extra_phones: &[&str],
+    pipeline: &[Stage],
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO settings (id, company_name, orgnr, adresse, email, global_phone_primary, \
+         global_phone_extra, lead_pipeline, updated_at) \
+         VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(facts.company_name)
+    .bind(facts.orgnr)
+    .bind(facts.adresse)
+    .bind(facts.email)
+    .bind(facts.phone)
+    .bind(Json(extra_phones))
+    .bind(Json(pipeline))
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}
+
+/// Marks the example content as added, in `tx`: `true` the first time only, so a firm
+/// that deletes it all does not get it back.
+pub async fn claim_content_seed_in(tx: &mut Tx) -> Result<bool, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("UPDATE settings SET content_seeded = $1 WHERE id = 1 AND content_seeded = $2")
+        .bind(true)
+        .bind(false)
+        .execute(conn)
+        .await
+        .map(|done| done.rows_affected() == 1))
 }

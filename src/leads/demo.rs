@@ -4,10 +4,10 @@
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
-use super::Db;
 use crate::users::{self, Role};
-use fagfolk_data::db_run;
+use fagfolk_data::db::Db;
 use fagfolk_data::leads::model::SOURCES;
+use fagfolk_data::leads::store;
 
 pub const DEMO_EMAIL: &str = "demo@fagfolk.no";
 pub const DEMO_PASSWORD: &str = "demo-fagfolk-2026";
@@ -42,9 +42,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
         users::create(db, "Demo Administrator", DEMO_EMAIL, DEMO_PASSWORD, Role::Admin, now, None).await?;
         tracing::info!(email = DEMO_EMAIL, password = DEMO_PASSWORD, "demo-administrator opprettet");
     }
-    let (leads,): (i64,) =
-        db_run!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM leads").fetch_one(pool).await)?;
-    if leads > 0 {
+    if store::count_all(db).await? > 0 {
         return Ok(());
     }
     let statuses = fagfolk_data::settings::pipeline(db).await?;
@@ -52,43 +50,37 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     // demo administrator's, so the dashboard and the filters have something to show.
     let today = now.with_timezone(&chrono_tz::Europe::Oslo).date_naive();
     let assignee = users::store::staff(db).await?.into_iter().find(|m| m.email == DEMO_EMAIL).map(|m| m.id);
-    db_run!(db, pool => {
-        let mut tx = fagfolk_data::db::BeginWrite::begin_write(pool).await?;
-        for i in 0..36usize {
-            let first = FIRST[i % FIRST.len()];
-            let last = LAST[(i * 7) % LAST.len()];
-            let (adresse, postnr) = PLACES[(i * 5) % PLACES.len()];
-            let (job, tags) = JOBS[(i * 3) % JOBS.len()];
-            // Spread over the last 60 days and over every status of the pipeline.
-            let age_hours = (i as i64) * 38 + (i as i64 % 5) * 3;
-            let status = &statuses[(i * 5 + i / 7) % statuses.len()];
-            let created = now - Duration::hours(age_hours);
-            let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
-            let lead = fagfolk_data::leads::model::Lead {
-                id: Uuid::now_v7(),
-                name: format!("{first} {last}"),
-                email: Some(format!("{}.{}{}@example.no", first.to_lowercase(), last.to_lowercase(), i)),
-                phone: Some(format!("9{:02} {:02} {:03}", 10 + i, 20 + i % 70, 100 + i * 7)),
-                status: status.clone(),
-                kilde: SOURCES[i % SOURCES.len()].to_owned(),
-                beskrivelse: Some(job.to_owned()),
-                adresse: Some(adresse.to_owned()),
-                postnr: Some(postnr.to_owned()),
-                tags,
-                follow_up: (i % 4 == 1).then(|| today + Duration::days((i % 7) as i64 - 2)),
-                assignee_id: assignee.filter(|_| i % 3 == 0),
-                duplicate_of: None,
-                created_at: created,
-                updated_at: created + Duration::hours(2),
-            };
-            fagfolk_data::bind_lead!(sqlx::query(fagfolk_data::leads::store::INSERT), lead)
-            .bind(lead.created_at)
-            .bind(lead.updated_at)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await
-    })?;
+    let mut tx = db.begin().await?;
+    for i in 0..36usize {
+        let first = FIRST[i % FIRST.len()];
+        let last = LAST[(i * 7) % LAST.len()];
+        let (adresse, postnr) = PLACES[(i * 5) % PLACES.len()];
+        let (job, tags) = JOBS[(i * 3) % JOBS.len()];
+        // Spread over the last 60 days and over every status of the pipeline.
+        let age_hours = (i as i64) * 38 + (i as i64 % 5) * 3;
+        let status = &statuses[(i * 5 + i / 7) % statuses.len()];
+        let created = now - Duration::hours(age_hours);
+        let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+        let lead = fagfolk_data::leads::model::Lead {
+            id: Uuid::now_v7(),
+            name: format!("{first} {last}"),
+            email: Some(format!("{}.{}{}@example.no", first.to_lowercase(), last.to_lowercase(), i)),
+            phone: Some(format!("9{:02} {:02} {:03}", 10 + i, 20 + i % 70, 100 + i * 7)),
+            status: status.clone(),
+            kilde: SOURCES[i % SOURCES.len()].to_owned(),
+            beskrivelse: Some(job.to_owned()),
+            adresse: Some(adresse.to_owned()),
+            postnr: Some(postnr.to_owned()),
+            tags,
+            follow_up: (i % 4 == 1).then(|| today + Duration::days((i % 7) as i64 - 2)),
+            assignee_id: assignee.filter(|_| i % 3 == 0),
+            duplicate_of: None,
+            created_at: created,
+            updated_at: created + Duration::hours(2),
+        };
+        store::insert_in(&mut tx, &lead).await?;
+    }
+    tx.commit().await?;
     tracing::info!("36 demo-leads lagt inn");
     Ok(())
 }
