@@ -55,6 +55,14 @@ done < <(grep -rnE 'pages\.(caught_up|changed)\(|site::store::bump\(' src crates
   # Picture copies are made in the background, with no request or audit entry.
   grep -v '^src/media/variants\.rs:')
 
+# 3a. One skeleton per resource (docs/ARCHITECTURE.md, "A resource"): in the server a
+# resource's `mod.rs` declares its files and re-exports its data; its handlers are in
+# `routes.rs` (or a file of their own beside it), never in `mod.rs`.
+while IFS= read -r file; do
+  echo "house-rules: $file har handlere; flytt dem til routes.rs ved siden av (docs/ARCHITECTURE.md)" >&2
+  failed=1
+done < <(grep -lE '#\[utoipa::path' $(find src -name mod.rs) 2>/dev/null || true)
+
 # 3. No source file over 400 lines (tests and generated files aside): a file that grows
 # past it is split by what its parts do (docs/ARCHITECTURE.md).
 while IFS= read -r line; do

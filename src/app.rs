@@ -99,11 +99,11 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::audit::router())
         .merge(crate::privacy::router())
         .merge(crate::categories::router())
-        .merge(crate::services::admin::router())
-        .merge(crate::content::routes::router())
+        .merge(crate::services::router())
+        .merge(crate::content::router())
         .merge(crate::media::router())
-        .merge(crate::users::routes::router())
-        .merge(crate::settings::routes::router())
+        .merge(crate::users::router())
+        .merge(crate::settings::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.

@@ -1,53 +1,7 @@
 //! Kategorier: the service categories, with how many services each has.
 
-use axum::Json;
-use axum::extract::State;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
-
 pub use fagfolk_data::categories::*;
 
-use crate::http::ApiPath;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::state::AppState;
-use fagfolk_data::auth::CurrentUser;
+mod routes;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_categories)).routes(routes!(get_category))
-}
-
-/// The categories by sort order, each with its service count.
-#[utoipa::path(
-    get, path = "/api/admin/categories", tag = "admin", security(("session" = [])),
-    responses(
-        (status = 200, description = "Kategorier etter sorteringsrekkefølge", body = [Category]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
-    )
-)]
-async fn list_categories(
-    State(state): State<AppState>,
-    _user: CurrentUser,
-) -> ApiResult<Json<Vec<Category>>> {
-    Ok(Json(list(&state.db).await?))
-}
-
-/// One category, by slug (or by id when it has no slug).
-#[utoipa::path(
-    get, path = "/api/admin/categories/{slug}", tag = "admin", security(("session" = [])),
-    params(("slug" = String, Path, description = "Kategoriens slug, eller id")),
-    responses(
-        (status = 200, description = "Kategorien", body = Category),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
-    )
-)]
-async fn get_category(
-    State(state): State<AppState>,
-    _user: CurrentUser,
-    ApiPath(slug): ApiPath<String>,
-) -> ApiResult<Json<Category>> {
-    find(&state.db, &slug)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::NotFound("Fant ikke kategorien.".to_owned()))
-}
+pub use routes::router;

@@ -4,4 +4,6 @@
 
 pub use fagfolk_data::content::*;
 
-pub mod routes;
+mod routes;
+
+pub use routes::{router, without_picture};

@@ -3,4 +3,6 @@
 
 pub use fagfolk_data::settings::*;
 
-pub mod routes;
+mod routes;
+
+pub use routes::router;

@@ -1,0 +1,197 @@
+//! The auth routes (`super::router`): the handlers and what they read and answer.
+
+use super::{password, throttle};
+use std::net::SocketAddr;
+
+use axum::Json;
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{AppendHeaders, IntoResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use fagfolk_data::auth::{CurrentUser, NotAdmin, session};
+
+use crate::http::ApiJson;
+use crate::http::client::{client_ip, rate_key};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::state::AppState;
+use fagfolk_data::audit::NewAudit;
+use fagfolk_data::text::is_email;
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let token = parts
+            .headers
+            .get(header::COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|cookies| session::token_from_cookies(cookies, state.config.is_https()))
+            .ok_or(ApiError::Unauthorized)?;
+        session::lookup(&state.db, token, state.clock.now()).await?.ok_or(ApiError::Unauthorized)
+    }
+}
+
+impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        match <Self as FromRequestParts<AppState>>::from_request_parts(parts, state).await {
+            Ok(user) => Ok(Some(user)),
+            Err(ApiError::Unauthorized) => Ok(None),
+            Err(err) => Err(err),
+        }
+    }
+}
+
+/// An editor refused where only an administrator may act (README, "Roles").
+impl From<NotAdmin> for ApiError {
+    fn from(_: NotAdmin) -> Self {
+        ApiError::Forbidden("Bare administratorer kan gjøre dette.".to_owned())
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginInput {
+    pub email: Option<String>,
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionInfo {
+    pub user: CurrentUser,
+    /// When the session ends; the app signs out by itself then.
+    pub expires_at: DateTime<Utc>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(get_session))
+}
+
+const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";
+
+/// The address the sign-in throttle counts under (see `throttle`).
+pub fn client_address(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
+    rate_key(client_ip(headers, peer, state.config.trust_proxy_hops)).to_string()
+}
+
+/// Sign in with e-mail and password. Sets the HttpOnly session cookie.
+#[utoipa::path(
+    post,
+    path = "/api/auth/login",
+    tag = "auth",
+    request_body = LoginInput,
+    responses(
+        (status = 200, description = "Innlogget", body = SessionInfo),
+        (status = 401, description = "Feil e-post eller passord, eller deaktivert bruker", body = ErrorBody),
+        (status = 403, description = "Mangler CSRF-beskyttelse", body = ErrorBody),
+        (status = 422, description = "Mangler felt", body = ErrorBody),
+        (status = 429, description = "For mange forsøk", body = ErrorBody),
+        (status = 503, description = "For mange innlogginger samtidig; prøv igjen om litt", body = ErrorBody),
+    )
+)]
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(input): ApiJson<LoginInput>,
+) -> ApiResult<impl IntoResponse> {
+    let email = input.email.unwrap_or_default().trim().to_lowercase();
+    let password = input.password.unwrap_or_default();
+    let mut fields = FieldErrors::default();
+    if email.is_empty() {
+        fields.add("email", "E-post er påkrevd.");
+    } else if !is_email(&email) {
+        fields.add("email", "Skriv en gyldig e-postadresse.");
+    }
+    if password.is_empty() {
+        fields.add("password", "Passord er påkrevd.");
+    }
+    fields.finish()?;
+
+    let now = state.clock.now();
+    let address = client_address(&state, &headers, peer);
+    throttle::reserve(&state.db, &email, &address, now).await?;
+
+    let user = fagfolk_data::users::store::credentials(&state.db, &email).await?;
+    let valid = password::verify(password, user.as_ref().map(|(_, hash, _)| hash.clone())).await?;
+    let Some((user_id, _, active)) = user.filter(|_| valid) else {
+        return Err(ApiError::Unauthenticated(WRONG_CREDENTIALS.to_owned()));
+    };
+    if !active {
+        return Err(ApiError::Unauthenticated(
+            "Brukeren er deaktivert. Kontakt en administrator.".to_owned(),
+        ));
+    }
+
+    throttle::clear(&state.db, &email, &address).await?;
+    let entry = NewAudit::new(
+        now,
+        fagfolk_data::audit::AuditAction::Login,
+        fagfolk_data::audit::AuditEntity::AdminUsers,
+        Some(user_id),
+        &email,
+        None,
+    );
+    let (token, expires_at) = session::create(&state.db, user_id, now, &entry).await?;
+    let user = session::lookup(&state.db, &token, now).await?.ok_or(ApiError::Unauthorized)?;
+    tracing::info!(user = %user.email, "innlogget");
+
+    let cookie = session::cookie(Some(&token), state.config.is_https());
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(SessionInfo { user, expires_at })))
+}
+
+/// Sign out: ends the session and clears the cookie.
+#[utoipa::path(
+    post,
+    path = "/api/auth/logout",
+    tag = "auth",
+    responses(
+        (status = 204, description = "Logget ut"),
+        (status = 403, description = "Mangler CSRF-beskyttelse", body = ErrorBody),
+    )
+)]
+async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> ApiResult<impl IntoResponse> {
+    if let Some(user) = user {
+        let entry = NewAudit::new(
+            state.clock.now(),
+            fagfolk_data::audit::AuditAction::Logout,
+            fagfolk_data::audit::AuditEntity::AdminUsers,
+            Some(user.id),
+            &user.email,
+            None,
+        );
+        session::end(&state.db, user.session_id, &entry).await?;
+    }
+    let cookie = session::cookie(None, state.config.is_https());
+    Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))
+}
+
+/// The signed-in user and when the session ends; both `null` when signed out (a plain
+/// answer, so a visitor's first look at the admin is not an error).
+#[utoipa::path(
+    get,
+    path = "/api/auth/session",
+    tag = "auth",
+    responses((status = 200, description = "Innlogget bruker, eller null", body = CurrentSession))
+)]
+async fn get_session(user: Option<CurrentUser>) -> Json<CurrentSession> {
+    Json(match user {
+        Some(user) => CurrentSession { expires_at: Some(user.session_expires_at), user: Some(user) },
+        None => CurrentSession { user: None, expires_at: None },
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrentSession {
+    pub user: Option<CurrentUser>,
+    pub expires_at: Option<DateTime<Utc>>,
+}

@@ -1,0 +1,222 @@
+//! The media routes (`super::router`): the handlers and what they read and answer.
+
+use super::upload;
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use fagfolk_data::media::*;
+
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::auth::CurrentUser;
+
+/// Files one upload request may carry.
+pub const MAX_FILES: usize = 20;
+
+/// Fills in each file's variants and where it is used.
+async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Media>, sqlx::Error> {
+    let ids: Vec<Uuid> = media.iter().map(|m| m.id).collect();
+    let rows = store::variants(&state.db, &ids).await?;
+    let content = fagfolk_data::content::store::list(&state.db, None).await?;
+    for item in &mut media {
+        item.variants = rows.iter().filter(|row| row.media_id == item.id).map(|row| row.variant()).collect();
+        item.used_by = content
+            .iter()
+            .filter(|c| c.data.photos().contains(&item.id))
+            .map(|c| MediaUse { id: c.id, kind: c.kind, label: c.data.label().to_owned() })
+            .collect();
+    }
+    Ok(media)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadReport {
+    pub uploaded: Vec<Media>,
+    /// Files that were not stored, each with the reason.
+    pub failed: Vec<FailedUpload>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FailedUpload {
+    pub name: String,
+    pub error: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MediaQuery {
+    /// Alt text contains this (any case).
+    pub q: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AltInput {
+    pub alt: Option<String>,
+}
+
+/// The multipart form of an upload: one repeated field `files`, nothing else.
+#[derive(ToSchema, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = Vec<String>, format = Binary)]
+    files: Vec<Vec<u8>>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        // Upload size is enforced per file while reading, against the configured limit.
+        .routes(routes!(list_media, upload::upload_media))
+        .layer(DefaultBodyLimit::disable())
+        .routes(routes!(update_media, delete_media))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Fant ikke filen. Den kan være slettet.".to_owned())
+}
+
+/// The media library, newest first, optionally searched on alt text.
+#[utoipa::path(
+    get, path = "/api/admin/media", tag = "admin", security(("session" = [])), params(MediaQuery),
+    responses(
+        (status = 200, description = "Filer, nyeste først", body = [Media]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_media(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<MediaQuery>,
+) -> ApiResult<Json<Vec<Media>>> {
+    let needle = fagfolk_data::text::Needle::new(query.q.as_deref().unwrap_or_default());
+    let media = store::list(&state.db, &needle).await?;
+    Ok(Json(with_variants(&state, media).await?))
+}
+
+/// Change a file's alt text.
+#[utoipa::path(
+    put, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Filens id")), request_body = AltInput,
+    responses(
+        (status = 200, description = "Oppdatert", body = Media),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "For lang tekst", body = ErrorBody),
+    )
+)]
+async fn update_media(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<AltInput>,
+) -> ApiResult<Json<Media>> {
+    let alt = input.alt.map(|a| a.trim().to_owned()).filter(|a| !a.is_empty());
+    if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
+        return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
+    }
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let after = Media { alt, ..with_variants(&state, vec![before.clone()]).await?.remove(0) };
+    let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
+    if let Some(diff) = diff {
+        let entry = NewAudit::new(
+            state.clock.now(),
+            fagfolk_data::audit::AuditAction::Update,
+            fagfolk_data::audit::AuditEntity::Media,
+            Some(id),
+            &user.email,
+            Some(diff),
+        );
+        // The pages show the alt text of the pictures they carry.
+        let entry = if after.used_by.is_empty() { entry } else { entry.on_site() };
+        store::set_alt(&state.db, id, after.alt.as_deref(), &entry).await?;
+    }
+    Ok(Json(after))
+}
+
+/// Delete a file and its row, and take it away from the content that shows it.
+#[utoipa::path(
+    delete, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Filens id")),
+    responses(
+        (status = 204, description = "Slettet"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn delete_media(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let entry = NewAudit::new(
+        state.clock.now(),
+        fagfolk_data::audit::AuditAction::Delete,
+        fagfolk_data::audit::AuditEntity::Media,
+        Some(id),
+        &user.email,
+        Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),
+    );
+    // The picture and its place in the content go in one transaction, each through its
+    // owner's store.
+    let edits = crate::content::without_picture(&state, &user, id).await?;
+    let variant_keys = fagfolk_data::media::delete(&state.db, id, &entry, &edits).await?;
+    // A file left behind by a failure here is never served: serving needs the row.
+    for key in std::iter::once(&media.storage_key).chain(&variant_keys) {
+        if let Err(err) = state.storage.delete(key).await {
+            tracing::error!(error = %err, key, "kunne ikke slette filen");
+        }
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /media/{key}`: a stored file, with its stored type, cached for a year, and
+/// sandboxed so that no file can run script on this origin.
+pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Response {
+    // Stored keys are timestamp + slug; a control character (a NUL, which PostgreSQL
+    // refuses outright) can only be a miss.
+    if key.chars().any(char::is_control) {
+        return (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response();
+    }
+    let content_type = match store::content_type(&state.db, &key).await {
+        Ok(Some(content_type)) => content_type,
+        Ok(None) => return (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response(),
+        Err(err) => return ApiError::Database(err).into_response(),
+    };
+    match state.storage.get(&key).await {
+        Ok(bytes) => {
+            let mut response = Response::new(Body::from(bytes));
+            let headers = response.headers_mut();
+            if let Ok(value) = HeaderValue::from_str(&content_type) {
+                headers.insert(header::CONTENT_TYPE, value);
+            }
+            headers.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=31536000, immutable"),
+            );
+            headers.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static("default-src 'none'; sandbox"),
+            );
+            headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static("inline"));
+            response
+        }
+        Err(object_store::Error::NotFound { .. }) => {
+            (StatusCode::NOT_FOUND, "Fant ikke filen.").into_response()
+        }
+        Err(err) => {
+            tracing::error!(error = %err, key, "kunne ikke lese filen");
+            (StatusCode::SERVICE_UNAVAILABLE, "Filen er midlertidig utilgjengelig.").into_response()
+        }
+    }
+}

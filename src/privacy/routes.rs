@@ -1,0 +1,128 @@
+//! The privacy routes (`super::router`): the handlers and what they read and answer.
+
+use super::retention_routes;
+use axum::Json;
+use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::http::ApiJson;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use fagfolk_data::audit::{AuditEntry, NewAudit};
+use fagfolk_data::audited;
+use fagfolk_data::auth::CurrentUser;
+
+use fagfolk_data::privacy::*;
+
+fn nobody() -> ApiError {
+    ApiError::NotFound("Fant ingen opplysninger om denne personen.".to_owned())
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(export_person))
+        .routes(routes!(erase_person))
+        .routes(routes!(retention_routes::get_retention, retention_routes::set_retention))
+}
+
+/// Everything stored about a person, as JSON (innsyn). Sent as POST so the address or
+/// number stays out of URLs and logs.
+#[utoipa::path(
+    post, path = "/api/admin/privacy/export", tag = "admin", security(("session" = [])), request_body = PersonInput,
+    responses(
+        (status = 200, description = "Alt som er lagret om personen", body = PersonData),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Bare administratorer", body = ErrorBody),
+        (status = 404, description = "Ingen opplysninger", body = ErrorBody),
+        (status = 422, description = "Verken e-post eller telefon", body = ErrorBody),
+    )
+)]
+async fn export_person(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<PersonInput>,
+) -> ApiResult<Json<PersonData>> {
+    user.require_admin()?;
+    let asked = input.person.clone().unwrap_or_default().trim().to_owned();
+    let person = Person::parse(input)?;
+    let Found { leads, submissions, mut traces, mentions, .. } =
+        found(&state.db, &person).await?.ok_or_else(nobody)?;
+    // Of an entry about someone else's lead, only what is about this person.
+    traces.extend(mentions.into_iter().map(|entry| AuditEntry {
+        changes: entry.changes.as_ref().map(|changes| person.part_of(changes)),
+        ..entry
+    }));
+    traces.sort_by_key(|entry| (entry.created_at, entry.id));
+    let audit = traces;
+    let mut notes = Vec::new();
+    let mut emails = Vec::new();
+    for lead in &leads {
+        notes.extend(fagfolk_data::leads::history::notes(&state.db, lead.id).await?);
+        emails.extend(fagfolk_data::leads::history::sent_emails(&state.db, lead.id).await?);
+    }
+    let now = state.clock.now();
+    let counts =
+        serde_json::json!({ "leads": leads.len(), "submissions": submissions.len(), "notes": notes.len() });
+    let entry = NewAudit::new(
+        now,
+        fagfolk_data::audit::AuditAction::Export,
+        fagfolk_data::audit::AuditEntity::Privacy,
+        None,
+        &user.email,
+        Some(serde_json::json!({ "before": {}, "after": counts })),
+    );
+    audited!(&state.db, &entry, _tx => ())?;
+    Ok(Json(PersonData { person: asked, exported_at: now, leads, notes, submissions, emails, audit }))
+}
+
+/// Erase everything stored about a person: their leads (with notes and e-mails) and
+/// enquiries are deleted, and the audit entries about the leads lose their changes.
+#[utoipa::path(
+    post, path = "/api/admin/privacy/erase", tag = "admin", security(("session" = [])), request_body = PersonInput,
+    responses(
+        (status = 200, description = "Slettet", body = Erased),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Bare administratorer", body = ErrorBody),
+        (status = 404, description = "Ingen opplysninger", body = ErrorBody),
+        (status = 422, description = "Verken e-post eller telefon", body = ErrorBody),
+    )
+)]
+async fn erase_person(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<PersonInput>,
+) -> ApiResult<Json<Erased>> {
+    user.require_admin()?;
+    let person = Person::parse(input)?;
+    let Found { leads, submissions, traces, mentions, gone } =
+        found(&state.db, &person).await?.ok_or_else(nobody)?;
+    let redacted: Vec<(Uuid, serde_json::Value)> = mentions
+        .iter()
+        .filter_map(|entry| entry.changes.as_ref().map(|changes| (entry.id, person.without(changes))))
+        .collect();
+    let lead_ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
+    let notes = fagfolk_data::leads::history::store::note_count(&state.db, &lead_ids).await?;
+    let trace_ids: Vec<Uuid> = traces.iter().map(|entry| entry.id).collect();
+    let submission_ids: Vec<Uuid> = submissions.iter().map(|s| s.id).collect();
+    let erased = Erased {
+        leads: leads.len(),
+        submissions: submissions.len(),
+        notes,
+        audit_entries: traces.len() + mentions.len(),
+    };
+    let after = serde_json::to_value(&erased).unwrap_or_default();
+    let entry = NewAudit::new(
+        state.clock.now(),
+        fagfolk_data::audit::AuditAction::Erase,
+        fagfolk_data::audit::AuditEntity::Privacy,
+        None,
+        &user.email,
+        Some(serde_json::json!({ "before": {}, "after": after })),
+    );
+    fagfolk_data::privacy::erase(&state.db, &lead_ids, &submission_ids, &trace_ids, &redacted, &gone, &entry)
+        .await?;
+    tracing::info!(leads = erased.leads, submissions = erased.submissions, "personopplysninger slettet");
+    Ok(Json(erased))
+}
