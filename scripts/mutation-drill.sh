@@ -19,10 +19,10 @@ export CARGO_TARGET_DIR="${DRILL_TARGET_DIR:-$HOME/.cache/fagfolk/drill-target}"
 # name | file | perl substitution (applied with -0 to the whole file)
 faults=(
   'editors may manage users|src/users/routes.rs|s/user\.require_admin\(\)\?;//g'
-  'no audit entry for media upload and alt text|src/media/store.rs|s/(pub async fn (?:insert|set_alt)\b.*?audited!\(db, )entry/${1}None::<&NewAudit>/gs'
-  'no audit entry for settings and pipeline saves|src/settings/store.rs|s/audited!\(db, entry,/audited!(db, None::<&NewAudit>,/g'
-  'no audit entry for user edits|src/users/store.rs|s/(pub async fn write_keeping_an_admin\b.*?audited!\(db, )entry/${1}None::<&NewAudit>/s'
-  'session tokens stored in clear|src/auth/session.rs|s/Sha256::digest\(token\.as_bytes\(\)\)\.to_vec\(\)/token.as_bytes().to_vec()/'
+  'no audit entry for media upload and alt text|crates/data/src/media/store.rs|s/(pub async fn (?:insert|set_alt)\b.*?audited!\(db, )entry/${1}None::<&NewAudit>/gs'
+  'no audit entry for settings and pipeline saves|crates/data/src/settings/store.rs|s/audited!\(db, entry,/audited!(db, None::<&NewAudit>,/g'
+  'no audit entry for user edits|crates/data/src/users/store.rs|s/(pub async fn write_keeping_an_admin\b.*?audited!\(db, )entry/${1}None::<&NewAudit>/s'
+  'session tokens stored in clear|crates/data/src/auth/session.rs|s/Sha256::digest\(token\.as_bytes\(\)\)\.to_vec\(\)/token.as_bytes().to_vec()/'
   'X-Forwarded-For trusted without FAGFOLK_TRUST_PROXY|src/http/client.rs|s/if hops == 0 \{\s*return peer\.ip\(\);\s*\}/let hops = hops.max(1);/'
 )
 

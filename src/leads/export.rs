@@ -67,7 +67,7 @@ async fn export_leads(
 
     let now = state.clock.now();
     // The search text is often a customer's name or number: the entry says only that a
-    // search narrowed the file, so no personal data outlives an erasure (src/privacy.rs).
+    // search narrowed the file, so no personal data outlives an erasure (crates/data/src/privacy/).
     let searched = query.q.as_deref().is_some_and(|q| !q.trim().is_empty());
     let asked = serde_json::json!({
         "search": searched, "status": query.status, "source": query.source, "mine": query.mine,

@@ -173,7 +173,7 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 // Deleted rows are overwritten with zeros, not left readable in free pages:
-                // an erased person's text does not stay in the file (src/privacy.rs).
+                // an erased person's text does not stay in the file (crates/data/src/privacy/).
                 .pragma("secure_delete", "ON")
                 .busy_timeout(Duration::from_secs(5));
             if let Some(parent) = options.get_filename().parent()

@@ -1,6 +1,6 @@
 //! Services (table `services_admin`): the types the public site and the back office show,
 //! and the trades; the SQL is in `store`. The admin endpoints are the server's
-//! (`src/services/admin.rs`); the public list is served from the page cache.
+//! (`src/services/routes.rs`); the public list is served from the page cache.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
