@@ -1,10 +1,30 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input'
-import { ApiError } from '@/lib/api'
+import { useServerErrors } from '@/lib/forms'
 import { type AdminService, useSaveService } from '../api/catalogue'
+
+// The server bounds the lengths and checks the price; its messages land under the fields.
+const schema = z.object({
+  name: z.string().trim().min(1, 'Navn er påkrevd.'),
+  description: z.string(),
+  price: z.string().refine((text) => text.trim() === '' || /^\d+$/.test(text.trim()), 'Prisen må være et helt antall kroner fra 0 og oppover.'),
+  is_active: z.boolean(),
+})
+type Values = z.infer<typeof schema>
+
+function toValues(service: AdminService | null): Values {
+  return {
+    name: service?.name ?? '',
+    description: service?.description ?? '',
+    price: service?.price_from != null ? String(service.price_from) : '',
+    is_active: service?.is_active ?? true,
+  }
+}
 
 /** "Ny tjeneste" / "Rediger tjeneste": an empty price is saved as no price (null). */
 export function ServiceDialog({
@@ -18,30 +38,35 @@ export function ServiceDialog({
   service: AdminService | null
   category: string
 }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={service ? 'Rediger tjeneste' : 'Ny tjeneste'}>
+      {/* A new form each time the dialog opens: it starts from the service as it is now. */}
+      {open && <ServiceForm key={service?.id ?? 'ny'} service={service} category={category} onOpenChange={onOpenChange} />}
+    </Dialog>
+  )
+}
+
+function ServiceForm({
+  service,
+  category,
+  onOpenChange,
+}: {
+  service: AdminService | null
+  category: string
+  onOpenChange: (open: boolean) => void
+}) {
   const toast = useToast()
   const save = useSaveService()
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
-  const [price, setPrice] = useState('')
-  const [active, setActive] = useState(true)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: toValues(service) })
+  const { register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(form, { price_from: 'price' })
 
-  useEffect(() => {
-    if (!open) return
-    setName(service?.name ?? '')
-    setDescription(service?.description ?? '')
-    setPrice(service?.price_from != null ? String(service.price_from) : '')
-    setActive(service?.is_active ?? true)
-    setErrors({})
-  }, [open, service])
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
+  const submit = handleSubmit(async (values) => {
     const input = {
-      name,
-      description,
-      price_from: price.trim() === '' ? null : Number(price),
-      is_active: active,
+      name: values.name,
+      description: values.description,
+      price_from: values.price.trim() === '' ? null : Number(values.price.trim()),
+      is_active: values.is_active,
       category,
     }
     try {
@@ -49,46 +74,51 @@ export function ServiceDialog({
       onOpenChange(false)
       toast({ title: service ? 'Tjeneste oppdatert' : 'Tjeneste opprettet' })
     } catch (error) {
-      setErrors(error instanceof ApiError ? error.fields : {})
+      serverErrors(error)
       toast({
         title: service ? 'Feil ved oppdatering' : 'Feil ved oppretting',
         description: error instanceof Error ? error.message : undefined,
         variant: 'destructive',
       })
     }
-  }
+  })
+
+  const err = (field: keyof Values) => formState.errors[field]?.message
+  const a11y = (field: keyof Values, id: string) => ({
+    id,
+    'aria-invalid': err(field) ? true : undefined,
+    'aria-describedby': err(field) ? `${id}-feil` : undefined,
+  })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={service ? 'Rediger tjeneste' : 'Ny tjeneste'}>
-      <form onSubmit={submit} className="grid gap-4">
-        <div>
-          <Label htmlFor="service-name">Navn</Label>
-          <Input id="service-name" required value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errors.name ? true : undefined} data-autofocus />
-          <FieldError id="service-name-feil">{errors.name}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="service-description">Beskrivelse</Label>
-          <Textarea id="service-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-          <FieldError id="service-description-feil">{errors.description}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="service-price">Pris fra (kr)</Label>
-          <Input id="service-price" type="number" min={0} step={1} inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
-          <FieldError id="service-price-feil">{errors.price_from}</FieldError>
-        </div>
-        <label className="flex items-center gap-3 font-medium">
-          <input type="checkbox" className="size-5 accent-primary" checked={active} onChange={(e) => setActive(e.target.checked)} />
-          Aktiv
-        </label>
-        <div className="mt-2 flex justify-end gap-3">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Avbryt
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {service ? 'Oppdater' : 'Opprett'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <div>
+        <Label htmlFor="service-name">Navn</Label>
+        <Input {...register('name')} {...a11y('name', 'service-name')} required data-autofocus />
+        <FieldError id="service-name-feil">{err('name')}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor="service-description">Beskrivelse</Label>
+        <Textarea rows={3} {...register('description')} {...a11y('description', 'service-description')} />
+        <FieldError id="service-description-feil">{err('description')}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor="service-price">Pris fra (kr)</Label>
+        <Input type="number" min={0} step={1} inputMode="numeric" {...register('price')} {...a11y('price', 'service-price')} />
+        <FieldError id="service-price-feil">{err('price')}</FieldError>
+      </div>
+      <label className="flex items-center gap-3 font-medium">
+        <input type="checkbox" className="size-5 accent-primary" {...register('is_active')} />
+        Aktiv
+      </label>
+      <div className="mt-2 flex justify-end gap-3">
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          Avbryt
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {service ? 'Oppdater' : 'Opprett'}
+        </Button>
+      </div>
+    </form>
   )
 }

@@ -6,7 +6,7 @@ import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
-import { ApiError } from '@/lib/api'
+import { useServerErrors } from '@/lib/forms'
 import type { Lead, StaffMember } from '../api/list-leads'
 import { useSaveLead } from '../api/save-lead'
 import { TagEditor } from './tag-editor'
@@ -67,7 +67,8 @@ export function LeadFormDialog({
   const toast = useToast()
   const save = useSaveLead()
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: toValues(lead, pipeline) })
-  const { register, handleSubmit, control, reset, setError, formState } = form
+  const { register, handleSubmit, control, reset, formState } = form
+  const serverErrors = useServerErrors(form)
 
   useEffect(() => {
     if (open) reset(toValues(lead, pipeline))
@@ -83,9 +84,7 @@ export function LeadFormDialog({
           : { title: 'Lead opprettet', description: 'Ny lead ble opprettet.' },
       )
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) setError(field as Field, { message })
-      }
+      serverErrors(error)
       toast({
         title: 'Feil',
         description: lead ? 'Kunne ikke oppdatere lead.' : 'Kunne ikke opprette lead.',
