@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
-import { PasswordDialog } from './user-dialogs'
+import { NewUserDialog, PasswordDialog } from './user-dialogs'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -47,5 +47,36 @@ describe('PasswordDialog', () => {
     expect(await screen.findByText('Passord oppdatert')).toBeInTheDocument()
     expect(sent[0]?.body).toEqual({ password: 'satt av administrator' })
     expect(closed).toHaveBeenCalledWith(false)
+  })
+})
+
+describe('NewUserDialog', () => {
+  it('says what is missing under each field, then puts the server\'s message under its field and keeps what was typed', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({
+      status: 422,
+      body: { error: 'Noen felt mangler eller er ugyldige.', fields: { password: 'Passordet må ha minst 12 tegn.' } },
+    }))
+    renderWithProviders(<NewUserDialog open onOpenChange={() => {}} />)
+    const dialog = screen.getByRole('dialog', { name: 'Ny admin-bruker' })
+    await user.click(within(dialog).getByRole('button', { name: 'Opprett' }))
+    expect(within(dialog).getByText('Navn er påkrevd.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Passord er påkrevd.')).toBeInTheDocument()
+    expect(sent).toHaveLength(0)
+
+    await user.type(within(dialog).getByLabelText('Navn'), 'Petter Prosjekt')
+    await user.type(within(dialog).getByLabelText('E-post'), 'petter@fagfolk.test')
+    await user.type(within(dialog).getByLabelText('Passord'), 'kort')
+    await user.selectOptions(within(dialog).getByLabelText('Rolle'), 'editor')
+    await user.click(within(dialog).getByRole('button', { name: 'Opprett' }))
+    expect(await within(dialog).findByText('Passordet må ha minst 12 tegn.')).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Passord')).toHaveAttribute('aria-invalid', 'true')
+    expect(within(dialog).getByLabelText('Navn')).toHaveValue('Petter Prosjekt')
+    expect(within(dialog).getByLabelText('E-post')).toHaveValue('petter@fagfolk.test')
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/admin/users',
+      body: { name: 'Petter Prosjekt', email: 'petter@fagfolk.test', password: 'kort', role: 'editor' },
+    })
   })
 })
