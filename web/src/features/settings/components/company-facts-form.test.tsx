@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answerApi, renderWithProviders } from '@/test-render'
+import type { Settings } from '../api/settings'
+import { CompanyFactsForm } from './company-facts-form'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const settings: Settings = {
+  company_name: 'Fagfolk AS',
+  orgnr: '923 456 789',
+  adresse: 'Økernveien 94, 0579 Oslo',
+  email: 'post@fagfolk.no',
+  global_phone_primary: '22 33 44 55',
+  global_phone_extra: ['908 12 345'],
+  lead_pipeline: [],
+  server: { public_url: 'https://fagfolk.test', https: true, notify_to: null },
+}
+
+describe('CompanyFactsForm', () => {
+  it('puts the server\'s message under its field and keeps what was typed', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({
+      status: 422,
+      body: { error: 'Noen felt mangler eller er ugyldige.', fields: { email: 'Skriv en gyldig e-postadresse.' } },
+    }))
+    renderWithProviders(<CompanyFactsForm settings={settings} />)
+    expect(screen.getByLabelText('Firmanavn')).toHaveValue('Fagfolk AS')
+    expect(screen.getByLabelText('Ekstra telefoner (kommaseparert)')).toHaveValue('908 12 345')
+
+    await user.clear(screen.getByLabelText('Firmanavn'))
+    await user.type(screen.getByLabelText('Firmanavn'), 'Rør & Strøm Oslo AS')
+    await user.clear(screen.getByLabelText('E-post (vises på nettstedet)'))
+    await user.type(screen.getByLabelText('E-post (vises på nettstedet)'), 'post@')
+    await user.type(screen.getByLabelText('Ekstra telefoner (kommaseparert)'), ', 913 23 121')
+    await user.click(screen.getByRole('button', { name: 'Lagre' }))
+
+    expect(await screen.findByText('Skriv en gyldig e-postadresse.')).toBeInTheDocument()
+    expect(screen.getByLabelText('E-post (vises på nettstedet)')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('E-post (vises på nettstedet)')).toHaveValue('post@')
+    expect(screen.getByLabelText('Firmanavn')).toHaveValue('Rør & Strøm Oslo AS')
+    expect(sent[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/admin/settings',
+      body: { company_name: 'Rør & Strøm Oslo AS', email: 'post@', global_phone_extra: ['908 12 345', '913 23 121'] },
+    })
+  })
+})

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { FieldError, Input, Label } from '@/components/ui/input'
+import { useServerErrors } from '@/lib/forms'
+import { type Settings, splitPhones, useSaveSettings } from '../api/settings'
+
+const FIELDS = [
+  { key: 'company_name', label: 'Firmanavn', type: 'text' },
+  { key: 'orgnr', label: 'Organisasjonsnummer', type: 'text' },
+  { key: 'adresse', label: 'Adresse', type: 'text' },
+  { key: 'email', label: 'E-post (vises på nettstedet)', type: 'email' },
+  { key: 'global_phone_primary', label: 'Hovednummer', type: 'tel' },
+  { key: 'global_phone_extra', label: 'Ekstra telefoner (kommaseparert)', type: 'text' },
+] as const
+
+// Every field may be left empty; the server checks the e-mail and the lengths, and its
+// messages land under the fields.
+const schema = z.object({
+  company_name: z.string(),
+  orgnr: z.string(),
+  adresse: z.string(),
+  email: z.string(),
+  global_phone_primary: z.string(),
+  global_phone_extra: z.string(),
+})
+type Values = z.infer<typeof schema>
+
+/**
+ * The company facts the public site shows. Starts from `settings` when it mounts (the
+ * page mounts it once the settings are read); after a save it keeps what was saved.
+ */
+export function CompanyFactsForm({ settings }: { settings: Settings }) {
+  const toast = useToast()
+  const save = useSaveSettings()
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      company_name: settings.company_name ?? '',
+      orgnr: settings.orgnr ?? '',
+      adresse: settings.adresse ?? '',
+      email: settings.email ?? '',
+      global_phone_primary: settings.global_phone_primary ?? '',
+      global_phone_extra: settings.global_phone_extra.join(', '),
+    },
+  })
+  const { register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(form)
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ ...values, global_phone_extra: splitPhones(values.global_phone_extra) })
+      toast({ title: 'Innstillinger lagret', description: 'Nettstedet viser de nye opplysningene med en gang.' })
+    } catch (error) {
+      serverErrors(error)
+      toast({ title: 'Feil', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+    }
+  })
+
+  return (
+    <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
+      {FIELDS.map((field) => {
+        const error = formState.errors[field.key]?.message
+        const id = `settings-${field.key}`
+        return (
+          <div key={field.key}>
+            <Label htmlFor={id}>{field.label}</Label>
+            <Input
+              id={id}
+              type={field.type}
+              {...register(field.key)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-feil` : undefined}
+            />
+            <FieldError id={`${id}-feil`}>{error}</FieldError>
+          </div>
+        )
+      })}
+      <Button type="submit" className="w-fit" disabled={save.isPending}>
+        {save.isPending ? 'Lagrer...' : 'Lagre'}
+      </Button>
+    </form>
+  )
+}
