@@ -1,8 +1,12 @@
 import { Check, FileText, Trash2 } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useRef } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { FieldError, Input } from '@/components/ui/input'
+import { useServerErrors } from '@/lib/forms'
 import { cn } from '@/lib/utils'
 import { type Media, useUpdateAlt } from '../api/media'
 
@@ -15,25 +19,11 @@ export function MediaCard({
   highlighted: boolean
   onDelete: () => void
 }) {
-  const toast = useToast()
-  const updateAlt = useUpdateAlt()
-  const [alt, setAlt] = useState(media.alt ?? '')
   const ref = useRef<HTMLElement>(null)
 
-  useEffect(() => setAlt(media.alt ?? ''), [media.alt])
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' })
   }, [highlighted])
-
-  async function save(event: FormEvent) {
-    event.preventDefault()
-    try {
-      await updateAlt.mutateAsync({ id: media.id, alt })
-      toast({ title: 'Alt-tekst lagret' })
-    } catch (error) {
-      toast({ title: 'Feil', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
-    }
-  }
 
   const isImage = media.type.startsWith('image')
   return (
@@ -73,19 +63,58 @@ export function MediaCard({
             Brukes av {media.used_by.map((use) => use.label).join(', ')}
           </p>
         )}
-        <form onSubmit={save} className="mt-auto flex gap-1">
-          <label htmlFor={`alt-${media.id}`} className="sr-only">
-            Alt-tekst for {media.alt || 'filen'}
-          </label>
-          <Input id={`alt-${media.id}`} value={alt} onChange={(e) => setAlt(e.target.value)} className="h-9 text-sm" placeholder="Alt-tekst" />
-          <Button type="submit" variant="outline" size="icon" className="size-9 shrink-0" aria-label="Lagre alt-tekst">
-            <Check aria-hidden="true" />
-          </Button>
-          <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0 text-destructive" onClick={onDelete} aria-label={`Slett ${media.alt || 'filen'}`}>
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </form>
+        {/* A new form when the saved text changes (here or elsewhere): it starts from it. */}
+        <AltTextForm key={media.alt ?? ''} media={media} onDelete={onDelete} />
       </div>
     </article>
+  )
+}
+
+const altSchema = z.object({ alt: z.string() })
+type AltValues = z.infer<typeof altSchema>
+
+/** The picture's alt text, saved on its own; the server's message lands under it. */
+function AltTextForm({ media, onDelete }: { media: Media; onDelete: () => void }) {
+  const toast = useToast()
+  const updateAlt = useUpdateAlt()
+  const form = useForm<AltValues>({ resolver: zodResolver(altSchema), defaultValues: { alt: media.alt ?? '' } })
+  const { register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(form)
+  const error = formState.errors.alt?.message
+  const id = `alt-${media.id}`
+
+  const save = handleSubmit(async ({ alt }) => {
+    try {
+      await updateAlt.mutateAsync({ id: media.id, alt })
+      toast({ title: 'Alt-tekst lagret' })
+    } catch (err) {
+      serverErrors(err)
+      toast({ title: 'Feil', description: err instanceof Error ? err.message : undefined, variant: 'destructive' })
+    }
+  })
+
+  return (
+    <form onSubmit={save} className="mt-auto grid gap-1" noValidate>
+      <div className="flex gap-1">
+        <label htmlFor={id} className="sr-only">
+          Alt-tekst for {media.alt || 'filen'}
+        </label>
+        <Input
+          id={id}
+          {...register('alt')}
+          className="h-9 text-sm"
+          placeholder="Alt-tekst"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-feil` : undefined}
+        />
+        <Button type="submit" variant="outline" size="icon" className="size-9 shrink-0" aria-label="Lagre alt-tekst">
+          <Check aria-hidden="true" />
+        </Button>
+        <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0 text-destructive" onClick={onDelete} aria-label={`Slett ${media.alt || 'filen'}`}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <FieldError id={`${id}-feil`}>{error}</FieldError>
+    </form>
   )
 }
