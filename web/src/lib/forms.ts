@@ -1,4 +1,3 @@
-import { useCallback } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { ApiError } from './api'
 
@@ -11,18 +10,12 @@ export function useServerErrors<T extends FieldValues>(
   form: UseFormReturn<T>,
   rename: Partial<Record<string, Path<T>>> = {},
 ): (error: unknown) => boolean {
-  const { setError } = form
-  return useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiError)) return false
-      const entries = Object.entries(error.fields)
-      for (const [key, message] of entries) {
-        setError(rename[key] ?? (key as Path<T>), { type: 'server', message })
-      }
-      return entries.length > 0
-    },
-    // `rename` is a literal at each call site; its keys do not change between renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [setError],
-  )
+  return (error: unknown) => {
+    if (!(error instanceof ApiError)) return false
+    const entries = Object.entries(error.fields)
+    for (const [key, message] of entries) {
+      form.setError(rename[key] ?? (key as Path<T>), { type: 'server', message })
+    }
+    return entries.length > 0
+  }
 }

@@ -24,10 +24,11 @@ pub async fn merge(
     crate::contact::store::move_submissions(&mut tx, from.id, lead.id).await?;
     store::repoint_duplicates(&mut tx, from.id, lead.id).await?;
     history::store::insert_merge(&mut tx, lead.id, from.id, &from.name, by, now).await?;
-    let done = store::delete_in(&mut tx, &[from.id]).await? == 1;
-    tx.audit(entry).await?;
-    if done {
-        tx.commit().await?;
+    // Dropped uncommitted, the transaction rolls back: nothing changed.
+    if store::delete_in(&mut tx, &[from.id]).await? != 1 {
+        return Ok(false);
     }
-    Ok(done)
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
 }
