@@ -73,4 +73,15 @@ while IFS= read -r line; do
   fi
 done < <(find src crates -name '*.rs' -not -path '*/target/*' -exec wc -l {} + | grep -v ' total$')
 
+# 4. One form pattern in the web app (docs/ARCHITECTURE.md, "Forms"): every form is a
+# react-hook-form + zod form whose server errors land through `useServerErrors`. The
+# public contact form is the one exception, kept light for the public pages' budget.
+while IFS= read -r file; do
+  case "$file" in web/src/features/contact/components/contact-form.tsx) continue ;; esac
+  if ! grep -q "from 'react-hook-form'" "$file"; then
+    echo "house-rules: $file har et skjema uten react-hook-form; bruk useForm og useServerErrors (src/lib/forms.ts)" >&2
+    failed=1
+  fi
+done < <(grep -rlE '<form[ >]' web/src --include='*.tsx' | grep -vE '\.test\.tsx$' | sort)
+
 exit "$failed"

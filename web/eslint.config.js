@@ -32,10 +32,6 @@ export default tseslint.config(
           message: 'Bruk nøklene i src/lib/query-keys.ts, ikke en liste skrevet på stedet.',
         },
       ],
-      // The forms reset their fields from props when a dialog opens or its data arrives
-      // (nine effects). The React Compiler's rule wants keyed remounts instead; until
-      // those forms move, the rule would only be silenced line by line.
-      'react-hooks/set-state-in-effect': 'off',
     },
   },
   {

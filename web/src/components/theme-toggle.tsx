@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { applyTheme, storedTheme, type Theme } from '@/lib/theme'
+import { useEffect } from 'react'
+import { applyTheme, type Theme, useTheme } from '@/lib/theme'
 import { cn } from '@/lib/utils'
 
 const NEXT: Record<Theme, Theme> = { light: 'dark', dark: 'system', system: 'light' }
@@ -8,10 +8,7 @@ const LABEL: Record<Theme, string> = { light: 'Lyst', dark: 'Mørkt', system: 'S
 
 /** Cycles light -> dark -> system. The label says the current theme and what a press does. */
 export function ThemeToggle({ className }: { className?: string }) {
-  // The server-rendered HTML knows no stored choice: start from the default and read the
-  // stored one after hydration (the page itself was already themed by theme-init.js).
-  const [theme, setTheme] = useState<Theme>('light')
-  useEffect(() => setTheme(storedTheme()), [])
+  const theme = useTheme()
 
   useEffect(() => {
     if (theme !== 'system') return
@@ -24,7 +21,6 @@ export function ThemeToggle({ className }: { className?: string }) {
   const Icon = theme === 'dark' ? Moon : theme === 'system' ? Monitor : Sun
   const pick = () => {
     const next = NEXT[theme]
-    setTheme(next)
     applyTheme(next, { store: true })
   }
   return (

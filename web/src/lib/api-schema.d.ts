@@ -809,8 +809,7 @@ export interface components {
             name?: string | null;
             /** @example 912 34 567 */
             phone?: string | null;
-            /** @description `elektrikertjenester`, `rorleggertjenester`, `kjokkenmontering`, `annet` or empty. */
-            service?: string | null;
+            service?: components["schemas"]["ServiceChoice"] | null;
         };
         ContactReceipt: {
             /**
@@ -1329,6 +1328,12 @@ export interface components {
             /** @description The public address of the site. */
             public_url: string;
         };
+        /**
+         * @description The contact form's service choices. The web app's labels are typed against this enum
+         *     in the OpenAPI document (web/src/features/contact/components/contact-form.tsx).
+         * @enum {string}
+         */
+        ServiceChoice: "elektrikertjenester" | "rorleggertjenester" | "kjokkenmontering" | "annet";
         ServiceInput: {
             /** @description Category slug; required when creating. */
             category?: string | null;

@@ -1,6 +1,6 @@
 //! The contact form at the edge: a `ContactForm` that exists is a valid one.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::fields::FieldErrors;
@@ -16,7 +16,9 @@ pub struct ContactInput {
     pub email: Option<String>,
     #[schema(example = "912 34 567")]
     pub phone: Option<String>,
-    /// `elektrikertjenester`, `rorleggertjenester`, `kjokkenmontering`, `annet` or empty.
+    /// One of the choices, or `null`. Read as text so that anything else gets the form's
+    /// Norwegian field error rather than a parse error.
+    #[schema(value_type = Option<ServiceChoice>)]
     pub service: Option<String>,
     #[schema(example = "Sikringen går hele tiden på badet.")]
     pub message: Option<String>,
@@ -26,11 +28,17 @@ pub struct ContactInput {
     pub website: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The contact form's service choices. The web app's labels are typed against this enum
+/// in the OpenAPI document (web/src/features/contact/components/contact-form.tsx).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub enum ServiceChoice {
+    #[serde(rename = "elektrikertjenester")]
     Electrician,
+    #[serde(rename = "rorleggertjenester")]
     Plumber,
+    #[serde(rename = "kjokkenmontering")]
     Kitchen,
+    #[serde(rename = "annet")]
     Other,
 }
 
@@ -108,6 +116,7 @@ impl ContactForm {
         if !phone.is_empty() && !errors.has("phone") && !is_phone(&phone) {
             errors.add("phone", "Skriv et gyldig telefonnummer, for eksempel 912 34 567.");
         }
+        // An HTML form's "Velg tjeneste (valgfritt)" sends an empty value: no choice.
         let service = match input.service.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             None => None,
             Some(value) => match ServiceChoice::ALL.into_iter().find(|c| c.value() == value) {

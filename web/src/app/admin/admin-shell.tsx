@@ -83,7 +83,12 @@ export function AdminShell() {
     return () => window.removeEventListener('keydown', onKey)
   }, [toggleSidebar])
 
-  useEffect(() => setDrawerOpen(false), [pathname])
+  // Following a link closes the drawer: adjusted while rendering, not in an effect.
+  const [drawerPath, setDrawerPath] = useState(pathname)
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname)
+    setDrawerOpen(false)
+  }
 
   return (
     <div className="flex min-h-screen bg-muted/40">

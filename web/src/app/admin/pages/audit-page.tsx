@@ -1,14 +1,12 @@
 import { Trash2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { useToast } from '@/components/toast'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
-import { FieldError, Input, Label, Select } from '@/components/ui/input'
+import { Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { AUDIT_PER_PAGE, type AuditEntry, type AuditFilter, useAudit, useClearAudit } from '@/features/audit/api/audit'
+import { AUDIT_PER_PAGE, type AuditEntry, type AuditFilter, useAudit } from '@/features/audit/api/audit'
+import { ClearDialog } from '@/features/audit/components/clear-dialog'
 import { actionWord, changeLines, typeWord } from '@/features/audit/words'
 import { useAuth } from '@/features/auth/components/auth-provider'
-import { ApiError } from '@/lib/api'
 import { formatDateTime } from '@/lib/format'
 import { useAdminTitle } from '../use-admin-title'
 
@@ -38,10 +36,6 @@ export function AuditPage() {
   const entries = (data?.items ?? []).filter((entry) => matchesAudit(entry, text))
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PER_PAGE)) : 1
   const set = (change: Partial<AuditFilter>) => setFilter({ ...filter, ...change, page: 1 })
-  // A page that no longer exists (the log was cleared) becomes the last one.
-  useEffect(() => {
-    if (data && filter.page > pages) setFilter((f) => ({ ...f, page: pages }))
-  }, [data, filter.page, pages])
 
   return (
     <>
@@ -166,67 +160,8 @@ export function AuditPage() {
           </Button>
         </nav>
       )}
-      <ClearDialog open={clearing} onOpenChange={setClearing} />
+      {/* Only clearing shortens the log: afterwards the first page is the only one. */}
+      <ClearDialog open={clearing} onOpenChange={setClearing} onCleared={() => setFilter({ ...filter, page: 1 })} />
     </>
-  )
-}
-
-/** "Tøm alle logger?": the log is emptied only once TØM is typed. */
-function ClearDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const toast = useToast()
-  const clear = useClearAudit()
-  const [word, setWord] = useState('')
-  const [error, setError] = useState<string>()
-  const close = () => {
-    setWord('')
-    setError(undefined)
-    onOpenChange(false)
-  }
-
-  async function confirm() {
-    try {
-      await clear.mutateAsync(word)
-      toast({ title: 'Logger tømt', description: 'Alle audit logger ble slettet.' })
-      close()
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.confirm) return setError(err.fields.confirm)
-      toast({ title: 'Feil', description: 'Kunne ikke tømme logger.', variant: 'destructive' })
-    }
-  }
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title="Tøm alle logger?"
-      description="Alle audit-logger slettes permanent. Dette kan ikke angres."
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          void confirm()
-        }}
-      >
-        <Label htmlFor="audit-clear-word">Skriv TØM for å bekrefte</Label>
-        <Input
-          id="audit-clear-word"
-          value={word}
-          autoComplete="off"
-          data-autofocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'audit-clear-word-feil' : undefined}
-          onChange={(e) => setWord(e.target.value)}
-        />
-        <FieldError id="audit-clear-word-feil">{error}</FieldError>
-        <div className="mt-4 flex justify-end gap-3">
-          <Button type="button" variant="outline" onClick={close}>
-            Avbryt
-          </Button>
-          <Button type="submit" variant="destructive" disabled={word.trim() !== 'TØM' || clear.isPending}>
-            {clear.isPending ? 'Tømmer...' : 'Tøm logger'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   )
 }

@@ -1,12 +1,11 @@
-import { ArrowLeft, LogIn } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { ArrowLeft } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { paths } from '@/lib/paths'
 import { useToast } from '@/components/toast'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Input, Label } from '@/components/ui/input'
 import { useAuth } from '@/features/auth/components/auth-provider'
+import { LoginForm } from '@/features/auth/components/login-form'
 import { useSite } from '@/lib/site'
 
 export function LoginPage() {
@@ -14,8 +13,6 @@ export function LoginPage() {
   const { user, expired, login } = useAuth()
   const navigate = useNavigate()
   const toast = useToast()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
@@ -24,16 +21,12 @@ export function LoginPage() {
 
   if (user && !busy) return <Navigate to={paths.admin.root} replace />
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
+  async function signIn(email: string, password: string) {
     setBusy(true)
     const result = await login(email, password)
     setBusy(false)
-    if (result.success) {
-      navigate(paths.admin.root, { replace: true })
-    } else {
-      toast({ title: 'Innlogging feilet', description: result.error || 'Ugyldig e-post eller passord', variant: 'destructive' })
-    }
+    if (result.success) navigate(paths.admin.root, { replace: true })
+    return result
   }
 
   return (
@@ -51,34 +44,10 @@ export function LoginPage() {
               Økten din er utløpt. Logg inn på nytt for å fortsette.
             </p>
           )}
-          <form onSubmit={submit} className="mt-6 grid gap-4">
-            <div>
-              <Label htmlFor="login-email">E-post</Label>
-              <Input
-                id="login-email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div>
-              <Label htmlFor="login-password">Passord</Label>
-              <Input
-                id="login-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            <Button type="submit" variant="default" className="mt-2 w-full" disabled={busy}>
-              <LogIn aria-hidden="true" />
-              {busy ? 'Logger inn...' : 'Logg inn'}
-            </Button>
-          </form>
+          <LoginForm
+            login={signIn}
+            onRefused={(message) => toast({ title: 'Innlogging feilet', description: message, variant: 'destructive' })}
+          />
         </Card>
       </div>
     </main>

@@ -36,7 +36,8 @@ export function SettingsPage() {
             ikke fjernes. Velg hva hver status betyr (åpen, vunnet eller tapt): tallene på oversikten følger betydningen,
             ikke navnet.
           </p>
-          <PipelineEditor pipeline={settings.data?.lead_pipeline ?? []} />
+          {/* Mounted again when the saved pipeline changes, so the list starts from what is stored. */}
+          <PipelineEditor key={JSON.stringify(settings.data.lead_pipeline)} pipeline={settings.data.lead_pipeline} />
         </Card>
         {server && (
           <Card className="p-6" id="drift">

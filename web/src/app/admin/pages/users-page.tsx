@@ -6,13 +6,12 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
-import { type AdminUserView, type Role, useDeleteUser, useUpdateUser, useUsers } from '@/features/users/api/users'
-import { NewUserDialog, PasswordDialog } from '@/features/users/components/user-dialogs'
+import { type AdminUserView, useDeleteUser, useUpdateUser, useUsers } from '@/features/users/api/users'
+import { NewUserDialog, PasswordDialog, ROLE_LABEL } from '@/features/users/components/user-dialogs'
 import { formatDateTime } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { useAdminTitle } from '../use-admin-title'
 
-const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', editor: 'Redaktør' }
 
 export function UsersPage() {
   useAdminTitle('Brukere')

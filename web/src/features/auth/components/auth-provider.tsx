@@ -10,7 +10,8 @@ const STORAGE_KEY = 'adminSession'
 const LEGACY_KEY = 'adminUser'
 
 type Stored = { user: AdminUser; expiresAt: string }
-export type LoginResult = { success: true } | { success: false; error: string }
+/** A refused login carries the server's error too, so the form can put its field messages under the fields. */
+export type LoginResult = { success: true } | { success: false; error: string; cause?: unknown }
 
 type Auth = {
   user: AdminUser | null
@@ -119,7 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setExpired(false)
       return { success: true }
     } catch (error) {
-      if (error instanceof ApiError) return { success: false, error: error.message }
+      if (error instanceof ApiError) return { success: false, error: error.message, cause: error }
       return { success: false, error: 'En feil oppstod under innlogging' }
     }
   }, [])

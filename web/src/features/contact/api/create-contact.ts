@@ -2,6 +2,7 @@ import { api, type ApiErrorBody } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 
 export type ContactInput = components['schemas']['ContactInput']
+export type ServiceChoice = components['schemas']['ServiceChoice']
 
 export type ContactResult = { ok: true } | { ok: false; error?: ApiErrorBody }
 

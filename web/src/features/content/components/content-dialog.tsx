@@ -1,9 +1,12 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import type { ReactNode } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
-import { ApiError } from '@/lib/api'
+import { useServerErrors } from '@/lib/forms'
 import { type ContentItem, type ContentKind, useSaveContent } from '../api/content'
 import { contentKinds, dataOf, type Field } from '../kinds'
 
@@ -63,24 +66,45 @@ export function ContentDialog({
   item: ContentItem | null
   picturePicker: PicturePicker
 }) {
+  const info = contentKinds[kind]
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={item ? info.editLabel : info.newLabel}>
+      {/* The dialog mounts its content only while open: each opening starts from `item`. */}
+      <ContentForm kind={kind} item={item} onDone={() => onOpenChange(false)} picturePicker={picturePicker} />
+    </Dialog>
+  )
+}
+
+// The kinds' fields are checked by the server (crates/data/src/content/validate.rs),
+// whose messages land under the fields; the form only carries what was typed.
+const schema = z.object({ data: z.record(z.string(), z.union([z.string(), z.array(z.string())])), hidden: z.boolean() })
+type FormValues = z.infer<typeof schema>
+
+function ContentForm({
+  kind,
+  item,
+  onDone,
+  picturePicker,
+}: {
+  kind: ContentKind
+  item: ContentItem | null
+  onDone: () => void
+  picturePicker: PicturePicker
+}) {
   const toast = useToast()
   const save = useSaveContent()
   const info = contentKinds[kind]
-  const [values, setValues] = useState<Values>(() => valuesOf(kind, item))
-  const [hidden, setHidden] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { data: valuesOf(kind, item), hidden: item?.hidden ?? false },
+  })
+  const { control, register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(
+    form,
+    Object.fromEntries(info.fields.map((field) => [field.key, `data.${field.key}` as const])),
+  )
 
-  useEffect(() => {
-    if (!open) return
-    setValues(valuesOf(kind, item))
-    setHidden(item?.hidden ?? false)
-    setErrors({})
-  }, [open, kind, item])
-
-  const set = (key: string, value: string | string[]) => setValues((current) => ({ ...current, [key]: value }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
+  const submit = handleSubmit(async ({ data: values, hidden }) => {
     const data: Record<string, unknown> = { ...values }
     for (const field of info.fields) {
       if (field.type === 'rating') data[field.key] = Number(values[field.key])
@@ -88,52 +112,56 @@ export function ContentDialog({
     }
     try {
       await save.mutateAsync({ id: item?.id ?? null, input: { kind, data, hidden } })
-      onOpenChange(false)
+      onDone()
       toast({ title: item ? 'Endringene er lagret' : 'Lagt til', description: 'Nettstedet viser det nå.' })
     } catch (error) {
-      setErrors(error instanceof ApiError ? error.fields : {})
+      serverErrors(error)
       toast({
         title: 'Kunne ikke lagre',
         description: error instanceof Error ? error.message : undefined,
         variant: 'destructive',
       })
     }
-  }
+  })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={item ? info.editLabel : info.newLabel}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        {item?.example && (
-          <p className="rounded-lg bg-accent/15 p-3 text-sm">
-            Dette er eksempeltekst som fulgte med nettstedet. Skriv inn deres egne opplysninger; når du lagrer, regnes
-            den som deres.
-          </p>
-        )}
-        {info.fields.map((field, index) => (
-          <FieldInput
-            key={field.key}
-            field={field}
-            value={values[field.key] ?? ''}
-            error={errors[field.key]}
-            onChange={(value) => set(field.key, value)}
-            autoFocus={index === 0}
-            picturePicker={picturePicker}
-          />
-        ))}
-        <label className="flex items-center gap-3 font-medium">
-          <input type="checkbox" className="size-5 accent-primary" checked={hidden} onChange={(e) => setHidden(e.target.checked)} />
-          Skjult på nettstedet
-        </label>
-        <div className="mt-2 flex justify-end gap-3">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Avbryt
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Lagrer...' : 'Lagre'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <form method="post" onSubmit={submit} className="grid gap-4" noValidate>
+      {item?.example && (
+        <p className="rounded-lg bg-accent/15 p-3 text-sm">
+          Dette er eksempeltekst som fulgte med nettstedet. Skriv inn deres egne opplysninger; når du lagrer, regnes den
+          som deres.
+        </p>
+      )}
+      {info.fields.map((field, index) => (
+        <Controller
+          key={field.key}
+          control={control}
+          name={`data.${field.key}`}
+          render={({ field: { value, onChange } }) => (
+            <FieldInput
+              field={field}
+              value={value ?? ''}
+              error={formState.errors.data?.[field.key]?.message}
+              onChange={onChange}
+              autoFocus={index === 0}
+              picturePicker={picturePicker}
+            />
+          )}
+        />
+      ))}
+      <label className="flex items-center gap-3 font-medium">
+        <input type="checkbox" className="size-5 accent-primary" {...register('hidden')} />
+        Skjult på nettstedet
+      </label>
+      <div className="mt-2 flex justify-end gap-3">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Avbryt
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Lagrer...' : 'Lagre'}
+        </Button>
+      </div>
+    </form>
   )
 }
 

@@ -1,8 +1,11 @@
 import { Pencil } from 'lucide-react'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FieldError, Input, Textarea } from '@/components/ui/input'
-import { ApiError } from '@/lib/api'
+import { useServerErrors } from '@/lib/forms'
 
 /**
  * One field of the details dialog, edited where it is shown: "Rediger" turns the value
@@ -27,29 +30,7 @@ export function InlineField({
   type?: 'text' | 'email' | 'tel'
   onSave: (value: string) => Promise<unknown>
 }) {
-  const id = useId()
   const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(value)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-
-  function close() {
-    setEditing(false)
-    setError(undefined)
-  }
-
-  async function save() {
-    if (draft.trim() === value.trim()) return close()
-    setBusy(true)
-    try {
-      await onSave(draft)
-      close()
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.fields[field] ?? err.message) : 'Kunne ikke lagre. Prøv igjen.')
-    } finally {
-      setBusy(false)
-    }
-  }
 
   if (!editing) {
     return (
@@ -65,22 +46,71 @@ export function InlineField({
           size="icon"
           className="size-9 shrink-0"
           aria-label={`Rediger ${label.toLowerCase()}`}
-          onClick={() => {
-            setDraft(value)
-            setEditing(true)
-          }}
+          onClick={() => setEditing(true)}
         >
           <Pencil aria-hidden="true" />
         </Button>
       </div>
     )
   }
+  // Mounted on "Rediger": each edit starts from the stored value.
+  return (
+    <InlineEditor
+      label={label}
+      field={field}
+      value={value}
+      multiline={multiline}
+      type={type}
+      onSave={onSave}
+      onClose={() => setEditing(false)}
+    />
+  )
+}
 
+// The server checks the value, and its Norwegian message shows under the field.
+const schema = z.object({ value: z.string() })
+type Values = z.infer<typeof schema>
+
+function InlineEditor({
+  label,
+  field,
+  value,
+  multiline,
+  type,
+  onSave,
+  onClose,
+}: {
+  label: string
+  field: string
+  value: string
+  multiline: boolean
+  type: 'text' | 'email' | 'tel'
+  onSave: (value: string) => Promise<unknown>
+  onClose: () => void
+}) {
+  const id = useId()
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { value } })
+  const { register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(form, { [field]: 'value' })
+
+  const save = handleSubmit(async ({ value: draft }) => {
+    if (draft.trim() === value.trim()) return onClose()
+    try {
+      await onSave(draft)
+      onClose()
+    } catch (error) {
+      if (!serverErrors(error)) {
+        form.setError('value', { type: 'server', message: error instanceof Error ? error.message : 'Kunne ikke lagre. Prøv igjen.' })
+      }
+    }
+  })
+
+  const error = formState.errors.value?.message
   const errorId = `${id}-feil`
   const a11y = {
     id,
-    value: draft,
     autoFocus: true,
+    ...register('value'),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     onKeyDown: (event: KeyboardEvent) => {
@@ -88,35 +118,23 @@ export function InlineField({
       if (event.key === 'Escape') {
         event.preventDefault()
         event.stopPropagation()
-        close()
+        onClose()
       }
     },
   }
   return (
-    <form
-      // The server checks the value, and its Norwegian message shows under the field.
-      noValidate
-      className="border-b border-border py-2 last:border-b-0"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void save()
-      }}
-    >
+    <form method="post" noValidate className="border-b border-border py-2 last:border-b-0" onSubmit={save}>
       <label htmlFor={id} className="text-sm font-medium text-muted-foreground">
         {label}
       </label>
-      {multiline ? (
-        <Textarea rows={4} {...a11y} onChange={(e) => setDraft(e.target.value)} />
-      ) : (
-        <Input type={type} {...a11y} autoComplete="off" onChange={(e) => setDraft(e.target.value)} />
-      )}
+      {multiline ? <Textarea rows={4} {...a11y} /> : <Input type={type} {...a11y} autoComplete="off" />}
       <FieldError id={errorId}>{error}</FieldError>
       <div className="mt-2 flex justify-end gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={close}>
+        <Button type="button" variant="outline" size="sm" onClick={onClose}>
           Avbryt
         </Button>
-        <Button type="submit" size="sm" disabled={busy}>
-          {busy ? 'Lagrer...' : 'Lagre'}
+        <Button type="submit" size="sm" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Lagrer...' : 'Lagre'}
         </Button>
       </div>
     </form>

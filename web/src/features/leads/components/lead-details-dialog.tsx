@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react'
+import { useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api'
 import { formatDateTime, norwegianDay } from '@/lib/format'
@@ -10,10 +10,11 @@ import { useLead } from '../api/get-lead'
 import type { Lead, StaffMember } from '../api/list-leads'
 import { usePatchLead } from '../api/patch-lead'
 import type { LeadInput } from '../api/save-lead'
-import { useAddNote, useDeleteNote, useTimeline } from '../api/timeline'
+import { useDeleteNote, useTimeline } from '../api/timeline'
 import { DuplicateWarning } from './duplicate-warning'
 import { InlineField } from './inline-field'
 import { LeadTimeline } from './lead-timeline'
+import { NoteComposer } from './note-composer'
 import { TagEditor } from './tag-editor'
 
 /** Who is signed in: whose leads are "Mine", and whose notes they may delete. */
@@ -140,6 +141,7 @@ function LeadWork({
           </Select>
         </div>
         <FollowUpField
+          key={lead.follow_up ?? ''}
           value={lead.follow_up ?? ''}
           busy={patch.isPending}
           onSave={(day) => saveNow({ follow_up: day }, day ? `Oppfølging satt for ${name}.` : `Oppfølgingen er fjernet.`)}
@@ -222,10 +224,10 @@ function LeadWork({
 }
 
 /** The follow-up day: picked in the date field and saved when the field is left, or set
- * with one click to tomorrow or a week on, or removed. */
+ * with one click to tomorrow or a week on, or removed. Keyed by the stored day, so a saved
+ * change (here or by a colleague) starts the field again from what is stored. */
 function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; onSave: (day: string) => Promise<void> }) {
   const [draft, setDraft] = useState(value)
-  useEffect(() => setDraft(value), [value])
   const commit = (day: string) => {
     setDraft(day)
     if (day !== value) void onSave(day)
@@ -262,46 +264,5 @@ function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; 
         )}
       </div>
     </div>
-  )
-}
-
-/** A new note: written, then added to the timeline. A refused note stays in the field. */
-function NoteComposer({ leadId, onAdded }: { leadId: string; onAdded: () => void }) {
-  const id = useId()
-  const add = useAddNote(leadId)
-  const [body, setBody] = useState('')
-  const [error, setError] = useState<string>()
-  return (
-    <form
-      className="rounded-xl border border-border p-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        add.mutate(body, {
-          onSuccess: () => {
-            setBody('')
-            setError(undefined)
-            onAdded()
-          },
-          onError: (err) => setError(err instanceof ApiError ? (err.fields.body ?? err.message) : 'Kunne ikke lagre notatet. Prøv igjen.'),
-        })
-      }}
-    >
-      <Label htmlFor={id}>Nytt notat</Label>
-      <Textarea
-        id={id}
-        rows={3}
-        value={body}
-        placeholder="Hva ble avtalt? Hva er neste steg?"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-feil` : undefined}
-        onChange={(e) => setBody(e.target.value)}
-      />
-      <FieldError id={`${id}-feil`}>{error}</FieldError>
-      <div className="mt-2 flex justify-end">
-        <Button type="submit" size="sm" disabled={add.isPending}>
-          {add.isPending ? 'Lagrer...' : 'Legg til notat'}
-        </Button>
-      </div>
-    </form>
   )
 }

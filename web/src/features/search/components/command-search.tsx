@@ -36,12 +36,15 @@ export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenCha
     const timer = window.setTimeout(() => setQuery(input), 200)
     return () => window.clearTimeout(timer)
   }, [input])
-  useEffect(() => {
+  // A closed search starts empty next time: adjusted while rendering, not in an effect.
+  const [wasOpen, setWasOpen] = useState(open)
+  if (wasOpen !== open) {
+    setWasOpen(open)
     if (!open) {
       setInput('')
       setQuery('')
     }
-  }, [open])
+  }
 
   const { data, isFetching } = useSearch(query)
   const searching = isSearchable(input) && (isFetching || input !== query)

@@ -46,4 +46,22 @@ describe('PipelineEditor', () => {
     expect(screen.queryByLabelText('Status 2')).toBeNull()
     expect(screen.getByLabelText('Status 1')).toHaveValue('Vunnet')
   })
+
+  it("puts the server's message under the list and keeps the typed names", async () => {
+    const user = userEvent.setup()
+    answerApi(() => ({
+      status: 422,
+      body: { error: 'Noen felt mangler eller er ugyldige.', fields: { statuses: 'Statusen «Vunnet» står to ganger.' } },
+    }))
+    renderWithProviders(<PipelineEditor pipeline={stages('Ny', 'Vunnet')} />)
+    await user.clear(screen.getByLabelText('Status 1'))
+    await user.type(screen.getByLabelText('Status 1'), 'Vunnet')
+    expect(screen.getAllByRole('button', { name: 'Fjern Vunnet' })).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Lagre pipeline' }))
+
+    const message = await screen.findByText('Statusen «Vunnet» står to ganger.', { selector: '#pipeline-feil' })
+    expect(screen.getByRole('list', { name: 'Statuser i pipelinen' })).toHaveAttribute('aria-describedby', message.id)
+    expect(screen.getByLabelText('Status 1')).toHaveValue('Vunnet')
+    expect(screen.getByLabelText('Status 2')).toHaveValue('Vunnet')
+  })
 })

@@ -8,6 +8,10 @@ import { FieldError, Input, Label, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { type AdminUserView, type Role, useChangePassword, useCreateUser } from '../api/users'
 
+/** The roles the server knows (`Role` in the OpenAPI document), in Norwegian. */
+export const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', editor: 'Redaktør' }
+const ROLES = Object.keys(ROLE_LABEL) as [Role, ...Role[]]
+
 function failure(error: unknown) {
   return { title: 'Feil', description: error instanceof Error ? error.message : undefined, variant: 'destructive' as const }
 }
@@ -25,7 +29,7 @@ const userSchema = z.object({
   name: z.string().trim().min(1, 'Navn er påkrevd.'),
   email: z.string().trim().min(1, 'E-post er påkrevd.'),
   password: z.string().min(1, 'Passord er påkrevd.'),
-  role: z.enum(['admin', 'editor']),
+  role: z.enum(ROLES),
 })
 type UserValues = z.infer<typeof userSchema>
 
@@ -87,8 +91,11 @@ function NewUserForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }
       <div>
         <Label htmlFor="user-role">Rolle</Label>
         <Select {...register('role')} {...a11y('role')}>
-          <option value="admin">Administrator</option>
-          <option value="editor">Redaktør</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABEL[role]}
+            </option>
+          ))}
         </Select>
       </div>
       <div className="mt-2 flex justify-end gap-3">

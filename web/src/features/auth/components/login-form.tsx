@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { LogIn } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FieldError, Input, Label } from '@/components/ui/input'
+import { useServerErrors } from '@/lib/forms'
+import type { LoginResult } from './auth-provider'
+
+// The server checks the address and answers in Norwegian; the browser only keeps an
+// empty form from being sent.
+const schema = z.object({
+  email: z.string().trim().min(1, 'E-post er påkrevd.'),
+  password: z.string().min(1, 'Passord er påkrevd.'),
+})
+type Values = z.infer<typeof schema>
+
+/**
+ * "Logg inn": e-mail and password, sent with POST by `login` (never in a URL). A refused
+ * login's field messages land under the fields; a wrong password goes to `onRefused`.
+ */
+export function LoginForm({
+  login,
+  onRefused,
+}: {
+  login: (email: string, password: string) => Promise<LoginResult>
+  onRefused: (message: string) => void
+}) {
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } })
+  const { register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(form)
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    const result = await login(email.trim(), password)
+    if (result.success) return
+    if (!serverErrors(result.cause)) onRefused(result.error || 'Ugyldig e-post eller passord')
+  })
+
+  const emailError = formState.errors.email?.message
+  const passwordError = formState.errors.password?.message
+  return (
+    <form method="post" onSubmit={submit} className="mt-6 grid gap-4" noValidate>
+      <div>
+        <Label htmlFor="login-email">E-post</Label>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          {...register('email')}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? 'login-email-feil' : undefined}
+        />
+        <FieldError id="login-email-feil">{emailError}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor="login-password">Passord</Label>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? 'login-password-feil' : undefined}
+        />
+        <FieldError id="login-password-feil">{passwordError}</FieldError>
+      </div>
+      <Button type="submit" variant="default" className="mt-2 w-full" disabled={formState.isSubmitting}>
+        <LogIn aria-hidden="true" />
+        {formState.isSubmitting ? 'Logger inn...' : 'Logg inn'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Download, Search, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/dialog'
+import { FieldError, Input, Label } from '@/components/ui/input'
+import { norwegianDay } from '@/lib/format'
+import { useServerErrors } from '@/lib/forms'
+import { type PersonData, useErasePerson, useExportPerson } from '../api/privacy'
+
+/** "2 leads, 1 henvendelse og 0 notater". */
+function counts(leads: number, submissions: number, notes: number): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+  return `${n(leads, 'lead', 'leads')}, ${n(submissions, 'henvendelse', 'henvendelser')} og ${n(notes, 'notat', 'notater')}`
+}
+
+function counted(data: PersonData): string {
+  return counts(data.leads.length, data.submissions.length, data.notes.length)
+}
+
+/** Offers the person's data as a JSON file, made in the browser from what was fetched. */
+function download(data: PersonData) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `personopplysninger-${norwegianDay()}.json`
+  link.click()
+  URL.revokeObjectURL(url)
+}
+
+// The server decides what counts as an e-mail or a phone number and says so under the field.
+const schema = z.object({ person: z.string() })
+type Values = z.infer<typeof schema>
+
+/** "Innsyn og sletting": everything stored about a person, found by e-mail or phone, downloaded or erased. */
+export function PersonSearch() {
+  const toast = useToast()
+  const find = useExportPerson()
+  const erase = useErasePerson()
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { person: '' } })
+  const { register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(form)
+  const [found, setFound] = useState<PersonData | null>(null)
+  const [confirming, setConfirming] = useState(false)
+
+  const search = handleSubmit(async ({ person }) => {
+    setFound(null)
+    try {
+      setFound(await find.mutateAsync(person))
+    } catch (error) {
+      if (!serverErrors(error)) {
+        form.setError('person', { type: 'server', message: error instanceof Error ? error.message : 'Kunne ikke søke. Prøv igjen.' })
+      }
+    }
+  })
+
+  async function confirmErase() {
+    if (!found) return
+    try {
+      const erased = await erase.mutateAsync(found.person)
+      toast({
+        title: 'Personopplysninger slettet',
+        description: `Slettet ${counts(erased.leads, erased.submissions, erased.notes)}.`,
+      })
+      setFound(null)
+      form.reset()
+    } catch (err) {
+      toast({ title: 'Feil', description: err instanceof Error ? err.message : 'Kunne ikke slette.', variant: 'destructive' })
+    } finally {
+      setConfirming(false)
+    }
+  }
+
+  const error = formState.errors.person?.message
+  return (
+    <Card className="mt-6 max-w-3xl p-6">
+      <h2 className="text-xl font-semibold">Innsyn og sletting</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Finn alt som er lagret om en kunde: leads, henvendelser fra kontaktskjemaet, notater og e-poster. Last det ned
+        når kunden ber om innsyn, eller slett det når kunden ber om det.
+      </p>
+      <form method="post" className="mt-4 flex flex-wrap items-end gap-3" onSubmit={search} noValidate>
+        <div className="min-w-[16rem] flex-1">
+          <Label htmlFor="privacy-person">E-post eller telefon</Label>
+          <Input
+            id="privacy-person"
+            autoComplete="off"
+            {...register('person')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'privacy-person-feil' : undefined}
+          />
+        </div>
+        <Button type="submit" disabled={find.isPending}>
+          <Search aria-hidden="true" />
+          {find.isPending ? 'Søker...' : 'Finn opplysninger'}
+        </Button>
+      </form>
+      <FieldError id="privacy-person-feil">{error}</FieldError>
+      {found && (
+        <div className="mt-5 rounded-xl border border-border p-4" data-person-found>
+          <p className="font-semibold">
+            Fant {counted(found)} om {found.person}.
+          </p>
+          {found.leads.length > 0 && (
+            <ul className="mt-2 list-inside list-disc text-sm">
+              {found.leads.map((lead) => (
+                <li key={lead.id}>
+                  {lead.name || 'Ukjent'} ({lead.status})
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button variant="outline" onClick={() => download(found)}>
+              <Download aria-hidden="true" />
+              Last ned JSON
+            </Button>
+            <Button variant="destructive" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden="true" />
+              Slett alle opplysninger
+            </Button>
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Slett personopplysninger?"
+        description={
+          found
+            ? `${counted(found)} om ${found.person} slettes permanent. Loggen beholder hva som ble gjort og av hvem, men ikke opplysningene. Dette kan ikke angres.`
+            : ''
+        }
+        confirmLabel="Slett opplysninger"
+        busyLabel="Sletter..."
+        busy={erase.isPending}
+        onConfirm={() => void confirmErase()}
+      />
+    </Card>
+  )
+}
