@@ -77,6 +77,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
             duplicate_of: None,
             created_at: created,
             updated_at: created + Duration::hours(2),
+            other_contacts: Vec::new(),
         };
         store::insert_in(&mut tx, &lead).await?;
     }

@@ -29,13 +29,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct MergeInput {
     /// The lead to merge into this one; it is deleted.
     pub from: Uuid,
-    /// Whose e-mail address the kept lead has afterwards: its own (the default, also when
-    /// it has none) or the merged lead's. Never taken over unasked: an enquiry with a
-    /// customer's phone number and someone else's address would otherwise attach that
-    /// address to the customer, and a privacy export for it would return their data.
+    /// Whose e-mail address is the kept lead's main one afterwards: its own (the default,
+    /// also when it has none) or the merged lead's. The other is kept beside it
+    /// (`other_contacts`): staff who merge say the two are one customer.
     #[serde(default)]
     pub email: Side,
-    /// Whose phone number the kept lead has afterwards, as `email`.
+    /// Whose phone number is the main one afterwards, as `email`.
     #[serde(default)]
     pub phone: Side,
 }
@@ -51,8 +50,9 @@ pub enum Side {
     Merged,
 }
 
-/// `into` with what `from` adds: the contact details staff chose, fields `into` lacks
-/// (other than contact details), both descriptions, every tag, the earlier follow-up day.
+/// `into` with what `from` adds: the main contact details staff chose with every other
+/// e-mail address and phone number of both kept beside them, fields `into` lacks, both
+/// descriptions, every tag, the earlier follow-up day.
 fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> Lead {
     let chosen = |side: Side, kept: &Option<String>, other: &Option<String>| match side {
         Side::Kept => kept.clone(),
@@ -81,12 +81,14 @@ fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> L
         updated_at: now,
         ..into.clone()
     }
+    .keeping_contacts_of(&[into, from])
 }
 
 /// Merge another lead into this one: its notes, enquiries, e-mails and history move here,
-/// the e-mail address and phone number are the ones staff chose (this lead's own unless
-/// said otherwise), other fields this lead lacks are filled from it, tags are joined, and
-/// it is deleted. Its contact details stay in the merge's history.
+/// the main e-mail address and phone number are the ones staff chose (this lead's own
+/// unless said otherwise) and every other one of both is kept beside them (`other_contacts`,
+/// found by search, duplicates and privacy requests), other fields this lead lacks are
+/// filled from it, tags are joined, and it is deleted.
 #[utoipa::path(
     post, path = "/api/admin/leads/{id}/merge",
     params(("id" = Uuid, Path, description = "Lead-en som beholdes")), tag = "admin", security(("session" = [])),
@@ -114,8 +116,8 @@ async fn merge_leads(
     let mut before = into.audit_view();
     before["merged_lead"] = serde_json::Value::Null;
     let mut after = lead.audit_view();
-    after["merged_lead"] =
-        serde_json::json!({ "id": from.id, "name": from.name, "email": from.email, "phone": from.phone });
+    after["merged_lead"] = serde_json::json!({ "id": from.id, "name": from.name, "email": from.email, "phone": from.phone,
+            "other_contacts": from.other_contacts_for_audit() });
     let entry = NewAudit::new(
         now,
         fagfolk_data::audit::AuditAction::Merge,

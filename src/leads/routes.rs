@@ -230,10 +230,12 @@ async fn patch_lead(
     Ok(Json(lead))
 }
 
-/// `lead`, an edit of `before`, with what an edit does not change: when it came in and the
-/// lead it may duplicate.
+/// `lead`, an edit of `before`, with what an edit does not change: when it came in, the
+/// lead it may duplicate, and the other contacts (`Lead::with_main_contacts`: one of them
+/// made the main one trades places with the old main one).
 fn kept(before: &Lead, lead: Lead) -> Lead {
     Lead { created_at: before.created_at, duplicate_of: before.duplicate_of, ..lead }
+        .with_main_contacts(before)
 }
 
 /// Checks a lead's fields against the pipeline and the staff.

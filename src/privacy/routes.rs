@@ -121,8 +121,17 @@ async fn erase_person(
         &user.email,
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
-    fagfolk_data::privacy::erase(&state.db, &lead_ids, &submission_ids, &trace_ids, &redacted, &gone, &entry)
-        .await?;
+    fagfolk_data::privacy::erase(
+        &state.db,
+        &person.contact_keys(&traces, &mentions),
+        &lead_ids,
+        &submission_ids,
+        &trace_ids,
+        &redacted,
+        &gone,
+        &entry,
+    )
+    .await?;
     tracing::info!(leads = erased.leads, submissions = erased.submissions, "personopplysninger slettet");
     Ok(Json(erased))
 }

@@ -18,6 +18,7 @@ mod health;
 mod hostile_pictures;
 mod invariants;
 mod lead_history;
+mod lead_merge;
 mod leads;
 mod media;
 mod notify;

@@ -131,22 +131,44 @@ test('a returning customer is flagged, and staff merge the two leads keeping not
   await expect(details.locator('[data-duplicate-warning]')).toContainText('Samme telefonnummer eller e-post som den åpne lead-en Kari Nordmann')
   await details.getByRole('button', { name: 'Slå sammen' }).click()
   const confirm = page.getByRole('dialog', { name: 'Slå sammen leads' })
-  await expect(confirm).toContainText('Kari N. slås sammen med Kari Nordmann (kom inn')
-  // The enquiry's e-mail is someone's, maybe not Kari's: the kept lead's own stays unless staff choose it.
-  const emailChoice = confirm.getByRole('group', { name: 'E-post etter sammenslåingen' })
-  await expect(emailChoice.getByRole('radio', { name: 'Behold kari@example.no' })).toBeChecked()
-  await expect(emailChoice.getByRole('radio', { name: 'Bruk kunde92233444@example.no' })).not.toBeChecked()
-  await expect(confirm.getByRole('group', { name: 'Telefon etter sammenslåingen' })).toBeVisible()
+  // The confirmation says which lead stays and which goes, by when it came in, status and contact details.
+  const sides = confirm.locator('[data-merge-sides]')
+  await expect(sides).toContainText('BeholdesKari Nordmann, kom inn')
+  await expect(sides).toContainText('kari@example.no, +47 922 33 444')
+  await expect(sides).toContainText('Slettes etter flyttingenKari N., kom inn')
+  // The kept lead's own address stays the main one unless staff choose; the other is kept beside it.
+  const emailChoice = confirm.getByRole('group', { name: 'Hoved-e-post etter sammenslåingen' })
+  await expect(emailChoice.getByRole('radio', { name: 'Behold kari@example.no som hoved' })).toBeChecked()
+  await expect(emailChoice.getByRole('radio', { name: 'Bruk kunde92233444@example.no som hoved' })).not.toBeChecked()
+  await expect(confirm.getByRole('group', { name: 'Hovednummer etter sammenslåingen' })).toBeVisible()
+  const missing: string[] = []
+  page.on('response', (response) => {
+    if (response.status() === 404 && response.url().includes('/api/')) missing.push(response.url())
+  })
   await confirm.getByRole('button', { name: 'Slå sammen' }).click()
   await expect(details).toHaveAccessibleDescription('Kari Nordmann')
   const history = details.getByRole('list', { name: 'Historikk' })
   await expect(history.locator('[data-event="merged"]')).toContainText('Slått sammen med Kari N.')
   await expect(history.locator('[data-event="submission"]')).toContainText('Det drypper fra taket på badet.')
+  await expect(history.locator('[data-event="submission"] [data-submission-contact]')).toContainText('kunde92233444@example.no')
   await expect(history.locator('[data-event="note"]')).toContainText('Befaring avtalt.')
   await expect(details.locator('[data-field="beskrivelse"]')).toContainText('Det drypper fra taket på badet.')
   await expect(details.locator('[data-field="email"]')).toContainText('kari@example.no')
+  await expect(details.locator('[data-other-contacts]')).toContainText('kunde92233444@example.no')
+
+  // Staff make the enquiry's address the main one; the old one takes its place beside it.
+  await details.getByRole('button', { name: 'Gjør kunde92233444@example.no til hoved-e-post' }).click()
+  await expect(details.locator('[data-field="email"]')).toContainText('kunde92233444@example.no')
+  await expect(details.locator('[data-other-contacts]')).toContainText('kari@example.no')
   await details.getByRole('button', { name: 'Lukk' }).first().click()
   await expect(page.getByRole('button', { name: 'Vis Kari N.' })).toBeHidden()
+  expect(missing, 'no request for the merged lead after it is gone').toEqual([])
+
+  // Every address of both finds the kept lead.
+  for (const address of ['kari@example.no', 'kunde92233444@example.no']) {
+    await page.getByLabel('Søk').fill(address)
+    await expect(page.getByRole('button', { name: 'Vis Kari Nordmann' })).toBeVisible()
+  }
   await expect(page.getByRole('button', { name: 'Vis Kari Nordmann' })).toBeVisible()
 })
 

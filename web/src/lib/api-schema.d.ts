@@ -242,9 +242,10 @@ export interface paths {
         put?: never;
         /**
          * Merge another lead into this one: its notes, enquiries, e-mails and history move here,
-         *     the e-mail address and phone number are the ones staff chose (this lead's own unless
-         *     said otherwise), other fields this lead lacks are filled from it, tags are joined, and
-         *     it is deleted. Its contact details stay in the merge's history.
+         *     the main e-mail address and phone number are the ones staff chose (this lead's own
+         *     unless said otherwise) and every other one of both is kept beside them (`other_contacts`,
+         *     found by search, duplicates and privacy requests), other fields this lead lacks are
+         *     filled from it, tags are joined, and it is deleted.
          */
         post: operations["merge_leads"];
         delete?: never;
@@ -811,6 +812,8 @@ export interface components {
             phone?: string | null;
             service?: components["schemas"]["ServiceChoice"] | null;
         };
+        /** @enum {string} */
+        ContactKind: "email" | "phone";
         ContactReceipt: {
             /**
              * Format: uuid
@@ -1060,12 +1063,23 @@ export interface components {
             id: string;
             kilde: string;
             name: string;
+            /**
+             * @description The other e-mail addresses and phone numbers of the customer, kept by merges beside
+             *     the main `email` and `phone`; found by searches, duplicates and privacy requests
+             *     like the main ones (`store::contacts`).
+             */
+            other_contacts: components["schemas"]["LeadContact"][];
             phone?: string | null;
             postnr?: string | null;
             status: string;
             tags: string[];
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description An e-mail address or phone number of a lead besides its main ones. */
+        LeadContact: {
+            kind: components["schemas"]["ContactKind"];
+            value: string;
         };
         LeadInput: {
             adresse?: string | null;
@@ -1144,10 +1158,9 @@ export interface components {
         };
         MergeInput: {
             /**
-             * @description Whose e-mail address the kept lead has afterwards: its own (the default, also when
-             *     it has none) or the merged lead's. Never taken over unasked: an enquiry with a
-             *     customer's phone number and someone else's address would otherwise attach that
-             *     address to the customer, and a privacy export for it would return their data.
+             * @description Whose e-mail address is the kept lead's main one afterwards: its own (the default,
+             *     also when it has none) or the merged lead's. The other is kept beside it
+             *     (`other_contacts`): staff who merge say the two are one customer.
              */
             email?: components["schemas"]["Side"];
             /**
@@ -1155,7 +1168,7 @@ export interface components {
              * @description The lead to merge into this one; it is deleted.
              */
             from: string;
-            /** @description Whose phone number the kept lead has afterwards, as `email`. */
+            /** @description Whose phone number is the main one afterwards, as `email`. */
             phone?: components["schemas"]["Side"];
         };
         NewUserInput: {

@@ -52,6 +52,7 @@ pub async fn store_enquiry(
         duplicate_of: None,
         created_at: now,
         updated_at: now,
+        other_contacts: Vec::new(),
     };
     // A returning customer's enquiry is flagged against their open lead
     // (src/leads/duplicates.rs).

@@ -8,6 +8,8 @@ use uuid::Uuid;
 use crate::fields::FieldErrors;
 use crate::text::is_email;
 
+pub use super::contacts::{ContactKind, LeadContact};
+
 /// Sources offered in the lead form; other values are allowed too.
 pub const SOURCES: [&str; 5] = ["Web", "Telefon", "E-post", "Henvisning", "Annet"];
 pub const DEFAULT_SOURCE: &str = "Web";
@@ -34,10 +36,16 @@ pub struct Lead {
     pub duplicate_of: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The other e-mail addresses and phone numbers of the customer, kept by merges beside
+    /// the main `email` and `phone`; found by searches, duplicates and privacy requests
+    /// like the main ones (`store::contacts`).
+    #[sqlx(skip)]
+    pub other_contacts: Vec<LeadContact>,
 }
 
 impl Lead {
-    /// The editable fields, for the audit log's before/after.
+    /// The editable fields, for the audit log's before/after. The other contacts change
+    /// only by a merge, whose entry names the merged lead's (`src/leads/duplicates.rs`).
     pub fn audit_view(&self) -> serde_json::Value {
         serde_json::json!({
             "name": self.name, "email": self.email, "phone": self.phone, "status": self.status,

@@ -101,6 +101,48 @@ impl Person {
         (Value::Object(theirs), Value::Object(rest))
     }
 
+    /// The address folded or the number's digits: how stored contacts are looked up.
+    pub fn key(&self) -> &str {
+        match self {
+            Self::Email(key) | Self::Phone(key) => key,
+        }
+    }
+
+    /// The contact keys to remove from other leads' other contacts when the person is
+    /// erased: their own, every address and number of their leads' entries (`traces`),
+    /// and those the entries that mention them record beside it (a lead of theirs merged
+    /// into another's brought its contacts along).
+    pub fn contact_keys(&self, traces: &[AuditEntry], mentions: &[AuditEntry]) -> Vec<String> {
+        fn collect(value: &serde_json::Value, keys: &mut Vec<String>) {
+            match value {
+                serde_json::Value::Object(fields) => {
+                    for (key, value) in fields {
+                        match (key.as_str(), value) {
+                            ("email", serde_json::Value::String(email)) => {
+                                keys.push(crate::text::email_key(email))
+                            }
+                            ("phone", serde_json::Value::String(phone)) => keys.push(phone_digits(phone)),
+                            _ => collect(value, keys),
+                        }
+                    }
+                }
+                serde_json::Value::Array(values) => values.iter().for_each(|value| collect(value, keys)),
+                _ => {}
+            }
+        }
+        let mut keys = vec![self.key().to_owned()];
+        for changes in traces.iter().filter_map(|entry| entry.changes.as_ref()) {
+            collect(changes, &mut keys);
+        }
+        for changes in mentions.iter().filter_map(|entry| entry.changes.as_ref()) {
+            collect(&self.part_of(changes), &mut keys);
+        }
+        keys.retain(|key| !key.is_empty());
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
     pub fn matches(&self, email: Option<&str>, phone: Option<&str>) -> bool {
         match self {
             Self::Email(wanted) => email.is_some_and(|email| crate::text::email_key(email) == *wanted),
@@ -211,10 +253,13 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
 /// Erases a person (`found`): the audit entries about their leads lose their changes, the
 /// entries that mention them (`redacted`, each with its changes without them) are
 /// rewritten, the merges of their leads that are `gone` are forgotten, and their
-/// enquiries and leads are deleted, each table by its owner's store, in one transaction
-/// with `entry`. Then no copy of the erased text stays in the database's files.
+/// enquiries and leads are deleted, and their addresses and numbers (`contact_keys`) go
+/// from other leads' other contacts, each table by its owner's store, in one transaction with
+/// `entry`. Then no copy of the erased text stays in the database's files.
+#[allow(clippy::too_many_arguments)]
 pub async fn erase(
     db: &Db,
+    contact_keys: &[String],
     lead_ids: &[Uuid],
     submission_ids: &[Uuid],
     trace_ids: &[Uuid],
@@ -233,6 +278,9 @@ pub async fn erase(
     crate::leads::history::store::forget_merges_of(&mut tx, &gone).await?;
     crate::contact::store::delete_submissions(&mut tx, submission_ids).await?;
     crate::leads::store::delete_in(&mut tx, lead_ids).await?;
+    for key in contact_keys {
+        crate::leads::store::contacts::forget_key_in(&mut tx, key).await?;
+    }
     tx.audit(entry).await?;
     tx.commit().await?;
     // No copy of the erased text stays in the database's files (crates/data/src/db/mod.rs).

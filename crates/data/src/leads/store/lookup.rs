@@ -80,7 +80,10 @@ pub async fn duplicate_of(db: &Db, lead: &Lead, statuses: &[String]) -> Result<O
     let found: Option<(Uuid,)> = db_run!(db, pool => {
         let mut query = QueryBuilder::new("SELECT id FROM leads WHERE id <> ");
         query.push_bind(lead.id).push(" AND (phone_digits = ").push_bind(digits.clone());
-        query.push(" OR email_key = ").push_bind(email.clone()).push(") AND");
+        query.push(" OR email_key = ").push_bind(email.clone());
+        let keys: Vec<String> = digits.iter().chain(&email).cloned().collect();
+        super::contacts::push_key_match(&mut query, &keys, false);
+        query.push(") AND");
         crate::db::push_in(&mut query, "status", statuses);
         query.push(" ORDER BY created_at DESC, id DESC LIMIT 1");
         query.build_query_as().fetch_optional(pool).await
@@ -110,24 +113,32 @@ pub async fn sources(db: &Db) -> Result<Vec<String>, sqlx::Error> {
 }
 
 /// The leads with e-mail address `email` (as `crate::text::email_key` gives it), or whose phone number
-/// has `digits` (`crate::text::phone_digits`), oldest first (for privacy requests).
+/// has `digits` (`crate::text::phone_digits`), oldest first (for privacy requests). By the
+/// main contacts only: a merge can put a visitor's address beside a customer's lead
+/// (`other_contacts`), and a request for that address must not return the customer's
+/// data; its erasure removes the address from the lead (`contacts::forget_key_in`).
 pub async fn by_contact(
     db: &Db,
     email: Option<&str>,
     digits: Option<&str>,
 ) -> Result<Vec<Lead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!(
+    let mut leads: Vec<Lead> = db_run!(db, pool => sqlx::query_as(concat!(
         "SELECT ", columns!(), " FROM leads WHERE email_key = $1 OR phone_digits = $2 ORDER BY created_at",
     ))
     .bind(email)
     .bind(digits)
     .fetch_all(pool)
-    .await)
+    .await)?;
+    super::contacts::attach(db, &mut leads).await?;
+    Ok(leads)
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE id = $1"))
+    let lead: Option<Lead> = db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM leads WHERE id = $1"))
         .bind(id)
         .fetch_optional(pool)
-        .await)
+        .await)?;
+    let mut found: Vec<Lead> = lead.into_iter().collect();
+    super::contacts::attach(db, &mut found).await?;
+    Ok(found.pop())
 }

@@ -15,6 +15,8 @@ use crate::text::{Needle, fold, phone_digits};
 pub use lookup::*;
 pub use write::*;
 
+pub mod contacts;
+
 macro_rules! columns {
     () => {
         "id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, follow_up, assignee_id, \
@@ -122,15 +124,26 @@ where
         return;
     }
     if sqlite && needle.text.chars().count() >= 3 {
-        query.push(" AND rowid IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ");
+        query.push(" AND (rowid IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ");
         query.push_bind(fts_query(needle)).push(")");
+        contacts::push_key_match(query, &other_contact_patterns(needle), true);
+        query.push(")");
     } else {
         query.push(" AND (search LIKE ").push_bind(like_pattern(Some(&needle.text))).push(" ESCAPE '\\'");
         if let Some(digits) = &needle.digits {
             query.push(" OR phone_digits LIKE ").push_bind(like_pattern(Some(digits)));
         }
+        contacts::push_key_match(query, &other_contact_patterns(needle), true);
         query.push(")");
     }
+}
+
+/// The patterns a search compares the other contacts' keys with: its folded text
+/// (e-mail addresses) and its digits (phone numbers).
+fn other_contact_patterns(needle: &Needle) -> Vec<String> {
+    let mut patterns = vec![like_pattern(Some(&needle.text))];
+    patterns.extend(needle.digits.as_deref().map(|digits| like_pattern(Some(digits))));
+    patterns
 }
 
 /// The FTS5 query for `needle`: its text as one phrase in `search`, or its digits as one
@@ -155,14 +168,16 @@ pub async fn list(
     offset: i64,
 ) -> Result<Vec<Lead>, sqlx::Error> {
     let sqlite = matches!(db, Db::Sqlite(_));
-    db_run!(db, pool => {
+    let mut leads: Vec<Lead> = db_run!(db, pool => {
         let mut query = QueryBuilder::new(concat!("SELECT ", columns!(), " FROM leads"));
         push_where(&mut query, filter, true, sqlite);
         push_order(&mut query, sort, pipeline);
         query.push(" LIMIT ").push_bind(limit);
         query.push(" OFFSET ").push_bind(offset);
         query.build_query_as().fetch_all(pool).await
-    })
+    })?;
+    contacts::attach(db, &mut leads).await?;
+    Ok(leads)
 }
 
 /// Every lead `filter` finds, in `sort`'s order, sent one by one into `out` as they are
@@ -260,7 +275,7 @@ pub async fn board(
     if statuses.is_empty() {
         return Ok((counts, Vec::new()));
     }
-    let items = db_run!(db, pool => {
+    let mut items: Vec<Lead> = db_run!(db, pool => {
         let mut query = QueryBuilder::new("");
         for (place, status) in statuses.iter().enumerate() {
             if place > 0 {
@@ -275,6 +290,7 @@ pub async fn board(
         query.push(" ORDER BY created_at DESC, id DESC");
         query.build_query_as().fetch_all(pool).await
     })?;
+    contacts::attach(db, &mut items).await?;
     Ok((counts, items))
 }
 

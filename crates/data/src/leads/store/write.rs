@@ -27,14 +27,19 @@ pub async fn insert_in(tx: &mut crate::db::Tx, lead: &Lead) -> Result<(), sqlx::
         .map(|_| ()))
 }
 
-/// Saves every field of `lead` in the caller's transaction; `false` when it is gone.
+/// Saves every field of `lead`, its other contacts included, in the caller's
+/// transaction; `false` when it is gone.
 pub async fn update_in(tx: &mut crate::db::Tx, lead: &Lead) -> Result<bool, sqlx::Error> {
     let updated = crate::tx_run!(tx, conn => bind_lead!(sqlx::query(UPDATE), lead)
         .bind(lead.updated_at)
         .execute(conn)
         .await
         .map(|done| done.rows_affected()))?;
-    Ok(updated == 1)
+    if updated != 1 {
+        return Ok(false);
+    }
+    super::contacts::replace_in(tx, lead).await?;
+    Ok(true)
 }
 
 /// Leads flagged as duplicates of `from` point at `to` instead (a merge of `from` into `to`).
@@ -96,8 +101,9 @@ pub async fn anonymize_in(
         );
         query.push_bind(now).push(" WHERE");
         crate::db::push_in(&mut query, "id", ids);
-        query.build().execute(conn).await.map(|_| ())
-    })
+        query.build().execute(&mut *conn).await.map(|_| ())
+    })?;
+    super::contacts::forget_in(tx, ids).await
 }
 
 /// Moves every lead in status `from` to status `to` (a pipeline status renamed).
@@ -129,13 +135,14 @@ pub const UPDATE: &str = "UPDATE leads SET name = $2, email = $3, phone = $4, st
 
 /// Saves every field of `lead` and its audit entry; `false` when the lead is gone.
 pub async fn update(db: &Db, lead: &Lead, entry: &NewAudit) -> Result<bool, sqlx::Error> {
-    audited!(db, entry, tx => {
-        let result = bind_lead!(sqlx::query(UPDATE), lead).bind(lead.updated_at).execute(&mut *tx).await?;
-        if result.rows_affected() == 0 {
-            return Ok(false);
-        }
-        true
-    })
+    let mut tx = db.begin().await?;
+    // Dropped uncommitted, the transaction rolls back.
+    if !update_in(&mut tx, lead).await? {
+        return Ok(false);
+    }
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Deletes a lead and writes its audit entry.
@@ -162,5 +169,6 @@ pub fn new_lead(id: Uuid, fields: LeadFields, now: DateTime<Utc>) -> Lead {
         duplicate_of: None,
         created_at: now,
         updated_at: now,
+        other_contacts: Vec::new(),
     }
 }

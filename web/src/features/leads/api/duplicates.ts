@@ -15,7 +15,8 @@ export interface MergeChoice {
 }
 
 /** `POST /api/admin/leads/{id}/merge`: `from` goes into `into` and is deleted; the kept
- * lead has the e-mail and phone staff chose (its own unless they say otherwise). */
+ * lead's main e-mail and phone are the ones staff chose (its own unless they say
+ * otherwise), and every other of both is kept beside them. */
 export async function mergeLeads({ into, from, email, phone }: MergeChoice): Promise<Lead> {
   return unwrap(await api.POST('/api/admin/leads/{id}/merge', { params: { path: { id: into } }, body: { from, email, phone } }))
 }
@@ -35,8 +36,17 @@ function useRefreshLeads() {
 }
 
 export function useMergeLeads() {
+  const queryClient = useQueryClient()
   const refresh = useRefreshLeads()
-  return useMutation({ mutationFn: mergeLeads, onSuccess: refresh })
+  return useMutation({
+    mutationFn: mergeLeads,
+    onSuccess: (_kept, { from }) => {
+      // The merged lead is gone: forget it rather than ask the server for it again.
+      queryClient.removeQueries({ queryKey: queryKeys.leads.one(from) })
+      queryClient.removeQueries({ queryKey: queryKeys.leads.timeline(from) })
+      refresh()
+    },
+  })
 }
 
 export function useDismissDuplicate() {

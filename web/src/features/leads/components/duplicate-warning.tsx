@@ -25,7 +25,7 @@ export function DuplicateWarning({ lead, onOpenLead }: { lead: Lead; onOpenLead:
   const kept = other.data
   const name = lead.name || 'Denne lead-en'
   const keptName = kept.name || 'den andre lead-en'
-  // A contact detail is never taken over unasked: someone else may have typed it.
+  // The main contact details stay the kept lead's unless staff choose; the others are kept beside them.
   const emailDiffers = Boolean(lead.email) && lead.email !== kept.email
   const phoneDiffers = Boolean(lead.phone) && lead.phone !== kept.phone
 
@@ -39,7 +39,7 @@ export function DuplicateWarning({ lead, onOpenLead }: { lead: Lead; onOpenLead:
     try {
       await merge.mutateAsync({ into: kept.id, from: lead.id, email, phone })
       setConfirming(false)
-      toast({ title: 'Slått sammen', description: `${name} er slått sammen med ${keptName}.` })
+      toast({ title: 'Slått sammen', description: `${name} er slått sammen inn i ${keptName}, som beholdes.` })
       onOpenLead(kept.id)
     } catch (error) {
       setConfirming(false)
@@ -85,24 +85,42 @@ export function DuplicateWarning({ lead, onOpenLead }: { lead: Lead; onOpenLead:
         open={confirming}
         onOpenChange={setConfirming}
         title="Slå sammen leads"
-        description={`${name} slås sammen med ${keptName} (kom inn ${formatDate(kept.created_at)}, status ${kept.status}). Notater, tags, henvendelser og historikk flyttes dit, andre felt ${keptName} mangler fylles ut, og ${name} slettes.`}
+        description="Notater, tags, henvendelser og historikk flyttes til lead-en som beholdes, felt den mangler fylles ut, og alle e-postadresser og telefonnumre fra begge beholdes og finnes ved søk."
         confirmLabel="Slå sammen"
         busyLabel="Slår sammen..."
         busy={merge.isPending}
         onConfirm={() => void confirmMerge()}
       >
+        <dl className="mb-4 grid gap-2 text-sm" data-merge-sides>
+          <MergeSideLine label="Beholdes" lead={kept} />
+          <MergeSideLine label="Slettes etter flyttingen" lead={lead} />
+        </dl>
         {emailDiffers && (
-          <ContactChoice legend="E-post etter sammenslåingen" kept={kept.email} merged={lead.email} value={email} onChange={setEmail} />
+          <ContactChoice legend="Hoved-e-post etter sammenslåingen" kept={kept.email} merged={lead.email} value={email} onChange={setEmail} />
         )}
         {phoneDiffers && (
-          <ContactChoice legend="Telefon etter sammenslåingen" kept={kept.phone} merged={lead.phone} value={phone} onChange={setPhone} />
+          <ContactChoice legend="Hovednummer etter sammenslåingen" kept={kept.phone} merged={lead.phone} value={phone} onChange={setPhone} />
         )}
       </ConfirmDialog>
     </div>
   )
 }
 
-/** Which of the two leads' e-mail or phone the kept lead has: its own by default. */
+/** One of the two leads of a merge, told apart by when it came in, its status and its contact details. */
+function MergeSideLine({ label, lead }: { label: string; lead: Lead }) {
+  const contact = [lead.email, lead.phone].filter(Boolean).join(', ') || 'uten e-post og telefon'
+  return (
+    <div className="rounded-lg border border-border p-3">
+      <dt className="font-semibold">{label}</dt>
+      <dd className="[overflow-wrap:anywhere]">
+        {lead.name || 'Uten navn'}, kom inn {formatDate(lead.created_at)}, status {lead.status}, {contact}
+      </dd>
+    </div>
+  )
+}
+
+/** Which of the two leads' e-mail or phone is the kept lead's main one: its own by
+ * default. The other is kept beside it either way. */
 function ContactChoice({
   legend,
   kept,
@@ -117,8 +135,8 @@ function ContactChoice({
   onChange: (side: MergeSide) => void
 }) {
   const options: { side: MergeSide; label: string }[] = [
-    { side: 'kept', label: kept ? `Behold ${kept}` : 'Ingen (som nå)' },
-    { side: 'merged', label: `Bruk ${merged ?? ''}` },
+    { side: 'kept', label: kept ? `Behold ${kept} som hoved` : 'Ingen hoved (som nå)' },
+    { side: 'merged', label: `Bruk ${merged ?? ''} som hoved` },
   ]
   return (
     <fieldset className="mb-4 rounded-lg border p-3">

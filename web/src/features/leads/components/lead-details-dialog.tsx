@@ -15,6 +15,7 @@ import { DuplicateWarning } from './duplicate-warning'
 import { InlineField } from './inline-field'
 import { LeadTimeline } from './lead-timeline'
 import { NoteComposer } from './note-composer'
+import { OtherContacts } from './other-contacts'
 import { TagEditor } from './tag-editor'
 
 /** Who is signed in: whose leads are "Mine", and whose notes they may delete. */
@@ -170,6 +171,13 @@ function LeadWork({
               value={lead.phone ?? ''}
               display={lead.phone ? <a href={`tel:${lead.phone.replace(/\s/g, '')}`} className="underline">{lead.phone}</a> : '–'}
               onSave={(v) => save({ phone: v }, 'Telefonnummeret er endret.')}
+            />
+            <OtherContacts
+              lead={lead}
+              busy={patch.isPending}
+              onMakeMain={(change) =>
+                void saveNow(change, 'email' in change ? `${change.email} er nå hoved-e-post.` : `${change.phone} er nå hovednummer.`)
+              }
             />
             <InlineField label="Adresse" field="adresse" value={lead.adresse ?? ''} onSave={(v) => save({ adresse: v }, 'Adressen er endret.')} />
             <InlineField label="Postnummer" field="postnr" value={lead.postnr ?? ''} onSave={(v) => save({ postnr: v }, 'Postnummeret er endret.')} />

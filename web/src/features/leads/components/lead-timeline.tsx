@@ -123,7 +123,14 @@ function describe(
         icon: Inbox,
         title: 'Henvendelse fra kontaktskjemaet',
         by: event.submission.service,
-        body: <p className="whitespace-pre-wrap">{event.submission.message}</p>,
+        body: (
+          <>
+            <p className="whitespace-pre-wrap">{event.submission.message}</p>
+            <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]" data-submission-contact>
+              Fra {[event.submission.name, event.submission.email, event.submission.phone].filter(Boolean).join(', ')}
+            </p>
+          </>
+        ),
       }
     case 'email':
       return event.error
