@@ -40,7 +40,15 @@ test('create, edit, deactivate and delete a service; the public page follows', a
   await expect(publicPage.locator('[data-service-list="rorlegger"]').getByText('Akutt lekkasje og vannskade')).toBeVisible()
   await expect(publicPage.getByText('Termografi av gulvvarme')).toHaveCount(0)
 
+  // A delete asks first; "Avbryt" keeps the service.
   await serviceCard.getByRole('button', { name: 'Slett Termografi av gulvvarme' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Slette for godt?' })
+  await expect(confirm).toContainText('«Termografi av gulvvarme» forsvinner fra katalogen og fra nettstedet')
+  await confirm.getByRole('button', { name: 'Avbryt' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(serviceCard).toHaveCount(1)
+  await serviceCard.getByRole('button', { name: 'Slett Termografi av gulvvarme' }).click()
+  await confirm.getByRole('button', { name: 'Slett' }).click()
   await expect(page.getByText('Tjeneste slettet')).toBeVisible()
   await expect(serviceCard).toHaveCount(0)
 })

@@ -2,9 +2,9 @@ import { ArrowLeft, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { paths } from '@/lib/paths'
-import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { type AdminService, useAdminServices, useCategory, useDeleteService } from '@/features/catalogue/api/catalogue'
+import { type AdminService, useAdminServices, useCategory } from '@/features/catalogue/api/catalogue'
+import { DeleteServiceDialog } from '@/features/catalogue/components/delete-service-dialog'
 import { ServiceCard } from '@/features/catalogue/components/service-card'
 import { ServiceDialog } from '@/features/catalogue/components/service-dialog'
 import { useAdminTitle } from '../use-admin-title'
@@ -15,18 +15,8 @@ export function CategoryServicesPage() {
   const slug = category.data?.slug ?? categorySlug
   const services = useAdminServices({ category: slug })
   useAdminTitle(category.data?.name ?? 'Tjenester')
-  const toast = useToast()
-  const remove = useDeleteService()
+  const [deleting, setDeleting] = useState<AdminService | null>(null)
   const [dialog, setDialog] = useState<{ open: boolean; service: AdminService | null }>({ open: false, service: null })
-
-  async function onDelete(service: AdminService) {
-    try {
-      await remove.mutateAsync(service.id)
-      toast({ title: 'Tjeneste slettet' })
-    } catch (error) {
-      toast({ title: 'Feil ved sletting', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
-    }
-  }
 
   if (category.isError) {
     return <p className="text-destructive">Fant ikke kategorien.</p>
@@ -64,7 +54,7 @@ export function CategoryServicesPage() {
         <ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {services.data.map((service) => (
             <li key={service.id}>
-              <ServiceCard service={service} onEdit={() => setDialog({ open: true, service })} onDelete={() => onDelete(service)} />
+              <ServiceCard service={service} onEdit={() => setDialog({ open: true, service })} onDelete={() => setDeleting(service)} />
             </li>
           ))}
         </ul>
@@ -75,6 +65,7 @@ export function CategoryServicesPage() {
         service={dialog.service}
         category={slug}
       />
+      <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
     </>
   )
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '@/lib/paths'
-import { useToast } from '@/components/toast'
 import { Input, Label } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { type AdminService, useAdminServices, useDeleteService } from '@/features/catalogue/api/catalogue'
+import { type AdminService, useAdminServices } from '@/features/catalogue/api/catalogue'
+import { DeleteServiceDialog } from '@/features/catalogue/components/delete-service-dialog'
 import { ServiceCard } from '@/features/catalogue/components/service-card'
 import { ServiceDialog } from '@/features/catalogue/components/service-dialog'
 import { useAdminTitle } from '../use-admin-title'
@@ -15,18 +15,8 @@ export function AdminServicesPage() {
   const [params, setParams] = useSearchParams()
   const query = params.get('query') ?? ''
   const services = useAdminServices({ query: query || undefined })
-  const toast = useToast()
-  const remove = useDeleteService()
+  const [deleting, setDeleting] = useState<AdminService | null>(null)
   const [editing, setEditing] = useState<AdminService | null>(null)
-
-  async function onDelete(service: AdminService) {
-    try {
-      await remove.mutateAsync(service.id)
-      toast({ title: 'Tjeneste slettet' })
-    } catch (error) {
-      toast({ title: 'Feil ved sletting', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
-    }
-  }
 
   return (
     <>
@@ -53,7 +43,7 @@ export function AdminServicesPage() {
         <ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {services.data.map((service) => (
             <li key={service.id}>
-              <ServiceCard service={service} onEdit={() => setEditing(service)} onDelete={() => onDelete(service)} />
+              <ServiceCard service={service} onEdit={() => setEditing(service)} onDelete={() => setDeleting(service)} />
             </li>
           ))}
         </ul>
@@ -64,6 +54,7 @@ export function AdminServicesPage() {
         service={editing}
         category={editing?.category ?? ''}
       />
+      <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
     </>
   )
 }

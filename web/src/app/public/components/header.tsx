@@ -24,12 +24,17 @@ export function isActive(to: string, pathname: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`)
 }
 
+/** The mark and the firm's name. A long name (up to 40 characters) takes two lines
+ * inside the bar and, longer still, ends in "…" with the whole name as its title; it
+ * never pushes the menu out of the bar. */
 export function Logo({ className }: { className?: string }) {
   const site = useSite()
   return (
-    <a href={paths.home} className={cn('flex items-center gap-2.5 font-bold', className)}>
+    <a href={paths.home} className={cn('flex min-w-0 items-center gap-2.5 font-bold', className)} title={site.company_name}>
       <LogoMark />
-      <span className="text-lg leading-tight">{site.company_name}</span>
+      <span className="line-clamp-2 text-base leading-tight [overflow-wrap:anywhere] sm:text-lg sm:leading-tight" data-company-name>
+        {site.company_name}
+      </span>
     </a>
   )
 }
@@ -51,7 +56,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="bg-brand text-sm text-white">
-        <Container className="flex h-9 items-center justify-between gap-4">
+        <Container className="flex h-9 max-w-7xl items-center justify-between gap-4">
           <a href={site.phone_uri} className="flex items-center gap-1.5 font-semibold hover:underline">
             <Phone className="size-3.5" aria-hidden="true" />
             <span>{site.phone}</span>
@@ -66,10 +71,12 @@ export function Header() {
           </p>
         </Container>
       </div>
-      <Container className="flex h-16 items-center justify-between gap-3">
+      {/* The menu shows in the bar from 1280 px, where it fits beside a long name; below
+          that it is behind the menu button. */}
+      <Container className="flex h-16 max-w-7xl items-center justify-between gap-3" data-header-bar>
         <Logo />
-        <nav aria-label="Hovedmeny" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Hovedmeny" className="hidden shrink-0 xl:block">
+          <ul className="flex items-center gap-0.5">
             {navigation.map((item) => (
               <li key={item.to}>
                 <NavItem to={item.to} label={item.label} active={isActive(item.to, pathname)} />
@@ -77,7 +84,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <ThemeToggle />
           <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
             <a href={paths.admin.login}>Logg inn</a>
@@ -90,7 +97,7 @@ export function Header() {
           </Button>
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted xl:hidden"
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen((value) => !value)}
@@ -100,7 +107,7 @@ export function Header() {
           </button>
         </div>
       </Container>
-      <div id={menuId} hidden={!open} className="border-t border-border bg-background lg:hidden">
+      <div id={menuId} hidden={!open} className="border-t border-border bg-background xl:hidden">
         <Container className="py-3">
           <nav aria-label="Mobilmeny">
             <ul className="flex flex-col">
@@ -152,7 +159,7 @@ function NavItem({
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       className={cn(
-        'rounded-md px-3 py-2 text-[0.95rem] font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+        'rounded-md px-3 py-2 text-[0.95rem] font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
         active && 'bg-muted font-semibold text-foreground',
         className,
       )}
