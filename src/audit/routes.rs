@@ -42,7 +42,8 @@ async fn list_audit(
     name_entries(&state.db, &mut items).await?;
     let users = store::distinct(&state.db, "performed_by").await?;
     let entity_types = store::distinct(&state.db, "entity_type").await?;
-    Ok(Json(AuditLogPage { items, total, users, entity_types }))
+    let names = fagfolk_data::audit::referenced_names(&state.db, &items).await?;
+    Ok(Json(AuditLogPage { items, total, users, entity_types, names }))
 }
 
 /// What clearing the log asks for: the word TØM, typed.

@@ -22,13 +22,33 @@ fn nobody() -> ApiError {
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(look_up_person))
         .routes(routes!(export_person))
         .routes(routes!(erase_person))
         .routes(routes!(retention_routes::get_retention, retention_routes::set_retention))
 }
 
-/// Everything stored about a person, as JSON (innsyn). Sent as POST so the address or
-/// number stays out of URLs and logs.
+/// Everything stored about a person, shown on Personvern (innsyn): logged as a lookup.
+/// Sent as POST so the address or number stays out of URLs and logs.
+#[utoipa::path(
+    post, path = "/api/admin/privacy/lookup", tag = "admin", security(("session" = [])), request_body = PersonInput,
+    responses(
+        (status = 200, description = "Alt som er lagret om personen", body = PersonData),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 403, description = "Bare administratorer", body = ErrorBody),
+        (status = 404, description = "Ingen opplysninger", body = ErrorBody),
+        (status = 422, description = "Verken e-post eller telefon", body = ErrorBody),
+    )
+)]
+async fn look_up_person(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<PersonInput>,
+) -> ApiResult<Json<PersonData>> {
+    person_data(&state, &user, input, fagfolk_data::audit::AuditAction::Lookup).await.map(Json)
+}
+
+/// Everything stored about a person, as a JSON file to hand them: logged as an export.
 #[utoipa::path(
     post, path = "/api/admin/privacy/export", tag = "admin", security(("session" = [])), request_body = PersonInput,
     responses(
@@ -44,6 +64,16 @@ async fn export_person(
     user: CurrentUser,
     ApiJson(input): ApiJson<PersonInput>,
 ) -> ApiResult<Json<PersonData>> {
+    person_data(&state, &user, input, fagfolk_data::audit::AuditAction::Export).await.map(Json)
+}
+
+/// What a lookup and an export answer, with their audit entry (`action`).
+async fn person_data(
+    state: &AppState,
+    user: &CurrentUser,
+    input: PersonInput,
+    action: fagfolk_data::audit::AuditAction,
+) -> ApiResult<PersonData> {
     user.require_admin()?;
     let asked = input.person.clone().unwrap_or_default().trim().to_owned();
     let person = Person::parse(input)?;
@@ -67,14 +97,14 @@ async fn export_person(
         serde_json::json!({ "leads": leads.len(), "submissions": submissions.len(), "notes": notes.len() });
     let entry = NewAudit::new(
         now,
-        fagfolk_data::audit::AuditAction::Export,
+        action,
         fagfolk_data::audit::AuditEntity::Privacy,
         None,
         &user.email,
         Some(serde_json::json!({ "before": {}, "after": counts })),
     );
     audited!(&state.db, &entry, _tx => ())?;
-    Ok(Json(PersonData { person: asked, exported_at: now, leads, notes, submissions, emails, audit }))
+    Ok(PersonData { person: asked, exported_at: now, leads, notes, submissions, emails, audit })
 }
 
 /// Erase everything stored about a person: their leads (with notes and e-mails) and

@@ -10,9 +10,10 @@ use crate::helpers::TestApp;
 use crate::permissions::{Body, Fixtures, OPERATIONS, call};
 
 /// Tables a mutation could touch.
-const TABLES: [&str; 9] = [
+const TABLES: [&str; 10] = [
     "leads",
     "lead_notes",
+    "lead_contacts",
     "services_admin",
     "media",
     "admin_users",

@@ -306,6 +306,37 @@ async fn the_command_search_answers_four_groups_after_two_characters(app: TestAp
     app.stop().await;
 }
 
+/// The log names what its entries refer to (who did it, ids in the changes), so the web
+/// app tells each entry as a sentence; a privacy lookup is not an export.
+async fn the_audit_log_names_what_it_refers_to(app: TestApp) {
+    let session = app.admin().await;
+    let kari = create(&session, json!({ "name": "Kari" })).await;
+    let me = session.get_json("/api/auth/session", &[]).await["user"]["id"].clone();
+    let path = format!("/api/admin/leads/{}", kari["id"].as_str().unwrap());
+    let assigned = session.send(reqwest::Method::PATCH, &path, &json!({ "assignee_id": me })).await;
+    assert_eq!(assigned.status(), 200);
+    let page = session.get_json("/api/admin/audit", &[]).await;
+    assert_eq!(page["names"]["admin@fagfolk.test"], "Test Bruker", "who did it, by name: {page}");
+    assert_eq!(page["items"][0]["changes"]["after"]["assignee_id"], me);
+    assert_eq!(page["names"][me.as_str().unwrap()], "Test Bruker", "an id in the changes, by name");
+
+    create(&session, json!({ "name": "Ola", "email": "ola@example.no" })).await;
+    for what in ["lookup", "export"] {
+        let person = json!({ "person": "ola@example.no" });
+        let answer =
+            session.send(reqwest::Method::POST, &format!("/api/admin/privacy/{what}"), &person).await;
+        assert_eq!(answer.status(), 200);
+        let page = session.get_json("/api/admin/audit", &[]).await;
+        let newest = &page["items"][0];
+        assert_eq!(
+            (newest["action"].as_str(), newest["entity_type"].as_str()),
+            (Some(what), Some("privacy"))
+        );
+        assert_eq!(newest["changes"]["after"]["leads"], 1);
+    }
+    app.stop().await;
+}
+
 async fn the_audit_log_lists_newest_first_and_only_an_admin_clears_it(app: TestApp) {
     let session = app.admin().await;
     let kari = create(&session, json!({ "name": "Kari" })).await;
@@ -385,4 +416,5 @@ crate::db_tests!(
     the_dashboard_counts_match_the_data,
     the_command_search_answers_four_groups_after_two_characters,
     the_audit_log_lists_newest_first_and_only_an_admin_clears_it,
+    the_audit_log_names_what_it_refers_to,
 );

@@ -220,6 +220,13 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("export", "privacy")),
     ),
     op(
+        "POST",
+        "/api/admin/privacy/lookup",
+        Body::Json(|f| json!({ "person": format!("person{}@example.no", f.round) })),
+        ADMIN,
+        Some(("lookup", "privacy")),
+    ),
+    op(
         "PUT",
         "/api/admin/privacy/retention",
         Body::Json(|f| json!({ "months": 12 + f.round })),

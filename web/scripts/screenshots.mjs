@@ -1,5 +1,7 @@
-// Screenshots of public pages at phone and desktop width, light and dark, for looking
-// at what we build: node scripts/screenshots.mjs http://127.0.0.1:8080 /tmp/shots / /kontakt
+// Screenshots of pages at phone and desktop width, light and dark, for looking at what
+// we build: node scripts/screenshots.mjs http://127.0.0.1:8080 /tmp/shots / /kontakt
+// /admin/logs. Admin pages are taken signed in as FAGFOLK_ADMIN_EMAIL with
+// FAGFOLK_ADMIN_PASSWORD (as scripts/with-server.sh's server was started with).
 import { mkdir } from 'node:fs/promises'
 import { chromium } from '@playwright/test'
 
@@ -14,6 +16,13 @@ for (const theme of ['light', 'dark']) {
   for (const width of [375, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 } })
     await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme)
+    if (process.env.FAGFOLK_ADMIN_EMAIL) {
+      const login = await context.request.post(`${base}/api/auth/login`, {
+        headers: { 'X-Fagfolk-Csrf': '1' },
+        data: { email: process.env.FAGFOLK_ADMIN_EMAIL, password: process.env.FAGFOLK_ADMIN_PASSWORD },
+      })
+      if (!login.ok()) throw new Error(`innlogging feilet: ${login.status()}`)
+    }
     const page = await context.newPage()
     for (const route of routes) {
       await page.goto(base + route, { waitUntil: 'networkidle' })

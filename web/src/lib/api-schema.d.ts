@@ -390,11 +390,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Everything stored about a person, as JSON (innsyn). Sent as POST so the address or
-         *     number stays out of URLs and logs.
-         */
+        /** Everything stored about a person, as a JSON file to hand them: logged as an export. */
         post: operations["export_person"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything stored about a person, shown on Personvern (innsyn): logged as a lookup.
+         *     Sent as POST so the address or number stays out of URLs and logs.
+         */
+        post: operations["look_up_person"];
         delete?: never;
         options?: never;
         head?: never;
@@ -723,7 +740,7 @@ export interface components {
          *     it: a new action without words fails `make lint`.
          * @enum {string}
          */
-        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "export" | "erase" | "anonymize";
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize";
         /**
          * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
@@ -751,6 +768,15 @@ export interface components {
             /** @description Every kind of thing in the log, for the type filter. */
             entity_types: string[];
             items: components["schemas"]["AuditEntry"][];
+            /**
+             * @description The names of what this page's entries refer to by id or address, so the log reads
+             *     as sentences: staff by their e-mail address (who did it) and by id (`assignee_id`),
+             *     categories (`category_id`) and leads (`duplicate_of`). An id or address whose row is
+             *     gone is left out.
+             */
+            names: {
+                [key: string]: string;
+            };
             /**
              * Format: int64
              * @description Entries matching the filters (all pages).
@@ -3111,6 +3137,75 @@ export interface operations {
         };
     };
     export_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonInput"];
+            };
+        };
+        responses: {
+            /** @description Alt som er lagret om personen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonData"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bare administratorer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen opplysninger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Verken e-post eller telefon */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    look_up_person: {
         parameters: {
             query?: never;
             header?: never;

@@ -29,6 +29,9 @@ pub enum AuditAction {
     Note,
     DeleteNote,
     Merge,
+    /// A person's data looked up on Personvern (innsyn), shown on the screen.
+    Lookup,
+    /// Data taken away: the leads as CSV, or a person's data as a file.
     Export,
     Erase,
     Anonymize,
@@ -195,6 +198,45 @@ pub struct AuditLogPage {
     pub users: Vec<String>,
     /// Every kind of thing in the log, for the type filter.
     pub entity_types: Vec<String>,
+    /// The names of what this page's entries refer to by id or address, so the log reads
+    /// as sentences: staff by their e-mail address (who did it) and by id (`assignee_id`),
+    /// categories (`category_id`) and leads (`duplicate_of`). An id or address whose row is
+    /// gone is left out.
+    pub names: std::collections::BTreeMap<String, String>,
+}
+
+/// The keys in an entry's changes whose values are ids, and the table each names a row of.
+const REFERENCES: [(&str, &str, &str); 3] = [
+    ("assignee_id", "admin_users", "name"),
+    ("category_id", "categories", "name"),
+    ("duplicate_of", "leads", "name"),
+];
+
+/// The names `AuditLogPage::names` gives for `entries`.
+pub async fn referenced_names(
+    db: &Db,
+    entries: &[AuditEntry],
+) -> Result<std::collections::BTreeMap<String, String>, sqlx::Error> {
+    let mut names = std::collections::BTreeMap::new();
+    for (key, table, column) in REFERENCES {
+        let ids: Vec<Uuid> = entries
+            .iter()
+            .filter_map(|entry| entry.changes.as_ref())
+            .flat_map(|changes| [&changes["before"][key], &changes["after"][key]])
+            .filter_map(|value| value.as_str().and_then(|id| Uuid::parse_str(id).ok()))
+            .collect();
+        if ids.is_empty() {
+            continue;
+        }
+        for (id, name) in store::names(db, table, column, &ids).await? {
+            if let Some(name) = name.filter(|name| !name.is_empty()) {
+                names.insert(id.to_string(), name);
+            }
+        }
+    }
+    let emails: Vec<String> = entries.iter().filter_map(|entry| entry.performed_by.clone()).collect();
+    names.extend(store::user_names(db, &emails).await?);
+    Ok(names)
 }
 
 /// Midnight at the start of `day` in Norway.

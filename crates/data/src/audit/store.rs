@@ -187,6 +187,18 @@ pub async fn names(
     })
 }
 
+/// The names of the users with e-mail addresses `emails`, by address.
+pub async fn user_names(db: &Db, emails: &[String]) -> Result<Vec<(String, String)>, sqlx::Error> {
+    if emails.is_empty() {
+        return Ok(Vec::new());
+    }
+    db_run!(db, pool => {
+        let mut query = QueryBuilder::new("SELECT email, name FROM admin_users WHERE");
+        crate::db::push_in(&mut query, "email", emails);
+        query.build_query_as().fetch_all(pool).await
+    })
+}
+
 /// Empties the log, leaving `entry` (who cleared it) as its only entry.
 pub async fn clear(db: &Db, entry: &NewAudit) -> Result<(), sqlx::Error> {
     crate::audited!(db, entry, tx => {

@@ -3,26 +3,19 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { AUDIT_PER_PAGE, type AuditEntry, type AuditFilter, useAudit } from '@/features/audit/api/audit'
+import { AUDIT_PER_PAGE, type AuditFilter, useAudit } from '@/features/audit/api/audit'
 import { ClearDialog } from '@/features/audit/components/clear-dialog'
-import { actionWord, changeLines, typeWord } from '@/features/audit/words'
+import { type Told, tell } from '@/features/audit/sentences'
+import { typeWord } from '@/features/audit/words'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { formatDateTime } from '@/lib/format'
 import { useAdminTitle } from '../use-admin-title'
 
-/** A filter in the browser over the page shown: on action, table and id, in the words
- * shown or as stored. */
-export function matchesAudit(entry: AuditEntry, text: string): boolean {
+/** A filter in the browser over the page shown: on the sentence, its changes and who did it. */
+export function matchesAudit(told: Told, text: string): boolean {
   const needle = text.trim().toLowerCase()
   if (!needle) return true
-  return [
-    entry.action,
-    actionWord(entry.action),
-    entry.entity_type,
-    typeWord(entry.entity_type),
-    entry.entity_id ?? '',
-    entry.entity_name ?? '',
-  ].some((v) => v.toLowerCase().includes(needle))
+  return [told.who, told.sentence, ...told.changes].some((v) => v.toLowerCase().includes(needle))
 }
 
 export function AuditPage() {
@@ -33,7 +26,8 @@ export function AuditPage() {
   const audit = useAudit(filter)
   const { user } = useAuth()
   const data = audit.data
-  const entries = (data?.items ?? []).filter((entry) => matchesAudit(entry, text))
+  const names = data?.names ?? {}
+  const entries = (data?.items ?? []).map((entry) => ({ entry, told: tell(entry, names) })).filter(({ told }) => matchesAudit(told, text))
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PER_PAGE)) : 1
   const set = (change: Partial<AuditFilter>) => setFilter({ ...filter, ...change, page: 1 })
 
@@ -78,73 +72,46 @@ export function AuditPage() {
           <Input id="audit-to" type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
         </div>
         <div>
-          <Label htmlFor="audit-filter">Filtrer på handling, tabell eller id</Label>
+          <Label htmlFor="audit-filter">Filtrer på hva som skjedde</Label>
           <Input id="audit-filter" type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
       </div>
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-audit-counter>
         {data ? `Viser ${entries.length} av ${data.total} hendelser` : ' '}
       </p>
-      <div className="mt-2 overflow-x-auto rounded-xl border border-border bg-card">
+      <div className="mt-2 rounded-xl border border-border bg-card">
         {audit.isPending ? (
           <Spinner label="Laster..." />
         ) : audit.isError ? (
           <p className="p-6 text-destructive">Kunne ikke hente loggen. Prøv igjen.</p>
         ) : (
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Tid</th>
-                <th scope="col" className="px-4 py-3">Handling</th>
-                <th scope="col" className="px-4 py-3">Tabell</th>
-                <th scope="col" className="px-4 py-3">Entitet</th>
-                <th scope="col" className="px-4 py-3">Bruker</th>
-                <th scope="col" className="px-4 py-3">Endringer</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {entries.map((entry) => (
-                <tr key={entry.id} className="align-top">
-                  <td className="px-4 py-2.5 whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
-                  <td className="px-4 py-2.5 font-medium">{actionWord(entry.action)}</td>
-                  <td className="px-4 py-2.5">{typeWord(entry.entity_type)}</td>
-                  <td className="px-4 py-2.5">
-                    {entry.entity_name && <p className="font-medium break-words">{entry.entity_name}</p>}
-                    {entry.entity_id ? (
-                      <p className="font-mono text-xs text-muted-foreground" title={entry.entity_id}>
-                        {entry.entity_id.slice(-8)}
-                      </p>
-                    ) : (
-                      !entry.entity_name && '–'
-                    )}
-                  </td>
-                  <td className="px-4 py-2.5 break-all">{entry.performed_by ?? '–'}</td>
-                  <td className="max-w-md px-4 py-2.5">
-                    <ul className="grid gap-0.5">
-                      {changeLines(entry).map((line) => (
-                        <li key={line.field} className="break-words">
-                          <span className="font-medium">{line.field}:</span>{' '}
-                          {line.before !== null && (
-                            <>
-                              <span className="text-muted-foreground">{line.before}</span> {'→ '}
-                            </>
-                          )}
-                          {line.after}
+          <ol className="divide-y divide-border" aria-label="Hendelser">
+            {entries.map(({ entry, told }) => (
+              <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_minmax(0,1fr)] md:gap-4" data-audit-entry>
+                <time dateTime={entry.created_at} className="text-muted-foreground md:pt-px">
+                  {formatDateTime(entry.created_at)}
+                </time>
+                <div className="min-w-0">
+                  <p className="[overflow-wrap:anywhere]">
+                    <strong className="font-semibold" title={entry.performed_by ?? undefined}>
+                      {told.who}
+                    </strong>{' '}
+                    {told.sentence}
+                  </p>
+                  {told.changes.length > 0 && (
+                    <ul className="mt-1 grid gap-0.5 text-muted-foreground">
+                      {told.changes.map((line) => (
+                        <li key={line} className="[overflow-wrap:anywhere]">
+                          {line}
                         </li>
                       ))}
                     </ul>
-                  </td>
-                </tr>
-              ))}
-              {entries.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="px-4 py-8 text-center text-muted-foreground">
-                    Ingen hendelser i loggen.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+                  )}
+                </div>
+              </li>
+            ))}
+            {entries.length === 0 && <li className="px-4 py-8 text-center text-muted-foreground">Ingen hendelser i loggen.</li>}
+          </ol>
         )}
       </div>
       {pages > 1 && (

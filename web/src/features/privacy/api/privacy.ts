@@ -7,7 +7,13 @@ export type PersonData = components['schemas']['PersonData']
 export type Erased = components['schemas']['Erased']
 export type Retention = components['schemas']['Retention']
 
-/** `POST /api/admin/privacy/export`: everything stored about a person (e-mail or phone). */
+/** `POST /api/admin/privacy/lookup`: everything stored about a person (e-mail or phone),
+ * to show on the screen (logged as a lookup). */
+export async function lookUpPerson(person: string): Promise<PersonData> {
+  return unwrap(await api.POST('/api/admin/privacy/lookup', { body: { person } }))
+}
+
+/** `POST /api/admin/privacy/export`: the same, to hand the person as a file (logged as an export). */
 export async function exportPerson(person: string): Promise<PersonData> {
   return unwrap(await api.POST('/api/admin/privacy/export', { body: { person } }))
 }
@@ -15,6 +21,10 @@ export async function exportPerson(person: string): Promise<PersonData> {
 /** `POST /api/admin/privacy/erase`. */
 export async function erasePerson(person: string): Promise<Erased> {
   return unwrap(await api.POST('/api/admin/privacy/erase', { body: { person } }))
+}
+
+export function useLookUpPerson() {
+  return useMutation({ mutationFn: lookUpPerson })
 }
 
 export function useExportPerson() {

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label } from '@/components/ui/input'
 import { norwegianDay } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
-import { type PersonData, useErasePerson, useExportPerson } from '../api/privacy'
+import { type PersonData, useErasePerson, useExportPerson, useLookUpPerson } from '../api/privacy'
 
 /** "2 leads, 1 henvendelse og 0 notater". */
 function counts(leads: number, submissions: number, notes: number): string {
@@ -39,7 +39,8 @@ type Values = z.infer<typeof schema>
 /** "Innsyn og sletting": everything stored about a person, found by e-mail or phone, downloaded or erased. */
 export function PersonSearch() {
   const toast = useToast()
-  const find = useExportPerson()
+  const find = useLookUpPerson()
+  const fetchFile = useExportPerson()
   const erase = useErasePerson()
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { person: '' } })
   const { register, handleSubmit, formState } = form
@@ -57,6 +58,15 @@ export function PersonSearch() {
       }
     }
   })
+
+  /** The file is asked for anew, so the log records it as an export (what was shown was a lookup). */
+  async function downloadFile(person: string) {
+    try {
+      download(await fetchFile.mutateAsync(person))
+    } catch (err) {
+      toast({ title: 'Feil', description: err instanceof Error ? err.message : 'Kunne ikke laste ned.', variant: 'destructive' })
+    }
+  }
 
   async function confirmErase() {
     if (!found) return
@@ -115,7 +125,7 @@ export function PersonSearch() {
             </ul>
           )}
           <div className="mt-4 flex flex-wrap gap-3">
-            <Button variant="outline" onClick={() => download(found)}>
+            <Button variant="outline" disabled={fetchFile.isPending} onClick={() => void downloadFile(found.person)}>
               <Download aria-hidden="true" />
               Last ned JSON
             </Button>

@@ -22,7 +22,7 @@ describe('PersonSearch', () => {
     expect(await screen.findByText('Skriv en e-postadresse eller et telefonnummer.')).toBeInTheDocument()
     expect(screen.getByLabelText('E-post eller telefon')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('E-post eller telefon')).toHaveValue('kari nordmann')
-    expect(sent).toEqual([{ method: 'POST', path: '/api/admin/privacy/export', body: { person: 'kari nordmann' } }])
+    expect(sent).toEqual([{ method: 'POST', path: '/api/admin/privacy/lookup', body: { person: 'kari nordmann' } }])
   })
 })
 

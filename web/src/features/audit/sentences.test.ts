@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import type { AuditEntry } from './api/audit'
+import { type Names, tell } from './sentences'
+import type { AuditAction } from './words'
+
+const KARI = '0192a0b1-1111-7000-8000-000000000001'
+const LEAD = '0192a0b1-2222-7000-8000-000000000002'
+const PHOTO = '0192a0b1-3333-7000-8000-000000000003'
+const names: Names = { 'kari@firma.no': 'Kari Nordmann', [KARI]: 'Kari Nordmann' }
+
+function entry(action: AuditAction, entity_type: AuditEntry['entity_type'], entity_name: string | null, changes: unknown): AuditEntry {
+  return {
+    id: '0192a0b1-9999-7000-8000-000000000009',
+    created_at: '2026-11-24T09:30:00Z',
+    action,
+    entity_type,
+    entity_id: LEAD,
+    entity_name,
+    performed_by: 'kari@firma.no',
+    changes,
+  }
+}
+
+// Each action the server writes, with changes shaped as the server writes them: a new
+// action without an entry here fails the type check.
+const SAMPLES: Record<AuditAction, AuditEntry[]> = {
+  create: [
+    entry('create', 'leads', 'Per Olsen', { before: {}, after: { name: 'Per Olsen', status: 'Ny', assignee_id: KARI } }),
+    entry('create', 'media', 'Nytt bad på Frogner', { before: {}, after: { url: '/media/x.webp', alt: 'Nytt bad på Frogner' } }),
+  ],
+  update: [
+    entry('update', 'leads', 'Per Olsen', {
+      before: { status: 'Ny', assignee_id: null, follow_up: null, email: 'per@a.no', tags: [] },
+      after: { status: 'Kontaktet', assignee_id: KARI, follow_up: '2026-12-24', email: null, tags: ['bad'] },
+    }),
+    entry('update', 'content_items', 'Familien på Nordstrand', {
+      before: { title: 'Familien på Nordstrand', example: true, photos: [PHOTO], year: '2023' },
+      after: { title: 'Familien Hansen', example: false, photos: [], year: '2024' },
+    }),
+    entry('update', 'admin_users', 'Eva', { before: { role: 'admin', is_active: true }, after: { role: 'editor', is_active: false } }),
+    entry('update', 'services_admin', 'Elbillader', { before: { price_from: 15000 }, after: { price_from: 17500 } }),
+    entry('update', 'settings', null, {
+      before: { lead_pipeline: [{ name: 'Ny', kind: 'open' }] },
+      after: { lead_pipeline: [{ name: 'Ny', kind: 'open' }, { name: 'Vunnet', kind: 'won' }] },
+    }),
+    entry('update', 'settings', null, { before: { company_name: 'Fagfolk AS' }, after: { company_name: 'Rør & Strøm Oslo AS' } }),
+    entry('update', 'privacy', null, { before: { retention_months: null }, after: { retention_months: 24 } }),
+  ],
+  delete: [entry('delete', 'services_admin', 'Anbudstorget', { before: { name: 'Anbudstorget', kind: 'platform' }, after: {} })],
+  login: [entry('login', 'admin_users', 'Kari Nordmann', null)],
+  logout: [entry('logout', 'admin_users', 'Kari Nordmann', null)],
+  password: [entry('password', 'admin_users', 'Eva', null)],
+  reorder: [entry('reorder', 'content_items', null, { before: { order: [LEAD, KARI] }, after: { order: [KARI, LEAD] } })],
+  clear: [entry('clear', 'audit_logs', null, null)],
+  note: [entry('note', 'leads', 'Per Olsen', { before: {}, after: { note: 'Ring torsdag' } })],
+  delete_note: [entry('delete_note', 'leads', 'Per Olsen', null)],
+  merge: [
+    entry('merge', 'leads', 'Per Olsen', {
+      before: { email: 'per@a.no', merged_lead: null },
+      after: { email: 'per@b.no', merged_lead: { id: KARI, name: 'Per O.', email: 'per@b.no', phone: null } },
+    }),
+  ],
+  lookup: [entry('lookup', 'privacy', null, { before: {}, after: { leads: 2, submissions: 1, notes: 0 } })],
+  export: [
+    entry('export', 'leads', null, { before: {}, after: { rows: 12, filter: { status: 'Ny', search: true } } }),
+    entry('export', 'privacy', null, { before: {}, after: { leads: 1, submissions: 1, notes: 3 } }),
+  ],
+  erase: [entry('erase', 'privacy', null, { before: {}, after: { leads: 1, submissions: 2, notes: 0, audit_entries: 4 } })],
+  anonymize: [{ ...entry('anonymize', 'settings', null, { before: {}, after: { leads: 3, months: 24 } }), performed_by: 'automatisk (sletteregel)' }],
+}
+
+describe('the audit log as sentences', () => {
+  it('tells every action as a sentence without ids, stored dates, raw keys or JSON', () => {
+    for (const [action, entries] of Object.entries(SAMPLES)) {
+      for (const sample of entries) {
+        const told = tell(sample, names)
+        const text = [told.who, told.sentence, ...told.changes].join('\n')
+        expect(told.sentence, action).toMatch(/^[a-zæøå].*\.$/)
+        expect(text, action).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
+        expect(text, action).not.toMatch(/\d{4}-\d{2}-\d{2}/)
+        expect(text, action).not.toMatch(/[a-z]+_[a-z]+|[{}[\]"]|\btom\b|undefined|null/)
+      }
+    }
+  })
+
+  it('names who did it and what, and says what changed from what to what', () => {
+    const [lead, content, user, service, pipeline, company, retention] = SAMPLES.update.map((sample) => tell(sample, names))
+    expect(lead?.who).toBe('Kari Nordmann')
+    expect(lead?.sentence).toBe('endret lead-en «Per Olsen».')
+    expect(lead?.changes).toEqual([
+      'Status fra Ny til Kontaktet',
+      'Ansvarlig satt til Kari Nordmann',
+      'Oppfølging satt til 24. desember 2026',
+      'E-post fjernet (var per@a.no)',
+      'Tags satt til bad',
+    ])
+    expect(content?.changes).toEqual([
+      'Tittel fra Familien på Nordstrand til Familien Hansen',
+      'Bilder fjernet (var et bilde)',
+      'År fra 2023 til 2024',
+      'Eksempelteksten er nå firmaets egen',
+    ])
+    expect(user?.changes).toEqual(['Rolle fra administrator til redaktør', 'Aktiv fra ja til nei'])
+    expect(service?.changes).toEqual(['Pris fra 15\u00a0000 kr til 17\u00a0500 kr'])
+    expect(pipeline?.sentence).toBe('endret lead-pipelinen.')
+    expect(pipeline?.changes).toEqual(['Statuser fra Ny (åpen) til Ny (åpen), Vunnet (vunnet)'])
+    expect(company?.sentence).toBe('endret firmaopplysningene.')
+    expect(retention?.changes).toEqual(['Sletteregel satt til 24 måneder'])
+
+    const deleted = tell(SAMPLES.delete[0]!, names)
+    expect(deleted.sentence).toBe('slettet tjenesten «Anbudstorget».')
+    expect(deleted.changes).toEqual([])
+    expect(tell(SAMPLES.merge[0]!, names).sentence).toBe('slo sammen «Per O.» inn i lead-en «Per Olsen».')
+    expect(tell(SAMPLES.lookup[0]!, names).sentence).toBe('slo opp personopplysninger (innsyn) og fant 2 leads, 1 henvendelse og 0 notater.')
+    expect(tell(SAMPLES.export[0]!, names).sentence).toBe('eksporterte 12 leads til CSV (med et søk).')
+    expect(tell(SAMPLES.anonymize[0]!, names).who).toBe('automatisk (sletteregel)')
+    expect(tell({ ...SAMPLES.login[0]!, performed_by: 'borte@firma.no' }, names).who).toBe('borte@firma.no')
+  })
+})

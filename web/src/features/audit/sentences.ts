@@ -1,0 +1,186 @@
+import { formatDay } from '@/lib/format'
+import type { AuditEntry } from './api/audit'
+import type { AuditAction, AuditEntity } from './words'
+
+/** Names of what entries refer to by id or address (`AuditLogPage.names` from the server). */
+export type Names = Record<string, string>
+
+/** An entry told as a person would: who, a sentence, and what changed, line by line. */
+export type Told = { who: string; sentence: string; changes: string[] }
+
+/** What each kind of thing is called in a sentence, with the item's name after it. */
+const THE: Record<AuditEntity, string> = {
+  leads: 'lead-en',
+  services_admin: 'tjenesten',
+  categories: 'kategorien',
+  content_items: 'innholdet',
+  media: 'bildet',
+  admin_users: 'brukeren',
+  settings: 'innstillingene',
+  audit_logs: 'loggen',
+  privacy: 'personvernet',
+}
+
+/** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
+ * entry's changes. Every action the server has, or the build fails. */
+export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry: AuditEntry) => string> = {
+  create: (thing, _after, entry) => (entry.entity_type === 'media' ? `lastet opp ${thing}` : `opprettet ${thing}`),
+  update: (thing, after, entry) => {
+    if (entry.entity_type === 'privacy') return 'endret sletteregelen'
+    if (entry.entity_type === 'settings') return 'lead_pipeline' in after ? 'endret lead-pipelinen' : 'endret firmaopplysningene'
+    return `endret ${thing}`
+  },
+  delete: (thing) => `slettet ${thing}`,
+  login: () => 'logget inn',
+  logout: () => 'logget ut',
+  password: (_thing, _after, entry) => `endret passordet til ${quoted(entry.entity_name) ?? 'en bruker'}`,
+  reorder: () => 'endret rekkefølgen på innholdet',
+  clear: () => 'tømte loggen',
+  note: (thing) => `la til et notat på ${thing}`,
+  delete_note: (thing) => `slettet et notat på ${thing}`,
+  merge: (thing, after) => {
+    const merged = (after.merged_lead as { name?: unknown } | undefined)?.name
+    return `slo sammen ${quoted(typeof merged === 'string' ? merged : null) ?? 'en annen lead'} inn i ${thing}`
+  },
+  lookup: (_thing, after) => `slo opp personopplysninger (innsyn) og fant ${found(after)}`,
+  export: (_thing, after, entry) =>
+    entry.entity_type === 'leads'
+      ? `eksporterte ${count(after.rows, 'lead', 'leads')} til CSV${(after.filter as { search?: unknown } | undefined)?.search ? ' (med et søk)' : ''}`
+      : `lastet ned personopplysninger (innsyn) som fil: ${found(after)}`,
+  erase: (_thing, after) => `slettet personopplysninger: ${found(after)}`,
+  anonymize: (_thing, after) =>
+    `anonymiserte ${count(after.leads, 'vunnet eller tapt lead', 'vunne og tapte leads')} som ikke var endret på ${count(after.months, 'måned', 'måneder')}`,
+}
+
+/** The fields of the changes, by their key: every key the server writes. */
+const FIELDS: Record<string, string> = {
+  name: 'navn',
+  email: 'e-post',
+  phone: 'telefon',
+  status: 'status',
+  kilde: 'kilde',
+  beskrivelse: 'beskrivelse',
+  description: 'beskrivelse',
+  adresse: 'adresse',
+  postnr: 'postnummer',
+  tags: 'tags',
+  follow_up: 'oppfølging',
+  assignee_id: 'ansvarlig',
+  duplicate_of: 'mulig duplikat av',
+  price_from: 'pris',
+  category: 'kategori',
+  category_id: 'kategori',
+  is_active: 'aktiv',
+  role: 'rolle',
+  alt: 'alternativ tekst',
+  url: 'adresse',
+  company_name: 'firmanavn',
+  orgnr: 'organisasjonsnummer',
+  global_phone_primary: 'hovednummer',
+  global_phone_extra: 'ekstra telefoner',
+  lead_pipeline: 'statuser',
+  retention_months: 'sletteregel',
+  hidden: 'skjult på nettstedet',
+  title: 'tittel',
+  place: 'sted',
+  year: 'år',
+  type: 'type arbeid',
+  highlights: 'høydepunkter',
+  photo: 'bilde',
+  photos: 'bilder',
+  pages: 'vises på',
+  group: 'vises på',
+  rating: 'vurdering',
+  service: 'tjeneste',
+  text: 'tekst',
+  label: 'tekst',
+  value: 'tall',
+  order: 'rekkefølge',
+}
+
+/** Keys that say how a thing is stored rather than what it is: never shown. */
+const QUIET = new Set(['kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order'])
+
+const VALUES: Record<string, Record<string, string>> = {
+  role: { admin: 'administrator', editor: 'redaktør' },
+  kind: { open: 'åpen', won: 'vunnet', lost: 'tapt' },
+}
+
+type Fields = Record<string, unknown>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+function quoted(name: string | null | undefined): string | null {
+  return name ? `«${name}»` : null
+}
+
+function count(value: unknown, one: string, many: string): string {
+  const n = typeof value === 'number' ? value : 0
+  return `${n} ${n === 1 ? one : many}`
+}
+
+/** "2 leads, 1 henvendelse og 0 notater". */
+function found(after: Fields): string {
+  return `${count(after.leads, 'lead', 'leads')}, ${count(after.submissions, 'henvendelse', 'henvendelser')} og ${count(after.notes, 'notat', 'notater')}`
+}
+
+/** A value as words: "ingen" for nothing, ja/nei, names for ids, Norwegian dates. */
+export function shown(value: unknown, key: string, names: Names): string {
+  if (value === null || value === undefined || value === '') return 'ingen'
+  if (typeof value === 'boolean') return value ? 'ja' : 'nei'
+  if (Array.isArray(value)) return value.length ? value.map((item) => shown(item, key, names)).join(', ') : 'ingen'
+  if (typeof value === 'object') {
+    const named = (value as { name?: unknown }).name
+    if (typeof named === 'string') {
+      const kind = (value as { kind?: unknown }).kind
+      return typeof kind === 'string' && VALUES.kind?.[kind] ? `${named} (${VALUES.kind[kind]})` : named
+    }
+    return 'endret'
+  }
+  const text = String(value)
+  if (UUID.test(text)) return names[text] ?? (key === 'photo' || key === 'photos' ? 'et bilde' : 'en som er slettet')
+  if (DAY.test(text)) return formatDay(text)
+  if (key === 'price_from' && typeof value === 'number') return `${value.toLocaleString('nb-NO')} kr`
+  if (key === 'retention_months' && typeof value === 'number') return `${value} måneder`
+  return VALUES[key]?.[text] ?? text
+}
+
+/** "status fra Ny til Kontaktet", "ansvarlig satt til Kari", "e-post fjernet (var x)". */
+function changeLine(key: string, before: unknown, after: unknown, names: Names): string | null {
+  const label = FIELDS[key]
+  if (!label || QUIET.has(key)) return null
+  const was = shown(before, key, names)
+  const now = shown(after, key, names)
+  if (was === now) return null
+  if (was === 'ingen') return `${capital(label)} satt til ${now}`
+  if (now === 'ingen') return `${capital(label)} fjernet (var ${was})`
+  return `${capital(label)} fra ${was} til ${now}`
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/**
+ * Tells an entry as a sentence: "Kari Nordmann endret lead-en «Per Olsen»." with the
+ * changes under it, names instead of ids, Norwegian dates, nothing raw. A creation or a
+ * deletion is the sentence alone: the item's name says what it was.
+ */
+export function tell(entry: AuditEntry, names: Names): Told {
+  const who = entry.performed_by ? (names[entry.performed_by] ?? entry.performed_by) : 'Systemet'
+  const changes = (entry.changes ?? null) as { before?: Fields; after?: Fields } | null
+  const before = changes?.before ?? {}
+  const after = changes?.after ?? {}
+  const thing = quoted(entry.entity_name) ? `${THE[entry.entity_type]} ${quoted(entry.entity_name)}` : THE[entry.entity_type]
+  const sentence = `${SENTENCES[entry.action](thing, after, entry)}.`
+  const lines: string[] = []
+  if (entry.action === 'update' || entry.action === 'merge') {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const line = changeLine(key, before[key], after[key], names)
+      if (line) lines.push(line)
+    }
+    if (before.example === true && after.example === false) lines.push('Eksempelteksten er nå firmaets egen')
+  }
+  return { who, sentence, changes: lines }
+}
