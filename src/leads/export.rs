@@ -40,6 +40,12 @@ struct ExportFilter {
     /// The order (default newest first).
     #[param(inline)]
     sort: Option<LeadSort>,
+    /// Only leads in a status that means this, as in the list.
+    #[param(inline)]
+    kind: Option<settings::StatusKind>,
+    /// Only leads of the last this many days (1-366), as in the list.
+    #[param(minimum = 1, maximum = 366)]
+    days: Option<i64>,
 }
 
 /// Every lead the list's filters find, as CSV for Excel. Audited: the file holds
@@ -60,6 +66,7 @@ async fn export_leads(
     let turn = state.heavy.turn(user.id).await?;
     let (q, status, source) = (query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let filter = filter(&state, &user, q, status, source, query.mine, query.follow_up);
+    let filter = super::routes::narrowed(&state, filter, query.kind, query.days).await?;
     let pipeline = settings::pipeline(&state.db).await?;
     let sort = query.sort.unwrap_or_default();
     let rows = store::count(&state.db, &filter).await?;

@@ -51,6 +51,32 @@ pub(super) fn filter(
     }
 }
 
+/// `filter` narrowed to the statuses that mean `kind` and to leads of the last `days`
+/// days: what the dashboard's counts link to.
+pub(super) async fn narrowed(
+    state: &AppState,
+    filter: Filter,
+    kind: Option<settings::StatusKind>,
+    days: Option<i64>,
+) -> ApiResult<Filter> {
+    if days.is_some_and(|days| !(1..=366).contains(&days)) {
+        return Err(ApiError::BadRequest("Antall dager må være mellom 1 og 366.".to_owned()));
+    }
+    let statuses = match kind {
+        Some(kind) => Some(
+            settings::stages(&state.db)
+                .await?
+                .into_iter()
+                .filter(|stage| stage.kind == kind)
+                .map(|stage| stage.name)
+                .collect(),
+        ),
+        None => None,
+    };
+    let created_since = days.map(|days| state.clock.now() - chrono::Duration::days(days));
+    Ok(Filter { statuses, created_since, ..filter })
+}
+
 pub(super) fn not_found() -> ApiError {
     ApiError::NotFound("Fant ikke lead-en. Den kan være slettet.".to_owned())
 }
@@ -72,6 +98,7 @@ async fn list_leads(
     let _turn = state.heavy.turn(user.id).await?;
     let (q, status, source) = (query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let filter = filter(&state, &user, q, status, source, query.mine, query.follow_up);
+    let filter = narrowed(&state, filter, query.kind, query.days).await?;
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
     let page = query.page.unwrap_or(1).clamp(1, 1_000_000);
     let pipeline = settings::pipeline(&state.db).await?;

@@ -139,6 +139,21 @@ async fn follow_ups_and_assignees_filter_the_list_and_fill_the_dashboard(app: Te
     assert_eq!(dashboard["follow_ups"][0]["follow_up"], day(-3));
     assert_eq!(dashboard["follow_ups"][1]["assignee"], Value::Null);
 
+    // Each count opens the list that shows exactly what it counts (#25: "Se alle 1" opened
+    // four leads, three of them won or lost).
+    let total = |query: Vec<(&'static str, &'static str)>| {
+        let admin = &admin;
+        async move { admin.get_json("/api/admin/leads", &query).await["total"].clone() }
+    };
+    assert_eq!(total(vec![("follow_up", "due"), ("kind", "open")]).await, dashboard["follow_ups_due"]);
+    assert_eq!(total(vec![("kind", "open")]).await, dashboard["open_leads"]);
+    assert_eq!(total(vec![("kind", "won"), ("days", "30")]).await, dashboard["won_30d"]);
+    assert_eq!(total(vec![("days", "7")]).await, dashboard["new_leads_7d"]);
+    assert_eq!(names(&admin, &[("kind", "won")]).await, ["Vunnet forfalt"]);
+    assert_eq!(admin.get("/api/admin/leads?days=0").await.status(), 400);
+    let csv = admin.get("/api/admin/leads/export?kind=won").await.text().await.unwrap();
+    assert_eq!(csv.lines().count(), 2, "the CSV narrows the same way: {csv}");
+
     // Tomorrow, "Senere" is due too; cleared, "Forfalt" is not.
     admin.send(Method::PATCH, &path(&overdue), &json!({ "follow_up": "" })).await;
     app.state.clock.advance(Duration::days(1));

@@ -78,6 +78,32 @@ test('sign in, see dashboard numbers that match the data, and sign out', async (
   await expect(page.getByRole('heading', { name: 'Siste aktivitet' })).toBeVisible()
   await expect(page.getByText('Tall Test')).toBeVisible()
 
+  // Each number card opens the list of exactly what it counts, and says how it is narrowed.
+  await createLead(page, { name: 'Vunnet med oppfølging', status: 'Vunnet', follow_up: '2020-01-01' })
+  await createLead(page, { name: 'Åpen med oppfølging', follow_up: '2020-01-01' })
+  await page.reload()
+  for (const label of ['Nye leads (7d)', 'Åpne leads', 'Vunnet (30d)']) {
+    await expect(page.locator(`[data-counter="${label}"]`)).toHaveText(/^\d+$/)
+    const count = (await page.locator(`[data-counter="${label}"]`).innerText()).trim()
+    await page.locator(`[data-counter="${label}"]`).click()
+    await expect(page.locator('[data-lead-counter]')).toHaveText(new RegExp(`av ${count} leads$`))
+    await expect(page.locator('[data-linked-filters]')).toBeVisible()
+    await page.goBack()
+  }
+  const followUps = page.locator('[data-follow-ups]')
+  await expect(followUps.getByRole('link', { name: 'Se alle 1' })).toBeVisible()
+  await followUps.getByRole('link', { name: 'Se alle 1' }).click()
+  await expect(page.locator('[data-lead-counter]')).toHaveText(/av 1 leads$/)
+  await expect(page.getByRole('button', { name: 'Vis Åpen med oppfølging' })).toBeVisible()
+  await page.getByRole('button', { name: 'Fjern «Bare åpne leads»' }).click()
+  await expect(page.getByRole('button', { name: 'Vis Vunnet med oppfølging' })).toBeVisible()
+  await page.goto('/admin')
+  await expect(page.locator('[data-counter="Aktive tjenester"]')).toHaveText(/^\d+$/)
+  const active = (await page.locator('[data-counter="Aktive tjenester"]').innerText()).trim()
+  await page.locator('[data-counter="Aktive tjenester"]').click()
+  await expect(page.getByText('Bare aktive tjenester')).toBeVisible()
+  await expect(page.locator('main li').filter({ has: page.getByRole('button', { name: /^Rediger / }) })).toHaveCount(Number(active))
+
   await page.getByRole('button', { name: 'Logg ut' }).click()
   await expect(page).toHaveURL('/admin/login')
   expect(await page.evaluate(() => window.localStorage.getItem('adminSession'))).toBeNull()

@@ -2107,6 +2107,13 @@ export interface operations {
                 mine?: boolean;
                 /** @description By follow-up date. */
                 follow_up?: "due" | "planned" | "none";
+                /**
+                 * @description Only leads in a status that means this (open, won or lost), whatever it is called:
+                 *     the dashboard's counts link here.
+                 */
+                kind?: "open" | "won" | "lost";
+                /** @description Only leads that came in during the last this many days (1-366). */
+                days?: number;
             };
             header?: never;
             path?: never;
@@ -2258,6 +2265,10 @@ export interface operations {
                 follow_up?: "due" | "planned" | "none";
                 /** @description The order (default newest first). */
                 sort?: "name" | "-name" | "status" | "-status" | "created" | "-created";
+                /** @description Only leads in a status that means this, as in the list. */
+                kind?: "open" | "won" | "lost";
+                /** @description Only leads of the last this many days (1-366), as in the list. */
+                days?: number;
             };
             header?: never;
             path?: never;

@@ -104,6 +104,13 @@ pub struct LeadFilter {
     /// By follow-up date.
     #[param(inline)]
     pub follow_up: Option<FollowUpFilter>,
+    /// Only leads in a status that means this (open, won or lost), whatever it is called:
+    /// the dashboard's counts link here.
+    #[param(inline)]
+    pub kind: Option<crate::settings::StatusKind>,
+    /// Only leads that came in during the last this many days (1-366).
+    #[param(minimum = 1, maximum = 366)]
+    pub days: Option<i64>,
 }
 
 /// Leads by their follow-up date: `due` today or earlier (in Norway), `planned` for any

@@ -69,6 +69,10 @@ pub struct Filter {
     pub needle: Needle,
     pub assignee: Option<Uuid>,
     pub follow_up: Option<(FollowUpFilter, NaiveDate)>,
+    /// Only leads in one of these statuses (those of one meaning: open, won or lost).
+    pub statuses: Option<Vec<String>>,
+    /// Only leads created at or after this moment.
+    pub created_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl Filter {
@@ -96,8 +100,22 @@ where
     for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
     for<'t> Uuid: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
     for<'t> NaiveDate: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> chrono::DateTime<chrono::Utc>: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
 {
     query.push(" WHERE 1 = 1");
+    match &filter.statuses {
+        Some(statuses) if statuses.is_empty() => {
+            query.push(" AND 1 = 0");
+        }
+        Some(statuses) => {
+            query.push(" AND");
+            crate::db::push_in(query, "status", statuses);
+        }
+        None => {}
+    }
+    if let Some(since) = filter.created_since {
+        query.push(" AND created_at >= ").push_bind(since);
+    }
     if with_status && !filter.status.is_empty() {
         query.push(" AND status = ").push_bind(filter.status.clone());
     }

@@ -11,11 +11,12 @@ import { useAdminTitle } from '../use-admin-title'
 export function DashboardPage() {
   useAdminTitle('Oversikt')
   const { data, isPending, isError } = useDashboard()
+  // Each count links to the list that shows exactly what it counts.
   const counters = [
-    { label: 'Nye leads (7d)', value: data?.new_leads_7d, icon: Sparkles },
-    { label: 'Åpne leads', value: data?.open_leads, icon: Inbox },
-    { label: 'Vunnet (30d)', value: data?.won_30d, icon: CheckCircle2 },
-    { label: 'Aktive tjenester', value: data?.active_services, icon: Wrench },
+    { label: 'Nye leads (7d)', value: data?.new_leads_7d, icon: Sparkles, to: `${paths.admin.leads}?days=7` },
+    { label: 'Åpne leads', value: data?.open_leads, icon: Inbox, to: `${paths.admin.leads}?kind=open` },
+    { label: 'Vunnet (30d)', value: data?.won_30d, icon: CheckCircle2, to: `${paths.admin.leads}?kind=won&days=30` },
+    { label: 'Aktive tjenester', value: data?.active_services, icon: Wrench, to: `${paths.admin.services}?active=1` },
   ]
   return (
     <>
@@ -23,15 +24,17 @@ export function DashboardPage() {
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {counters.map((counter) => (
           <li key={counter.label}>
-            <Card className="flex items-center justify-between p-5">
-              <div>
-                <p className="text-sm font-medium text-muted-foreground">{counter.label}</p>
-                <p className="mt-1 text-3xl font-bold" data-counter={counter.label}>
-                  {counter.value ?? '–'}
-                </p>
-              </div>
-              <counter.icon className="size-8 text-accent-strong dark:text-accent" aria-hidden="true" />
-            </Card>
+            <Link to={counter.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
+              <Card className="flex items-center justify-between p-5 transition-colors group-hover:border-accent-strong">
+                <div>
+                  <p className="text-sm font-medium text-muted-foreground">{counter.label}</p>
+                  <p className="mt-1 text-3xl font-bold" data-counter={counter.label}>
+                    {counter.value ?? '–'}
+                  </p>
+                </div>
+                <counter.icon className="size-8 text-accent-strong dark:text-accent" aria-hidden="true" />
+              </Card>
+            </Link>
           </li>
         ))}
       </ul>
@@ -64,7 +67,7 @@ export function DashboardPage() {
             </h2>
             {data.follow_ups_due > 0 && (
               <Link
-                to={`${paths.admin.leads}?follow_up=due`}
+                to={`${paths.admin.leads}?follow_up=due&kind=open`}
                 className="inline-flex items-center gap-1 font-semibold text-accent-strong hover:underline dark:text-accent"
               >
                 Se alle {data.follow_ups_due}

@@ -1,4 +1,4 @@
-import { Download, Plus, Search } from 'lucide-react'
+import { Download, Plus, Search, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/toast'
@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { useDeleteLead } from '@/features/leads/api/delete-lead'
-import { type FollowUpFilter, type Lead, type LeadFilter, PER_PAGE, useLeads } from '@/features/leads/api/list-leads'
+import { type FollowUpFilter, type Lead, type LeadFilter, PER_PAGE, type StatusKind, useLeads } from '@/features/leads/api/list-leads'
 import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog'
 import { LeadFormDialog } from '@/features/leads/components/lead-form-dialog'
 import { LeadKanban } from '@/features/leads/components/lead-kanban'
@@ -25,6 +25,15 @@ const FOLLOW_UPS: Record<FollowUpFilter, string> = {
 }
 const isFollowUp = (value: string | null): value is FollowUpFilter => value !== null && value in FOLLOW_UPS
 
+/** The meanings a link from the dashboard may narrow the list to, as the chip says them. */
+const KINDS: Record<StatusKind, string> = { open: 'Bare åpne leads', won: 'Bare vunne leads', lost: 'Bare tapte leads' }
+const isKind = (value: string | null): value is StatusKind => value !== null && value in KINDS
+/** `?days=7`: a whole number of days from 1 to 366, or nothing. */
+function daysOf(value: string | null): number | undefined {
+  const days = Number(value)
+  return value && Number.isInteger(days) && days >= 1 && days <= 366 ? days : undefined
+}
+
 /** The CSV export of the leads the filters find (`GET /api/admin/leads/export`), in their
  * order; a plain link, so the browser downloads the file with the session cookie. */
 function exportHref(filter: LeadFilter): string {
@@ -34,6 +43,8 @@ function exportHref(filter: LeadFilter): string {
   if (filter.source) query.set('source', filter.source)
   if (filter.mine) query.set('mine', 'true')
   if (filter.followUp) query.set('follow_up', filter.followUp)
+  if (filter.kind) query.set('kind', filter.kind)
+  if (filter.days) query.set('days', String(filter.days))
   if (filter.sort !== '-created') query.set('sort', filter.sort)
   const text = query.toString()
   return `/api/admin/leads/export${text ? `?${text}` : ''}`
@@ -46,8 +57,9 @@ export function LeadsPage() {
   const [params, setParams] = useSearchParams()
   const [view, setView] = useState<View>('table')
   const [text, setText] = useState('')
-  // /admin/leads?follow_up=due (from the dashboard) opens the list on those leads.
+  // /admin/leads?follow_up=due&kind=open (from the dashboard) opens the list on those leads.
   const linkedFollowUp = params.get('follow_up')
+  const linkedKind = params.get('kind')
   const [filter, setFilter] = useState<LeadFilter>({
     q: '',
     status: '',
@@ -56,6 +68,8 @@ export function LeadsPage() {
     sort: '-created',
     mine: false,
     followUp: isFollowUp(linkedFollowUp) ? linkedFollowUp : '',
+    kind: isKind(linkedKind) ? linkedKind : undefined,
+    days: daysOf(params.get('days')),
   })
   const [editing, setEditing] = useState<Lead | null>(null)
   const [formOpen, setFormOpen] = useState(false)
@@ -184,6 +198,19 @@ export function LeadsPage() {
           />
           Mine leads
         </label>
+        {(filter.kind || filter.days) && (
+          <ul className="flex flex-wrap gap-2 md:col-span-2 xl:col-span-4" aria-label="Avgrensning fra oversikten" data-linked-filters>
+            {filter.kind && (
+              <LinkedFilter label={KINDS[filter.kind]} onRemove={() => setFilter({ ...filter, kind: undefined, page: 1 })} />
+            )}
+            {filter.days && (
+              <LinkedFilter
+                label={`Kom inn de siste ${filter.days} dagene`}
+                onRemove={() => setFilter({ ...filter, days: undefined, page: 1 })}
+              />
+            )}
+          </ul>
+        )}
       </div>
 
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-lead-counter>
@@ -282,5 +309,22 @@ export function LeadsPage() {
         onConfirm={confirmDelete}
       />
     </>
+  )
+}
+
+/** A narrowing the dashboard's link put on the list, with a button that takes it off. */
+function LinkedFilter({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full border border-border bg-muted py-1 pr-1 pl-3 text-sm font-medium">
+      {label}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Fjern «${label}»`}
+        className="inline-flex size-7 items-center justify-center rounded-full hover:bg-background"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </li>
   )
 }

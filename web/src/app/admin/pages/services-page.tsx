@@ -1,3 +1,4 @@
+import { X } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '@/lib/paths'
@@ -9,12 +10,24 @@ import { ServiceCard } from '@/features/catalogue/components/service-card'
 import { ServiceDialog } from '@/features/catalogue/components/service-dialog'
 import { useAdminTitle } from '../use-admin-title'
 
-/** Every service, searchable; `?query=` (from the command search) fills the search. */
+/** Every service, searchable; `?query=` (from the command search) fills the search, and
+ * `?active=1` (from the dashboard's count) shows only the active ones. */
 export function AdminServicesPage() {
   useAdminTitle('Tjenester')
   const [params, setParams] = useSearchParams()
   const query = params.get('query') ?? ''
+  const onlyActive = params.get('active') === '1'
   const services = useAdminServices({ query: query || undefined })
+  const shown = (services.data ?? []).filter((service) => !onlyActive || service.is_active)
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (all) => {
+        if (value) all.set(key, value)
+        else all.delete(key)
+        return all
+      },
+      { replace: true },
+    )
   const [deleting, setDeleting] = useState<AdminService | null>(null)
   const [editing, setEditing] = useState<AdminService | null>(null)
 
@@ -30,18 +43,31 @@ export function AdminServicesPage() {
           id="service-search"
           type="search"
           value={query}
-          onChange={(e) => setParams(e.target.value ? { query: e.target.value } : {}, { replace: true })}
+          onChange={(e) => setParam('query', e.target.value)}
         />
       </div>
+      {onlyActive && (
+        <p className="mt-3 inline-flex items-center gap-1 rounded-full border border-border bg-muted py-1 pr-1 pl-3 text-sm font-medium">
+          Bare aktive tjenester
+          <button
+            type="button"
+            onClick={() => setParam('active', '')}
+            aria-label="Fjern «Bare aktive tjenester»"
+            className="inline-flex size-7 items-center justify-center rounded-full hover:bg-background"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </p>
+      )}
       {services.isPending ? (
         <Spinner label="Laster..." />
       ) : services.isError ? (
         <p className="mt-6 text-destructive">Kunne ikke hente tjenestene. Prøv igjen.</p>
-      ) : services.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="mt-6 text-muted-foreground">Ingen tjenester funnet.</p>
       ) : (
         <ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {services.data.map((service) => (
+          {shown.map((service) => (
             <li key={service.id}>
               <ServiceCard service={service} onEdit={() => setEditing(service)} onDelete={() => setDeleting(service)} />
             </li>

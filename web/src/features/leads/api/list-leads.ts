@@ -8,6 +8,7 @@ export type LeadPage = components['schemas']['LeadPage']
 export type StaffMember = components['schemas']['StaffMember']
 export type LeadSort = NonNullable<NonNullable<operations['list_leads']['parameters']['query']>['sort']>
 export type FollowUpFilter = NonNullable<NonNullable<operations['list_leads']['parameters']['query']>['follow_up']>
+export type StatusKind = components['schemas']['StatusKind']
 export type LeadFilter = {
   q: string
   status: string
@@ -17,6 +18,10 @@ export type LeadFilter = {
   /** Only the signed-in user's leads ("Mine"). */
   mine: boolean
   followUp: FollowUpFilter | ''
+  /** Only leads in a status of this meaning, and of the last `days` days: the dashboard's
+   * counts link here (`?kind=open`, `?days=7`). */
+  kind?: StatusKind
+  days?: number
 }
 
 export const PER_PAGE = 25
@@ -32,6 +37,8 @@ export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
     sort: filter.sort === '-created' ? undefined : filter.sort,
     mine: filter.mine || undefined,
     follow_up: filter.followUp || undefined,
+    kind: filter.kind,
+    days: filter.days,
   }
   return unwrap(await api.GET('/api/admin/leads', { params: { query } }))
 }
