@@ -149,6 +149,7 @@ async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
         .into_iter()
         .filter(|(value, seeded, _)| *value == Some(*seeded))
         .map(|(_, _, name)| name)
+        .chain((facts.founded_year == Some(seed.founded_year)).then_some("årstallet firmaet ble grunnlagt"))
         .collect();
         if !left.is_empty() {
             steps.push(LaunchStep {

@@ -3,6 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use chrono::Datelike;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -24,6 +25,8 @@ pub struct SettingsInput {
     pub global_phone_primary: Option<String>,
     /// Extra numbers; blanks are dropped.
     pub global_phone_extra: Option<Vec<String>>,
+    /// The year the firm was founded (1800 to this year); `null` says nothing about it.
+    pub founded_year: Option<i32>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -97,9 +100,17 @@ async fn update_settings(
             .map(|p| p.trim().to_owned())
             .filter(|p| !p.is_empty())
             .collect(),
+        founded_year: input.founded_year,
         lead_pipeline: before.lead_pipeline.clone(),
         server: before.server.clone(),
     };
+    let this_year = state.clock.today().year();
+    if after.founded_year.is_some_and(|year| !(1800..=this_year).contains(&year)) {
+        errors.add(
+            "founded_year",
+            format!("Skriv et årstall mellom 1800 og {this_year}, eller la feltet stå tomt."),
+        );
+    }
     if after.email.as_deref().is_some_and(|e| !fagfolk_data::text::is_email(e)) {
         errors.add("email", "Skriv en gyldig e-postadresse.");
     }

@@ -81,8 +81,10 @@ fn business(facts: &SiteFacts, base: &str, id: &str) -> Value {
             "closes": "23:59",
         },
         "priceRange": "kr",
-        "foundingDate": "2004",
     });
+    if let Some(year) = facts.founded_year {
+        business["foundingDate"] = json!(year.to_string());
+    }
     if !facts.phone.is_empty() {
         business["telephone"] = json!(facts.phone_uri().trim_start_matches("tel:"));
     }

@@ -308,6 +308,7 @@ fn site_data(inputs: &Inputs, kinds: &[ContentKind]) -> Value {
         "phone": facts.phone,
         "phone_uri": facts.phone_uri(),
         "phone_extra": facts.phone_extra,
+        "founded_year": facts.founded_year,
         "today": norwegian_date(date),
         "year": date.year().to_string(),
         "base_url": base,

@@ -326,7 +326,7 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
     );
     assert_eq!(
         steps[2].1,
-        "Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post og telefon."
+        "Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post, telefon og årstallet firmaet ble grunnlagt."
     );
     assert_eq!(steps[1].2, "/admin/content?type=team");
     assert_eq!((steps[2].2.as_str(), steps[3].2.as_str()), ("/admin/settings", "/admin/settings#drift"));
@@ -337,7 +337,7 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
     assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
     assert_eq!(
         checklist(&admin).await[2].1,
-        "Firmaopplysningene er fortsatt eksempelverdiene: org.nr., adresse, e-post og telefon."
+        "Firmaopplysningene er fortsatt eksempelverdiene: org.nr., adresse, e-post, telefon og årstallet firmaet ble grunnlagt."
     );
     for (field, value) in [
         ("orgnr", "912 345 678"),
@@ -347,6 +347,12 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
     ] {
         settings[field] = value.into();
     }
+    assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    assert_eq!(
+        checklist(&admin).await[2].1,
+        "Firmaopplysningene er fortsatt eksempelverdiene: årstallet firmaet ble grunnlagt."
+    );
+    settings["founded_year"] = Value::Null;
     assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
     assert!(checklist(&admin).await.iter().all(|(key, _, _)| key != "company_facts"));
 

@@ -37,6 +37,57 @@ async fn saved_settings_show_on_the_public_site_at_once(app: TestApp) {
     app.stop().await;
 }
 
+/// The founding year is the firm's to state: the example's year shows until staff change
+/// it, and cleared, no page claims a year or years of experience (#25).
+async fn the_founding_year_is_stated_only_as_the_firm_gives_it(app: TestApp) {
+    let session = app.admin().await;
+    let pages = ["/", "/tjenester/elektriker", "/tjenester/rorlegger", "/private-kunder", "/bedriftskunder"];
+    let pages = [pages.as_slice(), &["/kontraktpartnere", "/referanser", "/kontakt"]].concat();
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(home.contains("Autoriserte fagfolk siden 2004") && home.contains("\"foundingDate\":\"2004\""));
+    assert!(home.contains("20+ års erfaring"), "the example firm's years");
+
+    let mut settings: Value = session.get("/api/admin/settings").await.json().await.unwrap();
+    assert_eq!(settings["founded_year"], 2004);
+    settings["founded_year"] = json!(2015);
+    assert_eq!(session.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(home.contains("Autoriserte fagfolk siden 2015"), "the firm's own year");
+    assert!(home.contains("10+ års erfaring") && home.contains("\"foundingDate\":\"2015\""));
+    assert_eq!(app.get("/api/site").await.json::<Value>().await.unwrap()["founded_year"], 2015);
+
+    settings["founded_year"] = Value::Null;
+    assert_eq!(session.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    // The example promise "Autorisert siden 2004" is content the checklist flags; the firm
+    // handles it in Innhold (here: deletes it).
+    let promises: Value = session.get("/api/admin/content?kind=promise").await.json().await.unwrap();
+    for item in
+        promises.as_array().unwrap().iter().filter(|item| item["data"]["text"] == "Autorisert siden 2004")
+    {
+        let path = format!("/api/admin/content/{}", item["id"].as_str().unwrap());
+        assert_eq!(session.delete(&path).await.status(), 204);
+    }
+    for page in &pages {
+        let html = app.get(page).await.text().await.unwrap();
+        for claim in ["siden 20", "Siden 20", "års erfaring", "foundingDate"] {
+            assert!(!html.contains(claim), "{page} still says «{claim}»");
+        }
+    }
+    assert!(app.get("/").await.text().await.unwrap().contains("Lokale fagfolk i Oslo"));
+
+    let year = app.state.clock.today().format("%Y").to_string();
+    for wrong in [json!(1700), json!(3000)] {
+        settings["founded_year"] = wrong;
+        let refused: Value =
+            session.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();
+        assert_eq!(
+            refused["fields"]["founded_year"],
+            format!("Skriv et årstall mellom 1800 og {year}, eller la feltet stå tomt.")
+        );
+    }
+    app.stop().await;
+}
+
 async fn renaming_a_status_moves_its_leads_and_a_used_status_cannot_be_removed(app: TestApp) {
     let session = app.admin().await;
     for status in ["Kontaktet", "Kontaktet", "Tapt"] {
@@ -186,6 +237,7 @@ async fn an_old_pipeline_of_plain_names_gets_its_meaning_from_the_migration(app:
 }
 
 crate::db_tests!(
+    the_founding_year_is_stated_only_as_the_firm_gives_it,
     saved_settings_show_on_the_public_site_at_once,
     renaming_a_status_moves_its_leads_and_a_used_status_cannot_be_removed,
     renaming_the_won_status_keeps_the_dashboards_counters,

@@ -1399,6 +1399,11 @@ export interface components {
             company_name?: string | null;
             /** @description The public contact e-mail. */
             email?: string | null;
+            /**
+             * Format: int32
+             * @description The year the firm was founded; the public site says "siden …" only when it is set.
+             */
+            founded_year?: number | null;
             global_phone_extra: string[];
             global_phone_primary?: string | null;
             /** @description The lead pipeline's statuses in order, each with its meaning. */
@@ -1411,6 +1416,11 @@ export interface components {
             adresse?: string | null;
             company_name?: string | null;
             email?: string | null;
+            /**
+             * Format: int32
+             * @description The year the firm was founded (1800 to this year); `null` says nothing about it.
+             */
+            founded_year?: number | null;
             /** @description Extra numbers; blanks are dropped. */
             global_phone_extra?: string[] | null;
             global_phone_primary?: string | null;
@@ -1426,6 +1436,12 @@ export interface components {
             adresse: string;
             company_name: string;
             email: string;
+            /**
+             * Format: int32
+             * @description The year the firm was founded; `null` when staff have not said, and then the site
+             *     states no founding year and no years of experience.
+             */
+            founded_year?: number | null;
             orgnr: string;
             /** @description The main phone number as staff wrote it, for display. */
             phone: string;

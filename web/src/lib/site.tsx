@@ -48,6 +48,9 @@ export type Site = {
   phone: string
   phone_uri: string
   phone_extra: string[]
+  /** The year the firm was founded (Innstillinger), or null: then no page says "siden …"
+   * or how many years of experience the firm has (`since` and `experience` below). */
+  founded_year: number | null
   /** Today's date in Norwegian ("22. november 2026") and the year, from the server. */
   today: string
   year: string
@@ -69,6 +72,7 @@ export const NEUTRAL_SITE: Site = {
   phone: '',
   phone_uri: 'tel:',
   phone_extra: [],
+  founded_year: null,
   today: '',
   year: '',
   base_url: '',
@@ -93,6 +97,20 @@ export function readSite(): Site {
     today: new Date().toLocaleDateString('nb-NO', { day: 'numeric', month: 'long', year: 'numeric' }),
     year: String(new Date().getFullYear()),
   }
+}
+
+/** " siden 2004", or nothing when the firm has not said when it was founded. */
+export function since(site: Site): string {
+  return site.founded_year ? ` siden ${site.founded_year}` : ''
+}
+
+/** "20+ års erfaring" (whole five years), or null when the year is not set or the firm is
+ * younger than five years. */
+export function experience(site: Site): string | null {
+  const year = Number(site.year) || new Date().getFullYear()
+  if (!site.founded_year) return null
+  const years = Math.floor((year - site.founded_year) / 5) * 5
+  return years >= 5 ? `${years}+ års erfaring` : null
 }
 
 const SiteContext = createContext<Site>(NEUTRAL_SITE)

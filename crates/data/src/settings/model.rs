@@ -15,6 +15,8 @@ pub struct Settings {
     pub global_phone_primary: Option<String>,
     #[sqlx(json)]
     pub global_phone_extra: Vec<String>,
+    /// The year the firm was founded; the public site says "siden …" only when it is set.
+    pub founded_year: Option<i32>,
     /// The lead pipeline's statuses in order, each with its meaning.
     #[sqlx(skip)]
     pub lead_pipeline: Vec<Stage>,

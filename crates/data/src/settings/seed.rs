@@ -8,6 +8,7 @@ pub const SEED_FACTS: SeedFacts = SeedFacts {
     adresse: "Økernveien 94, 0579 Oslo",
     email: "post@fagfolk.no",
     phone: "22 33 44 55",
+    founded_year: 2004,
 };
 
 pub struct SeedFacts {
@@ -15,5 +16,8 @@ pub struct SeedFacts {
     pub orgnr: &'static str,
     pub adresse: &'static str,
     pub email: &'static str,
+    /// The example firm's founding year: a claim the launch checklist flags until staff
+    /// change it or clear it.
+    pub founded_year: i32,
     pub phone: &'static str,
 }

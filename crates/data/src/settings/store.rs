@@ -13,7 +13,8 @@ use crate::{audited, db_run, tx_run};
 /// The company facts (the pipeline is read by `super::stages`).
 pub async fn facts(db: &Db) -> Result<Option<Settings>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra FROM settings WHERE id = 1",
+        "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra, founded_year \
+         FROM settings WHERE id = 1",
     )
     .fetch_optional(pool)
     .await)
@@ -28,7 +29,7 @@ pub async fn save_facts(
     audited!(db, entry, tx => {
         sqlx::query(
             "UPDATE settings SET company_name = $1, orgnr = $2, adresse = $3, email = $4, \
-             global_phone_primary = $5, global_phone_extra = $6, updated_at = $7 WHERE id = 1",
+             global_phone_primary = $5, global_phone_extra = $6, updated_at = $7, founded_year = $8 WHERE id = 1",
         )
         .bind(&facts.company_name)
         .bind(&facts.orgnr)
@@ -37,6 +38,7 @@ pub async fn save_facts(
         .bind(&facts.global_phone_primary)
         .bind(Json(&facts.global_phone_extra))
         .bind(at)
+        .bind(facts.founded_year)
         .execute(&mut *tx)
         .await?;
     })
@@ -97,8 +99,8 @@ pub async fn insert_defaults_in(
 ) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(
         "INSERT INTO settings (id, company_name, orgnr, adresse, email, global_phone_primary, \
-         global_phone_extra, lead_pipeline, updated_at) \
-         VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
+         global_phone_extra, lead_pipeline, updated_at, founded_year) \
+         VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
     )
     .bind(facts.company_name)
     .bind(facts.orgnr)
@@ -108,6 +110,7 @@ pub async fn insert_defaults_in(
     .bind(Json(extra_phones))
     .bind(Json(pipeline))
     .bind(now)
+    .bind(facts.founded_year)
     .execute(conn)
     .await
     .map(|_| ()))

@@ -19,6 +19,9 @@ pub struct SiteFacts {
     pub phone: String,
     /// Extra phone numbers.
     pub phone_extra: Vec<String>,
+    /// The year the firm was founded; `null` when staff have not said, and then the site
+    /// states no founding year and no years of experience.
+    pub founded_year: Option<i32>,
 }
 
 impl SiteFacts {
@@ -26,11 +29,17 @@ impl SiteFacts {
     /// the public site never shows an empty header.
     pub async fn load(db: &Db) -> Result<Self, sqlx::Error> {
         let facts = crate::settings::store::facts(db).await?;
-        let (company_name, orgnr, adresse, email, phone, extra) = match facts {
-            Some(f) => {
-                (f.company_name, f.orgnr, f.adresse, f.email, f.global_phone_primary, f.global_phone_extra)
-            }
-            None => (None, None, None, None, None, Vec::new()),
+        let (company_name, orgnr, adresse, email, phone, extra, founded_year) = match facts {
+            Some(f) => (
+                f.company_name,
+                f.orgnr,
+                f.adresse,
+                f.email,
+                f.global_phone_primary,
+                f.global_phone_extra,
+                f.founded_year,
+            ),
+            None => (None, None, None, None, None, Vec::new(), None),
         };
         let or = |value: Option<String>, fallback: &str| {
             value
@@ -45,6 +54,7 @@ impl SiteFacts {
             email: or(email, ""),
             phone: or(phone, ""),
             phone_extra: extra,
+            founded_year,
         })
     }
 
@@ -72,6 +82,7 @@ mod tests {
             email: String::new(),
             phone: phone.into(),
             phone_extra: vec![],
+            founded_year: None,
         }
     }
 

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { Container } from '@/components/ui/section'
-import { useSite } from '@/lib/site'
+import { since, useSite } from '@/lib/site'
 import { PlatformNames } from './platform-names'
 import { navigation } from './header'
 
@@ -27,7 +27,7 @@ export function Footer() {
           <p className="text-lg font-bold text-white">{site.company_name}</p>
           <p className="mt-1 text-sm">Org.nr. {site.orgnr}</p>
           <p className="mt-4 text-sm leading-relaxed">
-            Autoriserte elektrikere og rørleggere i Oslo og Viken siden 2004. Vi tar også oppdrag i resten av
+            Autoriserte elektrikere og rørleggere i Oslo og Viken{since(site)}. Vi tar også oppdrag i resten av
             landet.
           </p>
         </div>

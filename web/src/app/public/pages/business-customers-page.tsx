@@ -21,8 +21,10 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
+import { type Site, since, useSite } from '@/lib/site'
 
-const heroBadges = ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', 'Autorisert siden 2004'] as const
+/** The hero's badges; "Autorisert siden …" only with the year the firm gave. */
+const heroBadges = (site: Site) => ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', `Autorisert${since(site)}`]
 
 const serviceGroups: { icon: LucideIcon; title: string; text: string; services: string[] }[] = [
   {
@@ -135,6 +137,7 @@ const agreementSteps: { title: string; text: string }[] = [
 ]
 
 export function BusinessCustomersPage() {
+  const site = useSite()
   return (
     <>
       <Hero
@@ -143,7 +146,7 @@ export function BusinessCustomersPage() {
         lead="Vi holder lokalene deres i drift med planlagt vedlikehold, raske utrykninger og faste kontaktpersoner. Arbeidet gjøres når det passer virksomheten – også kveld og helg."
       >
         <HeroActions label="Be om tilbud" />
-        <HeroBadges label="Dette får dere" items={heroBadges} />
+        <HeroBadges label="Dette får dere" items={heroBadges(site)} />
       </Hero>
 
       <Section

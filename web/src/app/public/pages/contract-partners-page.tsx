@@ -18,12 +18,13 @@ import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { useSite } from '@/lib/site'
+import { type Site, since, useSite } from '@/lib/site'
 import { PlatformNames } from '../components/platform-names'
 import { TeamAvatar, TeamContactLinks } from '../components/team'
 import { HeroActions, HeroBadges, IconCards, IconCircle, type IconItem } from '../components/cta-band'
 
-const heroBadges = ['Autorisert siden 2004', 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet'] as const
+/** The hero's badges; "Autorisert siden …" only with the year the firm gave. */
+const heroBadges = (site: Site) => [`Autorisert${since(site)}`, 'Elektro og rør i ett firma', 'Oslo, Viken og hele landet']
 
 const benefits: IconItem[] = [
   {
@@ -90,10 +91,10 @@ export function ContractPartnersPage() {
       <Hero
         eyebrow="For entreprenører og byggherrer"
         title="En trygg underentreprenør på el og rør"
-        lead="Vi leverer elektro- og rørleggerarbeid til totalentreprenører, byggherrer og eiendomsutviklere i Oslo og Viken, og tar oppdrag over hele landet. Autoriserte fagfolk siden 2004, med dokumentasjonen i orden fra første dag."
+        lead={`Vi leverer elektro- og rørleggerarbeid til totalentreprenører, byggherrer og eiendomsutviklere i Oslo og Viken, og tar oppdrag over hele landet. Autoriserte fagfolk${since(site)}, med dokumentasjonen i orden fra første dag.`}
       >
         <HeroActions label="Send prosjektforespørsel" />
-        <HeroBadges label="Kort om oss" items={heroBadges} />
+        <HeroBadges label="Kort om oss" items={heroBadges(site)} />
       </Hero>
 
       <Section

@@ -1,17 +1,20 @@
 import { Award, Clock, FileCheck, ShieldCheck } from 'lucide-react'
 import { Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
+import { type Site, since, useSite } from '@/lib/site'
 import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { PriceGuarantee, QuoteBlock, Reasons } from '../components/trade-blocks'
 
-const reasons = [
-  { icon: Award, title: 'Autorisert siden 2004', text: 'Registrert elektroforetak med erfarne, sertifiserte montører.' },
+/** Why us; "Autorisert siden …" only with the year the firm gave. */
+const reasons = (site: Site) => [
+  { icon: Award, title: `Autorisert${since(site)}`, text: 'Registrert elektroforetak med erfarne, sertifiserte montører.' },
   { icon: FileCheck, title: 'Full dokumentasjon', text: 'Samsvarserklæring og oppdaterte kursfortegnelser på alle jobber.' },
   { icon: Clock, title: 'Rask hjelp', text: 'Døgnvakt ved strømbrudd og feil som ikke kan vente.' },
   { icon: ShieldCheck, title: '5 års garanti', text: 'Vi står for arbeidet vårt, lenge etter at vi har pakket sammen.' },
-] as const
+]
 
 export function ElectricianPage() {
+  const site = useSite()
   return (
     <>
       <Hero
@@ -38,7 +41,7 @@ export function ElectricianPage() {
       />
       <PriceGuarantee />
       <Section id="hvorfor-oss" tone="muted" title="Hvorfor velge oss som elektriker?">
-        <Reasons reasons={reasons} />
+        <Reasons reasons={reasons(site)} />
       </Section>
       <CtaBand
         title="Strømmen borte eller sikringen går?"

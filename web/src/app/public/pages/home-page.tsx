@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card'
 import { Container, Section } from '@/components/ui/section'
 import { ContactForm } from '@/features/contact/components/contact-form'
 import { CategoryOverview } from '@/features/services/components/category-overview'
-import { useSite } from '@/lib/site'
+import { experience, since, useSite } from '@/lib/site'
 import { TeamAvatar } from '../components/team'
 
 const specialties = [
@@ -64,7 +64,7 @@ export function HomePage() {
           <div>
             <Badge variant="onBrand">
               <ShieldCheck className="size-4" aria-hidden="true" />
-              Autoriserte fagfolk siden 2004
+              Autoriserte fagfolk{since(site)}
             </Badge>
             <h1 className="mt-5 text-4xl font-extrabold sm:text-5xl lg:text-6xl">
               Elektriker og rørlegger i Oslo – når du trenger det
@@ -180,11 +180,16 @@ export function HomePage() {
         </div>
       </Section>
 
-      <Section id="om-oss" tone="muted" eyebrow="Om oss" title="Lokale fagfolk med 20+ års erfaring">
+      <Section
+        id="om-oss"
+        tone="muted"
+        eyebrow="Om oss"
+        title={experience(site) ? `Lokale fagfolk med ${experience(site)}` : 'Lokale fagfolk i Oslo'}
+      >
         <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr]">
           <div className="space-y-4 text-lg text-muted-foreground">
             <p>
-              {site.company_name} har hatt autoriserte elektrikere og rørleggere i Oslo siden 2004. Vi er et lite
+              {site.company_name} har {site.founded_year ? 'hatt ' : ''}autoriserte elektrikere og rørleggere i Oslo{since(site)}. Vi er et lite
               firma med faste folk, og de fleste kundene våre kommer via anbefalinger.
             </p>
             <p>

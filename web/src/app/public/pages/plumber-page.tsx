@@ -2,16 +2,17 @@ import { Award, Clock, Droplets, FileCheck, ShieldCheck, Siren } from 'lucide-re
 import { Button } from '@/components/ui/button'
 import { Container, Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
-import { useSite } from '@/lib/site'
+import { type Site, since, useSite } from '@/lib/site'
 import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { QuoteBlock, Reasons } from '../components/trade-blocks'
 
-const reasons = [
+/** Why us; "… siden …" only with the year the firm gave. */
+const reasons = (site: Site) => [
   { icon: Clock, title: 'Under 1 time ved lekkasje', text: 'Ved akutt vannlekkasje er vi normalt på plass innen en time.' },
-  { icon: Award, title: 'Mesterbedrift', text: 'Rørleggermester og våtromssertifiserte montører siden 2004.' },
+  { icon: Award, title: 'Mesterbedrift', text: `Rørleggermester og våtromssertifiserte montører${since(site)}.` },
   { icon: FileCheck, title: 'Dokumentert arbeid', text: 'Våtromsdokumentasjon og bilder av skjulte installasjoner.' },
   { icon: ShieldCheck, title: '5 års garanti', text: 'Garanti på arbeidet og bindende pris før vi starter.' },
-] as const
+]
 
 export function PlumberPage() {
   const site = useSite()
@@ -62,7 +63,7 @@ export function PlumberPage() {
         text="Ny bereder, flytting av vannpunkter eller rørfornying: vi kommer på gratis befaring og gir deg en bindende pris."
       />
       <Section id="hvorfor-oss" tone="muted" title="Hvorfor velge oss som rørlegger?">
-        <Reasons reasons={reasons} />
+        <Reasons reasons={reasons(site)} />
       </Section>
       <CtaBand title="Trenger du en rørlegger?" text="Ring oss nå, eller send en forespørsel så ringer vi deg tilbake." />
     </>

@@ -16,7 +16,7 @@ import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { useSite } from '@/lib/site'
+import { type Site, since, useSite } from '@/lib/site'
 import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
 
 type ServiceGroup = {
@@ -66,10 +66,11 @@ const serviceGroups: ServiceGroup[] = [
   },
 ]
 
-const reasons: IconItem[] = [
+/** Why us; "Autorisert siden …" only with the year the firm gave. */
+const reasons = (site: Site): IconItem[] => [
   {
     icon: BadgeCheck,
-    title: 'Autorisert siden 2004',
+    title: `Autorisert${since(site)}`,
     text: 'Alle oppdrag utføres av autoriserte fagfolk, og du får samsvarserklæring og dokumentasjon når jobben er ferdig.',
   },
   {
@@ -112,7 +113,8 @@ const caseSteps: { title: string; text: string }[] = [
 ]
 
 export function PrivateCustomersPage() {
-  const promises = useSite().content.promise
+  const site = useSite()
+  const promises = site.content.promise
   return (
     <>
       <Hero
@@ -162,7 +164,7 @@ export function PrivateCustomersPage() {
         title="Fire grunner til å velge oss"
         lead="Du skal kunne stole på håndverkeren du slipper inn i hjemmet ditt. Slik gjør vi det enkelt."
       >
-        <IconCards items={reasons} layout="stacked" />
+        <IconCards items={reasons(site)} layout="stacked" />
       </Section>
 
       <Section

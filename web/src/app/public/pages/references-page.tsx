@@ -8,7 +8,8 @@ import { Section } from '@/components/ui/section'
 import { type Review, useSite } from '@/lib/site'
 
 export function ReferencesPage() {
-  const { figure, project: projects, review } = useSite().content
+  const site = useSite()
+  const { figure, project: projects, review } = site.content
   const referenceFigures = figure.filter((item) => item.group === 'references')
   const satisfaction = figure.filter((item) => item.group === 'satisfaction')
   const reviews = review.filter((item) => item.pages.includes('references'))
@@ -17,7 +18,7 @@ export function ReferencesPage() {
       <Hero
         eyebrow="Referanser"
         title="Prosjekter og kunder vi er stolte av"
-        lead="Siden 2004 har vi hjulpet boligeiere, bedrifter og entreprenører i Oslo og Viken. Her er noen av prosjektene, og hva kundene sier om jobben vi har gjort."
+        lead={`${site.founded_year ? `Siden ${site.founded_year} har vi` : 'Vi har'} hjulpet boligeiere, bedrifter og entreprenører i Oslo og Viken. Her er noen av prosjektene, og hva kundene sier om jobben vi har gjort.`}
       >
         {referenceFigures.length > 0 && (
           <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">

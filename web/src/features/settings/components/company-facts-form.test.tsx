@@ -14,6 +14,7 @@ const settings: Settings = {
   email: 'post@fagfolk.no',
   global_phone_primary: '22 33 44 55',
   global_phone_extra: ['908 12 345'],
+  founded_year: 2004,
   lead_pipeline: [],
   server: { public_url: 'https://fagfolk.test', https: true, notify_to: null },
 }
@@ -28,6 +29,7 @@ describe('CompanyFactsForm', () => {
     renderWithProviders(<CompanyFactsForm settings={settings} />)
     expect(screen.getByLabelText('Firmanavn')).toHaveValue('Fagfolk AS')
     expect(screen.getByLabelText('Ekstra telefoner (kommaseparert)')).toHaveValue('908 12 345')
+    expect(screen.getByLabelText('Grunnlagt (årstall)')).toHaveValue('2004')
 
     await user.clear(screen.getByLabelText('Firmanavn'))
     await user.type(screen.getByLabelText('Firmanavn'), 'Rør & Strøm Oslo AS')
@@ -43,7 +45,28 @@ describe('CompanyFactsForm', () => {
     expect(sent[0]).toMatchObject({
       method: 'PUT',
       path: '/api/admin/settings',
-      body: { company_name: 'Rør & Strøm Oslo AS', email: 'post@', global_phone_extra: ['908 12 345', '913 23 121'] },
+      body: {
+        company_name: 'Rør & Strøm Oslo AS',
+        email: 'post@',
+        global_phone_extra: ['908 12 345', '913 23 121'],
+        founded_year: 2004,
+      },
     })
+  })
+
+  it('says a founding year must be four digits, and sends an empty one as none', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({ status: 200, body: { ...settings, founded_year: null } }))
+    renderWithProviders(<CompanyFactsForm settings={settings} />)
+    const year = screen.getByLabelText('Grunnlagt (årstall)')
+    await user.clear(year)
+    await user.type(year, '04')
+    await user.click(screen.getByRole('button', { name: 'Lagre' }))
+    expect(await screen.findByText('Skriv et årstall med fire sifre, eller la feltet stå tomt.')).toBeInTheDocument()
+    expect(sent).toHaveLength(0)
+    await user.clear(year)
+    await user.click(screen.getByRole('button', { name: 'Lagre' }))
+    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]?.body).toMatchObject({ founded_year: null })
   })
 })

@@ -14,7 +14,12 @@ const FIELDS = [
   { key: 'email', label: 'E-post (vises på nettstedet)', type: 'email' },
   { key: 'global_phone_primary', label: 'Hovednummer', type: 'tel' },
   { key: 'global_phone_extra', label: 'Ekstra telefoner (kommaseparert)', type: 'text' },
+  { key: 'founded_year', label: 'Grunnlagt (årstall)', type: 'text' },
 ] as const
+
+/** What the founding year is for, under its field. */
+const YEAR_HINT =
+  'Nettstedet skriver «siden …» og hvor mange års erfaring dere har bare når årstallet står her. La feltet stå tomt hvis dere ikke vil si det.'
 
 // Every field may be left empty; the server checks the e-mail and the lengths, and its
 // messages land under the fields.
@@ -25,6 +30,10 @@ const schema = z.object({
   email: z.string(),
   global_phone_primary: z.string(),
   global_phone_extra: z.string(),
+  founded_year: z
+    .string()
+    .trim()
+    .regex(/^(\d{4})?$/, 'Skriv et årstall med fire sifre, eller la feltet stå tomt.'),
 })
 type Values = z.infer<typeof schema>
 
@@ -44,6 +53,7 @@ export function CompanyFactsForm({ settings }: { settings: Settings }) {
       email: settings.email ?? '',
       global_phone_primary: settings.global_phone_primary ?? '',
       global_phone_extra: settings.global_phone_extra.join(', '),
+      founded_year: settings.founded_year ? String(settings.founded_year) : '',
     },
   })
   const { register, handleSubmit, formState } = form
@@ -51,7 +61,11 @@ export function CompanyFactsForm({ settings }: { settings: Settings }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ ...values, global_phone_extra: splitPhones(values.global_phone_extra) })
+      await save.mutateAsync({
+        ...values,
+        global_phone_extra: splitPhones(values.global_phone_extra),
+        founded_year: values.founded_year ? Number(values.founded_year) : null,
+      })
       toast({ title: 'Innstillinger lagret', description: 'Nettstedet viser de nye opplysningene med en gang.' })
     } catch (error) {
       serverErrors(error)
@@ -64,16 +78,24 @@ export function CompanyFactsForm({ settings }: { settings: Settings }) {
       {FIELDS.map((field) => {
         const error = formState.errors[field.key]?.message
         const id = `settings-${field.key}`
+        const hint = field.key === 'founded_year' ? YEAR_HINT : undefined
+        const described = [error ? `${id}-feil` : null, hint ? `${id}-hjelp` : null].filter(Boolean).join(' ') || undefined
         return (
           <div key={field.key}>
             <Label htmlFor={id}>{field.label}</Label>
             <Input
               id={id}
               type={field.type}
+              inputMode={field.key === 'founded_year' ? 'numeric' : undefined}
               {...register(field.key)}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-feil` : undefined}
+              aria-describedby={described}
             />
+            {hint && (
+              <p id={`${id}-hjelp`} className="mt-1 text-sm text-muted-foreground">
+                {hint}
+              </p>
+            )}
             <FieldError id={`${id}-feil`}>{error}</FieldError>
           </div>
         )
