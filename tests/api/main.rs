@@ -21,6 +21,7 @@ mod lead_history;
 mod lead_merge;
 mod leads;
 mod media;
+mod new_firm;
 mod notify;
 mod openapi;
 mod pages;

@@ -55,7 +55,7 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     title: 'For private kunder – elektriker og rørlegger hjemme | {company}',
     description:
       'Vi hjelper huseiere i Oslo og Viken med elektrisk, rør og oppussing av kjøkken og bad. Fast pris, ryddige fagfolk og garanti.',
-    content: ['promise'],
+    content: ['promise', 'project'],
   },
   businessCustomers: {
     title: 'For bedrifter – service og serviceavtale | {company}',

@@ -7,7 +7,6 @@ import {
   Hammer,
   type LucideIcon,
   MapPin,
-  Quote,
   ShieldCheck,
   Zap,
 } from 'lucide-react'
@@ -16,7 +15,7 @@ import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { type Site, since, useSite } from '@/lib/site'
+import { type Project, type Site, since, useSite } from '@/lib/site'
 import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
 
 type ServiceGroup = {
@@ -90,31 +89,12 @@ const reasons = (site: Site): IconItem[] => [
   },
 ]
 
-const caseFacts: { label: string; value: string }[] = [
-  { label: 'Sted', value: 'Enebolig på Nordstrand, Oslo' },
-  { label: 'Oppdrag', value: 'Nytt bad, nytt sikringsskap og nye vannrør' },
-  { label: 'Varighet', value: 'Fire uker' },
-  { label: 'Pris', value: 'Bindende pris avtalt etter befaring' },
-]
-
-const caseSteps: { title: string; text: string }[] = [
-  {
-    title: 'Utgangspunktet',
-    text: 'Familien hadde et bad fra 1970-tallet med fuktskader rundt sluket, skrusikringer i gangen og gamle galvaniserte vannrør. De ønsket å pusse opp badet, men var usikre på hva annet som burde gjøres samtidig.',
-  },
-  {
-    title: 'Løsningen',
-    text: 'På befaringen gikk vi gjennom bad, el-anlegg og rør sammen med familien. Tilbudet delte jobben i tre deler med bindende pris for hver, slik at de selv kunne velge rekkefølge. De valgte å ta alt på én gang.',
-  },
-  {
-    title: 'Resultatet',
-    text: 'Badet fikk ny membran, varmekabler og vegghengt toalett. Det nye sikringsskapet har jordfeilvern på alle kurser, og vannrørene ble byttet til rør-i-rør med vannstopper. Alt ble dokumentert og overlevert i en samlet mappe.',
-  },
-]
-
 export function PrivateCustomersPage() {
   const site = useSite()
   const promises = site.content.promise
+  // The customer story is the firm's own newest project that is not contract work (Innhold,
+  // Prosjekter); without one the section is left out rather than filled with invention.
+  const story = site.content.project.find((project) => project.type !== 'Kontraktsarbeid') ?? site.content.project[0]
   return (
     <>
       <Hero
@@ -167,57 +147,74 @@ export function PrivateCustomersPage() {
         <IconCards items={reasons(site)} layout="stacked" />
       </Section>
 
-      <Section
-        id="kundehistorie"
-        eyebrow="Kundehistorie"
-        title="Nytt bad, ny strøm og nye rør på Nordstrand"
-        lead="Et typisk oppdrag for en familie i Oslo: det startet med et bad, og endte med en bolig som er trygg i mange år fremover."
-      >
-        <Card className="grid gap-10 p-6 sm:p-10 lg:grid-cols-[1fr_20rem]">
-          <div className="space-y-8">
-            {caseSteps.map((step) => (
-              <div key={step.title}>
-                <h3 className="text-lg font-semibold">{step.title}</h3>
-                <p className="mt-2 text-base leading-relaxed text-muted-foreground">{step.text}</p>
-              </div>
-            ))}
-            <figure className="rounded-xl border border-border bg-muted/60 p-6">
-              <Quote className="size-6 text-accent-strong dark:text-accent" aria-hidden="true" />
-              <blockquote className="mt-3 text-lg leading-relaxed">
-                «Vi visste hva alt skulle koste før de begynte, og de holdt seg til planen. Det var trygt å ha én
-                kontaktperson for hele jobben.»
-              </blockquote>
-              <figcaption className="mt-3 text-base text-muted-foreground">Familien på Nordstrand</figcaption>
-            </figure>
-          </div>
-          <aside aria-label="Fakta om prosjektet" className="rounded-xl bg-muted/60 p-6">
-            <p className="flex items-center gap-2 font-semibold">
-              <MapPin className="size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
-              Fakta om prosjektet
-            </p>
-            <dl className="mt-5 space-y-4">
-              {caseFacts.map((fact) => (
-                <div key={fact.label}>
-                  <dt className="text-sm font-medium text-muted-foreground">{fact.label}</dt>
-                  <dd className="text-base font-semibold">{fact.value}</dd>
-                </div>
-              ))}
-            </dl>
-            <a
-              href={paths.references}
-              className="mt-6 inline-flex items-center gap-2 font-semibold text-accent-strong hover:underline dark:text-accent"
-            >
-              Flere referanser
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </a>
-          </aside>
-        </Card>
-      </Section>
+      {story && <CaseStory project={story} />}
 
       <CtaBand
         title="Trenger du hjelp hjemme?"
         text="Ring oss for en uforpliktende prat, eller send en forespørsel. Vi svarer innen 24 timer, og ved akutt vannlekkasje er vi på plass på under én time."
       />
     </>
+  )
+}
+
+/** "Kundehistorie": one of the firm's projects told as a story, with its facts beside it. */
+function CaseStory({ project }: { project: Project }) {
+  const photo = project.photos[0]
+  const facts = [
+    { label: 'Sted', value: project.place },
+    { label: 'Oppdrag', value: project.type },
+    { label: 'År', value: String(project.year) },
+  ]
+  return (
+    <Section id="kundehistorie" eyebrow="Kundehistorie" title={project.title}>
+      <Card className="grid gap-10 p-6 sm:p-10 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          {photo && (
+            <img
+              src={photo.src}
+              srcSet={photo.srcset || undefined}
+              sizes="(min-width: 1024px) 40rem, 100vw"
+              width={photo.width ?? undefined}
+              height={photo.height ?? undefined}
+              alt={photo.alt}
+              loading="lazy"
+              className="aspect-[3/2] w-full rounded-xl object-cover"
+            />
+          )}
+          <p className="text-base leading-relaxed text-muted-foreground">{project.description}</p>
+          {project.highlights.length > 0 && (
+            <ul className="grid gap-2">
+              {project.highlights.map((point) => (
+                <li key={point} className="flex gap-2">
+                  <BadgeCheck className="mt-0.5 size-5 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <aside aria-label="Fakta om prosjektet" className="h-fit rounded-xl bg-muted/60 p-6">
+          <p className="flex items-center gap-2 font-semibold">
+            <MapPin className="size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
+            Fakta om prosjektet
+          </p>
+          <dl className="mt-5 space-y-4">
+            {facts.map((fact) => (
+              <div key={fact.label}>
+                <dt className="text-sm font-medium text-muted-foreground">{fact.label}</dt>
+                <dd className="text-base font-semibold">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <a
+            href={paths.references}
+            className="mt-6 inline-flex items-center gap-2 font-semibold text-accent-strong hover:underline dark:text-accent"
+          >
+            Flere referanser
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </a>
+        </aside>
+      </Card>
+    </Section>
   )
 }
