@@ -36,7 +36,8 @@ sed -e "s|fagfolk.example.no|localhost|g" \
   -e "s|include /etc/nginx/fagfolk-proxy.conf|include $PWD/deploy/nginx/fagfolk-proxy.conf|" \
   -e "s|server 127.0.0.1:8080 |server 127.0.0.1:$APP_PORT |" -e "/server 127.0.0.1:8081 /d" \
   -e "s|listen 80;|listen 127.0.0.1:80;|" -e "s|listen 443 |listen 127.0.0.1:443 |" \
-  -e "s|root /var/www/html|root $WORK|" deploy/nginx/fagfolk.conf >"$WORK/fagfolk.conf"
+  -e "s|root /var/www/html|root $WORK|" -e "s|/var/log/nginx/access.log|$WORK/access.log|" \
+  deploy/nginx/fagfolk.conf >"$WORK/fagfolk.conf"
 grep -q "127.0.0.1:$APP_PORT" "$WORK/fagfolk.conf" && grep -q "$WORK/cert.pem" "$WORK/fagfolk.conf" ||
   { echo "observatory: deploy/nginx/fagfolk.conf har endret form; oppdater sed-linjene her" >&2; exit 1; }
 cat >"$WORK/nginx.conf" <<CONF
@@ -62,7 +63,14 @@ mkdir -p "$BUNDLE" && cp "$WORK/cert.pem" "$BUNDLE/ca_intermediate_bundle.pem"
 PORT=$APP_PORT scripts/with-server.sh sh -c "
   sleep 0.5
   '$SCANNER/.bin/mdn-http-observatory-scan' localhost 2>/dev/null > '$WORK/scan.json'
+  curl -sk -o /dev/null 'https://localhost/kontakt?name=Kari+Nordmann&email=kari%40example.no'
 "
+# The access log names paths without their query strings (deploy/nginx/fagfolk.conf).
+grep -q 'GET /kontakt HTTP' "$WORK/access.log" ||
+  { echo "observatory: forespørselen til /kontakt står ikke i tilgangsloggen" >&2; exit 1; }
+if grep -qi 'kari' "$WORK/access.log"; then
+  echo "observatory: tilgangsloggen har med spørrestrengen, og personopplysninger med den" >&2; exit 1
+fi
 node -e "
 const r = require('$WORK/scan.json');
 console.log('Grade', r.scan.grade, 'score', r.scan.score, '(' + r.scan.testsPassed + '/' + r.scan.testsQuantity + ' tests passed)');

@@ -8,7 +8,7 @@ use std::time::Duration;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderName, Request, StatusCode};
 use axum::response::IntoResponse;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
 use tower::ServiceBuilder;
@@ -130,6 +130,8 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(crate::metrics::readyz))
         .route("/metrics", get(crate::metrics::serve))
         .route("/media/{*key}", get(crate::media::serve))
+        // The contact page's form posts here without JavaScript; the page itself is a GET.
+        .route("/kontakt", post(crate::contact::form_post::submit).fallback(crate::site::pages::serve))
         .fallback(crate::site::pages::serve)
         .layer(axum::middleware::from_fn_with_state((state.pages.clone(), state.db.clone()), pages_caught_up))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))

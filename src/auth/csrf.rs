@@ -39,7 +39,7 @@ fn allowed(config: &Config, request: &Request) -> bool {
     }
 }
 
-fn is_same_origin(config: &Config, headers: &axum::http::HeaderMap, origin: &str) -> bool {
+pub(crate) fn is_same_origin(config: &Config, headers: &axum::http::HeaderMap, origin: &str) -> bool {
     if origin == config.public_url.origin().ascii_serialization() {
         return true;
     }

@@ -3,6 +3,7 @@
 
 pub use fagfolk_data::contact::*;
 
+pub mod form_post;
 pub mod limit;
 pub mod notify;
 mod routes;

@@ -51,33 +51,18 @@ async fn create_contact(
     headers: HeaderMap,
     ApiJson(input): ApiJson<ContactInput>,
 ) -> ApiResult<(StatusCode, Json<ContactReceipt>)> {
-    // Only what would be stored (and robots caught by the honeypot) counts against the
-    // limit: a customer who mistypes the phone number five times can still send.
-    let key = rate_key(client_ip(&headers, peer, state.config.trust_proxy_hops));
-    let address = key.to_string();
-    let too_many = || ApiError::TooManyRequests {
-        message: "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss."
-            .to_owned(),
-        retry_after_secs: state.config.contact_window.as_secs(),
-    };
-    let form = match ContactForm::parse(input) {
-        Ok(form) => form,
-        Err(Refused::Fields(fields)) => return Err(fields.into()),
-        // A robot caught by the honeypot counts too, though nothing is stored.
-        Err(Refused::Spam) => {
-            let refused = ApiError::BadRequest(
-                "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot.".to_owned(),
-            );
-            return Err(if limit::allow(&state, &address).await? { refused } else { too_many() });
+    let address = rate_key(client_ip(&headers, peer, state.config.trust_proxy_hops)).to_string();
+    let id = match accept(&state, &address, input).await? {
+        Outcome::Stored(id) => id,
+        Outcome::Fields(fields) => return Err(fields.into()),
+        Outcome::Spam => return Err(ApiError::BadRequest(SPAM.to_owned())),
+        Outcome::TooMany => {
+            return Err(ApiError::TooManyRequests {
+                message: TOO_MANY.to_owned(),
+                retry_after_secs: state.config.contact_window.as_secs(),
+            });
         }
     };
-    let Some((id, lead_id)) = store_enquiry(&state.db, &form, &address, limit::window(&state)).await? else {
-        return Err(too_many());
-    };
-    if let Some(notifier) = &state.notifier {
-        notifier.notify(&state, &form, lead_id);
-    }
-    tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");
     Ok((
         StatusCode::CREATED,
         Json(ContactReceipt {
@@ -85,4 +70,41 @@ async fn create_contact(
             message: "Takk for henvendelsen! Vi kontakter deg innen 24 timer.".to_owned(),
         }),
     ))
+}
+
+/// The visitor's answer when the per-address limit is reached.
+pub(super) const TOO_MANY: &str =
+    "Du har sendt mange henvendelser på kort tid. Vent litt og prøv igjen, eller ring oss.";
+/// The answer to a sender the honeypot caught.
+pub(super) const SPAM: &str = "Henvendelsen ble stoppet av spamfilteret. Ring oss om du ikke er en robot.";
+
+/// What became of an enquiry, whichever way it came (the JSON API or the page's form).
+pub(super) enum Outcome {
+    Stored(Uuid),
+    Fields(fagfolk_data::fields::FieldErrors),
+    Spam,
+    TooMany,
+}
+
+/// Checks and stores an enquiry from `address` (the sender's rate key): the same rules
+/// for the API and the form posted without JavaScript (`super::form_post`). Only what
+/// would be stored (and robots caught by the honeypot) counts against the limit: a
+/// customer who mistypes the phone number five times can still send.
+pub(super) async fn accept(state: &AppState, address: &str, input: ContactInput) -> ApiResult<Outcome> {
+    let form = match ContactForm::parse(input) {
+        Ok(form) => form,
+        Err(Refused::Fields(fields)) => return Ok(Outcome::Fields(fields)),
+        // A robot caught by the honeypot counts too, though nothing is stored.
+        Err(Refused::Spam) => {
+            return Ok(if limit::allow(state, address).await? { Outcome::Spam } else { Outcome::TooMany });
+        }
+    };
+    let Some((id, lead_id)) = store_enquiry(&state.db, &form, address, limit::window(state)).await? else {
+        return Ok(Outcome::TooMany);
+    };
+    if let Some(notifier) = &state.notifier {
+        notifier.notify(state, &form, lead_id);
+    }
+    tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");
+    Ok(Outcome::Stored(id))
 }

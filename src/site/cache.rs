@@ -67,6 +67,9 @@ pub struct Rendered {
     pub(super) admin: Served,
     /// `GET /api/services` answers: key "" for all, or a category slug.
     pub(super) services: HashMap<String, Page>,
+    /// How the pages with a form were made, to make them again with what a visitor
+    /// sent (`super::form_page`).
+    pub(super) forms: HashMap<String, super::form_page::Recipe>,
 }
 
 impl Rendered {
@@ -133,6 +136,11 @@ impl PageCache {
             Ok(Ok(rendered)) => rendered.clone().ok_or(ApiError::Busy),
             _ => Err(ApiError::Busy),
         }
+    }
+
+    /// The web build, when there is one.
+    pub(super) fn build(&self) -> Option<&Build> {
+        self.build.as_ref()
     }
 
     /// Whether the pages have been rendered, so requests for them are answered (`/readyz`).

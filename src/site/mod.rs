@@ -5,6 +5,7 @@
 mod assets;
 mod cache;
 pub mod engine;
+pub mod form_page;
 pub mod jsonld;
 pub mod markup;
 pub mod pages;

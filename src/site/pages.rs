@@ -7,8 +7,9 @@ use axum::http::{Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
 use super::assets::static_asset;
+use super::markup::UNAVAILABLE;
 use super::markup::escape_html;
-use super::render::{UNAVAILABLE, manifest};
+use super::render::manifest;
 use crate::http::error::ErrorBody;
 use crate::state::AppState;
 
@@ -87,7 +88,7 @@ fn sitemap(state: &AppState) -> Response {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for page in manifest().map(|m| m.pages).unwrap_or_default() {
+    for page in manifest().map(|m| m.pages).unwrap_or_default().into_iter().filter(|page| !page.noindex) {
         let path = if page.path == "/" { String::new() } else { page.path.clone() };
         xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", escape_html(&base), escape_html(&path)));
     }

@@ -19,7 +19,7 @@ use super::assets::Assets;
 use super::cache::{Page, Rendered, Served};
 use super::engine::{Engine, PageJob};
 use super::jsonld;
-use super::markup::{data_script, escape_html, norwegian_date};
+use super::markup::{NOT_FOUND_FALLBACK, UNAVAILABLE, data_script, escape_html, norwegian_date};
 use crate::content::{self, ContentItem, ContentKind};
 use crate::http::error::ApiError;
 use crate::state::AppState;
@@ -49,6 +49,9 @@ pub(super) struct ManifestPage {
     /// platforms, which every page's footer names.
     #[serde(default)]
     content: Vec<ContentKind>,
+    /// Kept out of the sitemap (the confirmation after the contact form).
+    #[serde(default)]
+    pub(super) noindex: bool,
 }
 
 pub(super) fn manifest() -> Option<Manifest> {
@@ -63,7 +66,7 @@ pub(super) fn manifest() -> Option<Manifest> {
 }
 
 /// A page of the web build, split where the head content and the app's markup go.
-struct Template {
+pub(super) struct Template {
     before_head: String,
     before_app: String,
     after_app: String,
@@ -84,7 +87,7 @@ impl Template {
         })
     }
 
-    fn page(&self, head: &str, app: &str) -> String {
+    pub(super) fn page(&self, head: &str, app: &str) -> String {
         [self.before_head.as_str(), head, self.before_app.as_str(), app, self.after_app.as_str()].concat()
     }
 }
@@ -93,9 +96,9 @@ impl Template {
 /// engine with the server bundle loaded.
 pub(super) struct Build {
     pub(super) manifest: Manifest,
-    public: Template,
+    pub(super) public: Template,
     admin: Template,
-    engine: Engine,
+    pub(super) engine: Engine,
 }
 
 impl Build {
@@ -142,6 +145,7 @@ pub(super) async fn render_all(
     let Some(build) = build else {
         let missing = Served { page: Arc::new(Page::html(MISSING_BUILD.to_owned())), status: StatusCode::OK };
         return Ok(Rendered {
+            forms: HashMap::new(),
             facts,
             failing: Vec::new(),
             pages: HashMap::new(),
@@ -183,6 +187,7 @@ pub(super) async fn render_all(
     let font = &build.manifest.font_preload;
     let mut pages = HashMap::new();
     let mut failing = Vec::new();
+    let mut forms = HashMap::new();
     for ((page, result), data) in build.manifest.pages.iter().zip(results).zip(&data) {
         let fresh = result.and_then(|rendered| match rendered.status {
             200 => Ok(rendered),
@@ -194,13 +199,20 @@ pub(super) async fn render_all(
                 services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
             let json_ld =
                 jsonld::for_page(&facts, &base, &page.path, category, page.service_type.as_deref(), &offers);
-            let head =
-                [rendered.head.as_str(), font, &page.preloads.join("\n    "), &json_ld, &data_script(data)]
-                    .into_iter()
-                    .filter(|part| !part.is_empty())
-                    .collect::<Vec<_>>()
-                    .join("\n    ");
-            Page::html(build.public.page(&head, &rendered.html))
+            let extra = [font.as_str(), &page.preloads.join("\n    "), &json_ld]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n    ");
+            if super::form_page::FORM_PAGES.contains(&page.path.as_str()) {
+                forms.insert(
+                    page.path.clone(),
+                    super::form_page::Recipe { data: data.clone(), extra: extra.clone() },
+                );
+            }
+            Page::html(
+                build.public.page(&super::form_page::head(&rendered.head, &extra, data), &rendered.html),
+            )
         });
         let last_good = previous.and_then(|p| p.pages.get(&page.path));
         if fresh.is_err() {
@@ -232,7 +244,7 @@ pub(super) async fn render_all(
     .join("\n    ");
     let admin =
         Served { page: Arc::new(Page::html(build.admin.page(&admin_head, ""))), status: StatusCode::OK };
-    Ok(Rendered { facts, failing, pages, not_found, admin, services: services_json })
+    Ok(Rendered { facts, failing, pages, not_found, admin, services: services_json, forms })
 }
 
 /// The page to serve at `path` after a render pass: the fresh one; or, when the engine
@@ -259,20 +271,6 @@ fn settle(
 fn unavailable_page() -> Served {
     Served { page: Arc::new(Page::html(UNAVAILABLE.to_owned())), status: StatusCode::SERVICE_UNAVAILABLE }
 }
-
-/// The page a visitor gets when a page cannot be made (the database is unreachable, or
-/// the page has never rendered).
-pub(super) const UNAVAILABLE: &str = "<!doctype html>\n<html lang=\"nb\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<title>Siden er midlertidig utilgjengelig</title></head><body><main>\
-<h1>Siden er midlertidig utilgjengelig</h1>\
-<p>Vi får ikke vist siden akkurat nå. Prøv igjen om litt.</p></main></body></html>\n";
-
-/// The 404 page when the engine has never rendered it (the spec keeps it in English).
-const NOT_FOUND_FALLBACK: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<meta name=\"robots\" content=\"noindex\"><title>404: Page not found</title></head>\
-<body><main><h1>Oops! Page not found</h1><p><a href=\"/\">Return to Home</a></p></main></body></html>\n";
 
 /// What a page is rendered with (`Site` in `web/src/lib/site.tsx`): the firm's facts, the
 /// date, and the visible content of the `kinds` the page shows, plus the platforms every

@@ -8,6 +8,7 @@ mod auth;
 mod catalogue;
 mod cli;
 mod contact;
+mod contact_page;
 mod content;
 mod crash;
 mod erasure;

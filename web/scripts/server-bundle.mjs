@@ -108,6 +108,7 @@ for (const page of publicRoutes) {
     service_type: page.serviceType ?? null,
     services: page.serviceCategory ?? (page.allServices ? 'all' : null),
     content: page.content ?? [],
+    noindex: page.noindex ?? false,
   })
 }
 const notFound = JSON.parse(await render('/finnes-ikke', JSON.stringify(sample)))

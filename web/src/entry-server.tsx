@@ -35,6 +35,7 @@ function publicHead(key: PublicPageKey, site: Site): string {
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
     `<link rel="canonical" href="${url}">`,
     '<meta property="og:type" content="website">',
     '<meta property="og:locale" content="nb_NO">',

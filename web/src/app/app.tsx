@@ -24,6 +24,7 @@ export const pageSources: Record<PublicPageKey, PageSource> = {
   contractPartners: { module: 'contract-partners-page', name: 'ContractPartnersPage', load: () => import('./public/pages/contract-partners-page') },
   references: { module: 'references-page', name: 'ReferencesPage', load: () => import('./public/pages/references-page') },
   contact: { module: 'contact-page', name: 'ContactPage', load: () => import('./public/pages/contact-page') },
+  contactSent: { module: 'contact-sent-page', name: 'ContactSentPage', load: () => import('./public/pages/contact-sent-page') },
   privacy: { module: 'legal-page', name: 'PrivacyPage', load: () => import('./public/pages/legal-page') },
   terms: { module: 'legal-page', name: 'TermsPage', load: () => import('./public/pages/legal-page') },
   cookies: { module: 'legal-page', name: 'CookiesPage', load: () => import('./public/pages/legal-page') },

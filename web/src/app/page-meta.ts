@@ -13,6 +13,8 @@ export type PageMeta = {
   allServices?: true
   /** The kinds of content the page shows (every page has the platforms, for the footer). */
   content?: components['schemas']['ContentKind'][]
+  /** Kept out of search engines and the sitemap (the confirmation after the contact form). */
+  noindex?: true
 }
 
 export const pageMeta: Record<PublicPageKey, PageMeta> = {
@@ -79,6 +81,11 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     description:
       'Ring oss døgnet rundt eller send en forespørsel. Vi svarer innen 24 timer og kommer på gratis befaring i Oslo og Viken.',
     content: ['team'],
+  },
+  contactSent: {
+    title: 'Takk for henvendelsen | {company}',
+    description: 'Henvendelsen din er mottatt. Vi kontakter deg innen 24 timer.',
+    noindex: true,
   },
   privacy: {
     title: 'Personvernerklæring | {company}',

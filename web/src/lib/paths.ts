@@ -18,6 +18,8 @@ export const publicPaths = {
   contractPartners: '/kontraktpartnere',
   references: '/referanser',
   contact: '/kontakt',
+  /** Where the contact form sends the visitor once the enquiry is stored (not in the sitemap). */
+  contactSent: '/kontakt/takk',
   privacy: '/personvern',
   terms: '/vilkar',
   cookies: '/cookies',

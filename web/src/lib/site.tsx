@@ -59,6 +59,14 @@ export type Site = {
   /** The active services the page lists, or null when it lists none (then a list fetches them). */
   services: PublicService[] | null
   content: SiteContent
+  /** The contact form as the visitor sent it without JavaScript and the server refused
+   * it: what was typed, the Norwegian message under each field, or a notice for the whole
+   * form (the limit, the spam filter). Only on the contact page the server made again. */
+  contact_form?: {
+    values: Partial<Record<'name' | 'phone' | 'email' | 'service' | 'message', string | null>>
+    errors: Partial<Record<string, string>>
+    notice: string | null
+  } | null
   /** The picture link previews show for this page (absolute URL), if the site has one. */
   og_image: { url: string; width: number | null; height: number | null; alt: string } | null
 }

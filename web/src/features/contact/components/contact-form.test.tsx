@@ -49,7 +49,7 @@ describe('ContactForm', () => {
     answerApi(() => ({ status: 201, body: { id: '01a2', message: 'Takk for henvendelsen! Vi kontakter deg innen 24 timer.' } }))
     renderWithProviders(<ContactForm />)
     await fillIn(user)
-    expect(await screen.findByText('Takk for henvendelsen!')).toBeInTheDocument()
+    expect(await screen.findByText('Takk for henvendelsen! Vi har fått den og kontakter deg innen 24 timer.')).toHaveAttribute('role', 'status')
     expect(screen.getByLabelText('Navn *')).toHaveValue('')
   })
 })

@@ -1,8 +1,10 @@
-import { Send } from 'lucide-react'
+import { CheckCircle2, Send } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { paths } from '@/lib/paths'
+import { useSite } from '@/lib/site'
 import { createContact, type ServiceChoice } from '../api/create-contact'
 
 // The server's choices (`ServiceChoice` in the OpenAPI document): a new choice without a
@@ -19,9 +21,28 @@ type Values = { name: string; phone: string; email: string; service: ServiceChoi
 const empty: Values = { name: '', phone: '', email: '', service: '', message: '', website: '' }
 type Field = Exclude<keyof Values, 'website'>
 
+/** What the server sent back when it refused the form posted without JavaScript. */
+function sentBack(form: ReturnType<typeof useSite>['contact_form']): Values {
+  const values = form?.values ?? {}
+  const text = (value: string | null | undefined) => value ?? ''
+  const service = text(values.service)
+  return {
+    name: text(values.name),
+    phone: text(values.phone),
+    email: text(values.email),
+    service: service in serviceLabels ? (service as ServiceChoice) : '',
+    message: text(values.message),
+    website: '',
+  }
+}
+
 /**
- * The contact form of the home and contact pages. Required fields and formats are
- * checked by the browser; the server checks again and its field
+ * The contact form of the home and contact pages. It works before and without
+ * JavaScript: it posts to `/kontakt` (src/contact/form_post.rs), which stores the enquiry
+ * and sends the visitor to the confirmation page, or makes the contact page again with
+ * the messages under the fields and what was typed in them (`site.contact_form`). With
+ * JavaScript it sends to the API instead and stays on the page. Required fields and
+ * formats are checked by the browser; the server checks again and its field
  * messages are shown under the fields. On failure everything typed stays.
  *
  * The one form not on react-hook-form + zod (docs/ARCHITECTURE.md, "Forms"): it is on
@@ -30,10 +51,12 @@ type Field = Exclude<keyof Values, 'website'>
 export function ContactForm() {
   const id = useId()
   const toast = useToast()
-  const [values, setValues] = useState<Values>(empty)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [notice, setNotice] = useState<string>()
+  const sent = useSite().contact_form
+  const [values, setValues] = useState<Values>(() => (sent ? sentBack(sent) : empty))
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() => (sent?.errors ?? {}) as Partial<Record<Field, string>>)
+  const [notice, setNotice] = useState<string | undefined>(sent?.notice ?? undefined)
   const [sending, setSending] = useState(false)
+  const [thanked, setThanked] = useState(false)
 
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }))
@@ -43,10 +66,12 @@ export function ContactForm() {
     setSending(true)
     setErrors({})
     setNotice(undefined)
+    setThanked(false)
     const result = await createContact({ ...values, service: values.service || null })
     setSending(false)
     if (result.ok) {
       setValues(empty)
+      setThanked(true)
       toast({ title: 'Takk for henvendelsen!', description: 'Vi kontakter deg innen 24 timer.' })
       return
     }
@@ -69,7 +94,13 @@ export function ContactForm() {
   })
 
   return (
-    <form onSubmit={submit} className="grid gap-5" aria-label="Kontaktskjema" data-contact-form>
+    <form method="post" action={paths.contact} onSubmit={submit} className="grid gap-5" aria-label="Kontaktskjema" data-contact-form>
+      {thanked && (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-border bg-muted p-3 font-medium" data-contact-thanks>
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
+          Takk for henvendelsen! Vi har fått den og kontakter deg innen 24 timer.
+        </p>
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor={`${id}-name`}>Navn *</Label>
