@@ -51,6 +51,20 @@ fn script_safe(json: &str) -> String {
     json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
+/// The page a visitor gets when a page cannot be made (the database is unreachable, or
+/// the page has never rendered).
+pub const UNAVAILABLE: &str = "<!doctype html>\n<html lang=\"nb\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>Siden er midlertidig utilgjengelig</title></head><body><main>\
+<h1>Siden er midlertidig utilgjengelig</h1>\
+<p>Vi får ikke vist siden akkurat nå. Prøv igjen om litt.</p></main></body></html>\n";
+
+/// The 404 page when the engine has never rendered it (the spec keeps it in English).
+pub(super) const NOT_FOUND_FALLBACK: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<meta name=\"robots\" content=\"noindex\"><title>404: Page not found</title></head>\
+<body><main><h1>Oops! Page not found</h1><p><a href=\"/\">Return to Home</a></p></main></body></html>\n";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,17 +80,3 @@ mod tests {
         assert!(!json.contains('<'), "{json}");
     }
 }
-
-/// The page a visitor gets when a page cannot be made (the database is unreachable, or
-/// the page has never rendered).
-pub const UNAVAILABLE: &str = "<!doctype html>\n<html lang=\"nb\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<title>Siden er midlertidig utilgjengelig</title></head><body><main>\
-<h1>Siden er midlertidig utilgjengelig</h1>\
-<p>Vi får ikke vist siden akkurat nå. Prøv igjen om litt.</p></main></body></html>\n";
-
-/// The 404 page when the engine has never rendered it (the spec keeps it in English).
-pub(super) const NOT_FOUND_FALLBACK: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<meta name=\"robots\" content=\"noindex\"><title>404: Page not found</title></head>\
-<body><main><h1>Oops! Page not found</h1><p><a href=\"/\">Return to Home</a></p></main></body></html>\n";

@@ -202,6 +202,11 @@ async fn leads_are_found_the_norwegian_way_in_any_case_and_by_phone_digits(app: 
     assert_eq!(hits["leads"][0]["title"], "Åse Ødegård Berg");
     let hits = session.get_json("/api/admin/search", &[("q", "FEILSØKING")]).await;
     assert_eq!(hits["services"][0]["title"], "Feilsøking og småreparasjoner");
+    let detail = hits["services"][0]["detail"].as_str().unwrap().to_owned();
+    assert!(
+        !detail.contains('-') && detail.chars().next().unwrap().is_uppercase(),
+        "a category by its name: {detail}"
+    );
     let services = session.get_json("/api/admin/services", &[("query", "RØRFORNYING")]).await;
     assert_eq!(services[0]["name"], "Rørfornying", "the service list too");
     app.create_user("øystein@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;

@@ -57,7 +57,7 @@ test('a lead is worked in its details dialog: edited in place, moved, assigned, 
   await expect(history.locator('[data-event="status"]')).toContainText('Status: Ny → Kontaktet')
   await expect(history.locator('[data-event="status"]')).toContainText('Administrator')
   await details.getByLabel('Ansvarlig').selectOption({ label: 'Administrator' })
-  await expect(history.locator('[data-event="changed"]').first()).toContainText('Ansvarlig: tom → Administrator')
+  await expect(history.locator('[data-event="changed"]').first()).toContainText('Ansvarlig: ingen → Administrator')
   await details.getByRole('button', { name: 'I morgen' }).click()
   await expect(details.getByLabel('Oppfølging')).toHaveValue(norwegianDay(1))
   await details.getByLabel('Oppfølging').fill(norwegianDay(-2))

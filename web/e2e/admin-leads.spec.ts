@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './server'
-import { adminEmail, createLead, signIn } from './admin'
+import { adminEmail, adminPassword, createLead, signIn } from './admin'
 
 /** Waits until the kanban columns have stopped scrolling: ten animation frames in a row
  * at the same scroll position. */
@@ -39,7 +39,7 @@ test('the admin is guarded: a visitor is sent to the login page, and history is 
   await expect(page).toHaveURL('/')
 })
 
-test('a wrong password shows the failure toast and keeps the visitor out', async ({ page }) => {
+test('a wrong password shows the failure toast and keeps the visitor out; the toast goes once a retry works', async ({ page }) => {
   await page.goto('/admin/login')
   await page.getByLabel('E-post').fill(adminEmail)
   await page.getByLabel('Passord').fill('feil passord her')
@@ -47,6 +47,10 @@ test('a wrong password shows the failure toast and keeps the visitor out', async
   await expect(page.getByText('Innlogging feilet')).toBeVisible()
   await expect(page.getByText('Ugyldig e-post eller passord')).toBeVisible()
   await expect(page).toHaveURL('/admin/login')
+  await page.getByLabel('Passord').fill(adminPassword)
+  await page.getByRole('button', { name: 'Logg inn' }).click()
+  await expect(page).toHaveURL('/admin')
+  await expect(page.getByText('Innlogging feilet')).toHaveCount(0)
 })
 
 test('sign in, see dashboard numbers that match the data, and sign out', async ({ page }) => {
@@ -225,6 +229,22 @@ test('the table fits beside the open sidebar, sorts, and moves a lead from its r
 async function columnOf(page: Page, name: string) {
   return page.locator('[data-column]').filter({ has: page.locator(`[data-lead-card="${name}"]`) }).getAttribute('data-column')
 }
+
+test('a kanban card shows the job, the follow-up and who works it, and the board is remembered', async ({ page }) => {
+  await signIn(page)
+  const me = await (await page.request.get('/api/auth/session')).json()
+  await createLead(page, { name: 'Kort Med Alt', phone: '+47 913 23 121', tags: ['Baderom'], follow_up: '2020-01-02', assignee_id: me.user.id })
+  await page.goto('/admin/leads')
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  const card = page.locator('[data-lead-card="Kort Med Alt"]')
+  await expect(card.locator('[data-card-job]')).toHaveText('Baderom')
+  await expect(card.locator('[data-card-follow-up]')).toHaveText('Oppfølging 2. januar 2020')
+  await expect(card.locator('[data-card-owner]')).toHaveText('Administrator')
+  await expect(card).toContainText('+47 913 23 121')
+  await page.reload()
+  await expect(page.getByRole('tab', { name: 'Kanban' })).toHaveAttribute('aria-selected', 'true')
+  await expect(card).toBeVisible()
+})
 
 test('drag a kanban card with the mouse and with the keyboard; the move survives a reload', async ({ page }) => {
   await signIn(page)

@@ -9,9 +9,16 @@ export type ToastInput = { title: string; description?: string; variant?: 'defau
 type ToastItem = ToastInput & { id: number }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => {})
+const ClearContext = createContext<() => void>(() => {})
 
 export function useToast() {
   return useContext(ToastContext)
+}
+
+/** Takes every toast away at once: an error that no longer holds (a sign-in that worked
+ * on the next try) should not stay on screen. */
+export function useClearToasts() {
+  return useContext(ClearContext)
 }
 
 const DURATION_MS = 6000
@@ -30,10 +37,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   )
   const value = useMemo(() => toast, [toast])
+  const clear = useCallback(() => setToasts([]), [])
 
   return (
     <ToastContext value={value}>
-      {children}
+      <ClearContext value={clear}>{children}</ClearContext>
       <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 sm:right-4 sm:bottom-4 sm:left-auto sm:items-end">
         <div role="status" aria-live="polite" className="contents">
           {toasts

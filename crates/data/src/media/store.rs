@@ -33,7 +33,23 @@ pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::text::Hit>, s
     ).fetch_all(pool).await)?;
     hits.retain(|hit| needle.finds([hit.title.as_str()]));
     hits.truncate(5);
+    // The picture's kind in words, not its MIME type.
+    for hit in &mut hits {
+        hit.detail = hit.detail.as_deref().map(|mime| picture_kind(mime).to_owned());
+    }
     Ok(hits)
+}
+
+/// "JPEG-bilde" for `image/jpeg`: how staff name a picture's file type.
+fn picture_kind(mime: &str) -> &str {
+    match mime {
+        "image/jpeg" => "JPEG-bilde",
+        "image/png" => "PNG-bilde",
+        "image/webp" => "WebP-bilde",
+        "image/gif" => "GIF-bilde",
+        "image/avif" => "AVIF-bilde",
+        _ => "Bilde",
+    }
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Media>, sqlx::Error> {

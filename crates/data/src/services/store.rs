@@ -33,7 +33,9 @@ pub async fn list(db: &Db, category: &str, needle: &Needle) -> Result<Vec<AdminS
 /// The command search's services: the first five by name that hold `needle`.
 pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::text::Hit>, sqlx::Error> {
     let mut hits: Vec<crate::text::Hit> = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name AS title, category AS detail FROM services_admin ORDER BY name",
+        // The category by its name, as staff know it, not its slug.
+        "SELECT services_admin.id, services_admin.name AS title, COALESCE(categories.name, services_admin.category) AS detail \
+         FROM services_admin LEFT JOIN categories ON categories.slug = services_admin.category ORDER BY services_admin.name",
     ).fetch_all(pool).await)?;
     hits.retain(|hit| needle.finds([hit.title.as_str()]));
     hits.truncate(5);

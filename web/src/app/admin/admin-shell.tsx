@@ -27,6 +27,7 @@ import { useAuth } from '@/features/auth/components/auth-provider'
 import { CommandSearch } from '@/features/search/components/command-search'
 import { useSite } from '@/lib/site'
 import { cn } from '@/lib/utils'
+import { useAdminPageTitle } from './use-admin-title'
 
 export const adminNavigation = [
   { to: paths.admin.root, label: 'Oversikt', icon: LayoutDashboard },
@@ -218,13 +219,15 @@ const SEGMENT_LABELS: Record<string, string> = {
 export function Breadcrumb() {
   const { pathname } = useLocation()
   const segments = pathname.split('/').filter(Boolean)
+  const pageTitle = useAdminPageTitle()
   return (
     <nav aria-label="Brødsmuler" className="mb-5 text-sm text-muted-foreground">
       <ol className="flex flex-wrap items-center gap-1">
         {segments.map((segment, index) => {
           const to = `/${segments.slice(0, index + 1).join('/')}`
-          const label = SEGMENT_LABELS[segment] ?? decodeURIComponent(segment)
           const last = index === segments.length - 1
+          // A step the table does not name (a category's slug) is named by its page.
+          const label = SEGMENT_LABELS[segment] ?? ((last && pageTitle) || decodeURIComponent(segment))
           const linkable = !last && segment !== 'category'
           return (
             <li key={to} className="flex items-center gap-1">

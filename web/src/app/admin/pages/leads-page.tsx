@@ -17,6 +17,15 @@ import { LeadTable } from '@/features/leads/components/lead-table'
 import { useAdminTitle } from '../use-admin-title'
 
 type View = 'table' | 'kanban'
+const VIEW_KEY = 'leadView'
+
+function storedView(): View {
+  try {
+    return window.localStorage.getItem(VIEW_KEY) === 'kanban' ? 'kanban' : 'table'
+  } catch {
+    return 'table'
+  }
+}
 
 const FOLLOW_UPS: Record<FollowUpFilter, string> = {
   due: 'Forfalt og i dag',
@@ -55,7 +64,16 @@ export function LeadsPage() {
   const toast = useToast()
   const { user } = useAuth()
   const [params, setParams] = useSearchParams()
-  const [view, setView] = useState<View>('table')
+  // The view last chosen on this device (table or board) opens next time.
+  const [view, setViewState] = useState<View>(storedView)
+  const setView = (next: View) => {
+    setViewState(next)
+    try {
+      window.localStorage.setItem(VIEW_KEY, next)
+    } catch {
+      // storage blocked: the choice lasts for this visit
+    }
+  }
   const [text, setText] = useState('')
   // /admin/leads?follow_up=due&kind=open (from the dashboard) opens the list on those leads.
   const linkedFollowUp = params.get('follow_up')
@@ -231,6 +249,7 @@ export function LeadsPage() {
             <LeadKanban
               filter={{ q: filter.q, source: filter.source, mine: filter.mine, followUp: filter.followUp }}
               onOpen={setViewing}
+              staff={data?.staff}
             />
           ) : leads.isPending ? (
             <Spinner label="Laster..." />

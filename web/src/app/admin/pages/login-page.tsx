@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { paths } from '@/lib/paths'
-import { useToast } from '@/components/toast'
+import { useClearToasts, useToast } from '@/components/toast'
 import { Card } from '@/components/ui/card'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { LoginForm } from '@/features/auth/components/login-form'
@@ -13,6 +13,7 @@ export function LoginPage() {
   const { user, expired, login } = useAuth()
   const navigate = useNavigate()
   const toast = useToast()
+  const clearToasts = useClearToasts()
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
@@ -25,7 +26,10 @@ export function LoginPage() {
     setBusy(true)
     const result = await login(email, password)
     setBusy(false)
-    if (result.success) navigate(paths.admin.root, { replace: true })
+    if (result.success) {
+      clearToasts()
+      navigate(paths.admin.root, { replace: true })
+    }
     return result
   }
 

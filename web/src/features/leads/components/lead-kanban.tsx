@@ -17,13 +17,13 @@ import {
 } from '@dnd-kit/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { GripVertical } from 'lucide-react'
-import { useState } from 'react'
+import { createContext, useContext, useMemo, useState } from 'react'
 import { Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatDay, norwegianDay } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { type BoardColumn, type BoardFilter, leadBoardQuery, useLeadBoard } from '../api/get-lead-board'
-import type { Lead } from '../api/list-leads'
+import type { Lead, StaffMember } from '../api/list-leads'
 import { updateLeadStatus } from '../api/update-lead-status'
 import { DuplicateBadge } from './status-badge'
 import { queryKeys } from '@/lib/query-keys'
@@ -51,7 +51,20 @@ const collision: CollisionDetection = (args) => {
   return hits.length > 0 ? hits : rectIntersection(args)
 }
 
-export function LeadKanban({ filter, onOpen }: { filter: BoardFilter; onOpen: (lead: Lead) => void }) {
+/** Staff by id, for the owner on a card. */
+const StaffNames = createContext<Record<string, string>>({})
+
+export function LeadKanban({
+  filter,
+  onOpen,
+  staff = [],
+}: {
+  filter: BoardFilter
+  onOpen: (lead: Lead) => void
+  /** Who works the leads, for the owner on each card. */
+  staff?: StaffMember[]
+}) {
+  const names = useMemo(() => Object.fromEntries(staff.map((member) => [member.id, member.name])), [staff])
   const queryClient = useQueryClient()
   const board = useLeadBoard(filter, true)
   const sensors = useSensors(
@@ -97,57 +110,59 @@ export function LeadKanban({ filter, onOpen }: { filter: BoardFilter; onOpen: (l
   const current = shown && statuses.includes(shown) ? shown : (statuses[0] ?? '')
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={collision}
-      // Columns scroll sideways; measure them as they are, not as they were at the start.
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDragged(null)}
-      accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'Trykk mellomrom eller Enter for å løfte kortet. Flytt med piltastene til venstre og høyre, slipp med mellomrom eller Enter, avbryt med Escape.',
-        },
-        announcements: {
-          onDragStart: ({ active }) => `Løftet ${labelOf(active.data.current?.lead)}.`,
-          onDragOver: ({ active, over }) =>
-            over ? `${labelOf(active.data.current?.lead)} er over kolonnen ${over.id}.` : `${labelOf(active.data.current?.lead)} er utenfor kolonnene.`,
-          onDragEnd: ({ active, over }) =>
-            over ? `${labelOf(active.data.current?.lead)} ble flyttet til ${over.id}.` : `${labelOf(active.data.current?.lead)} ble ikke flyttet.`,
-          onDragCancel: ({ active }) => `Flyttingen av ${labelOf(active.data.current?.lead)} ble avbrutt.`,
-        },
-      }}
-    >
-      <div className="mb-3 md:hidden">
-        <Label htmlFor="kanban-column">Kolonne</Label>
-        <Select id="kanban-column" value={current} onChange={(e) => setShown(e.target.value)}>
+    <StaffNames value={names}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collision}
+        // Columns scroll sideways; measure them as they are, not as they were at the start.
+        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
+        accessibility={{
+          screenReaderInstructions: {
+            draggable:
+              'Trykk mellomrom eller Enter for å løfte kortet. Flytt med piltastene til venstre og høyre, slipp med mellomrom eller Enter, avbryt med Escape.',
+          },
+          announcements: {
+            onDragStart: ({ active }) => `Løftet ${labelOf(active.data.current?.lead)}.`,
+            onDragOver: ({ active, over }) =>
+              over ? `${labelOf(active.data.current?.lead)} er over kolonnen ${over.id}.` : `${labelOf(active.data.current?.lead)} er utenfor kolonnene.`,
+            onDragEnd: ({ active, over }) =>
+              over ? `${labelOf(active.data.current?.lead)} ble flyttet til ${over.id}.` : `${labelOf(active.data.current?.lead)} ble ikke flyttet.`,
+            onDragCancel: ({ active }) => `Flyttingen av ${labelOf(active.data.current?.lead)} ble avbrutt.`,
+          },
+        }}
+      >
+        <div className="mb-3 md:hidden">
+          <Label htmlFor="kanban-column">Kolonne</Label>
+          <Select id="kanban-column" value={current} onChange={(e) => setShown(e.target.value)}>
+            {board.data.map((column) => (
+              <option key={column.status} value={column.status}>
+                {column.status} ({column.total})
+              </option>
+            ))}
+          </Select>
+        </div>
+        {/* Columns share the width (six fit beside the open sidebar at 1280 px) down to a
+            least width, and scroll sideways past that. The dragged card is drawn in an
+            overlay outside the scroller, so holding it at an edge scrolls no further than
+            the last column. */}
+        <div className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-4" data-kanban-scroller>
           {board.data.map((column) => (
-            <option key={column.status} value={column.status}>
-              {column.status} ({column.total})
-            </option>
+            <KanbanColumn
+              key={column.status}
+              column={column}
+              statuses={statuses}
+              hidden={column.status !== current}
+              onOpen={onOpen}
+              onMove={move}
+            />
           ))}
-        </Select>
-      </div>
-      {/* Columns share the width (six fit beside the open sidebar at 1280 px) down to a
-          least width, and scroll sideways past that. The dragged card is drawn in an
-          overlay outside the scroller, so holding it at an edge scrolls no further than
-          the last column. */}
-      <div className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-4" data-kanban-scroller>
-        {board.data.map((column) => (
-          <KanbanColumn
-            key={column.status}
-            column={column}
-            statuses={statuses}
-            hidden={column.status !== current}
-            onOpen={onOpen}
-            onMove={move}
-          />
-        ))}
-      </div>
-      <DragOverlay dropAnimation={null}>{dragged && <CardBody lead={dragged} lifted />}</DragOverlay>
-    </DndContext>
+        </div>
+        <DragOverlay dropAnimation={null}>{dragged && <CardBody lead={dragged} lifted />}</DragOverlay>
+      </DndContext>
+    </StaffNames>
   )
 }
 
@@ -261,12 +276,30 @@ function KanbanCard({
   )
 }
 
+/** A card's text: who, how to reach them, the job (its first tag), the follow-up day
+ * (red when due), who works it, and when it came in. */
 function CardText({ lead }: { lead: Lead }) {
+  const names = useContext(StaffNames)
+  const owner = lead.assignee_id ? names[lead.assignee_id] : undefined
+  const due = lead.follow_up !== null && lead.follow_up !== undefined && lead.follow_up <= norwegianDay()
   return (
     <>
       <span className="line-clamp-2 block font-medium break-words">{lead.name || 'Ukjent'}</span>
       {lead.duplicate_of && <DuplicateBadge />}
-      <span className="block truncate text-xs text-muted-foreground">{lead.phone || lead.email || lead.kilde}</span>
+      <span className="block text-xs whitespace-nowrap text-muted-foreground [overflow-wrap:anywhere]">
+        {lead.phone || lead.email || lead.kilde}
+      </span>
+      {lead.tags[0] && <span className="block text-xs font-medium [overflow-wrap:anywhere]" data-card-job>{lead.tags[0]}</span>}
+      {lead.follow_up && (
+        <span className={cn('block text-xs', due ? 'font-semibold text-destructive' : 'text-muted-foreground')} data-card-follow-up>
+          Oppfølging {formatDay(lead.follow_up)}
+        </span>
+      )}
+      {owner && (
+        <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]" data-card-owner>
+          {owner}
+        </span>
+      )}
       <span className="block text-xs text-muted-foreground">{formatDate(lead.created_at)}</span>
     </>
   )

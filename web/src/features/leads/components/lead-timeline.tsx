@@ -22,7 +22,7 @@ export const FIELD_LABELS: Record<string, string> = {
 
 /** A field's value in a change, as staff read it. */
 function shown(field: string, value: unknown, staff: StaffMember[]): string {
-  if (value === null || value === undefined || value === '') return 'tom'
+  if (value === null || value === undefined || value === '') return 'ingen'
   if (Array.isArray(value)) return value.length ? value.join(', ') : 'ingen'
   if (field === 'follow_up' && typeof value === 'string') return formatDay(value)
   if (field === 'assignee_id') return staff.find((member) => member.id === value)?.name ?? 'tidligere bruker'
@@ -90,7 +90,7 @@ function describe(
     case 'created':
       return { icon: Sparkles, title: 'Lead opprettet', by: event.by }
     case 'status':
-      return { icon: ArrowRightLeft, title: `Status: ${event.from ?? 'tom'} → ${event.to ?? 'tom'}`, by: event.by }
+      return { icon: ArrowRightLeft, title: `Status: ${event.from ?? 'ingen'} → ${event.to ?? 'ingen'}`, by: event.by }
     case 'changed': {
       const [only, ...more] = event.changes
       return {
