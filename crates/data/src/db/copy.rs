@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 17] = [
+const TABLES: [&str; 18] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -22,6 +22,7 @@ const TABLES: [&str; 17] = [
     "media",
     "media_variants",
     "leads",
+    "lead_contacts",
     "contact_submissions",
     "lead_notes",
     "lead_emails",

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
@@ -64,20 +63,37 @@ export function LeadFormDialog({
   /** Who the lead can be assigned to. */
   staff: StaffMember[]
 }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={lead ? 'Rediger Lead' : 'Opprett ny Lead'} className="max-w-2xl">
+      {/* The dialog mounts its content only while open: each opening starts from `lead`. */}
+      <LeadForm lead={lead} pipeline={pipeline} sources={sources} staff={staff} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  )
+}
+
+function LeadForm({
+  lead,
+  pipeline,
+  sources,
+  staff,
+  onDone,
+}: {
+  lead: Lead | null
+  pipeline: string[]
+  sources: string[]
+  staff: StaffMember[]
+  onDone: () => void
+}) {
   const toast = useToast()
   const save = useSaveLead()
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: toValues(lead, pipeline) })
-  const { register, handleSubmit, control, reset, formState } = form
+  const { register, handleSubmit, control, formState } = form
   const serverErrors = useServerErrors(form)
-
-  useEffect(() => {
-    if (open) reset(toValues(lead, pipeline))
-  }, [open, lead, pipeline, reset])
 
   const submit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: lead?.id ?? null, input: values })
-      onOpenChange(false)
+      onDone()
       toast(
         lead
           ? { title: 'Lead oppdatert', description: 'Lead-informasjonen ble oppdatert.' }
@@ -101,87 +117,85 @@ export function LeadFormDialog({
   })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={lead ? 'Rediger Lead' : 'Opprett ny Lead'} className="max-w-2xl">
-      <form onSubmit={submit} className="grid gap-4" noValidate={false}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="lead-name">Navn *</Label>
-            <Input {...register('name')} {...a11y('name')} autoComplete="off" />
-            <FieldError id="lead-name-feil">{err('name')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="lead-status">Status</Label>
-            <Select {...register('status')} {...a11y('status')}>
-              {pipeline.map((status) => (
-                <option key={status}>{status}</option>
-              ))}
-            </Select>
-            <FieldError id="lead-status-feil">{err('status')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="lead-email">E-post</Label>
-            <Input type="email" {...register('email')} {...a11y('email')} autoComplete="off" />
-            <FieldError id="lead-email-feil">{err('email')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="lead-phone">Telefon</Label>
-            <Input type="tel" {...register('phone')} {...a11y('phone')} autoComplete="off" />
-            <FieldError id="lead-phone-feil">{err('phone')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="lead-adresse">Adresse</Label>
-            <Input {...register('adresse')} {...a11y('adresse')} autoComplete="off" />
-            <FieldError id="lead-adresse-feil">{err('adresse')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="lead-postnr">Postnummer</Label>
-            <Input {...register('postnr')} {...a11y('postnr')} inputMode="numeric" autoComplete="off" />
-            <FieldError id="lead-postnr-feil">{err('postnr')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="lead-kilde">Kilde</Label>
-            <Select {...register('kilde')} {...a11y('kilde')}>
-              {[...new Set([...sources, lead?.kilde ?? 'Web'])].map((source) => (
-                <option key={source}>{source}</option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="lead-assignee_id">Ansvarlig</Label>
-            <Select {...register('assignee_id')} {...a11y('assignee_id')}>
-              <option value="">Ingen</option>
-              {staff
-                .filter((member) => member.is_active || member.id === lead?.assignee_id)
-                .map((member) => (
-                  <option key={member.id} value={member.id}>
-                    {member.name}
-                  </option>
-                ))}
-            </Select>
-            <FieldError id="lead-assignee_id-feil">{err('assignee_id')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="lead-follow_up">Oppfølging</Label>
-            <Input type="date" {...register('follow_up')} {...a11y('follow_up')} />
-            <FieldError id="lead-follow_up-feil">{err('follow_up')}</FieldError>
-          </div>
+    <form method="post" onSubmit={submit} className="grid gap-4" noValidate={false}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="lead-name">Navn *</Label>
+          <Input {...register('name')} {...a11y('name')} autoComplete="off" />
+          <FieldError id="lead-name-feil">{err('name')}</FieldError>
         </div>
         <div>
-          <Label htmlFor="lead-beskrivelse">Beskrivelse</Label>
-          <Textarea rows={4} {...register('beskrivelse')} {...a11y('beskrivelse')} />
-          <FieldError id="lead-beskrivelse-feil">{err('beskrivelse')}</FieldError>
+          <Label htmlFor="lead-status">Status</Label>
+          <Select {...register('status')} {...a11y('status')}>
+            {pipeline.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </Select>
+          <FieldError id="lead-status-feil">{err('status')}</FieldError>
         </div>
-        <Controller control={control} name="tags" render={({ field }) => <TagEditor value={field.value} onChange={field.onChange} />} />
-        <FieldError id="lead-tags-feil">{err('tags')}</FieldError>
-        <div className="mt-2 flex justify-end gap-3">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Avbryt
-          </Button>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Lagrer...' : lead ? 'Lagre endringer' : 'Opprett Lead'}
-          </Button>
+        <div>
+          <Label htmlFor="lead-email">E-post</Label>
+          <Input type="email" {...register('email')} {...a11y('email')} autoComplete="off" />
+          <FieldError id="lead-email-feil">{err('email')}</FieldError>
         </div>
-      </form>
-    </Dialog>
+        <div>
+          <Label htmlFor="lead-phone">Telefon</Label>
+          <Input type="tel" {...register('phone')} {...a11y('phone')} autoComplete="off" />
+          <FieldError id="lead-phone-feil">{err('phone')}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="lead-adresse">Adresse</Label>
+          <Input {...register('adresse')} {...a11y('adresse')} autoComplete="off" />
+          <FieldError id="lead-adresse-feil">{err('adresse')}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="lead-postnr">Postnummer</Label>
+          <Input {...register('postnr')} {...a11y('postnr')} inputMode="numeric" autoComplete="off" />
+          <FieldError id="lead-postnr-feil">{err('postnr')}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="lead-kilde">Kilde</Label>
+          <Select {...register('kilde')} {...a11y('kilde')}>
+            {[...new Set([...sources, lead?.kilde ?? 'Web'])].map((source) => (
+              <option key={source}>{source}</option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="lead-assignee_id">Ansvarlig</Label>
+          <Select {...register('assignee_id')} {...a11y('assignee_id')}>
+            <option value="">Ingen</option>
+            {staff
+              .filter((member) => member.is_active || member.id === lead?.assignee_id)
+              .map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+          </Select>
+          <FieldError id="lead-assignee_id-feil">{err('assignee_id')}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="lead-follow_up">Oppfølging</Label>
+          <Input type="date" {...register('follow_up')} {...a11y('follow_up')} />
+          <FieldError id="lead-follow_up-feil">{err('follow_up')}</FieldError>
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="lead-beskrivelse">Beskrivelse</Label>
+        <Textarea rows={4} {...register('beskrivelse')} {...a11y('beskrivelse')} />
+        <FieldError id="lead-beskrivelse-feil">{err('beskrivelse')}</FieldError>
+      </div>
+      <Controller control={control} name="tags" render={({ field }) => <TagEditor value={field.value} onChange={field.onChange} />} />
+      <FieldError id="lead-tags-feil">{err('tags')}</FieldError>
+      <div className="mt-2 flex justify-end gap-3">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Avbryt
+        </Button>
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Lagrer...' : lead ? 'Lagre endringer' : 'Opprett Lead'}
+        </Button>
+      </div>
+    </form>
   )
 }
