@@ -7,7 +7,7 @@ test('edit an example team member under Innhold; a placeholder is refused; the p
   const checklist = page.locator('[data-launch-checklist]')
   await expect(checklist.getByRole('heading', { name: 'Før nettstedet går live' })).toBeVisible()
   await expect(checklist.locator('[data-launch-step="company_facts"]')).toContainText(
-    'Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post og telefon.',
+    'Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post, telefon og årstallet firmaet ble grunnlagt.',
   )
   const examples = checklist.locator('[data-launch-step="example_content"]')
   await expect(examples).toContainText('40 eksempeltekster vises fortsatt på nettstedet.')
