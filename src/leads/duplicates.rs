@@ -96,8 +96,8 @@ fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> L
     responses(
         (status = 200, description = "Sammenslått", body = Lead),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
-        (status = 404, description = "En av dem finnes ikke", body = ErrorBody),
-        (status = 422, description = "Samme lead", body = ErrorBody),
+        (status = 404, description = "Lead-en finnes ikke", body = ErrorBody),
+        (status = 422, description = "Samme lead, eller den andre finnes ikke", body = ErrorBody),
     )
 )]
 async fn merge_leads(
@@ -110,7 +110,10 @@ async fn merge_leads(
         return Err(ApiError::field("from", "En lead kan ikke slås sammen med seg selv."));
     }
     let into = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let from = store::get(&state.db, input.from).await?.ok_or_else(not_found)?;
+    // The lead named in the body is input: its absence is a field error, the path's a 404.
+    let from = store::get(&state.db, input.from).await?.ok_or_else(|| {
+        ApiError::field("from", "Fant ikke lead-en som skulle slås sammen. Den kan være slettet.")
+    })?;
     let now = state.clock.now();
     let lead = merged(&into, &from, &input, now);
     let mut before = into.audit_view();

@@ -26,7 +26,9 @@ pub struct SettingsInput {
     /// Extra numbers; blanks are dropped.
     pub global_phone_extra: Option<Vec<String>>,
     /// The year the firm was founded (1800 to this year); `null` says nothing about it.
-    pub founded_year: Option<i32>,
+    #[serde(default, deserialize_with = "crate::http::whole_number")]
+    #[schema(value_type = Option<i64>)]
+    pub founded_year: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -100,7 +102,7 @@ async fn update_settings(
             .map(|p| p.trim().to_owned())
             .filter(|p| !p.is_empty())
             .collect(),
-        founded_year: input.founded_year,
+        founded_year: input.founded_year.map(|year| i32::try_from(year).unwrap_or(i32::MAX)),
         lead_pipeline: before.lead_pipeline.clone(),
         server: before.server.clone(),
     };

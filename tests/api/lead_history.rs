@@ -309,7 +309,13 @@ async fn a_returning_customer_is_flagged_and_merged_keeping_everything(app: Test
         "En lead kan ikke slås sammen med seg selv."
     );
     let gone = admin.send(Method::POST, &merge, &json!({ "from": Uuid::now_v7() })).await;
-    assert_eq!(gone.status(), 404);
+    assert_eq!(gone.status(), 422);
+    assert_eq!(
+        gone.json::<Value>().await.unwrap()["fields"]["from"],
+        "Fant ikke lead-en som skulle slås sammen. Den kan være slettet."
+    );
+    let into_gone = format!("/api/admin/leads/{}/merge", Uuid::now_v7());
+    assert_eq!(admin.send(Method::POST, &into_gone, &json!({ "from": open["id"] })).await.status(), 404);
     let response = admin.send(Method::POST, &merge, &json!({ "from": enquiry["id"] })).await;
     assert_eq!(response.status(), 200);
     let kept: Value = response.json().await.unwrap();

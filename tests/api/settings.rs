@@ -49,7 +49,7 @@ async fn the_founding_year_is_stated_only_as_the_firm_gives_it(app: TestApp) {
 
     let mut settings: Value = session.get("/api/admin/settings").await.json().await.unwrap();
     assert_eq!(settings["founded_year"], 2004);
-    settings["founded_year"] = json!(2015);
+    settings["founded_year"] = json!(2015.0);
     assert_eq!(session.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
     let home = app.get("/").await.text().await.unwrap();
     assert!(home.contains("Autoriserte fagfolk siden 2015"), "the firm's own year");
@@ -76,7 +76,7 @@ async fn the_founding_year_is_stated_only_as_the_firm_gives_it(app: TestApp) {
     assert!(app.get("/").await.text().await.unwrap().contains("Lokale fagfolk i Oslo"));
 
     let year = app.state.clock.today().format("%Y").to_string();
-    for wrong in [json!(1700), json!(3000)] {
+    for wrong in [json!(1700), json!(3000), json!(25770.0), json!(-99999999999_i64)] {
         settings["founded_year"] = wrong;
         let refused: Value =
             session.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();

@@ -1417,7 +1417,7 @@ export interface components {
             company_name?: string | null;
             email?: string | null;
             /**
-             * Format: int32
+             * Format: int64
              * @description The year the firm was founded (1800 to this year); `null` says nothing about it.
              */
             founded_year?: number | null;
@@ -2636,7 +2636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description En av dem finnes ikke */
+            /** @description Lead-en finnes ikke */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2645,7 +2645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Samme lead */
+            /** @description Samme lead, eller den andre finnes ikke */
             422: {
                 headers: {
                     [name: string]: unknown;
