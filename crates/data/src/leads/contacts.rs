@@ -57,7 +57,8 @@ impl Lead {
 
     /// Sets `other_contacts` to every contact of `leads` that is not this lead's main
     /// e-mail address or phone number, each once (by its key: `ØYSTEIN@X.NO` is
-    /// `øystein@x.no`, `+47 912 34 567` is `91234567`), in the order found.
+    /// `øystein@x.no`, `+47 912 34 567` is `91234567`), in the order a read gives them
+    /// (`store::contacts::attach`: by kind, then value).
     pub fn keeping_contacts_of(mut self, leads: &[&Lead]) -> Self {
         let main: Vec<(ContactKind, String)> =
             [self.email.as_deref().map(LeadContact::email), self.phone.as_deref().map(LeadContact::phone)]
@@ -75,6 +76,7 @@ impl Lead {
             seen.push(key);
             others.push(contact);
         }
+        others.sort_by(|a, b| (a.kind.as_str(), &a.value).cmp(&(b.kind.as_str(), &b.value)));
         self.other_contacts = others;
         self
     }

@@ -16,7 +16,7 @@ import {
   ShieldCheck,
   Users,
 } from 'lucide-react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useLayoutEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { LogoMark } from '@/components/logo'
 import { paths } from '@/lib/paths'
@@ -67,7 +67,9 @@ export function AdminShell() {
   }, [])
 
   // Ctrl/Cmd+B toggles the sidebar (the drawer under 768 px); Ctrl/Cmd+K the search.
-  useEffect(() => {
+  // Listened for before the shell is first painted (a layout effect), so a shortcut
+  // pressed the moment the page shows is never lost (CI once pressed Ctrl+K in between).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey)) return
       const key = event.key.toLowerCase()

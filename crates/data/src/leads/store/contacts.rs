@@ -22,7 +22,6 @@ pub async fn attach(db: &Db, leads: &mut [Lead]) -> Result<(), sqlx::Error> {
     let rows: Vec<(Uuid, String, String)> = db_run!(db, pool => {
         let mut query = QueryBuilder::new("SELECT lead_id, kind, value FROM lead_contacts WHERE");
         crate::db::push_in(&mut query, "lead_id", &ids);
-        query.push(" ORDER BY kind, value");
         query.build_query_as().fetch_all(pool).await
     })?;
     let mut by_lead: HashMap<Uuid, Vec<LeadContact>> = HashMap::new();
@@ -31,7 +30,11 @@ pub async fn attach(db: &Db, leads: &mut [Lead]) -> Result<(), sqlx::Error> {
         by_lead.entry(lead_id).or_default().push(LeadContact { kind, value });
     }
     for lead in leads {
-        lead.other_contacts = by_lead.remove(&lead.id).unwrap_or_default();
+        let mut contacts = by_lead.remove(&lead.id).unwrap_or_default();
+        // By kind, then value, compared as Rust compares them (a database's collation may
+        // not), as `Lead::keeping_contacts_of` orders them.
+        contacts.sort_by(|a, b| (a.kind.as_str(), &a.value).cmp(&(b.kind.as_str(), &b.value)));
+        lead.other_contacts = contacts;
     }
     Ok(())
 }
