@@ -21,7 +21,6 @@ use super::routes::{Outcome, SPAM, TOO_MANY, accept};
 use fagfolk_data::contact::ContactInput;
 
 use crate::auth::csrf::is_same_origin;
-use crate::http::client::{client_ip, rate_key};
 use crate::state::AppState;
 
 /// Where a stored enquiry sends the visitor.
@@ -78,7 +77,7 @@ pub async fn submit(
         "name": input.name, "phone": input.phone, "email": input.email,
         "service": input.service, "message": input.message,
     });
-    let address = rate_key(client_ip(&headers, peer, state.config.trust_proxy_hops)).to_string();
+    let address = crate::auth::client_address(&state, &headers, peer);
     let (status, errors, notice) = match accept(&state, &address, input).await {
         Ok(Outcome::Stored(_)) => return Redirect::to(SENT).into_response(),
         Ok(Outcome::Fields(fields)) => (StatusCode::UNPROCESSABLE_ENTITY, json!(fields.into_map()), None),

@@ -15,7 +15,6 @@ use uuid::Uuid;
 use fagfolk_data::contact::*;
 
 use crate::http::ApiJson;
-use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -51,7 +50,7 @@ async fn create_contact(
     headers: HeaderMap,
     ApiJson(input): ApiJson<ContactInput>,
 ) -> ApiResult<(StatusCode, Json<ContactReceipt>)> {
-    let address = rate_key(client_ip(&headers, peer, state.config.trust_proxy_hops)).to_string();
+    let address = crate::auth::client_address(&state, &headers, peer);
     let id = match accept(&state, &address, input).await? {
         Outcome::Stored(id) => id,
         Outcome::Fields(fields) => return Err(fields.into()),
