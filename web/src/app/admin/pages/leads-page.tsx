@@ -1,9 +1,10 @@
-import { Download, Plus, Search, X } from 'lucide-react'
+import { Download, Plus, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
+import { FilterChip } from '@/components/ui/filter-chip'
 import { Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
@@ -219,13 +220,17 @@ export function LeadsPage() {
         {(filter.kind || filter.days) && (
           <ul className="flex flex-wrap gap-2 md:col-span-2 xl:col-span-4" aria-label="Avgrensning fra oversikten" data-linked-filters>
             {filter.kind && (
-              <LinkedFilter label={KINDS[filter.kind]} onRemove={() => setFilter({ ...filter, kind: undefined, page: 1 })} />
+              <li>
+                <FilterChip label={KINDS[filter.kind]} onRemove={() => setFilter({ ...filter, kind: undefined, page: 1 })} />
+              </li>
             )}
             {filter.days && (
-              <LinkedFilter
-                label={`Kom inn de siste ${filter.days} dagene`}
-                onRemove={() => setFilter({ ...filter, days: undefined, page: 1 })}
-              />
+              <li>
+                <FilterChip
+                  label={`Kom inn de siste ${filter.days} dagene`}
+                  onRemove={() => setFilter({ ...filter, days: undefined, page: 1 })}
+                />
+              </li>
             )}
           </ul>
         )}
@@ -328,22 +333,5 @@ export function LeadsPage() {
         onConfirm={confirmDelete}
       />
     </>
-  )
-}
-
-/** A narrowing the dashboard's link put on the list, with a button that takes it off. */
-function LinkedFilter({ label, onRemove }: { label: string; onRemove: () => void }) {
-  return (
-    <li className="inline-flex items-center gap-1 rounded-full border border-border bg-muted py-1 pr-1 pl-3 text-sm font-medium">
-      {label}
-      <button
-        type="button"
-        onClick={onRemove}
-        aria-label={`Fjern «${label}»`}
-        className="inline-flex size-7 items-center justify-center rounded-full hover:bg-background"
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
-    </li>
   )
 }

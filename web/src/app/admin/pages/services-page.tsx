@@ -1,7 +1,7 @@
-import { X } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '@/lib/paths'
+import { FilterChip } from '@/components/ui/filter-chip'
 import { Input, Label } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { type AdminService, useAdminServices } from '@/features/catalogue/api/catalogue'
@@ -47,16 +47,8 @@ export function AdminServicesPage() {
         />
       </div>
       {onlyActive && (
-        <p className="mt-3 inline-flex items-center gap-1 rounded-full border border-border bg-muted py-1 pr-1 pl-3 text-sm font-medium">
-          Bare aktive tjenester
-          <button
-            type="button"
-            onClick={() => setParam('active', '')}
-            aria-label="Fjern «Bare aktive tjenester»"
-            className="inline-flex size-7 items-center justify-center rounded-full hover:bg-background"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
+        <p className="mt-3">
+          <FilterChip label="Bare aktive tjenester" onRemove={() => setParam('active', '')} />
         </p>
       )}
       {services.isPending ? (
