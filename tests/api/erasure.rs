@@ -8,17 +8,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::audit_trail::fingerprint;
-use crate::helpers::{Session, TestApp};
-
-async fn create(session: &Session, body: Value) -> Value {
-    let response = session.send(Method::POST, "/api/admin/leads", &body).await;
-    assert_eq!(response.status(), 201, "create {body}");
-    response.json().await.unwrap()
-}
-
-fn path(lead: &Value) -> String {
-    format!("/api/admin/leads/{}", lead["id"].as_str().unwrap())
-}
+use crate::helpers::{Session, TestApp, create_lead as create, lead_path as path};
 
 async fn privacy(session: &Session, what: &str, person: &str) -> reqwest::Response {
     session.send(Method::POST, &format!("/api/admin/privacy/{what}"), &json!({ "person": person })).await

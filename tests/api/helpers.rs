@@ -531,6 +531,18 @@ pub fn is_variant(name: &str) -> bool {
         .is_some_and(|(_, width)| !width.is_empty() && width.chars().all(|c| c.is_ascii_digit()))
 }
 
+/// Creates a lead through the API as `session`, which must succeed; answers the lead.
+pub async fn create_lead(session: &Session, body: serde_json::Value) -> serde_json::Value {
+    let response = session.send(reqwest::Method::POST, "/api/admin/leads", &body).await;
+    assert_eq!(response.status(), 201, "create {body}");
+    response.json().await.unwrap()
+}
+
+/// The API path of `lead`.
+pub fn lead_path(lead: &serde_json::Value) -> String {
+    format!("/api/admin/leads/{}", lead["id"].as_str().unwrap())
+}
+
 /// Every public page, as the sitemap lists them.
 pub const PUBLIC_PATHS: [&str; 13] = [
     "/",

@@ -7,13 +7,9 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries};
-
-async fn create(session: &Session, body: Value) -> Value {
-    let response = session.send(Method::POST, "/api/admin/leads", &body).await;
-    assert_eq!(response.status(), 201, "create {body}");
-    response.json().await.unwrap()
-}
+use crate::helpers::{
+    ADMIN_PASSWORD, Session, TestApp, audit_entries, create_lead as create, lead_path as path,
+};
 
 /// A member of staff with a name of their own, signed in.
 async fn member(app: &TestApp, name: &str, email: &str, role: Role) -> (Uuid, Session) {
@@ -22,10 +18,6 @@ async fn member(app: &TestApp, name: &str, email: &str, role: Role) -> (Uuid, Se
             .await
             .unwrap();
     (id, app.login(email, ADMIN_PASSWORD).await)
-}
-
-fn path(lead: &Value) -> String {
-    format!("/api/admin/leads/{}", lead["id"].as_str().unwrap())
 }
 
 /// The names of the leads the list shows for `query`, newest first.

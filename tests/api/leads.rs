@@ -3,13 +3,9 @@ use fagfolk::users::Role;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_PASSWORD, Backend, Session, TestApp, audit_entries, spawn_app_with};
-
-async fn create(session: &Session, body: Value) -> Value {
-    let response = session.send(Method::POST, "/api/admin/leads", &body).await;
-    assert_eq!(response.status(), 201, "create {body}");
-    response.json().await.unwrap()
-}
+use crate::helpers::{
+    ADMIN_PASSWORD, Backend, Session, TestApp, audit_entries, create_lead as create, spawn_app_with,
+};
 
 async fn a_new_lead_defaults_to_status_ny_and_source_web(app: TestApp) {
     let session = app.admin().await;

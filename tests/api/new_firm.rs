@@ -5,23 +5,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
-
-const PAGES: [&str; 13] = [
-    "/",
-    "/tjenester",
-    "/tjenester/elektriker",
-    "/tjenester/rorlegger",
-    "/tjenester/kjokken-bad",
-    "/private-kunder",
-    "/bedriftskunder",
-    "/kontraktpartnere",
-    "/referanser",
-    "/kontakt",
-    "/personvern",
-    "/vilkar",
-    "/cookies",
-];
+use crate::helpers::{PUBLIC_PATHS, TestApp};
 
 /// The shipped example content's own texts (people, projects, reviews, figures and
 /// platforms by their names, titles, quotes and descriptions), the example company facts
@@ -99,7 +83,7 @@ async fn a_firm_that_replaces_every_example_shows_none_of_them(app: TestApp) {
     let shipped = shipped_texts();
     assert!(shipped.len() > 40, "the list is the shipped content: {shipped:?}");
     let mut left = Vec::new();
-    for page in PAGES {
+    for page in PUBLIC_PATHS {
         let html = app.get(page).await.text().await.unwrap();
         assert!(html.contains("Rør &amp; Strøm Oslo AS"), "{page} names the firm");
         for text in &shipped {

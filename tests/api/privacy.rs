@@ -8,13 +8,9 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::audit_trail::fingerprint;
-use crate::helpers::{ADMIN_PASSWORD, Backend, Session, TestApp, audit_entries, spawn_app_with};
-
-async fn create(session: &Session, body: Value) -> Value {
-    let response = session.send(Method::POST, "/api/admin/leads", &body).await;
-    assert_eq!(response.status(), 201, "create {body}");
-    response.json().await.unwrap()
-}
+use crate::helpers::{
+    ADMIN_PASSWORD, Backend, Session, TestApp, audit_entries, create_lead as create, spawn_app_with,
+};
 
 async fn a_person_is_exported_and_erased_by_email_or_phone(app: TestApp) {
     let admin = app.admin().await;
