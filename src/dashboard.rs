@@ -39,7 +39,8 @@ pub struct Dashboard {
 /// One thing to do before the site goes live, with where it is done.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LaunchStep {
-    /// `example_content`, `team_photo`, `company_facts`, `notification_email` or `https`.
+    /// `example_content`, `team_photo`, `company_facts`, `claims`, `logo`,
+    /// `notification_email` or `https`.
     pub key: &'static str,
     /// What is left, in Norwegian.
     pub text: String,
@@ -156,6 +157,23 @@ async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
                 key: "company_facts",
                 text: format!("Firmaopplysningene er fortsatt eksempelverdiene: {}.", norwegian_list(&left)),
                 link: "/admin/settings".to_owned(),
+            });
+        }
+        if !facts.claims.confirmed {
+            steps.push(LaunchStep {
+                key: "claims",
+                text: "Nettstedet lover fortsatt eksempelfirmaets døgnvakt, oppmøte innen en time, bindende pris, \
+                       garanti og gratis befaring. Slå av det dere ikke tilbyr, og bekreft resten."
+                    .to_owned(),
+                link: "/admin/settings#lofter".to_owned(),
+            });
+        }
+        if facts.logo.is_none() {
+            steps.push(LaunchStep {
+                key: "logo",
+                text: "Nettstedet har ingen logo ennå; toppen og nettleserfanen viser en tegnet bokstav."
+                    .to_owned(),
+                link: "/admin/settings#logo".to_owned(),
             });
         }
     }

@@ -5,7 +5,7 @@
 pub use fagfolk_data::media::*;
 
 mod metadata;
-mod picture;
+pub mod picture;
 mod routes;
 mod sniff;
 pub mod storage;

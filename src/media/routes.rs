@@ -28,7 +28,9 @@ async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Me
     let ids: Vec<Uuid> = media.iter().map(|m| m.id).collect();
     let rows = store::variants(&state.db, &ids).await?;
     let content = fagfolk_data::content::store::list(&state.db, None).await?;
+    let logo = fagfolk_data::settings::store::facts(&state.db).await?.and_then(|facts| facts.logo);
     for item in &mut media {
+        item.is_logo = logo == Some(item.id);
         item.variants = rows.iter().filter(|row| row.media_id == item.id).map(|row| row.variant()).collect();
         item.used_by = content
             .iter()
@@ -137,7 +139,7 @@ async fn update_media(
             Some(diff),
         );
         // The pages show the alt text of the pictures they carry.
-        let entry = if after.used_by.is_empty() { entry } else { entry.on_site() };
+        let entry = if after.used_by.is_empty() && !after.is_logo { entry } else { entry.on_site() };
         store::set_alt(&state.db, id, after.alt.as_deref(), &entry).await?;
     }
     Ok(Json(after))
@@ -159,6 +161,7 @@ async fn delete_media(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let is_logo = with_variants(&state, vec![media.clone()]).await?.remove(0).is_logo;
     let entry = NewAudit::new(
         state.clock.now(),
         fagfolk_data::audit::AuditAction::Delete,
@@ -167,6 +170,8 @@ async fn delete_media(
         &user.email,
         Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),
     );
+    // Deleting the logo takes it off every page (the settings row lets go of it).
+    let entry = if is_logo { entry.on_site() } else { entry };
     // The picture and its place in the content go in one transaction, each through its
     // owner's store.
     let edits = crate::content::without_picture(&state, &user, id).await?;

@@ -148,6 +148,7 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
         storage_key: key.clone(),
         variants: Vec::new(),
         used_by: Vec::new(),
+        is_logo: false,
     };
     let entry = NewAudit::new(
         now,

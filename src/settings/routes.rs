@@ -8,8 +8,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
-use super::{ServerFacts, Settings, Stage, StatusKind};
+use super::{Claims, ServerFacts, Settings, Stage, StatusKind};
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
@@ -29,6 +30,35 @@ pub struct SettingsInput {
     #[serde(default, deserialize_with = "crate::http::whole_number")]
     #[schema(value_type = Option<i64>)]
     pub founded_year: Option<i64>,
+    /// What the public pages promise; absent keeps what is saved.
+    pub claims: Option<ClaimsInput>,
+    /// The logo, a picture from the media library; `null` takes it away, absent keeps it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<Uuid>)]
+    pub logo: Option<Option<Uuid>>,
+}
+
+/// `Some` for a field that is there, `null` included; `None` for one left out.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// The promises as the settings form sends them (`Claims`); `confirmed` says staff stand
+/// by them.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimsInput {
+    pub on_call: bool,
+    pub leak_within_hour: bool,
+    pub binding_price: bool,
+    /// 1 to 30 years, or `null` for no warranty promise.
+    #[serde(default, deserialize_with = "crate::http::whole_number")]
+    #[schema(value_type = Option<i64>)]
+    pub warranty_years: Option<i64>,
+    pub free_visit: bool,
+    pub confirmed: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -103,6 +133,18 @@ async fn update_settings(
             .filter(|p| !p.is_empty())
             .collect(),
         founded_year: input.founded_year.map(|year| i32::try_from(year).unwrap_or(i32::MAX)),
+        claims: match &input.claims {
+            Some(claims) => Claims {
+                on_call: claims.on_call,
+                leak_within_hour: claims.leak_within_hour,
+                binding_price: claims.binding_price,
+                warranty_years: claims.warranty_years.map(|years| i32::try_from(years).unwrap_or(i32::MAX)),
+                free_visit: claims.free_visit,
+                confirmed: claims.confirmed,
+            },
+            None => before.claims,
+        },
+        logo: input.logo.unwrap_or(before.logo),
         lead_pipeline: before.lead_pipeline.clone(),
         server: before.server.clone(),
     };
@@ -112,6 +154,18 @@ async fn update_settings(
             "founded_year",
             format!("Skriv et årstall mellom 1800 og {this_year}, eller la feltet stå tomt."),
         );
+    }
+    if after.claims.warranty_years.is_some_and(|years| !(1..=30).contains(&years)) {
+        errors.add(
+            "claims.warranty_years",
+            "Skriv antall år med garanti (1 til 30), eller la feltet stå tomt.",
+        );
+    }
+    if let Some(logo) = after.logo.filter(|logo| before.logo != Some(*logo)) {
+        let picture = fagfolk_data::media::store::get(&state.db, logo).await?;
+        if !picture.is_some_and(|media| crate::media::variants::applies_to(&media.media_type)) {
+            errors.add("logo", "Velg et bilde (JPG, PNG eller WebP) fra mediebiblioteket som logo.");
+        }
     }
     if after.email.as_deref().is_some_and(|e| !fagfolk_data::text::is_email(e)) {
         errors.add("email", "Skriv en gyldig e-postadresse.");

@@ -70,6 +70,8 @@ pub struct Rendered {
     /// How the pages with a form were made, to make them again with what a visitor
     /// sent (`super::form_page`).
     pub(super) forms: HashMap<String, super::form_page::Recipe>,
+    /// The logo as the browser's icons, when the firm has a logo (`super::icons`).
+    pub(super) icons: Option<Arc<super::icons::LogoIcons>>,
 }
 
 impl Rendered {

@@ -5,19 +5,21 @@ use serde_json::{Value, json};
 
 use super::SiteFacts;
 use super::markup::json_for_script;
+use super::render::Inputs;
 use fagfolk_data::services::PublicService;
 
 /// The `<script type="application/ld+json">` element for one page.
-pub fn for_page(
-    facts: &SiteFacts,
-    base: &str,
+pub(super) fn for_page(
+    inputs: &Inputs,
     path: &str,
     service_category: Option<&str>,
     service_type: Option<&str>,
     offers: &[&PublicService],
 ) -> String {
+    let base = inputs.base;
     let business_id = format!("{base}/#firma");
-    let mut graph = vec![business(facts, base, &business_id)];
+    let logo = inputs.icons.map(|icons| format!("{base}{}", icons.path(512)));
+    let mut graph = vec![business(inputs.facts, base, &business_id, logo)];
     if let Some(category) = service_category {
         let area = if category == "kjokken-bad" {
             json!([{"@type": "City", "name": "Oslo"}, {"@type": "AdministrativeArea", "name": "Viken"}])
@@ -65,23 +67,29 @@ pub fn for_page(
     format!("<script type=\"application/ld+json\">{}</script>", json_for_script(&document))
 }
 
-fn business(facts: &SiteFacts, base: &str, id: &str) -> Value {
+/// The firm: its facts, its logo when it has one, and round-the-clock opening hours only
+/// when it promises døgnvakt (Innstillinger).
+fn business(facts: &SiteFacts, base: &str, id: &str, logo: Option<String>) -> Value {
     let mut business = json!({
         "@type": "HomeAndConstructionBusiness",
         "@id": id,
         "name": facts.company_name,
         "url": format!("{base}/"),
-        "logo": format!("{base}/favicon.svg"),
         "address": postal_address(&facts.adresse),
         "areaServed": [{"@type": "City", "name": "Oslo"}, {"@type": "AdministrativeArea", "name": "Viken"}],
-        "openingHoursSpecification": {
+        "priceRange": "kr",
+    });
+    if let Some(logo) = logo {
+        business["logo"] = json!(logo);
+    }
+    if facts.claims.on_call {
+        business["openingHoursSpecification"] = json!({
             "@type": "OpeningHoursSpecification",
             "dayOfWeek": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
             "opens": "00:00",
             "closes": "23:59",
-        },
-        "priceRange": "kr",
-    });
+        });
+    }
     if let Some(year) = facts.founded_year {
         business["foundingDate"] = json!(year.to_string());
     }

@@ -6,9 +6,11 @@ mod assets;
 mod cache;
 pub mod engine;
 pub mod form_page;
+pub mod icons;
 pub mod jsonld;
 pub mod markup;
 pub mod pages;
+mod pictures;
 mod render;
 mod routes;
 

@@ -50,6 +50,11 @@ pub async fn serve(State(state): State<AppState>, request: Request) -> Response 
                 .into_response();
         }
     };
+    if let Some(icon) =
+        path.strip_prefix("/icons/").and_then(|file| super::icons::respond(rendered.icons.as_deref(), file))
+    {
+        return icon;
+    }
     let noindex = [(header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow")];
     if path == "/admin" || path.starts_with("/admin/") {
         let private = [noindex[0].clone(), (header::CACHE_CONTROL, "no-store")];

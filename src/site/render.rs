@@ -130,9 +130,17 @@ pub(super) async fn render_all(
     let facts = SiteFacts::load(&state.db).await?;
     let services = services::active(&state.db, None).await?;
     let content = content::store::visible(&state.db).await?;
-    let pictures = pictures(state, &content).await?;
+    let pictures = super::pictures::shown(state, &content, facts.logo).await?;
     let base = state.config.base_url();
-    let inputs = Inputs { facts: &facts, base: &base, date, content: &content, pictures: &pictures };
+    let icons = super::icons::for_logo(state, facts.logo, previous.and_then(|p| p.icons.as_ref())).await;
+    let inputs = Inputs {
+        facts: &facts,
+        base: &base,
+        date,
+        content: &content,
+        pictures: &pictures,
+        icons: icons.as_deref(),
+    };
     let site = site_data(&inputs, &[]);
 
     let mut services_json = HashMap::new();
@@ -146,6 +154,7 @@ pub(super) async fn render_all(
         let missing = Served { page: Arc::new(Page::html(MISSING_BUILD.to_owned())), status: StatusCode::OK };
         return Ok(Rendered {
             forms: HashMap::new(),
+            icons,
             facts,
             failing: Vec::new(),
             pages: HashMap::new(),
@@ -198,7 +207,7 @@ pub(super) async fn render_all(
             let offers: Vec<&PublicService> =
                 services.iter().filter(|s| Some(s.category.as_str()) == category).collect();
             let json_ld =
-                jsonld::for_page(&facts, &base, &page.path, category, page.service_type.as_deref(), &offers);
+                jsonld::for_page(&inputs, &page.path, category, page.service_type.as_deref(), &offers);
             let extra = [font.as_str(), &page.preloads.join("\n    "), &json_ld]
                 .into_iter()
                 .filter(|part| !part.is_empty())
@@ -238,13 +247,19 @@ pub(super) async fn render_all(
     let admin_head = [
         format!("<title>Administrasjon | {}</title>", escape_html(&facts.company_name)),
         "<meta name=\"robots\" content=\"noindex, nofollow\">".to_owned(),
+        match &icons {
+            Some(icons) => {
+                format!("<link rel=\"icon\" href=\"{}\" type=\"image/png\" sizes=\"32x32\">", icons.path(32))
+            }
+            None => "<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">".to_owned(),
+        },
         font.clone(),
         data_script(&site_json),
     ]
     .join("\n    ");
     let admin =
         Served { page: Arc::new(Page::html(build.admin.page(&admin_head, ""))), status: StatusCode::OK };
-    Ok(Rendered { facts, failing, pages, not_found, admin, services: services_json, forms })
+    Ok(Rendered { facts, failing, pages, not_found, admin, services: services_json, forms, icons })
 }
 
 /// The page to serve at `path` after a render pass: the fresh one; or, when the engine
@@ -276,7 +291,7 @@ fn unavailable_page() -> Served {
 /// date, and the visible content of the `kinds` the page shows, plus the platforms every
 /// footer names. The pages that list services get them added.
 fn site_data(inputs: &Inputs, kinds: &[ContentKind]) -> Value {
-    let Inputs { facts, base, date, content, pictures } = *inputs;
+    let Inputs { facts, base, date, content, pictures, icons } = *inputs;
     let mut shown = serde_json::Map::new();
     let mut first_picture = None;
     for kind in ContentKind::ALL {
@@ -307,6 +322,9 @@ fn site_data(inputs: &Inputs, kinds: &[ContentKind]) -> Value {
         "phone_uri": facts.phone_uri(),
         "phone_extra": facts.phone_extra,
         "founded_year": facts.founded_year,
+        "claims": facts.claims,
+        "logo": facts.logo.and_then(|id| pictures.get(&id)),
+        "icons": icons.map(|icons| json!({ "tab": icons.path(32), "touch": icons.path(180) })),
         "today": norwegian_date(date),
         "year": date.year().to_string(),
         "base_url": base,
@@ -318,50 +336,14 @@ fn site_data(inputs: &Inputs, kinds: &[ContentKind]) -> Value {
 
 /// What the pages are rendered from, read once per render pass.
 #[derive(Clone, Copy)]
-struct Inputs<'a> {
-    facts: &'a SiteFacts,
-    base: &'a str,
+pub(super) struct Inputs<'a> {
+    pub(super) facts: &'a SiteFacts,
+    pub(super) base: &'a str,
     date: NaiveDate,
     content: &'a [ContentItem],
     pictures: &'a HashMap<Uuid, Value>,
-}
-
-/// The pictures the visible content shows, by media id, as a page gets them
-/// (`Picture` in `web/src/lib/site.tsx`): the widest copy as `src`, every WebP variant in
-/// `srcset`, its size, and the alt text. A picture whose variants are not made yet is
-/// its original.
-async fn pictures(state: &AppState, content: &[ContentItem]) -> Result<HashMap<Uuid, Value>, ApiError> {
-    let ids: Vec<Uuid> = content.iter().flat_map(|item| item.data.photos()).collect();
-    let mut pictures = HashMap::new();
-    if ids.is_empty() {
-        return Ok(pictures);
-    }
-    let variants = fagfolk_data::media::store::variants(&state.db, &ids).await?;
-    // One read of the library for the pass, not one per picture.
-    let library = fagfolk_data::media::store::list(&state.db, &fagfolk_data::text::Needle::new("")).await?;
-    for id in ids {
-        let Some(media) = library.iter().find(|media| media.id == id) else { continue };
-        let own: Vec<_> = variants.iter().filter(|row| row.media_id == id).collect();
-        let srcset: Vec<String> =
-            own.iter().map(|row| format!("/media/{} {}w", row.storage_key, row.width)).collect();
-        let (src, width, height) = match own.last() {
-            Some(widest) => {
-                (format!("/media/{}", widest.storage_key), Some(widest.width), Some(widest.height))
-            }
-            None => (media.url.clone(), media.width, media.height),
-        };
-        pictures.insert(
-            id,
-            json!({
-                "src": src,
-                "srcset": srcset.join(", "),
-                "width": width,
-                "height": height,
-                "alt": media.alt.clone().unwrap_or_default(),
-            }),
-        );
-    }
-    Ok(pictures)
+    /// The logo's icons, when the firm has a logo that could be made into them.
+    pub(super) icons: Option<&'a super::icons::LogoIcons>,
 }
 
 const MISSING_BUILD: &str = "<!doctype html><html lang=\"nb\"><meta charset=\"utf-8\"><title>Fagfolk</title>\

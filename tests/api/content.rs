@@ -432,7 +432,7 @@ async fn a_site_without_https_or_with_notifications_says_so_postgres() {
 }
 
 /// A photo-like JPEG, `width` × `height`.
-fn jpeg(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn jpeg(width: u32, height: u32) -> Vec<u8> {
     let photo =
         image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 200) as u8, (y % 180) as u8, 120]));
     let mut bytes = std::io::Cursor::new(Vec::new());
@@ -441,7 +441,7 @@ fn jpeg(width: u32, height: u32) -> Vec<u8> {
 }
 
 /// Uploads `bytes` as `name` and waits (up to 20 s) for its variants.
-async fn upload_picture(admin: &Session, name: &str, bytes: Vec<u8>) -> Value {
+pub(crate) async fn upload_picture(admin: &Session, name: &str, bytes: Vec<u8>) -> Value {
     let form = reqwest::multipart::Form::new()
         .part("files", reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()));
     let report: Value = admin

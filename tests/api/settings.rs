@@ -236,7 +236,104 @@ async fn an_old_pipeline_of_plain_names_gets_its_meaning_from_the_migration(app:
     app.stop().await;
 }
 
+/// Each promise the pages make is a switch in Innstillinger: off, no page says it (the
+/// header, the trade pages, the meta description, the JSON-LD's opening hours); the others
+/// stay. A wrong warranty or a logo that is no picture is refused under its field, and the
+/// checklist names the promises until they are confirmed (#25).
+async fn each_promise_is_stated_only_while_it_is_on(app: TestApp) {
+    let session = app.admin().await;
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(home.contains("Døgnvakt 24/7") && home.contains("openingHoursSpecification"));
+    assert!(app.get("/tjenester/rorlegger").await.text().await.unwrap().contains("innen en time"));
+    let checklist = |dashboard: Value| -> Vec<String> {
+        dashboard["launch_checklist"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["key"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let keys = checklist(session.get("/api/admin/dashboard").await.json().await.unwrap());
+    assert!(keys.contains(&"claims".to_owned()) && keys.contains(&"logo".to_owned()), "{keys:?}");
+
+    // Innhold's example badges and figures ("Døgnvakt 24/7", "24/7 døgnvakt") are content
+    // the firm edits there; gone here.
+    let mut badges: Value = session.get("/api/admin/content?kind=promise").await.json().await.unwrap();
+    let figures: Value = session.get("/api/admin/content?kind=figure").await.json().await.unwrap();
+    badges.as_array_mut().unwrap().extend(figures.as_array().unwrap().iter().cloned());
+    for badge in badges.as_array().unwrap() {
+        let path = format!("/api/admin/content/{}", badge["id"].as_str().unwrap());
+        assert_eq!(session.delete(&path).await.status(), 204);
+    }
+    let mut settings: Value = session.get("/api/admin/settings").await.json().await.unwrap();
+    assert_eq!(settings["claims"]["warranty_years"], 5);
+    settings["claims"] = json!({ "on_call": false, "leak_within_hour": false, "binding_price": true,
+        "warranty_years": 5, "free_visit": true, "confirmed": true });
+    assert_eq!(session.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    for page in [
+        "/",
+        "/tjenester/rorlegger",
+        "/tjenester/elektriker",
+        "/private-kunder",
+        "/bedriftskunder",
+        "/kontakt",
+    ] {
+        let html = app.get(page).await.text().await.unwrap();
+        for claim in ["Døgnvakt", "døgnet rundt", "24/7", "innen en time", "under én time", "openingHours"]
+        {
+            let at = html
+                .find(claim)
+                .map(|at| html[at.saturating_sub(60)..].chars().take(120).collect::<String>());
+            assert!(at.is_none(), "{page} still says «{claim}»: …{}…", at.unwrap_or_default());
+        }
+    }
+    let plumber = app.get("/tjenester/rorlegger").await.text().await.unwrap();
+    assert!(
+        plumber.contains("5 års garanti") && plumber.contains("bindende pris"),
+        "the promises left on stay"
+    );
+    let keys = checklist(session.get("/api/admin/dashboard").await.json().await.unwrap());
+    assert!(!keys.contains(&"claims".to_owned()), "confirmed: {keys:?}");
+
+    settings["claims"]["warranty_years"] = json!(40);
+    let refused: Value =
+        session.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();
+    assert_eq!(
+        refused["fields"]["claims.warranty_years"],
+        "Skriv antall år med garanti (1 til 30), eller la feltet stå tomt."
+    );
+    settings["claims"]["warranty_years"] = json!(5);
+    let logo_message = "Velg et bilde (JPG, PNG eller WebP) fra mediebiblioteket som logo.";
+    settings["logo"] = json!("00000000-0000-0000-0000-000000000000");
+    let refused: Value =
+        session.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();
+    assert_eq!(refused["fields"]["logo"], logo_message);
+    let form = reqwest::multipart::Form::new().part(
+        "files",
+        reqwest::multipart::Part::bytes(b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".to_vec())
+            .file_name("logo.pdf"),
+    );
+    let report: Value = session
+        .request(Method::POST, "/api/admin/media")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    settings["logo"] = report["uploaded"][0]["id"].clone();
+    let refused: Value =
+        session.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();
+    assert_eq!(refused["fields"]["logo"], logo_message);
+    let kept: Value = session.get("/api/admin/settings").await.json().await.unwrap();
+    assert_eq!(kept["logo"], Value::Null, "nothing refused is saved");
+    assert_eq!(kept["claims"]["on_call"], false);
+    app.stop().await;
+}
+
 crate::db_tests!(
+    each_promise_is_stated_only_while_it_is_on,
     the_founding_year_is_stated_only_as_the_firm_gives_it,
     saved_settings_show_on_the_public_site_at_once,
     renaming_a_status_moves_its_leads_and_a_used_status_cannot_be_removed,

@@ -27,9 +27,10 @@ function pageKey(url: string): PublicPageKey | undefined {
 /** The page's `<head>` content: title, description, canonical link and Open Graph. */
 function publicHead(key: PublicPageKey, site: Site): string {
   const meta = pageMeta[key]
+  const own = (text: string | ((site: Site) => string)) => (typeof text === 'function' ? text(site) : text)
   // A function as the replacement: a company name is inserted as it is, never read as a pattern.
-  const title = escapeHtml(meta.title.replace('{company}', () => site.company_name))
-  const description = escapeHtml(meta.description)
+  const title = escapeHtml(own(meta.title).replace('{company}', () => site.company_name))
+  const description = escapeHtml(own(meta.description))
   const path = publicPaths[key]
   const url = escapeHtml(`${site.base_url}${path}`)
   return [
@@ -44,7 +45,17 @@ function publicHead(key: PublicPageKey, site: Site): string {
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${url}">`,
     ...ogImage(site),
+    ...icons(site),
   ].join('\n    ')
+}
+
+/** The browser's icons: the firm's logo when it has one (src/site/icons.rs), else the drawn mark. */
+function icons(site: Site): string[] {
+  if (!site.icons) return ['<link rel="icon" href="/favicon.svg" type="image/svg+xml">']
+  return [
+    `<link rel="icon" href="${escapeHtml(site.icons.tab)}" type="image/png" sizes="32x32">`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(site.icons.touch)}">`,
+  ]
 }
 
 /** The page's picture for link previews (chosen by the server), or a text-only card. */
@@ -61,7 +72,11 @@ function ogImage(site: Site): string[] {
   ]
 }
 
-const NOT_FOUND_HEAD = ['<title>404: Page not found</title>', '<meta name="robots" content="noindex">'].join('\n    ')
+const NOT_FOUND_HEAD = [
+  '<title>404: Page not found</title>',
+  '<meta name="robots" content="noindex">',
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+].join('\n    ')
 
 /**
  * Renders the page at `url` with `data` (the JSON of a `Site`, see src/lib/site.tsx) and

@@ -1,11 +1,14 @@
 import type { components } from '@/lib/api-schema'
 import type { PublicPageKey, ServiceCategory } from '@/lib/paths'
+import { sentence, type Site, warranty } from '@/lib/site'
 
-/** Head data of a public page. `{company}` stands for the firm's name from settings.
+/** Head data of a public page. `{company}` stands for the firm's name from settings; a
+ * title or description that states a promise is made from the site's data, so it says
+ * only what the firm promises (Innstillinger).
  * Only the server's renderer reads this (src/entry-server.tsx), so no visitor downloads it. */
 export type PageMeta = {
-  title: string
-  description: string
+  title: string | ((site: Site) => string)
+  description: string | ((site: Site) => string)
   /** A trade page: its active services go into the page's JSON-LD offer catalogue. */
   serviceCategory?: ServiceCategory
   serviceType?: string
@@ -21,7 +24,12 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
   home: {
     title: 'Elektriker, rørlegger og bad i Oslo | {company}',
     description:
-      'Autoriserte elektrikere og rørleggere i Oslo og Viken. Døgnvakt 24/7, bindende pris før oppstart og garanti på arbeidet. Ring oss eller send en forespørsel.',
+(site) =>
+      `Autoriserte elektrikere og rørleggere i Oslo og Viken. ${sentence([
+        site.claims.on_call && 'døgnvakt 24/7',
+        site.claims.binding_price && 'bindende pris før oppstart',
+        Boolean(site.claims.warranty_years) && 'garanti på arbeidet',
+      ])} Ring oss eller send en forespørsel.`.replace('  ', ' '),
     allServices: true,
     content: ['team', 'review', 'figure', 'promise'],
   },
@@ -33,30 +41,45 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     content: ['promise'],
   },
   electrician: {
-    title: 'Elektriker i Oslo – autorisert og døgnåpen | {company}',
-    description:
-      'Autorisert elektriker i Oslo: feilsøking, sikringsskap, elbillader og gulvvarme. Fast pris før oppstart og 5 års garanti.',
+    title: (site) => `Elektriker i Oslo – autorisert${site.claims.on_call ? ' og døgnåpen' : ''} | {company}`,
+    description: (site) =>
+      `Autorisert elektriker i Oslo: feilsøking, sikringsskap, elbillader og gulvvarme. ${sentence([
+        site.claims.binding_price && 'fast pris før oppstart',
+        warranty(site),
+      ])}`.trim(),
     serviceCategory: 'elektriker',
     serviceType: 'Elektrikertjenester',
   },
   plumber: {
-    title: 'Rørlegger i Oslo – døgnvakt ved lekkasje | {company}',
-    description:
-      'Rørlegger i Oslo med døgnvakt: akutt lekkasje, tette avløp, varmtvannsbereder og nye rør. Vi er på plass innen en time ved akutt vannlekkasje.',
+    title: (site) => `Rørlegger i Oslo – ${site.claims.on_call ? 'døgnvakt ved lekkasje' : 'lekkasje, avløp og rør'} | {company}`,
+    description: (site) =>
+      `Rørlegger i Oslo${site.claims.on_call ? ' med døgnvakt' : ''}: akutt lekkasje, tette avløp, varmtvannsbereder og nye rør.${
+        site.claims.leak_within_hour ? ' Vi er på plass innen en time ved akutt vannlekkasje.' : ''
+      }`,
     serviceCategory: 'rorlegger',
     serviceType: 'Rørleggertjenester',
   },
   kitchenBath: {
     title: 'Kjøkken og bad i Oslo og Viken – totalrenovering | {company}',
     description:
-      'Totalrenovering av bad og montering av kjøkken i Oslo og Viken. Gratis befaring, bindende pris og alle fag under ett tak.',
+(site) =>
+      `Totalrenovering av bad og montering av kjøkken i Oslo og Viken. ${sentence([
+        site.claims.free_visit && 'gratis befaring',
+        site.claims.binding_price && 'bindende pris',
+        'alle fag under ett tak',
+      ])}`,
     serviceCategory: 'kjokken-bad',
     serviceType: 'Renovering av kjøkken og bad',
   },
   privateCustomers: {
     title: 'For private kunder – elektriker og rørlegger hjemme | {company}',
     description:
-      'Vi hjelper huseiere i Oslo og Viken med elektrisk, rør og oppussing av kjøkken og bad. Fast pris, ryddige fagfolk og garanti.',
+(site) =>
+      `Vi hjelper huseiere i Oslo og Viken med elektrisk, rør og oppussing av kjøkken og bad. ${sentence([
+        site.claims.binding_price && 'fast pris',
+        'ryddige fagfolk',
+        Boolean(site.claims.warranty_years) && 'garanti',
+      ])}`,
     content: ['promise', 'project'],
   },
   businessCustomers: {
@@ -79,7 +102,10 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
   contact: {
     title: 'Kontakt oss – ring eller send forespørsel | {company}',
     description:
-      'Ring oss døgnet rundt eller send en forespørsel. Vi svarer innen 24 timer og kommer på gratis befaring i Oslo og Viken.',
+(site) =>
+      `Ring oss${site.claims.on_call ? ' døgnet rundt' : ''} eller send en forespørsel. Vi svarer innen 24 timer og kommer på ${
+        site.claims.free_visit ? 'gratis ' : ''
+      }befaring i Oslo og Viken.`,
     content: ['team'],
   },
   contactSent: {

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { paths } from '@/lib/paths'
-import type { Site } from '@/lib/site'
+import { type Site, warranty } from '@/lib/site'
 
 export type LegalSection = { id: string; title: string; content: ReactNode }
 export type LegalText = { id: string; title: string; intro: ReactNode; sections: LegalSection[] }
@@ -239,8 +239,8 @@ export function termsText(site: Site): LegalText {
       content: (
         <>
           <p>
-            Tilbud er bindende etter befaring. Tilbudet beskriver hva som skal gjøres, hva det koster og når arbeidet
-            kan utføres.
+            {site.claims.binding_price ? 'Tilbud er bindende etter befaring. ' : ''}Tilbudet beskriver hva som skal
+            gjøres, hva det koster og når arbeidet kan utføres.
           </p>
           <p>
             Priser oppgis eksklusive merverdiavgift (mva) der ikke annet er oppgitt. Priser på nettsidene er oppgitt
@@ -285,13 +285,13 @@ export function termsText(site: Site): LegalText {
       title: 'Garanti og reklamasjon',
       content: (
         <>
-          <p>Arbeidet vårt har 5 års garanti.</p>
+          {warranty(site) && <p>Arbeidet vårt har {warranty(site)}.</p>}
           <p>
             Oppdager du en feil eller mangel ved arbeidet, gi oss beskjed så snart som mulig, så utbedrer vi den. For
             forbrukere gjelder i tillegg reglene om reklamasjon i håndverkertjenesteloven.
           </p>
           <p>
-            Garantien gjelder ikke feil som skyldes normal slitasje, feil bruk, manglende vedlikehold eller inngrep
+            {warranty(site) ? 'Garantien gjelder ikke' : 'Vi retter ikke uten kostnad'} feil som skyldes normal slitasje, feil bruk, manglende vedlikehold eller inngrep
             fra andre. Produkter og materiell har i tillegg produsentens garanti.
           </p>
         </>

@@ -819,6 +819,46 @@ export interface components {
          * @enum {string}
          */
         CategorySlug: "elektriker" | "rorlegger" | "kjokken-bad";
+        /**
+         * @description The promises the public pages make about the firm's service, each one a switch: a page
+         *     (its hero, its badges, its meta description, the JSON-LD's opening hours) states a
+         *     promise only while it is on, so nothing the firm does not offer is ever claimed.
+         *     They start as the example firm's, unconfirmed (`EXAMPLE`), and the launch checklist
+         *     counts them until staff confirm them as their own.
+         */
+        Claims: {
+            /** @description "Bindende pris før oppstart". */
+            binding_price: boolean;
+            /** @description Staff have said these are the firm's own; until then the checklist names them. */
+            confirmed: boolean;
+            /** @description "Gratis befaring": the site visit before a price costs nothing. */
+            free_visit: boolean;
+            /** @description "Under 1 time ved lekkasje": on site within the hour at an acute water leak in Oslo. */
+            leak_within_hour: boolean;
+            /** @description "Døgnvakt 24/7": someone answers and comes out day and night. */
+            on_call: boolean;
+            /**
+             * Format: int32
+             * @description Years of warranty on the work ("5 års garanti"); `null` promises none.
+             */
+            warranty_years?: number | null;
+        };
+        /**
+         * @description The promises as the settings form sends them (`Claims`); `confirmed` says staff stand
+         *     by them.
+         */
+        ClaimsInput: {
+            binding_price: boolean;
+            confirmed: boolean;
+            free_visit: boolean;
+            leak_within_hour: boolean;
+            on_call: boolean;
+            /**
+             * Format: int64
+             * @description 1 to 30 years, or `null` for no warranty promise.
+             */
+            warranty_years?: number | null;
+        };
         /** @description What clearing the log asks for: the word TØM, typed. */
         ClearInput: {
             confirm?: string | null;
@@ -1056,7 +1096,10 @@ export interface components {
         };
         /** @description One thing to do before the site goes live, with where it is done. */
         LaunchStep: {
-            /** @description `example_content`, `team_photo`, `company_facts`, `notification_email` or `https`. */
+            /**
+             * @description `example_content`, `team_photo`, `company_facts`, `claims`, `logo`,
+             *     `notification_email` or `https`.
+             */
             key: string;
             /** @description The admin page where it is fixed. */
             link: string;
@@ -1155,6 +1198,8 @@ export interface components {
             height?: number | null;
             /** Format: uuid */
             id: string;
+            /** @description The firm's logo (Innstillinger); deleting it leaves the site without one. */
+            is_logo: boolean;
             /**
              * Format: int64
              * @description Size in whole KB (rounded).
@@ -1396,6 +1441,8 @@ export interface components {
         };
         Settings: {
             adresse?: string | null;
+            /** @description What the firm promises on its public pages; a page says only what is switched on. */
+            claims: components["schemas"]["Claims"];
             company_name?: string | null;
             /** @description The public contact e-mail. */
             email?: string | null;
@@ -1408,12 +1455,18 @@ export interface components {
             global_phone_primary?: string | null;
             /** @description The lead pipeline's statuses in order, each with its meaning. */
             lead_pipeline: components["schemas"]["Stage"][];
+            /**
+             * Format: uuid
+             * @description The firm's logo, a picture from the media library; `null` shows the firm's initial.
+             */
+            logo?: string | null;
             orgnr?: string | null;
             /** @description How the server is run: set by whoever runs it, shown here, not edited here. */
             server: components["schemas"]["ServerFacts"];
         };
         SettingsInput: {
             adresse?: string | null;
+            claims?: components["schemas"]["ClaimsInput"] | null;
             company_name?: string | null;
             email?: string | null;
             /**
@@ -1424,6 +1477,11 @@ export interface components {
             /** @description Extra numbers; blanks are dropped. */
             global_phone_extra?: string[] | null;
             global_phone_primary?: string | null;
+            /**
+             * Format: uuid
+             * @description The logo, a picture from the media library; `null` takes it away, absent keeps it.
+             */
+            logo?: string | null;
             orgnr?: string | null;
         };
         /**
@@ -1434,6 +1492,8 @@ export interface components {
         /** @description The firm's public facts, as staff keep them in Innstillinger. */
         SiteFacts: {
             adresse: string;
+            /** @description What the pages promise (Innstillinger): each page states only what is on. */
+            claims: components["schemas"]["Claims"];
             company_name: string;
             email: string;
             /**
@@ -1442,6 +1502,11 @@ export interface components {
              *     states no founding year and no years of experience.
              */
             founded_year?: number | null;
+            /**
+             * Format: uuid
+             * @description The logo from the media library, if the firm has one.
+             */
+            logo?: string | null;
             orgnr: string;
             /** @description The main phone number as staff wrote it, for display. */
             phone: string;

@@ -17,6 +17,8 @@ export type Review = WithId<Schemas['Review']>
 export type Figure = WithId<Schemas['Figure']>
 export type Platform = WithId<Schemas['Platform']>
 export type FirmPromise = WithId<Schemas['Promise']>
+/** What the firm promises (Innstillinger): a page states a promise only while it is on. */
+export type Claims = Schemas['Claims']
 
 /**
  * The firm's content as a page shows it (Innhold in the admin, src/content in the
@@ -51,6 +53,13 @@ export type Site = {
   /** The year the firm was founded (Innstillinger), or null: then no page says "siden …"
    * or how many years of experience the firm has (`since` and `experience` below). */
   founded_year: number | null
+  /** The promises the pages may make (døgnvakt, a leak within the hour, a binding price,
+   * the warranty, a free site visit); a page says only what is on (see the helpers below). */
+  claims: Claims
+  /** The firm's logo from the media library, or null: then the header draws the firm's initial. */
+  logo: Picture | null
+  /** The logo as the browser's icons (src/site/icons.rs), or null without a logo. */
+  icons?: { tab: string; touch: string } | null
   /** Today's date in Norwegian ("22. november 2026") and the year, from the server. */
   today: string
   year: string
@@ -81,6 +90,15 @@ export const NEUTRAL_SITE: Site = {
   phone_uri: 'tel:',
   phone_extra: [],
   founded_year: null,
+  claims: {
+    on_call: false,
+    leak_within_hour: false,
+    binding_price: false,
+    warranty_years: null,
+    free_visit: false,
+    confirmed: true,
+  },
+  logo: null,
   today: '',
   year: '',
   base_url: '',
@@ -119,6 +137,29 @@ export function experience(site: Site): string | null {
   if (!site.founded_year) return null
   const years = Math.floor((year - site.founded_year) / 5) * 5
   return years >= 5 ? `${years}+ års erfaring` : null
+}
+
+/** "5 års garanti", or null when the firm promises no warranty. */
+export function warranty(site: Site): string | null {
+  return site.claims.warranty_years ? `${site.claims.warranty_years} års garanti` : null
+}
+
+/** The items that are there, as Norwegian lists them: "a", "a og b", "a, b og c"; "" for none. */
+export function listed(items: (string | null | false | undefined)[]): string {
+  const kept = items.filter((item): item is string => Boolean(item))
+  if (kept.length < 2) return kept[0] ?? ''
+  return `${kept.slice(0, -1).join(', ')} og ${kept[kept.length - 1]}`
+}
+
+/** A sentence from its parts (those that are there), capitalised and ending in a full stop; "" for none. */
+export function sentence(items: (string | null | false | undefined)[]): string {
+  const text = listed(items)
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : ''
+}
+
+/** Items of a list whose promise is on: each item is kept when its `when` is true or absent. */
+export function kept<T extends { when?: boolean }>(items: T[]): T[] {
+  return items.filter((item) => item.when !== false)
 }
 
 const SiteContext = createContext<Site>(NEUTRAL_SITE)

@@ -33,6 +33,9 @@ pub struct Media {
     /// The content that shows the picture ("Innhold"); deleting it takes it away there.
     #[sqlx(skip)]
     pub used_by: Vec<MediaUse>,
+    /// The firm's logo (Innstillinger); deleting it leaves the site without one.
+    #[sqlx(skip)]
+    pub is_logo: bool,
 }
 
 /// A content item that shows a picture.

@@ -50,11 +50,11 @@ pub const CATEGORIES: [SeedCategory; 3] = [
     SeedCategory {
         slug: "rorlegger",
         name: "Rørlegger",
-        description: "Rørleggere som rykker ut døgnet rundt: lekkasjer, tette avløp, varmtvann og nye rør.",
+        description: "Rørleggere for lekkasjer, tette avløp, varmtvann og nye rør.",
         services: &[
             (
                 "Akutt lekkasje og vannskade",
-                "Døgnåpen utrykning ved vannlekkasje. Vi er normalt på plass innen en time i Oslo.",
+                "Utrykning ved vannlekkasje: vi stanser lekkasjen og sikrer mot mer vannskade.",
                 1620,
             ),
             (

@@ -1,7 +1,8 @@
 //! The settings row as staff see it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use uuid::Uuid;
 
 use super::Stage;
 
@@ -17,6 +18,12 @@ pub struct Settings {
     pub global_phone_extra: Vec<String>,
     /// The year the firm was founded; the public site says "siden …" only when it is set.
     pub founded_year: Option<i32>,
+    /// What the firm promises on its public pages; a page says only what is switched on.
+    #[sqlx(json)]
+    pub claims: Claims,
+    /// The firm's logo, a picture from the media library; `null` shows the firm's initial.
+    #[sqlx(rename = "logo_id")]
+    pub logo: Option<Uuid>,
     /// The lead pipeline's statuses in order, each with its meaning.
     #[sqlx(skip)]
     pub lead_pipeline: Vec<Stage>,
@@ -45,4 +52,38 @@ impl Settings {
         }
         view
     }
+}
+
+/// The promises the public pages make about the firm's service, each one a switch: a page
+/// (its hero, its badges, its meta description, the JSON-LD's opening hours) states a
+/// promise only while it is on, so nothing the firm does not offer is ever claimed.
+/// They start as the example firm's, unconfirmed (`EXAMPLE`), and the launch checklist
+/// counts them until staff confirm them as their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Claims {
+    /// "Døgnvakt 24/7": someone answers and comes out day and night.
+    pub on_call: bool,
+    /// "Under 1 time ved lekkasje": on site within the hour at an acute water leak in Oslo.
+    pub leak_within_hour: bool,
+    /// "Bindende pris før oppstart".
+    pub binding_price: bool,
+    /// Years of warranty on the work ("5 års garanti"); `null` promises none.
+    pub warranty_years: Option<i32>,
+    /// "Gratis befaring": the site visit before a price costs nothing.
+    pub free_visit: bool,
+    /// Staff have said these are the firm's own; until then the checklist names them.
+    pub confirmed: bool,
+}
+
+impl Claims {
+    /// What a new site starts with: the example firm's promises, not yet confirmed.
+    pub const EXAMPLE: Self = Self {
+        on_call: true,
+        leak_within_hour: true,
+        binding_price: true,
+        warranty_years: Some(5),
+        free_visit: true,
+        confirmed: false,
+    };
 }

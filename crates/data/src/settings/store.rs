@@ -13,8 +13,8 @@ use crate::{audited, db_run, tx_run};
 /// The company facts (the pipeline is read by `super::stages`).
 pub async fn facts(db: &Db) -> Result<Option<Settings>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra, founded_year \
-         FROM settings WHERE id = 1",
+        "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra, founded_year, \
+         claims, logo_id FROM settings WHERE id = 1",
     )
     .fetch_optional(pool)
     .await)
@@ -29,7 +29,8 @@ pub async fn save_facts(
     audited!(db, entry, tx => {
         sqlx::query(
             "UPDATE settings SET company_name = $1, orgnr = $2, adresse = $3, email = $4, \
-             global_phone_primary = $5, global_phone_extra = $6, updated_at = $7, founded_year = $8 WHERE id = 1",
+             global_phone_primary = $5, global_phone_extra = $6, updated_at = $7, founded_year = $8, \
+             claims = $9, logo_id = $10 WHERE id = 1",
         )
         .bind(&facts.company_name)
         .bind(&facts.orgnr)
@@ -39,6 +40,8 @@ pub async fn save_facts(
         .bind(Json(&facts.global_phone_extra))
         .bind(at)
         .bind(facts.founded_year)
+        .bind(Json(&facts.claims))
+        .bind(facts.logo)
         .execute(&mut *tx)
         .await?;
     })

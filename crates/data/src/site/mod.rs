@@ -22,6 +22,10 @@ pub struct SiteFacts {
     /// The year the firm was founded; `null` when staff have not said, and then the site
     /// states no founding year and no years of experience.
     pub founded_year: Option<i32>,
+    /// What the pages promise (Innstillinger): each page states only what is on.
+    pub claims: crate::settings::Claims,
+    /// The logo from the media library, if the firm has one.
+    pub logo: Option<uuid::Uuid>,
 }
 
 impl SiteFacts {
@@ -29,7 +33,7 @@ impl SiteFacts {
     /// the public site never shows an empty header.
     pub async fn load(db: &Db) -> Result<Self, sqlx::Error> {
         let facts = crate::settings::store::facts(db).await?;
-        let (company_name, orgnr, adresse, email, phone, extra, founded_year) = match facts {
+        let (company_name, orgnr, adresse, email, phone, extra, founded_year, claims, logo) = match facts {
             Some(f) => (
                 f.company_name,
                 f.orgnr,
@@ -38,8 +42,10 @@ impl SiteFacts {
                 f.global_phone_primary,
                 f.global_phone_extra,
                 f.founded_year,
+                f.claims,
+                f.logo,
             ),
-            None => (None, None, None, None, None, Vec::new(), None),
+            None => (None, None, None, None, None, Vec::new(), None, crate::settings::Claims::EXAMPLE, None),
         };
         let or = |value: Option<String>, fallback: &str| {
             value
@@ -55,6 +61,8 @@ impl SiteFacts {
             phone: or(phone, ""),
             phone_extra: extra,
             founded_year,
+            claims,
+            logo,
         })
     }
 
@@ -83,6 +91,8 @@ mod tests {
             phone: phone.into(),
             phone_extra: vec![],
             founded_year: None,
+            claims: crate::settings::Claims::EXAMPLE,
+            logo: None,
         }
     }
 

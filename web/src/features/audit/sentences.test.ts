@@ -45,6 +45,18 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
     }),
     entry('update', 'settings', null, { before: { company_name: 'Fagfolk AS' }, after: { company_name: 'Rør & Strøm Oslo AS' } }),
     entry('update', 'privacy', null, { before: { retention_months: null }, after: { retention_months: 24 } }),
+    entry('update', 'settings', null, {
+      before: {
+        founded_year: 2004,
+        logo: null,
+        claims: { on_call: true, leak_within_hour: true, binding_price: true, warranty_years: 5, free_visit: true, confirmed: false },
+      },
+      after: {
+        founded_year: null,
+        logo: PHOTO,
+        claims: { on_call: false, leak_within_hour: false, binding_price: true, warranty_years: 3, free_visit: true, confirmed: true },
+      },
+    }),
   ],
   delete: [entry('delete', 'services_admin', 'Anbudstorget', { before: { name: 'Anbudstorget', kind: 'platform' }, after: {} })],
   login: [entry('login', 'admin_users', 'Kari Nordmann', null)],
@@ -84,7 +96,7 @@ describe('the audit log as sentences', () => {
   })
 
   it('names who did it and what, and says what changed from what to what', () => {
-    const [lead, content, user, service, pipeline, company, retention] = SAMPLES.update.map((sample) => tell(sample, names))
+    const [lead, content, user, service, pipeline, company, retention, promises] = SAMPLES.update.map((sample) => tell(sample, names))
     expect(lead?.who).toBe('Kari Nordmann')
     expect(lead?.sentence).toBe('endret lead-en «Per Olsen».')
     expect(lead?.changes).toEqual([
@@ -106,6 +118,14 @@ describe('the audit log as sentences', () => {
     expect(pipeline?.changes).toEqual(['Statuser fra Ny (åpen) til Ny (åpen), Vunnet (vunnet)'])
     expect(company?.sentence).toBe('endret firmaopplysningene.')
     expect(retention?.changes).toEqual(['Sletteregel satt til 24 måneder'])
+    expect(promises?.changes).toEqual([
+      'Grunnlagt fjernet (var 2004)',
+      'Logo satt til et bilde',
+      'Døgnvakt 24/7 fra ja til nei',
+      'Oppmøte innen en time ved lekkasje fra ja til nei',
+      'Garanti (år) fra 5 til 3',
+      'Løftene bekreftet fra nei til ja',
+    ])
 
     const deleted = tell(SAMPLES.delete[0]!, names)
     expect(deleted.sentence).toBe('slettet tjenesten «Anbudstorget».')

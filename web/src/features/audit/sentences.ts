@@ -78,6 +78,9 @@ const FIELDS: Record<string, string> = {
   orgnr: 'organisasjonsnummer',
   global_phone_primary: 'hovednummer',
   global_phone_extra: 'ekstra telefoner',
+  founded_year: 'grunnlagt',
+  logo: 'logo',
+  claims: 'løfter',
   lead_pipeline: 'statuser',
   retention_months: 'sletteregel',
   hidden: 'skjult på nettstedet',
@@ -100,6 +103,16 @@ const FIELDS: Record<string, string> = {
 
 /** Keys that say how a thing is stored rather than what it is: never shown. */
 const QUIET = new Set(['kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order'])
+
+/** The promises (Innstillinger, `claims`), each told as its own change. */
+const CLAIMS: Record<string, string> = {
+  on_call: 'døgnvakt 24/7',
+  leak_within_hour: 'oppmøte innen en time ved lekkasje',
+  binding_price: 'bindende pris før oppstart',
+  warranty_years: 'garanti (år)',
+  free_visit: 'gratis befaring',
+  confirmed: 'løftene bekreftet',
+}
 
 const VALUES: Record<string, Record<string, string>> = {
   role: { admin: 'administrator', editor: 'redaktør' },
@@ -139,7 +152,7 @@ export function shown(value: unknown, key: string, names: Names): string {
     return 'endret'
   }
   const text = String(value)
-  if (UUID.test(text)) return names[text] ?? (key === 'photo' || key === 'photos' ? 'et bilde' : 'en som er slettet')
+  if (UUID.test(text)) return names[text] ?? (['photo', 'photos', 'logo'].includes(key) ? 'et bilde' : 'en som er slettet')
   if (DAY.test(text)) return formatDay(text)
   if (key === 'price_from' && typeof value === 'number') return `${value.toLocaleString('nb-NO')} kr`
   if (key === 'retention_months' && typeof value === 'number') return `${value} måneder`
@@ -156,6 +169,17 @@ function changeLine(key: string, before: unknown, after: unknown, names: Names):
   if (was === 'ingen') return `${capital(label)} satt til ${now}`
   if (now === 'ingen') return `${capital(label)} fjernet (var ${was})`
   return `${capital(label)} fra ${was} til ${now}`
+}
+
+/** "Døgnvakt 24/7 fra ja til nei", one line per promise that changed. */
+function claimLines(before: unknown, after: unknown): string[] {
+  const was = (before ?? {}) as Fields
+  const now = (after ?? {}) as Fields
+  return Object.keys(CLAIMS).flatMap((key) => {
+    const from = shown(was[key], key, {})
+    const to = shown(now[key], key, {})
+    return from === to ? [] : [`${capital(CLAIMS[key] as string)} fra ${from} til ${to}`]
+  })
 }
 
 function capital(text: string): string {
@@ -177,6 +201,10 @@ export function tell(entry: AuditEntry, names: Names): Told {
   const lines: string[] = []
   if (entry.action === 'update' || entry.action === 'merge') {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (key === 'claims') {
+        lines.push(...claimLines(before.claims, after.claims))
+        continue
+      }
       const line = changeLine(key, before[key], after[key], names)
       if (line) lines.push(line)
     }

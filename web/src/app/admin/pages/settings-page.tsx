@@ -2,9 +2,12 @@ import { useEffect } from 'react'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useSettings } from '@/features/settings/api/settings'
+import { ClaimsForm } from '@/features/settings/components/claims-form'
 import { CompanyFactsForm } from '@/features/settings/components/company-facts-form'
+import { LogoForm } from '@/features/settings/components/logo-form'
 import { PipelineEditor } from '@/features/settings/components/pipeline-editor'
 import { useLocation } from 'react-router'
+import { PicturePicker } from '../components/picture-picker'
 import { useAdminTitle } from '../use-admin-title'
 
 export function SettingsPage() {
@@ -28,6 +31,22 @@ export function SettingsPage() {
         <Card className="p-6">
           <h2 className="text-xl font-semibold">Firma</h2>
           <CompanyFactsForm settings={settings.data} />
+        </Card>
+        <Card className="p-6" id="logo">
+          <h2 className="text-xl font-semibold">Logo</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Vises øverst på nettstedet, i nettleserfanen, på hjemskjermen og i e-postene om nye henvendelser.
+          </p>
+          <LogoForm settings={settings.data} picker={(props) => <PicturePicker {...props} />} />
+        </Card>
+        <Card className="p-6" id="lofter">
+          <h2 className="text-xl font-semibold">Løfter</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Sidene nevner bare løftene som er slått på: i toppen, på forsiden, på fagsidene og i beskrivelsene søkemotorene
+            viser. Slå av det dere ikke tilbyr.
+          </p>
+          {/* Mounted again when the saved promises change, so the form starts from what is stored. */}
+          <ClaimsForm key={JSON.stringify(settings.data.claims)} settings={settings.data} />
         </Card>
         <Card className="p-6">
           <h2 className="text-xl font-semibold">Lead-pipeline</h2>

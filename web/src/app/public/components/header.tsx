@@ -31,7 +31,7 @@ export function Logo({ className }: { className?: string }) {
   const site = useSite()
   return (
     <a href={paths.home} className={cn('flex min-w-0 items-center gap-2.5 font-bold', className)} title={site.company_name}>
-      <LogoMark />
+      <LogoMark logo={site.logo} name={site.company_name} />
       <span className="line-clamp-2 text-base leading-tight [overflow-wrap:anywhere] sm:text-lg sm:leading-tight" data-company-name>
         {site.company_name}
       </span>
@@ -65,10 +65,12 @@ export function Header() {
             <MapPin className="size-3.5" aria-hidden="true" />
             <span>{site.adresse}</span>
           </p>
-          <p className="flex items-center gap-1.5">
-            <Clock className="size-3.5" aria-hidden="true" />
-            <span>Døgnvakt 24/7</span>
-          </p>
+          {site.claims.on_call && (
+            <p className="flex items-center gap-1.5">
+              <Clock className="size-3.5" aria-hidden="true" />
+              <span>Døgnvakt 24/7</span>
+            </p>
+          )}
         </Container>
       </div>
       {/* The menu shows in the bar from 1280 px, where it fits beside a long name; below

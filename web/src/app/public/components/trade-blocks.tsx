@@ -39,8 +39,10 @@ export function QuoteBlock({ title, text }: { title: string; text: string }) {
   )
 }
 
-/** The binding-price promise. */
+/** The binding-price promise, shown only while the firm makes it (Innstillinger). */
 export function PriceGuarantee({ children }: { children?: ReactNode }) {
+  const site = useSite()
+  if (!site.claims.binding_price) return null
   return (
     <section className="pb-14" aria-labelledby="prisgaranti-tittel">
       <Container>

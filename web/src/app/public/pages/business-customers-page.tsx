@@ -21,10 +21,16 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
-import { type Site, since, useSite } from '@/lib/site'
+import { kept, type Site, since, useSite } from '@/lib/site'
 
-/** The hero's badges; "Autorisert siden …" only with the year the firm gave. */
-const heroBadges = (site: Site) => ['Døgnvakt 24/7', 'Fast kontaktperson', 'Bindende pris før oppstart', `Autorisert${since(site)}`]
+/** The hero's badges; "Autorisert siden …" only with the year the firm gave, each promise only while it is on. */
+const heroBadges = (site: Site) =>
+  [
+    site.claims.on_call && 'Døgnvakt 24/7',
+    'Fast kontaktperson',
+    site.claims.binding_price && 'Bindende pris før oppstart',
+    `Autorisert${since(site)}`,
+  ].filter((badge): badge is string => Boolean(badge))
 
 const serviceGroups: { icon: LucideIcon; title: string; text: string; services: string[] }[] = [
   {
@@ -65,7 +71,7 @@ const serviceGroups: { icon: LucideIcon; title: string; text: string; services: 
   },
 ]
 
-const reasons: IconItem[] = [
+const reasons = (site: Site): IconItem[] => kept([
   {
     icon: CalendarClock,
     title: 'Arbeid når det passer dere',
@@ -79,16 +85,17 @@ const reasons: IconItem[] = [
   {
     icon: Receipt,
     title: 'Forutsigbare kostnader',
-    text: 'Bindende pris før oppstart, tydelige tilbud og fakturaer som er enkle å kontere.',
+    text: `${site.claims.binding_price ? 'Bindende pris før oppstart, tydelige' : 'Tydelige'} tilbud og fakturaer som er enkle å kontere.`,
   },
   {
     icon: Siren,
     title: 'Døgnvakt 24/7',
-    text: 'Driftsstans venter ikke til mandag. Ved akutt vannlekkasje er vi på plass på under én time.',
+    text: `Driftsstans venter ikke til mandag.${site.claims.leak_within_hour ? ' Ved akutt vannlekkasje er vi på plass på under én time.' : ' Vi rykker ut hele døgnet.'}`,
+    when: site.claims.on_call,
   },
-]
+])
 
-const industries: IconItem[] = [
+const industries = (site: Site): IconItem[] => [
   {
     icon: Briefcase,
     title: 'Kontor',
@@ -107,7 +114,7 @@ const industries: IconItem[] = [
   {
     icon: Building,
     title: 'Borettslag og sameie',
-    text: 'Nye stigeledninger og sikringsskap, felles elbillading og døgnvakt for beboerne.',
+    text: `Nye stigeledninger og sikringsskap${site.claims.on_call ? ', felles elbillading og døgnvakt for beboerne' : ' og felles elbillading'}.`,
   },
   {
     icon: Building2,
@@ -121,19 +128,22 @@ const industries: IconItem[] = [
   },
 ]
 
-const agreementIncludes = [
+const agreementIncludes = (site: Site) => [
   'Årlig el-kontroll og termografering av fordelingstavler',
   'Ettersyn av vann, avløp, beredere og vannstoppere',
-  'Prioritert utrykning ved driftsstans, hele døgnet',
+  site.claims.on_call ? 'Prioritert utrykning ved driftsstans, hele døgnet' : 'Prioritert utrykning ved driftsstans',
   'Fast kontaktperson som kjenner bygget',
   'Rapport etter hvert besøk, med forslag til tiltak og pris',
   'Dokumentasjon som kan brukes direkte i internkontrollen',
-] as const
+]
 
-const agreementSteps: { title: string; text: string }[] = [
+const agreementSteps = (site: Site): { title: string; text: string }[] => [
   { title: 'Gjennomgang', text: 'Vi går gjennom bygget og anlegget sammen med dere og noterer hva som trengs.' },
   { title: 'Tilbud', text: 'Dere får et skriftlig tilbud på en avtale tilpasset bygget og driften.' },
-  { title: 'Oppstart', text: 'Vi setter opp en plan for faste besøk, og dere har døgnvakt fra første dag.' },
+  {
+    title: 'Oppstart',
+    text: `Vi setter opp en plan for faste besøk${site.claims.on_call ? ', og dere har døgnvakt fra første dag' : ''}.`,
+  },
 ]
 
 export function BusinessCustomersPage() {
@@ -169,7 +179,7 @@ export function BusinessCustomersPage() {
         title="Fire grunner til å velge oss"
         lead="Bedrifter trenger håndverkere som leverer til avtalt tid og pris – og som er der når noe stopper opp."
       >
-        <IconCards items={reasons} layout="stacked" />
+        <IconCards items={reasons(site)} layout="stacked" />
       </Section>
 
       <Section
@@ -178,7 +188,7 @@ export function BusinessCustomersPage() {
         title="Bransjer vi jobber for"
         lead="Vi kjenner kravene og driften i ulike typer bygg, og tilpasser arbeidet etter det."
       >
-        <IconCards items={industries} layout="inline" />
+        <IconCards items={industries(site)} layout="inline" />
       </Section>
 
       <Section
@@ -192,7 +202,7 @@ export function BusinessCustomersPage() {
           <Card className="p-6 sm:p-8">
             <h3 className="text-xl font-semibold">Dette er inkludert</h3>
             <ul className="mt-5 space-y-3">
-              {agreementIncludes.map((item) => (
+              {agreementIncludes(site).map((item) => (
                 <li key={item} className="flex gap-3 text-base">
                   <Check className="mt-1 size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
                   <span>{item}</span>
@@ -203,7 +213,7 @@ export function BusinessCustomersPage() {
           <Card className="flex flex-col p-6 sm:p-8">
             <h3 className="text-xl font-semibold">Slik kommer dere i gang</h3>
             <ol className="mt-5 space-y-5">
-              {agreementSteps.map((step, index) => (
+              {agreementSteps(site).map((step, index) => (
                 <li key={step.title} className="flex gap-4">
                   <span
                     className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"

@@ -21,7 +21,7 @@ export function ContactPage() {
           {site.phone}
         </a>
       ),
-      note: 'Døgnvakt 24/7 ved akutte skader',
+      note: site.claims.on_call ? 'Døgnvakt 24/7 ved akutte skader' : 'Ring oss i arbeidstiden',
     },
     {
       icon: Mail,
@@ -56,7 +56,7 @@ export function ContactPage() {
       <Hero
         eyebrow="Kontakt"
         title="Kontakt oss"
-        lead="Ring oss døgnet rundt, send en e-post eller fyll ut skjemaet. Vi svarer innen 24 timer – og med en gang når det haster."
+        lead={`Ring oss${site.claims.on_call ? ' døgnet rundt' : ''}, send en e-post eller fyll ut skjemaet. Vi svarer innen 24 timer – og med en gang når det haster.`}
       >
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild variant="accent" size="lg">
@@ -93,7 +93,7 @@ export function ContactPage() {
         id="skjema"
         tone="muted"
         title="Send oss en forespørsel"
-        lead="Beskriv jobben kort, så ringer vi deg tilbake og avtaler gratis befaring."
+        lead={`Beskriv jobben kort, så ringer vi deg tilbake og avtaler ${site.claims.free_visit ? 'gratis ' : ''}befaring.`}
       >
         <Card className="max-w-3xl p-6 sm:p-8">
           <ContactForm />

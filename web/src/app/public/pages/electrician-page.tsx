@@ -1,17 +1,23 @@
 import { Award, Clock, FileCheck, ShieldCheck } from 'lucide-react'
 import { Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
-import { type Site, since, useSite } from '@/lib/site'
+import { kept, type Site, since, useSite, warranty } from '@/lib/site'
 import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { PriceGuarantee, QuoteBlock, Reasons } from '../components/trade-blocks'
 
 /** Why us; "Autorisert siden …" only with the year the firm gave. */
-const reasons = (site: Site) => [
-  { icon: Award, title: `Autorisert${since(site)}`, text: 'Registrert elektroforetak med erfarne, sertifiserte montører.' },
-  { icon: FileCheck, title: 'Full dokumentasjon', text: 'Samsvarserklæring og oppdaterte kursfortegnelser på alle jobber.' },
-  { icon: Clock, title: 'Rask hjelp', text: 'Døgnvakt ved strømbrudd og feil som ikke kan vente.' },
-  { icon: ShieldCheck, title: '5 års garanti', text: 'Vi står for arbeidet vårt, lenge etter at vi har pakket sammen.' },
-]
+const reasons = (site: Site) =>
+  kept([
+    { icon: Award, title: `Autorisert${since(site)}`, text: 'Registrert elektroforetak med erfarne, sertifiserte montører.' },
+    { icon: FileCheck, title: 'Full dokumentasjon', text: 'Samsvarserklæring og oppdaterte kursfortegnelser på alle jobber.' },
+    { icon: Clock, title: 'Rask hjelp', text: 'Døgnvakt ved strømbrudd og feil som ikke kan vente.', when: site.claims.on_call },
+    {
+      icon: ShieldCheck,
+      title: warranty(site) ?? '',
+      text: 'Vi står for arbeidet vårt, lenge etter at vi har pakket sammen.',
+      when: Boolean(warranty(site)),
+    },
+  ])
 
 export function ElectricianPage() {
   const site = useSite()
@@ -19,7 +25,7 @@ export function ElectricianPage() {
     <>
       <Hero
         eyebrow="Elektriker i Oslo og Viken"
-        title="Autorisert elektriker – trygt, ryddig og til fast pris"
+        title={site.claims.binding_price ? 'Autorisert elektriker – trygt, ryddig og til fast pris' : 'Autorisert elektriker – trygt og ryddig'}
         lead="Fra jordfeil og sikringer som går, til nytt sikringsskap, elbillader og varmekabler. Vi finner feilen og gjør jobben riktig første gang."
       >
         <HeroActions />
@@ -37,7 +43,7 @@ export function ElectricianPage() {
       </Section>
       <QuoteBlock
         title="Få et uforpliktende tilbud"
-        text="Fortell oss hva du vil ha gjort, så kommer vi på befaring og gir deg en fast pris – uten kostnad."
+        text={`Fortell oss hva du vil ha gjort, så kommer vi på befaring og gir deg ${site.claims.binding_price ? 'en fast pris' : 'et tilbud'}${site.claims.free_visit ? ' – uten kostnad' : ''}.`}
       />
       <PriceGuarantee />
       <Section id="hvorfor-oss" tone="muted" title="Hvorfor velge oss som elektriker?">
@@ -45,7 +51,7 @@ export function ElectricianPage() {
       </Section>
       <CtaBand
         title="Strømmen borte eller sikringen går?"
-        text="Ring døgnvakten, så hjelper vi deg – også på kvelder og i helger."
+        text={site.claims.on_call ? 'Ring døgnvakten, så hjelper vi deg – også på kvelder og i helger.' : 'Ring oss, så finner vi feilen og sier hva det koster.'}
       />
     </>
   )

@@ -6,34 +6,44 @@ import { Card } from '@/components/ui/card'
 import { Container, Section } from '@/components/ui/section'
 import { ContactForm } from '@/features/contact/components/contact-form'
 import { CategoryOverview } from '@/features/services/components/category-overview'
-import { experience, since, useSite } from '@/lib/site'
+import { experience, type Site, sentence, since, useSite, warranty } from '@/lib/site'
 import { TeamAvatar } from '../components/team'
 
-const specialties = [
-  {
-    icon: Zap,
-    title: 'Elektriker',
-    to: paths.electrician,
-    text: 'Autoriserte elektrikere for alt fra jordfeil og sikringsskap til elbillader og smarthus.',
-    points: ['Feilsøking samme dag', 'Samsvarserklæring på alt', 'Elbillader og gulvvarme'],
-  },
-  {
-    icon: Droplets,
-    title: 'Rørlegger',
-    to: paths.plumber,
-    text: 'Døgnvakt ved lekkasje. Vi er på plass innen en time ved akutt vannlekkasje i Oslo.',
-    points: ['Døgnvakt 24/7', 'Tette avløp og stakeoppdrag', 'Varmtvann og nye rør'],
-  },
-  {
-    icon: Bath,
-    title: 'Kjøkken & bad',
-    to: paths.kitchenBath,
-    text: 'Totalrenovering av bad og montering av kjøkken, med alle fag fra samme firma.',
-    points: ['Gratis befaring', 'Våtromsdokumentasjon', 'Fast pris og fast ferdigdato'],
-  },
-] as const
+/** The three trades; what a trade promises shows only while the firm promises it (Innstillinger). */
+const specialties = (site: Site) =>
+  [
+    {
+      icon: Zap,
+      title: 'Elektriker',
+      to: paths.electrician,
+      text: 'Autoriserte elektrikere for alt fra jordfeil og sikringsskap til elbillader og smarthus.',
+      points: ['Feilsøking og utbedring', 'Samsvarserklæring på alt', 'Elbillader og gulvvarme'],
+    },
+    {
+      icon: Droplets,
+      title: 'Rørlegger',
+      to: paths.plumber,
+      text:
+        sentence([
+          site.claims.on_call && 'døgnvakt ved lekkasje',
+          site.claims.leak_within_hour && 'vi er på plass innen en time ved akutt vannlekkasje i Oslo',
+        ]) || 'Lekkasjer, tette avløp, varmtvann og nye rør i Oslo.',
+      points: [site.claims.on_call ? 'Døgnvakt 24/7' : 'Lekkasjer og reparasjoner', 'Tette avløp og stakeoppdrag', 'Varmtvann og nye rør'],
+    },
+    {
+      icon: Bath,
+      title: 'Kjøkken & bad',
+      to: paths.kitchenBath,
+      text: 'Totalrenovering av bad og montering av kjøkken, med alle fag fra samme firma.',
+      points: [
+        site.claims.free_visit ? 'Gratis befaring' : 'Befaring før pris',
+        'Våtromsdokumentasjon',
+        site.claims.binding_price ? 'Fast pris og fast ferdigdato' : 'Avtalt ferdigdato',
+      ],
+    },
+  ] as const
 
-const steps = [
+const steps = (site: Site) => [
   {
     icon: Phone,
     title: 'Ta kontakt',
@@ -41,15 +51,17 @@ const steps = [
   },
   {
     icon: FileSignature,
-    title: 'Befaring og fast pris',
-    text: 'Vi ser på jobben, gratis og uforpliktende, og du får en bindende pris før vi starter.',
+    title: site.claims.binding_price ? 'Befaring og fast pris' : 'Befaring og pris',
+    text: `Vi ser på jobben${site.claims.free_visit ? ', gratis og uforpliktende' : ''}, og du får ${
+      site.claims.binding_price ? 'en bindende pris' : 'et tilbud'
+    } før vi starter.`,
   },
   {
     icon: CalendarCheck,
-    title: 'Utført med garanti',
-    text: 'Vi gjør jobben til avtalt tid, rydder etter oss og gir deg 5 års garanti.',
+    title: site.claims.warranty_years ? 'Utført med garanti' : 'Utført og dokumentert',
+    text: `Vi gjør jobben til avtalt tid og rydder etter oss${warranty(site) ? `, og du får ${warranty(site)}` : ''}.`,
   },
-] as const
+]
 
 export function HomePage() {
   const site = useSite()
@@ -70,8 +82,12 @@ export function HomePage() {
               Elektriker og rørlegger i Oslo – når du trenger det
             </h1>
             <p className="mt-6 max-w-xl text-lg text-white/85 sm:text-xl">
-              Døgnvakt hele året, bindende pris før oppstart og garanti på arbeidet. Fra en jordfeil i natt til
-              drømmebadet neste vår.
+              {sentence([
+                site.claims.on_call && 'døgnvakt hele året',
+                site.claims.binding_price && 'bindende pris før oppstart',
+                Boolean(site.claims.warranty_years) && 'garanti på arbeidet',
+              ])}{' '}
+              Fra en jordfeil i natt til drømmebadet neste vår.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild variant="accent" size="lg">
@@ -81,7 +97,7 @@ export function HomePage() {
                 </a>
               </Button>
               <Button asChild variant="onBrand" size="lg">
-                <a href="#kontakt">Få gratis befaring</a>
+                <a href="#kontakt">{site.claims.free_visit ? 'Få gratis befaring' : 'Be om befaring'}</a>
               </Button>
             </div>
             {promises.length > 0 && (
@@ -114,7 +130,7 @@ export function HomePage() {
         lead="Elektriker, rørlegger og kjøkken og bad fra samme sted. Du får én kontaktperson og én pris."
       >
         <ul className="grid gap-6 md:grid-cols-3">
-          {specialties.map((item) => (
+          {specialties(site).map((item) => (
             <li key={item.title}>
               <Card className="flex h-full flex-col p-7">
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
@@ -145,7 +161,7 @@ export function HomePage() {
 
       <Section id="slik-jobber-vi" tone="muted" eyebrow="Slik jobber vi" title="Fra telefon til ferdig jobb i tre steg">
         <ol className="grid gap-6 md:grid-cols-3">
-          {steps.map((step, index) => (
+          {steps(site).map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border border-border bg-card p-7">
               <span className="text-5xl font-extrabold text-accent-strong/25 dark:text-accent/30" aria-hidden="true">
                 {index + 1}
@@ -167,7 +183,7 @@ export function HomePage() {
         id="tjenester"
         eyebrow="Tjenester og priser"
         title="Populære tjenester"
-        lead="Alle priser er veiledende fra-priser inkludert mva. Du får alltid en bindende pris før vi starter."
+        lead={`Alle priser er veiledende fra-priser inkludert mva.${site.claims.binding_price ? ' Du får alltid en bindende pris før vi starter.' : ''}`}
       >
         <CategoryOverview />
         <div className="mt-8">
@@ -189,8 +205,7 @@ export function HomePage() {
         <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr]">
           <div className="space-y-4 text-lg text-muted-foreground">
             <p>
-              {site.company_name} har {site.founded_year ? 'hatt ' : ''}autoriserte elektrikere og rørleggere i Oslo{since(site)}. Vi er et lite
-              firma med faste folk, og de fleste kundene våre kommer via anbefalinger.
+              {site.company_name} har {site.founded_year ? 'hatt ' : ''}autoriserte elektrikere og rørleggere i Oslo{since(site)}.
             </p>
             <p>
               Vi tar oppdrag i hele Oslo og Viken og reiser over hele landet for bedrifter og entreprenører. Alle
@@ -246,7 +261,7 @@ export function HomePage() {
         tone="muted"
         eyebrow="Kontakt oss"
         title="Fortell oss hva du trenger"
-        lead="Send en forespørsel, så ringer vi deg tilbake innen 24 timer. Haster det, ring oss døgnet rundt."
+        lead={`Send en forespørsel, så ringer vi deg tilbake innen 24 timer.${site.claims.on_call ? ' Haster det, ring oss døgnet rundt.' : ''}`}
       >
         <div className="grid gap-8 lg:grid-cols-[1.6fr_1fr]">
           <Card className="p-6 sm:p-8">
@@ -255,7 +270,9 @@ export function HomePage() {
           <Card className="h-fit p-6 sm:p-8">
             <h3 className="text-xl font-semibold">Haster det?</h3>
             <p className="mt-2 text-muted-foreground">
-              Ved vannlekkasje eller strømbrudd: ring døgnvakten, så er vi normalt hos deg innen en time.
+              {site.claims.on_call
+                ? `Ved vannlekkasje eller strømbrudd: ring døgnvakten${site.claims.leak_within_hour ? ', så er vi normalt hos deg innen en time' : ''}.`
+                : 'Ved vannlekkasje eller strømbrudd: ring oss, så sier vi hvor fort vi kan komme.'}
             </p>
             <Button asChild variant="accent" size="lg" className="mt-5 w-full">
               <a href={site.phone_uri}>

@@ -5,19 +5,21 @@ import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
 import { formatPriceFrom } from '@/lib/format'
+import { type Site, useSite, warranty } from '@/lib/site'
 import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { PriceGuarantee } from '../components/trade-blocks'
 
-const process = [
+/** The four steps; each promise in them only while the firm makes it (Innstillinger). */
+const process = (site: Site) => [
   {
     icon: MessagesSquare,
     title: 'Konsultasjon',
-    text: 'Gratis befaring hjemme hos deg. Vi ser på rommet, hører på ønskene dine og gir et prisestimat.',
+    text: `${site.claims.free_visit ? 'Gratis befaring' : 'Befaring'} hjemme hos deg. Vi ser på rommet, hører på ønskene dine og gir et prisestimat.`,
   },
   {
     icon: PencilRuler,
     title: 'Planlegging',
-    text: 'Tegninger, materialvalg og fremdriftsplan. Du får en bindende pris og en fast ferdigdato.',
+    text: `Tegninger, materialvalg og fremdriftsplan. Du får ${site.claims.binding_price ? 'en bindende pris' : 'et tilbud'} og en fast ferdigdato.`,
   },
   {
     icon: Hammer,
@@ -27,9 +29,17 @@ const process = [
   {
     icon: CalendarCheck,
     title: 'Ferdigstillelse',
-    text: 'Sluttkontroll sammen med deg, full dokumentasjon og 5 års garanti på arbeidet.',
+    text: `Sluttkontroll sammen med deg og full dokumentasjon${warranty(site) ? `, og ${warranty(site)} på arbeidet` : ''}.`,
   },
-] as const
+]
+
+/** The lowest "fra" price of the firm's active services whose name matches, or null. */
+function lowestPrice(site: Site, name: RegExp): number | null {
+  const prices = (site.services ?? [])
+    .filter((service) => name.test(service.name) && service.price_from != null)
+    .map((service) => service.price_from as number)
+  return prices.length ? Math.min(...prices) : null
+}
 
 const included = [
   { icon: PencilRuler, title: 'Design og planlegging', text: 'Løsningsforslag, tegninger og hjelp med valg av innredning og flis.' },
@@ -39,19 +49,23 @@ const included = [
 ] as const
 
 export function KitchenBathPage() {
+  const site = useSite()
+  const visit = site.claims.free_visit ? 'Bestill gratis befaring' : 'Bestill befaring'
   return (
     <>
       <Hero
         eyebrow="Kjøkken og bad i Oslo og Viken"
         title="Nytt bad eller kjøkken – med alle fag under ett tak"
-        lead="Vi tar hele jobben: planlegging, rør, elektrisk, membran, flis og montering. Én prosjektleder, én bindende pris og 5 års garanti."
+        lead={`Vi tar hele jobben: planlegging, rør, elektrisk, membran, flis og montering. Én prosjektleder${
+          site.claims.binding_price ? ', én bindende pris' : ''
+        }${warranty(site) ? ` og ${warranty(site)}` : ''}.`}
       >
-        <HeroActions label="Bestill gratis befaring" />
+        <HeroActions label={visit} />
       </Hero>
       <Section
         id="kjokken-bad-tjenester"
         title="Tjenester innen kjøkken og bad"
-        lead="Veiledende fra-priser inkludert mva. Etter befaring får du en bindende pris."
+        lead={`Veiledende fra-priser inkludert mva. Etter befaring får du ${site.claims.binding_price ? 'en bindende pris' : 'et tilbud'}.`}
       >
         <ServiceList
           category="kjokken-bad"
@@ -61,7 +75,7 @@ export function KitchenBathPage() {
       </Section>
       <Section id="prosess" tone="muted" eyebrow="Slik gjør vi det" title="Fire steg til ferdig rom">
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {process.map((step, index) => (
+          {process(site).map((step, index) => (
             <li key={step.title} className="rounded-2xl border border-border bg-card p-6">
               <p className="flex items-center gap-3">
                 <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground">
@@ -81,13 +95,13 @@ export function KitchenBathPage() {
             icon={ChefHat}
             title="Kjøkkenmontering"
             text="Vi monterer kjøkken fra alle leverandører, kobler vann og avløp og legger opp nye kurser til komfyr og hvitevarer."
-            price={25000}
+            price={lowestPrice(site, /kjøkken/i)}
           />
           <OfferCard
             icon={Bath}
             title="Baderomsrenovering"
             text="Totalrenovering med riving, membran, sluk, varmekabler og flis, med våtromsdokumentasjon og fast ferdigdato."
-            price={149000}
+            price={lowestPrice(site, /bad/i)}
           />
         </div>
       </Section>
@@ -107,22 +121,25 @@ export function KitchenBathPage() {
         </ul>
       </Section>
       <CtaBand
-        title="Bestill gratis befaring"
-        text="Vi kommer hjem til deg i Oslo og Viken, ser på rommet og gir deg en bindende pris."
+        title={visit}
+        text={`Vi kommer hjem til deg i Oslo og Viken, ser på rommet og gir deg ${site.claims.binding_price ? 'en bindende pris' : 'et tilbud'}.`}
       />
     </>
   )
 }
 
-function OfferCard({ icon: Icon, title, text, price }: { icon: typeof Bath; title: string; text: string; price: number }) {
+/** A service card; its price is the firm's own from the catalogue, or left out. */
+function OfferCard({ icon: Icon, title, text, price }: { icon: typeof Bath; title: string; text: string; price: number | null }) {
   return (
     <Card className="flex h-full flex-col p-7">
       <Icon className="size-9 text-accent-strong dark:text-accent" aria-hidden="true" />
       <h3 className="mt-4 text-xl font-semibold">{title}</h3>
       <p className="mt-2 flex-1 text-muted-foreground">{text}</p>
-      <p className="mt-4 font-bold text-accent-strong dark:text-accent">
-        {formatPriceFrom(price)} <span className="text-sm font-normal text-muted-foreground">inkl. mva</span>
-      </p>
+      {price != null && (
+        <p className="mt-4 font-bold text-accent-strong dark:text-accent">
+          {formatPriceFrom(price)} <span className="text-sm font-normal text-muted-foreground">inkl. mva</span>
+        </p>
+      )}
       <Button asChild variant="default" className="mt-5 w-fit">
         <a href={paths.contact}>
           <ClipboardList aria-hidden="true" />

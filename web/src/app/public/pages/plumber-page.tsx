@@ -2,17 +2,28 @@ import { Award, Clock, Droplets, FileCheck, ShieldCheck, Siren } from 'lucide-re
 import { Button } from '@/components/ui/button'
 import { Container, Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
-import { type Site, since, useSite } from '@/lib/site'
+import { kept, type Site, since, useSite, warranty } from '@/lib/site'
 import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { QuoteBlock, Reasons } from '../components/trade-blocks'
 
-/** Why us; "… siden …" only with the year the firm gave. */
-const reasons = (site: Site) => [
-  { icon: Clock, title: 'Under 1 time ved lekkasje', text: 'Ved akutt vannlekkasje er vi normalt på plass innen en time.' },
-  { icon: Award, title: 'Mesterbedrift', text: `Rørleggermester og våtromssertifiserte montører${since(site)}.` },
-  { icon: FileCheck, title: 'Dokumentert arbeid', text: 'Våtromsdokumentasjon og bilder av skjulte installasjoner.' },
-  { icon: ShieldCheck, title: '5 års garanti', text: 'Garanti på arbeidet og bindende pris før vi starter.' },
-]
+/** Why us: "… siden …" only with the year the firm gave, each promise only while it is on. */
+const reasons = (site: Site) =>
+  kept([
+    {
+      icon: Clock,
+      title: 'Under 1 time ved lekkasje',
+      text: 'Ved akutt vannlekkasje er vi normalt på plass innen en time.',
+      when: site.claims.leak_within_hour,
+    },
+    { icon: Award, title: 'Mesterbedrift', text: `Rørleggermester og våtromssertifiserte montører${since(site)}.` },
+    { icon: FileCheck, title: 'Dokumentert arbeid', text: 'Våtromsdokumentasjon og bilder av skjulte installasjoner.' },
+    {
+      icon: ShieldCheck,
+      title: warranty(site) ?? '',
+      text: `Garanti på arbeidet${site.claims.binding_price ? ' og bindende pris før vi starter' : ''}.`,
+      when: Boolean(warranty(site)),
+    },
+  ])
 
 export function PlumberPage() {
   const site = useSite()
@@ -20,7 +31,7 @@ export function PlumberPage() {
     <>
       <Hero
         eyebrow="Rørlegger i Oslo og Viken"
-        title="Rørlegger med døgnvakt – vi kommer når det renner"
+        title={site.claims.on_call ? 'Rørlegger med døgnvakt – vi kommer når det renner' : 'Rørlegger i Oslo – vi kommer når det renner'}
         lead="Akutte lekkasjer, tette avløp, nye rør og varmtvannsberedere. Erfarne rørleggere som rydder etter seg og holder prisen."
       >
         <HeroActions />
@@ -36,7 +47,7 @@ export function PlumberPage() {
           emptyText="Ingen aktive rørleggertjenester funnet."
         />
       </Section>
-      <section className="bg-destructive/10 py-14" aria-labelledby="dognvakt-tittel">
+      {site.claims.on_call && <section className="bg-destructive/10 py-14" aria-labelledby="dognvakt-tittel">
         <Container className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
           <div className="flex gap-4">
             <Siren className="mt-1 size-9 shrink-0 text-destructive" aria-hidden="true" />
@@ -45,8 +56,10 @@ export function PlumberPage() {
                 Døgnvakt 24/7 ved vannlekkasje
               </h2>
               <p className="mt-2 max-w-xl text-foreground/85">
-                Steng hovedkranen og ring oss. Ved akutt vannlekkasje er vi normalt hos deg innen en time – natt,
-                helg og helligdag.
+                Steng hovedkranen og ring oss.{' '}
+                {site.claims.leak_within_hour
+                  ? 'Ved akutt vannlekkasje er vi normalt hos deg innen en time – natt, helg og helligdag.'
+                  : 'Vi rykker ut natt, helg og helligdag.'}
               </p>
             </div>
           </div>
@@ -57,10 +70,10 @@ export function PlumberPage() {
             </a>
           </Button>
         </Container>
-      </section>
+      </section>}
       <QuoteBlock
         title="Planlegger du en rørleggerjobb?"
-        text="Ny bereder, flytting av vannpunkter eller rørfornying: vi kommer på gratis befaring og gir deg en bindende pris."
+        text={`Ny bereder, flytting av vannpunkter eller rørfornying: vi kommer på ${site.claims.free_visit ? 'gratis ' : ''}befaring og gir deg ${site.claims.binding_price ? 'en bindende pris' : 'et tilbud'}.`}
       />
       <Section id="hvorfor-oss" tone="muted" title="Hvorfor velge oss som rørlegger?">
         <Reasons reasons={reasons(site)} />

@@ -15,7 +15,7 @@ import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { type Project, type Site, since, useSite } from '@/lib/site'
+import { kept, type Project, type Site, since, useSite, warranty } from '@/lib/site'
 import { HeroActions, HeroBadges, IconCards, type IconItem, ServiceGroupCard } from '../components/cta-band'
 
 type ServiceGroup = {
@@ -26,7 +26,7 @@ type ServiceGroup = {
   link: { to: string; label: string }
 }
 
-const serviceGroups: ServiceGroup[] = [
+const serviceGroups = (site: Site): ServiceGroup[] => [
   {
     icon: Hammer,
     title: 'Oppussing av hjemmet',
@@ -54,9 +54,9 @@ const serviceGroups: ServiceGroup[] = [
   {
     icon: Droplets,
     title: 'Rørlegger',
-    text: 'Fra dryppende kraner til akutte lekkasjer – vi rykker ut hele døgnet.',
+    text: `Fra dryppende kraner til akutte lekkasjer${site.claims.on_call ? ' – vi rykker ut hele døgnet' : ''}.`,
     services: [
-      'Akutt vannlekkasje med døgnvakt',
+      site.claims.on_call ? 'Akutt vannlekkasje med døgnvakt' : 'Akutt vannlekkasje',
       'Tette avløp i kjøkken, bad og kjeller',
       'Ny varmtvannsbereder og vannstopper',
       'Utskifting av gamle rør og stoppekraner',
@@ -65,8 +65,8 @@ const serviceGroups: ServiceGroup[] = [
   },
 ]
 
-/** Why us; "Autorisert siden …" only with the year the firm gave. */
-const reasons = (site: Site): IconItem[] => [
+/** Why us: "Autorisert siden …" only with the year the firm gave, each promise only while it is on. */
+const reasons = (site: Site): IconItem[] => kept([
   {
     icon: BadgeCheck,
     title: `Autorisert${since(site)}`,
@@ -76,18 +76,21 @@ const reasons = (site: Site): IconItem[] => [
     icon: FileCheck,
     title: 'Bindende pris før oppstart',
     text: 'Etter befaring får du en skriftlig pris som gjelder. Ingen overraskelser på fakturaen.',
+    when: site.claims.binding_price,
   },
   {
     icon: ShieldCheck,
-    title: '5 års garanti',
+    title: warranty(site) ?? '',
     text: 'Vi står for arbeidet vårt. Oppstår det feil på det vi har gjort, retter vi det uten kostnad for deg.',
+    when: Boolean(warranty(site)),
   },
   {
     icon: Clock,
     title: 'Døgnvakt 24/7',
-    text: 'Ved akutt vannlekkasje er vi hos deg på under én time. Ring når som helst – også i helger og høytider.',
+    text: `${site.claims.leak_within_hour ? 'Ved akutt vannlekkasje er vi hos deg på under én time. ' : ''}Ring når som helst – også i helger og høytider.`,
+    when: site.claims.on_call,
   },
-]
+])
 
 export function PrivateCustomersPage() {
   const site = useSite()
@@ -100,7 +103,11 @@ export function PrivateCustomersPage() {
       <Hero
         eyebrow="For private kunder"
         title="Trygg hjelp med hjemmet – fra befaring til ferdig jobb"
-        lead="Vi er autoriserte elektrikere og rørleggere som pusser opp kjøkken og bad, fikser strøm og rør, og rykker ut døgnet rundt når noe haster. Du får bindende pris før vi starter, og 5 års garanti på arbeidet."
+        lead={`Vi er autoriserte elektrikere og rørleggere som pusser opp kjøkken og bad${
+          site.claims.on_call ? ', fikser strøm og rør, og rykker ut døgnet rundt når noe haster' : ' og fikser strøm og rør'
+        }.${site.claims.binding_price ? ' Du får bindende pris før vi starter.' : ''}${
+          warranty(site) ? ` Du får ${warranty(site)} på arbeidet.` : ''
+        }`}
       >
         <HeroActions label="Be om pris på jobben" />
         <HeroBadges label="Dette lover vi" items={promises.map((promise) => promise.text)} />
@@ -113,7 +120,7 @@ export function PrivateCustomersPage() {
         lead="Ett firma for strøm, rør og oppussing. Fagene jobber sammen, så du slipper å koordinere håndverkerne selv."
       >
         <div className="grid gap-6 md:grid-cols-3">
-          {serviceGroups.map((group) => (
+          {serviceGroups(site).map((group) => (
             <ServiceGroupCard key={group.title} icon={group.icon} title={group.title} text={group.text} services={group.services}>
               <div className="mt-auto pt-6">
                 <a
@@ -151,7 +158,9 @@ export function PrivateCustomersPage() {
 
       <CtaBand
         title="Trenger du hjelp hjemme?"
-        text="Ring oss for en uforpliktende prat, eller send en forespørsel. Vi svarer innen 24 timer, og ved akutt vannlekkasje er vi på plass på under én time."
+        text={`Ring oss for en uforpliktende prat, eller send en forespørsel. Vi svarer innen 24 timer${
+          site.claims.leak_within_hour ? ', og ved akutt vannlekkasje er vi på plass på under én time' : ''
+        }.`}
       />
     </>
   )

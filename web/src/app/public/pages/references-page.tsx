@@ -5,7 +5,7 @@ import { Photo } from '@/components/photo'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
-import { type Review, useSite } from '@/lib/site'
+import { type Review, useSite, warranty } from '@/lib/site'
 
 export function ReferencesPage() {
   const site = useSite()
@@ -133,7 +133,7 @@ export function ReferencesPage() {
 
       <CtaBand
         title="Bli vår neste fornøyde kunde"
-        text="Fortell oss om prosjektet ditt. Du får en bindende pris før vi starter, og 5 års garanti på arbeidet."
+        text={`Fortell oss om prosjektet ditt.${site.claims.binding_price ? ' Du får en bindende pris før vi starter.' : ''}${warranty(site) ? ` Du får ${warranty(site)} på arbeidet.` : ''}`}
       />
     </>
   )

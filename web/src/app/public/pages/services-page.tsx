@@ -6,13 +6,14 @@ import { useSite } from '@/lib/site'
 import { CtaBand, Hero } from '../components/cta-band'
 
 export function ServicesPage() {
-  const promises = useSite().content.promise
+  const site = useSite()
+  const promises = site.content.promise
   return (
     <>
       <Hero
         eyebrow="Tjenester"
         title="Elektriker, rørlegger og kjøkken og bad"
-        lead="Her er alt vi gjør, med veiledende fra-priser inkludert mva. Etter en gratis befaring får du en bindende pris."
+        lead={`Her er alt vi gjør, med veiledende fra-priser inkludert mva. Etter en ${site.claims.free_visit ? 'gratis ' : ''}befaring får du ${site.claims.binding_price ? 'en bindende pris' : 'et tilbud'}.`}
       >
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-white/90">
           {promises.slice(0, 4).map((promise) => (

@@ -18,6 +18,7 @@ const bath: Media = {
   created_at: '2026-11-01T10:00:00Z',
   variants: [],
   used_by: [],
+  is_logo: false,
 }
 
 describe('MediaCard', () => {

@@ -1,3 +1,4 @@
+import { useSite } from '@/lib/site'
 import { ArrowRight, Bath, Droplets, Zap } from 'lucide-react'
 import { paths, type ServiceCategory } from '@/lib/paths'
 import { Card } from '@/components/ui/card'
@@ -25,7 +26,7 @@ export const categories: {
     name: 'Rørlegger',
     to: paths.plumber,
     icon: Droplets,
-    summary: 'Akutte lekkasjer, tette avløp, varmtvann og nye rør – døgnet rundt.',
+    summary: 'Akutte lekkasjer, tette avløp, varmtvann og nye rør.',
     fallbackPrice: 1620,
   },
   {
@@ -45,6 +46,7 @@ export const categories: {
  */
 export function CategoryOverview() {
   const { loading, services } = useServices()
+  const site = useSite()
   return (
     <ul className="grid gap-6 md:grid-cols-3" aria-busy={loading}>
       {categories.map((category) => {
@@ -68,7 +70,9 @@ export function CategoryOverview() {
                   {category.name}
                 </a>
               </h3>
-              <p className="mt-2 text-muted-foreground">{category.summary}</p>
+              <p className="mt-2 text-muted-foreground">
+                {category.slug === 'rorlegger' && site.claims.on_call ? `${category.summary} Døgnvakt 24/7.` : category.summary}
+              </p>
               <p className="mt-4 min-h-12 text-sm text-muted-foreground">
                 {first ? (
                   <>

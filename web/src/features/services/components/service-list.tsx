@@ -1,3 +1,4 @@
+import { useSite } from '@/lib/site'
 import { Check } from 'lucide-react'
 import type { ServiceCategory } from '@/lib/paths'
 import { Card } from '@/components/ui/card'
@@ -38,6 +39,7 @@ export function ServiceList({
 }
 
 export function ServiceCard({ service }: { service: Service }) {
+  const site = useSite()
   return (
     <Card className="flex h-full flex-col p-6">
       <h3 className="text-lg font-semibold">{service.name}</h3>
@@ -50,10 +52,12 @@ export function ServiceCard({ service }: { service: Service }) {
           <span className="text-sm text-muted-foreground">inkl. mva</span>
         </p>
       )}
-      <p className="mt-3 flex items-center gap-1.5 text-sm text-muted-foreground">
-        <Check className="size-4 text-success" aria-hidden="true" />
-        Bindende pris før oppstart
-      </p>
+      {site.claims.binding_price && (
+        <p className="mt-3 flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Check className="size-4 text-success" aria-hidden="true" />
+          Bindende pris før oppstart
+        </p>
+      )}
     </Card>
   )
 }

@@ -24,6 +24,20 @@ export function splitPhones(text: string): string[] {
     .filter(Boolean)
 }
 
+/** The company facts as saved, for a form that saves something else beside them (the
+ * promises, the logo): the server replaces the facts with every save. */
+export function factsOf(settings: Settings): SettingsInput {
+  return {
+    company_name: settings.company_name,
+    orgnr: settings.orgnr,
+    adresse: settings.adresse,
+    email: settings.email,
+    global_phone_primary: settings.global_phone_primary,
+    global_phone_extra: settings.global_phone_extra,
+    founded_year: settings.founded_year,
+  }
+}
+
 /** `PUT /api/admin/settings`. */
 export function useSaveSettings() {
   const queryClient = useQueryClient()

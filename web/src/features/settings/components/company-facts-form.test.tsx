@@ -15,6 +15,8 @@ const settings: Settings = {
   global_phone_primary: '22 33 44 55',
   global_phone_extra: ['908 12 345'],
   founded_year: 2004,
+  claims: { on_call: true, leak_within_hour: true, binding_price: true, warranty_years: 5, free_visit: true, confirmed: false },
+  logo: null,
   lead_pipeline: [],
   server: { public_url: 'https://fagfolk.test', https: true, notify_to: null },
 }
