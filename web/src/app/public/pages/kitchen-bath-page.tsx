@@ -101,7 +101,7 @@ export function KitchenBathPage() {
             icon={Bath}
             title="Baderomsrenovering"
             text="Totalrenovering med riving, membran, sluk, varmekabler og flis, med våtromsdokumentasjon og fast ferdigdato."
-            price={lowestPrice(site, /bad/i)}
+            price={lowestPrice(site, /renovering av bad|baderomsrenovering/i)}
           />
         </div>
       </Section>
