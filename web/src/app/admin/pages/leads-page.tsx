@@ -161,11 +161,15 @@ export function LeadsPage() {
               id="lead-search"
               type="search"
               className="pl-10"
-              placeholder="Navn, e-post, telefon eller beskrivelse"
+              aria-describedby="lead-search-hjelp"
               value={text}
               onChange={(e) => setText(e.target.value)}
             />
           </div>
+          {/* Under the field rather than as a placeholder, which a narrow field cuts off. */}
+          <p id="lead-search-hjelp" className="mt-1 text-sm text-muted-foreground">
+            Navn, e-post, telefon eller beskrivelse
+          </p>
         </div>
         <div>
           <Label htmlFor="lead-status-filter">Status</Label>

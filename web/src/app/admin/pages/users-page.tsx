@@ -1,6 +1,7 @@
-import { KeyRound, Plus, Power, Trash2 } from 'lucide-react'
+import { KeyRound, type LucideIcon, Plus, Power, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { EmailText } from '@/components/email-text'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
@@ -71,15 +72,18 @@ export function UsersPage() {
         ) : users.isError ? (
           <p className="p-6 text-destructive">Kunne ikke hente brukerne. Prøv igjen.</p>
         ) : (
-          <table className="w-full min-w-[52rem] text-left text-sm">
+          // Fits its width with the sidebar open and on a phone (#25): the address sits under
+          // the name, the role over the status, the last sign-in shows from 48rem, and the
+          // actions are icons with their names until there is room for the words.
+          <table className="w-full text-left text-sm">
             <thead className="border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">Navn</th>
-                <th scope="col" className="px-4 py-3">E-post</th>
-                <th scope="col" className="px-4 py-3">Rolle</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Sist innlogget</th>
-                <th scope="col" className="px-4 py-3 text-right">Handlinger</th>
+                <th scope="col" className="px-4 py-3">Navn og e-post</th>
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">Rolle</th>
+                <th scope="col" className="hidden px-4 py-3 lg:table-cell">Sist innlogget</th>
+                <th scope="col" className="px-2 py-3 text-right sm:px-4">
+                  <span className="sr-only sm:not-sr-only">Handlinger</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
@@ -88,44 +92,44 @@ export function UsersPage() {
                   key={user.id}
                   ref={user.id === highlight ? highlighted : undefined}
                   data-highlighted={user.id === highlight || undefined}
-                  className={cn(user.id === highlight && 'bg-accent/15 outline-2 outline-accent')}
+                  className={cn('align-top', user.id === highlight && 'bg-accent/15 outline-2 outline-accent')}
                 >
-                  <td className="px-4 py-3 font-semibold">
-                    {user.name}
-                    {user.id === me?.id && <span className="ml-2 text-xs font-normal text-muted-foreground">(deg)</span>}
-                  </td>
-                  <td className="px-4 py-3">{user.email}</td>
-                  <td className="px-4 py-3">{ROLE_LABEL[user.role]}</td>
                   <td className="px-4 py-3">
-                    <span
-                      className={cn(
-                        'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-                        user.is_active ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100' : 'bg-muted text-muted-foreground',
-                      )}
-                    >
-                      {user.is_active ? 'Aktiv' : 'Deaktivert'}
-                    </span>
+                    <p className="font-semibold">
+                      {user.name}
+                      {user.id === me?.id && <span className="ml-2 text-xs font-normal text-muted-foreground">(deg)</span>}
+                    </p>
+                    <p className="text-muted-foreground">
+                      <EmailText email={user.email} />
+                    </p>
+                    <p className="mt-1 sm:hidden">
+                      {ROLE_LABEL[user.role]} · <UserStatus active={user.is_active} />
+                    </p>
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{user.last_login_at ? formatDateTime(user.last_login_at) : 'Aldri'}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
+                  <td className="hidden px-4 py-3 sm:table-cell">
+                    <p>{ROLE_LABEL[user.role]}</p>
+                    <p className="mt-1">
+                      <UserStatus active={user.is_active} />
+                    </p>
+                  </td>
+                  <td className="hidden px-4 py-3 whitespace-nowrap lg:table-cell">
+                    {user.last_login_at ? formatDateTime(user.last_login_at) : 'Aldri'}
+                  </td>
+                  <td className="px-2 py-2 sm:px-4">
+                    <div className="flex flex-col items-end gap-1 sm:flex-row sm:flex-wrap sm:justify-end">
                       {(isAdmin || user.id === me?.id) && (
-                        <Button variant="ghost" size="sm" onClick={() => setPasswordFor(user)}>
-                          <KeyRound aria-hidden="true" />
-                          Endre passord
-                        </Button>
+                        <RowAction label="Endre passord" name={user.name} icon={KeyRound} onClick={() => setPasswordFor(user)} />
                       )}
                       {isAdmin && user.id !== me?.id && (
-                        <Button variant="ghost" size="sm" onClick={() => toggleActive(user)}>
-                          <Power aria-hidden="true" />
-                          {user.is_active ? 'Deaktiver' : 'Aktiver'}
-                        </Button>
+                        <RowAction
+                          label={user.is_active ? 'Deaktiver' : 'Aktiver'}
+                          name={user.name}
+                          icon={Power}
+                          onClick={() => toggleActive(user)}
+                        />
                       )}
                       {isAdmin && user.id !== me?.id && (
-                        <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10" onClick={() => setDeleting(user)}>
-                          <Trash2 aria-hidden="true" />
-                          Slett
-                        </Button>
+                        <RowAction label="Slett" name={user.name} icon={Trash2} destructive onClick={() => setDeleting(user)} />
                       )}
                     </div>
                   </td>
@@ -147,5 +151,47 @@ export function UsersPage() {
         onConfirm={confirmDelete}
       />
     </>
+  )
+}
+
+function UserStatus({ active }: { active: boolean }) {
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        active ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100' : 'bg-muted text-muted-foreground',
+      )}
+    >
+      {active ? 'Aktiv' : 'Deaktivert'}
+    </span>
+  )
+}
+
+/** A row's action: its word beside the icon from 96rem, below that the icon with the word
+ * as its name (read aloud, and shown on hover), so the row never runs out of the table. */
+function RowAction({
+  label,
+  name,
+  icon: Icon,
+  destructive,
+  onClick,
+}: {
+  label: string
+  name: string
+  icon: LucideIcon
+  destructive?: boolean
+  onClick: () => void
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={cn('h-9 px-2 2xl:px-3', destructive && 'text-destructive hover:bg-destructive/10')}
+      onClick={onClick}
+      title={`${label}: ${name}`}
+    >
+      <Icon aria-hidden="true" />
+      <span className="sr-only 2xl:not-sr-only">{label}</span>
+    </Button>
   )
 }

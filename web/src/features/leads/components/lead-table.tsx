@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { EmailText } from '@/components/email-text'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/input'
@@ -13,7 +14,8 @@ import { DuplicateBadge } from './status-badge'
 
 /** The columns a narrow table leaves out, by the table's own width (a container query, so
  * an open sidebar counts): contact from 48rem, arrival from 42rem, source from 56rem and
- * the description from 72rem. Below 48rem the name cell carries the phone number. */
+ * the description from 72rem. Below those widths the name cell carries the contact details
+ * and a line of the description, so nothing the list is for goes missing. */
 const SHOWN_FROM = {
   contact: 'hidden @3xl:table-cell',
   created: 'hidden @2xl:table-cell',
@@ -57,17 +59,31 @@ export function LeadTable({
         <tbody className="divide-y divide-border">
           {leads.map((lead) => (
             <tr key={lead.id} className="align-top hover:bg-muted/40">
-              <td className="px-3 py-3 @xl:px-4">
+              <td className="px-3 py-3 @xl:min-w-60 @xl:px-4">
                 <p className="font-semibold break-words">{lead.name || 'Ukjent'}</p>
                 {lead.duplicate_of && <DuplicateBadge />}
                 {(lead.adresse || lead.postnr) && (
                   <p className="text-muted-foreground">{[lead.adresse, lead.postnr].filter(Boolean).join(', ')}</p>
                 )}
+                {lead.email && (
+                  <p className="text-muted-foreground @3xl:hidden">
+                    <EmailText email={lead.email} />
+                  </p>
+                )}
                 {lead.phone && <p className="text-muted-foreground @3xl:hidden">{lead.phone}</p>}
+                {lead.beskrivelse && (
+                  <p className="mt-1 line-clamp-2 text-muted-foreground @6xl:hidden" data-description>
+                    {lead.beskrivelse}
+                  </p>
+                )}
                 {lead.follow_up && <FollowUpNote day={lead.follow_up} />}
               </td>
               <td className={cn('px-4 py-3', SHOWN_FROM.contact)}>
-                {lead.email && <p className="break-all">{lead.email}</p>}
+                {lead.email && (
+                  <p>
+                    <EmailText email={lead.email} />
+                  </p>
+                )}
                 {lead.phone && <p className="text-muted-foreground">{lead.phone}</p>}
               </td>
               <td className={cn('max-w-xs px-4 py-3', SHOWN_FROM.description)}>

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test'
+import { publicPaths } from '../src/lib/paths'
+import { createLead, signIn } from './admin'
+import { expect, test } from './server'
+
+// Every page fits its screen with what a real firm has in it (#25): a 40-character firm
+// name, long people's names and addresses, long lead texts. At 375 and 1280 px wide, no
+// page scrolls sideways, and no button, link or select of a table lies outside the part
+// of the table that is shown.
+
+const adminPaths = [
+  '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
+  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy',
+]
+const WIDTHS = [375, 1280]
+
+/** What does not fit on the page in view: the page's own sideways scroll, and every
+ * control of a table outside the table's visible box. */
+async function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    const root = document.documentElement
+    if (root.scrollWidth > root.clientWidth + 1) found.push(`siden er ${root.scrollWidth} px bred i ${root.clientWidth} px`)
+    for (const table of document.querySelectorAll('table')) {
+      // The table's visible box: its scroll container where it has one.
+      const frame = (table.closest('.overflow-x-auto, .overflow-auto') ?? table).getBoundingClientRect()
+      const holder = table.closest('.overflow-x-auto, .overflow-auto')
+      if (holder && holder.scrollWidth > holder.clientWidth + 1) found.push(`en tabell må rulles sidelengs (${holder.scrollWidth} px i ${holder.clientWidth} px)`)
+      for (const control of table.querySelectorAll('button, a, select, input')) {
+        const box = control.getBoundingClientRect()
+        if (box.width === 0 && box.height === 0) continue
+        if (box.left < frame.left - 1 || box.right > frame.right + 1) {
+          const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName
+          found.push(`«${name}» står utenfor tabellen (${Math.round(box.left)}-${Math.round(box.right)} av ${Math.round(frame.left)}-${Math.round(frame.right)})`)
+        }
+      }
+    }
+    return found
+  })
+}
+
+test('no page scrolls sideways and no table button is outside its table, at 375 and 1280 px', async ({ page }) => {
+  test.setTimeout(180_000)
+  await signIn(page)
+  const headers = { 'X-Fagfolk-Csrf': '1' }
+  const settings = await (await page.request.get('/api/admin/settings')).json()
+  expect(
+    (
+      await page.request.put('/api/admin/settings', {
+        headers,
+        data: { ...settings, company_name: 'Oslo Elektro, Rør og Baderenovering AS', email: 'post@oslo-elektro-ror-og-baderenovering.no' },
+      })
+    ).status(),
+  ).toBe(200)
+  const user = await page.request.post('/api/admin/users', {
+    headers,
+    data: {
+      name: 'Kristine Margrethe Andersen-Solberg',
+      email: 'kristine.margrethe.andersen-solberg@oslo-elektro-ror-og-baderenovering.no',
+      password: 'lang og trygg setning 43',
+      role: 'editor',
+    },
+  })
+  expect(user.status()).toBe(201)
+  for (const n of [1, 2]) {
+    await createLead(page, {
+      name: `Bjørnar Kristoffersen-Haugland ${n}`,
+      email: `bjornar.kristoffersen.haugland${n}@eksempel-entreprenor-og-eiendom.no`,
+      phone: `913 23 12${n}`,
+      beskrivelse: 'Lekkasje under kjøkkenbenken, og vi vil ha pris på nytt bad i kjelleren med varmekabler og nytt sluk.',
+      adresse: 'Øvre Vollgate 11, oppgang B',
+      postnr: '0158',
+      tags: ['bad', 'lekkasje'],
+    })
+  }
+
+  const problems: string[] = []
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const path of [...Object.values(publicPaths), ...adminPaths]) {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      problems.push(...(await misfits(page)).map((problem) => `${path} ved ${width} px: ${problem}`))
+    }
+    // The leads as a table, the view a firm works in at a desk.
+    await page.goto('/admin/leads')
+    await page.getByRole('tab', { name: 'Tabell' }).click()
+    await expect(page.locator('table')).toBeVisible()
+    problems.push(...(await misfits(page)).map((problem) => `/admin/leads (tabell) ved ${width} px: ${problem}`))
+  }
+  expect(problems).toEqual([])
+})
