@@ -160,7 +160,7 @@ fn csv(head: bool, leads: &[Lead], staff: &[StaffMember]) -> Result<Vec<u8>, csv
         writer.write_record([
             cell(&lead.name),
             text(&lead.email),
-            text(&lead.phone),
+            lead.phone.as_deref().map(phone_cell).unwrap_or_default(),
             cell(&lead.status),
             cell(&lead.kilde),
             text(&lead.beskrivelse),
@@ -169,15 +169,27 @@ fn csv(head: bool, leads: &[Lead], staff: &[StaffMember]) -> Result<Vec<u8>, csv
             cell(&lead.tags.join(", ")),
             lead.follow_up.map(day).unwrap_or_default(),
             cell(assignee.unwrap_or_default()),
-            day(oslo(lead.created_at)),
-            day(oslo(lead.updated_at)),
+            moment(lead.created_at),
+            moment(lead.updated_at),
         ])?;
     }
     writer.into_inner().map_err(|err| err.into_error().into())
 }
 
-fn oslo(at: DateTime<Utc>) -> NaiveDate {
-    at.with_timezone(&chrono_tz::Europe::Oslo).date_naive()
+/// A moment as Norwegians read it, in Oslo's time: "24.12.2026 14:05".
+fn moment(at: DateTime<Utc>) -> String {
+    at.with_timezone(&chrono_tz::Europe::Oslo).format("%d.%m.%Y %H:%M").to_string()
+}
+
+/// A phone number as a cell Excel shows as it is, without an apostrophe in front: a
+/// Norwegian number without its country code ("912 34 567"), another country's with
+/// "00" for the "+" ("0046 70 123 45 67"), which Excel cannot read as a sum.
+fn phone_cell(phone: &str) -> String {
+    let shown = fagfolk_data::text::phone_display(phone);
+    match shown.strip_prefix('+') {
+        Some(rest) if rest.chars().all(|c| c.is_ascii_digit() || c == ' ') => format!("00{rest}"),
+        _ => cell(&shown),
+    }
 }
 
 fn day(date: NaiveDate) -> String {
@@ -194,7 +206,14 @@ fn cell(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::cell;
+    use super::{cell, phone_cell};
+
+    #[test]
+    fn phone_numbers_are_written_as_numbers_excel_shows() {
+        assert_eq!(phone_cell("+47 912 34 567"), "912 34 567");
+        assert_eq!(phone_cell("+46 70 123 45 67"), "0046 70 123 45 67");
+        assert_eq!(phone_cell("=1+2"), "'=1+2");
+    }
 
     #[test]
     fn what_excel_would_run_is_shown_as_text() {

@@ -124,12 +124,14 @@ async fn update_settings(
         orgnr: errors.optional("orgnr", input.orgnr, 30),
         adresse: errors.optional("adresse", input.adresse, 300),
         email: errors.optional("email", input.email, 254),
-        global_phone_primary: errors.optional("global_phone_primary", input.global_phone_primary, 40),
+        global_phone_primary: errors
+            .optional("global_phone_primary", input.global_phone_primary, 40)
+            .map(|phone| fagfolk_data::text::phone_display(&phone)),
         global_phone_extra: input
             .global_phone_extra
             .unwrap_or_default()
             .into_iter()
-            .map(|p| p.trim().to_owned())
+            .map(|p| fagfolk_data::text::phone_display(&p))
             .filter(|p| !p.is_empty())
             .collect(),
         founded_year: input.founded_year.map(|year| i32::try_from(year).unwrap_or(i32::MAX)),

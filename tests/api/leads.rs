@@ -404,7 +404,37 @@ async fn the_audit_log_lists_newest_first_and_only_an_admin_clears_it(app: TestA
     app.stop().await;
 }
 
+/// A Norwegian phone number is stored one way however it was typed, by staff or by a
+/// visitor, so the list shows "913 23 121" beside "913 23 121", never beside "91323121";
+/// another country's number stays as given (#25).
+async fn phone_numbers_are_stored_in_one_norwegian_form(app: TestApp) {
+    let admin = app.admin().await;
+    for (typed, stored) in [
+        ("91323121", "913 23 121"),
+        ("+47 913 23 122", "913 23 122"),
+        ("0047 22334455", "22 33 44 55"),
+        ("+46 70 123  45 67", "+46 70 123 45 67"),
+    ] {
+        let lead = create(&admin, json!({ "name": "Telefon", "phone": typed })).await;
+        assert_eq!(lead["phone"], stored, "{typed}");
+    }
+    let sent = app
+        .post_json(
+            "/api/contact",
+            &json!({ "name": "Kari Nordmann", "phone": "913-23-123", "email": "kari@example.no",
+                     "service": "elektrikertjenester", "message": "Sikringen går." }),
+        )
+        .await;
+    assert_eq!(sent.status(), 201);
+    let found: Value = admin.get("/api/admin/leads?q=Kari").await.json().await.unwrap();
+    assert_eq!(found["items"][0]["phone"], "913 23 123");
+    let found: Value = admin.get("/api/admin/leads?q=91323123").await.json().await.unwrap();
+    assert_eq!(found["total"], 1, "found by its digits");
+    app.stop().await;
+}
+
 crate::db_tests!(
+    phone_numbers_are_stored_in_one_norwegian_form,
     a_new_lead_defaults_to_status_ny_and_source_web,
     an_update_changes_every_field_and_audits_only_what_changed,
     a_status_patch_moves_the_lead_and_refuses_unknown_statuses,

@@ -66,6 +66,27 @@ pub fn phone_digits(phone: &str) -> String {
     }
 }
 
+/// A phone number in the one form it is stored and shown in: a Norwegian number (eight
+/// digits, with or without `+47` or `0047`) as Norwegians write it, `912 34 567` for a
+/// mobile (4 or 9 first) and `22 33 44 55` for the others; any other number as it was
+/// given, its spaces tidied. So `91234567`, `+47 912 34 567` and `912-34-567` are one
+/// number on the screen as in searches.
+pub fn phone_display(phone: &str) -> String {
+    let tidy = phone.split_whitespace().collect::<Vec<_>>().join(" ");
+    let digits = phone_digits(&tidy);
+    let only_number = tidy.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
+    let foreign_code = tidy.starts_with('+') && !tidy.starts_with("+47");
+    if digits.len() != 8 || !only_number || foreign_code || tidy.starts_with("00") && !tidy.starts_with("0047") {
+        return tidy;
+    }
+    let d = |range: std::ops::Range<usize>| &digits[range];
+    if digits.starts_with(['4', '9']) {
+        format!("{} {} {}", d(0..3), d(3..5), d(5..8))
+    } else {
+        format!("{} {} {} {}", d(0..2), d(2..4), d(4..6), d(6..8))
+    }
+}
+
 /// What a search box's text finds: folded text, and the digits when it reads as part of
 /// a phone number (only digits, spaces, `+`, `-`, `(` and `)`, and at least three digits),
 /// without a leading `+47` or `0047`.
@@ -138,6 +159,19 @@ pub fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_norwegian_number_is_stored_one_way_and_a_foreign_one_as_given() {
+        for typed in ["91234567", "+47 912 34 567", "0047 91234567", "912-34-567", " 912  34 567 ", "+4791234567"] {
+            assert_eq!(phone_display(typed), "912 34 567", "{typed}");
+        }
+        assert_eq!(phone_display("22334455"), "22 33 44 55");
+        assert_eq!(phone_display("+47 22 33 44 55"), "22 33 44 55");
+        assert_eq!(phone_display("+46 70 123  45 67"), "+46 70 123 45 67");
+        assert_eq!(phone_display("0046 70 123 45 67"), "0046 70 123 45 67");
+        assert_eq!(phone_display("113"), "113");
+        assert_eq!(phone_display("ring etter kl. 16"), "ring etter kl. 16");
+    }
 
     #[test]
     fn email_check_accepts_normal_and_refuses_broken_addresses() {

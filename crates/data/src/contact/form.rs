@@ -128,6 +128,7 @@ impl ContactForm {
             },
         };
         errors.finish()?;
+        let phone = crate::text::phone_display(&phone);
         Ok(Self { name, email, phone, service, message })
     }
 }

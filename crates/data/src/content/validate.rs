@@ -17,7 +17,7 @@ pub fn read(kind: ContentKind, data: &Value, this_year: i32) -> Result<ContentDa
             title: form.text("title", 120, "Tittel er påkrevd."),
             description: form.text("description", 600, "Beskrivelse er påkrevd."),
             email: form.email("email"),
-            phone: form.optional("phone", 40),
+            phone: form.optional("phone", 40).map(|phone| crate::text::phone_display(&phone)),
             photo: form.pictures("photo", 1).into_iter().next(),
             pages: form.choices("pages", &TEAM_PAGES),
         }),

@@ -219,7 +219,7 @@ impl LeadFields {
         let mut errors = FieldErrors::default();
         let name = errors.optional("name", input.name, 200).unwrap_or_default();
         let email = errors.optional("email", input.email, 254);
-        let phone = errors.optional("phone", input.phone, 40);
+        let phone = errors.optional("phone", input.phone, 40).map(|phone| crate::text::phone_display(&phone));
         let kilde = errors.optional("kilde", input.kilde, 50).unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
         let beskrivelse = errors.optional("beskrivelse", input.beskrivelse, 5000);
         let adresse = errors.optional("adresse", input.adresse, 300);
