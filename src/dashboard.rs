@@ -62,7 +62,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
-async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<Json<Dashboard>> {
+async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Dashboard>> {
     let now = state.clock.now();
     // Counted per status, then summed by what each status means: a renamed "Vunnet" still
     // counts as won.
@@ -93,7 +93,7 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
         .collect();
     let (follow_ups, follow_ups_due) =
         fagfolk_data::leads::store::follow_ups_due(&state.db, state.clock.today(), &open, 20).await?;
-    let launch_checklist = launch_checklist(&state).await?;
+    let launch_checklist = launch_checklist(&state, user.is_admin()).await?;
     Ok(Json(Dashboard {
         new_leads_7d,
         open_leads,
@@ -107,9 +107,10 @@ async fn get_dashboard(State(state): State<AppState>, _user: CurrentUser) -> Api
 }
 
 /// The launch checklist: example content still shown, no team photo, company facts left
-/// as they were seeded, no e-mail notification of new enquiries, a public address without
-/// HTTPS.
-async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
+/// as they were seeded, promises not confirmed, no logo; and for an admin, who can ask
+/// whoever runs the server, no e-mail notification of new enquiries and a public address
+/// without HTTPS (an editor cannot act on those, so is not told).
+async fn launch_checklist(state: &AppState, admin: bool) -> ApiResult<Vec<LaunchStep>> {
     let mut steps = Vec::new();
 
     let content = fagfolk_data::content::store::visible(&state.db).await?;
@@ -178,10 +179,13 @@ async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
         }
     }
 
+    if !admin {
+        return Ok(steps);
+    }
     if state.config.notify_to.is_none() {
         steps.push(LaunchStep {
             key: "notification_email",
-            text: "Nye henvendelser varsles ikke på e-post. Den som drifter serveren setter \
+            text: "Nye henvendelser varsles ikke på e-post. Be den som drifter serveren sette \
                    FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO."
                 .to_owned(),
             link: "/admin/settings#drift".to_owned(),
@@ -191,7 +195,7 @@ async fn launch_checklist(state: &AppState) -> ApiResult<Vec<LaunchStep>> {
         steps.push(LaunchStep {
             key: "https",
             text: format!(
-                "Nettstedets offentlige adresse ({}) bruker ikke HTTPS. Den som drifter serveren setter \
+                "Nettstedets offentlige adresse ({}) bruker ikke HTTPS. Be den som drifter serveren sette \
                  FAGFOLK_PUBLIC_URL til en https-adresse.",
                 state.config.base_url()
             ),

@@ -409,10 +409,35 @@ async fn a_site_without_https_or_with_notifications_says_so(backend: Backend) {
     let https = steps.iter().find(|step| step["key"] == "https").expect("an https line");
     assert_eq!(
         https["text"],
-        "Nettstedets offentlige adresse (http://fagfolk.test) bruker ikke HTTPS. Den som drifter serveren setter \
+        "Nettstedets offentlige adresse (http://fagfolk.test) bruker ikke HTTPS. Be den som drifter serveren sette \
          FAGFOLK_PUBLIC_URL til en https-adresse."
     );
     assert!(steps.iter().all(|step| step["key"] != "notification_email"), "notifications are set up");
+
+    // An editor cannot ask the server's keeper for anything: not told.
+    app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Editor).await;
+    let editor = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header("x-fagfolk-csrf", "1")
+        .json(&json!({ "email": "redaktor@fagfolk.test", "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    let editor_cookie = editor.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let dashboard: Value = app
+        .client
+        .get(app.url("/api/admin/dashboard"))
+        .header("cookie", editor_cookie)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let keys: Vec<&str> =
+        dashboard["launch_checklist"].as_array().unwrap().iter().filter_map(|s| s["key"].as_str()).collect();
+    assert!(!keys.contains(&"https") && keys.contains(&"claims"), "{keys:?}");
     let settings: Value = get("/api/admin/settings").await.unwrap().json().await.unwrap();
     assert_eq!(
         settings["server"],

@@ -49,7 +49,7 @@ test('edit an example team member under Innhold; a placeholder is refused; the p
   await expect(examples).toContainText('39 eksempeltekster vises fortsatt på nettstedet.')
   await checklist.locator('[data-launch-step="notification_email"]').getByRole('link', { name: 'Ordne dette' }).click()
   await expect(page).toHaveURL('/admin/settings#drift')
-  await expect(page.locator('#drift')).toContainText('Ikke satt opp: sett FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO')
+  await expect(page.locator('#drift')).toContainText('Ikke satt opp: be den som drifter serveren sette FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO')
   await expect(page.locator('#drift')).toBeInViewport()
 })
 

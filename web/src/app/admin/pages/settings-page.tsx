@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { EmailText } from '@/components/email-text'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useSettings } from '@/features/settings/api/settings'
@@ -67,23 +68,29 @@ export function SettingsPage() {
             <dl className="mt-4 grid gap-4">
               <div>
                 <dt className="text-sm font-semibold">Nettstedets adresse</dt>
-                <dd className="break-all">
-                  {server.public_url}{' '}
+                <dd>
+                  <span className="[overflow-wrap:anywhere]">{server.public_url}</span>{' '}
                   {server.https ? (
                     <span className="text-muted-foreground">(HTTPS)</span>
                   ) : (
-                    <span className="font-medium text-destructive">(uten HTTPS: sett FAGFOLK_PUBLIC_URL til en https-adresse)</span>
+                    <span className="font-medium text-destructive">
+                      (uten HTTPS: be den som drifter serveren sette <Variable name="FAGFOLK_PUBLIC_URL" /> til en
+                      https-adresse)
+                    </span>
                   )}
                 </dd>
               </div>
               <div>
                 <dt className="text-sm font-semibold">Varsel om nye henvendelser på e-post</dt>
-                <dd className="break-all">
+                <dd>
                   {server.notify_to ? (
-                    <>Sendes til {server.notify_to}</>
+                    <>
+                      Sendes til <EmailText email={server.notify_to} />
+                    </>
                   ) : (
                     <span className="font-medium text-destructive">
-                      Ikke satt opp: sett FAGFOLK_SMTP_URL og FAGFOLK_NOTIFY_TO
+                      Ikke satt opp: be den som drifter serveren sette <Variable name="FAGFOLK_SMTP_URL" /> og{' '}
+                      <Variable name="FAGFOLK_NOTIFY_TO" />
                     </span>
                   )}
                 </dd>
@@ -94,4 +101,9 @@ export function SettingsPage() {
       </div>
     </>
   )
+}
+
+/** A setting of the server by its name, which never breaks inside (it is copied as one). */
+function Variable({ name }: { name: string }) {
+  return <code className="rounded bg-muted px-1 text-[0.9em] whitespace-nowrap">{name}</code>
 }
