@@ -90,3 +90,52 @@ test('no page scrolls sideways and no table button is outside its table, at 375 
   }
   expect(problems).toEqual([])
 })
+
+/** The controls matching `selector` that a toast lies over: what a tap on the control's
+ * middle would hit is the toast. (A control under the sticky top bar is out of reach
+ * anyway, toast or not.) */
+async function covered(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const hit: string[] = []
+    const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+    for (const element of document.querySelectorAll(selector)) {
+      const box = element.getBoundingClientRect()
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2]
+      if (box.width === 0 || y < bar || y > window.innerHeight) continue
+      if (document.elementFromPoint(x, y)?.closest('[data-toast]')) {
+        hit.push(element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName)
+      }
+    }
+    return hit
+  }, selector)
+}
+
+test('a toast never lies over the buttons that are clicked next, on a phone or at a desk', async ({ page }) => {
+  // A phone's contact form: the toast is up while the visitor looks at the form.
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/kontakt')
+  const form = page.locator('[data-contact-form]')
+  await form.getByLabel('Navn *').fill('Kari Nordmann')
+  await form.getByLabel('Telefon *').fill('912 34 567')
+  await form.getByLabel('E-post *').fill('kari@example.no')
+  await form.getByLabel('Prosjektbeskrivelse *').fill('Det drypper fra taket på badet.')
+  const send = form.getByRole('button', { name: /Send/ })
+  await send.scrollIntoViewIfNeeded()
+  await send.click()
+  await expect(page.locator('[data-toast]')).toBeVisible()
+  expect(await covered(page, '[data-contact-form] button')).toEqual([])
+
+  // A desk's lead table: the rows' buttons stay free while a change is confirmed.
+  await signIn(page)
+  for (const n of [1, 2, 3, 4, 5, 6]) await createLead(page, { name: `Rad ${n}`, phone: `913 00 00${n}` })
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/admin/leads')
+    await page.getByRole('tab', { name: 'Tabell' }).click()
+    const last = page.getByRole('row').last()
+    await last.scrollIntoViewIfNeeded()
+    await last.getByRole('combobox').selectOption('Kontaktet')
+    await expect(page.locator('[data-toast]').first()).toBeVisible()
+    expect(await covered(page, 'table button, table select'), `${width} px`).toEqual([])
+  }
+})

@@ -42,7 +42,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={value}>
       <ClearContext value={clear}>{children}</ClearContext>
-      <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 sm:right-4 sm:bottom-4 sm:left-auto sm:items-end">
+      {/* Over the middle of the top bar, two lines at most so it stays within the bar: it
+          never lies over the page's own buttons. At the bottom a toast covered a phone's
+          submit button and the last rows' buttons; under the bar, a row's status (#25). */}
+      <div className="pointer-events-none fixed inset-x-0 top-1 z-50 flex flex-col items-center gap-1 px-2">
         <div role="status" aria-live="polite" className="contents">
           {toasts
             .filter((t) => t.variant !== 'destructive')
@@ -68,16 +71,16 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
     <div
       data-toast={destructive ? 'destructive' : 'default'}
       className={cn(
-        'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg',
+        'pointer-events-auto flex w-full max-w-md items-start gap-2 rounded-xl border px-3 py-2 text-sm shadow-lg',
         destructive
           ? 'border-destructive bg-destructive text-destructive-foreground'
           : 'border-border bg-card text-card-foreground',
       )}
     >
-      <div className="flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description && <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>}
-      </div>
+      <p className="line-clamp-2 flex-1">
+        <span className="font-semibold">{toast.title}</span>
+        {toast.description && <span className="opacity-90"> {toast.description}</span>}
+      </p>
       <button type="button" onClick={onClose} className="rounded p-1 opacity-80 hover:opacity-100" aria-label="Lukk">
         <X className="size-4" aria-hidden="true" />
       </button>
