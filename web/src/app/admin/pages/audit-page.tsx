@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { DayInput } from '@/components/ui/day-input'
 import { Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { AUDIT_PER_PAGE, type AuditFilter, useAudit } from '@/features/audit/api/audit'
@@ -65,11 +66,11 @@ export function AuditPage() {
         </div>
         <div>
           <Label htmlFor="audit-from">Fra dato</Label>
-          <Input id="audit-from" type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
+          <DayInput id="audit-from" value={filter.from} onChange={(day) => isDay(day) && set({ from: day })} />
         </div>
         <div>
           <Label htmlFor="audit-to">Til dato</Label>
-          <Input id="audit-to" type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+          <DayInput id="audit-to" value={filter.to} onChange={(day) => isDay(day) && set({ to: day })} />
         </div>
         <div>
           <Label htmlFor="audit-filter">Filtrer på hva som skjedde</Label>
@@ -131,4 +132,9 @@ export function AuditPage() {
       <ClearDialog open={clearing} onOpenChange={setClearing} onCleared={() => setFilter({ ...filter, page: 1 })} />
     </>
   )
+}
+
+/** A whole day (or none): the filter changes only then, not at every key of one typed. */
+function isDay(value: string): boolean {
+  return value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)
 }

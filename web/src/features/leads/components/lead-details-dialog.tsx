@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { Input, Label, Select } from '@/components/ui/input'
+import { DayInput } from '@/components/ui/day-input'
+import { FieldError, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api'
 import { formatDateTime, norwegianDay } from '@/lib/format'
@@ -236,7 +237,11 @@ function LeadWork({
  * change (here or by a colleague) starts the field again from what is stored. */
 function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; onSave: (day: string) => Promise<void> }) {
   const [draft, setDraft] = useState(value)
+  const [wrong, setWrong] = useState(false)
   const commit = (day: string) => {
+    const whole = day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)
+    setWrong(!whole)
+    if (!whole) return
     setDraft(day)
     if (day !== value) void onSave(day)
   }
@@ -244,13 +249,14 @@ function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; 
     <div className="sm:col-span-2 lg:col-span-1">
       <Label htmlFor="lead-work-follow-up">Oppfølging</Label>
       <div className="flex flex-wrap items-center gap-2">
-        <Input
+        <DayInput
           id="lead-work-follow-up"
-          type="date"
-          className="w-auto min-w-[11rem] flex-1"
+          className="min-w-[11rem] flex-1"
           value={draft}
           disabled={busy}
-          onChange={(e) => setDraft(e.target.value)}
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? 'lead-work-follow-up-feil' : undefined}
+          onChange={setDraft}
           onBlur={() => commit(draft)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -271,6 +277,7 @@ function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; 
           </Button>
         )}
       </div>
+      <FieldError id="lead-work-follow-up-feil">{wrong ? 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.' : undefined}</FieldError>
     </div>
   )
 }

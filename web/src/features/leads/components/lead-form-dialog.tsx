@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { DayInput } from '@/components/ui/day-input'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import type { Lead, StaffMember } from '../api/list-leads'
@@ -23,7 +24,7 @@ const schema = z.object({
   kilde: z.string(),
   beskrivelse: z.string(),
   tags: z.array(z.string()),
-  follow_up: z.string(),
+  follow_up: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.'),
   assignee_id: z.string(),
 })
 type Values = z.infer<typeof schema>
@@ -177,7 +178,13 @@ function LeadForm({
         </div>
         <div>
           <Label htmlFor="lead-follow_up">Oppfølging</Label>
-          <Input type="date" {...register('follow_up')} {...a11y('follow_up')} />
+          <Controller
+            control={control}
+            name="follow_up"
+            render={({ field }) => (
+              <DayInput {...a11y('follow_up')} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+            )}
+          />
           <FieldError id="lead-follow_up-feil">{err('follow_up')}</FieldError>
         </div>
       </div>
