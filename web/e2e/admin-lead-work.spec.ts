@@ -223,6 +223,19 @@ test('an admin hands a customer their data, erases it, and sets the retention ru
   const data = JSON.parse(Buffer.concat(chunks).toString('utf8'))
   expect(data.leads.map((lead: { name: string }) => lead.name).sort()).toEqual(['Gro P.', 'Gro Personvern'])
   expect(data.submissions[0].message).toBe('Det drypper fra taket på badet.')
+  // And as a page the person can read: Norwegian, with Norwegian dates, without ids.
+  const [page2] = await Promise.all([page.waitForEvent('download'), found.getByRole('button', { name: 'Last ned lesbar oversikt' }).click()])
+  expect(page2.suggestedFilename()).toMatch(/^personopplysninger-\d{4}-\d{2}-\d{2}\.html$/)
+  const htmlChunks: Buffer[] = []
+  for await (const chunk of await page2.createReadStream()) htmlChunks.push(chunk as Buffer)
+  const html = Buffer.concat(htmlChunks).toString('utf8')
+  const reader = await page.context().newPage()
+  await reader.setContent(html)
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(/^Personopplysninger hos /)
+  await expect(reader.getByRole('heading', { name: 'Gro Personvern' })).toBeVisible()
+  await expect(reader.getByText('Det drypper fra taket på badet.').first()).toBeVisible()
+  expect(html).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|created_at|\d{4}-\d{2}-\d{2}T/)
+  await reader.close()
 
   await found.getByRole('button', { name: 'Slett alle opplysninger' }).click()
   const confirm = page.getByRole('dialog', { name: 'Slett personopplysninger?' })

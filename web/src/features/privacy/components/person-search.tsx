@@ -10,7 +10,9 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label } from '@/components/ui/input'
 import { norwegianDay } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
+import { useSite } from '@/lib/site'
 import { type PersonData, useErasePerson, useExportPerson, useLookUpPerson } from '../api/privacy'
+import { summaryHtml } from '../summary'
 
 /** "2 leads, 1 henvendelse og 0 notater". */
 function counts(leads: number, submissions: number, notes: number): string {
@@ -22,12 +24,12 @@ function counted(data: PersonData): string {
   return counts(data.leads.length, data.submissions.length, data.notes.length)
 }
 
-/** Offers the person's data as a JSON file, made in the browser from what was fetched. */
-function download(data: PersonData) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
+/** Offers a file made in the browser from what was fetched. */
+function download(body: string, type: string, extension: string) {
+  const url = URL.createObjectURL(new Blob([body], { type }))
   const link = document.createElement('a')
   link.href = url
-  link.download = `personopplysninger-${norwegianDay()}.json`
+  link.download = `personopplysninger-${norwegianDay()}.${extension}`
   link.click()
   URL.revokeObjectURL(url)
 }
@@ -39,6 +41,7 @@ type Values = z.infer<typeof schema>
 /** "Innsyn og sletting": everything stored about a person, found by e-mail or phone, downloaded or erased. */
 export function PersonSearch() {
   const toast = useToast()
+  const site = useSite()
   const find = useLookUpPerson()
   const fetchFile = useExportPerson()
   const erase = useErasePerson()
@@ -59,10 +62,13 @@ export function PersonSearch() {
     }
   })
 
-  /** The file is asked for anew, so the log records it as an export (what was shown was a lookup). */
-  async function downloadFile(person: string) {
+  /** The file is asked for anew, so the log records it as an export (what was shown was a
+   * lookup): as a page the person can read, or as JSON for a machine. */
+  async function downloadFile(person: string, as: 'html' | 'json') {
     try {
-      download(await fetchFile.mutateAsync(person))
+      const data = await fetchFile.mutateAsync(person)
+      if (as === 'html') download(summaryHtml(data, site.company_name), 'text/html;charset=utf-8', 'html')
+      else download(JSON.stringify(data, null, 2), 'application/json', 'json')
     } catch (err) {
       toast({ title: 'Feil', description: err instanceof Error ? err.message : 'Kunne ikke laste ned.', variant: 'destructive' })
     }
@@ -125,7 +131,11 @@ export function PersonSearch() {
             </ul>
           )}
           <div className="mt-4 flex flex-wrap gap-3">
-            <Button variant="outline" disabled={fetchFile.isPending} onClick={() => void downloadFile(found.person)}>
+            <Button variant="outline" disabled={fetchFile.isPending} onClick={() => void downloadFile(found.person, 'html')}>
+              <Download aria-hidden="true" />
+              Last ned lesbar oversikt
+            </Button>
+            <Button variant="outline" disabled={fetchFile.isPending} onClick={() => void downloadFile(found.person, 'json')}>
               <Download aria-hidden="true" />
               Last ned JSON
             </Button>
