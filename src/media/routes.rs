@@ -168,7 +168,9 @@ async fn delete_media(
         fagfolk_data::audit::AuditEntity::Media,
         Some(id),
         &user.email,
-        Some(serde_json::json!({"before": {"url": media.url, "alt": media.alt}, "after": {}})),
+        Some(
+            serde_json::json!({"before": {"url": media.url, "name": media.name, "alt": media.alt}, "after": {}}),
+        ),
     );
     // Deleting the logo takes it off every page (the settings row lets go of it).
     let entry = if is_logo { entry.on_site() } else { entry };

@@ -88,7 +88,7 @@ fn broken_upload() -> ApiError {
     ApiError::BadRequest("Opplastingen ble avbrutt eller er ødelagt. Prøv igjen.".to_owned())
 }
 
-/// A name fit to show and to use as alt text: the last path part, no control characters,
+/// A name fit to show in the library: the last path part, no control characters,
 /// at most 200 characters.
 fn display_name(raw: &str) -> String {
     let last = raw.rsplit(['/', '\\']).next().unwrap_or(raw);
@@ -97,8 +97,8 @@ fn display_name(raw: &str) -> String {
     if clean.is_empty() || clean.chars().all(|c| c == '.') { "fil".to_owned() } else { clean }
 }
 
-/// The default alt text: the file name without its extension.
-fn default_alt(name: &str) -> String {
+/// The file's name in the library: the file name without its extension.
+fn name_of(name: &str) -> String {
     match name.rsplit_once('.') {
         Some((stem, _)) if !stem.trim().is_empty() => stem.trim().to_owned(),
         _ => name.to_owned(),
@@ -133,13 +133,15 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
     } else {
         (None, None, bytes)
     };
-    let alt = default_alt(name);
+    let name = name_of(name);
     let now = state.clock.now();
-    let key = put_unique(state, &alt, kind, bytes.clone(), now).await?;
+    let key = put_unique(state, &name, kind, bytes.clone(), now).await?;
     let media = Media {
         id: Uuid::now_v7(),
         url: format!("/media/{key}"),
-        alt: Some(alt),
+        name,
+        // Written by staff where the picture is used, never guessed from the file name.
+        alt: None,
         width,
         height,
         size_kb: (bytes.len() as i64 + 512) / 1024,
@@ -157,7 +159,7 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
         Some(media.id),
         &user.email,
         Some(
-            serde_json::json!({"before": {}, "after": {"url": media.url, "alt": media.alt, "type": media.media_type}}),
+            serde_json::json!({"before": {}, "after": {"url": media.url, "name": media.name, "type": media.media_type}}),
         ),
     );
     let saved = store::insert(&state.db, &media, &entry).await;
@@ -177,12 +179,12 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
 /// Stores the file under timestamp + safe name, never over an existing file.
 async fn put_unique(
     state: &AppState,
-    alt: &str,
+    name: &str,
     kind: Kind,
     bytes: Bytes,
     now: DateTime<Utc>,
 ) -> Result<String, String> {
-    let stem: String = slugify(alt).chars().take(60).collect();
+    let stem: String = slugify(name).chars().take(60).collect();
     let stem = if stem.is_empty() { "fil".to_owned() } else { stem.trim_end_matches('-').to_owned() };
     for attempt in 0..5 {
         let suffix = if attempt == 0 { String::new() } else { format!("-{attempt}") };
@@ -210,7 +212,7 @@ mod tests {
         assert_eq!(display_name("a\0b.png"), "ab.png");
         assert_eq!(display_name(".."), "fil");
         assert_eq!(display_name(&"x".repeat(500)).chars().count(), 200);
-        assert_eq!(default_alt("Nytt bad 2024.jpg"), "Nytt bad 2024");
-        assert_eq!(default_alt(".jpg"), ".jpg");
+        assert_eq!(name_of("Nytt bad 2024.jpg"), "Nytt bad 2024");
+        assert_eq!(name_of(".jpg"), ".jpg");
     }
 }

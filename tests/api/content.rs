@@ -424,7 +424,8 @@ async fn a_site_without_https_or_with_notifications_says_so(backend: Backend) {
         .send()
         .await
         .unwrap();
-    let editor_cookie = editor.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let editor_cookie =
+        editor.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
     let dashboard: Value = app
         .client
         .get(app.url("/api/admin/dashboard"))

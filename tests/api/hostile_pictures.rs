@@ -249,7 +249,7 @@ async fn the_hostile_picture_corpus_never_takes_the_server_down_nor_past_250_mb(
 
     let library = library(&client, &server, &cookie).await;
     let copies = |name: &str| -> Vec<(i64, i64)> {
-        let item = library.iter().find(|m| m["alt"] == name).unwrap_or_else(|| panic!("{name} stored"));
+        let item = library.iter().find(|m| m["name"] == name).unwrap_or_else(|| panic!("{name} stored"));
         item["variants"]
             .as_array()
             .unwrap()

@@ -44,7 +44,7 @@ function publicHead(key: PublicPageKey, site: Site): string {
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${url}">`,
-    ...ogImage(site),
+    ...ogImage(site, title),
     ...icons(site),
   ].join('\n    ')
 }
@@ -58,8 +58,9 @@ function icons(site: Site): string[] {
   ]
 }
 
-/** The page's picture for link previews (chosen by the server), or a text-only card. */
-function ogImage(site: Site): string[] {
+/** The page's picture for link previews (chosen by the server), or a text-only card. A
+ * picture without alt text is described by the page's title (`title`, escaped). */
+function ogImage(site: Site, title: string): string[] {
   const image = site.og_image
   if (!image) return ['<meta name="twitter:card" content="summary">']
   return [
@@ -67,7 +68,7 @@ function ogImage(site: Site): string[] {
     ...(image.width && image.height
       ? [`<meta property="og:image:width" content="${image.width}">`, `<meta property="og:image:height" content="${image.height}">`]
       : []),
-    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    `<meta property="og:image:alt" content="${image.alt ? escapeHtml(image.alt) : title}">`,
     '<meta name="twitter:card" content="summary_large_image">',
   ]
 }

@@ -76,7 +76,11 @@ pub fn phone_display(phone: &str) -> String {
     let digits = phone_digits(&tidy);
     let only_number = tidy.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
     let foreign_code = tidy.starts_with('+') && !tidy.starts_with("+47");
-    if digits.len() != 8 || !only_number || foreign_code || tidy.starts_with("00") && !tidy.starts_with("0047") {
+    if digits.len() != 8
+        || !only_number
+        || foreign_code
+        || tidy.starts_with("00") && !tidy.starts_with("0047")
+    {
         return tidy;
     }
     let d = |range: std::ops::Range<usize>| &digits[range];
@@ -162,7 +166,9 @@ mod tests {
 
     #[test]
     fn a_norwegian_number_is_stored_one_way_and_a_foreign_one_as_given() {
-        for typed in ["91234567", "+47 912 34 567", "0047 91234567", "912-34-567", " 912  34 567 ", "+4791234567"] {
+        for typed in
+            ["91234567", "+47 912 34 567", "0047 91234567", "912-34-567", " 912  34 567 ", "+4791234567"]
+        {
             assert_eq!(phone_display(typed), "912 34 567", "{typed}");
         }
         assert_eq!(phone_display("22334455"), "22 33 44 55");

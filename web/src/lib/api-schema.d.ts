@@ -1191,6 +1191,10 @@ export interface components {
             password?: string | null;
         };
         Media: {
+            /**
+             * @description What the picture shows, for those who cannot see it; `null` until staff write it
+             *     (never the file name).
+             */
             alt?: string | null;
             /** Format: date-time */
             created_at: string;
@@ -1200,6 +1204,8 @@ export interface components {
             id: string;
             /** @description The firm's logo (Innstillinger); deleting it leaves the site without one. */
             is_logo: boolean;
+            /** @description The file's name as uploaded, without its extension: how staff find it. */
+            name: string;
             /**
              * Format: int64
              * @description Size in whole KB (rounded).

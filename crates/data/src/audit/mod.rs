@@ -254,7 +254,7 @@ pub(crate) const NAMED: [(&str, &str); 5] = [
     ("services_admin", "name"),
     ("admin_users", "name"),
     ("categories", "name"),
-    ("media", "alt"),
+    ("media", "name"),
 ];
 
 /// Fills in `entity_name` of `entries`: the row's name now, or when it is gone the name

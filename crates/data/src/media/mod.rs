@@ -14,6 +14,10 @@ pub struct Media {
     pub id: Uuid,
     /// Where the file is served, e.g. `/media/1764000000000-kjokken.jpg`.
     pub url: String,
+    /// The file's name as uploaded, without its extension: how staff find it.
+    pub name: String,
+    /// What the picture shows, for those who cannot see it; `null` until staff write it
+    /// (never the file name).
     pub alt: Option<String>,
     pub width: Option<i64>,
     pub height: Option<i64>,

@@ -11,7 +11,7 @@ use crate::{audited, db_run};
 
 macro_rules! columns {
     () => {
-        "SELECT id, url, alt, width, height, size_kb, type, created_at, storage_key FROM media"
+        "SELECT id, url, name, alt, width, height, size_kb, type, created_at, storage_key FROM media"
     };
 }
 
@@ -22,14 +22,14 @@ pub async fn list(db: &Db, needle: &Needle) -> Result<Vec<Media>, sqlx::Error> {
     let mut media: Vec<Media> = db_run!(db, pool => sqlx::query_as(concat!(columns!(), " ORDER BY created_at DESC, id DESC"))
             .fetch_all(pool)
             .await)?;
-    media.retain(|m| needle.finds([m.alt.as_deref().unwrap_or_default()]));
+    media.retain(|m| needle.finds([m.alt.as_deref().unwrap_or_default(), m.name.as_str()]));
     Ok(media)
 }
 
 /// The command search's files: the five newest whose alt text holds `needle`.
 pub async fn search(db: &Db, needle: &Needle) -> Result<Vec<crate::text::Hit>, sqlx::Error> {
     let mut hits: Vec<crate::text::Hit> = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, COALESCE(alt, '') AS title, type AS detail FROM media ORDER BY created_at DESC",
+        "SELECT id, COALESCE(NULLIF(alt, ''), name) AS title, type AS detail FROM media ORDER BY created_at DESC",
     ).fetch_all(pool).await)?;
     hits.retain(|hit| needle.finds([hit.title.as_str()]));
     hits.truncate(5);
@@ -134,8 +134,8 @@ pub async fn missing_variants(db: &Db) -> Result<Vec<Media>, sqlx::Error> {
 pub async fn insert(db: &Db, media: &Media, entry: &NewAudit) -> Result<(), sqlx::Error> {
     audited!(db, entry, tx => {
         sqlx::query(
-            "INSERT INTO media (id, url, storage_key, alt, width, height, size_kb, type, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO media (id, url, storage_key, alt, width, height, size_kb, type, created_at, name) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(media.id)
         .bind(&media.url)
@@ -146,6 +146,7 @@ pub async fn insert(db: &Db, media: &Media, entry: &NewAudit) -> Result<(), sqlx
         .bind(media.size_kb)
         .bind(&media.media_type)
         .bind(media.created_at)
+        .bind(&media.name)
         .execute(&mut *tx)
         .await?;
     })

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ImagePlus, Upload, X } from 'lucide-react'
+import { ArrowLeft, ArrowRight, ImagePlus, Upload, X } from 'lucide-react'
 import { type ChangeEvent, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Input, Label } from '@/components/ui/input'
-import { type Media, uploadFile, useMedia } from '@/features/media/api/media'
+import { type Media, uploadFile, useMedia, useUpdateAlt } from '@/features/media/api/media'
 import type { PicturePickerProps } from '@/features/content/components/content-dialog'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -30,27 +30,61 @@ export function PicturePicker({ label, value, onChange, max, error, errorId }: P
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1.5 text-sm font-semibold">{label}</legend>
       {chosen.length > 0 && (
-        <ul className="mb-3 flex flex-wrap gap-3">
-          {chosen.map(({ id, media }) => (
-            <li key={id} className="relative">
+        <ol className="mb-3 grid gap-3 sm:grid-cols-2" aria-label="Valgte bilder">
+          {chosen.map(({ id, media }, index) => (
+            <li key={id} className="flex gap-3 rounded-lg border border-border p-2">
               {media ? (
-                <img src={thumbnail(media)} alt={media.alt ?? ''} className="size-20 rounded-lg object-cover" />
+                <img src={thumbnail(media)} alt={media.alt || media.name} className="size-20 shrink-0 rounded-md object-cover" />
               ) : (
-                <span className="flex size-20 items-center justify-center rounded-lg bg-muted text-xs">Laster...</span>
+                <span className="flex size-20 shrink-0 items-center justify-center rounded-md bg-muted text-xs">Laster...</span>
               )}
-              <Button
-                type="button"
-                variant="outline"
-                size="icon"
-                className="absolute -top-2 -right-2 size-8 rounded-full"
-                onClick={() => onChange(value.filter((other) => other !== id))}
-                aria-label={`Fjern bildet ${media?.alt ?? ''}`.trim()}
-              >
-                <X aria-hidden="true" />
-              </Button>
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <p className="truncate text-sm font-medium" title={media?.name}>
+                  {media?.name ?? ''}
+                </p>
+                {media && !media.alt && <AltField media={media} />}
+                <div className="mt-auto flex flex-wrap gap-1">
+                  {max > 1 && (
+                    <>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        className="size-8"
+                        disabled={index === 0}
+                        onClick={() => onChange(moved(value, index, -1))}
+                        aria-label={`Flytt ${media?.name ?? 'bildet'} fram`}
+                      >
+                        <ArrowLeft aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        className="size-8"
+                        disabled={index === value.length - 1}
+                        onClick={() => onChange(moved(value, index, 1))}
+                        aria-label={`Flytt ${media?.name ?? 'bildet'} bakover`}
+                      >
+                        <ArrowRight aria-hidden="true" />
+                      </Button>
+                    </>
+                  )}
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="icon"
+                    className="size-8"
+                    onClick={() => onChange(value.filter((other) => other !== id))}
+                    aria-label={`Fjern bildet ${media?.name ?? ''}`.trim()}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                </div>
+              </div>
             </li>
           ))}
-        </ul>
+        </ol>
       )}
       {value.length < max || max === 1 ? (
         <Button type="button" variant="outline" onClick={() => setOpen(true)}>
@@ -65,6 +99,60 @@ export function PicturePicker({ label, value, onChange, max, error, errorId }: P
       )}
       <LibraryDialog open={open} onOpenChange={setOpen} onPick={pick} />
     </fieldset>
+  )
+}
+
+/** `ids` with the one at `index` moved one place (`by` -1 forward, 1 back). */
+function moved(ids: string[], index: number, by: -1 | 1): string[] {
+  const next = [...ids]
+  const [id] = next.splice(index, 1)
+  next.splice(index + by, 0, id as string)
+  return next
+}
+
+/**
+ * Asked for where a picture is used: what it shows, for those who cannot see it (the file
+ * name is never used in its place). Saved on the picture, so every page that shows it has
+ * it. Not a form of its own: it sits inside the item's form.
+ */
+function AltField({ media }: { media: Media }) {
+  const [alt, setAlt] = useState('')
+  const save = useUpdateAlt()
+  const id = useId()
+  const error = save.error instanceof Error ? save.error.message : undefined
+  return (
+    <div>
+      <Label htmlFor={id} className="text-sm">
+        Alt-tekst: hva viser bildet?
+      </Label>
+      <div className="flex gap-1">
+        <Input
+          id={id}
+          className="h-9 text-sm"
+          value={alt}
+          onChange={(event) => setAlt(event.target.value)}
+          placeholder="For eksempel «Nytt bad med grå fliser»"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-feil` : undefined}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="h-9"
+          disabled={!alt.trim() || save.isPending}
+          onClick={() => save.mutate({ id: media.id, alt: alt.trim() })}
+          aria-label={`Lagre alt-tekst for ${media.name}`}
+        >
+          Lagre
+        </Button>
+      </div>
+      {error && (
+        <p id={`${id}-feil`} className="mt-1 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   )
 }
 
@@ -146,10 +234,10 @@ function LibraryDialog({
                   type="button"
                   onClick={() => onPick(picture.id)}
                   className="block w-full rounded-lg text-left focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/60"
-                  aria-label={`Velg ${picture.alt || 'bildet'}`}
+                  aria-label={`Velg ${picture.alt || picture.name}`}
                 >
                   <img src={thumbnail(picture)} alt="" className="aspect-square w-full rounded-lg object-cover" loading="lazy" />
-                  <span className="mt-1 block truncate text-sm">{picture.alt || 'Uten bildetekst'}</span>
+                  <span className="mt-1 block truncate text-sm">{picture.alt || picture.name}</span>
                 </button>
               </li>
             ))}

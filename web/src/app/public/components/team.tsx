@@ -5,15 +5,16 @@ import { phoneHref } from '@/lib/phone'
 import type { TeamMember } from '@/lib/site'
 import { cn } from '@/lib/utils'
 
-/** A team member's photo from the library, or their initials: 56 px, or 64 px when `large`. */
+/** A team member's photo from the library, large enough to know the face by (96 px, 112
+ * px when `large`), or their initials (56 px, 64 px when `large`). */
 export function TeamAvatar({ member, large = false, className }: { member: TeamMember; large?: boolean; className?: string }) {
   if (member.photo) {
     return (
       <Photo
         picture={member.photo}
         alt=""
-        sizes={large ? '64px' : '56px'}
-        className={cn(large ? 'size-16' : 'size-14', 'shrink-0 rounded-full object-cover', className)}
+        sizes={large ? '112px' : '96px'}
+        className={cn(large ? 'size-28' : 'size-24', 'shrink-0 rounded-full object-cover', className)}
       />
     )
   }

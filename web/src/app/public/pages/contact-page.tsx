@@ -1,3 +1,4 @@
+import { cardGrid } from '@/lib/grid'
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -102,9 +103,9 @@ export function ContactPage() {
 
       {team.length > 0 && (
         <Section id="team" title="Dette er oss" lead="Du får én fast kontaktperson gjennom hele jobben.">
-          <ul className="grid gap-6 md:grid-cols-3">
+          <ul className={cardGrid(team.length).list}>
             {team.map((member) => (
-              <li key={member.id}>
+              <li key={member.id} className={cardGrid(team.length).item}>
                 <Card className="flex h-full flex-col p-6">
                   <div className="flex items-center gap-4">
                     <TeamAvatar member={member} />

@@ -13,6 +13,7 @@ import {
   PlugZap,
   Zap,
 } from 'lucide-react'
+import { cardGrid } from '@/lib/grid'
 import { paths } from '@/lib/paths'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
 import { Button } from '@/components/ui/button'
@@ -176,9 +177,9 @@ export function ContractPartnersPage() {
           title="Dette er kontaktpersonene deres"
           lead="Faste personer følger opp kontraktsarbeidet, fra tilbud til overtakelse."
         >
-          <ul className="grid gap-6 md:grid-cols-3">
+          <ul className={cardGrid(team.length).list}>
             {team.map((member) => (
-              <li key={member.id}>
+              <li key={member.id} className={cardGrid(team.length).item}>
                 <Card className="flex h-full flex-col p-6">
                   <TeamAvatar member={member} large />
                   <h3 className="mt-5 text-lg font-semibold">{member.name}</h3>

@@ -1,3 +1,5 @@
+import { cardGrid } from '@/lib/grid'
+import { cn } from '@/lib/utils'
 import { ArrowRight, Bath, CalendarCheck, Droplets, FileSignature, Phone, ShieldCheck, Star, Wrench, Zap } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
@@ -72,7 +74,8 @@ export function HomePage() {
   return (
     <>
       <section className="relative overflow-hidden bg-brand text-white">
-        <Container className="grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr] lg:items-center">
+        {/* Two columns only with figures to show; without them the text has the hero alone. */}
+        <Container className={cn('grid gap-12 py-16 sm:py-24', figures.length > 0 && 'lg:grid-cols-[1.2fr_1fr] lg:items-center')}>
           <div>
             <Badge variant="onBrand">
               <ShieldCheck className="size-4" aria-hidden="true" />
@@ -111,9 +114,13 @@ export function HomePage() {
             )}
           </div>
           {figures.length > 0 && (
-            <dl className="grid grid-cols-2 gap-4">
+            // Two to a row; one alone, or the last of an odd number, takes the whole row.
+            <dl className="flex flex-wrap gap-4">
               {figures.map((figure) => (
-                <div key={figure.id} className="flex flex-col rounded-2xl bg-white/[0.07] p-6 ring-1 ring-white/15">
+                <div
+                  key={figure.id}
+                  className="flex min-w-[9rem] grow basis-[calc(50%-0.5rem)] flex-col rounded-2xl bg-white/[0.07] p-6 ring-1 ring-white/15"
+                >
                   <dt className="text-sm text-white/80">{figure.label}</dt>
                   <dd className="order-first text-3xl font-extrabold text-accent sm:text-4xl">{figure.value}</dd>
                 </div>
@@ -213,9 +220,9 @@ export function HomePage() {
             </p>
           </div>
           {team.length > 0 && (
-            <ul className="grid gap-4 sm:grid-cols-3">
+            <ul className={cardGrid(team.length).list}>
               {team.map((member) => (
-                <li key={member.id}>
+                <li key={member.id} className={cardGrid(team.length).item}>
                   <Card className="h-full p-6 text-center">
                     <TeamAvatar member={member} className="mx-auto" />
                     <h3 className="mt-4 font-semibold">{member.name}</h3>
@@ -231,9 +238,9 @@ export function HomePage() {
 
       {testimonials.length > 0 && (
         <Section id="omtaler" eyebrow="Kundene sier" title="Dette sier kundene om jobben vi gjorde">
-          <ul className="grid gap-6 md:grid-cols-3">
+          <ul className={cardGrid(testimonials.length).list}>
             {testimonials.map((testimonial) => (
-              <li key={testimonial.id}>
+              <li key={testimonial.id} className={cardGrid(testimonials.length).item}>
                 <Card className="flex h-full flex-col p-7">
                   <p className="flex gap-0.5 text-accent-strong dark:text-accent">
                     {Array.from({ length: testimonial.rating }, (_, i) => (

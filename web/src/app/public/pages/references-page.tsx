@@ -1,10 +1,11 @@
 import { CalendarCheck, Check, MapPin, Quote, Star } from 'lucide-react'
 import { CtaBand, Hero } from '@/app/public/components/cta-band'
+import { ProjectPhotos } from '@/app/public/components/project-photos'
 import { InitialsAvatar, initialsOf } from '@/components/initials-avatar'
-import { Photo } from '@/components/photo'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Section } from '@/components/ui/section'
+import { cardGrid } from '@/lib/grid'
 import { type Review, useSite, warranty } from '@/lib/site'
 
 export function ReferencesPage() {
@@ -21,9 +22,12 @@ export function ReferencesPage() {
         lead={`${site.founded_year ? `Siden ${site.founded_year} har vi` : 'Vi har'} hjulpet boligeiere, bedrifter og entreprenører i Oslo og Viken. Her er noen av prosjektene, og hva kundene sier om jobben vi har gjort.`}
       >
         {referenceFigures.length > 0 && (
-          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <dl className="flex flex-wrap gap-4">
             {referenceFigures.map((figure) => (
-              <div key={figure.id} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
+              <div
+                key={figure.id}
+                className="flex min-w-[9rem] grow basis-[calc(50%-0.5rem)] flex-col-reverse rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 lg:basis-[calc(25%-0.75rem)]"
+              >
                 <dt className="mt-1 text-base text-white/85">{figure.label}</dt>
                 <dd className="text-3xl font-bold sm:text-4xl">{figure.value}</dd>
               </div>
@@ -39,17 +43,11 @@ export function ReferencesPage() {
           title="Prosjekter som viser bredden"
           lead="Fra et bad i en bygård til et helt boligprosjekt: vi planlegger grundig, holder avtalt tid og leverer dokumentasjonen i orden."
         >
-          <ul className="grid gap-6 lg:grid-cols-3">
+          <ul className={cardGrid(projects.length).list}>
             {projects.map((project) => (
-              <li key={project.id}>
+              <li key={project.id} className={cardGrid(projects.length).item}>
                 <Card className="flex h-full flex-col overflow-hidden">
-                  {project.photos[0] && (
-                    <Photo
-                      picture={project.photos[0]}
-                      sizes="(min-width: 1024px) 33vw, (min-width: 640px) 90vw, 100vw"
-                      className="aspect-[3/2] w-full object-cover"
-                    />
-                  )}
+                  <ProjectPhotos project={project} />
                   <article aria-labelledby={`prosjekt-${project.id}`} className="flex h-full flex-col p-6">
                     <div>
                       <Badge variant="accent">{project.type}</Badge>
@@ -84,15 +82,6 @@ export function ReferencesPage() {
                         ))}
                       </ul>
                     </div>
-                    {project.photos.length > 1 && (
-                      <ul className="mt-6 grid grid-cols-3 gap-2" aria-label="Flere bilder fra prosjektet">
-                        {project.photos.slice(1).map((photo) => (
-                          <li key={photo.src}>
-                            <Photo picture={photo} sizes="120px" className="aspect-square w-full rounded-lg object-cover" />
-                          </li>
-                        ))}
-                      </ul>
-                    )}
                   </article>
                 </Card>
               </li>
@@ -109,9 +98,12 @@ export function ReferencesPage() {
           title="Slik vurderer kundene oss"
           lead="Etter hvert oppdrag spør vi kundene hvordan de opplevde jobben. Slik svarer de."
         >
-          <dl className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="flex flex-wrap gap-6">
             {satisfaction.map((item) => (
-              <Card key={item.id} className="flex flex-col-reverse p-6 text-center">
+              <Card
+                key={item.id}
+                className="flex min-w-[12rem] grow basis-full flex-col-reverse p-6 text-center sm:basis-[calc(50%-0.75rem)] lg:basis-[calc(25%-1.125rem)]"
+              >
                 <dt className="mt-2 text-base text-muted-foreground">{item.label}</dt>
                 <dd className="text-4xl font-bold text-accent-strong dark:text-accent">{item.value}</dd>
               </Card>
@@ -142,9 +134,9 @@ export function ReferencesPage() {
 /** Written customer reviews: a quote, the customer and place, and the rating as stars. */
 function Reviews({ items }: { items: Review[] }) {
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <ul className={cardGrid(items.length).list}>
       {items.map((review) => (
-        <li key={review.id}>
+        <li key={review.id} className={cardGrid(items.length).item}>
           <Card className="h-full p-6">
             <figure className="flex h-full flex-col">
               <Stars rating={review.rating} />

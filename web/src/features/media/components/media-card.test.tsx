@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals())
 const bath: Media = {
   id: '01m1',
   url: '/media/1764000000000-bad.jpg',
+  name: 'Nytt bad',
   alt: 'Nytt bad',
   width: 1200,
   height: 800,
@@ -38,5 +39,11 @@ describe('MediaCard', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true')
     expect(field).toHaveValue('Flislagt bad på Frogner')
     expect(sent[0]).toMatchObject({ method: 'PUT', path: '/api/admin/media/01m1', body: { alt: 'Flislagt bad på Frogner' } })
+  })
+
+  it('says a picture lacks alt text, and never offers the file name in its place', () => {
+    renderWithProviders(<MediaCard media={{ ...bath, name: 'IMG_2041', alt: null }} highlighted={false} onDelete={() => {}} />)
+    expect(screen.getByText('Mangler alt-tekst: skriv hva bildet viser.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Alt-tekst for IMG_2041')).toHaveValue('')
   })
 })

@@ -29,7 +29,7 @@ export function MediaCard({
   return (
     <article
       ref={ref}
-      data-media={media.alt ?? ''}
+      data-media={media.name}
       data-highlighted={highlighted || undefined}
       className={cn(
         'flex flex-col overflow-hidden rounded-xl border border-border bg-card',
@@ -40,7 +40,7 @@ export function MediaCard({
         {isImage ? (
           <img
             src={media.variants[0]?.url ?? media.url}
-            alt={media.alt ?? ''}
+            alt={media.alt || media.name}
             width={media.width ?? undefined}
             height={media.height ?? undefined}
             loading="lazy"
@@ -51,9 +51,12 @@ export function MediaCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 text-sm">
-        <p className={cn('font-medium break-words', !media.alt && 'text-muted-foreground italic')}>
-          {media.alt || 'Uten alt-tekst'}
-        </p>
+        <p className="font-medium break-words">{media.name}</p>
+        {isImage && !media.alt && (
+          <p className="font-medium text-destructive" data-missing-alt>
+            Mangler alt-tekst: skriv hva bildet viser.
+          </p>
+        )}
         <p className="text-muted-foreground">
           {media.width && media.height ? `${media.width}×${media.height} · ` : ''}
           {media.size_kb} KB
@@ -61,6 +64,11 @@ export function MediaCard({
         {media.used_by.length > 0 && (
           <p className="text-muted-foreground" data-used-by>
             Brukes av {media.used_by.map((use) => use.label).join(', ')}
+          </p>
+        )}
+        {media.is_logo && (
+          <p className="text-muted-foreground" data-logo>
+            Firmaets logo
           </p>
         )}
         {/* A new form when the saved text changes (here or elsewhere): it starts from it. */}
@@ -97,7 +105,7 @@ function AltTextForm({ media, onDelete }: { media: Media; onDelete: () => void }
     <form onSubmit={save} className="mt-auto grid gap-1" noValidate>
       <div className="flex gap-1">
         <label htmlFor={id} className="sr-only">
-          Alt-tekst for {media.alt || 'filen'}
+          Alt-tekst for {media.name}
         </label>
         <Input
           id={id}
@@ -110,7 +118,7 @@ function AltTextForm({ media, onDelete }: { media: Media; onDelete: () => void }
         <Button type="submit" variant="outline" size="icon" className="size-9 shrink-0" aria-label="Lagre alt-tekst">
           <Check aria-hidden="true" />
         </Button>
-        <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0 text-destructive" onClick={onDelete} aria-label={`Slett ${media.alt || 'filen'}`}>
+        <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0 text-destructive" onClick={onDelete} aria-label={`Slett ${media.name}`}>
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
