@@ -1,10 +1,11 @@
 //! Staff sign-in: `POST /api/auth/login`, `POST /api/auth/logout`, `GET /api/auth/session`,
-//! and the `CurrentUser` extractor every admin handler takes.
+//! "Glemt passord?" (`reset`), and the `CurrentUser` extractor every admin handler takes.
 
 pub use fagfolk_data::auth::{CurrentUser, NotAdmin, session, store};
 
 pub mod csrf;
 pub mod password;
+mod reset;
 mod routes;
 pub mod throttle;
 

@@ -73,7 +73,12 @@ pub struct SessionInfo {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(get_session))
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(get_session))
+        .routes(routes!(super::reset::request_reset))
+        .routes(routes!(super::reset::confirm_reset))
 }
 
 const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";

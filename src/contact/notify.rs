@@ -64,6 +64,26 @@ impl Notifier {
         });
     }
 
+    /// Sends a member of staff the link that sets a new password ("Glemt passord?"), from
+    /// the firm's notification address.
+    pub async fn send_reset(&self, to: &str, link: &str) -> anyhow::Result<()> {
+        let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
+        let body = format!(
+            "Noen ba om å sette nytt passord for denne adressen i administrasjonen.\n\n\
+             Sett nytt passord her (lenken virker i én time, én gang):\n{link}\n\n\
+             Ba du ikke om dette, kan du se bort fra e-posten. Passordet ditt er ikke endret.\n"
+        );
+        let message = Message::builder()
+            .from(self.to.clone())
+            .to(to)
+            .subject("Nytt passord")
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
+            .context("kunne ikke lage e-posten")?;
+        self.transport.send(message).await?;
+        Ok(())
+    }
+
     fn message(&self, form: &ContactForm, lead_id: Uuid) -> anyhow::Result<Message> {
         let service = form.service.map(|s| s.label()).unwrap_or("Ikke valgt");
         let body = format!(

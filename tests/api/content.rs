@@ -312,7 +312,7 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
     let keys: Vec<&str> = steps.iter().map(|(key, _, _)| key.as_str()).collect();
     assert_eq!(
         keys,
-        ["example_content", "team_photo", "company_facts", "notification_email"],
+        ["example_content", "team_photo", "company_facts", "claims", "logo", "notification_email"],
         "the test app is on https"
     );
     assert_eq!(
@@ -329,7 +329,10 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
         "Firmaopplysningene er fortsatt eksempelverdiene: firmanavn, org.nr., adresse, e-post, telefon og årstallet firmaet ble grunnlagt."
     );
     assert_eq!(steps[1].2, "/admin/content?type=team");
-    assert_eq!((steps[2].2.as_str(), steps[3].2.as_str()), ("/admin/settings", "/admin/settings#drift"));
+    assert_eq!(
+        (steps[2].2.as_str(), steps[3].2.as_str(), steps[4].2.as_str(), steps[5].2.as_str()),
+        ("/admin/settings", "/admin/settings#lofter", "/admin/settings#logo", "/admin/settings#drift")
+    );
 
     // The facts: one changed, then all.
     let mut settings: Value = admin.get("/api/admin/settings").await.json().await.unwrap();
@@ -378,7 +381,14 @@ async fn the_launch_checklist_names_what_is_left_and_each_line_goes_when_done(ap
     let path = format!("/api/admin/content/{}", last["id"].as_str().unwrap());
     assert_eq!(admin.send(Method::PATCH, &path, &json!({ "hidden": true })).await.status(), 200);
     let keys: Vec<String> = checklist(&admin).await.into_iter().map(|(key, _, _)| key).collect();
-    assert_eq!(keys, ["team_photo", "notification_email"]);
+    assert_eq!(keys, ["team_photo", "claims", "logo", "notification_email"]);
+
+    // The promises confirmed as the firm's own: their line goes.
+    settings["claims"] = json!({ "on_call": true, "leak_within_hour": false, "binding_price": true,
+        "warranty_years": 5, "free_visit": true, "confirmed": true });
+    assert_eq!(admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    let keys: Vec<String> = checklist(&admin).await.into_iter().map(|(key, _, _)| key).collect();
+    assert_eq!(keys, ["team_photo", "logo", "notification_email"]);
     app.stop().await;
 }
 

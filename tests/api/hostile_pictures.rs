@@ -272,7 +272,7 @@ async fn the_hostile_picture_corpus_never_takes_the_server_down_nor_past_250_mb(
     // A restart tries the broken picture once more, and the next start leaves it alone.
     let pool = sqlx::SqlitePool::connect(&database).await.unwrap();
     let tries = || async {
-        let (tries,): (i64,) = sqlx::query_as("SELECT variant_tries FROM media WHERE alt = 'odelagt'")
+        let (tries,): (i64,) = sqlx::query_as("SELECT variant_tries FROM media WHERE name = 'odelagt'")
             .fetch_one(&pool)
             .await
             .unwrap();

@@ -48,10 +48,7 @@ async fn a_merge_keeps_every_address_and_number_findable(app: TestApp) {
         (kept["email"].as_str(), kept["phone"].as_str()),
         (Some("kari@gammel.no"), Some("912 34 567"))
     );
-    assert_eq!(
-        others(&kept),
-        [("email".into(), "kari@ny.no".into()), ("phone".into(), "+47 480 00 111".into())]
-    );
+    assert_eq!(others(&kept), [("email".into(), "kari@ny.no".into()), ("phone".into(), "480 00 111".into())]);
     assert_eq!(others(&admin.get_json(&path(&kari), &[]).await), others(&kept), "stored, not only answered");
     let id = kari["id"].as_str().unwrap().to_owned();
     for q in ["kari@gammel.no", "KARI@NY.NO", "912 34 567", "48000111", "480 00 111", "ny.no"] {
@@ -75,7 +72,7 @@ async fn a_merge_keeps_every_address_and_number_findable(app: TestApp) {
         [
             ("email".into(), "kari@gammel.no".into()),
             ("email".into(), "kari@ny.no".into()),
-            ("phone".into(), "+47 480 00 111".into()),
+            ("phone".into(), "480 00 111".into()),
         ],
         "the old main address stays beside it; the same number is not listed twice"
     );

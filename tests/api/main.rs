@@ -26,6 +26,7 @@ mod new_firm;
 mod notify;
 mod openapi;
 mod pages;
+mod password_reset;
 mod permissions;
 mod privacy;
 mod scale;

@@ -29,7 +29,7 @@ async fn emails_in_timeline(app: &TestApp) -> Vec<serde_json::Value> {
 }
 
 /// Accepts one SMTP session and hands over the message it carried.
-async fn mail_server() -> (u16, oneshot::Receiver<String>) {
+pub(crate) async fn mail_server() -> (u16, oneshot::Receiver<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let (sender, receiver) = oneshot::channel();

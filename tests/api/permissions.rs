@@ -78,6 +78,16 @@ pub const OPERATIONS: &[Operation] = &[
         PUBLIC,
         Some(("login", "admin_users")),
     ),
+    // "Glemt passord?": anyone may ask (this server sends no e-mail) and use a link; using
+    // one is logged as the user's password change.
+    op("POST", "/api/auth/password-reset", Body::Json(|f| json!({ "email": f.actor })), PUBLIC, None),
+    op(
+        "POST",
+        "/api/auth/password-reset/confirm",
+        Body::Json(|f| json!({ "token": f.reset_token, "password": "en helt ny og lang setning" })),
+        PUBLIC,
+        Some(("password", "admin_users")),
+    ),
     // Reading the back office.
     op("GET", "/api/admin/dashboard", Body::None, READ, None),
     op("GET", "/api/admin/search", Body::None, READ, None),
@@ -314,6 +324,8 @@ pub struct Fixtures {
     pub promises_reversed: Vec<String>,
     /// Another user, whom the user operations act on.
     pub user: String,
+    /// A "Glemt passord?" link's token for a user of its own (setting it signs that user out).
+    pub reset_token: String,
 }
 
 impl Fixtures {
@@ -381,8 +393,14 @@ impl Fixtures {
         let user = app
             .create_user(&format!("mål{round}@fagfolk.test"), ADMIN_PASSWORD, fagfolk::users::Role::Editor)
             .await;
+        let forgetful = app
+            .create_user(&format!("glemt{round}@fagfolk.test"), ADMIN_PASSWORD, fagfolk::users::Role::Editor)
+            .await;
+        let reset_token =
+            fagfolk_data::auth::reset::create(&app.state.db, forgetful, app.state.clock.now()).await.unwrap();
         Self {
             actor: actor.to_owned(),
+            reset_token,
             round,
             lead: lead_id.to_owned(),
             note: note["id"].as_str().unwrap().to_owned(),
@@ -510,9 +528,12 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
             assert_eq!(got, expected, "{what} answered {status}: {answer}");
 
             let entries = audit_entries(&app).await;
-            let audited = operation
-                .audit
-                .filter(|_| got == Done && (session.is_some() || operation.path == "/api/auth/login"));
+            let audited = operation.audit.filter(|_| {
+                got == Done
+                    && (session.is_some()
+                        || operation.path.starts_with("/api/auth/password-reset/confirm")
+                        || operation.path == "/api/auth/login")
+            });
             match audited {
                 None => {
                     assert_eq!(entries.len(), entries_before, "{what} wrote an audit entry: {:?}", entries[0])
@@ -526,7 +547,13 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                     );
                     let (got_action, got_entity, entity_id, by, changes) = &entries[0];
                     assert_eq!((got_action.as_str(), got_entity.as_str()), (action, entity), "{what}");
-                    assert_eq!(by.as_deref(), Some(fixtures.actor.as_str()), "{what}: who");
+                    // A link is used by whoever it was sent to, signed in or not.
+                    let actor = if operation.path == "/api/auth/password-reset/confirm" {
+                        format!("glemt{}@fagfolk.test", fixtures.round)
+                    } else {
+                        fixtures.actor.clone()
+                    };
+                    assert_eq!(by.as_deref(), Some(actor.as_str()), "{what}: who");
                     let expected_id = fixtures.entity_id(operation.path).or_else(|| {
                         answer["id"].as_str().or(answer["uploaded"][0]["id"].as_str()).map(str::to_owned)
                     });

@@ -124,7 +124,7 @@ test('a team photo uploaded from the form shows on the public page in WebP sizes
   await library.getByText('Last opp nytt').setInputFiles({ name: 'Ida Johansen.png', mimeType: 'image/png', buffer: png(1200, 1200) })
   await expect(library).toBeHidden()
   await expect(dialog.getByRole('img', { name: 'Ida Johansen' })).toBeVisible()
-  await dialog.getByRole('button', { name: 'Lagre' }).click()
+  await dialog.getByRole('button', { name: 'Lagre', exact: true }).click()
   await expect(page.getByText('Endringene er lagret')).toBeVisible()
 
   const visitor = await page.context().newPage()

@@ -33,6 +33,9 @@ export const paths = {
   admin: {
     root: '/admin',
     login: '/admin/login',
+    /** "Glemt passord?" and the page its e-mailed link opens (the token after '#'). */
+    forgotPassword: '/admin/glemt-passord',
+    newPassword: '/admin/nytt-passord',
     leads: '/admin/leads',
     categories: '/admin/categories',
     /** Also the route's pattern, with `:categorySlug`, which is left as it is. */

@@ -12,6 +12,7 @@ import { ContentPage } from './pages/content-page'
 import { DashboardPage } from './pages/dashboard-page'
 import { LeadsPage } from './pages/leads-page'
 import { LoginPage } from './pages/login-page'
+import { ForgotPasswordPage, NewPasswordPage } from './pages/password-pages'
 import { MediaPage } from './pages/media-page'
 import { PrivacyPage } from './pages/privacy-page'
 import { AdminServicesPage } from './pages/services-page'
@@ -37,6 +38,8 @@ export function AdminApp() {
       <AuthProvider>
         <Routes>
           <Route path={paths.admin.login} element={<LoginPage />} />
+          <Route path={paths.admin.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={paths.admin.newPassword} element={<NewPasswordPage />} />
           <Route element={<Guarded />}>
             <Route path={paths.admin.root} element={<DashboardPage />} />
             <Route path={paths.admin.leads} element={<LeadsPage />} />

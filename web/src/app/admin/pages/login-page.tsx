@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate } from 'react-router'
 import { paths } from '@/lib/paths'
 import { useClearToasts, useToast } from '@/components/toast'
 import { Card } from '@/components/ui/card'
@@ -52,6 +52,11 @@ export function LoginPage() {
             login={signIn}
             onRefused={(message) => toast({ title: 'Innlogging feilet', description: message, variant: 'destructive' })}
           />
+          <p className="mt-4 text-center text-sm">
+            <Link to={paths.admin.forgotPassword} className="font-medium underline-offset-4 hover:underline">
+              Glemt passord?
+            </Link>
+          </p>
         </Card>
       </div>
     </main>

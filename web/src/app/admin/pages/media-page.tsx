@@ -126,8 +126,8 @@ export function MediaPage() {
         title="Slett fil?"
         description={
           deleting && deleting.used_by.length > 0
-            ? `«${deleting.alt || 'Filen'}» brukes av ${deleting.used_by.map((use) => use.label).join(', ')} og tas bort derfra. Filen slettes permanent. Dette kan ikke angres.`
-            : `«${deleting?.alt || 'Filen'}» slettes permanent. Dette kan ikke angres.`
+            ? `«${deleting.name}» brukes av ${deleting.used_by.map((use) => use.label).join(', ')} og tas bort derfra. Filen slettes permanent. Dette kan ikke angres.`
+            : `«${deleting?.name ?? 'Filen'}» slettes permanent. Dette kan ikke angres.`
         }
         confirmLabel="Slett"
         busy={remove.isPending}
