@@ -74,8 +74,10 @@ pub(super) async fn request_reset(
         let token = reset::create(&state.db, user_id, now).await?;
         let link = format!("{}/admin/nytt-passord#{token}", state.config.base_url());
         // In the background: the answer takes as long whether or not the address is a user's.
+        let state = state.clone();
         tokio::spawn(async move {
-            match notifier.send_reset(&email, &link).await {
+            let letterhead = crate::contact::notify::Letterhead::of(&state).await;
+            match notifier.send_reset(&email, &link, &letterhead).await {
                 Ok(()) => tracing::info!("lenke for nytt passord sendt"),
                 Err(err) => {
                     tracing::error!(error = %format!("{err:#}"), "kunne ikke sende lenke for nytt passord")

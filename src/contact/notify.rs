@@ -3,7 +3,7 @@
 //! submission is stored: a mail server that fails never loses an enquiry.
 
 use anyhow::Context;
-use lettre::message::{Mailbox, header::ContentType};
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use uuid::Uuid;
 
@@ -18,6 +18,47 @@ pub struct Notifier {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     to: Mailbox,
     base_url: String,
+}
+
+/// Who an e-mail is from, as the reader sees it at the top: the firm's name, and its logo
+/// (an absolute address) when it has one.
+pub struct Letterhead {
+    pub firm: String,
+    pub logo: Option<String>,
+}
+
+impl Letterhead {
+    /// The site's current letterhead (the rendered pages know the logo's icons).
+    pub async fn of(state: &AppState) -> Self {
+        let base = state.config.base_url();
+        match state.pages.current().await {
+            Ok(rendered) => Self {
+                firm: rendered.facts.company_name.clone(),
+                logo: rendered.logo_icon(192).map(|path| format!("{base}{path}")),
+            },
+            Err(_) => Self { firm: String::new(), logo: None },
+        }
+    }
+
+    /// `text` as the e-mail's body: plain text, and beside it an HTML copy that opens with
+    /// the logo (mail programs show the HTML, and the text where they cannot).
+    fn body(&self, text: &str) -> MultiPart {
+        let escape = |s: &str| {
+            s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+        };
+        let logo = self.logo.as_deref().map_or(String::new(), |logo| {
+            format!(
+                "<p><img src=\"{}\" alt=\"{}\" width=\"72\" height=\"72\"></p>\n",
+                escape(logo),
+                escape(&self.firm)
+            )
+        });
+        let html = format!(
+            "<!doctype html><html lang=\"nb\"><body style=\"font-family:system-ui,sans-serif\">\n{logo}<div style=\"white-space:pre-wrap\">{}</div></body></html>",
+            escape(text)
+        );
+        MultiPart::alternative_plain_html(text.to_owned(), html)
+    }
 }
 
 impl Notifier {
@@ -36,8 +77,10 @@ impl Notifier {
         let notifier = self.clone();
         let form = form.clone();
         let (db, clock) = (state.db.clone(), state.clock.clone());
+        let state = state.clone();
         tokio::spawn(async move {
-            let result = match notifier.message(&form, lead_id) {
+            let letterhead = Letterhead::of(&state).await;
+            let result = match notifier.message(&form, lead_id, &letterhead) {
                 Ok(message) => {
                     notifier.transport.send(message).await.map(|_| ()).map_err(anyhow::Error::from)
                 }
@@ -66,7 +109,7 @@ impl Notifier {
 
     /// Sends a member of staff the link that sets a new password ("Glemt passord?"), from
     /// the firm's notification address.
-    pub async fn send_reset(&self, to: &str, link: &str) -> anyhow::Result<()> {
+    pub async fn send_reset(&self, to: &str, link: &str, letterhead: &Letterhead) -> anyhow::Result<()> {
         let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
         let body = format!(
             "Noen ba om å sette nytt passord for denne adressen i administrasjonen.\n\n\
@@ -77,28 +120,23 @@ impl Notifier {
             .from(self.to.clone())
             .to(to)
             .subject("Nytt passord")
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .multipart(letterhead.body(&body))
             .context("kunne ikke lage e-posten")?;
         self.transport.send(message).await?;
         Ok(())
     }
 
-    fn message(&self, form: &ContactForm, lead_id: Uuid) -> anyhow::Result<Message> {
+    fn message(&self, form: &ContactForm, lead_id: Uuid, letterhead: &Letterhead) -> anyhow::Result<Message> {
         let service = form.service.map(|s| s.label()).unwrap_or("Ikke valgt");
         let body = format!(
             "Ny henvendelse fra nettstedet.\n\nNavn: {}\nTelefon: {}\nE-post: {}\nTjeneste: {}\n\n{}\n\n\
              Åpne lead-en: {}/admin/leads?lead={}\n",
             form.name, form.phone, form.email, service, form.message, self.base_url, lead_id
         );
-        let mut builder = Message::builder()
-            .from(self.to.clone())
-            .to(self.to.clone())
-            .subject(subject(form))
-            .header(ContentType::TEXT_PLAIN);
+        let mut builder = Message::builder().from(self.to.clone()).to(self.to.clone()).subject(subject(form));
         if let Ok(reply_to) = form.email.parse::<Mailbox>() {
             builder = builder.reply_to(reply_to);
         }
-        builder.body(body).context("kunne ikke lage e-posten")
+        builder.multipart(letterhead.body(&body)).context("kunne ikke lage e-posten")
     }
 }

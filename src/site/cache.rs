@@ -79,6 +79,12 @@ impl Rendered {
     pub fn services_json(&self, category: Option<&str>) -> Option<&Page> {
         self.services.get(category.unwrap_or_default())
     }
+
+    /// The logo as a square PNG `size` wide, from the site's root, when the firm has one
+    /// (for the e-mails: `crate::contact::notify`).
+    pub fn logo_icon(&self, size: u32) -> Option<String> {
+        self.icons.as_ref().filter(|icons| icons.get(size).is_some()).map(|icons| icons.path(size))
+    }
 }
 
 /// How often an instance looks at the change counter: a change made through another

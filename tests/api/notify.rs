@@ -101,6 +101,36 @@ async fn staff_get_an_email_about_a_new_enquiry() {
     app.stop().await;
 }
 
+/// The firm's logo heads its e-mails (#25): an HTML copy beside the text opens with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_firms_logo_heads_the_email() {
+    let (port, received) = mail_server().await;
+    let url = format!("smtp://127.0.0.1:{port}");
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
+    )
+    .await;
+    let admin = app.admin().await;
+    let logo = crate::content::upload_picture(&admin, "logo.jpg", crate::content::jpeg(300, 100)).await;
+    let id = logo["id"].as_str().unwrap();
+    let mut settings = admin.get_json("/api/admin/settings", &[]).await;
+    settings["logo"] = json!(id);
+    assert_eq!(admin.send(reqwest::Method::PUT, "/api/admin/settings", &settings).await.status(), 200);
+    assert_eq!(app.post_json("/api/contact", &form()).await.status(), 201);
+    let message =
+        tokio::time::timeout(Duration::from_secs(10), received).await.expect("a mail arrives").unwrap();
+    // Quoted-printable: soft line breaks and "=" written as "=3D".
+    let message = message.replace("=\n", "").replace("=3D", "=");
+    assert!(message.contains("Content-Type: multipart/alternative"), "{message}");
+    assert!(
+        message.contains(&format!("<img src=\"https://fagfolk.test/icons/{id}-192.png\" alt=\"Fagfolk AS\"")),
+        "{message}"
+    );
+    assert!(message.contains("Ny henvendelse fra nettstedet."), "the text is there too: {message}");
+    app.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_server_that_is_down_costs_no_enquiry() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
