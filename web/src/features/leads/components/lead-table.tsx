@@ -59,7 +59,7 @@ export function LeadTable({
         <tbody className="divide-y divide-border">
           {leads.map((lead) => (
             <tr key={lead.id} className="align-top hover:bg-muted/40">
-              <td className="px-3 py-3 @xl:min-w-60 @xl:px-4">
+              <td className="px-3 py-3 @xl:min-w-48 @xl:px-4">
                 <p className="font-semibold break-words">{lead.name || 'Ukjent'}</p>
                 {lead.duplicate_of && <DuplicateBadge />}
                 {(lead.adresse || lead.postnr) && (
@@ -78,7 +78,8 @@ export function LeadTable({
                 )}
                 {lead.follow_up && <FollowUpNote day={lead.follow_up} />}
               </td>
-              <td className={cn('px-4 py-3', SHOWN_FROM.contact)}>
+              {/* Wide enough that an address breaks at most once, after its @. */}
+              <td className={cn('min-w-56 px-4 py-3', SHOWN_FROM.contact)}>
                 {lead.email && (
                   <p>
                     <EmailText email={lead.email} />
@@ -198,7 +199,7 @@ function RowStatus({ lead, pipeline }: { lead: Lead; pipeline: string[] }) {
   return (
     <Select
       aria-label={`Status for ${lead.name || 'lead'}`}
-      className="h-9 w-auto max-w-[9.5rem] py-1 pr-7 pl-2 text-sm @xl:pl-3"
+      className="h-9 w-auto max-w-[8.5rem] py-1 pr-7 pl-2 text-sm @xl:pl-3"
       value={lead.status}
       disabled={busy}
       onChange={(e) => void change(e.target.value)}
