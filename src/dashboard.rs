@@ -32,6 +32,9 @@ pub struct Dashboard {
     pub follow_ups: Vec<FollowUp>,
     /// All open leads due for follow-up.
     pub follow_ups_due: i64,
+    /// Leads in the pipeline's first status ("Ny"): enquiries nobody has taken yet. The
+    /// admin's menu marks "Henvendelser" with the number.
+    pub waiting: i64,
     /// What still stands between the site and a real launch; empty when nothing does.
     pub launch_checklist: Vec<LaunchStep>,
 }
@@ -75,7 +78,12 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
     let stages = settings::stages(&state.db).await?;
     let kind_of = |status: &str| stages.iter().find(|stage| stage.name == status).map(|stage| stage.kind);
     let mut counts = (0, 0, 0);
+    let first = stages.first().map(|stage| stage.name.as_str());
+    let mut waiting = 0;
     for (status, total, last_7d, last_30d) in per_status {
+        if Some(status.as_str()) == first {
+            waiting = total;
+        }
         counts.0 += last_7d;
         match kind_of(&status) {
             Some(StatusKind::Won) => counts.2 += last_30d,
@@ -102,6 +110,7 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         latest,
         follow_ups,
         follow_ups_due,
+        waiting,
         launch_checklist,
     }))
 }

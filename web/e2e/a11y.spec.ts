@@ -6,6 +6,8 @@ import { createLead, signIn } from './admin'
 const publicPaths = [
   '/', '/tjenester', '/tjenester/elektriker', '/tjenester/rorlegger', '/tjenester/kjokken-bad', '/private-kunder',
   '/bedriftskunder', '/kontraktpartnere', '/referanser', '/kontakt', '/personvern', '/vilkar', '/cookies', '/finnes-ikke',
+  // Signed out: the admin's "Glemt passord?" pages (the login page has its own test below).
+  '/admin/glemt-passord', '/admin/nytt-passord',
 ]
 const adminPaths = [
   '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',

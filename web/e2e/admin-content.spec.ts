@@ -126,6 +126,8 @@ test('a team photo uploaded from the form shows on the public page in WebP sizes
   await expect(dialog.getByRole('img', { name: 'Ida Johansen' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Lagre', exact: true }).click()
   await expect(page.getByText('Endringene er lagret')).toBeVisible()
+  // The list shows the person's photo, so staff see who is who.
+  await expect(page.locator('[data-content-item="Ida Johansen"] [data-thumbnail]')).toBeVisible()
 
   const visitor = await page.context().newPage()
   // The variants are made in the background; the page follows when they are.

@@ -89,6 +89,10 @@ test('no page scrolls sideways and no table button is outside its table, at 375 
     problems.push(...(await misfits(page)).map((problem) => `/admin/leads (tabell) ved ${width} px: ${problem}`))
   }
   expect(problems).toEqual([])
+  // The menu marks the two new enquiries nobody has taken yet.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect(page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: /^Henvendelser ?\(2 nye\)$/ })).toBeVisible()
+  await expect(page.locator('[data-waiting]')).toHaveText('2')
 })
 
 /** The controls matching `selector` that a toast lies over: what a tap on the control's

@@ -1010,6 +1010,12 @@ export interface components {
             open_leads: number;
             /**
              * Format: int64
+             * @description Leads in the pipeline's first status ("Ny"): enquiries nobody has taken yet. The
+             *     admin's menu marks "Henvendelser" with the number.
+             */
+            waiting: number;
+            /**
+             * Format: int64
              * @description Leads in a status that means won, created in the last 30 days.
              */
             won_30d: number;

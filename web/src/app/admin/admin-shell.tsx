@@ -16,6 +16,7 @@ import {
   ShieldCheck,
   Users,
 } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { LogoMark } from '@/components/logo'
@@ -25,6 +26,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { CommandSearch } from '@/features/search/components/command-search'
+import { dashboardQuery } from '@/features/dashboard/api/get-dashboard'
 import { useSite } from '@/lib/site'
 import { cn } from '@/lib/utils'
 import { useAdminPageTitle } from './use-admin-title'
@@ -131,6 +133,8 @@ export function AdminShell() {
 }
 
 function SidebarNav({ compact }: { compact: boolean }) {
+  // New enquiries nobody has taken yet, looked for once a minute: the menu marks them.
+  const waiting = useQuery({ ...dashboardQuery, refetchInterval: 60_000 }).data?.waiting ?? 0
   return (
     <nav aria-label="Administrasjon" className="flex-1 overflow-y-auto p-2">
       <ul className="space-y-1">
@@ -148,8 +152,23 @@ function SidebarNav({ compact }: { compact: boolean }) {
                 )
               }
             >
-              <item.icon className="size-5 shrink-0" aria-hidden="true" />
+              <span className="relative">
+                <item.icon className="size-5 shrink-0" aria-hidden="true" />
+                {compact && item.to === paths.admin.leads && waiting > 0 && (
+                  <span className="absolute -top-1 -right-1 size-2.5 rounded-full bg-accent" aria-hidden="true" />
+                )}
+              </span>
               {!compact && <span>{item.label}</span>}
+              {item.to === paths.admin.leads && waiting > 0 && (
+                <>
+                  {!compact && (
+                    <span className="ml-auto rounded-full bg-accent px-2 text-xs leading-5 font-bold text-accent-foreground" aria-hidden="true" data-waiting>
+                      {waiting}
+                    </span>
+                  )}
+                  <span className="sr-only"> ({waiting} nye)</span>
+                </>
+              )}
             </NavLink>
           </li>
         ))}

@@ -16,6 +16,7 @@ import {
 import { ContentDialog } from '@/features/content/components/content-dialog'
 import { ContentList } from '@/features/content/components/content-list'
 import { CONTENT_KINDS, contentKinds, dataOf } from '@/features/content/kinds'
+import { useMedia } from '@/features/media/api/media'
 import { PicturePicker } from '../components/picture-picker'
 import { useAdminTitle } from '../use-admin-title'
 
@@ -26,6 +27,7 @@ export function ContentPage() {
   const requested = params.get('type') as ContentKind | null
   const kind: ContentKind = requested && Object.hasOwn(contentKinds, requested) ? requested : 'team'
   const content = useContent()
+  const library = useMedia('')
   const toast = useToast()
   const reorder = useReorderContent()
   const setHidden = useSetHidden()
@@ -102,6 +104,10 @@ export function ContentPage() {
           ) : (
             <ContentList
               items={items}
+              thumbnail={(id) => {
+                const picture = library.data?.find((media) => media.id === id)
+                return picture ? (picture.variants[0]?.url ?? picture.url) : undefined
+              }}
               onEdit={(item) => setDialog({ open: true, item })}
               onDelete={setDeleting}
               onToggleHidden={onToggleHidden}

@@ -22,6 +22,8 @@ type Actions = {
   onToggleHidden: (item: ContentItem) => void
   /** The new order of the list's items, by id. */
   onReorder: (ids: string[]) => void
+  /** A small copy of a picture from the media library, by id, once the library is read. */
+  thumbnail?: (mediaId: string) => string | undefined
 }
 
 /**
@@ -93,12 +95,16 @@ function ContentRow({
   onEdit,
   onDelete,
   onToggleHidden,
+  thumbnail,
 }: { item: ContentItem; first: boolean; last: boolean; onUp: () => void; onDown: () => void } & Omit<Actions, 'onReorder'>) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id })
   const info = contentKinds[item.kind]
   const data = dataOf(item)
   const title = info.title(data)
   const place = info.places(data)[0]
+  // The person's photo or the project's first: the row shows it, so staff see which is which.
+  const pictureId = typeof data.photo === 'string' ? data.photo : Array.isArray(data.photos) ? data.photos[0] : undefined
+  const picture = typeof pictureId === 'string' ? thumbnail?.(pictureId) : undefined
   return (
     <li
       ref={setNodeRef}
@@ -120,6 +126,7 @@ function ContentRow({
       >
         <GripVertical className="size-5" aria-hidden="true" />
       </button>
+      {picture && <img src={picture} alt="" className="size-12 shrink-0 rounded-md object-cover" loading="lazy" data-thumbnail />}
       <div className="min-w-0 flex-1">
         <p className={cn('font-semibold break-words', item.hidden && 'text-muted-foreground')}>{title}</p>
         <p className="text-sm break-words text-muted-foreground">{info.detail(data)}</p>
