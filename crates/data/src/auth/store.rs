@@ -1,5 +1,5 @@
 //! The sign-in's store: sessions (only each token's SHA-256 is kept) and the attempts the
-//! throttle counts (`super::throttle`).
+//! throttle counts (`super::throttle`), and the "Glemt passord?" links (`super::reset`).
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -136,4 +136,85 @@ pub async fn clear_attempts(db: &Db, account: &str, address: &str) -> Result<(),
         .execute(pool)
         .await
         .map(|_| ()))
+}
+
+/// Stores a "Glemt passord?" link's token hash for `user_id` (`super::reset`), after
+/// removing the user's older links and every expired one.
+pub async fn insert_reset(
+    db: &Db,
+    user_id: Uuid,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => {
+        sqlx::query("DELETE FROM password_resets WHERE user_id = $1 OR expires_at < $2")
+            .bind(user_id)
+            .bind(now)
+            .execute(pool)
+            .await?;
+        sqlx::query(
+            "INSERT INTO password_resets (id, user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(user_id)
+        .bind(token_hash)
+        .bind(now)
+        .bind(expires_at)
+        .execute(pool)
+        .await
+        .map(|_| ())
+    })
+}
+
+/// The user of an unused link within its time.
+pub async fn reset_user(db: &Db, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<Uuid>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_scalar(
+        "SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(pool)
+    .await)
+}
+
+/// Uses up the link and sets the password, ending the user's sessions, with `entry`, in
+/// one transaction; `false` (and nothing changed) when the link was used or too old.
+pub async fn use_reset(
+    db: &Db,
+    token_hash: &[u8],
+    user_id: Uuid,
+    password_hash: &str,
+    now: DateTime<Utc>,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let taken = crate::tx_run!(&mut tx, conn => sqlx::query(
+        "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND user_id = $3 \
+         AND used_at IS NULL AND expires_at > $1",
+    )
+    .bind(now)
+    .bind(token_hash)
+    .bind(user_id)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    if taken != 1 {
+        return Ok(false);
+    }
+    crate::tx_run!(&mut tx, conn => sqlx::query("UPDATE admin_users SET password_hash = $2, updated_at = $3 WHERE id = $1")
+        .bind(user_id)
+        .bind(password_hash)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+    crate::tx_run!(&mut tx, conn => sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(user_id)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
 }
