@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 18] = [
+const TABLES: [&str; 19] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -28,6 +28,7 @@ const TABLES: [&str; 18] = [
     "lead_emails",
     "lead_merges",
     "sessions",
+    "password_resets",
     "login_attempts",
     "contact_attempts",
     "audit_logs",
