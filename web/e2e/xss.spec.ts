@@ -36,8 +36,12 @@ test('markup in every free-text field stays text, in the admin and on the public
   await expect(page.getByRole('row').filter({ hasText: 'window.__xss' }).first()).toBeVisible()
   await assertInert(page, 'lead table')
   await page.getByRole('row').filter({ hasText: 'window.__xss' }).first().getByRole('button', { name: /^Vis / }).click()
+  // Open before it is looked at, and closed before the next step (a busy machine opens it late).
+  const details = page.getByRole('dialog', { name: 'Lead-detaljer' })
+  await expect(details).toBeVisible()
   await assertInert(page, 'lead details')
   await page.keyboard.press('Escape')
+  await expect(details).toBeHidden()
 
   // A lead with markup in every field and tag.
   await page.getByRole('button', { name: 'Ny lead' }).click()
