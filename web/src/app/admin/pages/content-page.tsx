@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
@@ -28,6 +28,16 @@ export function ContentPage() {
   const kind: ContentKind = requested && Object.hasOwn(contentKinds, requested) ? requested : 'team'
   const content = useContent()
   const library = useMedia('')
+  // One function for as long as the library is the same, so a list being dragged is not
+  // drawn again when the library arrives.
+  const pictures = library.data
+  const thumbnail = useCallback(
+    (id: string) => {
+      const picture = pictures?.find((media) => media.id === id)
+      return picture ? (picture.variants[0]?.url ?? picture.url) : undefined
+    },
+    [pictures],
+  )
   const toast = useToast()
   const reorder = useReorderContent()
   const setHidden = useSetHidden()
@@ -104,10 +114,7 @@ export function ContentPage() {
           ) : (
             <ContentList
               items={items}
-              thumbnail={(id) => {
-                const picture = library.data?.find((media) => media.id === id)
-                return picture ? (picture.variants[0]?.url ?? picture.url) : undefined
-              }}
+              thumbnail={thumbnail}
               onEdit={(item) => setDialog({ open: true, item })}
               onDelete={setDeleting}
               onToggleHidden={onToggleHidden}

@@ -26,15 +26,17 @@ type Actions = {
   thumbnail?: (mediaId: string) => string | undefined
 }
 
+const POINTER = { activationConstraint: { distance: 6 } }
+const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates }
+
 /**
  * One kind's items in their order on the site. Reorder by dragging a row's handle, with the
  * keyboard on the handle (space, arrows, space), or with the up and down buttons.
  */
 export function ContentList({ items, ...actions }: { items: ContentItem[] } & Actions) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
+  // The options are constants: new objects at each render would make new sensors, and a
+  // render while a row is lifted (the media library arriving) could drop it.
+  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD))
   const ids = items.map((item) => item.id)
   const titleOf = (id: unknown) => {
     const item = items.find((candidate) => candidate.id === id)
