@@ -35,7 +35,7 @@ pub struct SettingsInput {
     /// The logo, a picture from the media library; `null` takes it away, absent keeps it.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<Uuid>)]
-    pub logo: Option<Option<Uuid>>,
+    pub logo: Option<Option<String>>,
 }
 
 /// `Some` for a field that is there, `null` included; `None` for one left out.
@@ -146,7 +146,12 @@ async fn update_settings(
             },
             None => before.claims,
         },
-        logo: input.logo.unwrap_or(before.logo),
+        // Not an id is no picture: refused under the field below, not as bad JSON.
+        logo: match &input.logo {
+            None => before.logo,
+            Some(None) => None,
+            Some(Some(id)) => Some(Uuid::parse_str(id.trim()).unwrap_or(Uuid::nil())),
+        },
         lead_pipeline: before.lead_pipeline.clone(),
         server: before.server.clone(),
     };
