@@ -49,6 +49,7 @@ fn shipped_texts() -> Vec<String> {
             "ratis befaring",
             "indende pris",
             "Prisgaranti",
+            "Mesterbedrift",
             "openingHoursSpecification",
             "/favicon.svg",
         ]

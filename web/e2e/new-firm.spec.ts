@@ -29,7 +29,7 @@ async function shippedTexts(page: Page): Promise<string[]> {
   }
   for (const key of ['company_name', 'orgnr', 'adresse', 'email', 'global_phone_primary'] as const) texts.add(settings[key])
   texts.add(`siden ${settings.founded_year}`)
-  for (const claim of ['Døgnvakt', 'døgnet rundt', '24/7', '5 års garanti', 'innen en time', 'under én time', 'ratis befaring', 'openingHoursSpecification', '/favicon.svg']) {
+  for (const claim of ['Døgnvakt', 'døgnet rundt', '24/7', '5 års garanti', 'innen en time', 'under én time', 'ratis befaring', 'openingHoursSpecification', '/favicon.svg', 'Mesterbedrift']) {
     texts.add(claim)
   }
   return [...texts]

@@ -1,12 +1,13 @@
-import { Award, Clock, Droplets, FileCheck, ShieldCheck, Siren } from 'lucide-react'
+import { Clock, Droplets, FileCheck, ShieldCheck, Siren } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Container, Section } from '@/components/ui/section'
 import { ServiceList } from '@/features/services/components/service-list'
-import { kept, type Site, since, useSite, warranty } from '@/lib/site'
+import { kept, type Site, useSite, warranty } from '@/lib/site'
 import { CtaBand, Hero, HeroActions } from '../components/cta-band'
 import { QuoteBlock, Reasons } from '../components/trade-blocks'
 
-/** Why us: "… siden …" only with the year the firm gave, each promise only while it is on. */
+/** Why us: each promise only while it is on. ("Mesterbedrift" is gone: a title the
+ * firm must hold, which no example may claim for it.) */
 const reasons = (site: Site) =>
   kept([
     {
@@ -15,7 +16,6 @@ const reasons = (site: Site) =>
       text: 'Ved akutt vannlekkasje er vi normalt på plass innen en time.',
       when: site.claims.leak_within_hour,
     },
-    { icon: Award, title: 'Mesterbedrift', text: `Rørleggermester og våtromssertifiserte montører${since(site)}.` },
     { icon: FileCheck, title: 'Dokumentert arbeid', text: 'Våtromsdokumentasjon og bilder av skjulte installasjoner.' },
     {
       icon: ShieldCheck,
