@@ -161,7 +161,8 @@ async fn delete_media(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let is_logo = with_variants(&state, vec![media.clone()]).await?.remove(0).is_logo;
+    let is_logo =
+        fagfolk_data::settings::store::facts(&state.db).await?.and_then(|facts| facts.logo) == Some(id);
     let entry = NewAudit::new(
         state.clock.now(),
         fagfolk_data::audit::AuditAction::Delete,

@@ -25,11 +25,17 @@ export const pageMeta: Record<PublicPageKey, PageMeta> = {
     title: 'Elektriker, rørlegger og bad i Oslo | {company}',
     description:
 (site) =>
-      `Autoriserte elektrikere og rørleggere i Oslo og Viken. ${sentence([
-        site.claims.on_call && 'døgnvakt 24/7',
-        site.claims.binding_price && 'bindende pris før oppstart',
-        Boolean(site.claims.warranty_years) && 'garanti på arbeidet',
-      ])} Ring oss eller send en forespørsel.`.replace('  ', ' '),
+      [
+        'Autoriserte elektrikere og rørleggere i Oslo og Viken.',
+        sentence([
+          site.claims.on_call && 'døgnvakt 24/7',
+          site.claims.binding_price && 'bindende pris før oppstart',
+          Boolean(site.claims.warranty_years) && 'garanti på arbeidet',
+        ]),
+        'Ring oss eller send en forespørsel.',
+      ]
+        .filter(Boolean)
+        .join(' '),
     allServices: true,
     content: ['team', 'review', 'figure', 'promise'],
   },

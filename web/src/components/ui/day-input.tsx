@@ -23,6 +23,11 @@ export function parseDay(text: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
+/** A whole day as `YYYY-MM-DD`, or "" for none: what a form keeps once a day is typed in full. */
+export function isDay(value: string): boolean {
+  return value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)
+}
+
 type DayInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'defaultValue'> & {
   /** The day as `YYYY-MM-DD`, or "" for none. */
   value: string

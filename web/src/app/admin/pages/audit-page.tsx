@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { DayInput } from '@/components/ui/day-input'
+import { DayInput, isDay } from '@/components/ui/day-input'
 import { Input, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { AUDIT_PER_PAGE, type AuditFilter, useAudit } from '@/features/audit/api/audit'
@@ -66,6 +66,7 @@ export function AuditPage() {
         </div>
         <div>
           <Label htmlFor="audit-from">Fra dato</Label>
+          {/* The filter changes once a whole day is typed, not at every key. */}
           <DayInput id="audit-from" value={filter.from} onChange={(day) => isDay(day) && set({ from: day })} />
         </div>
         <div>
@@ -132,9 +133,4 @@ export function AuditPage() {
       <ClearDialog open={clearing} onOpenChange={setClearing} onCleared={() => setFilter({ ...filter, page: 1 })} />
     </>
   )
-}
-
-/** A whole day (or none): the filter changes only then, not at every key of one typed. */
-function isDay(value: string): boolean {
-  return value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)
 }

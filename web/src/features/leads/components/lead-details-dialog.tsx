@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { DayInput } from '@/components/ui/day-input'
+import { DayInput, isDay } from '@/components/ui/day-input'
 import { FieldError, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api'
@@ -239,7 +239,7 @@ function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; 
   const [draft, setDraft] = useState(value)
   const [wrong, setWrong] = useState(false)
   const commit = (day: string) => {
-    const whole = day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)
+    const whole = isDay(day)
     setWrong(!whole)
     if (!whole) return
     setDraft(day)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { DayInput } from '@/components/ui/day-input'
+import { DayInput, isDay } from '@/components/ui/day-input'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import type { Lead, StaffMember } from '../api/list-leads'
@@ -24,7 +24,7 @@ const schema = z.object({
   kilde: z.string(),
   beskrivelse: z.string(),
   tags: z.array(z.string()),
-  follow_up: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.'),
+  follow_up: z.string().refine(isDay, 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.'),
   assignee_id: z.string(),
 })
 type Values = z.infer<typeof schema>
