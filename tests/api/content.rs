@@ -403,16 +403,20 @@ async fn a_site_without_https_or_with_notifications_says_so(backend: Backend) {
     )
     .await;
     // Without https the session cookie has no `__Host-` prefix: send it as the server set it.
+    let served = &app;
+    let cookie_of = |email: &'static str| async move {
+        let login = served
+            .client
+            .post(served.url("/api/auth/login"))
+            .header("x-fagfolk-csrf", "1")
+            .json(&json!({ "email": email, "password": ADMIN_PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned()
+    };
     app.create_user("admin@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Admin).await;
-    let login = app
-        .client
-        .post(app.url("/api/auth/login"))
-        .header("x-fagfolk-csrf", "1")
-        .json(&json!({ "email": "admin@fagfolk.test", "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    let cookie = login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let cookie = cookie_of("admin@fagfolk.test").await;
     let get = |path: &str| app.client.get(app.url(path)).header("cookie", cookie.clone()).send();
     let dashboard: Value = get("/api/admin/dashboard").await.unwrap().json().await.unwrap();
     let steps = dashboard["launch_checklist"].as_array().unwrap();
@@ -426,16 +430,7 @@ async fn a_site_without_https_or_with_notifications_says_so(backend: Backend) {
 
     // An editor cannot ask the server's keeper for anything: not told.
     app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Editor).await;
-    let editor = app
-        .client
-        .post(app.url("/api/auth/login"))
-        .header("x-fagfolk-csrf", "1")
-        .json(&json!({ "email": "redaktor@fagfolk.test", "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    let editor_cookie =
-        editor.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let editor_cookie = cookie_of("redaktor@fagfolk.test").await;
     let dashboard: Value = app
         .client
         .get(app.url("/api/admin/dashboard"))
@@ -476,11 +471,11 @@ pub(crate) fn jpeg(width: u32, height: u32) -> Vec<u8> {
     bytes.into_inner()
 }
 
-/// Uploads `bytes` as `name` and waits (up to 20 s) for its variants.
-pub(crate) async fn upload_picture(admin: &Session, name: &str, bytes: Vec<u8>) -> Value {
+/// Uploads `bytes` as `name`; the upload's report.
+pub(crate) async fn upload(admin: &Session, name: &str, bytes: Vec<u8>) -> Value {
     let form = reqwest::multipart::Form::new()
         .part("files", reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()));
-    let report: Value = admin
+    admin
         .request(Method::POST, "/api/admin/media")
         .multipart(form)
         .send()
@@ -488,7 +483,12 @@ pub(crate) async fn upload_picture(admin: &Session, name: &str, bytes: Vec<u8>) 
         .unwrap()
         .json()
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// Uploads `bytes` as `name` and waits (up to 20 s) for its variants.
+pub(crate) async fn upload_picture(admin: &Session, name: &str, bytes: Vec<u8>) -> Value {
+    let report = upload(admin, name, bytes).await;
     let id = report["uploaded"][0]["id"].as_str().expect("uploaded").to_owned();
     let started = Instant::now();
     loop {

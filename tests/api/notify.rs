@@ -29,7 +29,7 @@ async fn emails_in_timeline(app: &TestApp) -> Vec<serde_json::Value> {
 }
 
 /// Accepts one SMTP session and hands over the message it carried.
-pub(crate) async fn mail_server() -> (u16, oneshot::Receiver<String>) {
+async fn mail_server() -> (u16, oneshot::Receiver<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let (sender, receiver) = oneshot::channel();
@@ -70,6 +70,18 @@ pub(crate) async fn mail_server() -> (u16, oneshot::Receiver<String>) {
     (port, receiver)
 }
 
+/// A test app that sends e-mail to a `mail_server`, and the message that server receives.
+pub(crate) async fn app_with_mail() -> (TestApp, oneshot::Receiver<String>) {
+    let (port, received) = mail_server().await;
+    let url = format!("smtp://127.0.0.1:{port}");
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
+    )
+    .await;
+    (app, received)
+}
+
 fn form() -> serde_json::Value {
     json!({
         "name": "Kari Nordmann", "email": "kari@example.no", "phone": "912 34 567",
@@ -79,13 +91,7 @@ fn form() -> serde_json::Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn staff_get_an_email_about_a_new_enquiry() {
-    let (port, received) = mail_server().await;
-    let url = format!("smtp://127.0.0.1:{port}");
-    let app = spawn_app_with(
-        Backend::Sqlite,
-        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
-    )
-    .await;
+    let (app, received) = app_with_mail().await;
     assert_eq!(app.post_json("/api/contact", &form()).await.status(), 201);
     let message =
         tokio::time::timeout(Duration::from_secs(10), received).await.expect("a mail arrives").unwrap();
@@ -104,13 +110,7 @@ async fn staff_get_an_email_about_a_new_enquiry() {
 /// The firm's logo heads its e-mails (#25): an HTML copy beside the text opens with it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_firms_logo_heads_the_email() {
-    let (port, received) = mail_server().await;
-    let url = format!("smtp://127.0.0.1:{port}");
-    let app = spawn_app_with(
-        Backend::Sqlite,
-        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
-    )
-    .await;
+    let (app, received) = app_with_mail().await;
     let admin = app.admin().await;
     let logo = crate::content::upload_picture(&admin, "logo.jpg", crate::content::jpeg(300, 100)).await;
     let id = logo["id"].as_str().unwrap();

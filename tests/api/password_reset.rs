@@ -8,8 +8,8 @@ use chrono::Duration;
 use fagfolk::users::Role;
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_PASSWORD, Backend, TestApp, audit_entries, spawn_app_with};
-use crate::notify::mail_server;
+use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries};
+use crate::notify::app_with_mail;
 
 const GONE: &str = "Lenken er brukt eller utløpt. Be om en ny under «Glemt passord?».";
 
@@ -19,13 +19,7 @@ async fn post(app: &TestApp, path: &str, body: Value) -> reqwest::Response {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_link_by_email_sets_a_new_password_once_and_signs_out_everywhere() {
-    let (port, received) = mail_server().await;
-    let url = format!("smtp://127.0.0.1:{port}");
-    let app = spawn_app_with(
-        Backend::Sqlite,
-        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
-    )
-    .await;
+    let (app, received) = app_with_mail().await;
     let old_session = app.admin().await;
 
     // An unknown address gets the same answer as a user's.

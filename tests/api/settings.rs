@@ -308,20 +308,8 @@ async fn each_promise_is_stated_only_while_it_is_on(app: TestApp) {
     let refused: Value =
         session.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();
     assert_eq!(refused["fields"]["logo"], logo_message);
-    let form = reqwest::multipart::Form::new().part(
-        "files",
-        reqwest::multipart::Part::bytes(b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".to_vec())
-            .file_name("logo.pdf"),
-    );
-    let report: Value = session
-        .request(Method::POST, "/api/admin/media")
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let pdf = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".to_vec();
+    let report = crate::content::upload(&session, "logo.pdf", pdf).await;
     settings["logo"] = report["uploaded"][0]["id"].clone();
     let refused: Value =
         session.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();
