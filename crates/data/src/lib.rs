@@ -14,6 +14,7 @@ pub mod fields;
 pub mod leads;
 pub mod media;
 pub mod privacy;
+pub mod quotes;
 pub mod seed;
 pub mod services;
 pub mod settings;

@@ -35,6 +35,15 @@ pub enum AuditAction {
     Export,
     Erase,
     Anonymize,
+    /// A quote sent to its customer.
+    Send,
+    /// A new version of a quote ("Revider").
+    Revise,
+    Withdraw,
+    /// The customer accepted a quote on its page.
+    Accept,
+    /// The customer declined a quote on its page.
+    Decline,
 }
 
 /// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
@@ -51,6 +60,7 @@ pub enum AuditEntity {
     Settings,
     AuditLogs,
     Privacy,
+    Quotes,
 }
 
 /// The stored text of an enum value: its serde name.

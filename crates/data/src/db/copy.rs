@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 19] = [
+const TABLES: [&str; 21] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -27,6 +27,8 @@ const TABLES: [&str; 19] = [
     "lead_notes",
     "lead_emails",
     "lead_merges",
+    "quote_numbers",
+    "quotes",
     "sessions",
     "password_resets",
     "login_attempts",

@@ -167,6 +167,9 @@ pub struct PersonData {
     pub emails: Vec<SentEmail>,
     /// The audit log's entries about the leads.
     pub audit: Vec<AuditEntry>,
+    /// The quotes made for them: those of their leads, and any other with their e-mail
+    /// address or phone number (an accepted quote outlives an erased lead).
+    pub quotes: Vec<crate::quotes::Quote>,
 }
 
 /// How much an erasure removed.
@@ -178,6 +181,11 @@ pub struct Erased {
     /// Audit entries whose changes were emptied, or cleared of the person (an entry about
     /// another lead that merged one of theirs in).
     pub audit_entries: usize,
+    /// Quotes deleted with the leads (never accepted).
+    pub quotes: usize,
+    /// Accepted quotes kept: a contract the firm must keep for its accounts
+    /// (bokføringsloven), with the customer's name and the acceptance.
+    pub quotes_kept: usize,
 }
 
 /// What is stored about a person: their leads, their enquiries, and the audit entries
@@ -255,7 +263,7 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
 /// rewritten, the merges of their leads that are `gone` are forgotten, and their
 /// enquiries and leads are deleted, and their addresses and numbers (`contact_keys`) go
 /// from other leads' other contacts, each table by its owner's store, in one transaction with
-/// `entry`. Then no copy of the erased text stays in the database's files.
+/// `entry`; their quotes go too, except an accepted one (`crate::quotes`). Then no copy of the erased text stays in the database's files.
 #[allow(clippy::too_many_arguments)]
 pub async fn erase(
     db: &Db,
@@ -277,6 +285,10 @@ pub async fn erase(
     let gone: Vec<Uuid> = gone.iter().filter_map(|id| id.parse().ok()).collect();
     crate::leads::history::store::forget_merges_of(&mut tx, &gone).await?;
     crate::contact::store::delete_submissions(&mut tx, submission_ids).await?;
+    // A quote never accepted is personal data like its lead and goes with it; an accepted
+    // one is a contract record the firm must keep, and loses only its link to the lead.
+    let quotes = crate::quotes::store::delete_unaccepted_in(&mut tx, lead_ids).await?;
+    crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Quotes, &quotes).await?;
     crate::leads::store::delete_in(&mut tx, lead_ids).await?;
     for key in contact_keys {
         crate::leads::store::contacts::forget_key_in(&mut tx, key).await?;

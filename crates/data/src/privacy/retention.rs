@@ -66,6 +66,9 @@ pub async fn apply_retention(db: &Db, now: DateTime<Utc>) -> Result<usize, sqlx:
         crate::leads::history::store::delete_history_of(&mut tx, &ids).await?;
         crate::contact::store::delete_submissions_of(&mut tx, &ids).await?;
         crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Leads, &ids).await?;
+        // Their quotes never accepted go too; an accepted one is the firm's contract record.
+        let quotes = crate::quotes::store::delete_unaccepted_in(&mut tx, &ids).await?;
+        crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Quotes, &quotes).await?;
         tx.audit(&entry).await?;
         tx.commit().await?;
         done += ids.len();

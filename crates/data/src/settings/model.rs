@@ -24,6 +24,9 @@ pub struct Settings {
     /// The firm's logo, a picture from the media library; `null` shows the firm's initial.
     #[sqlx(rename = "logo_id")]
     pub logo: Option<Uuid>,
+    /// What a new quote starts with.
+    #[sqlx(json)]
+    pub quote_defaults: QuoteDefaults,
     /// The lead pipeline's statuses in order, each with its meaning.
     #[sqlx(skip)]
     pub lead_pipeline: Vec<Stage>,
@@ -51,6 +54,21 @@ impl Settings {
             fields.remove("server");
         }
         view
+    }
+}
+
+/// What a new quote starts with (Innstillinger → Tilbud).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct QuoteDefaults {
+    /// How many days a new quote is valid (1 to 365).
+    pub valid_days: i32,
+    /// The firm's standard terms, written into every new quote (each quote may change them).
+    pub terms: String,
+}
+
+impl Default for QuoteDefaults {
+    fn default() -> Self {
+        Self { valid_days: 30, terms: String::new() }
     }
 }
 

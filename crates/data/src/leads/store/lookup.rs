@@ -142,3 +142,10 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Lead>, sqlx::Error> {
     super::contacts::attach(db, &mut found).await?;
     Ok(found.pop())
 }
+
+/// Every lead's name by its id (the quote list names each quote's lead).
+pub async fn names(db: &Db) -> Result<std::collections::HashMap<Uuid, String>, sqlx::Error> {
+    let rows: Vec<(Uuid, String)> =
+        db_run!(db, pool => sqlx::query_as("SELECT id, name FROM leads").fetch_all(pool).await)?;
+    Ok(rows.into_iter().collect())
+}

@@ -172,3 +172,20 @@ pub fn new_lead(id: Uuid, fields: LeadFields, now: DateTime<Utc>) -> Lead {
         other_contacts: Vec::new(),
     }
 }
+
+/// Moves lead `id` to `status` in the caller's transaction (a quote sent or accepted
+/// moves its lead, `crate::quotes`).
+pub async fn set_status_in(
+    tx: &mut crate::db::Tx,
+    id: Uuid,
+    status: &str,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    crate::tx_run!(tx, conn => sqlx::query("UPDATE leads SET status = $1, updated_at = $2 WHERE id = $3")
+        .bind(status)
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await
+        .map(|_| ()))
+}

@@ -1,0 +1,173 @@
+//! Quotes (tilbud, README "Tilbud"): a written quote made from a lead, sent to the
+//! customer as a PDF and a link, and accepted or declined on the customer's page. The
+//! records are in `model.rs`, the amounts and their rounding in `money.rs`, the fixed
+//! texts in `texts.rs`, the SQL in `store.rs`; here are the operations that write a quote
+//! together with its lead and the audit entry, each in one transaction.
+
+pub mod figures;
+pub mod model;
+pub mod money;
+pub mod store;
+pub mod texts;
+
+pub use model::*;
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use uuid::Uuid;
+
+use crate::audit::NewAudit;
+use crate::db::Db;
+use crate::settings::{Stage, StatusKind};
+
+/// A quote's number: the year and its count, `2026-0042`.
+pub fn number(year: i32, count: i64) -> String {
+    format!("{year}-{count:04}")
+}
+
+/// Makes version 1 of a new quote from a lead: the number is taken in the same
+/// transaction, so the year's numbers have no gap and no duplicate, also when several
+/// instances share one database.
+pub async fn create(
+    db: &Db,
+    lead_id: Uuid,
+    content: &QuoteContent,
+    owner: (Option<Uuid>, &str),
+    now: DateTime<Utc>,
+    today: NaiveDate,
+    entry: impl Fn(Uuid, &str) -> NewAudit,
+) -> Result<Uuid, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let count = store::next_number(&mut tx, today.year()).await?;
+    let number = number(today.year(), count);
+    let id = Uuid::now_v7();
+    store::insert_in(&mut tx, id, lead_id, &number, 1, content, owner, now).await?;
+    tx.audit(&entry(id, &number)).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// "Revider": the next version of `quote` as a draft with the same number, and `quote`
+/// marked replaced. `None` when `quote` is in a state that cannot be revised (a draft,
+/// accepted, withdrawn or replaced already).
+pub async fn revise(
+    db: &Db,
+    quote: &Quote,
+    valid_until: NaiveDate,
+    owner: (Option<Uuid>, &str),
+    now: DateTime<Utc>,
+    entry: impl Fn(Uuid) -> NewAudit,
+) -> Result<Option<Uuid>, sqlx::Error> {
+    let Some(lead_id) = quote.lead_id else { return Ok(None) };
+    let mut tx = db.begin().await?;
+    if !store::mark_replaced_in(&mut tx, quote.id, now, owner.1).await? {
+        return Ok(None);
+    }
+    let id = Uuid::now_v7();
+    let mut content = QuoteContent::of(quote);
+    content.valid_until = content.valid_until.max(valid_until);
+    store::insert_in(&mut tx, id, lead_id, &quote.number, quote.version + 1, &content, owner, now).await?;
+    tx.audit(&entry(id)).await?;
+    tx.commit().await?;
+    Ok(Some(id))
+}
+
+/// The status a lead moves to when its quote is sent: the first open status of the
+/// pipeline whose name speaks of a quote ("Tilbud sendt"), if it comes after the lead's
+/// status. The pipeline's statuses mean only open, won or lost, so this one is found by
+/// its name; a pipeline without one leaves the lead where it is.
+pub fn quote_sent_status(pipeline: &[Stage], current: &str) -> Option<String> {
+    let position = |name: &str| pipeline.iter().position(|stage| stage.name == name);
+    let target = pipeline
+        .iter()
+        .find(|stage| stage.kind == StatusKind::Open && crate::text::fold(&stage.name).contains("tilbud"))?;
+    let here = position(current);
+    let current_is_open = here.is_none_or(|index| pipeline[index].kind == StatusKind::Open);
+    (current_is_open && here.is_none_or(|index| index < position(&target.name).unwrap_or(0)))
+        .then(|| target.name.clone())
+}
+
+/// The status a lead moves to when its quote is accepted: the first status that means won.
+pub fn won_status(pipeline: &[Stage]) -> Option<String> {
+    pipeline.iter().find(|stage| stage.kind == StatusKind::Won).map(|stage| stage.name.clone())
+}
+
+/// Sends a draft: stores its link's token hash and the PDF, and moves the lead to
+/// `lead_status` when given, with `entry`, in one transaction. `false` when the quote was
+/// no longer a draft.
+#[allow(clippy::too_many_arguments)]
+pub async fn send(
+    db: &Db,
+    quote: &Quote,
+    token_hash: &[u8],
+    pdf: &[u8],
+    pdf_sha256: &str,
+    lead_status: Option<&str>,
+    now: DateTime<Utc>,
+    by: &str,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::mark_sent_in(&mut tx, quote.id, token_hash, pdf, pdf_sha256, now, by).await? {
+        return Ok(false);
+    }
+    if let (Some(status), Some(lead_id)) = (lead_status, quote.lead_id) {
+        crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
+    }
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The customer accepts: the quote is marked accepted and the lead moves to `won`, with
+/// `entry`, in one transaction. `false` when the quote was not open for acceptance (it
+/// was accepted a moment ago by another request, withdrawn, replaced or expired).
+pub async fn accept(
+    db: &Db,
+    quote: &Quote,
+    acceptance: &store::Acceptance<'_>,
+    won: Option<&str>,
+    now: DateTime<Utc>,
+    today: NaiveDate,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::mark_accepted_in(&mut tx, quote.id, acceptance, now, today).await? {
+        return Ok(false);
+    }
+    if let (Some(status), Some(lead_id)) = (won, quote.lead_id) {
+        crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
+    }
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::pipeline::default_pipeline;
+
+    #[test]
+    fn numbers_have_the_year_and_four_digits() {
+        assert_eq!(number(2026, 42), "2026-0042");
+        assert_eq!(number(2027, 12_345), "2027-12345");
+    }
+
+    #[test]
+    fn a_sent_quote_moves_the_lead_forward_to_the_quote_status_only() {
+        let pipeline = default_pipeline();
+        assert_eq!(quote_sent_status(&pipeline, "Ny").as_deref(), Some("Tilbud sendt"));
+        assert_eq!(quote_sent_status(&pipeline, "Avtalt befaring").as_deref(), Some("Tilbud sendt"));
+        assert_eq!(quote_sent_status(&pipeline, "Tilbud sendt"), None);
+        assert_eq!(quote_sent_status(&pipeline, "Vunnet"), None);
+        let renamed: Vec<Stage> =
+            pipeline.iter().filter(|stage| stage.name != "Tilbud sendt").cloned().collect();
+        assert_eq!(quote_sent_status(&renamed, "Ny"), None);
+    }
+
+    #[test]
+    fn an_accepted_quote_wins_the_lead_by_meaning_not_name() {
+        let pipeline = vec![Stage::new("Ny", StatusKind::Open), Stage::new("Signert", StatusKind::Won)];
+        assert_eq!(won_status(&pipeline).as_deref(), Some("Signert"));
+    }
+}

@@ -1,0 +1,339 @@
+//! The quote store: every query of `quotes` and `quote_numbers`, written once for SQLite
+//! and PostgreSQL. The writes that change a quote's state are conditional on the state
+//! it is in (`WHERE status = 'sent'` ...), so two requests at once cannot both move it.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
+
+use super::model::{Quote, QuoteContent, QuoteStatus};
+use crate::audit::NewAudit;
+use crate::db::{Db, Tx};
+use crate::{audited, db_run, tx_run};
+
+macro_rules! columns {
+    () => {
+        "id, lead_id, number, version, status, customer_name, customer_email, customer_phone, \
+         customer_address, customer_kind, org_nr, angrerett, price_type, intro, terms, lines, valid_until, \
+         net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, sent_at, sent_by, \
+         first_opened_at, last_opened_at, withdrawn_at, withdrawn_by, replaced_at, replaced_by, declined_at, \
+         decline_reason, accepted_at, accepted_name, accepted_ip, accepted_user_agent, accepted_texts, \
+         early_start, pdf_sha256"
+    };
+}
+
+/// Takes the next number of `year` in the caller's transaction: 1 for the year's first
+/// quote. The counter's row is locked until the transaction ends (PostgreSQL), or the
+/// transaction is the only writer (SQLite's `BEGIN IMMEDIATE`), so two quotes never get
+/// one number, and a transaction that rolls back gives its number back.
+pub async fn next_number(tx: &mut Tx, year: i32) -> Result<i64, sqlx::Error> {
+    let (last,): (i64,) = tx_run!(tx, conn => sqlx::query_as(
+        "INSERT INTO quote_numbers (year, last) VALUES ($1, 1) \
+         ON CONFLICT (year) DO UPDATE SET last = quote_numbers.last + 1 RETURNING last",
+    )
+    .bind(year)
+    .fetch_one(conn)
+    .await)?;
+    Ok(last)
+}
+
+/// Writes a new draft (version `version` of `number`) in the caller's transaction.
+#[allow(clippy::too_many_arguments)]
+pub async fn insert_in(
+    tx: &mut Tx,
+    id: Uuid,
+    lead_id: Uuid,
+    number: &str,
+    version: i32,
+    content: &QuoteContent,
+    owner: (Option<Uuid>, &str),
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO quotes (id, lead_id, number, version, status, customer_name, customer_email, \
+         customer_phone, customer_address, customer_kind, org_nr, angrerett, price_type, intro, terms, lines, \
+         valid_until, net_total, vat_total, total, owner_id, owner_name, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
+         $20, $21, $22, $22)",
+    )
+    .bind(id)
+    .bind(lead_id)
+    .bind(number)
+    .bind(version)
+    .bind(&content.customer_name)
+    .bind(&content.customer_email)
+    .bind(&content.customer_phone)
+    .bind(&content.customer_address)
+    .bind(content.customer_kind.as_str())
+    .bind(&content.org_nr)
+    .bind(content.angrerett)
+    .bind(content.price_type.as_str())
+    .bind(&content.intro)
+    .bind(&content.terms)
+    .bind(sqlx::types::Json(&content.lines))
+    .bind(content.valid_until)
+    .bind(content.totals.net)
+    .bind(content.totals.vat)
+    .bind(content.totals.gross)
+    .bind(owner.0)
+    .bind(owner.1)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}
+
+/// Saves a draft's content with its audit entry; `false` when it is no longer a draft.
+pub async fn update_draft(
+    db: &Db,
+    id: Uuid,
+    content: &QuoteContent,
+    now: DateTime<Utc>,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    audited!(db, entry, tx => {
+        let done = sqlx::query(
+            "UPDATE quotes SET customer_name = $1, customer_email = $2, customer_phone = $3, customer_address = $4, \
+             customer_kind = $5, org_nr = $6, angrerett = $7, price_type = $8, intro = $9, terms = $10, lines = $11, \
+             valid_until = $12, net_total = $13, vat_total = $14, total = $15, updated_at = $16 \
+             WHERE id = $17 AND status = 'draft'",
+        )
+        .bind(&content.customer_name)
+        .bind(&content.customer_email)
+        .bind(&content.customer_phone)
+        .bind(&content.customer_address)
+        .bind(content.customer_kind.as_str())
+        .bind(&content.org_nr)
+        .bind(content.angrerett)
+        .bind(content.price_type.as_str())
+        .bind(&content.intro)
+        .bind(&content.terms)
+        .bind(sqlx::types::Json(&content.lines))
+        .bind(content.valid_until)
+        .bind(content.totals.net)
+        .bind(content.totals.vat)
+        .bind(content.totals.gross)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        true
+    })
+}
+
+pub async fn get(db: &Db, id: Uuid) -> Result<Option<Quote>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM quotes WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
+}
+
+/// The quote whose link carries the token with this hash.
+pub async fn by_token(db: &Db, token_hash: &[u8]) -> Result<Option<Quote>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM quotes WHERE token_hash = $1"))
+        .bind(token_hash)
+        .fetch_optional(pool)
+        .await)
+}
+
+/// Every version of `number`, newest first.
+pub async fn versions(db: &Db, number: &str) -> Result<Vec<Quote>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM quotes WHERE number = $1 ORDER BY version DESC"))
+        .bind(number)
+        .fetch_all(pool)
+        .await)
+}
+
+/// The quotes of a lead, newest first.
+pub async fn of_lead(db: &Db, lead_id: Uuid) -> Result<Vec<Quote>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), " FROM quotes WHERE lead_id = $1 ORDER BY number DESC, version DESC"
+    ))
+    .bind(lead_id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// Every quote, newest first (a firm makes a few a day; the list filters them).
+pub async fn all(db: &Db) -> Result<Vec<Quote>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM quotes ORDER BY created_at DESC, version DESC"))
+        .fetch_all(pool)
+        .await)
+}
+
+/// The PDF that was sent.
+pub async fn pdf(db: &Db, id: Uuid) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    let row: Option<(Option<Vec<u8>>,)> = db_run!(db, pool => sqlx::query_as("SELECT pdf FROM quotes WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?;
+    Ok(row.and_then(|(pdf,)| pdf))
+}
+
+/// Marks a draft sent in the caller's transaction, with its link's token hash and the PDF
+/// the customer gets; `false` when it was not a draft.
+pub async fn mark_sent_in(
+    tx: &mut Tx,
+    id: Uuid,
+    token_hash: &[u8],
+    pdf: &[u8],
+    pdf_sha256: &str,
+    now: DateTime<Utc>,
+    by: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = tx_run!(tx, conn => sqlx::query(
+        "UPDATE quotes SET status = 'sent', token_hash = $1, pdf = $2, pdf_sha256 = $3, sent_at = $4, sent_by = $5, \
+         updated_at = $4 WHERE id = $6 AND status = 'draft'",
+    )
+    .bind(token_hash)
+    .bind(pdf)
+    .bind(pdf_sha256)
+    .bind(now)
+    .bind(by)
+    .bind(id)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// Marks a quote replaced by a newer version, in the caller's transaction; `false` when
+/// it was accepted, withdrawn, replaced already or still a draft.
+pub async fn mark_replaced_in(
+    tx: &mut Tx,
+    id: Uuid,
+    now: DateTime<Utc>,
+    by: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = tx_run!(tx, conn => sqlx::query(
+        "UPDATE quotes SET status = 'replaced', replaced_at = $1, replaced_by = $2, updated_at = $1 \
+         WHERE id = $3 AND status IN ('sent', 'declined')",
+    )
+    .bind(now)
+    .bind(by)
+    .bind(id)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// Withdraws a draft or a sent quote, with its audit entry; `false` in any other state.
+pub async fn withdraw(
+    db: &Db,
+    id: Uuid,
+    now: DateTime<Utc>,
+    by: &str,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    audited!(db, entry, tx => {
+        let done = sqlx::query(
+            "UPDATE quotes SET status = 'withdrawn', withdrawn_at = $1, withdrawn_by = $2, updated_at = $1 \
+             WHERE id = $3 AND status IN ('draft', 'sent')",
+        )
+        .bind(now)
+        .bind(by)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        true
+    })
+}
+
+/// The customer declines a sent quote still valid on `today`, with the audit entry.
+pub async fn decline(
+    db: &Db,
+    id: Uuid,
+    reason: Option<&str>,
+    now: DateTime<Utc>,
+    today: NaiveDate,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    audited!(db, entry, tx => {
+        let done = sqlx::query(
+            "UPDATE quotes SET status = 'declined', declined_at = $1, decline_reason = $2, updated_at = $1 \
+             WHERE id = $3 AND status = 'sent' AND valid_until >= $4",
+        )
+        .bind(now)
+        .bind(reason)
+        .bind(id)
+        .bind(today)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        true
+    })
+}
+
+/// What an acceptance records.
+pub struct Acceptance<'a> {
+    pub name: &'a str,
+    pub ip: &'a str,
+    pub user_agent: &'a str,
+    pub texts: &'a serde_json::Value,
+    pub early_start: bool,
+}
+
+/// Marks a sent quote still valid on `today` accepted, in the caller's transaction;
+/// `false` when it was not (then nothing is written: two accepts at once record one).
+pub async fn mark_accepted_in(
+    tx: &mut Tx,
+    id: Uuid,
+    acceptance: &Acceptance<'_>,
+    now: DateTime<Utc>,
+    today: NaiveDate,
+) -> Result<bool, sqlx::Error> {
+    let done = tx_run!(tx, conn => sqlx::query(
+        "UPDATE quotes SET status = 'accepted', accepted_at = $1, accepted_name = $2, accepted_ip = $3, \
+         accepted_user_agent = $4, accepted_texts = $5, early_start = $6, updated_at = $1 \
+         WHERE id = $7 AND status = 'sent' AND valid_until >= $8",
+    )
+    .bind(now)
+    .bind(acceptance.name)
+    .bind(acceptance.ip)
+    .bind(acceptance.user_agent)
+    .bind(sqlx::types::Json(acceptance.texts))
+    .bind(acceptance.early_start)
+    .bind(id)
+    .bind(today)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// Notes that the customer opened the quote's page now.
+pub async fn opened(db: &Db, id: Uuid, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query(
+        "UPDATE quotes SET first_opened_at = COALESCE(first_opened_at, $1), last_opened_at = $1 WHERE id = $2",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(pool)
+    .await
+    .map(|_| ()))
+}
+
+/// Deletes the quotes of leads `ids` that were never accepted (a privacy erasure; an
+/// accepted quote is a contract record and stays, its `lead_id` set to null by the
+/// lead's deletion). Answers the ids of those deleted.
+pub async fn delete_unaccepted_in(tx: &mut Tx, lead_ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
+    if lead_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<(Uuid,)> = tx_run!(tx, conn => {
+        let mut query = sqlx::QueryBuilder::new("DELETE FROM quotes WHERE status <> ");
+        query.push_bind(QuoteStatus::Accepted.as_str()).push(" AND");
+        crate::db::push_in(&mut query, "lead_id", lead_ids);
+        query.push(" RETURNING id");
+        query.build_query_as().fetch_all(conn).await
+    })?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}

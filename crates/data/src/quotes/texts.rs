@@ -1,0 +1,73 @@
+//! The fixed texts of a quote: what each price type means for the customer, the
+//! angrerett information and the standard withdrawal form (angreskjema) a consumer gets
+//! with an agreement made at a distance or away from the firm's premises. They are
+//! written on the PDF and the customer's page, and stored with an acceptance as the
+//! texts the customer agreed to.
+
+use super::PriceType;
+
+/// What the price type means (håndverkertjenesteloven §§ 32 and 33).
+pub fn price_type(kind: PriceType) -> &'static str {
+    match kind {
+        PriceType::Fixed => {
+            "Prisen er en fastpris. Den er bindende for arbeidet som er beskrevet i tilbudet. \
+             Tillegg kan bare kreves for endringer eller tilleggsarbeid du ber om, eller for \
+             forhold som nevnt i håndverkertjenesteloven § 33."
+        }
+        PriceType::Estimate => {
+            "Prisen er et prisoverslag. Den endelige prisen vil ikke overstige overslaget med \
+             mer enn 15 % (håndverkertjenesteloven § 32)."
+        }
+        PriceType::Hourly => {
+            "Arbeidet faktureres etter medgått tid og materiell, til timeprisene og \
+             enhetsprisene i tilbudet. Summen er et uforpliktende anslag over hva arbeidet \
+             vil koste, ikke en fast pris. Vi sier fra i god tid dersom arbeidet ser ut til å \
+             bli vesentlig dyrere enn anslaget."
+        }
+    }
+}
+
+/// The price type's name, as the quote and the editor write it.
+pub fn price_type_name(kind: PriceType) -> &'static str {
+    match kind {
+        PriceType::Fixed => "Fastpris",
+        PriceType::Estimate => "Prisoverslag",
+        PriceType::Hourly => "Timepris med uforpliktende anslag",
+    }
+}
+
+/// The rounding rule, written under the sums (crates/data/src/quotes/money.rs).
+pub const ROUNDING: &str = "Beløpene er regnet per linje og avrundet til nærmeste øre; \
+    summene er summen av linjene.";
+
+/// The angrerett information for a consumer (angrerettloven §§ 8, 22 and 24).
+pub const ANGRERETT: &str = "Du har angrerett. Du kan gå fra avtalen uten å oppgi grunn \
+    innen 14 dager etter at avtalen ble inngått. Gi oss beskjed før fristen går ut, gjerne \
+    med angreskjemaet nedenfor. Ber du om at arbeidet skal starte før angrefristen er ute, \
+    må du betale for arbeidet som er gjort fram til du gir beskjed om at du går fra avtalen. \
+    Er arbeidet fullført innen fristen etter din uttrykkelige forespørsel, har du ikke lenger \
+    angrerett. Angreretten gjelder ikke hastereparasjoner du selv har bedt oss om å utføre \
+    hjemme hos deg.";
+
+/// The customer's separate choice to have the work start within the 14 days.
+pub const EARLY_START: &str = "Jeg ber om at arbeidet starter før angrefristen på 14 dager \
+    er ute, og vet at jeg da må betale for arbeidet som er gjort dersom jeg går fra avtalen.";
+
+/// What the customer ticks on accepting.
+pub const READ_TERMS: &str = "Jeg har lest tilbudet og vilkårene, og aksepterer tilbudet.";
+
+/// The standard withdrawal form (angreskjema), with the firm's name and address filled in.
+pub fn withdrawal_form(firm: &str) -> Vec<String> {
+    vec![
+        "Angreskjema".to_owned(),
+        "Fyll ut og send dette skjemaet dersom du ønsker å gå fra avtalen.".to_owned(),
+        format!("Til: {firm}"),
+        "Jeg underretter herved om at jeg ønsker å gå fra min avtale om kjøp av følgende tjenester:"
+            .to_owned(),
+        "Tjenestene: ______________________________________________".to_owned(),
+        "Avtalen ble inngått den: ____________________".to_owned(),
+        "Forbrukerens navn: ______________________________________".to_owned(),
+        "Forbrukerens adresse: ____________________________________".to_owned(),
+        "Dato: ____________   Underskrift (bare når skjemaet sendes på papir): ______________".to_owned(),
+    ]
+}
