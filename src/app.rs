@@ -104,6 +104,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::media::router())
         .merge(crate::users::router())
         .merge(crate::settings::router())
+        .merge(crate::quotes::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.
@@ -132,6 +133,9 @@ pub fn router(state: AppState) -> Router {
         .route("/media/{*key}", get(crate::media::serve))
         // The contact page's form posts here without JavaScript; the page itself is a GET.
         .route("/kontakt", post(crate::contact::form_post::submit).fallback(crate::site::pages::serve))
+        // A customer's quote: its page, where it is accepted or declined, and its PDF.
+        .route("/tilbud/{token}", get(crate::quotes::customer::show).post(crate::quotes::customer::answer))
+        .route("/tilbud/{token}/pdf", get(crate::quotes::customer::pdf))
         .fallback(crate::site::pages::serve)
         .layer(axum::middleware::from_fn_with_state((state.pages.clone(), state.db.clone()), pages_caught_up))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))

@@ -37,7 +37,12 @@ pub struct Dashboard {
     pub waiting: i64,
     /// What still stands between the site and a real launch; empty when nothing does.
     pub launch_checklist: Vec<LaunchStep>,
+    /// Quotes: the value out with customers, accepted this month, the share accepted, and
+    /// those expiring within three days (shown among the follow-ups).
+    pub quotes: QuoteFigures,
 }
+
+pub use fagfolk_data::quotes::figures::{ExpiringQuote, QuoteFigures};
 
 /// One thing to do before the site goes live, with where it is done.
 #[derive(Debug, Serialize, ToSchema)]
@@ -102,7 +107,15 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
     let (follow_ups, follow_ups_due) =
         fagfolk_data::leads::store::follow_ups_due(&state.db, state.clock.today(), &open, 20).await?;
     let launch_checklist = launch_checklist(&state, user.is_admin()).await?;
+    let today = state.clock.today();
+    let quotes: Vec<_> = fagfolk_data::quotes::store::all(&state.db)
+        .await?
+        .into_iter()
+        .map(|quote| quote.settle(today))
+        .collect();
+    let quotes = fagfolk_data::quotes::figures::figures(&quotes, today);
     Ok(Json(Dashboard {
+        quotes,
         new_leads_7d,
         open_leads,
         won_30d,

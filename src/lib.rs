@@ -15,6 +15,7 @@ pub mod leads;
 pub mod media;
 pub mod metrics;
 pub mod privacy;
+pub mod quotes;
 pub mod search;
 pub mod services;
 pub mod settings;

@@ -43,7 +43,7 @@ fn refused(status: StatusCode, message: &str) -> Response {
 /// Whether the post comes from a page of this site: its `Origin`, or without one its
 /// `Referer`; a request with neither (not a browser's form) is let through, as the JSON
 /// API lets it through.
-fn from_this_site(state: &AppState, headers: &HeaderMap) -> bool {
+pub(crate) fn from_this_site(state: &AppState, headers: &HeaderMap) -> bool {
     let header = |name| headers.get(name).and_then(|value: &axum::http::HeaderValue| value.to_str().ok());
     if let Some(origin) = header(header::ORIGIN) {
         return is_same_origin(&state.config, headers, origin);

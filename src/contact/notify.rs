@@ -126,6 +126,39 @@ impl Notifier {
         Ok(())
     }
 
+    /// Sends `text` to `to` (a customer) from the firm's address, with a PDF attached
+    /// when given (a quote, `crate::quotes`).
+    pub async fn send_with_pdf(
+        &self,
+        to: &str,
+        subject: &str,
+        text: &str,
+        pdf: Option<(&str, Vec<u8>)>,
+        letterhead: &Letterhead,
+    ) -> anyhow::Result<()> {
+        use lettre::message::{Attachment, header::ContentType};
+        let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
+        let body = match pdf {
+            Some((name, bytes)) => MultiPart::mixed().multipart(letterhead.body(text)).singlepart(
+                Attachment::new(name.to_owned()).body(bytes, ContentType::parse("application/pdf")?),
+            ),
+            None => letterhead.body(text),
+        };
+        let message = Message::builder()
+            .from(self.to.clone())
+            .to(to)
+            .subject(subject)
+            .multipart(body)
+            .context("kunne ikke lage e-posten")?;
+        self.transport.send(message).await?;
+        Ok(())
+    }
+
+    /// The firm's own notification address.
+    pub fn staff_address(&self) -> String {
+        self.to.to_string()
+    }
+
     fn message(&self, form: &ContactForm, lead_id: Uuid, letterhead: &Letterhead) -> anyhow::Result<Message> {
         let service = form.service.map(|s| s.label()).unwrap_or("Ikke valgt");
         let body = format!(

@@ -90,6 +90,14 @@ pub enum Event {
         by: Option<String>,
         name: String,
     },
+    /// Something happened to one of the lead's quotes, said in Norwegian ("Tilbud
+    /// 2026-0042 akseptert av Kari Nordmann").
+    Quote {
+        at: DateTime<Utc>,
+        by: Option<String>,
+        quote_id: Uuid,
+        text: String,
+    },
 }
 
 impl Event {
@@ -101,7 +109,8 @@ impl Event {
             | Self::Note { at, .. }
             | Self::Submission { at, .. }
             | Self::Email { at, .. }
-            | Self::Merged { at, .. } => *at,
+            | Self::Merged { at, .. }
+            | Self::Quote { at, .. } => *at,
         }
     }
 }
@@ -180,9 +189,49 @@ async fn get_timeline(
         subject: row.subject,
         error: row.error,
     }));
+    for quote in fagfolk_data::quotes::store::of_lead(&state.db, id).await? {
+        events.extend(quote_events(&quote));
+    }
     // Stable, so what happened in one moment keeps the order it was gathered in.
     events.sort_by_key(|event| std::cmp::Reverse(event.at()));
     Ok(Json(events))
+}
+
+/// What happened to `quote`, one event per step, in plain Norwegian.
+fn quote_events(quote: &fagfolk_data::quotes::Quote) -> Vec<Event> {
+    let label = quote.label();
+    let event = |at, by: Option<&String>, text: String| Event::Quote {
+        at,
+        by: by.cloned(),
+        quote_id: quote.id,
+        text,
+    };
+    let mut events = vec![event(quote.created_at, Some(&quote.owner_name), format!("Tilbud {label} laget"))];
+    let steps = [
+        (quote.sent_at, quote.sent_by.as_ref(), format!("Tilbud {label} sendt til kunden")),
+        (quote.first_opened_at, None, format!("Kunden åpnet tilbud {label}")),
+        (
+            quote.accepted_at,
+            None,
+            format!("Tilbud {label} akseptert av {}", quote.accepted_name.clone().unwrap_or_default()),
+        ),
+        (
+            quote.declined_at,
+            None,
+            match &quote.decline_reason {
+                Some(reason) => format!("Kunden avslo tilbud {label}: «{reason}»"),
+                None => format!("Kunden avslo tilbud {label}"),
+            },
+        ),
+        (quote.withdrawn_at, quote.withdrawn_by.as_ref(), format!("Tilbud {label} trukket tilbake")),
+        (quote.replaced_at, quote.replaced_by.as_ref(), format!("Tilbud {label} erstattet av en ny versjon")),
+    ];
+    for (at, by, text) in steps {
+        if let Some(at) = at {
+            events.push(event(at, by, text));
+        }
+    }
+    events
 }
 
 /// Add a note to a lead, signed by the signed-in user.

@@ -9,5 +9,6 @@ pub mod export;
 pub mod history;
 mod routes;
 
+pub(crate) use routes::not_found as lead_not_found;
 pub use routes::router;
 use routes::{filter, not_found, save};

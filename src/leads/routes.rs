@@ -77,7 +77,7 @@ pub(super) async fn narrowed(
     Ok(Filter { statuses, created_since, ..filter })
 }
 
-pub(super) fn not_found() -> ApiError {
+pub(crate) fn not_found() -> ApiError {
     ApiError::NotFound("Fant ikke lead-en. Den kan være slettet.".to_owned())
 }
 

@@ -92,6 +92,15 @@ async fn person_data(
         notes.extend(fagfolk_data::leads::history::notes(&state.db, lead.id).await?);
         emails.extend(fagfolk_data::leads::history::sent_emails(&state.db, lead.id).await?);
     }
+    let lead_ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
+    let quotes: Vec<_> = fagfolk_data::quotes::store::all(&state.db)
+        .await?
+        .into_iter()
+        .filter(|quote| {
+            quote.lead_id.is_some_and(|id| lead_ids.contains(&id))
+                || person.matches(quote.customer_email.as_deref(), quote.customer_phone.as_deref())
+        })
+        .collect();
     let now = state.clock.now();
     let counts =
         serde_json::json!({ "leads": leads.len(), "submissions": submissions.len(), "notes": notes.len() });
@@ -104,7 +113,7 @@ async fn person_data(
         Some(serde_json::json!({ "before": {}, "after": counts })),
     );
     audited!(&state.db, &entry, _tx => ())?;
-    Ok(PersonData { person: asked, exported_at: now, leads, notes, submissions, emails, audit })
+    Ok(PersonData { person: asked, exported_at: now, leads, notes, submissions, emails, audit, quotes })
 }
 
 /// Erase everything stored about a person: their leads (with notes and e-mails) and
@@ -136,11 +145,20 @@ async fn erase_person(
     let notes = fagfolk_data::leads::history::store::note_count(&state.db, &lead_ids).await?;
     let trace_ids: Vec<Uuid> = traces.iter().map(|entry| entry.id).collect();
     let submission_ids: Vec<Uuid> = submissions.iter().map(|s| s.id).collect();
+    let of_leads: Vec<_> = fagfolk_data::quotes::store::all(&state.db)
+        .await?
+        .into_iter()
+        .filter(|quote| quote.lead_id.is_some_and(|id| lead_ids.contains(&id)))
+        .collect();
+    let quotes_kept =
+        of_leads.iter().filter(|quote| quote.status == fagfolk_data::quotes::QuoteStatus::Accepted).count();
     let erased = Erased {
         leads: leads.len(),
         submissions: submissions.len(),
         notes,
         audit_entries: traces.len() + mentions.len(),
+        quotes: of_leads.len() - quotes_kept,
+        quotes_kept,
     };
     let after = serde_json::to_value(&erased).unwrap_or_default();
     let entry = NewAudit::new(
@@ -162,6 +180,7 @@ async fn erase_person(
         &entry,
     )
     .await?;
+    state.pages.forget_made();
     tracing::info!(leads = erased.leads, submissions = erased.submissions, "personopplysninger slettet");
     Ok(Json(erased))
 }

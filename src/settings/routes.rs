@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Claims, ServerFacts, Settings, Stage, StatusKind};
+use super::{Claims, QuoteDefaults, ServerFacts, Settings, Stage, StatusKind};
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
@@ -36,6 +36,18 @@ pub struct SettingsInput {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<Uuid>)]
     pub logo: Option<Option<String>>,
+    /// What a new quote starts with; absent keeps what is saved.
+    pub quote_defaults: Option<QuoteDefaultsInput>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuoteDefaultsInput {
+    /// 1 to 365.
+    #[serde(default, deserialize_with = "crate::http::whole_number")]
+    #[schema(value_type = i64)]
+    pub valid_days: Option<i64>,
+    pub terms: Option<String>,
 }
 
 /// `Some` for a field that is there, `null` included; `None` for one left out.
@@ -152,9 +164,21 @@ async fn update_settings(
             Some(None) => None,
             Some(Some(id)) => Some(Uuid::parse_str(id.trim()).unwrap_or(Uuid::nil())),
         },
+        quote_defaults: match &input.quote_defaults {
+            Some(defaults) => QuoteDefaults {
+                valid_days: defaults.valid_days.map_or(0, |days| i32::try_from(days).unwrap_or(0)),
+                terms: errors
+                    .optional("quote_defaults.terms", defaults.terms.clone(), 10_000)
+                    .unwrap_or_default(),
+            },
+            None => before.quote_defaults.clone(),
+        },
         lead_pipeline: before.lead_pipeline.clone(),
         server: before.server.clone(),
     };
+    if !(1..=365).contains(&after.quote_defaults.valid_days) {
+        errors.add("quote_defaults.valid_days", "Skriv hvor mange dager et tilbud gjelder (1 til 365).");
+    }
     let this_year = state.clock.today().year();
     if after.founded_year.is_some_and(|year| !(1800..=this_year).contains(&year)) {
         errors.add(

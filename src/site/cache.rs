@@ -82,6 +82,11 @@ impl Rendered {
 
     /// The logo as a square PNG `size` wide, from the site's root, when the firm has one
     /// (for the e-mails: `crate::contact::notify`).
+    /// The logo as a square PNG `size` wide, when the firm has one (for a quote's PDF).
+    pub fn logo_png(&self, size: u32) -> Option<Vec<u8>> {
+        self.icons.as_ref().and_then(|icons| icons.get(size)).map(|png| png.to_vec())
+    }
+
     pub fn logo_icon(&self, size: u32) -> Option<String> {
         self.icons.as_ref().filter(|icons| icons.get(size).is_some()).map(|icons| icons.path(size))
     }
@@ -115,6 +120,9 @@ pub struct PageCache {
     /// Wakes the render task (`keep_fresh`) at once after a change on this instance.
     /// Changes that come while it renders wake it once more: they are rendered together.
     wake: tokio::sync::Notify,
+    /// Pages made on request (`super::form_page`), by the SHA-256 of their path and data:
+    /// a customer's quote page is rendered once per state, not once per visit.
+    pub(super) made: super::form_page::Made,
 }
 
 impl PageCache {
@@ -130,6 +138,7 @@ impl PageCache {
             seen: tokio::sync::Mutex::new(None),
             rendered_at: watch::Sender::new(i64::MIN),
             wake: tokio::sync::Notify::new(),
+            made: Default::default(),
         }
     }
 
@@ -186,6 +195,8 @@ impl PageCache {
         let previous = self.current.borrow().clone();
         let rendered = render_all(state, self.build.as_ref(), previous.as_deref(), date).await?;
         self.current.send_replace(Some(Arc::new(rendered)));
+        // Pages made with the old data can no longer be asked for: their memory goes.
+        self.forget_made();
         self.rendered_at.send_replace(revision);
         state.metrics.page_renders.inc();
         *seen = Some(Seen { revision, date });
@@ -214,6 +225,15 @@ impl PageCache {
         self.wake.notify_one();
         if tokio::time::timeout(CHANGE_WAIT, rendered.wait_for(|at| *at >= wanted)).await.is_err() {
             tracing::warn!(revision = wanted, "endringen er ikke i sidene ennå; de lages i bakgrunnen");
+        }
+    }
+
+    /// Forgets the pages made on request. The privacy page's erasure calls it, so a
+    /// customer's quote page does not outlive the quote in this instance's memory
+    /// (it could not be asked for anyway: its link finds no quote).
+    pub fn forget_made(&self) {
+        if let Ok(mut made) = self.made.lock() {
+            made.clear();
         }
     }
 

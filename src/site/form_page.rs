@@ -13,6 +13,12 @@ use super::engine::PageJob;
 use super::markup::UNAVAILABLE;
 use super::markup::data_script;
 
+/// Pages made on request, by the SHA-256 of their path and data, with the markup made:
+/// the same data makes the same page. At most [`MADE_PAGES`] are kept; then the memo
+/// starts again.
+pub type Made = std::sync::Mutex<std::collections::HashMap<[u8; 32], std::sync::Arc<str>>>;
+const MADE_PAGES: usize = 256;
+
 /// The pages whose forms post to the server.
 pub const FORM_PAGES: [&str; 1] = ["/kontakt"];
 
@@ -43,19 +49,58 @@ impl PageCache {
         form: serde_json::Value,
         status: StatusCode,
     ) -> Response {
+        self.render_with(path, path, key, form, status).await
+    }
+
+    /// The page at `path`, not one of the site's own (a customer's quote, `/tilbud/...`),
+    /// rendered with the site's data of `recipe` (one of `FORM_PAGES`) and `value` set at
+    /// `key`.
+    pub async fn render_with(
+        &self,
+        recipe: &str,
+        path: &str,
+        key: &str,
+        value: serde_json::Value,
+        status: StatusCode,
+    ) -> Response {
         let unavailable = || (StatusCode::SERVICE_UNAVAILABLE, Html(UNAVAILABLE)).into_response();
         let (Some(build), Ok(rendered)) = (self.build(), self.current().await) else { return unavailable() };
-        let Some(recipe) = rendered.forms.get(path) else { return unavailable() };
-        let Ok(mut data) = serde_json::from_str::<serde_json::Value>(&recipe.data) else {
+        let Some(recipe) = rendered.forms.get(recipe) else { return unavailable() };
+        // What makes the page, hashed before any of it is put together: a page made
+        // before is answered without reading the site's data again.
+        let value = value.to_string();
+        let digest: [u8; 32] = {
+            use sha2::Digest;
+            let parts = [path, key, &recipe.data, &value];
+            parts.iter().fold(sha2::Sha256::new(), |hash, part| hash.chain_update(part).chain_update([0])).finalize().into()
+        };
+        let answer = |html: std::sync::Arc<str>| {
+            (status, [(axum::http::header::CACHE_CONTROL, "no-store")], Html(html.to_string()))
+                .into_response()
+        };
+        if let Some(html) = self.made.lock().ok().and_then(|made| made.get(&digest).cloned()) {
+            return answer(html);
+        }
+        let (Ok(mut data), Ok(value)) = (
+            serde_json::from_str::<serde_json::Value>(&recipe.data),
+            serde_json::from_str::<serde_json::Value>(&value),
+        ) else {
             return unavailable();
         };
-        data[key] = form;
+        data[key] = value;
         let data = data.to_string();
         let job = PageJob { path: path.to_owned(), data: data.clone() };
         match build.engine.render(vec![job]).await.map(|mut pages| pages.pop()) {
             Ok(Some(Ok(page))) if page.status == 200 => {
-                let html = build.public.page(&head(&page.head, &recipe.extra, &data), &page.html);
-                (status, [(axum::http::header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
+                let html: std::sync::Arc<str> =
+                    build.public.page(&head(&page.head, &recipe.extra, &data), &page.html).into();
+                if let Ok(mut made) = self.made.lock() {
+                    if made.len() >= MADE_PAGES {
+                        made.clear();
+                    }
+                    made.insert(digest, html.clone());
+                }
+                answer(html)
             }
             other => {
                 tracing::error!(path, failed = ?other.err(), "kunne ikke lage skjemasiden på nytt");

@@ -391,7 +391,7 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     assert!(moved.status.success(), "{}", text(&moved.stderr));
     let out = text(&moved.stdout);
     assert!(out.contains("leads: 37\n") && out.contains("lead_notes: 1\n"), "{out}");
-    assert!(out.contains("antallet rader stemmer i alle 19 tabeller"), "{out}");
+    assert!(out.contains("antallet rader stemmer i alle 21 tabeller"), "{out}");
 
     let server = Served::start(&pg_url, &[], &[], None).await;
     let cookie = demo_cookie(&client, &server).await;

@@ -151,6 +151,30 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("update", "leads")),
     ),
+    // Quotes (#26): staff who work the leads make, send, revise and withdraw them.
+    op("GET", "/api/admin/quotes", Body::None, READ, None),
+    op("GET", "/api/admin/leads/{id}/quotes", Body::None, READ, None),
+    op("GET", "/api/admin/quotes/{id}", Body::None, READ, None),
+    op(
+        "POST",
+        "/api/admin/leads/{id}/quotes",
+        Body::Json(
+            |_| json!({ "lines": [{ "description": "Ny kurs", "quantity": 100, "unit": "stk", "unit_price": 250_000, "vat": 25 }] }),
+        ),
+        WORK,
+        Some(("create", "quotes")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/quotes/{id}",
+        Body::Json(|f| json!({ "intro": format!("Takk for befaringen, runde {}.", f.round) })),
+        WORK,
+        Some(("update", "quotes")),
+    ),
+    op("GET", "/api/admin/quotes/{id}/pdf", Body::None, READ, None),
+    op("POST", "/api/admin/quotes/{id}/send", Body::None, WORK, Some(("send", "quotes"))),
+    op("POST", "/api/admin/quotes/{id}/revise", Body::None, WORK, Some(("revise", "quotes"))),
+    op("POST", "/api/admin/quotes/{id}/withdraw", Body::None, WORK, Some(("withdraw", "quotes"))),
     // Services.
     op(
         "POST",
@@ -326,6 +350,10 @@ pub struct Fixtures {
     pub user: String,
     /// A "Glemt passord?" link's token for a user of its own (setting it signs that user out).
     pub reset_token: String,
+    /// A draft quote of `lead` (saved and sent), a sent one to revise, and a draft to withdraw.
+    pub quote: String,
+    pub sent_quote: String,
+    pub spare_quote: String,
 }
 
 impl Fixtures {
@@ -398,7 +426,28 @@ impl Fixtures {
             .await;
         let reset_token =
             fagfolk_data::auth::reset::create(&app.state.db, forgetful, app.state.clock.now()).await.unwrap();
+        let draft = || async {
+            let line = json!({ "description": "Fast linje", "quantity": 100, "unit": "stk", "unit_price": 10_000, "vat": 25 });
+            let quote: Value = admin
+                .send(
+                    Method::POST,
+                    &format!("/api/admin/leads/{lead_id}/quotes"),
+                    &json!({ "lines": [line] }),
+                )
+                .await
+                .json()
+                .await
+                .unwrap();
+            quote["id"].as_str().unwrap().to_owned()
+        };
+        let (quote, sent_quote, spare_quote) = (draft().await, draft().await, draft().await);
+        let sent =
+            admin.send(Method::POST, &format!("/api/admin/quotes/{sent_quote}/send"), &json!({})).await;
+        assert_eq!(sent.status(), 200, "the fixture's sent quote");
         Self {
+            quote,
+            sent_quote,
+            spare_quote,
             actor: actor.to_owned(),
             reset_token,
             round,
@@ -417,6 +466,12 @@ impl Fixtures {
     pub fn path(&self, path: &str) -> String {
         let id = if path.starts_with("/api/admin/leads/") {
             &self.lead
+        } else if path.ends_with("/withdraw") {
+            &self.spare_quote
+        } else if path.ends_with("/revise") {
+            &self.sent_quote
+        } else if path.starts_with("/api/admin/quotes/") {
+            &self.quote
         } else if path.starts_with("/api/admin/services/") {
             &self.service
         } else if path.starts_with("/api/admin/media/") {
@@ -557,8 +612,10 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                     let expected_id = fixtures.entity_id(operation.path).or_else(|| {
                         answer["id"].as_str().or(answer["uploaded"][0]["id"].as_str()).map(str::to_owned)
                     });
+                    // A new quote's entry names the quote, not the lead in the path.
                     if expected_id.is_some()
                         && !operation.path.starts_with("/api/auth/")
+                        && !operation.path.ends_with("/quotes")
                         && entity != "settings"
                     {
                         assert_eq!(entity_id, &expected_id, "{what}: entity id");

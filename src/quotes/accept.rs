@@ -1,0 +1,190 @@
+//! The customer's answer. An acceptance is evidence: the name typed, when, from which
+//! address and browser, the exact version and the SHA-256 of its PDF, and the texts
+//! agreed to are stored with it; the lead moves to the pipeline's won status (by its
+//! meaning); staff are told by e-mail and the customer gets the PDF marked "Akseptert".
+//! Accepting twice is answered like once, and two accepts at once record one
+//! (`fagfolk_data::quotes::store::mark_accepted_in` is conditional on the state).
+
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde_json::{Value, json};
+
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
+use fagfolk_data::quotes::{self, Quote, QuoteStatus, store};
+
+use super::customer::{Answer, agreed_texts, moment};
+use super::pdf::{self, Stamp};
+use crate::state::AppState;
+
+type Refusal = (Value, StatusCode);
+
+/// Who did it, in the audit log: the customer, by the name they typed.
+fn customer(name: &str) -> String {
+    format!("kunde: {name}")
+}
+
+/// Why the quote cannot be answered now, in the customer's words; `None` when it can.
+fn closed(quote: &Quote) -> Option<&'static str> {
+    match quote.status {
+        QuoteStatus::Sent => None,
+        QuoteStatus::Accepted => Some("Tilbudet er allerede akseptert."),
+        QuoteStatus::Declined => Some("Tilbudet er avslått."),
+        QuoteStatus::Expired => Some("Tilbudet har gått ut på dato."),
+        QuoteStatus::Withdrawn => Some("Tilbudet er trukket tilbake."),
+        QuoteStatus::Replaced => Some("Tilbudet er erstattet av en nyere versjon."),
+        QuoteStatus::Draft => Some("Tilbudet er ikke sendt."),
+    }
+}
+
+pub async fn accept(
+    state: &AppState,
+    quote: &Quote,
+    answer: &Answer,
+    address: &str,
+    user_agent: &str,
+) -> Result<(), Refusal> {
+    if quote.status == QuoteStatus::Accepted {
+        return Ok(());
+    }
+    let name = answer.navn.as_deref().map(str::trim).unwrap_or_default();
+    let mut errors = serde_json::Map::new();
+    if name.chars().count() < 2 || !name.contains(char::is_alphabetic) {
+        errors.insert("navn".into(), json!("Skriv fullt navn."));
+    } else if name.chars().count() > 200 {
+        errors.insert("navn".into(), json!("Navnet kan ikke være lengre enn 200 tegn."));
+    }
+    if answer.lest.is_none() {
+        errors.insert("lest".into(), json!("Kryss av for at du har lest tilbudet og vilkårene."));
+    }
+    let early_start = answer.tidlig_start.is_some();
+    let typed = json!({"navn": name, "tidlig_start": early_start});
+    if let Some(message) = closed(quote) {
+        return Err((json!({"error": message, "typed": typed}), StatusCode::CONFLICT));
+    }
+    if !errors.is_empty() {
+        return Err((json!({"errors": errors, "typed": typed}), StatusCode::UNPROCESSABLE_ENTITY));
+    }
+    let now = state.clock.now();
+    let mut texts = agreed_texts(quote, early_start);
+    texts["version"] = json!(quote.version);
+    texts["pdf_sha256"] = json!(quote.pdf_sha256);
+    let acceptance = store::Acceptance { name, ip: address, user_agent, texts: &texts, early_start };
+    let won = crate::settings::stages(&state.db).await.ok().and_then(|stages| quotes::won_status(&stages));
+    let entry = NewAudit::new(
+        now,
+        AuditAction::Accept,
+        AuditEntity::Quotes,
+        Some(quote.id),
+        &customer(name),
+        Some(json!({
+            "before": {"status": QuoteStatus::Sent},
+            "after": {"status": QuoteStatus::Accepted, "number": quote.label(), "accepted_name": name,
+                      "pdf_sha256": quote.pdf_sha256, "lead_status": won, "early_start": early_start},
+        })),
+    );
+    let today = state.clock.today();
+    let accepted = quotes::accept(&state.db, quote, &acceptance, won.as_deref(), now, today, &entry).await;
+    match accepted {
+        Ok(true) => {
+            tell(state, quote.id, name.to_owned(), now);
+            Ok(())
+        }
+        // Another request accepted it a moment ago (then this one is answered like it),
+        // or it was withdrawn or replaced meanwhile.
+        Ok(false) => match store::get(&state.db, quote.id).await {
+            Ok(Some(now)) if now.status == QuoteStatus::Accepted => Ok(()),
+            Ok(Some(now)) => {
+                Err((json!({"error": closed(&now.settle(today)), "typed": typed}), StatusCode::CONFLICT))
+            }
+            _ => Err((json!({"error": "Tilbudet finnes ikke lenger."}), StatusCode::CONFLICT)),
+        },
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lagre aksepten");
+            Err((
+                json!({"error": "Svaret kunne ikke lagres. Prøv igjen om litt.", "typed": typed}),
+                StatusCode::SERVICE_UNAVAILABLE,
+            ))
+        }
+    }
+}
+
+pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result<(), Refusal> {
+    if quote.status == QuoteStatus::Declined {
+        return Ok(());
+    }
+    if let Some(message) = closed(quote) {
+        return Err((json!({"error": message}), StatusCode::CONFLICT));
+    }
+    let reason = answer.grunn.as_deref().map(str::trim).filter(|reason| !reason.is_empty());
+    if reason.is_some_and(|reason| reason.chars().count() > 2000) {
+        return Err((
+            json!({"errors": {"grunn": "Kan ikke være lengre enn 2000 tegn."}}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ));
+    }
+    let now = state.clock.now();
+    let entry = NewAudit::new(
+        now,
+        AuditAction::Decline,
+        AuditEntity::Quotes,
+        Some(quote.id),
+        &customer(&quote.customer_name),
+        Some(
+            json!({"before": {"status": QuoteStatus::Sent}, "after": {"status": QuoteStatus::Declined, "decline_reason": reason}}),
+        ),
+    );
+    match store::decline(&state.db, quote.id, reason, now, state.clock.today(), &entry).await {
+        Ok(true) => Ok(()),
+        Ok(false) => Err((json!({"error": "Tilbudet kan ikke avslås lenger."}), StatusCode::CONFLICT)),
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lagre avslaget");
+            Err((
+                json!({"error": "Svaret kunne ikke lagres. Prøv igjen om litt."}),
+                StatusCode::SERVICE_UNAVAILABLE,
+            ))
+        }
+    }
+}
+
+/// The accepted PDF marked "Akseptert <dato> av <navn>".
+pub async fn stamped(
+    state: &AppState,
+    quote: &Quote,
+    at: DateTime<Utc>,
+    name: String,
+) -> anyhow::Result<Vec<u8>> {
+    let firm = super::mail::firm(state).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+    let quote = quote.clone();
+    tokio::task::spawn_blocking(move || pdf::render(&quote, &firm, Some(&Stamp { at, name }))).await?
+}
+
+/// Tells staff, and the customer with the marked PDF, in the background.
+fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
+    let Some(notifier) = state.notifier.clone() else { return };
+    let state = state.clone();
+    tokio::spawn(async move {
+        let Ok(Some(quote)) = store::get(&state.db, id).await else { return };
+        let firm = super::mail::firm(&state).await.map(|firm| firm.name).unwrap_or_default();
+        let total = super::customer::kroner(quote.total);
+        let staff = format!(
+            "{name} aksepterte tilbud {} ({total} inkl. MVA) {}.\n\nÅpne lead-en: {}/admin/leads/{}\n",
+            quote.label(),
+            moment(at),
+            state.config.base_url(),
+            quote.lead_id.map(|id| id.to_string()).unwrap_or_default(),
+        );
+        let subject = format!("Tilbud {} er akseptert", quote.label());
+        let _ = super::mail::send_staff(&state, &notifier, &subject, &staff, quote.lead_id).await;
+        if let Some(to) = quote.customer_email.clone() {
+            let pdf = stamped(&state, &quote, at, name.clone()).await.ok();
+            let text = format!(
+                "Hei {name}!\n\nTakk! Vi har mottatt at du aksepterte tilbud {} {}. Den aksepterte \
+                 versjonen ligger ved som PDF.\n\nVi tar kontakt for å avtale oppstart.\n\nMed vennlig hilsen\n{firm}\n",
+                quote.label(),
+                moment(at),
+            );
+            let subject = format!("Bekreftelse: tilbud {} er akseptert", quote.label());
+            let _ = super::mail::send(&state, &notifier, &to, &subject, &text, pdf, quote.lead_id).await;
+        }
+    });
+}

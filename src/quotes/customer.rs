@@ -1,0 +1,306 @@
+//! The customer's page of a quote, `/tilbud/{token}`: the quote as HTML (rendered by the
+//! public site's engine, `web/src/app/public/pages/quote-page.tsx`) and as its PDF, and
+//! the forms that accept or decline it. The forms post without JavaScript and answer with
+//! a redirect back to the page (post/redirect/get). The page is for the customer alone:
+//! `noindex`, `Referrer-Policy: no-referrer` (the token never leaks to another site) and
+//! never cached by anyone else. An unknown token is answered like one that does not
+//! exist, and guesses are limited per client address (`guard`). The page is rendered
+//! once per state of the quote (`PageCache::render_with` keeps what it made).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use chrono::{Duration, Utc};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use fagfolk_data::quotes::{Quote, QuoteStatus, money, store, texts};
+
+use super::page::page_data;
+use crate::state::AppState;
+
+/// Failed lookups allowed from one address in [`WINDOW_MINUTES`] before every lookup
+/// from it is refused for the rest of the window.
+pub const GUESSES: i64 = 10;
+pub const WINDOW_MINUTES: i64 = 15;
+/// The sign-in throttle's table counts these under their own account name.
+const ACCOUNT: &str = "tilbud-lenke";
+
+fn plain(status: StatusCode, title: &str, message: &str) -> Response {
+    let body = format!(
+        "<!doctype html>\n<html lang=\"nb\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex\"><title>{title}</title></head><body><main>\
+         <h1>{title}</h1><p>{message}</p></main></body></html>\n"
+    );
+    private((status, Html(body)).into_response())
+}
+
+/// The headers every answer under `/tilbud/` has.
+fn private(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+fn unknown() -> Response {
+    plain(
+        StatusCode::NOT_FOUND,
+        "Fant ikke tilbudet",
+        "Lenken virker ikke. Sjekk at du har kopiert hele lenken fra e-posten, eller ring oss.",
+    )
+}
+
+/// Refuses every lookup from `address` once it has made [`GUESSES`] failed ones in the
+/// window (a found quote costs nothing: only failures are written, by `missed`). Two
+/// guesses at once may both pass the count: a guesser gains a request or two, never a
+/// way around the limit.
+async fn guard(state: &AppState, address: &str) -> Result<(), Response> {
+    let now = state.clock.now();
+    let since = now - Duration::minutes(WINDOW_MINUTES);
+    match fagfolk_data::auth::store::count_attempts(&state.db, ACCOUNT, address, since).await {
+        Ok((failed, _)) if failed < GUESSES => Ok(()),
+        Ok(_) => {
+            let mut refused = plain(
+                StatusCode::TOO_MANY_REQUESTS,
+                "For mange forsøk",
+                "Det er prøvd for mange lenker som ikke virker herfra. Vent et kvarter og prøv igjen, eller ring oss.",
+            );
+            refused.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(WINDOW_MINUTES as u64 * 60));
+            Err(refused)
+        }
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke telle oppslaget");
+            Err(plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Prøv igjen",
+                "Siden kan ikke vises akkurat nå. Prøv igjen om litt.",
+            ))
+        }
+    }
+}
+
+/// Counts a failed lookup from `address`.
+async fn missed(state: &AppState, address: &str) {
+    let now = state.clock.now();
+    let written = fagfolk_data::auth::store::insert_attempt(
+        &state.db,
+        Uuid::now_v7(),
+        ACCOUNT,
+        address,
+        now,
+        now - Duration::days(1),
+    )
+    .await;
+    if let Err(err) = written {
+        tracing::error!(error = %err, "kunne ikke telle et mislykket oppslag");
+    }
+}
+
+/// The quote a token opens, counted by `guard`.
+async fn lookup(
+    state: &AppState,
+    token: &str,
+    headers: &HeaderMap,
+    peer: SocketAddr,
+) -> Result<Quote, Response> {
+    let address = crate::auth::client_address(state, headers, peer);
+    guard(state, &address).await?;
+    let found = match super::token::hash(token) {
+        Some(hash) => store::by_token(&state.db, &hash).await.map_err(|_| unknown())?,
+        None => None,
+    };
+    match found {
+        Some(quote) => Ok(quote.settle(state.clock.today())),
+        None => {
+            missed(state, &address).await;
+            Err(unknown())
+        }
+    }
+}
+
+/// The newest version of `quote`'s number the customer may see (sent at some point).
+async fn newest(state: &AppState, quote: &Quote) -> Option<Quote> {
+    let versions = store::versions(&state.db, &quote.number).await.ok()?;
+    versions.into_iter().find(|version| version.sent_at.is_some()).map(|q| q.settle(state.clock.today()))
+}
+
+#[derive(Deserialize)]
+pub struct Which {
+    /// `siste`: the newest version, reached from a replaced one's link.
+    versjon: Option<String>,
+}
+
+/// `GET /tilbud/{token}`: the customer's page.
+pub async fn show(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+    Query(which): Query<Which>,
+) -> Response {
+    let quote = match lookup(&state, &token, &headers, peer).await {
+        Ok(quote) => quote,
+        Err(answer) => return answer,
+    };
+    // Opened: the first time exactly, the last to the minute (a reload writes nothing).
+    let now = state.clock.now();
+    if quote.last_opened_at.is_none_or(|last| now - last >= Duration::minutes(1)) {
+        let _ = store::opened(&state.db, quote.id, now).await;
+    }
+    let shown = match which.versjon.as_deref() {
+        Some("siste") => newest(&state, &quote).await.unwrap_or(quote),
+        _ => quote,
+    };
+    render(&state, &token, &shown, None, StatusCode::OK).await
+}
+
+/// Renders the page of `quote` reached by `token`, with `form` (what the customer typed
+/// and the messages) when a post was refused.
+async fn render(
+    state: &AppState,
+    token: &str,
+    quote: &Quote,
+    form: Option<Value>,
+    status: StatusCode,
+) -> Response {
+    let newer = match quote.status {
+        QuoteStatus::Replaced => newest(state, quote).await.filter(|newest| newest.version > quote.version),
+        _ => None,
+    };
+    let data = page_data(state, token, quote, newer.as_ref(), form).await;
+    let response =
+        state.pages.render_with("/kontakt", &format!("/tilbud/{token}"), "quote", data, status).await;
+    private(response)
+}
+
+/// `GET /tilbud/{token}/pdf`: the PDF that was sent; once accepted, the copy marked so.
+pub async fn pdf(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+) -> Response {
+    let quote = match lookup(&state, &token, &headers, peer).await {
+        Ok(quote) => quote,
+        Err(answer) => return answer,
+    };
+    let bytes = match (quote.status, quote.accepted_at, quote.accepted_name.clone()) {
+        (QuoteStatus::Accepted, Some(at), Some(name)) => {
+            super::accept::stamped(&state, &quote, at, name).await.ok()
+        }
+        _ => store::pdf(&state.db, quote.id).await.ok().flatten(),
+    };
+    match bytes {
+        Some(bytes) => private(super::routes::pdf_response(bytes, "inline")),
+        None => unknown(),
+    }
+}
+
+/// What the page's forms post.
+#[derive(Debug, Default, Deserialize)]
+pub struct Answer {
+    /// `aksepter` or `avsla`.
+    pub handling: Option<String>,
+    pub versjon: Option<i32>,
+    pub navn: Option<String>,
+    pub lest: Option<String>,
+    pub tidlig_start: Option<String>,
+    pub grunn: Option<String>,
+}
+
+/// `POST /tilbud/{token}`: accept or decline, from the page.
+pub async fn answer(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+    body: axum::body::Bytes,
+) -> Response {
+    if !from_this_page(&state, &headers) {
+        return plain(
+            StatusCode::FORBIDDEN,
+            "Svaret ble ikke registrert",
+            "Svaret ble sendt fra en annen nettside og er avvist. Åpne lenken fra e-posten og svar der.",
+        );
+    }
+    let Ok(answer) = serde_urlencoded::from_bytes::<Answer>(&body) else {
+        return plain(StatusCode::BAD_REQUEST, "Svaret kunne ikke leses", "Gå tilbake og prøv igjen.");
+    };
+    let quote = match lookup(&state, &token, &headers, peer).await {
+        Ok(quote) => quote,
+        Err(answer) => return answer,
+    };
+    // The page may show a newer version than the link's own (reached from a replaced one).
+    let link_version = quote.version;
+    let target = match answer.versjon {
+        Some(version) if version != quote.version => match newest(&state, &quote).await {
+            Some(newest) if newest.version == version && version > quote.version => newest,
+            _ => return render(&state, &token, &quote, None, StatusCode::CONFLICT).await,
+        },
+        _ => quote,
+    };
+    let address = crate::auth::client_address(&state, &headers, peer);
+    let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let outcome = match answer.handling.as_deref() {
+        Some("aksepter") => super::accept::accept(&state, &target, &answer, &address, user_agent).await,
+        Some("avsla") => super::accept::decline(&state, &target, &answer).await,
+        _ => Err((
+            json!({"error": "Velg om du vil akseptere eller avslå tilbudet."}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )),
+    };
+    match outcome {
+        Ok(()) => {
+            let back = if target.version == link_version {
+                format!("/tilbud/{token}")
+            } else {
+                format!("/tilbud/{token}?versjon=siste")
+            };
+            private(Redirect::to(&back).into_response())
+        }
+        Err((form, status)) => {
+            let current =
+                store::get(&state.db, target.id).await.ok().flatten().map(|q| q.settle(state.clock.today()));
+            render(&state, &token, &current.unwrap_or(target), Some(form), status).await
+        }
+    }
+}
+
+/// Whether an answer was posted from the quote's own page. The page is sent with
+/// `Referrer-Policy: no-referrer`, under which a browser posts its forms with `Origin:
+/// null`; it still says where the post came from in `Sec-Fetch-Site`, which a page
+/// elsewhere cannot set. Without that header (an older browser, a script), the contact
+/// form's rule applies: a same-origin `Origin` or `Referer`, or neither.
+fn from_this_page(state: &AppState, headers: &HeaderMap) -> bool {
+    match headers.get("sec-fetch-site").and_then(|value| value.to_str().ok()) {
+        Some(site) => site == "same-origin",
+        None => crate::contact::form_post::from_this_site(state, headers),
+    }
+}
+
+/// Amounts as the customer reads them.
+pub fn kroner(ore: i64) -> String {
+    money::kroner(ore)
+}
+
+/// When something happened, as the page says it: `24.11.2026 kl. 14.05`.
+pub fn moment(at: chrono::DateTime<Utc>) -> String {
+    at.with_timezone(&chrono_tz::Europe::Oslo).format("%d.%m.%Y kl. %H.%M").to_string()
+}
+
+/// The texts a customer agrees to, as the page shows them.
+pub fn agreed_texts(quote: &Quote, early_start: bool) -> Value {
+    json!({
+        "price_type": texts::price_type(quote.price_type),
+        "terms": quote.terms,
+        "read_terms": texts::READ_TERMS,
+        "angrerett": quote.angrerett.then_some(texts::ANGRERETT),
+        "early_start": (quote.angrerett && early_start).then_some(texts::EARLY_START),
+    })
+}

@@ -1,0 +1,80 @@
+//! What a quote's e-mails and PDF need from the rest of the server: the firm as the
+//! letterhead shows it, and sending with the lead's timeline told.
+
+use uuid::Uuid;
+
+use super::pdf::Firm;
+use crate::contact::notify::{Letterhead, Notifier};
+use crate::http::error::ApiResult;
+use crate::state::AppState;
+
+/// The firm from Innstillinger, with its logo as the site's 192 px icon.
+pub async fn firm(state: &AppState) -> ApiResult<Firm> {
+    let settings = fagfolk_data::settings::store::facts(&state.db).await?;
+    let field =
+        |read: fn(fagfolk_data::settings::Settings) -> Option<String>| settings.clone().and_then(read);
+    let logo_png = match state.pages.current().await {
+        Ok(rendered) => rendered.logo_png(192),
+        Err(_) => None,
+    };
+    Ok(Firm {
+        name: field(|s| s.company_name).unwrap_or_default(),
+        org_nr: field(|s| s.orgnr),
+        address: field(|s| s.adresse),
+        phone: field(|s| s.global_phone_primary),
+        email: field(|s| s.email),
+        logo_png,
+    })
+}
+
+/// Sends an e-mail (with the quote's PDF when given) and records it on the lead's
+/// timeline, whether or not it went.
+pub async fn send(
+    state: &AppState,
+    notifier: &Notifier,
+    to: &str,
+    subject: &str,
+    text: &str,
+    pdf: Option<Vec<u8>>,
+    lead_id: Option<Uuid>,
+) -> anyhow::Result<()> {
+    let letterhead = Letterhead::of(state).await;
+    let attachment = pdf.map(|bytes| ("tilbud.pdf", bytes));
+    let sent = tokio::time::timeout(
+        std::time::Duration::from_secs(20),
+        notifier.send_with_pdf(to, subject, text, attachment, &letterhead),
+    )
+    .await
+    .unwrap_or_else(|_| Err(anyhow::anyhow!("e-posttjeneren svarte ikke")));
+    let error = sent.as_ref().err().map(|err| format!("{err:#}"));
+    if let Some(error) = &error {
+        tracing::error!(error = %error, "kunne ikke sende e-post om et tilbud");
+    }
+    if let Some(lead_id) = lead_id {
+        let recorded = fagfolk_data::leads::history::record_email(
+            &state.db,
+            lead_id,
+            state.clock.now(),
+            to,
+            subject,
+            error.as_deref(),
+        )
+        .await;
+        if let Err(err) = recorded {
+            tracing::error!(error = %err, "kunne ikke føre e-posten i historikken");
+        }
+    }
+    sent
+}
+
+/// Sends `text` to the firm's own address, and records it on the lead's timeline.
+pub async fn send_staff(
+    state: &AppState,
+    notifier: &Notifier,
+    subject: &str,
+    text: &str,
+    lead_id: Option<Uuid>,
+) -> anyhow::Result<()> {
+    let to = notifier.staff_address();
+    send(state, notifier, &to, subject, text, None, lead_id).await
+}

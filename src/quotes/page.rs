@@ -1,0 +1,94 @@
+//! What the customer's page is rendered with (`quote` in the site's data, read by
+//! `web/src/app/quote/quote-page.tsx`): the quote with its amounts already
+//! written out in kroner, so the page does no sums of its own, its state in plain
+//! words, and the texts the customer agrees to.
+
+use serde_json::{Value, json};
+
+use fagfolk_data::quotes::{CustomerKind, Quote, QuoteStatus, money, texts};
+
+use super::customer::moment;
+use crate::site::markup::norwegian_date;
+use crate::state::AppState;
+
+pub async fn page_data(
+    state: &AppState,
+    token: &str,
+    quote: &Quote,
+    newer: Option<&Quote>,
+    form: Option<Value>,
+) -> Value {
+    let consumer = quote.customer_kind == CustomerKind::Private;
+    // The firm as the site shows it now (no read of the settings per visit).
+    let firm = state.pages.current().await.ok().map(|rendered| rendered.facts.clone());
+    let lines: Vec<Value> = quote
+        .lines
+        .iter()
+        .map(|line| {
+            let amounts = line.amounts();
+            let unit_price =
+                if consumer { money::line(100, line.unit_price, line.vat).gross } else { line.unit_price };
+            json!({
+                "description": line.description,
+                "quantity": money::quantity(line.quantity),
+                "unit": line.unit.label(),
+                "vat": format!("{} %", line.vat),
+                "unit_price": money::kroner(unit_price),
+                "amount": money::kroner(if consumer { amounts.gross } else { amounts.net }),
+            })
+        })
+        .collect();
+    let state_text = match quote.status {
+        QuoteStatus::Accepted => quote.accepted_at.map(|at| {
+            format!("Akseptert {} av {}.", moment(at), quote.accepted_name.clone().unwrap_or_default())
+        }),
+        QuoteStatus::Declined => quote.declined_at.map(|at| format!("Du avslo tilbudet {}.", moment(at))),
+        QuoteStatus::Expired => Some(format!(
+            "Tilbudet gikk ut {}. Ring oss hvis du fortsatt ønsker arbeidet, så lager vi et nytt tilbud.",
+            norwegian_date(quote.valid_until)
+        )),
+        QuoteStatus::Withdrawn => Some(
+            "Tilbudet er trukket tilbake og kan ikke aksepteres. Ring oss om du har spørsmål.".to_owned(),
+        ),
+        QuoteStatus::Replaced => Some(match newer {
+            Some(newer) => format!("Tilbudet er erstattet av versjon {}.", newer.version),
+            None => "Tilbudet er erstattet. Vi sender deg en ny versjon.".to_owned(),
+        }),
+        QuoteStatus::Draft | QuoteStatus::Sent => None,
+    };
+    json!({
+        "token": token,
+        "status": quote.status,
+        "state_text": state_text,
+        "newest": newer.map(|_| format!("/tilbud/{token}?versjon=siste")),
+        "pdf": format!("/tilbud/{token}/pdf"),
+        "action": format!("/tilbud/{token}"),
+        "number": quote.number,
+        "version": quote.version,
+        "label": quote.label(),
+        "firm": firm.as_ref().map(|firm| json!({
+            "name": firm.company_name, "phone": firm.phone, "email": firm.email, "address": firm.adresse,
+            "org_nr": firm.orgnr,
+        })),
+        "customer": {
+            "name": quote.customer_name, "address": quote.customer_address, "email": quote.customer_email,
+            "phone": quote.customer_phone, "org_nr": quote.org_nr,
+        },
+        "consumer": consumer,
+        "sent": quote.sent_at.map(|at| norwegian_date(at.with_timezone(&chrono_tz::Europe::Oslo).date_naive())),
+        "valid_until": norwegian_date(quote.valid_until),
+        "price_type": texts::price_type_name(quote.price_type),
+        "price_type_text": texts::price_type(quote.price_type),
+        "intro": quote.intro,
+        "terms": quote.terms,
+        "lines": lines,
+        "totals": {
+            "net": money::kroner(quote.net_total), "vat": money::kroner(quote.vat_total), "gross": money::kroner(quote.total),
+        },
+        "rounding": texts::ROUNDING,
+        "angrerett": quote.angrerett.then_some(texts::ANGRERETT),
+        "early_start_text": texts::EARLY_START,
+        "read_terms_text": texts::READ_TERMS,
+        "form": form,
+    })
+}

@@ -1,0 +1,327 @@
+//! A quote as a PDF (A-4, PDF/A-2b), drawn with krilla (docs/ARCHITECTURE.md, "Quotes",
+//! says why krilla and what it cost). The pages are laid out first, as a list of what to
+//! draw on each, so every page's footer can say "side 1 av 3"; then they are drawn.
+//!
+//! The font is Liberation Sans 2 (SIL Open Font License, `assets/fonts/`), embedded as a
+//! subset. A character it has no glyph for (an emoji in a name) is written as `?`: a
+//! PDF/A file may not use the font's empty glyph, and a customer's name must never stop
+//! a quote from being made.
+
+use chrono::{DateTime, Utc};
+use fagfolk_data::quotes::{CustomerKind, Quote, money, texts};
+
+mod draw;
+mod face;
+
+use face::{FONTS, Face};
+
+/// A4 in points; krilla's origin is the top left corner, y grows downwards.
+const WIDTH: f32 = 595.28;
+const HEIGHT: f32 = 841.89;
+/// 18 mm margins.
+const LEFT: f32 = 51.0;
+const RIGHT: f32 = WIDTH - 51.0;
+const TOP: f32 = 56.0;
+/// Where the body ends and the footer begins.
+const BOTTOM: f32 = HEIGHT - 64.0;
+
+/// The firm, as the quote's letterhead shows it (from Innstillinger).
+pub struct Firm {
+    pub name: String,
+    pub org_nr: Option<String>,
+    pub address: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    /// The logo as a square PNG (the site's icon, `crate::site::icons`).
+    pub logo_png: Option<Vec<u8>>,
+}
+
+/// "Akseptert 24.11.2026 av Ola Nordmann", on the copy the customer gets after accepting.
+pub struct Stamp {
+    pub at: DateTime<Utc>,
+    pub name: String,
+}
+
+#[derive(Clone, Copy)]
+enum Weight {
+    Regular,
+    Bold,
+}
+
+#[derive(Clone, Copy)]
+enum Align {
+    Left,
+    Right,
+}
+
+/// What is drawn on a page.
+enum Item {
+    Text { weight: Weight, size: f32, x: f32, y: f32, align: Align, text: String, green: bool },
+    Rule { y: f32 },
+    Logo { x: f32, y: f32, size: f32 },
+}
+
+/// The pages laid out so far, and where the next line goes.
+struct Layout {
+    pages: Vec<Vec<Item>>,
+    y: f32,
+}
+
+impl Layout {
+    fn face(weight: Weight) -> &'static Face {
+        match weight {
+            Weight::Regular => &FONTS.regular,
+            Weight::Bold => &FONTS.bold,
+        }
+    }
+
+    fn put(&mut self, item: Item) {
+        self.pages.last_mut().expect("a page").push(item);
+    }
+
+    /// Room for `height` more points on this page, or a new page.
+    fn room(&mut self, height: f32) {
+        if self.y + height > BOTTOM {
+            self.pages.push(Vec::new());
+            self.y = TOP;
+        }
+    }
+
+    fn text(&mut self, weight: Weight, size: f32, x: f32, align: Align, text: &str) {
+        let text = Self::face(weight).printable(text);
+        self.put(Item::Text { weight, size, x, y: self.y, align, text, green: false });
+    }
+
+    /// A paragraph from `x` to the right margin, on as many lines and pages as it needs.
+    fn paragraph(&mut self, weight: Weight, size: f32, x: f32, text: &str) {
+        let face = Self::face(weight);
+        for line in face.wrap(&face.printable(text), size, RIGHT - x) {
+            self.room(size * 1.4);
+            self.y += size * 1.4;
+            self.put(Item::Text { weight, size, x, y: self.y, align: Align::Left, text: line, green: false });
+        }
+    }
+
+    fn heading(&mut self, text: &str) {
+        self.room(40.0);
+        self.y += 24.0;
+        self.text(Weight::Bold, 11.5, LEFT, Align::Left, text);
+        self.y += 2.0;
+    }
+}
+
+fn day(at: DateTime<Utc>) -> String {
+    crate::site::markup::norwegian_date(at.with_timezone(&chrono_tz::Europe::Oslo).date_naive())
+}
+
+/// The quote as a PDF/A-2b file. `stamp` marks the copy an accepting customer gets.
+pub fn render(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> anyhow::Result<Vec<u8>> {
+    let layout = lay_out(quote, firm, stamp);
+    let dated = quote.sent_at.unwrap_or(quote.updated_at);
+    draw::draw(&layout, quote, firm, dated)
+}
+
+fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
+    use Align::{Left, Right};
+    use Weight::{Bold, Regular};
+    let mut page = Layout { pages: vec![Vec::new()], y: TOP };
+    let consumer = quote.customer_kind == CustomerKind::Private;
+
+    // Letterhead: logo and name on the left, how to reach the firm on the right.
+    let name_x = if firm.logo_png.is_some() {
+        page.put(Item::Logo { x: LEFT, y: TOP - 8.0, size: 44.0 });
+        LEFT + 54.0
+    } else {
+        LEFT
+    };
+    page.y = TOP + 12.0;
+    page.text(Bold, 15.0, name_x, Left, &firm.name);
+    let contact: Vec<String> = [
+        firm.org_nr.as_ref().map(|nr| format!("Org.nr. {nr}")),
+        firm.address.clone(),
+        firm.phone.as_ref().map(|phone| format!("Telefon {phone}")),
+        firm.email.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut right_y = TOP;
+    for line in &contact {
+        page.put(Item::Text {
+            weight: Regular,
+            size: 9.0,
+            x: RIGHT,
+            y: right_y,
+            align: Right,
+            text: FONTS.regular.printable(line),
+            green: false,
+        });
+        right_y += 12.0;
+    }
+    page.y = page.y.max(right_y) + 30.0;
+
+    let title = if quote.version > 1 {
+        format!("Tilbud {} (versjon {})", quote.number, quote.version)
+    } else {
+        format!("Tilbud {}", quote.number)
+    };
+    page.text(Bold, 20.0, LEFT, Left, &title);
+    if let Some(stamp) = stamp {
+        page.y += 20.0;
+        let text = format!("Akseptert {} av {}", day(stamp.at), stamp.name);
+        page.put(Item::Text {
+            weight: Bold,
+            size: 12.0,
+            x: LEFT,
+            y: page.y,
+            align: Left,
+            text: FONTS.bold.printable(&text),
+            green: true,
+        });
+    }
+    page.y += 22.0;
+    let dated = quote.sent_at.unwrap_or(quote.updated_at);
+    let facts = [
+        ("Dato", day(dated)),
+        ("Gyldig til", crate::site::markup::norwegian_date(quote.valid_until)),
+        ("Pristype", texts::price_type_name(quote.price_type).to_owned()),
+    ];
+    let top = page.y;
+    for (label, value) in facts {
+        page.text(Bold, 9.5, LEFT, Left, label);
+        page.text(Regular, 9.5, LEFT + 62.0, Left, &value);
+        page.y += 13.0;
+    }
+    // The customer beside the facts.
+    let mut customer = vec![quote.customer_name.clone()];
+    customer.extend(quote.customer_address.clone());
+    customer.extend(quote.org_nr.as_ref().map(|nr| format!("Org.nr. {nr}")));
+    customer.extend(quote.customer_email.clone());
+    customer.extend(quote.customer_phone.clone());
+    let end = page.y;
+    page.y = top;
+    page.text(Bold, 9.5, 300.0, Left, "Til");
+    for line in customer {
+        page.text(Regular, 9.5, 330.0, Left, &line);
+        page.y += 13.0;
+    }
+    page.y = page.y.max(end) + 6.0;
+    if !quote.intro.is_empty() {
+        page.paragraph(Regular, 10.0, LEFT, &quote.intro);
+        page.y += 8.0;
+    }
+
+    lines_table(&mut page, quote, consumer);
+    totals(&mut page, quote);
+
+    page.heading(texts::price_type_name(quote.price_type));
+    page.paragraph(Regular, 9.5, LEFT, texts::price_type(quote.price_type));
+    if !quote.terms.is_empty() {
+        page.heading("Vilkår");
+        page.paragraph(Regular, 9.5, LEFT, &quote.terms);
+    }
+    page.y += 6.0;
+    page.paragraph(Regular, 8.0, LEFT, texts::ROUNDING);
+    if quote.angrerett {
+        page.heading("Angrerett");
+        page.paragraph(Regular, 9.5, LEFT, texts::ANGRERETT);
+        // The withdrawal form on a page of its own, to print and send.
+        page.pages.push(Vec::new());
+        page.y = TOP;
+        let to = [Some(firm.name.clone()), firm.address.clone(), firm.email.clone()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(", ");
+        for (index, line) in texts::withdrawal_form(&to).iter().enumerate() {
+            if index == 0 {
+                page.y += 16.0;
+                page.text(Bold, 16.0, LEFT, Left, line);
+                page.y += 8.0;
+            } else {
+                page.paragraph(Regular, 10.5, LEFT, line);
+                page.y += 12.0;
+            }
+        }
+    }
+    page
+}
+
+/// Columns: description, quantity, unit, unit price, amount. A consumer sees prices
+/// including MVA; a business sees them excluding MVA, with the rate.
+fn lines_table(page: &mut Layout, quote: &Quote, consumer: bool) {
+    use Align::{Left, Right};
+    use Weight::{Bold, Regular};
+    let (quantity_x, unit_x, vat_x, price_x) = (330.0, 338.0, 392.0, 470.0);
+    let header = |page: &mut Layout| {
+        page.room(40.0);
+        page.y += 18.0;
+        page.text(Bold, 9.0, LEFT, Left, "Beskrivelse");
+        page.text(Bold, 9.0, quantity_x, Right, "Antall");
+        page.text(Bold, 9.0, unit_x, Left, "Enhet");
+        if !consumer {
+            page.text(Bold, 9.0, vat_x, Left, "MVA");
+        }
+        page.text(Bold, 9.0, price_x, Right, if consumer { "Pris inkl. MVA" } else { "Enhetspris" });
+        page.text(Bold, 9.0, RIGHT, Right, if consumer { "Beløp inkl. MVA" } else { "Beløp eks. MVA" });
+        page.y += 5.0;
+        page.put(Item::Rule { y: page.y });
+    };
+    header(page);
+    let pages_before = page.pages.len();
+    let mut pages_seen = pages_before;
+    for line in &quote.lines {
+        let amounts = line.amounts();
+        let description =
+            FONTS.regular.wrap(&FONTS.regular.printable(&line.description), 9.5, quantity_x - LEFT - 40.0);
+        page.room(13.0 * description.len() as f32 + 6.0);
+        if page.pages.len() != pages_seen {
+            pages_seen = page.pages.len();
+            header(page);
+        }
+        page.y += 14.0;
+        let (unit_price, amount) = if consumer {
+            (money::line(100, line.unit_price, line.vat).gross, amounts.gross)
+        } else {
+            (line.unit_price, amounts.net)
+        };
+        page.text(Regular, 9.5, quantity_x, Right, &money::quantity(line.quantity));
+        page.text(Regular, 9.5, unit_x, Left, line.unit.label());
+        if !consumer {
+            page.text(Regular, 9.5, vat_x, Left, &format!("{} %", line.vat));
+        }
+        page.text(Regular, 9.5, price_x, Right, &money::kroner(unit_price));
+        page.text(Regular, 9.5, RIGHT, Right, &money::kroner(amount));
+        for (index, part) in description.iter().enumerate() {
+            if index > 0 {
+                page.y += 12.0;
+            }
+            page.put(Item::Text {
+                weight: Regular,
+                size: 9.5,
+                x: LEFT,
+                y: page.y,
+                align: Left,
+                text: part.clone(),
+                green: false,
+            });
+        }
+    }
+    page.y += 6.0;
+    page.put(Item::Rule { y: page.y });
+}
+
+fn totals(page: &mut Layout, quote: &Quote) {
+    use Weight::{Bold, Regular};
+    page.room(60.0);
+    let rows = [
+        (Regular, "Sum eks. MVA", quote.net_total),
+        (Regular, "MVA", quote.vat_total),
+        (Bold, "Totalt inkl. MVA", quote.total),
+    ];
+    for (weight, label, amount) in rows {
+        page.y += 15.0;
+        page.text(weight, 10.0, 470.0, Align::Right, label);
+        page.text(weight, 10.0, RIGHT, Align::Right, &money::kroner(amount));
+    }
+}

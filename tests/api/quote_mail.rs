@@ -1,0 +1,118 @@
+//! Quotes by e-mail (#26): sending mails the customer the PDF and the link; accepting
+//! mails staff, and the customer the PDF marked "Akseptert <dato> av <navn>". A small
+//! SMTP server on a real socket takes every message.
+
+use std::time::Duration;
+
+use base64::Engine;
+use reqwest::StatusCode;
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+
+use crate::helpers::{Backend, spawn_app_with};
+use crate::quotes::{answer, draft, page_path, pdf_text, send};
+
+/// An SMTP server that takes any number of sessions and hands over each message.
+async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (sender, receiver) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                write.write_all(b"220 test ESMTP\r\n").await.unwrap();
+                let (mut data, mut in_data) = (String::new(), false);
+                while let Ok(Some(line)) = lines.next_line().await {
+                    if in_data {
+                        if line == "." {
+                            in_data = false;
+                            let _ = sender.send(std::mem::take(&mut data));
+                            write.write_all(b"250 OK\r\n").await.unwrap();
+                        } else {
+                            data.push_str(&line);
+                            data.push('\n');
+                        }
+                        continue;
+                    }
+                    let command = line.to_uppercase();
+                    let reply: &[u8] = if command.starts_with("EHLO") || command.starts_with("HELO") {
+                        b"250 test\r\n"
+                    } else if command.starts_with("DATA") {
+                        in_data = true;
+                        b"354 go on\r\n"
+                    } else if command.starts_with("QUIT") {
+                        let _ = write.write_all(b"221 bye\r\n").await;
+                        break;
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    write.write_all(reply).await.unwrap();
+                }
+            });
+        }
+    });
+    (port, receiver)
+}
+
+async fn next(mail: &mut mpsc::UnboundedReceiver<String>) -> String {
+    tokio::time::timeout(Duration::from_secs(15), mail.recv()).await.expect("a mail arrives").unwrap()
+}
+
+/// The PDF attached to `message` (base64 in its MIME part).
+fn attachment(message: &str) -> Vec<u8> {
+    let part = &message[message.find("Content-Type: application/pdf").expect("a PDF attached")..];
+    let body = &part[part.find("\n\n").unwrap() + 2..];
+    let encoded: String =
+        body.lines().take_while(|line| !line.starts_with("--") && !line.is_empty()).collect();
+    base64::engine::general_purpose::STANDARD.decode(encoded).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_customer_gets_the_quote_and_the_accepted_copy_by_email() {
+    let (port, mut mail) = mailbox().await;
+    let url = format!("smtp://127.0.0.1:{port}");
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
+    )
+    .await;
+    let staff = app.admin().await;
+    let (lead, quote) = draft(&staff, "private").await;
+    let sent = send(&staff, &quote).await;
+    assert_eq!((sent["emailed"].as_bool(), sent["email_note"].clone()), (Some(true), Value::Null));
+    let message = next(&mut mail).await;
+    let year = chrono::Utc::now().format("%Y").to_string();
+    assert!(message.contains("To: oystein@example.no"), "{message}");
+    assert!(message.contains(&format!("Subject: Tilbud {year}-0001 fra")), "{message}");
+    assert!(message.contains("filename=\"tilbud.pdf\""), "{message}");
+    assert!(
+        message.replace("=\n", "").contains(sent["link"].as_str().unwrap()),
+        "the link is in the mail: {message}"
+    );
+    let sent_pdf = attachment(&message);
+    assert!(pdf_text(&sent_pdf).contains("Flislegging av våtrom"));
+
+    let link = page_path(&sent);
+    let accepted =
+        answer(&app, &link, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
+            .await;
+    assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
+    let (first, second) = (next(&mut mail).await, next(&mut mail).await);
+    let (to_staff, to_customer) =
+        if first.contains("To: post@fagfolk.test") { (first, second) } else { (second, first) };
+    assert!(to_staff.contains(&format!("Subject: Tilbud {year}-0001 er akseptert")), "{to_staff}");
+    assert!(
+        to_staff.replace("=\n", "").contains(&format!("/admin/leads/{}", lead["id"].as_str().unwrap())),
+        "{to_staff}"
+    );
+    assert!(to_customer.contains("To: oystein@example.no"), "{to_customer}");
+    assert!(to_customer.contains("Subject: Bekreftelse: tilbud"), "{to_customer}");
+    let stamped = pdf_text(&attachment(&to_customer));
+    assert!(stamped.contains("Akseptert") && stamped.contains("av Øystein Åsen"), "{stamped}");
+    app.stop().await;
+}
