@@ -11,7 +11,7 @@ const publicPaths = [
 ]
 const adminPaths = [
   '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
-  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy',
+  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy', '/admin/tilbud',
 ]
 
 async function seriousViolations(page: Page) {

@@ -8,7 +8,8 @@ import { adminPassword, serverBinary } from '../playwright.config'
 
 export { expect }
 
-export type Server = { url: string; stop: () => Promise<void> }
+/** A running server; `database` is its SQLite file, for a test that must age its data. */
+export type Server = { url: string; database: string; stop: () => Promise<void> }
 
 /** A port the system just handed out as free. */
 export function freePort(): Promise<number> {
@@ -62,6 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   }
   return {
     url,
+    database: `${dir}/e2e.db`,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGKILL')
       await exited

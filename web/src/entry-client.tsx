@@ -12,6 +12,9 @@ import { readSite, SiteProvider } from './lib/site'
 const container = document.getElementById('root')
 if (!container) throw new Error('#root mangler')
 
+// A page the server alone renders (a customer's quote, src/app/quote/quote-page.tsx) has
+// no component here to hydrate.
+const serverOnly = container.firstElementChild?.hasAttribute('data-server-only') ?? false
 const pathname = normalizePathname(window.location.pathname)
 const app = (
   <StrictMode>
@@ -24,7 +27,9 @@ const app = (
 )
 
 // The Vite dev server sends the page without its server-rendered HTML.
-if (container.firstElementChild) {
+if (serverOnly) {
+  // Nothing to do: the page works without JavaScript.
+} else if (container.firstElementChild) {
   hydrateRoot(container, app)
 } else {
   createRoot(container).render(app)

@@ -5,6 +5,7 @@ import { type PageMeta, pageMeta } from './app/page-meta'
 import { publicPaths, type PublicPageKey } from './lib/paths'
 import { ToastProvider } from './components/toast'
 import { type Site, SiteProvider } from './lib/site'
+import { QuotePage, type QuoteData } from './app/quote/quote-page'
 
 // The server bundle: `npm run build` folds this module and everything it imports into
 // one file (dist/_ssr/entry-server.js), which the Rust binary embeds and runs in its
@@ -87,6 +88,7 @@ const NOT_FOUND_HEAD = [
  */
 export async function render(url: string, data: string): Promise<string> {
   const site = JSON.parse(data) as Site
+  if (url.startsWith('/tilbud/')) return renderQuote(site as Site & { quote: QuoteData })
   const key = pageKey(url)
   const html = renderToString(
     <StrictMode>
@@ -99,6 +101,23 @@ export async function render(url: string, data: string): Promise<string> {
   )
   const head = key ? publicHead(key, site) : NOT_FOUND_HEAD
   return JSON.stringify({ status: key ? 200 : 404, head: wellFormed(head), html: wellFormed(html) })
+}
+
+/** A customer's quote (src/quotes/customer.rs): server-rendered only, never indexed, and
+ * no address of it leaves with a link (the server also sends `Referrer-Policy: no-referrer`). */
+function renderQuote(site: Site & { quote: QuoteData }): string {
+  const html = renderToString(
+    <SiteProvider value={site}>
+      <QuotePage quote={site.quote} />
+    </SiteProvider>,
+  )
+  const head = [
+    `<title>${escapeHtml(`Tilbud ${site.quote.label} fra ${site.quote.firm?.name || site.company_name}`)}</title>`,
+    '<meta name="robots" content="noindex, nofollow">',
+    '<meta name="referrer" content="no-referrer">',
+    ...icons(site),
+  ].join('\n    ')
+  return JSON.stringify({ status: 200, head: wellFormed(head), html: wellFormed(html) })
 }
 
 /** Text with any half of a surrogate pair (a string cut inside an emoji) replaced by

@@ -288,6 +288,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/leads/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead's quotes, newest first. */
+        get: operations["lead_quotes"];
+        put?: never;
+        /** "Nytt tilbud": a draft from the lead, its customer filled in from the lead, numbered. */
+        post: operations["create_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/leads/{id}/status": {
         parameters: {
             query?: never;
@@ -433,6 +451,109 @@ export interface paths {
          */
         put: operations["set_retention"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every quote, newest first, filtered; replaced versions are left out unless asked for. */
+        get: operations["list_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quote, and the versions of its number. */
+        get: operations["get_quote"];
+        /** Save a draft (the editor saves as one types): the fields given, keeping the rest. */
+        put: operations["update_quote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quote as a PDF: the copy that was sent, or a draft as it would be sent. */
+        get: operations["quote_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Revider": version N+1 as a draft with the same number; this version is marked replaced. */
+        post: operations["revise_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft to its customer. */
+        post: operations["send_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Trekk tilbake": the customer can no longer accept it; its link says so. */
+        post: operations["withdraw_quote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -774,13 +895,13 @@ export interface components {
          *     it: a new action without words fails `make lint`.
          * @enum {string}
          */
-        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize";
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline";
         /**
          * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -981,6 +1102,11 @@ export interface components {
             name: string;
             role: components["schemas"]["Role"];
         };
+        /**
+         * @description A private customer (a consumer: prices shown including MVA, angrerett) or a business.
+         * @enum {string}
+         */
+        CustomerKind: "private" | "business";
         Dashboard: {
             /** Format: int64 */
             active_services: number;
@@ -1009,6 +1135,11 @@ export interface components {
              */
             open_leads: number;
             /**
+             * @description Quotes: the value out with customers, accepted this month, the share accepted, and
+             *     those expiring within three days (shown among the follow-ups).
+             */
+            quotes: components["schemas"]["QuoteFigures"];
+            /**
              * Format: int64
              * @description Leads in the pipeline's first status ("Ny"): enquiries nobody has taken yet. The
              *     admin's menu marks "Henvendelser" with the number.
@@ -1029,6 +1160,13 @@ export interface components {
             audit_entries: number;
             leads: number;
             notes: number;
+            /** @description Quotes deleted with the leads (never accepted). */
+            quotes: number;
+            /**
+             * @description Accepted quotes kept: a contract the firm must keep for its accounts
+             *     (bokføringsloven), with the customer's name and the acceptance.
+             */
+            quotes_kept: number;
             submissions: number;
         };
         /** @description The body of every error answer. */
@@ -1092,6 +1230,28 @@ export interface components {
             /** @enum {string} */
             kind: "merged";
             name: string;
+        } | {
+            /** Format: date-time */
+            at: string;
+            by?: string | null;
+            /** @enum {string} */
+            kind: "quote";
+            /** Format: uuid */
+            quote_id: string;
+            text: string;
+        };
+        ExpiringQuote: {
+            customer_name: string;
+            /** Format: uuid */
+            id: string;
+            /** @description `2026-0042` or `2026-0042 v2`. */
+            label: string;
+            /** Format: uuid */
+            lead_id?: string | null;
+            /** Format: int64 */
+            total: number;
+            /** Format: date */
+            valid_until: string;
         };
         FailedUpload: {
             error: string;
@@ -1226,6 +1386,27 @@ export interface components {
              */
             total: number;
         };
+        LineInput: {
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description Hundredths (250 is 2,5).
+             */
+            quantity: number;
+            /** Format: uuid */
+            service_id?: string | null;
+            unit: components["schemas"]["Unit"];
+            /**
+             * Format: int64
+             * @description Øre, excluding MVA.
+             */
+            unit_price: number;
+            /**
+             * Format: int32
+             * @description 0, 12, 15 or 25.
+             */
+            vat: number;
+        };
         LoginInput: {
             email?: string | null;
             password?: string | null;
@@ -1324,6 +1505,11 @@ export interface components {
             ids: string[];
             kind: components["schemas"]["ContentKind"];
         };
+        Owner: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         PasswordInput: {
             /**
              * @description Required when users change their own password, so that a stolen session cannot
@@ -1343,6 +1529,11 @@ export interface components {
             notes: components["schemas"]["Note"][];
             /** @description The e-mail address or phone number asked about. */
             person: string;
+            /**
+             * @description The quotes made for them: those of their leads, and any other with their e-mail
+             *     address or phone number (an accepted quote outlives an erased lead).
+             */
+            quotes: components["schemas"]["Quote"][];
             submissions: components["schemas"]["StoredSubmission"][];
         };
         /**
@@ -1367,6 +1558,11 @@ export interface components {
             /** @description The firm's profile there (https), if given. */
             url?: string | null;
         };
+        /**
+         * @description What the price binds (crates/data/src/quotes/texts.rs says it to the customer).
+         * @enum {string}
+         */
+        PriceType: "fixed" | "estimate" | "hourly";
         /** @description A finished project on the references page. */
         Project: {
             description: string;
@@ -1402,6 +1598,195 @@ export interface components {
              * @description Price from, in whole kroner including VAT; `null` when not stated.
              */
             price_from?: number | null;
+        };
+        /** @description A quote, one version of it. */
+        Quote: {
+            /** Format: date-time */
+            accepted_at?: string | null;
+            accepted_ip?: string | null;
+            /** @description The full name the customer typed. */
+            accepted_name?: string | null;
+            /** @description The texts the customer agreed to, as they read them. */
+            accepted_texts?: unknown;
+            accepted_user_agent?: string | null;
+            /**
+             * @description A consumer's agreement made at a distance or away from the firm's premises: the
+             *     quote carries the angrerett information and the withdrawal form.
+             */
+            angrerett: boolean;
+            /** Format: date-time */
+            created_at: string;
+            customer_address?: string | null;
+            customer_email?: string | null;
+            customer_kind: components["schemas"]["CustomerKind"];
+            customer_name: string;
+            customer_phone?: string | null;
+            decline_reason?: string | null;
+            /** Format: date-time */
+            declined_at?: string | null;
+            /** @description The consumer asked for the work to start within the 14 days of angrerett. */
+            early_start?: boolean | null;
+            /**
+             * Format: date-time
+             * @description When the customer first and last opened the quote's page.
+             */
+            first_opened_at?: string | null;
+            /** Format: uuid */
+            id: string;
+            intro: string;
+            /** Format: date-time */
+            last_opened_at?: string | null;
+            /**
+             * Format: uuid
+             * @description The lead it was made from; none once the lead is erased (an accepted quote stays).
+             */
+            lead_id?: string | null;
+            lines: components["schemas"]["QuoteLine"][];
+            /**
+             * Format: int64
+             * @description Øre: the sum excluding MVA, the MVA and the total including MVA.
+             */
+            net_total: number;
+            /** @description `2026-0042`: the year and a number that counts up without gaps. */
+            number: string;
+            org_nr?: string | null;
+            /**
+             * Format: uuid
+             * @description Who made it (the "owner" the quote list filters by).
+             */
+            owner_id?: string | null;
+            owner_name: string;
+            /** @description The SHA-256 (hex) of the PDF sent, and accepted. */
+            pdf_sha256?: string | null;
+            price_type: components["schemas"]["PriceType"];
+            /** Format: date-time */
+            replaced_at?: string | null;
+            replaced_by?: string | null;
+            /** Format: date-time */
+            sent_at?: string | null;
+            sent_by?: string | null;
+            status: components["schemas"]["QuoteStatus"];
+            terms: string;
+            /** Format: int64 */
+            total: number;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date */
+            valid_until: string;
+            /** Format: int64 */
+            vat_total: number;
+            /** Format: int32 */
+            version: number;
+            /** Format: date-time */
+            withdrawn_at?: string | null;
+            withdrawn_by?: string | null;
+        };
+        /** @description What a new quote starts with (Innstillinger → Tilbud). */
+        QuoteDefaults: {
+            /** @description The firm's standard terms, written into every new quote (each quote may change them). */
+            terms: string;
+            /**
+             * Format: int32
+             * @description How many days a new quote is valid (1 to 365).
+             */
+            valid_days: number;
+        };
+        QuoteDefaultsInput: {
+            terms?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 365.
+             */
+            valid_days?: number;
+        };
+        QuoteFigures: {
+            /**
+             * Format: int64
+             * @description Quotes accepted this calendar month (in Norway), and their value in øre.
+             */
+            accepted_month: number;
+            /** Format: int64 */
+            accepted_month_value: number;
+            /**
+             * Format: int64
+             * @description Of the quotes customers have answered or let expire, the share accepted, in whole
+             *     percent; none before the first.
+             */
+            accepted_share?: number | null;
+            /** @description Sent quotes whose valid-until day is within the next three days, soonest first. */
+            expiring: components["schemas"]["ExpiringQuote"][];
+            /** Format: int64 */
+            open_count: number;
+            /**
+             * Format: int64
+             * @description Øre including MVA of the quotes sent and still open for acceptance.
+             */
+            open_value: number;
+        };
+        /**
+         * @description A quote's lines and texts as the editor sends them; every field may be left out of a
+         *     draft saved as one types.
+         */
+        QuoteInput: {
+            angrerett?: boolean | null;
+            customer_address?: string | null;
+            customer_email?: string | null;
+            customer_kind?: components["schemas"]["CustomerKind"] | null;
+            customer_name?: string | null;
+            customer_phone?: string | null;
+            intro?: string | null;
+            lines?: components["schemas"]["LineInput"][] | null;
+            org_nr?: string | null;
+            price_type?: components["schemas"]["PriceType"] | null;
+            terms?: string | null;
+            /** @description A day, `YYYY-MM-DD`. */
+            valid_until?: string | null;
+        };
+        /** @description One line of a quote. */
+        QuoteLine: {
+            description: string;
+            /**
+             * Format: int64
+             * @description In hundredths: 250 is 2,5.
+             */
+            quantity: number;
+            /**
+             * Format: uuid
+             * @description The catalogue service it was picked from, if any.
+             */
+            service_id?: string | null;
+            unit: components["schemas"]["Unit"];
+            /**
+             * Format: int64
+             * @description Øre, excluding MVA.
+             */
+            unit_price: number;
+            /**
+             * Format: int32
+             * @description MVA in percent: 0, 12, 15 or 25.
+             */
+            vat: number;
+        };
+        QuoteList: {
+            items: components["schemas"]["QuoteRow"][];
+            /** @description Who has made quotes, for the owner filter. */
+            owners: components["schemas"]["Owner"][];
+        };
+        /** @description A quote with what the list shows beside it. */
+        QuoteRow: components["schemas"]["Quote"] & {
+            /** @description The lead's name, while there is a lead. */
+            lead_name?: string | null;
+        };
+        /**
+         * @description Where a quote is. `expired` is never stored: a sent quote whose valid-until day has
+         *     passed (in Norway) reads as expired.
+         * @enum {string}
+         */
+        QuoteStatus: "draft" | "sent" | "accepted" | "declined" | "withdrawn" | "replaced" | "expired";
+        /** @description A quote with its other versions. */
+        QuoteView: components["schemas"]["Quote"] & {
+            /** @description Every version of its number, newest first (this one too). */
+            versions: components["schemas"]["Quote"][];
         };
         RecentLead: {
             /** Format: date-time */
@@ -1461,6 +1846,16 @@ export interface components {
             /** Format: date-time */
             sent_at: string;
             subject: string;
+        };
+        /** @description What sending did. */
+        SentQuote: {
+            /** @description Why not, in Norwegian, when not. */
+            email_note?: string | null;
+            /** @description Whether the customer was e-mailed the PDF and the link. */
+            emailed: boolean;
+            /** @description The customer's link. Only its hash is stored: this answer is the one time it is shown. */
+            link: string;
+            quote: components["schemas"]["Quote"];
         };
         /**
          * @description The server's configuration that staff should know about (`FAGFOLK_PUBLIC_URL`,
@@ -1522,6 +1917,8 @@ export interface components {
              */
             logo?: string | null;
             orgnr?: string | null;
+            /** @description What a new quote starts with. */
+            quote_defaults: components["schemas"]["QuoteDefaults"];
             /** @description How the server is run: set by whoever runs it, shown here, not edited here. */
             server: components["schemas"]["ServerFacts"];
         };
@@ -1544,6 +1941,7 @@ export interface components {
              */
             logo?: string | null;
             orgnr?: string | null;
+            quote_defaults?: components["schemas"]["QuoteDefaultsInput"] | null;
         };
         /**
          * @description One of the two leads of a merge.
@@ -1639,6 +2037,11 @@ export interface components {
             /** @description Role or title, as "Daglig leder". */
             title: string;
         };
+        /**
+         * @description A line's unit.
+         * @enum {string}
+         */
+        Unit: "stk" | "time" | "m2" | "lm";
         /** @description The multipart form of an upload: one repeated field `files`, nothing else. */
         UploadForm: {
             files: string[];
@@ -2904,6 +3307,119 @@ export interface operations {
             };
         };
     };
+    lead_quotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lead-ens tilbud */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description Utkastet */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_lead_status: {
         parameters: {
             query?: never;
@@ -3516,6 +4032,409 @@ export interface operations {
             };
             /** @description Ugyldig antall måneder */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_quotes: {
+        parameters: {
+            query?: {
+                /** @description Only quotes in this state (`expired`: sent, and past their valid-until day). */
+                status?: "draft" | "sent" | "accepted" | "declined" | "withdrawn" | "replaced" | "expired";
+                /** @description Only sent quotes whose valid-until day is within the next 7 days. */
+                expiring?: boolean;
+                /** @description Only quotes made by this member of staff. */
+                owner?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tilbudene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteList"];
+                };
+            };
+            /** @description Ugyldig parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tilbudet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteView"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description Lagret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke et utkast lenger */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF-en */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revise_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Den nye versjonen, et utkast */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Kan ikke revideres */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sendt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentQuote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke et utkast */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Mangler noe */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trukket tilbake */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Kan ikke trekkes tilbake */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

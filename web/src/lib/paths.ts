@@ -37,6 +37,11 @@ export const paths = {
     forgotPassword: '/admin/glemt-passord',
     newPassword: '/admin/nytt-passord',
     leads: '/admin/leads',
+    /** A lead's own page; with `:leadId` it is the route's pattern. */
+    lead: (id: string) => `/admin/leads/${id}`,
+    quotes: '/admin/tilbud',
+    /** A quote's page (the editor while it is a draft); with `:quoteId` the route's pattern. */
+    quote: (id: string) => `/admin/tilbud/${id}`,
     categories: '/admin/categories',
     /** Also the route's pattern, with `:categorySlug`, which is left as it is. */
     categoryServices: (slug: string) =>

@@ -14,6 +14,13 @@ export const queryKeys = {
     board: (filter: unknown) => ['leads', 'board', filter] as const,
   },
   media: { all: ['media'] as const, list: (q: string) => ['media', q] as const },
+  quotes: {
+    all: ['quotes'] as const,
+    lists: ['quotes', 'list'] as const,
+    list: (filter: unknown) => ['quotes', 'list', filter] as const,
+    ofLead: (id: string) => ['quotes', 'lead', id] as const,
+    one: (id: string) => ['quotes', 'one', id] as const,
+  },
   privacy: { retention: ['privacy', 'retention'] as const },
   search: { text: (q: string) => ['search', q] as const },
   services: { all: ['services'] as const, list: (filter: unknown) => ['services', filter] as const },

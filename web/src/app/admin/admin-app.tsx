@@ -10,7 +10,10 @@ import { CategoriesPage } from './pages/categories-page'
 import { CategoryServicesPage } from './pages/category-services-page'
 import { ContentPage } from './pages/content-page'
 import { DashboardPage } from './pages/dashboard-page'
+import { LeadPage } from './pages/lead-page'
 import { LeadsPage } from './pages/leads-page'
+import { QuotePage } from './pages/quote-page'
+import { QuotesPage } from './pages/quotes-page'
 import { LoginPage } from './pages/login-page'
 import { ForgotPasswordPage, NewPasswordPage } from './pages/password-pages'
 import { MediaPage } from './pages/media-page'
@@ -43,6 +46,9 @@ export function AdminApp() {
           <Route element={<Guarded />}>
             <Route path={paths.admin.root} element={<DashboardPage />} />
             <Route path={paths.admin.leads} element={<LeadsPage />} />
+            <Route path={paths.admin.lead(':leadId')} element={<LeadPage />} />
+            <Route path={paths.admin.quotes} element={<QuotesPage />} />
+            <Route path={paths.admin.quote(':quoteId')} element={<QuotePage />} />
             <Route path={paths.admin.categories} element={<CategoriesPage />} />
             <Route path={paths.admin.services} element={<AdminServicesPage />} />
             <Route path={paths.admin.categoryServices(':categorySlug')} element={<CategoryServicesPage />} />

@@ -15,6 +15,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  FileSignature,
 } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
@@ -34,6 +35,7 @@ import { useAdminPageTitle } from './use-admin-title'
 export const adminNavigation = [
   { to: paths.admin.root, label: 'Oversikt', icon: LayoutDashboard },
   { to: paths.admin.leads, label: 'Henvendelser', icon: Inbox },
+  { to: paths.admin.quotes, label: 'Tilbud', icon: FileSignature },
   { to: paths.admin.categories, label: 'Kategorier', icon: FolderTree },
   { to: paths.admin.content, label: 'Innhold', icon: FileText },
   { to: paths.admin.media, label: 'Media', icon: Image },
@@ -225,6 +227,7 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
 const SEGMENT_LABELS: Record<string, string> = {
   admin: 'Admin',
   leads: 'Henvendelser',
+  tilbud: 'Tilbud',
   categories: 'Kategorier',
   services: 'Tjenester',
   category: 'Kategori',

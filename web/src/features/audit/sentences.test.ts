@@ -78,6 +78,24 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
     entry('export', 'privacy', null, { before: {}, after: { leads: 1, submissions: 1, notes: 3 } }),
   ],
   erase: [entry('erase', 'privacy', null, { before: {}, after: { leads: 1, submissions: 2, notes: 0, audit_entries: 4 } })],
+  send: [
+    entry('send', 'quotes', null, {
+      before: { status: 'draft' },
+      after: { status: 'sent', number: '2026-0042', total: 2840563, customer_email: 'per@a.no', pdf_sha256: 'ab12', lead_status: 'Tilbud sendt' },
+    }),
+  ],
+  revise: [entry('revise', 'quotes', null, { before: { status: 'sent' }, after: { status: 'replaced', new_version: 2, new_id: PHOTO } })],
+  withdraw: [entry('withdraw', 'quotes', null, { before: { status: 'sent' }, after: { status: 'withdrawn' } })],
+  accept: [
+    {
+      ...entry('accept', 'quotes', null, {
+        before: { status: 'sent' },
+        after: { status: 'accepted', number: '2026-0042', accepted_name: 'Per Olsen', pdf_sha256: 'ab12', lead_status: 'Vunnet', early_start: false },
+      }),
+      performed_by: 'kunde: Per Olsen',
+    },
+  ],
+  decline: [{ ...entry('decline', 'quotes', null, { before: { status: 'sent' }, after: { status: 'declined', decline_reason: 'For dyrt' } }), performed_by: 'kunde: Per Olsen' }],
   anonymize: [{ ...entry('anonymize', 'settings', null, { before: {}, after: { leads: 3, months: 24 } }), performed_by: 'automatisk (sletteregel)' }],
 }
 

@@ -19,6 +19,7 @@ const THE: Record<AuditEntity, string> = {
   settings: 'innstillingene',
   audit_logs: 'loggen',
   privacy: 'personvernet',
+  quotes: 'tilbudet',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
@@ -47,6 +48,11 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
     entry.entity_type === 'leads'
       ? `eksporterte ${count(after.rows, 'lead', 'leads')} til CSV${(after.filter as { search?: unknown } | undefined)?.search ? ' (med et søk)' : ''}`
       : `lastet ned personopplysninger (innsyn) som fil: ${found(after)}`,
+  send: (thing) => `sendte ${thing} til kunden`,
+  revise: (thing, after) => `laget versjon ${String(after.new_version ?? 2)} av ${thing}`,
+  withdraw: (thing) => `trakk tilbake ${thing}`,
+  accept: (thing, after) => `aksepterte ${thing}${typeof after.number === 'string' ? ` (${after.number})` : ''}`,
+  decline: (thing) => `avslo ${thing}`,
   erase: (_thing, after) => `slettet personopplysninger: ${found(after)}`,
   anonymize: (_thing, after) =>
     `anonymiserte ${count(after.leads, 'vunnet eller tapt lead', 'vunne og tapte leads')} som ikke var endret på ${count(after.months, 'måned', 'måneder')}`,
@@ -99,10 +105,25 @@ const FIELDS: Record<string, string> = {
   label: 'tekst',
   value: 'tall',
   order: 'rekkefølge',
+  number: 'tilbudsnummer',
+  quote_defaults: 'tilbudenes standard',
+  customer_name: 'kunde',
+  customer_email: 'kundens e-post',
+  customer_kind: 'kundetype',
+  price_type: 'pristype',
+  valid_until: 'gyldig til',
+  total: 'totalt (øre)',
+  lines: 'linjer',
+  lead_status: 'lead-status',
+  accepted_name: 'akseptert av',
+  early_start: 'oppstart før angrefristen',
+  decline_reason: 'grunn',
+  new_version: 'ny versjon',
+  pdf_sha256: 'PDF (SHA-256)',
 }
 
 /** Keys that say how a thing is stored rather than what it is: never shown. */
-const QUIET = new Set(['kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order'])
+const QUIET = new Set(['lead_id', 'new_id', 'kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order'])
 
 /** The promises (Innstillinger, `claims`), each told as its own change. */
 const CLAIMS: Record<string, string> = {
@@ -203,6 +224,13 @@ export function tell(entry: AuditEntry, names: Names): Told {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (key === 'claims') {
         lines.push(...claimLines(before.claims, after.claims))
+        continue
+      }
+      if (key === 'quote_defaults') {
+        const was = (before.quote_defaults ?? {}) as Fields
+        const now = (after.quote_defaults ?? {}) as Fields
+        if (was.valid_days !== now.valid_days) lines.push(`Tilbud gjelder i ${shown(now.valid_days, key, names)} dager (var ${shown(was.valid_days, key, names)})`)
+        if (was.terms !== now.terms) lines.push('Standardvilkårene for tilbud er endret')
         continue
       }
       const line = changeLine(key, before[key], after[key], names)

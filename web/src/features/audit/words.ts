@@ -16,6 +16,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   settings: 'Innstillinger',
   audit_logs: 'Loggen',
   privacy: 'Personvern',
+  quotes: 'Tilbud',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { kroner } from '@/features/quotes/money'
 import { formatDate, formatDay, norwegianDay } from '@/lib/format'
 import { useAdminTitle } from '../use-admin-title'
 
@@ -38,6 +39,28 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      {data && (
+        <section aria-labelledby="quote-figures" className="mt-6">
+          <h2 id="quote-figures" className="sr-only">Tilbud</h2>
+          <ul className="grid gap-4 sm:grid-cols-3">
+            {[
+              { label: 'Utestående tilbud', value: kroner(data.quotes.open_value), note: `${data.quotes.open_count} sendt og åpne`, to: `${paths.admin.quotes}?status=sent` },
+              { label: 'Akseptert denne måneden', value: String(data.quotes.accepted_month), note: kroner(data.quotes.accepted_month_value), to: `${paths.admin.quotes}?status=accepted` },
+              { label: 'Andel akseptert', value: data.quotes.accepted_share === null ? '–' : `${data.quotes.accepted_share} %`, note: 'av besvarte og utløpte tilbud', to: paths.admin.quotes },
+            ].map((figure) => (
+              <li key={figure.label}>
+                <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
+                  <Card className="p-5 transition-colors group-hover:border-accent-strong">
+                    <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
+                    <p className="mt-1 text-2xl font-bold tabular-nums" data-quote-figure={figure.label}>{figure.value}</p>
+                    <p className="text-sm text-muted-foreground">{figure.note}</p>
+                  </Card>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {data && data.launch_checklist.length > 0 && (
         <Card className="mt-8 p-6" data-launch-checklist>
           <h2 className="flex items-center gap-2 text-xl font-semibold">
@@ -75,8 +98,23 @@ export function DashboardPage() {
               </Link>
             )}
           </div>
+          {data.quotes.expiring.length > 0 && (
+            <ul className="mt-4 divide-y divide-border" aria-label="Tilbud som går ut snart">
+              {data.quotes.expiring.map((quote) => (
+                <li key={quote.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-expiring-quote>
+                  <div>
+                    <Link to={paths.admin.quote(quote.id)} className="font-semibold hover:underline">
+                      Tilbud {quote.label} til {quote.customer_name}
+                    </Link>
+                    <p className="text-sm text-muted-foreground">{kroner(quote.total)} inkl. MVA</p>
+                  </div>
+                  <span className="text-sm font-semibold">Går ut {formatDay(quote.valid_until)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
           {data.follow_ups.length === 0 ? (
-            <p className="mt-4 text-muted-foreground">Ingen oppfølginger i dag. Godt jobbet!</p>
+            data.quotes.expiring.length === 0 && <p className="mt-4 text-muted-foreground">Ingen oppfølginger i dag. Godt jobbet!</p>
           ) : (
             <ul className="mt-4 divide-y divide-border">
               {data.follow_ups.map((lead) => {

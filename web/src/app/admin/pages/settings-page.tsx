@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useSettings } from '@/features/settings/api/settings'
 import { ClaimsForm } from '@/features/settings/components/claims-form'
+import { QuoteDefaultsForm } from '@/features/settings/components/quote-defaults-form'
 import { CompanyFactsForm } from '@/features/settings/components/company-facts-form'
 import { LogoForm } from '@/features/settings/components/logo-form'
 import { PipelineEditor } from '@/features/settings/components/pipeline-editor'
@@ -48,6 +49,11 @@ export function SettingsPage() {
           </p>
           {/* Mounted again when the saved promises change, so the form starts from what is stored. */}
           <ClaimsForm key={JSON.stringify(settings.data.claims)} settings={settings.data} />
+        </Card>
+        <Card className="p-6" id="tilbud">
+          <h2 className="text-xl font-semibold">Tilbud</h2>
+          <p className="mt-1 text-sm text-muted-foreground">Hva et nytt tilbud starter med. Hvert tilbud kan endre det.</p>
+          <QuoteDefaultsForm key={JSON.stringify(settings.data.quote_defaults)} settings={settings.data} />
         </Card>
         <Card className="p-6">
           <h2 className="text-xl font-semibold">Lead-pipeline</h2>

@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
+import { paths } from '@/lib/paths'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -22,6 +24,8 @@ import { TagEditor } from './tag-editor'
 /** Who is signed in: whose leads are "Mine", and whose notes they may delete. */
 export type Viewer = { id: string; isAdmin: boolean }
 
+/**
+/** The lead worked in place: on its own page (`/admin/leads/{id}`) and in the dialog. */
 /**
  * Where a lead is worked: its status, follow-up day and assignee change at once; every
  * other field is edited in place; notes are added; and its timeline shows what happened
@@ -53,7 +57,12 @@ export function LeadDetailsDialog({
       className="max-w-4xl"
     >
       {lead.data ? (
-        <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} onOpenLead={onOpenLead} />
+        <>
+          <Link to={paths.admin.lead(lead.data.id)} className="-mt-2 mb-2 inline-block text-sm text-primary underline-offset-4 hover:underline">
+            Åpne lead-ens egen side (tilbud, lenke å dele)
+          </Link>
+          <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} onOpenLead={onOpenLead} />
+        </>
       ) : lead.isError ? (
         <p className="text-destructive">Kunne ikke hente lead-en. Den kan være slettet.</p>
       ) : (
@@ -63,7 +72,7 @@ export function LeadDetailsDialog({
   )
 }
 
-function LeadWork({
+export function LeadWork({
   lead,
   pipeline,
   staff,

@@ -1,4 +1,6 @@
-import { ArrowRightLeft, Inbox, Mail, MailWarning, Merge, PencilLine, Sparkles, StickyNote, Trash2 } from 'lucide-react'
+import { ArrowRightLeft, FileSignature, Inbox, Mail, MailWarning, Merge, PencilLine, Sparkles, StickyNote, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/lib/paths'
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { formatDateTime, formatDay } from '@/lib/format'
@@ -138,5 +140,16 @@ function describe(
         : { icon: Mail, title: `E-post sendt til ${event.recipient}`, body: event.subject }
     case 'merged':
       return { icon: Merge, title: `Slått sammen med ${event.name || 'en annen lead'}`, by: event.by }
+    case 'quote':
+      return {
+        icon: FileSignature,
+        title: event.text,
+        by: event.by,
+        body: (
+          <Link to={paths.admin.quote(event.quote_id)} className="text-primary underline-offset-4 hover:underline">
+            Åpne tilbudet
+          </Link>
+        ),
+      }
   }
 }

@@ -17,6 +17,7 @@ const settings: Settings = {
   founded_year: 2004,
   claims: { on_call: true, leak_within_hour: true, binding_price: true, warranty_years: 5, free_visit: true, confirmed: false },
   logo: null,
+  quote_defaults: { valid_days: 30, terms: '' },
   lead_pipeline: [],
   server: { public_url: 'https://fagfolk.test', https: true, notify_to: null },
 }

@@ -1,0 +1,59 @@
+import { ArrowLeft } from 'lucide-react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import { useServices } from '@/features/services/api/get-services'
+import { useSettings } from '@/features/settings/api/settings'
+import { useQuote } from '@/features/quotes/api/quotes'
+import { QuoteEditor } from '@/features/quotes/components/quote-editor'
+import { QuotePanel } from '@/features/quotes/components/quote-panel'
+import { QuotePreview } from '@/features/quotes/components/quote-preview'
+import { paths } from '@/lib/paths'
+import { useAdminTitle } from '../use-admin-title'
+
+/** A quote's page (`/admin/tilbud/{id}`): the editor while it is a draft, what it says
+ * once sent, and beside it what happened to it and what can be done. */
+export function QuotePage() {
+  const { quoteId = '' } = useParams()
+  const navigate = useNavigate()
+  const view = useQuote(quoteId)
+  const { services } = useServices()
+  const settings = useSettings()
+  const quote = view.data
+  useAdminTitle(quote ? `Tilbud ${quote.number}${quote.version > 1 ? ` v${quote.version}` : ''}` : 'Tilbud')
+  if (!quote) return view.isError ? <p className="text-destructive">Fant ikke tilbudet.</p> : <Spinner label="Laster..." />
+  const firm = settings.data?.company_name ?? ''
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-4 text-sm">
+        {quote.lead_id && (
+          <Link to={paths.admin.lead(quote.lead_id)} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Til lead-en
+          </Link>
+        )}
+        <Link to={paths.admin.quotes} className="text-primary underline-offset-4 hover:underline">Alle tilbud</Link>
+      </div>
+      <h1 className="text-2xl font-bold">
+        Tilbud {quote.number}
+        {quote.version > 1 && <span className="font-normal text-muted-foreground"> versjon {quote.version}</span>}
+      </h1>
+      <QuotePanel key={quote.id} view={quote} onOpen={(id) => navigate(paths.admin.quote(id))} />
+      {quote.status === 'draft' ? (
+        <QuoteEditor key={quote.id} quote={quote} firm={firm} catalogue={services.map((s) => ({ id: s.id, name: s.name, price_from: s.price_from ?? null }))} />
+      ) : (
+        <div className="max-w-2xl">
+          <QuotePreview
+            number={quote.number}
+            firm={firm}
+            customer={quote.customer_name}
+            consumer={quote.customer_kind === 'private'}
+            priceType={quote.price_type}
+            intro={quote.intro}
+            terms={quote.terms}
+            lines={quote.lines}
+            validUntil={quote.valid_until}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,165 @@
+import { Phone } from 'lucide-react'
+import { useSite } from '@/lib/site'
+
+/** What the server renders a customer's quote with (src/quotes/page.rs): every amount is
+ * written out by the server, so this page does no sums of its own. */
+export type QuoteData = {
+  token: string
+  status: 'draft' | 'sent' | 'accepted' | 'declined' | 'withdrawn' | 'replaced' | 'expired'
+  state_text: string | null
+  newest: string | null
+  pdf: string
+  action: string
+  number: string
+  version: number
+  label: string
+  firm: { name: string; phone: string | null; email: string | null; address: string | null; org_nr: string | null } | null
+  customer: { name: string; address: string | null; email: string | null; phone: string | null; org_nr: string | null }
+  consumer: boolean
+  sent: string | null
+  valid_until: string
+  price_type: string
+  price_type_text: string
+  intro: string
+  terms: string
+  lines: { description: string; quantity: string; unit: string; vat: string; unit_price: string; amount: string }[]
+  totals: { net: string; vat: string; gross: string }
+  rounding: string
+  angrerett: string | null
+  early_start_text: string
+  read_terms_text: string
+  /** A refused answer: the messages, and what the customer typed. */
+  form: {
+    error?: string
+    errors?: Partial<Record<'navn' | 'lest' | 'grunn', string>>
+    typed?: { navn?: string; tidlig_start?: boolean }
+  } | null
+}
+
+const field = 'block w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
+const button = 'inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
+
+/** The customer's page of a quote, `/tilbud/{token}`: rendered by the server alone (no
+ * script runs on it), phone first. Its forms post to the server (src/quotes/customer.rs). */
+export function QuotePage({ quote }: { quote: QuoteData }) {
+  const site = useSite()
+  const firm = quote.firm?.name || site.company_name
+  const phone = quote.firm?.phone || site.phone
+  const open = quote.status === 'sent'
+  const errors = quote.form?.errors ?? {}
+  return (
+    <div data-server-only className="min-h-screen bg-muted/40 text-foreground">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+          <p className="font-bold">{firm}</p>
+          {phone && (
+            <a href={site.phone_uri} className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-semibold text-primary underline-offset-4 hover:underline">
+              <Phone className="size-4" aria-hidden="true" />
+              {phone}
+            </a>
+          )}
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+        <h1 className="text-2xl font-bold sm:text-3xl">Tilbud {quote.number}{quote.version > 1 && ` (versjon ${quote.version})`}</h1>
+        <p className="mt-1 text-muted-foreground">
+          Til {quote.customer.name}
+          {quote.sent && ` · sendt ${quote.sent}`} · gyldig til {quote.valid_until}
+        </p>
+        {quote.state_text && (
+          <div role="status" data-quote-state={quote.status} className="mt-5 rounded-lg border-2 border-primary/40 bg-background p-4">
+            <p className="font-semibold">{quote.state_text}</p>
+            {quote.newest && (
+              <p className="mt-2"><a className="font-semibold text-primary underline" href={quote.newest}>Se den nyeste versjonen</a></p>
+            )}
+            {quote.status !== 'accepted' && phone && <p className="mt-2">Spørsmål? Ring oss på <a className="font-semibold underline" href={site.phone_uri}>{phone}</a>.</p>}
+          </div>
+        )}
+        <section aria-labelledby="tilbudet" className="mt-6 rounded-lg border bg-background p-4 sm:p-6">
+          <h2 id="tilbudet" className="sr-only">Tilbudet</h2>
+          {quote.intro && <p className="mb-4 whitespace-pre-line">{quote.intro}</p>}
+          <ul className="divide-y">
+            {quote.lines.map((line, index) => (
+              <li key={index} className="flex justify-between gap-4 py-3">
+                <span className="min-w-0">
+                  <span className="block font-medium">{line.description}</span>
+                  <span className="block text-sm text-muted-foreground">
+                    {line.quantity} {line.unit} × {line.unit_price}{!quote.consumer && ` · MVA ${line.vat}`}
+                  </span>
+                </span>
+                <span className="shrink-0 text-right font-semibold tabular-nums">{line.amount}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-1 border-t pt-3 tabular-nums">
+            <div className="flex justify-between"><dt>Sum eks. MVA</dt><dd>{quote.totals.net}</dd></div>
+            <div className="flex justify-between"><dt>MVA</dt><dd>{quote.totals.vat}</dd></div>
+            <div className="flex justify-between text-lg font-bold"><dt>Totalt inkl. MVA</dt><dd data-quote-total>{quote.totals.gross}</dd></div>
+          </dl>
+          <p className="mt-2 text-sm text-muted-foreground">{quote.consumer ? 'Prisene på linjene er inkludert MVA. ' : 'Prisene på linjene er uten MVA. '}{quote.rounding}</p>
+          <h3 className="mt-6 font-semibold">{quote.price_type}</h3>
+          <p className="mt-1">{quote.price_type_text}</p>
+          {quote.terms && (
+            <>
+              <h3 className="mt-6 font-semibold">Vilkår</h3>
+              <p className="mt-1 whitespace-pre-line">{quote.terms}</p>
+            </>
+          )}
+          {quote.angrerett && (
+            <>
+              <h3 className="mt-6 font-semibold">Angrerett</h3>
+              <p className="mt-1">{quote.angrerett}</p>
+              <p className="mt-1 text-sm text-muted-foreground">Angreskjemaet står i PDF-en.</p>
+            </>
+          )}
+          <p className="mt-6">
+            <a className="font-semibold text-primary underline" href={quote.pdf}>Last ned tilbudet som PDF</a>
+          </p>
+        </section>
+        {open && (
+          <>
+            <form method="post" action={quote.action} className="mt-6 space-y-4 rounded-lg border bg-background p-4 sm:p-6" aria-labelledby="aksepter">
+              <h2 id="aksepter" className="text-xl font-bold">Aksepter tilbudet</h2>
+              {quote.form?.error && <p role="alert" className="font-semibold text-destructive">{quote.form.error}</p>}
+              <input type="hidden" name="handling" value="aksepter" />
+              <input type="hidden" name="versjon" value={quote.version} />
+              <div>
+                <label htmlFor="navn" className="mb-1 block font-medium">Fullt navn</label>
+                <input id="navn" name="navn" autoComplete="name" required defaultValue={quote.form?.typed?.navn ?? ''} className={field}
+                  aria-invalid={errors.navn ? true : undefined} aria-describedby={errors.navn ? 'navn-feil' : undefined} />
+                {errors.navn && <p id="navn-feil" className="mt-1 text-sm font-medium text-destructive">{errors.navn}</p>}
+              </div>
+              <div>
+                <label className="flex items-start gap-3">
+                  <input type="checkbox" name="lest" required className="mt-1 size-5" aria-describedby={errors.lest ? 'lest-feil' : undefined} />
+                  <span>{quote.read_terms_text}</span>
+                </label>
+                {errors.lest && <p id="lest-feil" className="mt-1 text-sm font-medium text-destructive">{errors.lest}</p>}
+              </div>
+              {quote.angrerett && (
+                <label className="flex items-start gap-3">
+                  <input type="checkbox" name="tidlig_start" className="mt-1 size-5" defaultChecked={quote.form?.typed?.tidlig_start ?? false} />
+                  <span>{quote.early_start_text} (valgfritt)</span>
+                </label>
+              )}
+              <button type="submit" className={`${button} w-full bg-primary text-primary-foreground sm:w-auto`}>Aksepter tilbudet</button>
+            </form>
+            <form method="post" action={quote.action} className="mt-4 space-y-3 rounded-lg border bg-background p-4 sm:p-6" aria-labelledby="avsla">
+              <h2 id="avsla" className="text-lg font-semibold">Vil du ikke ha tilbudet?</h2>
+              <input type="hidden" name="handling" value="avsla" />
+              <input type="hidden" name="versjon" value={quote.version} />
+              <div>
+                <label htmlFor="grunn" className="mb-1 block font-medium">Grunn (valgfritt)</label>
+                <textarea id="grunn" name="grunn" rows={3} maxLength={2000} className={field} />
+              </div>
+              <button type="submit" className={`${button} border border-input bg-background`}>Avslå tilbudet</button>
+            </form>
+          </>
+        )}
+      </main>
+      <footer className="mx-auto max-w-3xl px-4 pb-10 text-sm text-muted-foreground">
+        {[firm, quote.firm?.org_nr && `Org.nr. ${quote.firm.org_nr}`, quote.firm?.address, quote.firm?.email].filter(Boolean).join(' · ')}
+      </footer>
+    </div>
+  )
+}

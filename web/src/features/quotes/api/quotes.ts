@@ -1,0 +1,94 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
+
+export type Quote = components['schemas']['Quote']
+export type QuoteRow = components['schemas']['QuoteRow']
+export type QuoteList = components['schemas']['QuoteList']
+export type QuoteView = components['schemas']['QuoteView']
+export type QuoteInput = components['schemas']['QuoteInput']
+export type SentQuote = components['schemas']['SentQuote']
+export type QuoteStatus = components['schemas']['QuoteStatus']
+export type Unit = components['schemas']['Unit']
+export type PriceType = components['schemas']['PriceType']
+export type CustomerKind = components['schemas']['CustomerKind']
+export type QuoteFilter = { status?: QuoteStatus; expiring?: boolean; owner?: string }
+
+/** Every change of a quote moves its lead (status, timeline), the list and the dashboard. */
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.quotes.all })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+  }
+}
+
+export function useQuotes(filter: QuoteFilter) {
+  return useQuery({
+    queryKey: queryKeys.quotes.list(filter),
+    queryFn: async () => unwrap(await api.GET('/api/admin/quotes', { params: { query: filter } })),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useLeadQuotes(leadId: string) {
+  return useQuery({
+    queryKey: queryKeys.quotes.ofLead(leadId),
+    queryFn: async () => unwrap(await api.GET('/api/admin/leads/{id}/quotes', { params: { path: { id: leadId } } })),
+  })
+}
+
+export function useQuote(id: string) {
+  return useQuery({
+    queryKey: queryKeys.quotes.one(id),
+    queryFn: async () => unwrap(await api.GET('/api/admin/quotes/{id}', { params: { path: { id } } })),
+  })
+}
+
+export function useCreateQuote(leadId: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (body: QuoteInput) =>
+      unwrap(await api.POST('/api/admin/leads/{id}/quotes', { params: { path: { id: leadId } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+/** Saves a draft; the editor calls it as staff type. The answer is not put back into the
+ * form (that would move the cursor): only the list and the lead are refreshed. */
+export function useSaveQuote(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: QuoteInput) => unwrap(await api.PUT('/api/admin/quotes/{id}', { params: { path: { id } }, body })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.quotes.lists })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.quotes.one(id) })
+    },
+  })
+}
+
+export function useSendQuote(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (): Promise<SentQuote> => unwrap(await api.POST('/api/admin/quotes/{id}/send', { params: { path: { id } } })),
+    onSuccess: refresh,
+  })
+}
+
+export function useReviseQuote(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (): Promise<Quote> => unwrap(await api.POST('/api/admin/quotes/{id}/revise', { params: { path: { id } } })),
+    onSuccess: refresh,
+  })
+}
+
+export function useWithdrawQuote(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (): Promise<Quote> => unwrap(await api.POST('/api/admin/quotes/{id}/withdraw', { params: { path: { id } } })),
+    onSuccess: refresh,
+  })
+}
