@@ -92,6 +92,7 @@ mutation-drill: web
 bench: web
 	bash bench/run.sh
 	bash bench/leads.sh
+	bash bench/quotes.sh
 
 clean:
 	rm -rf web/dist target
