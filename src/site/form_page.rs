@@ -72,7 +72,11 @@ impl PageCache {
         let digest: [u8; 32] = {
             use sha2::Digest;
             let parts = [path, key, &recipe.data, &value];
-            parts.iter().fold(sha2::Sha256::new(), |hash, part| hash.chain_update(part).chain_update([0])).finalize().into()
+            parts
+                .iter()
+                .fold(sha2::Sha256::new(), |hash, part| hash.chain_update(part).chain_update([0]))
+                .finalize()
+                .into()
         };
         let answer = |html: std::sync::Arc<str>| {
             (status, [(axum::http::header::CACHE_CONTROL, "no-store")], Html(html.to_string()))

@@ -1393,7 +1393,11 @@ export interface components {
              * @description Hundredths (250 is 2,5).
              */
             quantity: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The catalogue's service the line was picked from. Read as text so that what is no
+             *     id is refused under its field, in Norwegian, rather than as unreadable JSON.
+             */
             service_id?: string | null;
             unit: components["schemas"]["Unit"];
             /**
@@ -1402,7 +1406,7 @@ export interface components {
              */
             unit_price: number;
             /**
-             * Format: int32
+             * Format: int64
              * @description 0, 12, 15 or 25.
              */
             vat: number;

@@ -5,7 +5,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
-use super::model::{Quote, QuoteContent, QuoteStatus};
+use super::input::QuoteContent;
+use super::model::{Quote, QuoteStatus};
 use crate::audit::NewAudit;
 use crate::db::{Db, Tx};
 use crate::{audited, db_run, tx_run};
