@@ -65,6 +65,7 @@ impl Application {
             _ => None,
         };
         let state = AppState {
+            enquiries: fagfolk_data::contact::writer::EnquiryWriter::start(&db),
             db,
             config: Arc::new(config),
             pages: Arc::new(PageCache::load()),

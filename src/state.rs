@@ -17,6 +17,9 @@ pub struct AppState {
     pub clock: Clock,
     pub storage: crate::media::storage::Storage,
     pub notifier: Option<Arc<crate::contact::notify::Notifier>>,
+    /// Enquiries are written in batches, each answered after its batch's commit
+    /// (`fagfolk_data::contact::writer`).
+    pub enquiries: fagfolk_data::contact::writer::EnquiryWriter,
     /// Picture variants are made one at a time (`crate::media::variants`), so the CPU
     /// stays free for the requests.
     pub image_work: Arc<tokio::sync::Semaphore>,

@@ -10,9 +10,9 @@ use fagfolk_data::db::Db;
 
 pub use fagfolk_data::contact::limit_key as key;
 
-/// Now, the start of the window, and the limit, as `super::store_enquiry` and
+/// Now, the start of the window, and the limit, as `fagfolk_data::contact::writer` and
 /// `super::store::record_attempt` take them.
-pub fn window(state: &AppState) -> (DateTime<Utc>, DateTime<Utc>, i64) {
+pub fn window(state: &AppState) -> fagfolk_data::contact::Window {
     let now = state.clock.now();
     let since = now
         - chrono::Duration::from_std(state.config.contact_window)
@@ -21,7 +21,7 @@ pub fn window(state: &AppState) -> (DateTime<Utc>, DateTime<Utc>, i64) {
 }
 
 /// Counts an attempt from `address` unless it has used up the limit: `false` then. (An
-/// enquiry that is stored counts in its own transaction instead, `super::store_enquiry`.)
+/// enquiry that is stored counts in its own transaction instead, `fagfolk_data::contact::writer`.)
 pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
     let mut tx = state.db.begin_one_at_a_time(&key(address)).await?;
     let allowed = super::store::record_attempt(&mut tx, address, window(state)).await?;

@@ -98,10 +98,12 @@ pub(super) async fn accept(state: &AppState, address: &str, input: ContactInput)
             return Ok(if limit::allow(state, address).await? { Outcome::Spam } else { Outcome::TooMany });
         }
     };
-    let Some((id, lead_id)) = store_enquiry(&state.db, &form, address, limit::window(state)).await? else {
+    // The notice is written from the form after it is stored: kept only when one goes out.
+    let noticed = state.notifier.as_ref().map(|notifier| (notifier.clone(), form.clone()));
+    let Some((id, lead_id)) = state.enquiries.store(form, address, limit::window(state)).await? else {
         return Ok(Outcome::TooMany);
     };
-    if let Some(notifier) = &state.notifier {
+    if let Some((notifier, form)) = noticed {
         notifier.notify(state, &form, lead_id);
     }
     tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");

@@ -11,6 +11,7 @@ mod contact;
 mod contact_page;
 mod content;
 mod crash;
+mod enquiry_batches;
 mod erasure;
 mod faults;
 mod hardening;

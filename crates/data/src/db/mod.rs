@@ -228,6 +228,27 @@ impl Db {
         })
     }
 
+    /// As [`Db::begin_one_at_a_time`] for every one of `keys` at once (a batch of
+    /// enquiries, `crate::contact::writer`). On PostgreSQL the locks are taken in the
+    /// order of their hashes, so two batches that share keys never wait on each other in a
+    /// circle; SQLite's writers take turns anyway.
+    pub async fn begin_one_at_a_time_all(&self, keys: &[String]) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Self::Sqlite(pool) => Tx::Sqlite(pool.begin_write().await?),
+            Self::Postgres(pool) => {
+                let mut tx = pool.begin_write().await?;
+                sqlx::query(
+                    "SELECT pg_advisory_xact_lock(hash) FROM \
+                     (SELECT DISTINCT hashtextextended(key, 0) AS hash FROM unnest($1::text[]) AS key ORDER BY hash) AS sorted",
+                )
+                .bind(keys)
+                .execute(&mut *tx)
+                .await?;
+                Tx::Postgres(tx)
+            }
+        })
+    }
+
     /// After an erasure: on SQLite the search index's segments are merged, so erased
     /// leads' text is gone from them too, and the write-ahead log is checkpointed and
     /// emptied, so no earlier copy of a page holds it (deleted rows themselves are

@@ -71,24 +71,81 @@ pub async fn follow_ups_due(
 /// The newest lead in one of `statuses` (the open ones) with `lead`'s phone number, by its
 /// digits (six or more), or its e-mail address in any case; not `lead` itself.
 pub async fn duplicate_of(db: &Db, lead: &Lead, statuses: &[String]) -> Result<Option<Uuid>, sqlx::Error> {
-    let digits = phone_digits(lead.phone.as_deref().unwrap_or_default());
-    let digits = (digits.len() >= 6).then_some(digits);
-    let email = lead.email.as_deref().map(crate::text::email_key);
-    if statuses.is_empty() || (digits.is_none() && email.is_none()) {
-        return Ok(None);
-    }
-    let found: Option<(Uuid,)> = db_run!(db, pool => {
-        let mut query = QueryBuilder::new("SELECT id FROM leads WHERE id <> ");
-        query.push_bind(lead.id).push(" AND (phone_digits = ").push_bind(digits.clone());
-        query.push(" OR email_key = ").push_bind(email.clone());
-        let keys: Vec<String> = digits.iter().chain(&email).cloned().collect();
-        super::contacts::push_key_match(&mut query, &keys, false);
-        query.push(") AND");
-        crate::db::push_in(&mut query, "status", statuses);
-        query.push(" ORDER BY created_at DESC, id DESC LIMIT 1");
-        query.build_query_as().fetch_optional(pool).await
-    })?;
+    let Some(keys) = DuplicateKeys::of(lead, statuses) else { return Ok(None) };
+    let found: Option<(Uuid,)> =
+        db_run!(db, pool => keys.query().build_query_as().fetch_optional(pool).await)?;
     Ok(found.map(|(id,)| id))
+}
+
+/// As [`duplicate_of`], in the caller's transaction: an enquiry written in a batch sees
+/// the batch's earlier enquiries (`crate::contact::writer`).
+pub async fn duplicate_of_in(
+    tx: &mut crate::db::Tx,
+    lead: &Lead,
+    statuses: &[String],
+) -> Result<Option<Uuid>, sqlx::Error> {
+    let Some(keys) = DuplicateKeys::of(lead, statuses) else { return Ok(None) };
+    let found: Option<(Uuid,)> =
+        crate::tx_run!(tx, conn => keys.query().build_query_as().fetch_optional(conn).await)?;
+    Ok(found.map(|(id,)| id))
+}
+
+/// What a duplicate is looked up by.
+struct DuplicateKeys<'a> {
+    lead: Uuid,
+    digits: Option<String>,
+    email: Option<String>,
+    statuses: &'a [String],
+}
+
+impl<'a> DuplicateKeys<'a> {
+    fn of(lead: &Lead, statuses: &'a [String]) -> Option<Self> {
+        let digits = phone_digits(lead.phone.as_deref().unwrap_or_default());
+        let digits = (digits.len() >= 6).then_some(digits);
+        let email = lead.email.as_deref().map(crate::text::email_key);
+        let none = statuses.is_empty() || (digits.is_none() && email.is_none());
+        (!none).then_some(Self { lead: lead.id, digits, email, statuses })
+    }
+
+    /// One statement of up to three probes, each the newest match by one index (the
+    /// phone's digits or the e-mail's key with the date, `0021_duplicate_probes.sql`, or
+    /// the other contacts' keys), and the newest of those: the cost stays the same however
+    /// many leads there are.
+    fn query<DB>(&self) -> QueryBuilder<DB>
+    where
+        DB: sqlx::Database,
+        for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+        for<'t> Uuid: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    {
+        let mut query = QueryBuilder::new("SELECT id FROM (");
+        let arm = |query: &mut QueryBuilder<DB>, column: &str, key: &String| {
+            query.push("SELECT * FROM (SELECT id, created_at FROM leads WHERE ").push(column).push(" = ");
+            query.push_bind(key.clone()).push(" AND id <> ").push_bind(self.lead).push(" AND");
+            crate::db::push_in(query, "status", self.statuses);
+            query.push(" ORDER BY created_at DESC, id DESC LIMIT 1) AS newest UNION ALL ");
+        };
+        if let Some(digits) = &self.digits {
+            arm(&mut query, "phone_digits", digits);
+        }
+        if let Some(email) = &self.email {
+            arm(&mut query, "email_key", email);
+        }
+        // A merge keeps a lead's other numbers and addresses (`lead_contacts`).
+        query.push(
+            "SELECT * FROM (SELECT leads.id, leads.created_at FROM lead_contacts \
+             JOIN leads ON leads.id = lead_contacts.lead_id WHERE leads.id <> ",
+        );
+        query.push_bind(self.lead).push(" AND lead_contacts.contact_key IN (");
+        let mut keys = query.separated(", ");
+        for key in self.digits.iter().chain(&self.email) {
+            keys.push_bind(key.clone());
+        }
+        query.push(") AND");
+        crate::db::push_in(&mut query, "leads.status", self.statuses);
+        query.push(" ORDER BY leads.created_at DESC, leads.id DESC LIMIT 1) AS other");
+        query.push(") AS found ORDER BY created_at DESC, id DESC LIMIT 1");
+        query
+    }
 }
 
 /// Leads in `status`, to refuse removing a status that still has some.

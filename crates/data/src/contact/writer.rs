@@ -1,0 +1,154 @@
+//! Enquiries written in batches (group commit). Every enquiry used to be a write
+//! transaction of its own, and on SQLite each waited for the one write lock by sleeping
+//! and trying again (the busy timeout): a burst spent its time waiting, not writing. Here
+//! one task per lane takes every enquiry waiting (up to [`BATCH`]), writes them in one
+//! transaction and commits once; each caller is answered after that commit, never before.
+//!
+//! The limit per address and the duplicate lookup stay exact: the batch's enquiries are
+//! written one after another inside the transaction, so each sees the attempts and leads
+//! of those before it. SQLite has one lane (one writer is all it has). PostgreSQL has
+//! [`PG_LANES`], an address always in the same lane; a batch holds the advisory lock of
+//! each address it writes (`Db::begin_one_at_a_time_all`), so instances sharing the
+//! database still take turns per address.
+//!
+//! When one enquiry of a batch fails (a statement refused), the batch is undone and each
+//! of its enquiries is written again alone, so one bad enquiry fails only itself. When the
+//! batch cannot begin or commit (the database is unreachable or busy), nothing of it was
+//! stored and every caller is told so.
+
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+use super::{ContactForm, Window, limit_key, store_in};
+use crate::db::Db;
+
+/// The most enquiries one transaction writes.
+pub const BATCH: usize = 64;
+/// The lanes on PostgreSQL, each with its own connection.
+pub const PG_LANES: usize = 4;
+
+/// What became of one enquiry: its submission and lead ids, or `None` when its address had
+/// used up the limit (nothing stored).
+pub type Written = Result<Option<(Uuid, Uuid)>, sqlx::Error>;
+
+struct Job {
+    form: ContactForm,
+    address: String,
+    window: Window,
+    answer: oneshot::Sender<Written>,
+}
+
+/// The handle the contact routes write through; cheap to clone.
+#[derive(Clone)]
+pub struct EnquiryWriter {
+    lanes: Arc<[mpsc::Sender<Job>]>,
+}
+
+impl EnquiryWriter {
+    /// Starts the lanes' tasks on the current Tokio runtime. They end when every handle is gone.
+    pub fn start(db: &Db) -> Self {
+        let lanes = match db {
+            Db::Sqlite(_) => 1,
+            Db::Postgres(_) => PG_LANES,
+        };
+        let lanes: Vec<_> = (0..lanes)
+            .map(|_| {
+                let (sender, receiver) = mpsc::channel(BATCH * 8);
+                tokio::spawn(run(db.clone(), receiver));
+                sender
+            })
+            .collect();
+        Self { lanes: lanes.into() }
+    }
+
+    /// Stores `form` from `address` with its lead, counted against the limit (`window`),
+    /// and answers once it is committed: `None`, and nothing stored, when the limit is used up.
+    pub async fn store(&self, form: ContactForm, address: &str, window: Window) -> Written {
+        let lane = &self.lanes[lane_of(address, self.lanes.len())];
+        let (answer, answered) = oneshot::channel();
+        let job = Job { form, address: address.to_owned(), window, answer };
+        lane.send(job).await.map_err(|_| sqlx::Error::PoolClosed)?;
+        answered.await.map_err(|_| sqlx::Error::PoolClosed)?
+    }
+}
+
+/// The lane of `address`: always the same one, so one address's enquiries are never in
+/// two batches at once on one instance.
+fn lane_of(address: &str, lanes: usize) -> usize {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    address.hash(&mut hasher);
+    (hasher.finish() % lanes as u64) as usize
+}
+
+async fn run(db: Db, mut jobs: mpsc::Receiver<Job>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while jobs.recv_many(&mut batch, BATCH).await > 0 {
+        write(&db, std::mem::take(&mut batch)).await;
+    }
+}
+
+/// Writes `batch` in one transaction and answers each caller; see the module's comment
+/// for what happens on failure.
+async fn write(db: &Db, batch: Vec<Job>) {
+    match write_together(db, &batch).await {
+        Ok(written) => {
+            for (job, written) in batch.into_iter().zip(written) {
+                let _ = job.answer.send(Ok(written));
+            }
+        }
+        Err(failed) if batch.len() == 1 => {
+            let _ = batch.into_iter().next().map(|job| job.answer.send(Err(failed.into_error())));
+        }
+        Err(Failed::Enquiry(_)) => {
+            for job in batch {
+                let written = write_together(db, std::slice::from_ref(&job)).await;
+                let _ = job.answer.send(written.map(|mut one| one.remove(0)).map_err(Failed::into_error));
+            }
+        }
+        Err(Failed::Transaction(err)) => {
+            let message = err.to_string();
+            for job in batch {
+                // Each caller gets its own copy; an I/O error reads as "unavailable" (503).
+                let _ = job.answer.send(Err(sqlx::Error::Io(std::io::Error::other(message.clone()))));
+            }
+        }
+    }
+}
+
+/// Why a batch was not written.
+enum Failed {
+    /// One of its enquiries was refused; the others may be fine.
+    Enquiry(sqlx::Error),
+    /// The transaction could not begin or commit: nothing of it is stored.
+    Transaction(sqlx::Error),
+}
+
+impl Failed {
+    fn into_error(self) -> sqlx::Error {
+        match self {
+            Self::Enquiry(err) | Self::Transaction(err) => err,
+        }
+    }
+}
+
+async fn write_together(db: &Db, batch: &[Job]) -> Result<Vec<Option<(Uuid, Uuid)>>, Failed> {
+    // Read before the transaction, once per batch: it never waits for the write lock.
+    let stages = crate::settings::stages(db).await.map_err(Failed::Transaction)?;
+    let first = stages.first().map_or_else(|| "Ny".to_owned(), |stage| stage.name.clone());
+    let open = crate::settings::open_names(&stages);
+    let keys: Vec<String> = batch.iter().map(|job| limit_key(&job.address)).collect();
+    let mut tx = db.begin_one_at_a_time_all(&keys).await.map_err(Failed::Transaction)?;
+    let mut written = Vec::with_capacity(batch.len());
+    for job in batch {
+        written.push(
+            store_in(&mut tx, &job.form, &job.address, job.window, (&first, &open))
+                .await
+                .map_err(Failed::Enquiry)?,
+        );
+    }
+    tx.commit().await.map_err(Failed::Transaction)?;
+    Ok(written)
+}
