@@ -8,6 +8,8 @@ pub mod writer;
 
 pub use form::{ContactForm, ContactInput, Refused, ServiceChoice};
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -45,34 +47,88 @@ fn lead_of(form: &ContactForm, status: &str, now: DateTime<Utc>) -> Lead {
     }
 }
 
-/// Stores the enquiry and its lead and counts it against the limit of `address`, in the
-/// caller's transaction (the writer's batch, `writer`): `None`, and nothing stored, when
-/// the limit is used up. `first` is the pipeline's first status, `open` the open ones. A
-/// returning customer's enquiry is flagged against their open lead
-/// (src/leads/duplicates.rs), the batch's earlier enquiries included.
-async fn store_in(
+/// One enquiry of a batch: the form, its sender's rate key, and its limit's window.
+pub struct Enquiry<'a> {
+    pub form: &'a ContactForm,
+    pub address: &'a str,
+    pub window: Window,
+}
+
+/// Stores a batch of enquiries with their leads, each counted against its sender's limit,
+/// in the caller's transaction (`writer`), in a handful of statements whatever the
+/// batch's size: every sender's attempts and every open lead with the batch's phone numbers
+/// and addresses are read at once, the enquiries are then taken in order in memory (each
+/// sees the attempts and leads of those before it, so the limit and the duplicate flag are
+/// as exact as one at a time), and what they make is written at once. For each: its
+/// submission and lead ids, or `None`, and nothing stored, when its sender had used up the
+/// limit. `first` is the pipeline's first status, `open` the open ones.
+pub async fn store_batch(
     tx: &mut crate::db::Tx,
-    form: &ContactForm,
-    address: &str,
-    window: Window,
+    batch: &[Enquiry<'_>],
     (first, open): (&str, &[String]),
-) -> Result<Option<(Uuid, Uuid)>, sqlx::Error> {
-    if !store::record_attempt(tx, address, window).await? {
-        return Ok(None);
+) -> Result<Vec<Option<(Uuid, Uuid)>>, sqlx::Error> {
+    let mut addresses: Vec<String> = batch.iter().map(|e| e.address.to_owned()).collect();
+    addresses.sort_unstable();
+    addresses.dedup();
+    let earliest = batch.iter().map(|e| e.window.1).min().unwrap_or_default();
+    let mut attempts: HashMap<String, Vec<DateTime<Utc>>> = HashMap::new();
+    for (address, at) in store::attempts_since(tx, &addresses, earliest).await? {
+        attempts.entry(address).or_default().push(at);
     }
-    let mut lead = lead_of(form, first, window.0);
-    lead.duplicate_of = crate::leads::store::duplicate_of_in(tx, &lead, open).await?;
-    crate::leads::store::insert_in(tx, &lead).await?;
-    let submission = store::NewSubmission {
-        id: Uuid::now_v7(),
-        name: &form.name,
-        email: &form.email,
-        phone: &form.phone,
-        service: form.service.map(|s| s.value()),
-        message: &form.message,
-        lead_id: lead.id,
-        created_at: window.0,
+    let keys_of = |form: &ContactForm| {
+        let digits = crate::text::phone_digits(&form.phone);
+        [(digits.len() >= 6).then_some(digits), Some(crate::text::email_key(&form.email))]
     };
-    store::insert_submission(tx, &submission).await?;
-    Ok(Some((submission.id, lead.id)))
+    let mut keys: Vec<String> = batch.iter().flat_map(|e| keys_of(e.form)).flatten().collect();
+    keys.sort_unstable();
+    keys.dedup();
+    // The newest open lead per key, as `leads::store::duplicate_of` orders them.
+    let mut newest: HashMap<String, (DateTime<Utc>, Uuid)> = HashMap::new();
+    for (key, id, created_at) in crate::leads::store::open_matches_in(tx, &keys, open).await? {
+        seen(&mut newest, key, (created_at, id));
+    }
+    let first_is_open = open.iter().any(|status| status == first);
+
+    let (mut new_attempts, mut leads, mut submissions, mut stored) = (vec![], vec![], vec![], vec![]);
+    for enquiry in batch {
+        let (now, since, limit) = enquiry.window;
+        let times = attempts.entry(enquiry.address.to_owned()).or_default();
+        if times.iter().filter(|at| **at > since).count() as i64 >= limit {
+            stored.push(None);
+            continue;
+        }
+        times.push(now);
+        new_attempts.push((enquiry.address.to_owned(), now));
+        let mut lead = lead_of(enquiry.form, first, now);
+        let keys = keys_of(enquiry.form);
+        lead.duplicate_of = keys.iter().flatten().filter_map(|key| newest.get(key)).max().map(|(_, id)| *id);
+        if first_is_open {
+            for key in keys.into_iter().flatten() {
+                seen(&mut newest, key, (now, lead.id));
+            }
+        }
+        let submission = store::NewSubmission {
+            id: Uuid::now_v7(),
+            name: &enquiry.form.name,
+            email: &enquiry.form.email,
+            phone: &enquiry.form.phone,
+            service: enquiry.form.service.map(|s| s.value()),
+            message: &enquiry.form.message,
+            lead_id: lead.id,
+            created_at: now,
+        };
+        stored.push(Some((submission.id, lead.id)));
+        submissions.push(submission);
+        leads.push(lead);
+    }
+    store::insert_attempts(tx, &new_attempts).await?;
+    crate::leads::store::insert_many_in(tx, &leads).await?;
+    store::insert_submissions(tx, &submissions).await?;
+    Ok(stored)
+}
+
+/// Notes `lead` (its date and id) as the newest open lead of `key` if it is newer.
+fn seen(newest: &mut HashMap<String, (DateTime<Utc>, Uuid)>, key: String, lead: (DateTime<Utc>, Uuid)) {
+    let entry = newest.entry(key).or_insert(lead);
+    *entry = (*entry).max(lead);
 }

@@ -1,7 +1,7 @@
 //! The contact form's store: its enquiries (`contact_submissions`) and the limit's
 //! attempts (`contact_attempts`). Writes take the caller's transaction (`crate::db::Tx`),
-//! so an enquiry, its lead (`crate::leads::store::insert_in`) and its attempt commit
-//! together.
+//! so a batch of enquiries, their leads (`crate::leads::store::insert_many_in`) and their
+//! attempts commit together.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -46,22 +46,27 @@ pub struct NewSubmission<'a> {
     pub created_at: DateTime<Utc>,
 }
 
-pub async fn insert_submission(tx: &mut Tx, submission: &NewSubmission<'_>) -> Result<(), sqlx::Error> {
-    tx_run!(tx, conn => sqlx::query(
-        "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(submission.id)
-    .bind(submission.name)
-    .bind(submission.email)
-    .bind(submission.phone)
-    .bind(submission.service)
-    .bind(submission.message)
-    .bind(submission.lead_id)
-    .bind(submission.created_at)
-    .execute(conn)
-    .await
-    .map(|_| ()))
+/// Writes enquiries in one statement (a batch, `super::writer`).
+pub async fn insert_submissions(tx: &mut Tx, submissions: &[NewSubmission<'_>]) -> Result<(), sqlx::Error> {
+    if submissions.is_empty() {
+        return Ok(());
+    }
+    tx_run!(tx, conn => {
+        let mut query = sqlx::QueryBuilder::new(
+            "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at) ",
+        );
+        query.push_values(submissions, |mut row, submission| {
+            row.push_bind(submission.id)
+                .push_bind(submission.name.to_owned())
+                .push_bind(submission.email.to_owned())
+                .push_bind(submission.phone.to_owned())
+                .push_bind(submission.service.map(str::to_owned))
+                .push_bind(submission.message.to_owned())
+                .push_bind(submission.lead_id)
+                .push_bind(submission.created_at);
+        });
+        query.build().execute(conn).await.map(|_| ())
+    })
 }
 
 /// Moves lead `from`'s enquiries to lead `to` (a merge).
@@ -118,6 +123,39 @@ pub async fn record_attempt(
     .await
     .map(|done| done.rows_affected()))?;
     Ok(written == 1)
+}
+
+/// The attempts from `addresses` after `since`, each with its address and time: a batch of
+/// enquiries counts every sender's attempts at once (`super::writer`), in the transaction
+/// that holds their turns.
+pub async fn attempts_since(
+    tx: &mut Tx,
+    addresses: &[String],
+    since: DateTime<Utc>,
+) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error> {
+    if addresses.is_empty() {
+        return Ok(Vec::new());
+    }
+    tx_run!(tx, conn => {
+        let mut query = sqlx::QueryBuilder::new("SELECT address, attempted_at FROM contact_attempts WHERE");
+        crate::db::push_in(&mut query, "address", addresses);
+        query.push(" AND attempted_at > ").push_bind(since);
+        query.build_query_as().fetch_all(conn).await
+    })
+}
+
+/// Writes attempts (address and time) in one statement (a batch, `super::writer`).
+pub async fn insert_attempts(tx: &mut Tx, attempts: &[(String, DateTime<Utc>)]) -> Result<(), sqlx::Error> {
+    if attempts.is_empty() {
+        return Ok(());
+    }
+    tx_run!(tx, conn => {
+        let mut query = sqlx::QueryBuilder::new("INSERT INTO contact_attempts (id, address, attempted_at) ");
+        query.push_values(attempts, |mut row, (address, at)| {
+            row.push_bind(Uuid::now_v7()).push_bind(address.clone()).push_bind(*at);
+        });
+        query.build().execute(conn).await.map(|_| ())
+    })
 }
 
 /// Forgets attempts older than `before`; run now and then by the server.

@@ -4,9 +4,10 @@
 //! one task per lane takes every enquiry waiting (up to [`BATCH`]), writes them in one
 //! transaction and commits once; each caller is answered after that commit, never before.
 //!
-//! The limit per address and the duplicate lookup stay exact: the batch's enquiries are
-//! written one after another inside the transaction, so each sees the attempts and leads
-//! of those before it. SQLite has one lane (one writer is all it has). PostgreSQL has
+//! The limit per address and the duplicate lookup stay exact: the batch reads its senders'
+//! attempts and the open leads with its numbers and addresses inside the transaction, then
+//! takes its enquiries in order, each seeing the attempts and leads of those before it
+//! (`super::store_batch`), and writes them in three statements. SQLite has one lane (one writer is all it has). PostgreSQL has
 //! [`PG_LANES`], an address always in the same lane; a batch holds the advisory lock of
 //! each address it writes (`Db::begin_one_at_a_time_all`), so instances sharing the
 //! database still take turns per address.
@@ -21,7 +22,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
-use super::{ContactForm, Window, limit_key, store_in};
+use super::{ContactForm, Enquiry, Window, limit_key, store_batch};
 use crate::db::Db;
 
 /// The most enquiries one transaction writes.
@@ -141,14 +142,11 @@ async fn write_together(db: &Db, batch: &[Job]) -> Result<Vec<Option<(Uuid, Uuid
     let open = crate::settings::open_names(&stages);
     let keys: Vec<String> = batch.iter().map(|job| limit_key(&job.address)).collect();
     let mut tx = db.begin_one_at_a_time_all(&keys).await.map_err(Failed::Transaction)?;
-    let mut written = Vec::with_capacity(batch.len());
-    for job in batch {
-        written.push(
-            store_in(&mut tx, &job.form, &job.address, job.window, (&first, &open))
-                .await
-                .map_err(Failed::Enquiry)?,
-        );
-    }
+    let enquiries: Vec<Enquiry> = batch
+        .iter()
+        .map(|job| Enquiry { form: &job.form, address: &job.address, window: job.window })
+        .collect();
+    let written = store_batch(&mut tx, &enquiries, (&first, &open)).await.map_err(Failed::Enquiry)?;
     tx.commit().await.map_err(Failed::Transaction)?;
     Ok(written)
 }

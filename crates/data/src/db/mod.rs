@@ -39,7 +39,7 @@ macro_rules! db_run {
 /// ```ignore
 /// let mut tx = db.begin().await?;
 /// leads::store::insert_in(&mut tx, &lead).await?;
-/// contact::store::insert_submission(&mut tx, &submission).await?;
+/// contact::store::insert_submissions(&mut tx, &submissions).await?;
 /// tx.commit().await?;
 /// ```
 ///

@@ -27,6 +27,41 @@ pub async fn insert_in(tx: &mut crate::db::Tx, lead: &Lead) -> Result<(), sqlx::
         .map(|_| ()))
 }
 
+/// Writes new leads in one statement in the caller's transaction (a batch of enquiries,
+/// `crate::contact::writer`); the same columns as [`INSERT`].
+pub async fn insert_many_in(tx: &mut crate::db::Tx, leads: &[Lead]) -> Result<(), sqlx::Error> {
+    if leads.is_empty() {
+        return Ok(());
+    }
+    crate::tx_run!(tx, conn => {
+        let mut query = QueryBuilder::new(
+            "INSERT INTO leads (id, name, email, phone, status, kilde, beskrivelse, adresse, postnr, tags, search, \
+             phone_digits, follow_up, assignee_id, duplicate_of, email_key, created_at, updated_at) ",
+        );
+        query.push_values(leads, |mut row, lead| {
+            row.push_bind(lead.id)
+                .push_bind(lead.name.clone())
+                .push_bind(lead.email.clone())
+                .push_bind(lead.phone.clone())
+                .push_bind(lead.status.clone())
+                .push_bind(lead.kilde.clone())
+                .push_bind(lead.beskrivelse.clone())
+                .push_bind(lead.adresse.clone())
+                .push_bind(lead.postnr.clone())
+                .push_bind(sqlx::types::Json(lead.tags.clone()))
+                .push_bind(super::search_text(lead))
+                .push_bind(crate::text::phone_digits(lead.phone.as_deref().unwrap_or_default()))
+                .push_bind(lead.follow_up)
+                .push_bind(lead.assignee_id)
+                .push_bind(lead.duplicate_of)
+                .push_bind(lead.email.as_deref().map(crate::text::email_key))
+                .push_bind(lead.created_at)
+                .push_bind(lead.updated_at);
+        });
+        query.build().execute(conn).await.map(|_| ())
+    })
+}
+
 /// Saves every field of `lead`, its other contacts included, in the caller's
 /// transaction; `false` when it is gone.
 pub async fn update_in(tx: &mut crate::db::Tx, lead: &Lead) -> Result<bool, sqlx::Error> {
