@@ -13,7 +13,7 @@
 //! still grew the process by hundreds of megabytes. Password checks therefore reuse work
 //! memory from [`MEMORY`], allocated once per hashing slot.
 
-use std::sync::{LazyLock, Mutex};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
@@ -134,10 +134,6 @@ pub async fn verify(password: String, stored: Option<String>) -> Result<bool, Bu
     .await
 }
 
-/// Work memory for password checks, one buffer per check running at once (at most one
-/// per hashing slot), kept for reuse.
-static MEMORY: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
-
 /// Whether `password` gives the PHC string `stored`, computed in reused memory and
 /// compared in constant time (as `PasswordVerifier::verify_password` does).
 fn matches(password: &[u8], stored: &str) -> bool {
@@ -153,14 +149,15 @@ fn matches(password: &[u8], stored: &str) -> bool {
         return false;
     };
     let argon2 = Argon2::new(algorithm, version, params);
-    let mut memory = MEMORY.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pop().unwrap_or_default();
-    let blocks = argon2.params().block_count();
-    if memory.len() < blocks {
-        memory.resize(blocks, Block::default());
-    }
+    // The work memory (19 MiB) is the check's own and goes back to the system when it
+    // ends: the allocator maps buffers this large on their own (`tune_allocator` in
+    // src/main.rs). Kept for reuse, as it was, one sign-in held 19 MiB for good, a third
+    // of the server's memory after load (docs/BENCHMARKS.md). At most one per hashing
+    // slot exists at once.
+    let mut memory = vec![Block::default(); argon2.params().block_count()];
     let mut computed = vec![0u8; expected.len()];
-    let hashed = argon2.hash_password_into_with_memory(password, salt, &mut computed, &mut memory[..blocks]);
-    MEMORY.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(memory);
+    let hashed = argon2.hash_password_into_with_memory(password, salt, &mut computed, &mut memory);
+    drop(memory);
     hashed.is_ok() && Output::new(&computed).is_ok_and(|computed| computed == *expected)
 }
 
