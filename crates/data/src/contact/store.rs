@@ -65,7 +65,8 @@ pub async fn insert_submissions(tx: &mut Tx, submissions: &[NewSubmission<'_>]) 
                 .push_bind(submission.lead_id)
                 .push_bind(submission.created_at);
         });
-        query.build().execute(conn).await.map(|_| ())
+        // Not kept prepared: one statement per batch size (`leads::store::insert_many_in`).
+        query.build().persistent(false).execute(conn).await.map(|_| ())
     })
 }
 
@@ -140,7 +141,7 @@ pub async fn attempts_since(
         let mut query = sqlx::QueryBuilder::new("SELECT address, attempted_at FROM contact_attempts WHERE");
         crate::db::push_in(&mut query, "address", addresses);
         query.push(" AND attempted_at > ").push_bind(since);
-        query.build_query_as().fetch_all(conn).await
+        query.build_query_as().persistent(false).fetch_all(conn).await
     })
 }
 
@@ -154,7 +155,7 @@ pub async fn insert_attempts(tx: &mut Tx, attempts: &[(String, DateTime<Utc>)]) 
         query.push_values(attempts, |mut row, (address, at)| {
             row.push_bind(Uuid::now_v7()).push_bind(address.clone()).push_bind(*at);
         });
-        query.build().execute(conn).await.map(|_| ())
+        query.build().persistent(false).execute(conn).await.map(|_| ())
     })
 }
 

@@ -116,7 +116,8 @@ pub async fn open_matches_in(
         crate::db::push_in(&mut query, "lead_contacts.contact_key", keys);
         query.push(" AND");
         crate::db::push_in(&mut query, UNINDEXED_LEAD_STATUS, statuses);
-        query.build_query_as().fetch_all(conn).await
+        // Not kept prepared: one statement per number of keys (`insert_many_in`).
+        query.build_query_as().persistent(false).fetch_all(conn).await
     })
 }
 

@@ -58,7 +58,9 @@ pub async fn insert_many_in(tx: &mut crate::db::Tx, leads: &[Lead]) -> Result<()
                 .push_bind(lead.created_at)
                 .push_bind(lead.updated_at);
         });
-        query.build().execute(conn).await.map(|_| ())
+        // Not kept prepared: a batch of each size would be a statement of its own in every
+        // connection's cache (5.6 MB after a minute of enquiries, docs/BENCHMARKS.md).
+        query.build().persistent(false).execute(conn).await.map(|_| ())
     })
 }
 
