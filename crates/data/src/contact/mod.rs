@@ -1,6 +1,7 @@
 //! The public contact form's data: what a visitor sends, how it is read, and how an
 //! enquiry is stored with its lead and counted against its sender's limit, in one
-//! transaction shared with the enquiries waiting beside it (`writer.rs`). The form's route is the server's (`src/contact/mod.rs`).
+//! transaction shared with the enquiries waiting beside it (`writer.rs`). The form's
+//! route is the server's (`src/contact/mod.rs`).
 
 pub mod form;
 pub mod store;

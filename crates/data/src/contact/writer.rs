@@ -87,7 +87,13 @@ fn lane_of(address: &str, lanes: usize) -> usize {
 async fn run(db: Db, mut jobs: mpsc::Receiver<Job>) {
     let mut batch = Vec::with_capacity(BATCH);
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
-        write(&db, std::mem::take(&mut batch)).await;
+        // In a task of its own: were a batch to panic, its callers are told (their answers
+        // are dropped, a 503) and the lane goes on with the next batch.
+        let db = db.clone();
+        let batch = std::mem::take(&mut batch);
+        if tokio::spawn(async move { write(&db, batch).await }).await.is_err() {
+            tracing::error!("en samlet skriving av henvendelser feilet uventet");
+        }
     }
 }
 
