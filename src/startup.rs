@@ -64,7 +64,7 @@ impl Application {
             }
             _ => None,
         };
-        let state = AppState {
+        let state = AppState::new(crate::state::Shared {
             enquiries: fagfolk_data::contact::writer::EnquiryWriter::start(&db),
             db,
             config: Arc::new(config),
@@ -76,7 +76,7 @@ impl Application {
             heavy: Arc::new(crate::http::heavy::HeavyWork::new()),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             requests: tokio_util::task::TaskTracker::new(),
-        };
+        });
         Ok(Self { listener, state })
     }
 

@@ -9,8 +9,28 @@ use crate::site::pages::PageCache;
 use fagfolk_data::clock::Clock;
 use fagfolk_data::db::Db;
 
+/// A handle: every request's handler gets its own copy (axum's `State`), so a copy is one
+/// reference count, not one per part; each part's shared counter was touched by both cores
+/// on every page served, a tenth of `GET /`'s time (perf, docs/BENCHMARKS.md).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        Self(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What [`AppState`] shares.
+pub struct Shared {
     pub db: Db,
     pub config: Arc<Config>,
     pub pages: Arc<PageCache>,
