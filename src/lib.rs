@@ -13,6 +13,7 @@ pub mod db;
 pub mod http;
 pub mod leads;
 pub mod media;
+pub mod memory;
 pub mod metrics;
 pub mod privacy;
 pub mod quotes;

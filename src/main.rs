@@ -81,31 +81,12 @@ enum AdminCommand {
 }
 
 fn main() {
-    tune_allocator();
+    fagfolk::memory::tune_allocator();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build();
     let result = runtime.map_err(anyhow::Error::from).and_then(|runtime| runtime.block_on(run(Cli::parse())));
     if let Err(err) = result {
         eprintln!("fagfolk: {err:#}");
         std::process::exit(1);
-    }
-}
-
-/// Two settings of glibc's allocator, set before any thread starts (docs/BENCHMARKS.md):
-/// - It gives each thread that allocates an arena of its own, up to eight per core, and
-///   memory freed in one stays there for that arena. The server's threads (Tokio's
-///   workers, one per SQLite connection, the page engine's) each kept their own share after
-///   a burst of enquiries: two arenas took the memory after the form runs from 63.5 MB to
-///   50.5-54.6 MB.
-/// - A buffer of 256 KiB or more is mapped on its own and given back when freed. glibc
-///   would otherwise raise that bound to the largest buffer freed so far, so that after the
-///   first sign-in (19 MiB of work memory, `crate::auth::password`) such buffers came from
-///   an arena and stayed there.
-fn tune_allocator() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only changes the allocator's tuning; called before other threads exist.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 2);
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
     }
 }
 

@@ -114,6 +114,9 @@ impl Application {
         // The pages are rendered now and kept current (src/site/cache.rs); requests that
         // come before the first render wait for it.
         let pages = tokio::spawn(PageCache::keep_fresh(self.state.clone()));
+        // Once they are, start-up's memory goes back to the system, and freed memory
+        // every few seconds after (src/memory.rs).
+        let lean = tokio::spawn(crate::memory::keep_lean(self.state.pages.clone()));
         // Pictures whose variants an earlier run did not finish get them now.
         let pictures = tokio::spawn(crate::media::variants::make_missing(self.state.clone()));
         // Won and lost leads past the retention rule are anonymised now and daily.
@@ -130,6 +133,7 @@ impl Application {
         crate::http::serve::serve(self.listener, app, limits, requests, shutdown).await;
         sweeper.abort();
         pages.abort();
+        lean.abort();
         pictures.abort();
         retention.abort();
         db.close().await;

@@ -8,10 +8,10 @@
 //! server from 20 MB to 2 GB. A check that waits longer than [`QUEUE_TIMEOUT`] for its
 //! turn gives up with [`Busy`], which the API answers with 503 and `Retry-After`.
 //!
-//! The bound alone is not enough: argon2 allocates its 19 MiB afresh for every hash, and
-//! glibc keeps such blocks in per-thread arenas instead of returning them, so a burst
-//! still grew the process by hundreds of megabytes. Password checks therefore reuse work
-//! memory from [`MEMORY`], allocated once per hashing slot.
+//! The bound alone is not enough: glibc kept such blocks in per-thread arenas instead of
+//! returning them, so a burst still grew the process by hundreds of megabytes. Buffers
+//! this large are now mapped on their own and given back when a check ends
+//! (`crate::memory::tune_allocator`).
 
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -134,7 +134,7 @@ pub async fn verify(password: String, stored: Option<String>) -> Result<bool, Bu
     .await
 }
 
-/// Whether `password` gives the PHC string `stored`, computed in reused memory and
+/// Whether `password` gives the PHC string `stored`, computed in the check's own memory and
 /// compared in constant time (as `PasswordVerifier::verify_password` does).
 fn matches(password: &[u8], stored: &str) -> bool {
     let Ok(hash) = PasswordHash::new(stored) else {
@@ -151,13 +151,12 @@ fn matches(password: &[u8], stored: &str) -> bool {
     let argon2 = Argon2::new(algorithm, version, params);
     // The work memory (19 MiB) is the check's own and goes back to the system when it
     // ends: the allocator maps buffers this large on their own (`tune_allocator` in
-    // src/main.rs). Kept for reuse, as it was, one sign-in held 19 MiB for good, a third
+    // src/memory.rs). Kept for reuse, as it was, one sign-in held 19 MiB for good, a third
     // of the server's memory after load (docs/BENCHMARKS.md). At most one per hashing
     // slot exists at once.
     let mut memory = vec![Block::default(); argon2.params().block_count()];
     let mut computed = vec![0u8; expected.len()];
     let hashed = argon2.hash_password_into_with_memory(password, salt, &mut computed, &mut memory);
-    drop(memory);
     hashed.is_ok() && Output::new(&computed).is_ok_and(|computed| computed == *expected)
 }
 
