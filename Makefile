@@ -87,12 +87,14 @@ mutation-drill: web
 	scripts/mutation-drill.sh
 
 ## Every benchmark (figures, not tests): the public site beside nginx, the contact form
-## and memory (bench/run.sh), then the lead manager with 10 000 leads (bench/leads.sh).
-## Latest figures: docs/BENCHMARKS.md.
+## and memory (bench/run.sh), then the lead manager with 10 000 leads (bench/leads.sh),
+## the quotes (bench/quotes.sh) and the soak: a minute of enquiries, then the lead manager
+## (bench/soak.sh). Latest figures: docs/BENCHMARKS.md.
 bench: web
 	bash bench/run.sh
 	bash bench/leads.sh
 	bash bench/quotes.sh
+	bash bench/soak.sh
 
 clean:
 	rm -rf web/dist target
