@@ -51,6 +51,36 @@ async fn a_burst_from_one_customer_is_stored_whole_and_flagged_exactly(app: Test
     app.stop().await;
 }
 
+/// Two enquiries from one customer whose times were taken in one order and that reached
+/// the writer in the other (two requests on two cores; it made the test above fail now
+/// and then on PostgreSQL): the later one is still stored after the first, so the
+/// duplicate it is flagged as is the lead listed before it, not one listed after.
+async fn a_duplicate_never_points_at_a_later_lead(app: TestApp) {
+    use fagfolk_data::contact::{ContactForm, ContactInput};
+    let form = |name: &str| {
+        ContactForm::parse(ContactInput {
+            name: Some(name.to_owned()),
+            email: Some("kari@example.no".to_owned()),
+            phone: Some("912 34 567".to_owned()),
+            message: Some("Det drypper fra taket på badet.".to_owned()),
+            ..ContactInput::default()
+        })
+        .ok()
+        .unwrap()
+    };
+    let later = chrono::Utc::now();
+    let earlier = later - chrono::Duration::seconds(1);
+    let window = |now: chrono::DateTime<chrono::Utc>| (now, now - chrono::Duration::hours(1), 1000);
+    let writer = &app.state.enquiries;
+    writer.store(form("Kari først"), "192.0.2.7", window(later)).await.unwrap().unwrap();
+    writer.store(form("Kari etterpå"), "192.0.2.7", window(earlier)).await.unwrap().unwrap();
+    let leads = leads(&app).await;
+    let names: Vec<&str> = leads.iter().map(|(_, name, _)| name.as_str()).collect();
+    assert_eq!(names, ["Kari først", "Kari etterpå"], "stored in the order written");
+    assert_eq!(leads[1].2, Some(leads[0].0), "flagged as a duplicate of the one before it");
+    app.stop().await;
+}
+
 /// A lead the database refuses (a trigger here; a full disk or a broken row in life) fails
 /// its own enquiry, not the eleven sent with it.
 async fn one_refused_enquiry_fails_alone(app: TestApp) {
@@ -89,6 +119,7 @@ mod generous_limit {
     crate::db_tests_with!(
         super::GENEROUS_LIMIT;
         a_burst_from_one_customer_is_stored_whole_and_flagged_exactly,
+        a_duplicate_never_points_at_a_later_lead,
         one_refused_enquiry_fails_alone,
     );
 }
