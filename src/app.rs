@@ -132,7 +132,7 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(crate::metrics::serve))
         .route("/media/{*key}", get(crate::media::serve))
         // The contact page's form posts here without JavaScript; the page itself is a GET.
-        .route("/kontakt", post(crate::contact::form_post::submit).fallback(crate::site::pages::serve))
+        .route("/kontakt", get(crate::site::pages::serve).post(crate::contact::form_post::submit))
         // A customer's quote: its page, where it is accepted or declined, and its PDF.
         .route("/tilbud/{token}", get(crate::quotes::customer::show).post(crate::quotes::customer::answer))
         .route("/tilbud/{token}/pdf", get(crate::quotes::customer::pdf))

@@ -120,6 +120,11 @@ impl Tracked {
         Self { started: Instant::now(), method, route }
     }
 
+    /// A GET of `route` (as the router names it, or "page"), started now.
+    pub fn get(route: &'static str) -> Self {
+        Self { started: Instant::now(), method: "GET", route: Cow::Borrowed(route) }
+    }
+
     /// Counts the request with the status it was answered with.
     pub fn finish(self, metrics: &Metrics, status: StatusCode) {
         metrics.record(self.method, self.route, status, self.started.elapsed());

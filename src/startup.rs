@@ -129,7 +129,7 @@ impl Application {
                 .then_some(self.state.config.max_connections_per_address),
         };
         let requests = self.state.requests.clone();
-        let app = crate::app::router(self.state);
+        let app = crate::site::fast::FastPages::new(self.state.clone(), crate::app::router(self.state));
         crate::http::serve::serve(self.listener, app, limits, requests, shutdown).await;
         sweeper.abort();
         pages.abort();

@@ -39,14 +39,16 @@ pub fn logged_path(path: &str) -> std::borrow::Cow<'_, str> {
 /// only with a short token of letters, digits, `-`, `_` and `.`; anything else is dropped
 /// and the server makes an id, so no client writes what it likes into the logs.
 pub(crate) fn drop_unsafe_request_id<B>(mut request: Request<B>) -> Request<B> {
-    let safe = |value: &HeaderValue| {
-        (1..=64).contains(&value.len())
-            && value.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-    };
-    if request.headers().get("x-request-id").is_some_and(|value| !safe(value)) {
+    if request.headers().get("x-request-id").is_some_and(|value| !safe_request_id(value)) {
         request.headers_mut().remove("x-request-id");
     }
     request
+}
+
+/// Whether a client's `X-Request-Id` is one the server keeps (see [`drop_unsafe_request_id`]).
+pub(crate) fn safe_request_id(value: &HeaderValue) -> bool {
+    (1..=64).contains(&value.len())
+        && value.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! web app is built so that it needs neither.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
@@ -33,10 +33,16 @@ pub async fn headers(State(config): State<Arc<Config>>, request: Request, next: 
     let path = request.uri().path();
     let private = path.starts_with("/api/admin/") || path.starts_with("/api/auth/");
     let mut response = next.run(request).await;
-    let headers = response.headers_mut();
     if private {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
+    add(response.headers_mut(), &config);
+    response
+}
+
+/// The security headers `headers` does not have yet (also for the pages answered before
+/// the layers, `crate::site::fast`).
+pub fn add(headers: &mut HeaderMap, config: &Config) {
     for (name, value) in HEADERS {
         headers.entry(name).or_insert(HeaderValue::from_static(value));
     }
@@ -45,5 +51,4 @@ pub async fn headers(State(config): State<Arc<Config>>, request: Request, next: 
             .entry(header::STRICT_TRANSPORT_SECURITY)
             .or_insert(HeaderValue::from_static("max-age=63072000; includeSubDomains; preload"));
     }
-    response
 }

@@ -17,10 +17,10 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::Request;
+use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -78,13 +78,17 @@ impl Drop for AddressSlot {
 /// Serves `app` on `listener` until `shutdown` resolves; then stops accepting, lets the
 /// requests in flight finish (at most [`DRAIN_TIMEOUT`]) and returns. `requests` tracks
 /// the handlers, which go on when their client has left: they are waited for as well.
-pub async fn serve(
+pub async fn serve<S>(
     listener: TcpListener,
-    app: Router,
+    app: S,
     limits: Limits,
     requests: tokio_util::task::TaskTracker,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) {
+)
+where
+    S: tower::Service<Request<Body>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
     let open = Arc::new(Semaphore::new(limits.max_connections));
     let per_address = Arc::new(PerAddress::default());
     let body_timeout = limits.header_timeout;

@@ -155,6 +155,11 @@ impl PageCache {
         }
     }
 
+    /// The pages in service, without waiting: `None` until the first render.
+    pub fn ready(&self) -> Option<Arc<Rendered>> {
+        self.current.borrow().clone()
+    }
+
     /// The web build, when there is one.
     pub(super) fn build(&self) -> Option<&Build> {
         self.build.as_ref()

@@ -5,6 +5,7 @@
 mod assets;
 mod cache;
 pub mod engine;
+pub mod fast;
 pub mod form_page;
 pub mod icons;
 pub mod jsonld;

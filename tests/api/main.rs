@@ -27,6 +27,7 @@ mod new_firm;
 mod notify;
 mod openapi;
 mod pages;
+mod pages_fast;
 mod password_reset;
 mod permissions;
 mod privacy;
