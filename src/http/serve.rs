@@ -84,8 +84,7 @@ pub async fn serve<S>(
     limits: Limits,
     requests: tokio_util::task::TaskTracker,
     shutdown: impl Future<Output = ()> + Send + 'static,
-)
-where
+) where
     S: tower::Service<Request<Body>, Response = Response, Error = Infallible> + Clone + Send + 'static,
     S::Future: Send + 'static,
 {

@@ -42,7 +42,8 @@ async fn a_page_from_the_cache_is_the_routers_answer(app: TestApp) {
         let mut body = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut body).unwrap();
         assert!(body == routed.2, "{path}: the gzip body is the page");
-        let encoded = |(name, _): &&(String, String)| matches!(name.as_str(), "content-encoding" | "content-length");
+        let encoded =
+            |(name, _): &&(String, String)| matches!(name.as_str(), "content-encoding" | "content-length");
         let others: Vec<_> = headers.iter().filter(|h| !encoded(h)).collect();
         assert_eq!(others, routed.1.iter().filter(|h| !encoded(h)).collect::<Vec<_>>(), "{path}");
         assert!(headers.contains(&("content-encoding".to_owned(), "gzip".to_owned())), "{path}");
@@ -73,7 +74,8 @@ async fn revalidation_and_request_ids_work_on_cached_pages(app: TestApp) {
 
     let named = app.client.get(app.url("/")).header("x-request-id", "kunde-123.a").send().await.unwrap();
     assert_eq!(named.headers()["x-request-id"], "kunde-123.a");
-    let unsafe_id = app.client.get(app.url("/")).header("x-request-id", "a b\"<script>").send().await.unwrap();
+    let unsafe_id =
+        app.client.get(app.url("/")).header("x-request-id", "a b\"<script>").send().await.unwrap();
     let made = unsafe_id.headers()["x-request-id"].to_str().unwrap();
     assert!(uuid::Uuid::parse_str(made).is_ok(), "{made}");
     let fresh = app.get("/").await.headers()["x-request-id"].to_str().unwrap().to_owned();
