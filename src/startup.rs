@@ -64,11 +64,13 @@ impl Application {
             }
             _ => None,
         };
+        let pages = Arc::new(PageCache::load());
         let state = AppState::new(crate::state::Shared {
-            enquiries: fagfolk_data::contact::writer::EnquiryWriter::start(&db),
+            // The writer reads the pipeline again when the pages' change counter moves.
+            enquiries: fagfolk_data::contact::writer::EnquiryWriter::start(&db, pages.revision()),
             db,
             config: Arc::new(config),
-            pages: Arc::new(PageCache::load()),
+            pages,
             clock,
             storage,
             notifier,

@@ -301,7 +301,10 @@ async fn update_pipeline(
             &serde_json::json!({ "lead_pipeline": before_stages }),
             &serde_json::json!({ "lead_pipeline": stages }),
         ),
-    );
+    )
+    // Not on a page, but the change counter is how every instance's enquiry writer learns
+    // that the pipeline changed (`fagfolk_data::contact::writer`).
+    .on_site();
     super::save_pipeline(&state.db, &stages, &renames, now, &entry).await?;
     Ok(Json(load(&state).await?))
 }

@@ -155,6 +155,12 @@ impl PageCache {
         }
     }
 
+    /// The change counter the pages in service were rendered at, as it moves (the
+    /// enquiry writer reads the pipeline again then, `fagfolk_data::contact::writer`).
+    pub fn revision(&self) -> watch::Receiver<i64> {
+        self.rendered_at.subscribe()
+    }
+
     /// The pages in service, without waiting: `None` until the first render.
     pub fn ready(&self) -> Option<Arc<Rendered>> {
         self.current.borrow().clone()

@@ -213,6 +213,72 @@ async fn two_instances_behind_nginx_act_as_one_site() {
         assert_eq!(client.post(nginx.url("/api/contact")).json(&enquiry).send().await.unwrap().status(), 429);
     }
 
+    // The pipeline saved through one reaches the other's contact form within 5 s: its
+    // enquiry writer reads the pipeline again when the change counter moves.
+    let status_of_enquiry = |n: u32| {
+        let (client, cookie) = (client.clone(), cookie.clone());
+        let (post, list) = (b.url("/api/contact"), b.url("/api/admin/leads"));
+        async move {
+            let name = format!("Ola Nordmann {n}");
+            let sent = client
+                .post(post)
+                .header("x-forwarded-for", format!("192.0.2.{n}"))
+                .json(&json!({ "name": name, "email": format!("ola{n}@example.no"), "phone": "913 45 678", "message": "Lekker det?" }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(sent.status(), 201);
+            let found: Value = client
+                .get(list)
+                .header("cookie", &cookie)
+                .query(&[("q", name.as_str())])
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            found["items"][0]["status"].as_str().unwrap().to_owned()
+        }
+    };
+    assert_eq!(status_of_enquiry(1).await, "Ny");
+    let settings: Value = client
+        .get(a.url("/api/admin/settings"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mut statuses: Vec<Value> = settings["lead_pipeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|stage| json!({ "name": stage["name"], "previous": stage["name"] }))
+        .collect();
+    statuses[0]["name"] = json!("Nye henvendelser");
+    let saved = client
+        .put(a.url("/api/admin/settings/pipeline"))
+        .header("cookie", &cookie)
+        .header("x-fagfolk-csrf", "1")
+        .json(&json!({ "statuses": statuses }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(saved.status(), 200);
+    let changed = Instant::now();
+    for n in 2.. {
+        if status_of_enquiry(n).await == "Nye henvendelser" {
+            break;
+        }
+        assert!(
+            changed.elapsed() < Duration::from_secs(5),
+            "the other instance kept the old pipeline for 5 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
     drop(nginx);
     drop((a, b));
     drop_pg_database(&name).await;

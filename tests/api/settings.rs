@@ -320,7 +320,38 @@ async fn each_promise_is_stated_only_while_it_is_on(app: TestApp) {
     app.stop().await;
 }
 
+/// The contact form's writer keeps the pipeline it read (`crates/data/src/contact/writer.rs`),
+/// but a save of the pipeline reaches it before the save is answered: the next enquiry's
+/// lead gets the renamed first status, and is found a duplicate of a lead in it.
+async fn an_enquiry_after_a_pipeline_save_gets_the_new_first_status(app: TestApp) {
+    let enquiry = json!({
+        "name": "Kari Nordmann", "email": "kari@example.no", "phone": "912 34 567",
+        "message": "Det drypper fra taket på badet.",
+    });
+    // The pages are rendered, so the counter stands still until something moves it.
+    app.state.pages.revision().wait_for(|at| *at != i64::MIN).await.unwrap();
+    assert_eq!(app.post_json("/api/contact", &enquiry).await.status(), 201);
+    let session = app.admin().await;
+    let settings: Value = session.get("/api/admin/settings").await.json().await.unwrap();
+    let mut statuses: Vec<Value> =
+        names(&settings).iter().map(|name| json!({ "name": name, "previous": name })).collect();
+    statuses[0]["name"] = json!("Nye henvendelser");
+    let saved =
+        session.send(Method::PUT, "/api/admin/settings/pipeline", &json!({ "statuses": statuses })).await;
+    assert_eq!(saved.status(), 200);
+    assert_eq!(app.post_json("/api/contact", &enquiry).await.status(), 201);
+    let leads: Vec<(uuid::Uuid, String, Option<uuid::Uuid>)> = fagfolk::db_run!(&app.state.db, pool =>
+        sqlx::query_as("SELECT id, status, duplicate_of FROM leads ORDER BY created_at, id").fetch_all(pool).await)
+    .unwrap();
+    assert_eq!(leads.len(), 2);
+    assert_eq!(leads[0].1, "Nye henvendelser", "the first lead was moved by the rename");
+    assert_eq!(leads[1].1, "Nye henvendelser", "the new lead is in the renamed first status");
+    assert_eq!(leads[1].2, Some(leads[0].0), "found a duplicate of the open lead");
+    app.stop().await;
+}
+
 crate::db_tests!(
+    an_enquiry_after_a_pipeline_save_gets_the_new_first_status,
     each_promise_is_stated_only_while_it_is_on,
     the_founding_year_is_stated_only_as_the_firm_gives_it,
     saved_settings_show_on_the_public_site_at_once,

@@ -4,6 +4,10 @@
 //! one task per lane takes every enquiry waiting (up to [`BATCH`]), writes them in one
 //! transaction and commits once; each caller is answered after that commit, never before.
 //!
+//! Each lane keeps the pipeline (the first status a lead gets, and the open ones) it read,
+//! and reads it again when the site's change counter moves, which a save of the pipeline
+//! does (`Pipelines`), instead of once per batch.
+//!
 //! The limit per address and the duplicate lookup stay exact: the batch reads its senders'
 //! attempts and the open leads with its numbers and addresses inside the transaction, then
 //! takes its enquiries in order, each seeing the attempts and leads of those before it
@@ -18,10 +22,10 @@
 //! stored and every caller is told so.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
-
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use uuid::Uuid;
 
 use super::{ContactForm, Enquiry, Window, limit_key, store_batch};
@@ -50,8 +54,10 @@ pub struct EnquiryWriter {
 }
 
 impl EnquiryWriter {
-    /// Starts the lanes' tasks on the current Tokio runtime. They end when every handle is gone.
-    pub fn start(db: &Db) -> Self {
+    /// Starts the lanes' tasks on the current Tokio runtime. They end when every handle is
+    /// gone. `revision` is the site's change counter as the pages in service were rendered
+    /// at (the server's page cache): the pipeline is read again when it moves.
+    pub fn start(db: &Db, revision: watch::Receiver<i64>) -> Self {
         let lanes = match db {
             Db::Sqlite(_) => 1,
             Db::Postgres(_) => PG_LANES,
@@ -59,7 +65,7 @@ impl EnquiryWriter {
         let lanes: Vec<_> = (0..lanes)
             .map(|_| {
                 let (sender, receiver) = mpsc::channel(BATCH * 8);
-                tokio::spawn(run(db.clone(), receiver));
+                tokio::spawn(run(db.clone(), receiver, Pipelines::new(revision.clone())));
                 sender
             })
             .collect();
@@ -86,20 +92,77 @@ fn lane_of(address: &str, lanes: usize) -> usize {
     (hasher.finish() % lanes as u64) as usize
 }
 
-async fn run(db: Db, mut jobs: mpsc::Receiver<Job>) {
+async fn run(db: Db, mut jobs: mpsc::Receiver<Job>, mut pipelines: Pipelines) {
     let mut batch = Vec::with_capacity(BATCH);
     let mut last = None;
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
         for job in &mut batch {
             job.window = in_turn(job.window, &mut last);
         }
+        let batch = std::mem::take(&mut batch);
+        let pipeline = match pipelines.current(&db).await {
+            Ok(pipeline) => pipeline,
+            Err(err) => {
+                unavailable(batch, &err);
+                continue;
+            }
+        };
         // In a task of its own: were a batch to panic, its callers are told (their answers
         // are dropped, a 503) and the lane goes on with the next batch.
         let db = db.clone();
-        let batch = std::mem::take(&mut batch);
-        if tokio::spawn(async move { write(&db, batch).await }).await.is_err() {
+        if tokio::spawn(async move { write(&db, batch, &pipeline).await }).await.is_err() {
             tracing::error!("en samlet skriving av henvendelser feilet uventet");
         }
+    }
+}
+
+/// What a new lead needs of the pipeline: its first status, and the open ones (where a
+/// duplicate is looked for).
+struct Pipeline {
+    first: String,
+    open: Vec<String>,
+}
+
+/// How long a lane trusts the pipeline it read without the change counter moving: a
+/// render that failed leaves the counter where it was, and a lead must not get a status
+/// renamed away for longer than this.
+const PIPELINE_AT_MOST: Duration = Duration::from_secs(2);
+
+/// The pipeline as a lane last read it: once per change of the site's counter (a save of
+/// the pipeline moves it, on this instance and, within the page cache's poll, on every
+/// other), not once per batch.
+struct Pipelines {
+    revision: watch::Receiver<i64>,
+    read: Option<(i64, Instant, Arc<Pipeline>)>,
+}
+
+impl Pipelines {
+    fn new(revision: watch::Receiver<i64>) -> Self {
+        Self { revision, read: None }
+    }
+
+    async fn current(&mut self, db: &Db) -> Result<Arc<Pipeline>, sqlx::Error> {
+        let revision = *self.revision.borrow();
+        if let Some((at, when, pipeline)) = &self.read
+            && *at == revision
+            && when.elapsed() < PIPELINE_AT_MOST
+        {
+            return Ok(pipeline.clone());
+        }
+        let stages = crate::settings::stages(db).await?;
+        let first = stages.first().map_or_else(|| "Ny".to_owned(), |stage| stage.name.clone());
+        let pipeline = Arc::new(Pipeline { first, open: crate::settings::open_names(&stages) });
+        self.read = Some((revision, Instant::now(), pipeline.clone()));
+        Ok(pipeline)
+    }
+}
+
+/// Tells every caller of `batch` that nothing of it was stored: an I/O error, which reads
+/// as "unavailable" (503).
+fn unavailable(batch: Vec<Job>, err: &sqlx::Error) {
+    let message = err.to_string();
+    for job in batch {
+        let _ = job.answer.send(Err(sqlx::Error::Io(std::io::Error::other(message.clone()))));
     }
 }
 
@@ -120,8 +183,8 @@ fn in_turn(window: Window, last: &mut Option<DateTime<Utc>>) -> Window {
 
 /// Writes `batch` in one transaction and answers each caller; see the module's comment
 /// for what happens on failure.
-async fn write(db: &Db, batch: Vec<Job>) {
-    match write_together(db, &batch).await {
+async fn write(db: &Db, batch: Vec<Job>, pipeline: &Pipeline) {
+    match write_together(db, &batch, pipeline).await {
         Ok(written) => {
             for (job, written) in batch.into_iter().zip(written) {
                 let _ = job.answer.send(Ok(written));
@@ -132,17 +195,11 @@ async fn write(db: &Db, batch: Vec<Job>) {
         }
         Err(Failed::Enquiry(_)) => {
             for job in batch {
-                let written = write_together(db, std::slice::from_ref(&job)).await;
+                let written = write_together(db, std::slice::from_ref(&job), pipeline).await;
                 let _ = job.answer.send(written.map(|mut one| one.remove(0)).map_err(Failed::into_error));
             }
         }
-        Err(Failed::Transaction(err)) => {
-            let message = err.to_string();
-            for job in batch {
-                // Each caller gets its own copy; an I/O error reads as "unavailable" (503).
-                let _ = job.answer.send(Err(sqlx::Error::Io(std::io::Error::other(message.clone()))));
-            }
-        }
+        Err(Failed::Transaction(err)) => unavailable(batch, &err),
     }
 }
 
@@ -162,18 +219,19 @@ impl Failed {
     }
 }
 
-async fn write_together(db: &Db, batch: &[Job]) -> Result<Vec<Option<(Uuid, Uuid)>>, Failed> {
-    // Read before the transaction, once per batch: it never waits for the write lock.
-    let stages = crate::settings::stages(db).await.map_err(Failed::Transaction)?;
-    let first = stages.first().map_or_else(|| "Ny".to_owned(), |stage| stage.name.clone());
-    let open = crate::settings::open_names(&stages);
+async fn write_together(
+    db: &Db,
+    batch: &[Job],
+    pipeline: &Pipeline,
+) -> Result<Vec<Option<(Uuid, Uuid)>>, Failed> {
     let keys: Vec<String> = batch.iter().map(|job| limit_key(&job.address)).collect();
     let mut tx = db.begin_one_at_a_time_all(&keys).await.map_err(Failed::Transaction)?;
     let enquiries: Vec<Enquiry> = batch
         .iter()
         .map(|job| Enquiry { form: &job.form, address: &job.address, window: job.window })
         .collect();
-    let written = store_batch(&mut tx, &enquiries, (&first, &open)).await.map_err(Failed::Enquiry)?;
+    let written =
+        store_batch(&mut tx, &enquiries, (&pipeline.first, &pipeline.open)).await.map_err(Failed::Enquiry)?;
     tx.commit().await.map_err(Failed::Transaction)?;
     Ok(written)
 }
