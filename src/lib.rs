@@ -4,6 +4,7 @@ pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod backup;
+pub mod befaring;
 pub mod categories;
 pub mod config;
 pub mod contact;

@@ -19,6 +19,7 @@ mod hardening2;
 mod health;
 mod hostile_pictures;
 mod invariants;
+mod invitations;
 mod lead_history;
 mod lead_merge;
 mod leads;

@@ -1,0 +1,166 @@
+//! The calendar invitation of a befaring (an `.ics` file, RFC 5545 and RFC 5546's
+//! iTIP): sent to the customer and to the staff member who goes, so that the visit
+//! stands in both calendars.
+//!
+//! - One visit keeps one `UID` for good; each change is sent with a higher `SEQUENCE`,
+//!   so a calendar moves the event it has instead of adding a second one.
+//! - A booking and a move are `METHOD:REQUEST` (Gmail and Outlook show their answer
+//!   buttons for it); a cancellation is `METHOD:CANCEL` with `STATUS:CANCELLED`.
+//! - Times are written in UTC (`DTSTART:20261025T080000Z`), which every client shows in
+//!   its own zone: no `VTIMEZONE` to get wrong. The firm's local time becomes UTC through
+//!   the time zone database (`at_oslo`), across the changes to and from summer time.
+//!
+//! The text is made by the `icalendar` crate, which escapes it and folds long lines.
+
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
+use chrono_tz::Europe::Oslo;
+use icalendar::{Attendee, Calendar, Component, EventLike, EventStatus, PartStat, Property, Role};
+use uuid::Uuid;
+
+/// Who the invitation names: the firm as organizer, the customer and the staff member as
+/// attendees.
+pub struct Person<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+}
+
+/// A befaring as its invitation tells it.
+pub struct Visit<'a> {
+    /// The booking's id: with the site's host, the event's `UID`.
+    pub id: Uuid,
+    /// 0 when booked, one more for each move and for the cancellation.
+    pub sequence: u32,
+    pub starts: DateTime<Utc>,
+    pub minutes: u32,
+    pub summary: &'a str,
+    /// The customer's address.
+    pub location: &'a str,
+    /// Who comes, their phone, the note.
+    pub description: &'a str,
+    pub organizer: Person<'a>,
+    pub attendees: &'a [Person<'a>],
+    /// When this version of the invitation was made (`DTSTAMP`).
+    pub made: DateTime<Utc>,
+}
+
+/// What an invitation asks of the calendar that gets it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Book it, or move it to the new time.
+    Request,
+    /// Take it out.
+    Cancel,
+}
+
+impl Method {
+    /// As `METHOD` and as the e-mail part's `Content-Type` parameter
+    /// (`text/calendar; method=REQUEST`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Request => "REQUEST",
+            Self::Cancel => "CANCEL",
+        }
+    }
+}
+
+/// The `.ics` text of `visit`, for the site at `host` (the `UID`'s right side).
+pub fn ics(visit: &Visit<'_>, method: Method, host: &str) -> String {
+    let mut event = icalendar::Event::new();
+    event
+        .uid(&format!("befaring-{}@{host}", visit.id))
+        .sequence(visit.sequence)
+        .timestamp(visit.made)
+        .starts(visit.starts)
+        .ends(visit.starts + TimeDelta::minutes(i64::from(visit.minutes)))
+        .summary(visit.summary)
+        .location(visit.location)
+        .description(visit.description)
+        .append_property(
+            Property::new("ORGANIZER", format!("mailto:{}", visit.organizer.email))
+                .add_parameter("CN", visit.organizer.name)
+                .done(),
+        );
+    for person in visit.attendees {
+        let attendee = Attendee::new(format!("mailto:{}", person.email))
+            .cn(person.name.to_owned())
+            .role(Role::ReqParticipant)
+            .partstat(PartStat::NeedsAction)
+            .rsvp(method == Method::Request);
+        event.attendee(attendee);
+    }
+    event.status(match method {
+        Method::Request => EventStatus::Confirmed,
+        Method::Cancel => EventStatus::Cancelled,
+    });
+    let mut calendar = Calendar::empty();
+    calendar
+        .append_property(("PRODID", "-//Fagfolk//Befaring//NO"))
+        .append_property(("VERSION", "2.0"))
+        .append_property(("CALSCALE", "GREGORIAN"))
+        .append_property(("METHOD", method.name()))
+        .push(event.done());
+    calendar.done().to_string()
+}
+
+/// The moment `time` on `day` is in Oslo. A time the clocks skip (02:30 on the last
+/// Sunday of March) is `None`; a time they pass twice (02:30 on the last Sunday of
+/// October) is its first.
+pub fn at_oslo(day: NaiveDate, time: NaiveTime) -> Option<DateTime<Utc>> {
+    day.and_time(time).and_local_timezone(Oslo).earliest().map(|at| at.with_timezone(&Utc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    fn time(h: u32, m: u32) -> NaiveTime {
+        NaiveTime::from_hms_opt(h, m, 0).unwrap()
+    }
+
+    #[test]
+    fn oslo_time_becomes_utc_across_summer_time() {
+        let utc = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
+        // The last Sunday of October 2026: summer time ended at 03:00, so 09:00 is UTC+1.
+        assert_eq!(at_oslo(day(2026, 10, 25), time(9, 0)), Some(utc("2026-10-25T08:00:00Z")));
+        // The day before, still summer time (UTC+2).
+        assert_eq!(at_oslo(day(2026, 10, 24), time(9, 0)), Some(utc("2026-10-24T07:00:00Z")));
+        // The last Sunday of March 2026: 02:30 does not exist, 09:00 is summer time.
+        assert_eq!(at_oslo(day(2026, 3, 29), time(2, 30)), None);
+        assert_eq!(at_oslo(day(2026, 3, 29), time(9, 0)), Some(utc("2026-03-29T07:00:00Z")));
+        // 02:30 on the October Sunday comes twice: the first, in summer time.
+        assert_eq!(at_oslo(day(2026, 10, 25), time(2, 30)), Some(utc("2026-10-25T00:30:00Z")));
+    }
+
+    #[test]
+    fn an_invitation_is_crlf_text_with_lines_of_at_most_75_octets() {
+        let note = "Ta med rørtang og lekkasjesøker. ".repeat(8);
+        let attendees = [Person { name: "Kari Nordmann", email: "kari@example.no" }];
+        let visit = Visit {
+            id: Uuid::nil(),
+            sequence: 0,
+            starts: at_oslo(day(2026, 10, 25), time(9, 0)).unwrap(),
+            minutes: 60,
+            summary: "Befaring; bad, kjøkken",
+            location: "Storgata 1, 0155 Oslo",
+            description: &note,
+            organizer: Person { name: "Fagfolk AS", email: "post@fagfolk.no" },
+            attendees: &attendees,
+            made: "2026-10-20T12:00:00Z".parse().unwrap(),
+        };
+        let text = ics(&visit, Method::Request, "fagfolk.no");
+        assert!(text.ends_with("END:VCALENDAR\r\n"), "{text}");
+        for line in text.split("\r\n") {
+            assert!(line.len() <= 75, "{} octets: {line}", line.len());
+            assert!(!line.contains('\n'), "{line:?}");
+        }
+        let unfolded = text.replace("\r\n ", "");
+        assert!(unfolded.contains("DTSTART:20261025T080000Z\r\n"), "{unfolded}");
+        assert!(unfolded.contains("DTEND:20261025T090000Z\r\n"), "{unfolded}");
+        assert!(unfolded.contains("SUMMARY:Befaring\\; bad\\, kjøkken\r\n"), "{unfolded}");
+        assert!(unfolded.contains("METHOD:REQUEST\r\n"), "{unfolded}");
+    }
+}
