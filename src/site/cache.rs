@@ -24,6 +24,14 @@ use super::store;
 use crate::http::error::ApiError;
 use crate::state::AppState;
 
+/// Whether a request with `headers` takes a gzip-compressed body (`Accept-Encoding`).
+pub(super) fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")))
+}
+
 /// A response body ready to send, plain and gzip-compressed.
 pub struct Page {
     body: Bytes,
@@ -318,11 +326,7 @@ impl Page {
             self.add_headers(response.headers_mut(), extra);
             return response;
         }
-        let accepts_gzip = request
-            .get(header::ACCEPT_ENCODING)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
-        let mut response = if accepts_gzip && !self.gzip.is_empty() {
+        let mut response = if accepts_gzip(request) && !self.gzip.is_empty() {
             let mut r = Response::new(Body::from(self.gzip.clone()));
             r.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
             r

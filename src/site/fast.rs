@@ -13,9 +13,10 @@ use std::convert::Infallible;
 use std::task::{Context, Poll};
 
 use axum::body::Body;
-use axum::http::{HeaderValue, Method, Request, StatusCode, header};
+use axum::http::{Method, Request, StatusCode, header};
 use axum::response::Response;
 use futures_util::future::{Either, Ready, ready};
+use tower_http::request_id::{MakeRequestId, MakeRequestUuid};
 
 use crate::http::{safe_request_id, security};
 use crate::metrics::Tracked;
@@ -64,25 +65,24 @@ fn answer(state: &AppState, request: &Request<Body>) -> Option<Response> {
     let headers = request.headers();
     // Only where the router's compression layer would leave the body as it is: the
     // client takes gzip (the cache has it) or names no encoding at all.
-    if let Some(accepted) = headers.get(header::ACCEPT_ENCODING) {
-        let accepted = accepted.to_str().ok()?;
-        if !accepted.split(',').any(|encoding| encoding.trim().starts_with("gzip")) {
-            return None;
-        }
+    if headers.contains_key(header::ACCEPT_ENCODING) && !super::cache::accepts_gzip(headers) {
+        return None;
     }
     let path = request.uri().path();
     let rendered = state.pages.ready()?;
-    let (tracked, mut response) = if path == "/api/services" {
-        let tracked = Tracked::get("/api/services");
-        (tracked, rendered.services_json(None)?.respond(StatusCode::OK, headers, &[]))
+    let services = path == "/api/services";
+    let tracked = Tracked::get(if services { "/api/services" } else { "page" });
+    let mut response = if services {
+        rendered.services_json(None)?.respond(StatusCode::OK, headers, &[])
     } else {
         let served = rendered.pages.get(path).filter(|served| served.status == StatusCode::OK)?;
-        (Tracked::get("page"), served.respond(headers, &[]))
+        served.respond(headers, &[])
     };
     security::add(response.headers_mut(), &state.config);
+    // The request id as the router's layers give it (`crate::app::router`).
     let id = match headers.get("x-request-id") {
         Some(id) if safe_request_id(id) => id.clone(),
-        _ => HeaderValue::try_from(uuid::Uuid::new_v4().to_string()).ok()?,
+        _ => MakeRequestUuid.make_request_id(request)?.into_header_value(),
     };
     response.headers_mut().insert("x-request-id", id);
     tracked.finish(&state.metrics, response.status());
