@@ -153,8 +153,8 @@ impl PageCache {
     /// The pages in service. Right after start-up this waits for the first render; if
     /// there is none within a few seconds (the database is unreachable) it fails.
     pub async fn current(&self) -> Result<Arc<Rendered>, ApiError> {
-        if let Some(rendered) = self.current.borrow().as_ref() {
-            return Ok(rendered.clone());
+        if let Some(rendered) = self.ready() {
+            return Ok(rendered);
         }
         let mut receiver = self.current.subscribe();
         match tokio::time::timeout(FIRST_RENDER_WAIT, receiver.wait_for(Option::is_some)).await {
