@@ -105,6 +105,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::users::router())
         .merge(crate::settings::router())
         .merge(crate::quotes::router())
+        .merge(crate::befaring::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.

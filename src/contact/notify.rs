@@ -144,6 +144,36 @@ impl Notifier {
             ),
             None => letterhead.body(text),
         };
+        self.send_parts(to, subject, body).await
+    }
+
+    /// Sends `text` to `to` from the firm's address with a calendar invitation (`ics`, a
+    /// befaring's, `crate::befaring`): beside the text as `text/calendar; method=...`,
+    /// which Gmail and Outlook show with their answer buttons, and as `invitasjon.ics`
+    /// for the mail programs that only offer attachments.
+    pub async fn send_with_invitation(
+        &self,
+        to: &str,
+        subject: &str,
+        text: &str,
+        (ics, method): (&str, &str),
+        letterhead: &Letterhead,
+    ) -> anyhow::Result<()> {
+        use lettre::message::{Attachment, SinglePart, header::ContentType};
+        let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
+        let calendar = ContentType::parse(&format!("text/calendar; charset=utf-8; method={method}"))?;
+        let body = MultiPart::mixed()
+            .multipart(
+                letterhead.body(text).singlepart(SinglePart::builder().header(calendar).body(ics.to_owned())),
+            )
+            .singlepart(
+                Attachment::new("invitasjon.ics".to_owned())
+                    .body(ics.to_owned(), ContentType::parse("application/ics")?),
+            );
+        self.send_parts(to, subject, body).await
+    }
+
+    async fn send_parts(&self, to: Mailbox, subject: &str, body: MultiPart) -> anyhow::Result<()> {
         let message = Message::builder()
             .from(self.to.clone())
             .to(to)
@@ -152,6 +182,11 @@ impl Notifier {
             .context("kunne ikke lage e-posten")?;
         self.transport.send(message).await?;
         Ok(())
+    }
+
+    /// The firm's sending address and name, as an invitation's organizer.
+    pub fn sender(&self) -> (Option<String>, String) {
+        (self.to.name.clone(), self.to.email.to_string())
     }
 
     /// The firm's own notification address.

@@ -46,25 +46,30 @@ pub async fn send(
     )
     .await
     .unwrap_or_else(|_| Err(anyhow::anyhow!("e-posttjeneren svarte ikke")));
-    let error = sent.as_ref().err().map(|err| format!("{err:#}"));
-    if let Some(error) = &error {
-        tracing::error!(error = %error, "kunne ikke sende e-post om et tilbud");
+    if let Err(err) = &sent {
+        tracing::error!(error = %format!("{err:#}"), "kunne ikke sende e-post om et tilbud");
     }
     if let Some(lead_id) = lead_id {
-        let recorded = fagfolk_data::leads::history::record_email(
-            &state.db,
-            lead_id,
-            state.clock.now(),
-            to,
-            subject,
-            error.as_deref(),
-        )
-        .await;
-        if let Err(err) = recorded {
-            tracing::error!(error = %err, "kunne ikke føre e-posten i historikken");
-        }
+        record(state, lead_id, to, subject, &sent).await;
     }
     sent
+}
+
+/// Notes an e-mail on lead `lead_id`'s timeline: sent, or why not.
+pub async fn record(state: &AppState, lead_id: Uuid, to: &str, subject: &str, sent: &anyhow::Result<()>) {
+    let error = sent.as_ref().err().map(|err| format!("{err:#}"));
+    let recorded = fagfolk_data::leads::history::record_email(
+        &state.db,
+        lead_id,
+        state.clock.now(),
+        to,
+        subject,
+        error.as_deref(),
+    )
+    .await;
+    if let Err(err) = recorded {
+        tracing::error!(error = %err, "kunne ikke føre e-posten i historikken");
+    }
 }
 
 /// Sends `text` to the firm's own address, and records it on the lead's timeline.

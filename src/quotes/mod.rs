@@ -8,7 +8,7 @@ pub use fagfolk_data::quotes::*;
 mod accept;
 pub mod customer;
 mod list;
-mod mail;
+pub(crate) mod mail;
 mod page;
 pub mod pdf;
 mod routes;

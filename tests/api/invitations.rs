@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 /// What Python's `icalendar` reads in `text`: the calendar's method and its one event.
-fn parsed(text: &str) -> Value {
+pub(crate) fn parsed(text: &str) -> Value {
     const READ: &str = r#"
 import json, sys, icalendar
 cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())

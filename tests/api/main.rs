@@ -40,3 +40,4 @@ mod services;
 mod settings;
 mod unicode_pages;
 mod users;
+mod visits;

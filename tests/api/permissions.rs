@@ -175,6 +175,26 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/api/admin/quotes/{id}/send", Body::None, WORK, Some(("send", "quotes"))),
     op("POST", "/api/admin/quotes/{id}/revise", Body::None, WORK, Some(("revise", "quotes"))),
     op("POST", "/api/admin/quotes/{id}/withdraw", Body::None, WORK, Some(("withdraw", "quotes"))),
+    // Befaringer.
+    op("GET", "/api/admin/visits", Body::None, READ, None),
+    op("GET", "/api/admin/leads/{id}/visits", Body::None, READ, None),
+    op(
+        "POST",
+        "/api/admin/leads/{id}/visits",
+        Body::Json(|f| json!({ "day": "2031-05-06", "start": "09:00", "minutes": 60, "staff_id": f.user })),
+        WORK,
+        Some(("create", "visits")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/visits/{id}",
+        Body::Json(
+            |f| json!({ "day": "2031-05-07", "start": "10:00", "minutes": 45, "staff_id": f.user, "note": format!("Runde {}", f.round) }),
+        ),
+        WORK,
+        Some(("update", "visits")),
+    ),
+    op("POST", "/api/admin/visits/{id}/cancel", Body::None, WORK, Some(("cancel", "visits"))),
     // Services.
     op(
         "POST",
@@ -354,6 +374,8 @@ pub struct Fixtures {
     pub quote: String,
     pub sent_quote: String,
     pub spare_quote: String,
+    /// A befaring on `lead`, moved and then cancelled.
+    pub visit: String,
 }
 
 impl Fixtures {
@@ -444,7 +466,18 @@ impl Fixtures {
         let sent =
             admin.send(Method::POST, &format!("/api/admin/quotes/{sent_quote}/send"), &json!({})).await;
         assert_eq!(sent.status(), 200, "the fixture's sent quote");
+        let visit: Value = admin
+            .send(
+                Method::POST,
+                &format!("/api/admin/leads/{lead_id}/visits"),
+                &json!({ "day": "2031-05-05", "start": "08:00", "minutes": 60, "staff_id": user.to_string() }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
         Self {
+            visit: visit["visit"]["id"].as_str().expect("the fixture's befaring").to_owned(),
             quote,
             sent_quote,
             spare_quote,
@@ -472,6 +505,8 @@ impl Fixtures {
             &self.sent_quote
         } else if path.starts_with("/api/admin/quotes/") {
             &self.quote
+        } else if path.starts_with("/api/admin/visits/") {
+            &self.visit
         } else if path.starts_with("/api/admin/services/") {
             &self.service
         } else if path.starts_with("/api/admin/media/") {
@@ -612,10 +647,11 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                     let expected_id = fixtures.entity_id(operation.path).or_else(|| {
                         answer["id"].as_str().or(answer["uploaded"][0]["id"].as_str()).map(str::to_owned)
                     });
-                    // A new quote's entry names the quote, not the lead in the path.
+                    // A new quote's or befaring's entry names it, not the lead in the path.
                     if expected_id.is_some()
                         && !operation.path.starts_with("/api/auth/")
                         && !operation.path.ends_with("/quotes")
+                        && !operation.path.ends_with("/visits")
                         && entity != "settings"
                     {
                         assert_eq!(entity_id, &expected_id, "{what}: entity id");

@@ -15,7 +15,7 @@ use crate::helpers::{Backend, spawn_app_with};
 use crate::quotes::{answer, draft, page_path, pdf_text, send};
 
 /// An SMTP server that takes any number of sessions and hands over each message.
-async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {
+pub(crate) async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let (sender, receiver) = mpsc::unbounded_channel();
@@ -59,7 +59,7 @@ async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {
     (port, receiver)
 }
 
-async fn next(mail: &mut mpsc::UnboundedReceiver<String>) -> String {
+pub(crate) async fn next(mail: &mut mpsc::UnboundedReceiver<String>) -> String {
     tokio::time::timeout(Duration::from_secs(15), mail.recv()).await.expect("a mail arrives").unwrap()
 }
 

@@ -21,3 +21,4 @@ pub mod settings;
 pub mod site;
 pub mod text;
 pub mod users;
+pub mod visits;

@@ -340,6 +340,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/leads/{id}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead's befaringer, cancelled ones too, in time order. */
+        get: operations["lead_visits"];
+        put?: never;
+        /**
+         * "Avtal befaring": books a time on the lead, moves the lead to the pipeline's befaring
+         *     step, and e-mails the customer and whoever goes the invitation.
+         */
+        post: operations["book_visit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/media": {
         parameters: {
             query?: never;
@@ -710,6 +731,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The befaringer that are not cancelled, in a span of days, in time order. */
+        get: operations["list_visits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moves a befaring (a new day, time, length, person or note); the customer and whoever
+         *     goes get the invitation again, the same event with a higher sequence.
+         */
+        put: operations["move_visit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/visits/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a befaring; the customer and whoever goes get the cancellation, which takes
+         *     it out of their calendars.
+         */
+        post: operations["cancel_visit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -895,13 +973,13 @@ export interface components {
          *     it: a new action without words fails `make lint`.
          * @enum {string}
          */
-        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline";
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel";
         /**
          * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -2073,6 +2151,114 @@ export interface components {
         };
         VisibilityInput: {
             hidden: boolean;
+        };
+        /** @description A befaring as stored. */
+        Visit: {
+            booked_by: string;
+            /** Format: date-time */
+            cancelled_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            lead_id: string;
+            /** Format: int32 */
+            minutes: number;
+            note: string;
+            /**
+             * Format: int32
+             * @description 0 when booked, one more for each move and for the cancellation.
+             */
+            sequence: number;
+            staff_email: string;
+            /**
+             * Format: uuid
+             * @description Who goes; `None` when that user was deleted (the name and address stay).
+             */
+            staff_id?: string | null;
+            staff_name: string;
+            /**
+             * Format: date-time
+             * @description When it starts (UTC); the firm's day and clock time are this in Oslo.
+             */
+            starts_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description What booking, moving or cancelling did. */
+        VisitChanged: {
+            /**
+             * @description Who is being sent the e-mail with the invitation; empty when the server has no
+             *     e-mail (then tell them yourself). Whether it went is on the lead's timeline.
+             */
+            invited: string[];
+            visit: components["schemas"]["VisitView"];
+        };
+        /** @description A befaring as staff book or move it. */
+        VisitInput: {
+            /** @description The day, `2026-10-25`. */
+            day?: string | null;
+            /**
+             * Format: int64
+             * @description How long it takes, in minutes (15 to 480).
+             */
+            minutes?: number | null;
+            /** @description For whoever goes; the customer does not see it. */
+            note?: string | null;
+            /**
+             * Format: uuid
+             * @description Who goes: a member of staff.
+             */
+            staff_id?: string | null;
+            /** @description The clock time it starts in Oslo, `09:00`. */
+            start?: string | null;
+        };
+        /**
+         * @description A befaring in a list: with the customer's name, phone and address, and its day and
+         *     times in Oslo.
+         */
+        VisitListed: components["schemas"]["VisitRow"] & {
+            /** Format: date */
+            day: string;
+            end: string;
+            start: string;
+        };
+        /**
+         * @description A visit in a list of visits (the "Befaringer" view, the dashboard, the feeds): with
+         *     who it is for and where.
+         */
+        VisitRow: {
+            /** Format: uuid */
+            id: string;
+            lead_address?: string | null;
+            /** Format: uuid */
+            lead_id: string;
+            lead_name: string;
+            lead_phone?: string | null;
+            lead_postnr?: string | null;
+            /** Format: int32 */
+            minutes: number;
+            note: string;
+            /** Format: int32 */
+            sequence: number;
+            /** Format: uuid */
+            staff_id?: string | null;
+            staff_name: string;
+            /** Format: date-time */
+            starts_at: string;
+        };
+        /** @description A befaring as the back office shows it: as stored, with its day and times in Oslo. */
+        VisitView: components["schemas"]["Visit"] & {
+            /**
+             * Format: date
+             * @description `2026-10-25`
+             */
+            day: string;
+            /** @description `10:00` */
+            end: string;
+            /** @description `09:00` */
+            start: string;
         };
     };
     responses: never;
@@ -3528,6 +3714,119 @@ export interface operations {
             };
             /** @description Finnes ikke */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lead_visits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lead-ens befaringer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitView"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book_visit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitInput"];
+            };
+        };
+        responses: {
+            /** @description Befaringen er avtalt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitChanged"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5167,6 +5466,182 @@ export interface operations {
             };
             /** @description For mange passordsjekker samtidig; prøv igjen om litt */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_visits: {
+        parameters: {
+            query?: {
+                /** @description The first day, `2026-10-25`; today when left out. */
+                from?: string;
+                /** @description How many days from it (1 to 62); 7 when left out. */
+                days?: number;
+                /** @description Only this member of staff's. */
+                staff?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Befaringene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitListed"][];
+                };
+            };
+            /** @description Ugyldig parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_visit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Befaringens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitInput"];
+            };
+        };
+        responses: {
+            /** @description Befaringen er flyttet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitChanged"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Befaringen er avlyst */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_visit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Befaringens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Befaringen er avlyst */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitChanged"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Allerede avlyst */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,6 +44,8 @@ pub enum AuditAction {
     Accept,
     /// The customer declined a quote on its page.
     Decline,
+    /// A befaring called off.
+    Cancel,
 }
 
 /// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
@@ -61,6 +63,7 @@ pub enum AuditEntity {
     AuditLogs,
     Privacy,
     Quotes,
+    Visits,
 }
 
 /// The stored text of an enum value: its serde name.

@@ -75,17 +75,9 @@ pub async fn revise(
 
 /// The status a lead moves to when its quote is sent: the first open status of the
 /// pipeline whose name speaks of a quote ("Tilbud sendt"), if it comes after the lead's
-/// status. The pipeline's statuses mean only open, won or lost, so this one is found by
-/// its name; a pipeline without one leaves the lead where it is.
+/// status (`crate::settings::pipeline::forward_to_step`).
 pub fn quote_sent_status(pipeline: &[Stage], current: &str) -> Option<String> {
-    let position = |name: &str| pipeline.iter().position(|stage| stage.name == name);
-    let target = pipeline
-        .iter()
-        .find(|stage| stage.kind == StatusKind::Open && crate::text::fold(&stage.name).contains("tilbud"))?;
-    let here = position(current);
-    let current_is_open = here.is_none_or(|index| pipeline[index].kind == StatusKind::Open);
-    (current_is_open && here.is_none_or(|index| index < position(&target.name).unwrap_or(0)))
-        .then(|| target.name.clone())
+    crate::settings::pipeline::forward_to_step(pipeline, current, "tilbud")
 }
 
 /// The status a lead moves to when its quote is accepted: the first status that means won.

@@ -47,6 +47,21 @@ pub fn default_pipeline() -> Vec<Stage> {
     .collect()
 }
 
+/// The step a lead moves to when something happens on it (a befaring booked, a quote
+/// sent): the first open status whose name holds `word` ("befaring", "tilbud"), if it
+/// comes after the lead's status `current`. The pipeline's statuses mean only open, won or
+/// lost, so such a step is found by its name; without one the lead stays where it is.
+pub fn forward_to_step(pipeline: &[Stage], current: &str, word: &str) -> Option<String> {
+    let position = |name: &str| pipeline.iter().position(|stage| stage.name == name);
+    let target = pipeline
+        .iter()
+        .find(|stage| stage.kind == StatusKind::Open && crate::text::fold(&stage.name).contains(word))?;
+    let here = position(current);
+    let current_is_open = here.is_none_or(|index| pipeline[index].kind == StatusKind::Open);
+    (current_is_open && here.is_none_or(|index| index < position(&target.name).unwrap_or(0)))
+        .then(|| target.name.clone())
+}
+
 /// Reads the settings row's stored pipeline: a list of `{"name", "kind"}` objects. A plain
 /// name (how pipelines were stored before statuses had a meaning, see migration 0002) is
 /// read as open, except "Vunnet" and "Tapt", which meant won and lost then.

@@ -27,6 +27,10 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
   create: [
     entry('create', 'leads', 'Per Olsen', { before: {}, after: { name: 'Per Olsen', status: 'Ny', assignee_id: KARI } }),
     entry('create', 'media', 'Nytt bad på Frogner', { before: {}, after: { url: '/media/x.webp', alt: 'Nytt bad på Frogner' } }),
+    entry('create', 'visits', null, {
+      before: {},
+      after: { starts_at: '2027-10-31T08:00:00Z', minutes: 90, staff_name: 'Ola Rørlegger', note: 'Ta med fuktmåler', lead_id: KARI, lead_name: 'Per Olsen', lead_status: 'Avtalt befaring' },
+    }),
   ],
   update: [
     entry('update', 'leads', 'Per Olsen', {
@@ -96,6 +100,7 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
     },
   ],
   decline: [{ ...entry('decline', 'quotes', null, { before: { status: 'sent' }, after: { status: 'declined', decline_reason: 'For dyrt' } }), performed_by: 'kunde: Per Olsen' }],
+  cancel: [entry('cancel', 'visits', null, { before: { cancelled: false }, after: { cancelled: true } })],
   anonymize: [{ ...entry('anonymize', 'settings', null, { before: {}, after: { leads: 3, months: 24 } }), performed_by: 'automatisk (sletteregel)' }],
 }
 

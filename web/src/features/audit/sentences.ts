@@ -20,6 +20,7 @@ const THE: Record<AuditEntity, string> = {
   audit_logs: 'loggen',
   privacy: 'personvernet',
   quotes: 'tilbudet',
+  visits: 'befaringen',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
@@ -53,6 +54,7 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
   withdraw: (thing) => `trakk tilbake ${thing}`,
   accept: (thing, after) => `aksepterte ${thing}${typeof after.number === 'string' ? ` (${after.number})` : ''}`,
   decline: (thing) => `avslo ${thing}`,
+  cancel: (thing) => `avlyste ${thing}`,
   erase: (_thing, after) => `slettet personopplysninger: ${found(after)}`,
   anonymize: (_thing, after) =>
     `anonymiserte ${count(after.leads, 'vunnet eller tapt lead', 'vunne og tapte leads')} som ikke var endret på ${count(after.months, 'måned', 'måneder')}`,
@@ -120,6 +122,12 @@ const FIELDS: Record<string, string> = {
   decline_reason: 'grunn',
   new_version: 'ny versjon',
   pdf_sha256: 'PDF (SHA-256)',
+  starts_at: 'tidspunkt',
+  minutes: 'varighet (minutter)',
+  staff_name: 'hvem som drar',
+  note: 'notat',
+  lead_name: 'kunde',
+  cancelled: 'avlyst',
 }
 
 /** Keys that say how a thing is stored rather than what it is: never shown. */

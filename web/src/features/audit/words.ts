@@ -17,6 +17,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   audit_logs: 'Loggen',
   privacy: 'Personvern',
   quotes: 'Tilbud',
+  visits: 'Befaring',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */

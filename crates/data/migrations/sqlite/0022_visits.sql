@@ -1,0 +1,24 @@
+-- Befaringer: the site visits staff book on a lead (crates/data/src/visits/). The time is
+-- kept as the instant it starts (`starts_at`, UTC); the firm's day and clock time are
+-- read from it in Oslo's time zone. A visit keeps its id for good: it is its calendar
+-- invitation's UID, and each change (a move, the cancellation) raises `sequence`, so a
+-- calendar updates the event it has. A cancelled visit stays, with `cancelled_at`, so its
+-- cancellation can be told; it goes with its lead (an erasure).
+CREATE TABLE visits (
+    id           BLOB PRIMARY KEY NOT NULL,
+    lead_id      BLOB NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    starts_at    TEXT NOT NULL,
+    minutes      INTEGER NOT NULL,
+    staff_id     BLOB REFERENCES admin_users (id) ON DELETE SET NULL,
+    staff_name   TEXT NOT NULL,
+    staff_email  TEXT NOT NULL,
+    note         TEXT NOT NULL,
+    sequence     INTEGER NOT NULL,
+    cancelled_at TEXT,
+    booked_by    TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL
+);
+CREATE INDEX visits_starts_at ON visits (starts_at);
+CREATE INDEX visits_lead ON visits (lead_id, starts_at);
+CREATE INDEX visits_staff ON visits (staff_id, starts_at);

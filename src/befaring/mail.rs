@@ -1,0 +1,197 @@
+//! A befaring's e-mails: when it is booked, moved or cancelled, the customer (when the
+//! lead has an address) and the member of staff who goes each get an e-mail that says
+//! when and where, with the calendar invitation (`super::invitation`). They are sent in
+//! the background, so a slow or failing mail server never holds up a booking; each is
+//! noted on the lead's timeline, sent or not (`crate::quotes::mail::record`).
+
+use chrono::{DateTime, Datelike, TimeDelta, Utc};
+use chrono_tz::Europe::Oslo;
+
+use fagfolk_data::leads::model::Lead;
+use fagfolk_data::visits::Visit;
+
+use super::invitation::{self, Method, Person};
+use crate::contact::notify::Letterhead;
+use crate::state::AppState;
+
+/// What happened to the visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    Booked,
+    Moved,
+    Cancelled,
+}
+
+/// When, as a Norwegian reads it: "søndag 25. oktober 2026 kl. 09:00–10:00".
+pub fn when(starts_at: DateTime<Utc>, minutes: i32) -> String {
+    let (start, end) = (
+        starts_at.with_timezone(&Oslo),
+        (starts_at + TimeDelta::minutes(minutes.into())).with_timezone(&Oslo),
+    );
+    format!(
+        "{} {} kl. {}–{}",
+        weekday(start.date_naive()),
+        crate::site::markup::norwegian_date(start.date_naive()),
+        start.format("%H:%M"),
+        end.format("%H:%M")
+    )
+}
+
+fn weekday(day: chrono::NaiveDate) -> &'static str {
+    ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"]
+        [day.weekday().num_days_from_monday() as usize]
+}
+
+/// The lead's address on one line, as the invitation's place.
+pub fn address(lead: &Lead) -> String {
+    [lead.adresse.as_deref(), lead.postnr.as_deref()]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Sends the customer and the member of staff the e-mail about `change` to `visit`, in
+/// the background. The addresses it goes to; none when the server has no SMTP.
+pub fn tell(state: &AppState, lead: &Lead, visit: &Visit, change: Change) -> Vec<String> {
+    let Some(notifier) = state.notifier.clone() else {
+        return Vec::new();
+    };
+    let customer = lead.email.clone().filter(|email| fagfolk_data::text::is_email(email));
+    let recipients: Vec<String> = customer.iter().cloned().chain([visit.staff_email.clone()]).collect();
+    let (state, lead, visit) = (state.clone(), lead.clone(), visit.clone());
+    tokio::spawn(async move {
+        let letterhead = Letterhead::of(&state).await;
+        let facts = fagfolk_data::settings::store::facts(&state.db).await.ok().flatten();
+        let phone = facts.as_ref().and_then(|facts| facts.global_phone_primary.clone()).unwrap_or_default();
+        let host = state.config.public_url.host_str().unwrap_or("localhost").to_owned();
+        let (organizer_name, organizer_email) = notifier.sender();
+        let firm = if letterhead.firm.is_empty() {
+            organizer_name.unwrap_or_default()
+        } else {
+            letterhead.firm.clone()
+        };
+        let mut attendees = vec![Person { name: &visit.staff_name, email: &visit.staff_email }];
+        if let Some(email) = &customer {
+            attendees.push(Person { name: &lead.name, email });
+        }
+        let place = address(&lead);
+        let when = when(visit.starts_at, visit.minutes);
+        let method = if change == Change::Cancelled { Method::Cancel } else { Method::Request };
+        let ics = |summary: &str, description: &str| {
+            invitation::ics(
+                &invitation::Visit {
+                    id: visit.id,
+                    sequence: u32::try_from(visit.sequence).unwrap_or_default(),
+                    starts: visit.starts_at,
+                    minutes: u32::try_from(visit.minutes).unwrap_or_default(),
+                    summary,
+                    location: &place,
+                    description,
+                    organizer: Person { name: &firm, email: &organizer_email },
+                    attendees: &attendees,
+                    made: state.clock.now(),
+                },
+                method,
+                &host,
+            )
+        };
+        let mut letters = Vec::new();
+        if let Some(email) = &customer {
+            let (subject, text) = to_customer(&lead, &visit, change, (&when, &place, &phone, &firm));
+            let description = format!("Den som kommer: {}\nTelefon: {phone}", visit.staff_name);
+            letters.push((email.clone(), subject, text, ics(&format!("Befaring: {firm}"), &description)));
+        }
+        let (subject, text) = to_staff(&state, &lead, &visit, change, (&when, &place));
+        let description = staff_description(&lead, &visit, &state.config.base_url());
+        letters.push((
+            visit.staff_email.clone(),
+            subject,
+            text,
+            ics(&format!("Befaring: {}", lead.name), &description),
+        ));
+        for (to, subject, text, ics) in letters {
+            let sent = tokio::time::timeout(
+                std::time::Duration::from_secs(20),
+                notifier.send_with_invitation(&to, &subject, &text, (&ics, method.name()), &letterhead),
+            )
+            .await
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("e-posttjeneren svarte ikke")));
+            if let Err(err) = &sent {
+                tracing::error!(error = %format!("{err:#}"), visit = %visit.id, "kunne ikke sende e-post om en befaring");
+            }
+            crate::quotes::mail::record(&state, lead.id, &to, &subject, &sent).await;
+        }
+    });
+    recipients
+}
+
+fn to_customer(
+    lead: &Lead,
+    visit: &Visit,
+    change: Change,
+    (when, place, phone, firm): (&str, &str, &str, &str),
+) -> (String, String) {
+    let date = crate::site::markup::norwegian_date(visit.starts_at.with_timezone(&Oslo).date_naive());
+    let place = if place.is_empty() { "avtales på telefon" } else { place };
+    let who = format!("Adresse: {place}\nDen som kommer: {}\nTelefon: {phone}\n", visit.staff_name);
+    let (subject, opening) = match change {
+        Change::Booked => (format!("Befaring {date}"), format!("Vi kommer på befaring {when}.")),
+        Change::Moved => {
+            (format!("Ny tid for befaringen: {date}"), format!("Befaringen er flyttet. Ny tid: {when}."))
+        }
+        Change::Cancelled => (
+            format!("Befaringen {date} er avlyst"),
+            format!("Befaringen {when} er avlyst. Vi tar kontakt for å avtale en ny tid."),
+        ),
+    };
+    let calendar = match change {
+        Change::Cancelled => "Invitasjonen ligger ved, så befaringen tas ut av kalenderen din.",
+        _ => "Invitasjonen ligger ved, så befaringen kommer i kalenderen din.",
+    };
+    let text =
+        format!("Hei {}!\n\n{opening}\n\n{who}\n{calendar}\n\nMed vennlig hilsen\n{firm}\n", lead.name);
+    (subject, text)
+}
+
+fn to_staff(
+    state: &AppState,
+    lead: &Lead,
+    visit: &Visit,
+    change: Change,
+    (when, place): (&str, &str),
+) -> (String, String) {
+    let (subject, opening) = match change {
+        Change::Booked => (format!("Befaring hos {}", lead.name), format!("Du skal på befaring {when}.")),
+        Change::Moved => {
+            (format!("Befaringen hos {} er flyttet", lead.name), format!("Befaringen er flyttet til {when}."))
+        }
+        Change::Cancelled => {
+            (format!("Befaringen hos {} er avlyst", lead.name), format!("Befaringen {when} er avlyst."))
+        }
+    };
+    let place = if place.is_empty() { "ikke oppgitt" } else { place };
+    let text = format!(
+        "{opening}\n\nKunde: {}\nTelefon: {}\nAdresse: {place}\n{}\nÅpne lead-en: {}/admin/leads?lead={}\n",
+        lead.name,
+        lead.phone.as_deref().unwrap_or("ikke oppgitt"),
+        if visit.note.is_empty() { String::new() } else { format!("Notat: {}\n", visit.note) },
+        state.config.base_url(),
+        lead.id
+    );
+    (subject, text)
+}
+
+fn staff_description(lead: &Lead, visit: &Visit, base: &str) -> String {
+    let mut lines = vec![format!("Kunde: {}", lead.name)];
+    if let Some(phone) = &lead.phone {
+        lines.push(format!("Telefon: {phone}"));
+    }
+    if !visit.note.is_empty() {
+        lines.push(format!("Notat: {}", visit.note));
+    }
+    lines.push(format!("{base}/admin/leads?lead={}", lead.id));
+    lines.join("\n")
+}

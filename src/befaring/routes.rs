@@ -1,0 +1,303 @@
+//! The befaring routes of the back office (`super::router`): a lead's befaringer, "Avtal
+//! befaring", moving and cancelling one, and every befaring in a span of days (the
+//! "Befaringer" view and the dashboard).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{NaiveDate, TimeDelta};
+use chrono_tz::Europe::Oslo;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::visits::{self, Slot, Visit, store};
+
+use super::input::VisitInput;
+use super::invitation::at_oslo;
+use super::mail::{self, Change};
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(lead_visits, book_visit))
+        .routes(routes!(move_visit))
+        .routes(routes!(cancel_visit))
+        .routes(routes!(list_visits))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Fant ikke befaringen.".to_owned())
+}
+
+fn cancelled() -> ApiError {
+    ApiError::Conflict("Befaringen er avlyst.".to_owned())
+}
+
+/// A befaring as the back office shows it: as stored, with its day and times in Oslo.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VisitView {
+    #[serde(flatten)]
+    pub visit: Visit,
+    /// `2026-10-25`
+    pub day: NaiveDate,
+    /// `09:00`
+    pub start: String,
+    /// `10:00`
+    pub end: String,
+}
+
+impl From<Visit> for VisitView {
+    fn from(visit: Visit) -> Self {
+        let (day, start, end) = in_oslo(visit.starts_at, visit.minutes);
+        Self { visit, day, start, end }
+    }
+}
+
+/// The day a befaring is on and its start and end, `09:00`, in Oslo.
+fn in_oslo(starts_at: chrono::DateTime<chrono::Utc>, minutes: i32) -> (NaiveDate, String, String) {
+    let start = starts_at.with_timezone(&Oslo);
+    let end = (starts_at + TimeDelta::minutes(minutes.into())).with_timezone(&Oslo);
+    (start.date_naive(), start.format("%H:%M").to_string(), end.format("%H:%M").to_string())
+}
+
+/// What booking, moving or cancelling did.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VisitChanged {
+    pub visit: VisitView,
+    /// Who is being sent the e-mail with the invitation; empty when the server has no
+    /// e-mail (then tell them yourself). Whether it went is on the lead's timeline.
+    pub invited: Vec<String>,
+}
+
+/// A lead's befaringer, cancelled ones too, in time order.
+#[utoipa::path(
+    get, path = "/api/admin/leads/{id}/visits",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Lead-ens befaringer", body = [VisitView]),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn lead_visits(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<Vec<VisitView>>> {
+    fagfolk_data::leads::store::get(&state.db, id).await?.ok_or_else(crate::leads::lead_not_found)?;
+    Ok(Json(store::of_lead(&state.db, id).await?.into_iter().map(VisitView::from).collect()))
+}
+
+/// "Avtal befaring": books a time on the lead, moves the lead to the pipeline's befaring
+/// step, and e-mails the customer and whoever goes the invitation.
+#[utoipa::path(
+    post, path = "/api/admin/leads/{id}/visits",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    request_body = VisitInput,
+    responses(
+        (status = 201, description = "Befaringen er avtalt", body = VisitChanged),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn book_visit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<VisitInput>,
+) -> ApiResult<(StatusCode, Json<VisitChanged>)> {
+    let lead =
+        fagfolk_data::leads::store::get(&state.db, id).await?.ok_or_else(crate::leads::lead_not_found)?;
+    let slot = input.slot(&state).await?;
+    let stages = crate::settings::stages(&state.db).await?;
+    let lead_status = visits::visit_booked_status(&stages, &lead.status);
+    let (visit_id, now) = (Uuid::now_v7(), state.clock.now());
+    let mut after = slot_view(&slot);
+    after["lead_id"] = id.to_string().into();
+    after["lead_name"] = lead.name.clone().into();
+    after["lead_status"] = lead_status.clone().into();
+    let entry = audit(
+        &user,
+        AuditAction::Create,
+        visit_id,
+        now,
+        Some(serde_json::json!({"before": {}, "after": after})),
+    );
+    visits::book(&state.db, visit_id, id, &slot, lead_status.as_deref(), (now, &user.name), &entry).await?;
+    let visit = store::get(&state.db, visit_id).await?.ok_or_else(not_found)?;
+    let invited = mail::tell(&state, &lead, &visit, Change::Booked);
+    Ok((StatusCode::CREATED, Json(VisitChanged { visit: visit.into(), invited })))
+}
+
+/// Moves a befaring (a new day, time, length, person or note); the customer and whoever
+/// goes get the invitation again, the same event with a higher sequence.
+#[utoipa::path(
+    put, path = "/api/admin/visits/{id}",
+    params(("id" = Uuid, Path, description = "Befaringens id")), tag = "admin", security(("session" = [])),
+    request_body = VisitInput,
+    responses(
+        (status = 200, description = "Befaringen er flyttet", body = VisitChanged),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Befaringen er avlyst", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+async fn move_visit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<VisitInput>,
+) -> ApiResult<Json<VisitChanged>> {
+    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    if before.cancelled_at.is_some() {
+        return Err(cancelled());
+    }
+    let slot = input.slot(&state).await?;
+    let now = state.clock.now();
+    let was = Slot {
+        starts_at: before.starts_at,
+        minutes: before.minutes,
+        staff_id: before.staff_id.unwrap_or_default(),
+        staff_name: before.staff_name.clone(),
+        staff_email: before.staff_email.clone(),
+        note: before.note.clone(),
+    };
+    let entry = audit(
+        &user,
+        AuditAction::Update,
+        id,
+        now,
+        fagfolk_data::audit::changes(&slot_view(&was), &slot_view(&slot)),
+    );
+    if !visits::reschedule(&state.db, id, &slot, now, &entry).await? {
+        return Err(cancelled());
+    }
+    let visit = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id).await?.ok_or_else(not_found)?;
+    let invited = mail::tell(&state, &lead, &visit, Change::Moved);
+    Ok(Json(VisitChanged { visit: visit.into(), invited }))
+}
+
+/// Cancels a befaring; the customer and whoever goes get the cancellation, which takes
+/// it out of their calendars.
+#[utoipa::path(
+    post, path = "/api/admin/visits/{id}/cancel",
+    params(("id" = Uuid, Path, description = "Befaringens id")), tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Befaringen er avlyst", body = VisitChanged),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Allerede avlyst", body = ErrorBody),
+    )
+)]
+async fn cancel_visit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<VisitChanged>> {
+    store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let now = state.clock.now();
+    let entry = audit(
+        &user,
+        AuditAction::Cancel,
+        id,
+        now,
+        Some(serde_json::json!({
+            "before": {"cancelled": false},
+            "after": {"cancelled": true},
+        })),
+    );
+    if !visits::cancel(&state.db, id, now, &entry).await? {
+        return Err(cancelled());
+    }
+    let visit = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id).await?.ok_or_else(not_found)?;
+    let invited = mail::tell(&state, &lead, &visit, Change::Cancelled);
+    Ok(Json(VisitChanged { visit: visit.into(), invited }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct VisitSpan {
+    /// The first day, `2026-10-25`; today when left out.
+    from: Option<NaiveDate>,
+    /// How many days from it (1 to 62); 7 when left out.
+    days: Option<u32>,
+    /// Only this member of staff's.
+    staff: Option<Uuid>,
+}
+
+/// A befaring in a list: with the customer's name, phone and address, and its day and
+/// times in Oslo.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VisitListed {
+    #[serde(flatten)]
+    pub visit: store::VisitRow,
+    pub day: NaiveDate,
+    pub start: String,
+    pub end: String,
+}
+
+/// The befaringer that are not cancelled, in a span of days, in time order.
+#[utoipa::path(
+    get, path = "/api/admin/visits", tag = "admin", security(("session" = [])), params(VisitSpan),
+    responses(
+        (status = 200, description = "Befaringene", body = [VisitListed]),
+        (status = 400, description = "Ugyldig parameter", body = ErrorBody),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+    )
+)]
+async fn list_visits(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(span): ApiQuery<VisitSpan>,
+) -> ApiResult<Json<Vec<VisitListed>>> {
+    let from = span.from.unwrap_or_else(|| state.clock.today());
+    let days = span.days.unwrap_or(7);
+    if !(1..=62).contains(&days) {
+        return Err(ApiError::BadRequest("Velg fra 1 til 62 dager.".to_owned()));
+    }
+    // Midnight in Oslo is never skipped by summer time (the clocks move at 02:00).
+    let midnight = |day: NaiveDate| at_oslo(day, chrono::NaiveTime::MIN);
+    let (Some(start), Some(end)) = (midnight(from), midnight(from + TimeDelta::days(days.into()))) else {
+        return Err(ApiError::BadRequest("Ugyldig dag.".to_owned()));
+    };
+    let rows = store::between(&state.db, (start, end), span.staff).await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|visit| {
+                let (day, start, end) = in_oslo(visit.starts_at, visit.minutes);
+                VisitListed { visit, day, start, end }
+            })
+            .collect(),
+    ))
+}
+
+/// What the audit log keeps of a slot.
+fn slot_view(slot: &Slot) -> serde_json::Value {
+    serde_json::json!({
+        "starts_at": slot.starts_at,
+        "minutes": slot.minutes,
+        "staff_name": slot.staff_name,
+        "note": slot.note,
+    })
+}
+
+fn audit(
+    user: &CurrentUser,
+    action: AuditAction,
+    id: Uuid,
+    now: chrono::DateTime<chrono::Utc>,
+    changes: Option<serde_json::Value>,
+) -> NewAudit {
+    NewAudit::new(now, action, AuditEntity::Visits, Some(id), &user.email, changes)
+}
