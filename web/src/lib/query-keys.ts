@@ -14,6 +14,11 @@ export const queryKeys = {
     board: (filter: unknown) => ['leads', 'board', filter] as const,
   },
   media: { all: ['media'] as const, list: (q: string) => ['media', q] as const },
+  visits: {
+    all: ['visits'] as const,
+    ofLead: (id: string) => ['visits', 'lead', id] as const,
+    span: (span: unknown) => ['visits', 'span', span] as const,
+  },
   quotes: {
     all: ['quotes'] as const,
     lists: ['quotes', 'list'] as const,

@@ -6,11 +6,12 @@ import { useLead } from '@/features/leads/api/get-lead'
 import { useLeads } from '@/features/leads/api/list-leads'
 import { LeadWork } from '@/features/leads/components/lead-details-dialog'
 import { LeadQuotes } from '@/features/quotes/components/lead-quotes'
+import { LeadVisits } from '@/features/visits/components/lead-visits'
 import { paths } from '@/lib/paths'
 import { useAdminTitle } from '../use-admin-title'
 
 /** A lead's own page (`/admin/leads/{id}`): a link staff can share and bookmark, with the
- * lead's details, its timeline and its quotes. The list's dialog stays as a quick view. */
+ * lead's details, its timeline, its befaringer and its quotes. The list's dialog stays as a quick view. */
 export function LeadPage() {
   const { leadId = '' } = useParams()
   const { user } = useAuth()
@@ -34,7 +35,10 @@ export function LeadPage() {
               viewer={{ id: user?.id ?? '', isAdmin: user?.role === 'admin' }}
               onOpenLead={() => undefined}
             />
-            <LeadQuotes leadId={lead.data.id} />
+            <div className="grid content-start gap-8">
+              <LeadVisits leadId={lead.data.id} staff={list.data.staff} />
+              <LeadQuotes leadId={lead.data.id} />
+            </div>
           </div>
         </>
       ) : lead.isError ? (

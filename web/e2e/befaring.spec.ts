@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { createLead, signIn } from './admin'
+import { expect, test } from './server'
+
+// Befaring (#28): on a lead's page (1280 px) staff book a befaring, move it and cancel
+// it; the lead moves to the pipeline's befaring step. The page stays usable at 375 px.
+
+/** What axe finds serious or critical (WCAG 2.1 A and AA), as in a11y.spec.ts. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+test('staff book a befaring on a lead, move it and cancel it', async ({ page }, info) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  const lead = await createLead(page, { name: 'Åse Ødegård', email: 'ase@example.no', phone: '912 34 567', adresse: 'Kjelsåsveien 12', postnr: '0488' })
+  await page.goto(`/admin/leads/${lead.id}`)
+  const visits = page.getByRole('region', { name: 'Befaring' })
+  await expect(visits.getByText('Ingen befaring avtalt.')).toBeVisible()
+
+  // A form sent empty keeps the dialog open with the server's Norwegian messages.
+  await visits.getByRole('button', { name: 'Avtal befaring' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Avtal befaring' })
+  await dialog.getByRole('button', { name: 'Avtal befaring' }).click()
+  await expect(dialog.getByText('Velg dagen for befaringen.')).toBeVisible()
+  await expect(dialog.getByText('Velg hvem som skal på befaringen.')).toBeVisible()
+
+  await dialog.getByLabel('Dag', { exact: true }).fill('31.10.2027')
+  await dialog.getByLabel('Klokkeslett').fill('09:00')
+  await dialog.getByLabel('Varighet').selectOption({ label: '1,5 time' })
+  await dialog.getByLabel('Hvem drar').selectOption({ index: 1 })
+  await dialog.getByLabel('Notat til den som drar').fill('Ta med fuktmåler')
+  await page.screenshot({ path: info.outputPath('befaring-skjema-1280.png') })
+  expect(await seriousViolations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Avtal befaring' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Befaringen er avtalt')).toBeVisible()
+  await expect(visits.getByText('søndag 31. oktober 2027 kl. 09:00–10:30')).toBeVisible()
+  await expect(visits.getByText('Ta med fuktmåler')).toBeVisible()
+  // The lead is at the pipeline's befaring step.
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Avtalt befaring')
+  await page.screenshot({ path: info.outputPath('befaring-avtalt-1280.png'), fullPage: true })
+
+  await visits.getByRole('button', { name: 'Flytt' }).click()
+  const moving = page.getByRole('dialog', { name: 'Flytt befaring' })
+  await expect(moving.getByLabel('Klokkeslett')).toHaveValue('09:00')
+  await moving.getByLabel('Klokkeslett').fill('10:00')
+  await moving.getByRole('button', { name: 'Flytt befaringen' }).click()
+  await expect(moving).toBeHidden()
+  await expect(visits.getByText('søndag 31. oktober 2027 kl. 10:00–11:30')).toBeVisible()
+
+  await visits.getByRole('button', { name: 'Avlys' }).click()
+  await page.getByRole('dialog', { name: 'Avlys befaringen?' }).getByRole('button', { name: 'Avlys befaringen' }).click()
+  await expect(visits.getByText('Avlyst')).toBeVisible()
+  await expect(visits.getByRole('button', { name: 'Flytt' })).toHaveCount(0)
+  await page.screenshot({ path: info.outputPath('befaring-avlyst-1280.png'), fullPage: true })
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(visits.getByText('søndag 31. oktober 2027 kl. 10:00–11:30')).toBeVisible()
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: info.outputPath('befaring-375.png'), fullPage: true })
+})

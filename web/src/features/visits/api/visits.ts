@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
+
+export type Visit = components['schemas']['VisitView']
+export type VisitListed = components['schemas']['VisitListed']
+export type VisitInput = components['schemas']['VisitInput']
+export type VisitChanged = components['schemas']['VisitChanged']
+export type VisitSpan = { from?: string; days?: number; staff?: string }
+
+/** A booking moves its lead (status, timeline), the lists of befaringer and the dashboard. */
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.visits.all })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+  }
+}
+
+export function useLeadVisits(leadId: string) {
+  return useQuery({
+    queryKey: queryKeys.visits.ofLead(leadId),
+    queryFn: async () => unwrap(await api.GET('/api/admin/leads/{id}/visits', { params: { path: { id: leadId } } })),
+  })
+}
+
+export function useVisits(span: VisitSpan) {
+  return useQuery({
+    queryKey: queryKeys.visits.span(span),
+    queryFn: async () => unwrap(await api.GET('/api/admin/visits', { params: { query: span } })),
+  })
+}
+
+export function useBookVisit(leadId: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (body: VisitInput) =>
+      unwrap(await api.POST('/api/admin/leads/{id}/visits', { params: { path: { id: leadId } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+export function useMoveVisit() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: VisitInput }) =>
+      unwrap(await api.PUT('/api/admin/visits/{id}', { params: { path: { id } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+export function useCancelVisit() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api.POST('/api/admin/visits/{id}/cancel', { params: { path: { id } } })),
+    onSuccess: refresh,
+  })
+}
+
+/** Who can go on a befaring (the lead list's staff). */
+export type StaffMember = components['schemas']['StaffMember']
