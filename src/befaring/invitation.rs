@@ -65,21 +65,24 @@ impl Method {
 
 /// The `.ics` text of `visit`, for the site at `host` (the `UID`'s right side).
 pub fn ics(visit: &Visit<'_>, method: Method, host: &str) -> String {
-    let mut event = icalendar::Event::new();
-    event
-        .uid(&format!("befaring-{}@{host}", visit.id))
-        .sequence(visit.sequence)
-        .timestamp(visit.made)
-        .starts(visit.starts)
-        .ends(visit.starts + TimeDelta::minutes(i64::from(visit.minutes)))
-        .summary(visit.summary)
-        .location(visit.location)
-        .description(visit.description)
-        .append_property(
-            Property::new("ORGANIZER", format!("mailto:{}", visit.organizer.email))
-                .add_parameter("CN", visit.organizer.name)
-                .done(),
-        );
+    let mut event = event(
+        &Entry {
+            id: visit.id,
+            sequence: visit.sequence,
+            starts: visit.starts,
+            minutes: visit.minutes,
+            summary: visit.summary,
+            location: visit.location,
+            description: visit.description,
+        },
+        visit.made,
+        host,
+    );
+    event.append_property(
+        Property::new("ORGANIZER", format!("mailto:{}", visit.organizer.email))
+            .add_parameter("CN", visit.organizer.name)
+            .done(),
+    );
     for person in visit.attendees {
         let attendee = Attendee::new(format!("mailto:{}", person.email))
             .cn(person.name.to_owned())
@@ -92,14 +95,59 @@ pub fn ics(visit: &Visit<'_>, method: Method, host: &str) -> String {
         Method::Request => EventStatus::Confirmed,
         Method::Cancel => EventStatus::Cancelled,
     });
+    let mut calendar = calendar();
+    calendar.append_property(("METHOD", method.name())).push(event.done());
+    calendar.done().to_string()
+}
+
+/// A befaring as a calendar feed lists it.
+pub struct Entry<'a> {
+    pub id: Uuid,
+    pub sequence: u32,
+    pub starts: DateTime<Utc>,
+    pub minutes: u32,
+    pub summary: &'a str,
+    pub location: &'a str,
+    pub description: &'a str,
+}
+
+/// The `.ics` text of a subscribed calendar (a private feed) named `name`: every entry as
+/// an event with the same `UID` its invitation had, so a calendar that has both shows one.
+pub fn feed(name: &str, entries: &[Entry<'_>], made: DateTime<Utc>, host: &str) -> String {
+    let mut calendar = calendar();
+    calendar
+        .name(name)
+        .append_property(("X-PUBLISHED-TTL", "PT1H"))
+        .append_property(("REFRESH-INTERVAL;VALUE=DURATION", "PT1H"));
+    for entry in entries {
+        let mut event = event(entry, made, host);
+        event.status(EventStatus::Confirmed);
+        calendar.push(event.done());
+    }
+    calendar.done().to_string()
+}
+
+fn calendar() -> Calendar {
     let mut calendar = Calendar::empty();
     calendar
         .append_property(("PRODID", "-//Fagfolk//Befaring//NO"))
         .append_property(("VERSION", "2.0"))
-        .append_property(("CALSCALE", "GREGORIAN"))
-        .append_property(("METHOD", method.name()))
-        .push(event.done());
-    calendar.done().to_string()
+        .append_property(("CALSCALE", "GREGORIAN"));
+    calendar
+}
+
+fn event(entry: &Entry<'_>, made: DateTime<Utc>, host: &str) -> icalendar::Event {
+    let mut event = icalendar::Event::new();
+    event
+        .uid(&format!("befaring-{}@{host}", entry.id))
+        .sequence(entry.sequence)
+        .timestamp(made)
+        .starts(entry.starts)
+        .ends(entry.starts + TimeDelta::minutes(i64::from(entry.minutes)))
+        .summary(entry.summary)
+        .location(entry.location)
+        .description(entry.description);
+    event
 }
 
 /// The moment `time` on `day` is in Oslo. A time the clocks skip (02:30 on the last

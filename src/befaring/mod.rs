@@ -1,10 +1,15 @@
 //! Befaring: the site visit staff book on a lead. A booking, a move and a cancellation
 //! (`routes`, the data in `fagfolk_data::visits`) each e-mail the customer and whoever
-//! goes (`mail`) with the visit's calendar invitation (`invitation`).
+//! goes (`mail`) with the visit's calendar invitation (`invitation`); each member of
+//! staff may subscribe to a private calendar feed of them (`feeds`).
 
+pub mod feeds;
 pub mod input;
 pub mod invitation;
 pub mod mail;
 pub mod routes;
 
-pub use routes::router;
+/// The back office's befaring routes: bookings and calendar feeds.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    routes::router().merge(feeds::router())
+}

@@ -13,7 +13,7 @@ mod page;
 pub mod pdf;
 mod routes;
 mod send;
-mod token;
+pub(crate) mod token;
 
 use mail::firm;
 pub use routes::router;

@@ -14,6 +14,7 @@ mod crash;
 mod enquiry_batches;
 mod erasure;
 mod faults;
+mod feeds;
 mod hardening;
 mod hardening2;
 mod health;

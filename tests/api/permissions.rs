@@ -195,6 +195,10 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("update", "visits")),
     ),
     op("POST", "/api/admin/visits/{id}/cancel", Body::None, WORK, Some(("cancel", "visits"))),
+    // A private calendar feed of one's own befaringer (everyone's is for admins,
+    // tests/api/feeds.rs).
+    op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
+    op("POST", "/api/admin/calendar-feeds", Body::Json(|_| json!({ "scope": "own" })), WORK, None),
     // Services.
     op(
         "POST",
@@ -312,6 +316,7 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("password", "admin_users")),
     ),
     // Deletes. The note is an admin's: an editor may delete only their own.
+    op("DELETE", "/api/admin/calendar-feeds/{scope}", Body::None, WORK, None),
     op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
     op("DELETE", "/api/admin/leads/{id}", Body::None, WORK, Some(("delete", "leads"))),
     op("DELETE", "/api/admin/services/{id}", Body::None, WORK, Some(("delete", "services_admin"))),
@@ -516,7 +521,10 @@ impl Fixtures {
         } else {
             &self.user
         };
-        path.replace("{id}", id).replace("{note_id}", &self.note).replace("{slug}", "elektriker")
+        path.replace("{id}", id)
+            .replace("{note_id}", &self.note)
+            .replace("{slug}", "elektriker")
+            .replace("{scope}", "own")
     }
 
     /// The id the audit entry should name, when the path names one.

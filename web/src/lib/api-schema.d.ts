@@ -25,6 +25,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/calendar-feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's feeds (never their addresses). */
+        get: operations["my_feeds"];
+        put?: never;
+        /**
+         * Makes the signed-in user's feed of a scope, replacing the one they had (whose address
+         *     then stops working). Everyone's befaringer are for admins.
+         */
+        post: operations["make_feed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calendar-feeds/{scope}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes the signed-in user's feed of a scope: its address stops working. */
+        delete: operations["revoke_feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/categories": {
         parameters: {
             query?: never;
@@ -1335,6 +1373,22 @@ export interface components {
             error: string;
             name: string;
         };
+        /** @description A feed as its holder sees it in the back office (never its secret). */
+        Feed: {
+            /** Format: date-time */
+            created_at: string;
+            scope: components["schemas"]["Scope"];
+        };
+        /** @description A new feed's address: shown this once. */
+        FeedMade: {
+            scope: components["schemas"]["Scope"];
+            /** @description `https://.../kalender/<hemmelighet>.ics` */
+            url: string;
+        };
+        /** @description Which feed to make. */
+        FeedRequest: {
+            scope: components["schemas"]["Scope"];
+        };
         /** @description One field of an edit: its value before and after. */
         FieldChange: {
             after: unknown;
@@ -1913,6 +1967,11 @@ export interface components {
          * @enum {string}
          */
         Role: "admin" | "editor";
+        /**
+         * @description Whose befaringer a feed has.
+         * @enum {string}
+         */
+        Scope: "own" | "all";
         SearchResults: {
             leads: components["schemas"]["Hit"][];
             media: components["schemas"]["Hit"][];
@@ -2369,6 +2428,143 @@ export interface operations {
             };
             /** @description TØM er ikke skrevet */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_feeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kalenderlenkene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedRequest"];
+            };
+        };
+        responses: {
+            /** @description Ny kalenderlenke */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedMade"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bare for administratorer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `own` eller `all` */
+                scope: components["schemas"]["Scope"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Slått av */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen slik lenke */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

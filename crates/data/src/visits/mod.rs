@@ -4,6 +4,7 @@
 //! has (src/befaring/invitation.rs). Booking moves the lead to the pipeline's befaring
 //! step when it has one. The queries are in `store.rs`.
 
+pub mod feeds;
 pub mod store;
 
 use chrono::{DateTime, Utc};
