@@ -51,6 +51,9 @@ pub struct Config {
     /// contact submissions. Kept out of `Debug` because the URL may hold a password.
     pub smtp_url: Option<String>,
     pub notify_to: Option<String>,
+    /// `FAGFOLK_REMINDER_SECS`: how often the server looks for befaringer whose customer
+    /// is due tomorrow's reminder (default 300; src/befaring/reminders.rs).
+    pub reminder_every: Duration,
     /// `FAGFOLK_ADMIN_EMAIL` and `FAGFOLK_ADMIN_PASSWORD`: the first admin, created at
     /// start-up when no admin user exists yet. The password is kept out of `Debug`.
     pub first_admin: Option<(String, String)>,
@@ -70,6 +73,7 @@ impl std::fmt::Debug for Config {
             .field("public_url", &self.public_url.as_str())
             .field("contact_limit", &self.contact_limit)
             .field("contact_window", &self.contact_window)
+            .field("reminder_every", &self.reminder_every)
             .field("upload_limit_bytes", &self.upload_limit_bytes)
             .field("trust_proxy_hops", &self.trust_proxy_hops)
             .field("max_connections", &self.max_connections)
@@ -152,6 +156,10 @@ impl Config {
                 Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
                 _ => bail!("forventet et antall sekunder større enn 0"),
             })?;
+        let reminder_every = parse_var(&get, "FAGFOLK_REMINDER_SECS", "300", |v| match v.parse::<u64>() {
+            Ok(secs) if (1..=86_400).contains(&secs) => Ok(Duration::from_secs(secs)),
+            _ => bail!("forventet et antall sekunder mellom 1 og 86400"),
+        })?;
         let upload_limit_bytes =
             parse_var(&get, "FAGFOLK_UPLOAD_LIMIT_MB", "10", |v| match v.parse::<usize>() {
                 Ok(mb) if (1..=1024).contains(&mb) => Ok(mb * 1024 * 1024),
@@ -212,6 +220,7 @@ impl Config {
             max_connections_per_address,
             smtp_url,
             notify_to,
+            reminder_every,
             first_admin,
             metrics_token,
             demo: false,
@@ -266,6 +275,15 @@ mod tests {
         assert_eq!(config.upload_limit_bytes, 10 * 1024 * 1024);
         assert_eq!(config.trust_proxy_hops, 0);
         assert_eq!(config.header_timeout, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn reminders_are_looked_for_every_five_minutes_unless_told() {
+        assert_eq!(config(&[]).unwrap().reminder_every, Duration::from_secs(300));
+        assert_eq!(config(&[("FAGFOLK_REMINDER_SECS", "1")]).unwrap().reminder_every, Duration::from_secs(1));
+        for wrong in ["0", "-5", "ofte", "86401"] {
+            assert!(config(&[("FAGFOLK_REMINDER_SECS", wrong)]).is_err(), "{wrong}");
+        }
     }
 
     #[test]

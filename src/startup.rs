@@ -124,6 +124,8 @@ impl Application {
         // Won and lost leads past the retention rule are anonymised now and daily.
         let retention =
             tokio::spawn(fagfolk_data::privacy::keep_retention(db.clone(), self.state.clock.clone()));
+        // Customers are reminded of tomorrow's befaringer (src/befaring/reminders.rs).
+        let reminders = tokio::spawn(crate::befaring::reminders::keep_sending(self.state.clone()));
         let limits = crate::http::serve::Limits {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,
@@ -138,6 +140,7 @@ impl Application {
         lean.abort();
         pictures.abort();
         retention.abort();
+        reminders.abort();
         db.close().await;
         Ok(())
     }

@@ -36,6 +36,7 @@ mod privacy;
 mod quote_mail;
 mod quote_security;
 mod quotes;
+mod reminders;
 mod scale;
 mod services;
 mod settings;

@@ -16,12 +16,19 @@ use crate::quotes::{answer, draft, page_path, pdf_text, send};
 
 /// An SMTP server that takes any number of sessions and hands over each message.
 pub(crate) async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {
+    mailbox_refusing(0).await
+}
+
+/// As [`mailbox`], but the first `refused` messages are turned away after they are sent
+/// (`451`, try again later), as a mail server that is down for a while answers.
+pub(crate) async fn mailbox_refusing(refused: usize) -> (u16, mpsc::UnboundedReceiver<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let (sender, receiver) = mpsc::unbounded_channel();
+    let turned_away = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     tokio::spawn(async move {
         while let Ok((socket, _)) = listener.accept().await {
-            let sender = sender.clone();
+            let (sender, turned_away) = (sender.clone(), turned_away.clone());
             tokio::spawn(async move {
                 let (read, mut write) = socket.into_split();
                 let mut lines = BufReader::new(read).lines();
@@ -31,7 +38,12 @@ pub(crate) async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {
                     if in_data {
                         if line == "." {
                             in_data = false;
-                            let _ = sender.send(std::mem::take(&mut data));
+                            let message = std::mem::take(&mut data);
+                            if turned_away.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < refused {
+                                write.write_all(b"451 try again later\r\n").await.unwrap();
+                                continue;
+                            }
+                            let _ = sender.send(message);
                             write.write_all(b"250 OK\r\n").await.unwrap();
                         } else {
                             data.push_str(&line);

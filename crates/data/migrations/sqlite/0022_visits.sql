@@ -16,6 +16,11 @@ CREATE TABLE visits (
     sequence     INTEGER NOT NULL,
     cancelled_at TEXT,
     booked_by    TEXT NOT NULL,
+    -- The customer's reminder the day before (src/befaring/reminders.rs): sent once,
+    -- claimed by one instance at a time, the claim lapsing if that instance dies.
+    reminder_sent_at    TEXT,
+    reminder_claimed_at TEXT,
+    reminder_attempts   INTEGER NOT NULL DEFAULT 0,
     created_at   TEXT NOT NULL,
     updated_at   TEXT NOT NULL
 );

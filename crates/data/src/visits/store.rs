@@ -45,7 +45,7 @@ pub async fn insert_in(
 }
 
 /// Moves a visit that is not cancelled to `slot`, its sequence one higher; `false` when
-/// there is none.
+/// there is none. A new time is due its own reminder.
 pub async fn reschedule_in(
     tx: &mut Tx,
     id: Uuid,
@@ -54,7 +54,10 @@ pub async fn reschedule_in(
 ) -> Result<bool, sqlx::Error> {
     let updated = tx_run!(tx, conn => sqlx::query(
         "UPDATE visits SET starts_at = $1, minutes = $2, staff_id = $3, staff_name = $4, staff_email = $5, \
-         note = $6, sequence = sequence + 1, updated_at = $7 WHERE id = $8 AND cancelled_at IS NULL",
+         note = $6, sequence = sequence + 1, updated_at = $7, \
+         reminder_sent_at = CASE WHEN starts_at = $1 THEN reminder_sent_at END, \
+         reminder_attempts = CASE WHEN starts_at = $1 THEN reminder_attempts ELSE 0 END \
+         WHERE id = $8 AND cancelled_at IS NULL",
     )
     .bind(slot.starts_at)
     .bind(slot.minutes)
@@ -121,6 +124,65 @@ pub async fn between(
     .bind(staff_id)
     .fetch_all(pool)
     .await)
+}
+
+/// The most times a reminder is tried before it is given up (each try is logged).
+pub const REMINDER_TRIES: i32 = 12;
+
+/// The visits due their customer's reminder: not cancelled, starting in `[from, to)`,
+/// not reminded, not claimed by an instance since `lapsed`, on a lead with an e-mail
+/// address, tried fewer than [`REMINDER_TRIES`] times.
+pub async fn due_reminders(
+    db: &Db,
+    (from, to): (DateTime<Utc>, DateTime<Utc>),
+    lapsed: DateTime<Utc>,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    let rows: Vec<(Uuid,)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT v.id FROM visits v JOIN leads l ON l.id = v.lead_id \
+         WHERE v.cancelled_at IS NULL AND v.reminder_sent_at IS NULL AND v.starts_at >= $1 AND v.starts_at < $2 \
+         AND (v.reminder_claimed_at IS NULL OR v.reminder_claimed_at < $3) AND v.reminder_attempts < $4 \
+         AND l.email IS NOT NULL AND l.email <> '' ORDER BY v.starts_at",
+    )
+    .bind(from)
+    .bind(to)
+    .bind(lapsed)
+    .bind(REMINDER_TRIES)
+    .fetch_all(pool)
+    .await)?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// Claims visit `id`'s reminder for this instance: `true` for exactly one of the instances
+/// that try at once (the row's update is atomic), `false` when it is sent, or claimed by
+/// another since `lapsed`.
+pub async fn claim_reminder(
+    db: &Db,
+    id: Uuid,
+    now: DateTime<Utc>,
+    lapsed: DateTime<Utc>,
+) -> Result<bool, sqlx::Error> {
+    let claimed = db_run!(db, pool => sqlx::query(
+        "UPDATE visits SET reminder_claimed_at = $1, reminder_attempts = reminder_attempts + 1 \
+         WHERE id = $2 AND reminder_sent_at IS NULL AND cancelled_at IS NULL \
+         AND (reminder_claimed_at IS NULL OR reminder_claimed_at < $3)",
+    )
+    .bind(now)
+    .bind(id)
+    .bind(lapsed)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(claimed == 1)
+}
+
+/// Marks a claimed reminder sent (`Some(now)`), or lets it go to be tried again (`None`).
+pub async fn reminder_done(db: &Db, id: Uuid, sent: Option<DateTime<Utc>>) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("UPDATE visits SET reminder_sent_at = $1, reminder_claimed_at = NULL WHERE id = $2")
+        .bind(sent)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
 }
 
 /// A visit in a list of visits (the "Befaringer" view, the dashboard, the feeds): with
