@@ -64,3 +64,59 @@ test('staff book a befaring on a lead, move it and cancel it', async ({ page }, 
   expect(width).toBeLessThanOrEqual(375)
   await page.screenshot({ path: info.outputPath('befaring-375.png'), fullPage: true })
 })
+
+/** Today in Oslo moved `days` on, as "YYYY-MM-DD". */
+function osloDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
+  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
+}
+
+test('the dashboard shows today\'s befaringer, "Befaringer" lists the week, and a calendar subscribes to mine', async ({ page, playwright, baseURL }, info) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  const headers = { 'X-Fagfolk-Csrf': '1' }
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } }
+  for (const [name, day, start] of [['Kari Nordmann', osloDay(0), '23:00'], ['Per Hansen', osloDay(7), '08:00']] as const) {
+    const lead = await createLead(page, { name, adresse: 'Storgata 1', postnr: '0155' })
+    const booked = await page.request.post(`/api/admin/leads/${lead.id}/visits`, { data: { day, start, minutes: 60, staff_id: session.user.id }, headers })
+    expect(booked.status()).toBe(201)
+  }
+
+  await page.goto('/admin')
+  const week = page.locator('[data-week-visits]')
+  await expect(week.getByRole('link', { name: 'Kari Nordmann' })).toBeVisible()
+  await expect(week.getByText('23:00–00:00')).toBeVisible()
+  await expect(week.getByRole('link', { name: 'Per Hansen' })).toHaveCount(0)
+  await page.screenshot({ path: info.outputPath('oversikt-befaringer-1280.png') })
+
+  await page.getByRole('link', { name: 'Befaringer', exact: true }).first().click()
+  await expect(page.getByRole('heading', { name: 'Befaringer', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Kari Nordmann' })).toBeVisible()
+  await page.getByRole('button', { name: 'Neste uke' }).click()
+  await expect(page.getByRole('link', { name: 'Per Hansen' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Kari Nordmann' })).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
+
+  // The calendar's address answers without a session, and stops when switched off.
+  const feeds = page.getByRole('region', { name: 'Abonner i kalenderen' })
+  await feeds.getByRole('button', { name: 'Lag lenke' }).first().click()
+  const url = await page.locator('[data-feed-url]').inputValue()
+  expect(url).toMatch(/\/kalender\/[A-Za-z0-9_-]{22}\.ics$/)
+  const phone = await playwright.request.newContext({ baseURL })
+  const calendar = await phone.get(new URL(url).pathname)
+  expect(calendar.status()).toBe(200)
+  const text = await calendar.text()
+  expect(text).toContain('BEGIN:VCALENDAR')
+  expect(text).toContain('SUMMARY:Befaring: Per Hansen')
+  await page.screenshot({ path: info.outputPath('befaringer-1280.png'), fullPage: true })
+  await feeds.getByRole('button', { name: 'Slå av' }).click()
+  await expect(page.getByText('Lenken er slått av')).toBeVisible()
+  expect((await phone.get(new URL(url).pathname)).status()).toBe(404)
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(page.getByRole('link', { name: 'Per Hansen' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: info.outputPath('befaringer-375.png'), fullPage: true })
+})

@@ -40,6 +40,7 @@ export const paths = {
     /** A lead's own page; with `:leadId` it is the route's pattern. */
     lead: (id: string) => `/admin/leads/${id}`,
     quotes: '/admin/tilbud',
+    visits: '/admin/befaringer',
     /** A quote's page (the editor while it is a draft); with `:quoteId` the route's pattern. */
     quote: (id: string) => `/admin/tilbud/${id}`,
     categories: '/admin/categories',

@@ -18,6 +18,7 @@ export const queryKeys = {
     all: ['visits'] as const,
     ofLead: (id: string) => ['visits', 'lead', id] as const,
     span: (span: unknown) => ['visits', 'span', span] as const,
+    feeds: ['visits', 'feeds'] as const,
   },
   quotes: {
     all: ['quotes'] as const,

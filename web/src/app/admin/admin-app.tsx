@@ -14,6 +14,7 @@ import { LeadPage } from './pages/lead-page'
 import { LeadsPage } from './pages/leads-page'
 import { QuotePage } from './pages/quote-page'
 import { QuotesPage } from './pages/quotes-page'
+import { VisitsPage } from './pages/visits-page'
 import { LoginPage } from './pages/login-page'
 import { ForgotPasswordPage, NewPasswordPage } from './pages/password-pages'
 import { MediaPage } from './pages/media-page'
@@ -47,6 +48,7 @@ export function AdminApp() {
             <Route path={paths.admin.root} element={<DashboardPage />} />
             <Route path={paths.admin.leads} element={<LeadsPage />} />
             <Route path={paths.admin.lead(':leadId')} element={<LeadPage />} />
+            <Route path={paths.admin.visits} element={<VisitsPage />} />
             <Route path={paths.admin.quotes} element={<QuotesPage />} />
             <Route path={paths.admin.quote(':quoteId')} element={<QuotePage />} />
             <Route path={paths.admin.categories} element={<CategoriesPage />} />

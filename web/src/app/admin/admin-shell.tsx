@@ -16,6 +16,7 @@ import {
   ShieldCheck,
   Users,
   FileSignature,
+  CalendarDays,
 } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
@@ -35,6 +36,7 @@ import { useAdminPageTitle } from './use-admin-title'
 export const adminNavigation = [
   { to: paths.admin.root, label: 'Oversikt', icon: LayoutDashboard },
   { to: paths.admin.leads, label: 'Henvendelser', icon: Inbox },
+  { to: paths.admin.visits, label: 'Befaringer', icon: CalendarDays },
   { to: paths.admin.quotes, label: 'Tilbud', icon: FileSignature },
   { to: paths.admin.categories, label: 'Kategorier', icon: FolderTree },
   { to: paths.admin.content, label: 'Innhold', icon: FileText },
@@ -228,6 +230,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   admin: 'Admin',
   leads: 'Henvendelser',
   tilbud: 'Tilbud',
+  befaringer: 'Befaringer',
   categories: 'Kategorier',
   services: 'Tjenester',
   category: 'Kategori',

@@ -1,4 +1,4 @@
-import { ArrowRight, BellRing, CheckCircle2, Inbox, Rocket, Sparkles, Wrench } from 'lucide-react'
+import { ArrowRight, BellRing, CalendarDays, CheckCircle2, Inbox, Rocket, Sparkles, Wrench } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
@@ -6,6 +6,8 @@ import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboard } from '@/features/dashboard/api/get-dashboard'
 import { kroner } from '@/features/quotes/money'
+import { useVisits } from '@/features/visits/api/visits'
+import { VisitDays } from '@/features/visits/components/visit-days'
 import { formatDate, formatDay, norwegianDay } from '@/lib/format'
 import { useAdminTitle } from '../use-admin-title'
 
@@ -81,6 +83,7 @@ export function DashboardPage() {
           </ul>
         </Card>
       )}
+      <WeekVisits />
       {data && (
         <Card className="mt-8 p-6" data-follow-ups>
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -168,5 +171,36 @@ export function DashboardPage() {
         )}
       </Card>
     </>
+  )
+}
+
+/** Today's befaringer and the rest of this week's (to Sunday), with a link to them all. */
+function WeekVisits() {
+  const today = norwegianDay()
+  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
+  const weekday = (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7
+  const visits = useVisits({ from: today, days: 7 - weekday })
+  const all = visits.data ?? []
+  return (
+    <Card className="mt-8 grid gap-4 p-6" data-week-visits>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 text-xl font-semibold">
+          <CalendarDays className="size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
+          Befaringer i dag og denne uken
+        </h2>
+        <Link to={paths.admin.visits} className="inline-flex items-center gap-1 font-semibold text-accent-strong hover:underline dark:text-accent">
+          Alle befaringer
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+      {visits.isPending ? (
+        <Spinner label="Laster befaringer..." />
+      ) : (
+        <>
+          <VisitDays visits={all.filter((visit) => visit.day === today)} empty="Ingen befaringer i dag." />
+          {weekday < 6 && <VisitDays visits={all.filter((visit) => visit.day !== today)} empty="Ingen flere befaringer denne uken." />}
+        </>
+      )}
+    </Card>
   )
 }

@@ -61,3 +61,30 @@ export function useCancelVisit() {
 
 /** Who can go on a befaring (the lead list's staff). */
 export type StaffMember = components['schemas']['StaffMember']
+
+export type Feed = components['schemas']['Feed']
+export type FeedScope = components['schemas']['Scope']
+
+export function useFeeds() {
+  return useQuery({
+    queryKey: queryKeys.visits.feeds,
+    queryFn: async () => unwrap(await api.GET('/api/admin/calendar-feeds')),
+  })
+}
+
+/** Makes (or replaces) the signed-in user's feed; the answer's address is shown once. */
+export function useMakeFeed() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (scope: FeedScope) => unwrap(await api.POST('/api/admin/calendar-feeds', { body: { scope } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.visits.feeds }),
+  })
+}
+
+export function useRevokeFeed() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (scope: FeedScope) => unwrap(await api.DELETE('/api/admin/calendar-feeds/{scope}', { params: { path: { scope } } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.visits.feeds }),
+  })
+}

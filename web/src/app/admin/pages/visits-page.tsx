@@ -1,0 +1,71 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Label, Select } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { useVisits } from '@/features/visits/api/visits'
+import { CalendarFeeds } from '@/features/visits/components/calendar-feeds'
+import { VisitDays } from '@/features/visits/components/visit-days'
+import { formatDay, norwegianDay } from '@/lib/format'
+import { useAdminTitle } from '../use-admin-title'
+
+/** `day` ("YYYY-MM-DD") moved `days` on. */
+function addDays(day: string, days: number): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
+}
+
+/** The Monday of `day`'s week. */
+function monday(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  const weekday = (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7
+  return addDays(day, -weekday)
+}
+
+/** "Befaringer": a week's befaringer by day (everyone's or one's own), a week back or on,
+ * and the private calendar addresses. The week and the filter live in the address. */
+export function VisitsPage() {
+  useAdminTitle('Befaringer')
+  const { user } = useAuth()
+  const [params, setParams] = useSearchParams()
+  const week = monday(/^\d{4}-\d{2}-\d{2}$/.test(params.get('uke') ?? '') ? (params.get('uke') as string) : norwegianDay())
+  const mine = params.get('hvem') === 'mine'
+  const visits = useVisits({ from: week, days: 7, staff: mine ? user?.id : undefined })
+  const set = (key: string, value: string | null) =>
+    setParams((all) => {
+      if (value) all.set(key, value)
+      else all.delete(key)
+      return all
+    })
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold">Befaringer</h1>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="icon" aria-label="Forrige uke" onClick={() => set('uke', addDays(week, -7))}>
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          <span className="font-semibold" aria-live="polite">
+            Uken fra {formatDay(week)}
+          </span>
+          <Button variant="outline" size="icon" aria-label="Neste uke" onClick={() => set('uke', addDays(week, 7))}>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => set('uke', null)}>
+            Denne uken
+          </Button>
+        </div>
+        <div>
+          <Label htmlFor="visits-who">Vis</Label>
+          <Select id="visits-who" value={mine ? 'mine' : ''} onChange={(event) => set('hvem', event.target.value || null)}>
+            <option value="">Alle befaringer</option>
+            <option value="mine">Mine befaringer</option>
+          </Select>
+        </div>
+      </div>
+      {visits.isPending ? <Spinner label="Laster befaringer..." /> : <VisitDays visits={visits.data ?? []} empty="Ingen befaringer denne uken." />}
+      <CalendarFeeds isAdmin={user?.role === 'admin'} />
+    </div>
+  )
+}
