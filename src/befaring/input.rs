@@ -16,6 +16,8 @@ use crate::state::AppState;
 
 /// The shortest and longest befaring, in minutes.
 pub const MINUTES: std::ops::RangeInclusive<i64> = 15..=480;
+/// How far ahead a befaring can be booked, in days (two years).
+const DAYS_AHEAD: i64 = 731;
 /// The longest note.
 const NOTE_MAX: usize = 1000;
 
@@ -51,6 +53,10 @@ impl VisitInput {
                 }
                 Ok(day) if day < state.clock.today() => {
                     errors.add("day", "Dagen har vært. Velg i dag eller en senere dag.");
+                    None
+                }
+                Ok(day) if day > state.clock.today() + chrono::TimeDelta::days(DAYS_AHEAD) => {
+                    errors.add("day", "Velg en dag innen to år.");
                     None
                 }
                 Ok(day) => Some(day),

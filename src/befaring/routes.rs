@@ -266,9 +266,13 @@ async fn list_visits(
     if !(1..=62).contains(&days) {
         return Err(ApiError::BadRequest("Velg fra 1 til 62 dager.".to_owned()));
     }
+    if !(2000..=9999).contains(&chrono::Datelike::year(&from)) {
+        return Err(ApiError::BadRequest("Velg en dag mellom år 2000 og 9999.".to_owned()));
+    }
     // Midnight in Oslo is never skipped by summer time (the clocks move at 02:00).
     let midnight = |day: NaiveDate| at_oslo(day, chrono::NaiveTime::MIN);
-    let (Some(start), Some(end)) = (midnight(from), midnight(from + TimeDelta::days(days.into()))) else {
+    let last = from.checked_add_signed(TimeDelta::days(days.into()));
+    let (Some(start), Some(end)) = (midnight(from), last.and_then(midnight)) else {
         return Err(ApiError::BadRequest("Ugyldig dag.".to_owned()));
     };
     let rows = store::between(&state.db, (start, end), span.staff).await?;

@@ -239,6 +239,9 @@ async fn a_booking_is_refused_field_by_field_in_norwegian(app: TestApp) {
         body["fields"],
         json!({ "start": "Klokkeslettet finnes ikke denne dagen (klokken stilles frem). Velg et annet." })
     );
+    let far = json!({ "day": "9999-12-31", "start": "09:00", "minutes": 60, "staff_id": ola });
+    let body: Value = staff.send(Method::POST, &path, &far).await.json().await.unwrap();
+    assert_eq!(body["fields"], json!({ "day": "Velg en dag innen to år." }));
     let past = json!({ "day": "2020-01-06", "start": "9:00", "minutes": 600, "staff_id": ola });
     let body: Value = staff.send(Method::POST, &path, &past).await.json().await.unwrap();
     assert_eq!(body["fields"]["day"], "Dagen har vært. Velg i dag eller en senere dag.");
@@ -280,8 +283,10 @@ async fn the_befaringer_of_a_span_of_days_leave_out_the_cancelled(app: TestApp) 
     let all: Value = staff.get(&path).await.json().await.unwrap();
     assert_eq!(all.as_array().unwrap().len(), 4, "the lead keeps its cancelled befaring");
     assert!(all[2]["cancelled_at"].is_string());
-    let too_many = staff.get("/api/admin/visits?days=400").await;
-    assert_eq!(too_many.status(), StatusCode::BAD_REQUEST);
+    for wrong in ["days=400", "days=0", "from=262143-12-31", "from=ikke-en-dag"] {
+        let refused = staff.get(&format!("/api/admin/visits?{wrong}")).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{wrong}");
+    }
     app.stop().await;
 }
 
