@@ -88,9 +88,11 @@ async fn person_data(
     let audit = traces;
     let mut notes = Vec::new();
     let mut emails = Vec::new();
+    let mut visits = Vec::new();
     for lead in &leads {
         notes.extend(fagfolk_data::leads::history::notes(&state.db, lead.id).await?);
         emails.extend(fagfolk_data::leads::history::sent_emails(&state.db, lead.id).await?);
+        visits.extend(fagfolk_data::visits::store::of_lead(&state.db, lead.id).await?);
     }
     let lead_ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
     let quotes: Vec<_> = fagfolk_data::quotes::store::all(&state.db)
@@ -113,7 +115,17 @@ async fn person_data(
         Some(serde_json::json!({ "before": {}, "after": counts })),
     );
     audited!(&state.db, &entry, _tx => ())?;
-    Ok(PersonData { person: asked, exported_at: now, leads, notes, submissions, emails, audit, quotes })
+    Ok(PersonData {
+        person: asked,
+        exported_at: now,
+        leads,
+        notes,
+        submissions,
+        emails,
+        audit,
+        quotes,
+        visits,
+    })
 }
 
 /// Erase everything stored about a person: their leads (with notes and e-mails) and

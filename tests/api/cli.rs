@@ -340,7 +340,7 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     let dir = tempfile::tempdir().unwrap();
     let sqlite = format!("sqlite://{}", dir.path().join("flytt.db").display());
     let client = reqwest::Client::new();
-    let (leads_before, lead_before, timeline_before) = {
+    let (leads_before, lead_before, timeline_before, visits_before) = {
         let server = Served::start(&sqlite, &["--demo"], &[], None).await;
         let cookie = demo_cookie(&client, &server).await;
         let send = |method: reqwest::Method, path: &str, body: Value| {
@@ -378,11 +378,21 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
             async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
         };
         let twin_id = twin["id"].as_str().unwrap();
+        let me = get("/api/auth/session".to_owned()).await;
+        let visit = json!({ "day": crate::helpers::oslo_day(30), "start": "09:00", "minutes": 60, "staff_id": me["user"]["id"], "note": "Flyttes med." });
+        let booked =
+            send(reqwest::Method::POST, &format!("/api/admin/leads/{id}/visits"), visit).await.unwrap();
+        assert_eq!(booked.status(), 201);
+        let feed = send(reqwest::Method::POST, "/api/admin/calendar-feeds", json!({ "scope": "own" }))
+            .await
+            .unwrap();
+        assert_eq!(feed.status(), 201);
         let leads = get("/api/admin/leads?per_page=200".to_owned()).await;
         (
             leads,
             get(format!("/api/admin/leads/{twin_id}")).await,
             get(format!("/api/admin/leads/{id}/timeline")).await,
+            get(format!("/api/admin/leads/{id}/visits")).await,
         )
     };
 
@@ -391,7 +401,8 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     assert!(moved.status.success(), "{}", text(&moved.stderr));
     let out = text(&moved.stdout);
     assert!(out.contains("leads: 37\n") && out.contains("lead_notes: 1\n"), "{out}");
-    assert!(out.contains("antallet rader stemmer i alle 21 tabeller"), "{out}");
+    assert!(out.contains("visits: 1\n") && out.contains("calendar_feeds: 1\n"), "{out}");
+    assert!(out.contains("antallet rader stemmer i alle 23 tabeller"), "{out}");
 
     let server = Served::start(&pg_url, &[], &[], None).await;
     let cookie = demo_cookie(&client, &server).await;
@@ -409,6 +420,7 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     );
     let id = lead_before["duplicate_of"].as_str().unwrap();
     assert_eq!(get(format!("/api/admin/leads/{id}/timeline")).await, timeline_before, "notes and history");
+    assert_eq!(get(format!("/api/admin/leads/{id}/visits")).await, visits_before, "the befaring");
     let search: Value = get("/api/admin/leads?q=Samme%20Kunde".to_owned()).await;
     assert_eq!(search["total"], 1, "searchable on PostgreSQL too");
     drop(server);

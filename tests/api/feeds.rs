@@ -5,7 +5,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_PASSWORD, Session, TestApp};
+use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, oslo_day};
 
 /// What Python's `icalendar` reads in a feed: its name and each event's UID, summary and
 /// start.
@@ -92,9 +92,16 @@ async fn each_feed_has_its_holders_befaringer_and_answers_only_to_its_secret(app
         .unwrap()
         .to_owned();
     let (kari, per) = (lead(&admin, "Kari Nordmann").await, lead(&admin, "Per Hansen").await);
-    let olas = book(&admin, &kari, "2027-10-31", &ola).await;
-    book(&admin, &per, "2027-11-01", &admin_id).await;
-    let gone = book(&admin, &per, "2027-11-02", &ola).await;
+    let olas = book(&admin, &kari, &oslo_day(30), &ola).await;
+    book(&admin, &per, &oslo_day(31), &admin_id).await;
+    let gone = book(&admin, &per, &oslo_day(32), &ola).await;
+    let starts = fagfolk::befaring::invitation::at_oslo(
+        chrono::NaiveDate::parse_from_str(&oslo_day(30), "%Y-%m-%d").unwrap(),
+        chrono::NaiveTime::from_hms_opt(9, 0, 0).unwrap(),
+    )
+    .unwrap()
+    .format("%Y-%m-%dT%H:%M:%S+00:00")
+    .to_string();
     let cancelled =
         admin.request(Method::POST, &format!("/api/admin/visits/{gone}/cancel")).send().await.unwrap();
     assert_eq!(cancelled.status(), StatusCode::OK);
@@ -107,7 +114,7 @@ async fn each_feed_has_its_holders_befaringer_and_answers_only_to_its_secret(app
     let host = app.state.config.public_url.host_str().unwrap().to_owned();
     assert_eq!(
         seen["events"],
-        json!([["Befaring: Kari Nordmann", "2027-10-31T08:00:00+00:00", format!("befaring-{olas}@{host}")]]),
+        json!([["Befaring: Kari Nordmann", starts, format!("befaring-{olas}@{host}")]]),
         "Ola's own, not the cancelled one, not the admin's"
     );
 

@@ -588,3 +588,28 @@ pub async fn sign_in_served(
     assert_eq!(response.status(), 200, "sign-in as {email}");
     response.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned()
 }
+
+/// The day `days` after today in Oslo, `YYYY-MM-DD`. Befaringer are booked from today up
+/// to two years ahead, so a test's days move with the calendar instead of running out.
+pub fn oslo_day(days: i64) -> String {
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive();
+    (today + chrono::TimeDelta::days(days)).format("%Y-%m-%d").to_string()
+}
+
+/// The last Sunday of `month` still to come (this year's, or next year's once it has
+/// passed): the day the clocks change in March and October.
+pub fn next_last_sunday(month: u32) -> chrono::NaiveDate {
+    use chrono::Datelike;
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive();
+    let last_sunday = |year: i32| {
+        let first_of_next = if month == 12 {
+            chrono::NaiveDate::from_ymd_opt(year + 1, 1, 1)
+        } else {
+            chrono::NaiveDate::from_ymd_opt(year, month + 1, 1)
+        }
+        .unwrap();
+        let last = first_of_next.pred_opt().unwrap();
+        last - chrono::TimeDelta::days(i64::from(last.weekday().num_days_from_sunday()))
+    };
+    [last_sunday(today.year()), last_sunday(today.year() + 1)].into_iter().find(|day| *day > today).unwrap()
+}

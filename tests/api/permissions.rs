@@ -181,7 +181,9 @@ pub const OPERATIONS: &[Operation] = &[
     op(
         "POST",
         "/api/admin/leads/{id}/visits",
-        Body::Json(|f| json!({ "day": "2031-05-06", "start": "09:00", "minutes": 60, "staff_id": f.user })),
+        Body::Json(
+            |f| json!({ "day": crate::helpers::oslo_day(31), "start": "09:00", "minutes": 60, "staff_id": f.user }),
+        ),
         WORK,
         Some(("create", "visits")),
     ),
@@ -189,7 +191,7 @@ pub const OPERATIONS: &[Operation] = &[
         "PUT",
         "/api/admin/visits/{id}",
         Body::Json(
-            |f| json!({ "day": "2031-05-07", "start": "10:00", "minutes": 45, "staff_id": f.user, "note": format!("Runde {}", f.round) }),
+            |f| json!({ "day": crate::helpers::oslo_day(32), "start": "10:00", "minutes": 45, "staff_id": f.user, "note": format!("Runde {}", f.round) }),
         ),
         WORK,
         Some(("update", "visits")),
@@ -475,7 +477,7 @@ impl Fixtures {
             .send(
                 Method::POST,
                 &format!("/api/admin/leads/{lead_id}/visits"),
-                &json!({ "day": "2031-05-05", "start": "08:00", "minutes": 60, "staff_id": user.to_string() }),
+                &json!({ "day": crate::helpers::oslo_day(30), "start": "08:00", "minutes": 60, "staff_id": user.to_string() }),
             )
             .await
             .json()

@@ -7,7 +7,9 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Session, TestApp, spawn_app_with};
+use chrono::Datelike;
+
+use crate::helpers::{Backend, Session, TestApp, next_last_sunday, oslo_day, spawn_app_with};
 use crate::invitations::parsed;
 use crate::quote_mail::{mailbox, next};
 
@@ -109,25 +111,30 @@ async fn booked_moved_and_cancelled_in_both_calendars(backend: Backend) {
     let staff = app.admin().await;
     let (lead, ola) = (lead(&staff).await, plumber(&app).await);
 
-    // 09:00 on the last Sunday of October 2027: summer time has just ended, so 08:00Z.
-    let booking = json!({ "day": "2027-10-31", "start": "09:00", "minutes": 90, "staff_id": ola, "note": "Ta med fuktmåler" });
+    // 09:00 on the last Sunday of October: summer time has just ended, so 08:00Z.
+    let sunday = next_last_sunday(10);
+    let (day, date) =
+        (sunday.format("%Y-%m-%d").to_string(), format!("{}. oktober {}", sunday.day(), sunday.year()));
+    let at = |time: &str| format!("{day}T{time}+00:00");
+    let booking =
+        json!({ "day": day, "start": "09:00", "minutes": 90, "staff_id": ola, "note": "Ta med fuktmåler" });
     let booked = staff.send(Method::POST, &format!("/api/admin/leads/{lead}/visits"), &booking).await;
     assert_eq!(booked.status(), StatusCode::CREATED);
     let booked: Value = booked.json().await.unwrap();
     let visit = booked["visit"]["id"].as_str().unwrap().to_owned();
     assert_eq!(
         (booked["visit"]["day"].as_str(), booked["visit"]["start"].as_str(), booked["visit"]["end"].as_str()),
-        (Some("2027-10-31"), Some("09:00"), Some("10:30"))
+        (Some(day.as_str()), Some("09:00"), Some("10:30"))
     );
-    assert_eq!(booked["visit"]["starts_at"], "2027-10-31T08:00:00Z");
+    assert_eq!(booked["visit"]["starts_at"], format!("{day}T08:00:00Z"));
     assert_eq!(booked["invited"], json!(["kari@example.no", "ola@fagfolk.test"]));
     let moved_lead: Value = staff.get(&format!("/api/admin/leads/{lead}")).await.json().await.unwrap();
     assert_eq!(moved_lead["status"], "Avtalt befaring", "the lead is at the pipeline's befaring step");
 
     let (to_customer, to_staff) = pair(&mut mail).await;
     let (subject, to, body) = letter(&to_customer);
-    assert_eq!((subject.as_str(), to.as_str()), ("Befaring 31. oktober 2027", "kari@example.no"));
-    assert!(body.contains("søndag 31. oktober 2027 kl. 09:00–10:30"), "{body}");
+    assert_eq!((subject.as_str(), to.as_str()), (format!("Befaring {date}").as_str(), "kari@example.no"));
+    assert!(body.contains(&format!("søndag {date} kl. 09:00–10:30")), "{body}");
     assert!(
         body.contains("Adresse: Storgata 1, 0155") && body.contains("Den som kommer: Test Bruker"),
         "{body}"
@@ -139,7 +146,7 @@ async fn booked_moved_and_cancelled_in_both_calendars(backend: Backend) {
     assert_eq!(event["method"], "REQUEST");
     assert_eq!(
         (event["start"].as_str(), event["end"].as_str()),
-        (Some("2027-10-31T08:00:00+00:00"), Some("2027-10-31T09:30:00+00:00"))
+        (Some(at("08:00:00").as_str()), Some(at("09:30:00").as_str()))
     );
     assert_eq!((event["sequence"].as_i64(), event["status"].as_str()), (Some(0), Some("CONFIRMED")));
     assert_eq!(event["location"], "Storgata 1, 0155");
@@ -158,25 +165,25 @@ async fn booked_moved_and_cancelled_in_both_calendars(backend: Backend) {
     );
 
     // Moved an hour later: the same event, a higher sequence.
-    let later = json!({ "day": "2027-10-31", "start": "10:00", "minutes": 90, "staff_id": ola, "note": "" });
+    let later = json!({ "day": day, "start": "10:00", "minutes": 90, "staff_id": ola, "note": "" });
     let moved = staff.send(Method::PUT, &format!("/api/admin/visits/{visit}"), &later).await;
     assert_eq!(moved.status(), StatusCode::OK);
     let (to_customer, _) = pair(&mut mail).await;
-    assert_eq!(letter(&to_customer).0, "Ny tid for befaringen: 31. oktober 2027");
+    assert_eq!(letter(&to_customer).0, format!("Ny tid for befaringen: {date}"));
     let (method, text, _) = calendar_of(&to_customer);
     let event = parsed(&text);
     assert_eq!(
         (method.as_str(), event["uid"].as_str(), event["sequence"].as_i64()),
         ("REQUEST", Some(uid.as_str()), Some(1))
     );
-    assert_eq!(event["start"], "2027-10-31T09:00:00+00:00");
+    assert_eq!(event["start"], at("09:00:00"));
 
     // Cancelled: METHOD:CANCEL, the same event, a higher sequence again.
     let cancelled =
         staff.request(Method::POST, &format!("/api/admin/visits/{visit}/cancel")).send().await.unwrap();
     assert_eq!(cancelled.status(), StatusCode::OK);
     let (to_customer, to_staff) = pair(&mut mail).await;
-    assert_eq!(letter(&to_customer).0, "Befaringen 31. oktober 2027 er avlyst");
+    assert_eq!(letter(&to_customer).0, format!("Befaringen {date} er avlyst"));
     for raw in [&to_customer, &to_staff] {
         let (method, text, _) = calendar_of(raw);
         let event = parsed(&text);
@@ -232,8 +239,8 @@ async fn a_booking_is_refused_field_by_field_in_norwegian(app: TestApp) {
         })
     );
     let ola = plumber(&app).await;
-    // 02:30 on the last Sunday of March 2027 never happens in Oslo.
-    let skipped = json!({ "day": "2027-03-28", "start": "02:30", "minutes": 60, "staff_id": ola });
+    // 02:30 on the last Sunday of March never happens in Oslo.
+    let skipped = json!({ "day": next_last_sunday(3).format("%Y-%m-%d").to_string(), "start": "02:30", "minutes": 60, "staff_id": ola });
     let body: Value = staff.send(Method::POST, &path, &skipped).await.json().await.unwrap();
     assert_eq!(
         body["fields"],
@@ -259,7 +266,7 @@ async fn the_befaringer_of_a_span_of_days_leave_out_the_cancelled(app: TestApp) 
     let path = format!("/api/admin/leads/{lead}/visits");
     let mut ids = Vec::new();
     for (day, start) in
-        [("2027-10-31", "09:00"), ("2027-11-01", "14:00"), ("2027-11-02", "08:00"), ("2027-11-09", "08:00")]
+        [(oslo_day(40), "09:00"), (oslo_day(41), "14:00"), (oslo_day(42), "08:00"), (oslo_day(49), "08:00")]
     {
         let booked: Value = staff
             .send(Method::POST, &path, &json!({ "day": day, "start": start, "minutes": 60, "staff_id": ola }))
@@ -272,14 +279,18 @@ async fn the_befaringer_of_a_span_of_days_leave_out_the_cancelled(app: TestApp) 
     let cancelled =
         staff.request(Method::POST, &format!("/api/admin/visits/{}/cancel", ids[2])).send().await.unwrap();
     assert_eq!(cancelled.status(), StatusCode::OK);
-    let week: Value = staff.get_json("/api/admin/visits", &[("from", "2027-10-31"), ("days", "7")]).await;
+    let week: Value = staff.get_json("/api/admin/visits", &[("from", &oslo_day(40)), ("days", "7")]).await;
     let listed: Vec<(&str, &str, &str)> = week
         .as_array()
         .unwrap()
         .iter()
         .map(|v| (v["day"].as_str().unwrap(), v["start"].as_str().unwrap(), v["lead_name"].as_str().unwrap()))
         .collect();
-    assert_eq!(listed, [("2027-10-31", "09:00", "Kari Nordmann"), ("2027-11-01", "14:00", "Kari Nordmann")]);
+    let (first, second) = (oslo_day(40), oslo_day(41));
+    assert_eq!(
+        listed,
+        [(first.as_str(), "09:00", "Kari Nordmann"), (second.as_str(), "14:00", "Kari Nordmann")]
+    );
     let all: Value = staff.get(&path).await.json().await.unwrap();
     assert_eq!(all.as_array().unwrap().len(), 4, "the lead keeps its cancelled befaring");
     assert!(all[2]["cancelled_at"].is_string());

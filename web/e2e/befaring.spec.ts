@@ -12,6 +12,19 @@ async function seriousViolations(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
 }
 
+/** Today in Oslo moved `days` on, as "YYYY-MM-DD". */
+function osloDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
+  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
+}
+
+/** "2027-10-31" as the page writes it: "søndag 31. oktober 2027". */
+function weekdayText(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)))
+}
+
 test('staff book a befaring on a lead, move it and cancel it', async ({ page }, info) => {
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -28,7 +41,9 @@ test('staff book a befaring on a lead, move it and cancel it', async ({ page }, 
   await expect(dialog.getByText('Velg dagen for befaringen.')).toBeVisible()
   await expect(dialog.getByText('Velg hvem som skal på befaringen.')).toBeVisible()
 
-  await dialog.getByLabel('Dag', { exact: true }).fill('31.10.2027')
+  const day = osloDay(21)
+  const [year, month, date] = day.split('-')
+  await dialog.getByLabel('Dag', { exact: true }).fill(`${date}.${month}.${year}`)
   await dialog.getByLabel('Klokkeslett').fill('09:00')
   await dialog.getByLabel('Varighet').selectOption({ label: '1,5 time' })
   await dialog.getByLabel('Hvem drar').selectOption({ index: 1 })
@@ -38,7 +53,7 @@ test('staff book a befaring on a lead, move it and cancel it', async ({ page }, 
   await dialog.getByRole('button', { name: 'Avtal befaring' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Befaringen er avtalt')).toBeVisible()
-  await expect(visits.getByText('søndag 31. oktober 2027 kl. 09:00–10:30')).toBeVisible()
+  await expect(visits.getByText(`${weekdayText(day)} kl. 09:00–10:30`)).toBeVisible()
   await expect(visits.getByText('Ta med fuktmåler')).toBeVisible()
   // The lead is at the pipeline's befaring step.
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Avtalt befaring')
@@ -50,7 +65,7 @@ test('staff book a befaring on a lead, move it and cancel it', async ({ page }, 
   await moving.getByLabel('Klokkeslett').fill('10:00')
   await moving.getByRole('button', { name: 'Flytt befaringen' }).click()
   await expect(moving).toBeHidden()
-  await expect(visits.getByText('søndag 31. oktober 2027 kl. 10:00–11:30')).toBeVisible()
+  await expect(visits.getByText(`${weekdayText(day)} kl. 10:00–11:30`)).toBeVisible()
 
   await visits.getByRole('button', { name: 'Avlys' }).click()
   await page.getByRole('dialog', { name: 'Avlys befaringen?' }).getByRole('button', { name: 'Avlys befaringen' }).click()
@@ -59,18 +74,11 @@ test('staff book a befaring on a lead, move it and cancel it', async ({ page }, 
   await page.screenshot({ path: info.outputPath('befaring-avlyst-1280.png'), fullPage: true })
 
   await page.setViewportSize({ width: 375, height: 812 })
-  await expect(visits.getByText('søndag 31. oktober 2027 kl. 10:00–11:30')).toBeVisible()
+  await expect(visits.getByText(`${weekdayText(day)} kl. 10:00–11:30`)).toBeVisible()
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width).toBeLessThanOrEqual(375)
   await page.screenshot({ path: info.outputPath('befaring-375.png'), fullPage: true })
 })
-
-/** Today in Oslo moved `days` on, as "YYYY-MM-DD". */
-function osloDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
-  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
-}
 
 test('the dashboard shows today\'s befaringer, "Befaringer" lists the week, and a calendar subscribes to mine', async ({ page, playwright, baseURL }, info) => {
   test.setTimeout(90_000)

@@ -1671,6 +1671,8 @@ export interface components {
              */
             quotes: components["schemas"]["Quote"][];
             submissions: components["schemas"]["StoredSubmission"][];
+            /** @description The befaringer booked on their leads (cancelled ones too). */
+            visits: components["schemas"]["Visit"][];
         };
         /**
          * @description Who the firm stores data about: an e-mail address (any case) or a phone number (by its

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 21] = [
+const TABLES: [&str; 23] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -29,6 +29,8 @@ const TABLES: [&str; 21] = [
     "lead_merges",
     "quote_numbers",
     "quotes",
+    "visits",
+    "calendar_feeds",
     "sessions",
     "password_resets",
     "login_attempts",

@@ -170,6 +170,8 @@ pub struct PersonData {
     /// The quotes made for them: those of their leads, and any other with their e-mail
     /// address or phone number (an accepted quote outlives an erased lead).
     pub quotes: Vec<crate::quotes::Quote>,
+    /// The befaringer booked on their leads (cancelled ones too).
+    pub visits: Vec<crate::visits::Visit>,
 }
 
 /// How much an erasure removed.
@@ -263,7 +265,8 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
 /// rewritten, the merges of their leads that are `gone` are forgotten, and their
 /// enquiries and leads are deleted, and their addresses and numbers (`contact_keys`) go
 /// from other leads' other contacts, each table by its owner's store, in one transaction with
-/// `entry`; their quotes go too, except an accepted one (`crate::quotes`). Then no copy of the erased text stays in the database's files.
+/// `entry`; their quotes go too, except an accepted one (`crate::quotes`), and their
+/// befaringer (`crate::visits`). Then no copy of the erased text stays in the database's files.
 #[allow(clippy::too_many_arguments)]
 pub async fn erase(
     db: &Db,
@@ -289,6 +292,10 @@ pub async fn erase(
     // one is a contract record the firm must keep, and loses only its link to the lead.
     let quotes = crate::quotes::store::delete_unaccepted_in(&mut tx, lead_ids).await?;
     crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Quotes, &quotes).await?;
+    // Their befaringer go with the leads, and the audit log's account of them (a
+    // befaring's entry names the customer and holds the note).
+    let visits = crate::visits::store::delete_of_leads_in(&mut tx, lead_ids).await?;
+    crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Visits, &visits).await?;
     crate::leads::store::delete_in(&mut tx, lead_ids).await?;
     for key in contact_keys {
         crate::leads::store::contacts::forget_key_in(&mut tx, key).await?;

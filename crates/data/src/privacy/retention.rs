@@ -69,6 +69,9 @@ pub async fn apply_retention(db: &Db, now: DateTime<Utc>) -> Result<usize, sqlx:
         // Their quotes never accepted go too; an accepted one is the firm's contract record.
         let quotes = crate::quotes::store::delete_unaccepted_in(&mut tx, &ids).await?;
         crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Quotes, &quotes).await?;
+        // Their befaringer are past and hold the address and notes: they go.
+        let visits = crate::visits::store::delete_of_leads_in(&mut tx, &ids).await?;
+        crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Visits, &visits).await?;
         tx.audit(&entry).await?;
         tx.commit().await?;
         done += ids.len();

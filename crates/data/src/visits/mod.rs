@@ -4,8 +4,10 @@
 //! has (src/befaring/invitation.rs). Booking moves the lead to the pipeline's befaring
 //! step when it has one. The queries are in `store.rs`.
 
-pub mod feeds;
 pub mod store;
+
+/// The private calendar feeds (their queries beside the visits').
+pub use store::feeds;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;

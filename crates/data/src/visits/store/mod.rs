@@ -5,6 +5,8 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+pub mod feeds;
+
 use super::{Slot, Visit};
 use crate::db::{Db, Tx};
 use crate::{db_run, tx_run};
@@ -86,6 +88,21 @@ pub async fn cancel_in(tx: &mut Tx, id: Uuid, now: DateTime<Utc>) -> Result<bool
     .await
     .map(|done| done.rows_affected()))?;
     Ok(updated == 1)
+}
+
+/// Deletes the visits of leads `lead_ids` (an erasure, retention) in the caller's
+/// transaction; their ids.
+pub async fn delete_of_leads_in(tx: &mut Tx, lead_ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
+    if lead_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<(Uuid,)> = tx_run!(tx, conn => {
+        let mut query = sqlx::QueryBuilder::new("DELETE FROM visits WHERE");
+        crate::db::push_in(&mut query, "lead_id", lead_ids);
+        query.push(" RETURNING id");
+        query.build_query_as().fetch_all(conn).await
+    })?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Visit>, sqlx::Error> {
