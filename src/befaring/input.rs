@@ -104,6 +104,7 @@ impl VisitInput {
                 staff_id: staff.id,
                 staff_name: staff.name,
                 staff_email: staff.email,
+                staff_phone: staff.phone,
                 note,
             }),
             _ => Err(ApiError::Validation(errors.into_map())),

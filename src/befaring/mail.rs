@@ -65,7 +65,9 @@ pub fn tell(state: &AppState, lead: &Lead, visit: &Visit, change: Change) -> Vec
     tokio::spawn(async move {
         let letterhead = Letterhead::of(&state).await;
         let facts = fagfolk_data::settings::store::facts(&state.db).await.ok().flatten();
-        let phone = facts.as_ref().and_then(|facts| facts.global_phone_primary.clone()).unwrap_or_default();
+        // Whoever comes, by their own number; the firm's when they have none.
+        let firm_phone = facts.as_ref().and_then(|facts| facts.global_phone_primary.clone());
+        let phone = visit.staff_phone.clone().or(firm_phone).unwrap_or_default();
         let host = state.config.public_url.host_str().unwrap_or("localhost").to_owned();
         let (organizer_name, organizer_email) = notifier.sender();
         let firm = if letterhead.firm.is_empty() {

@@ -169,6 +169,7 @@ async fn move_visit(
         staff_id: before.staff_id.unwrap_or_default(),
         staff_name: before.staff_name.clone(),
         staff_email: before.staff_email.clone(),
+        staff_phone: before.staff_phone.clone(),
         note: before.note.clone(),
     };
     let entry = audit(

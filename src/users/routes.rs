@@ -33,6 +33,8 @@ pub struct NewUserInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UserUpdateInput {
     pub name: Option<String>,
+    /// The user's phone number; empty to remove it.
+    pub phone: Option<String>,
     #[schema(value_type = Option<Role>)]
     pub role: Option<String>,
     pub is_active: Option<bool>,
@@ -111,7 +113,7 @@ async fn create_user(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-/// Change a user's name, role or active state (administrators only). An admin cannot
+/// Change a user's name, phone, role or active state (administrators only). An admin cannot
 /// deactivate or demote itself, and the last active admin stays one.
 #[utoipa::path(
     put, path = "/api/admin/users/{id}", tag = "admin", security(("session" = [])),
@@ -143,11 +145,19 @@ async fn update_user(
         }
         None => before.role,
     };
+    let phone = match input.phone.map(|phone| phone.trim().to_owned()) {
+        None => before.phone.clone(),
+        Some(phone) if phone.is_empty() => None,
+        Some(phone) if fagfolk_data::text::phone_digits(&phone).len() < 8 || phone.chars().count() > 40 => {
+            return Err(ApiError::field("phone", "Skriv et telefonnummer med minst 8 sifre."));
+        }
+        Some(phone) => Some(phone),
+    };
     let is_active = input.is_active.unwrap_or(before.is_active);
     if id == user.id && (!is_active || role != Role::Admin) {
         return Err(ApiError::Conflict("Du kan ikke deaktivere eller degradere din egen bruker.".to_owned()));
     }
-    let after = AdminUserView { name, role, is_active, ..before.clone() };
+    let after = AdminUserView { name, role, is_active, phone, ..before.clone() };
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
         let entry = NewAudit::new(

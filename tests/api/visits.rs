@@ -110,6 +110,14 @@ async fn booked_moved_and_cancelled_in_both_calendars(backend: Backend) {
             .await;
     let staff = app.admin().await;
     let (lead, ola) = (lead(&staff).await, plumber(&app).await);
+    // The customer is given the number of whoever comes (Brukere → Endre).
+    let refused =
+        staff.send(Method::PUT, &format!("/api/admin/users/{ola}"), &json!({ "phone": "12 34" })).await;
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(refused["fields"]["phone"], "Skriv et telefonnummer med minst 8 sifre.");
+    let saved =
+        staff.send(Method::PUT, &format!("/api/admin/users/{ola}"), &json!({ "phone": "900 11 222" })).await;
+    assert_eq!(saved.status(), StatusCode::OK);
 
     // 09:00 on the last Sunday of October: summer time has just ended, so 08:00Z.
     let sunday = next_last_sunday(10);
@@ -139,6 +147,7 @@ async fn booked_moved_and_cancelled_in_both_calendars(backend: Backend) {
         body.contains("Adresse: Storgata 1, 0155") && body.contains("Den som kommer: Test Bruker"),
         "{body}"
     );
+    assert!(body.contains("Telefon: 900 11 222"), "whoever comes, by their own number: {body}");
     assert!(!body.contains("fuktmåler"), "the note is for staff: {body}");
     let (method, text, attached) = calendar_of(&to_customer);
     assert_eq!((method.as_str(), text.as_str()), ("REQUEST", attached.as_str()));

@@ -737,7 +737,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change a user's name, role or active state (administrators only). An admin cannot
+         * Change a user's name, phone, role or active state (administrators only). An admin cannot
          *     deactivate or demote itself, and the last active admin stays one.
          */
         put: operations["update_user"];
@@ -1000,6 +1000,8 @@ export interface components {
             /** Format: date-time */
             last_login_at?: string | null;
             name: string;
+            /** @description Given to a customer as the number of whoever comes on a befaring. */
+            phone?: string | null;
             role: components["schemas"]["Role"];
         };
         AltInput: {
@@ -2197,6 +2199,8 @@ export interface components {
         UserUpdateInput: {
             is_active?: boolean | null;
             name?: string | null;
+            /** @description The user's phone number; empty to remove it. */
+            phone?: string | null;
             role?: components["schemas"]["Role"] | null;
         };
         /** @description A smaller copy of a picture, as the pages and the admin get it. */
@@ -2239,6 +2243,8 @@ export interface components {
              */
             staff_id?: string | null;
             staff_name: string;
+            /** @description Their phone, as the customer is told it; `None` when they had none. */
+            staff_phone?: string | null;
             /**
              * Format: date-time
              * @description When it starts (UTC); the firm's day and clock time are this in Oslo.

@@ -12,6 +12,7 @@ CREATE TABLE visits (
     staff_id     BLOB REFERENCES admin_users (id) ON DELETE SET NULL,
     staff_name   TEXT NOT NULL,
     staff_email  TEXT NOT NULL,
+    staff_phone  TEXT,
     note         TEXT NOT NULL,
     sequence     INTEGER NOT NULL,
     cancelled_at TEXT,

@@ -51,6 +51,8 @@ pub struct AdminUserView {
     #[sqlx(try_from = "String")]
     pub role: Role,
     pub is_active: bool,
+    /// Given to a customer as the number of whoever comes on a befaring.
+    pub phone: Option<String>,
     pub last_login_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
 }
@@ -58,6 +60,6 @@ pub struct AdminUserView {
 impl AdminUserView {
     /// What the audit log keeps of a user.
     pub fn audit_view(&self) -> serde_json::Value {
-        serde_json::json!({ "name": self.name, "email": self.email, "role": self.role, "is_active": self.is_active })
+        serde_json::json!({ "name": self.name, "email": self.email, "role": self.role, "is_active": self.is_active, "phone": self.phone })
     }
 }

@@ -13,7 +13,7 @@ use crate::{audited, db_run};
 
 macro_rules! columns {
     () => {
-        "SELECT id, name, email, role, is_active, last_login_at, created_at FROM admin_users"
+        "SELECT id, name, email, role, is_active, phone, last_login_at, created_at FROM admin_users"
     };
 }
 
@@ -130,12 +130,13 @@ pub async fn write_keeping_an_admin(
         }
         match &change {
             AdminChange::Update { after, at } => {
-                sqlx::query("UPDATE admin_users SET name = $2, role = $3, is_active = $4, updated_at = $5 WHERE id = $1")
+                sqlx::query("UPDATE admin_users SET name = $2, role = $3, is_active = $4, updated_at = $5, phone = $6 WHERE id = $1")
                     .bind(after.id)
                     .bind(&after.name)
                     .bind(after.role.as_str())
                     .bind(after.is_active)
                     .bind(at)
+                    .bind(&after.phone)
                     .execute(&mut *tx)
                     .await?;
                 if !after.is_active {

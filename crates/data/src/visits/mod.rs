@@ -30,6 +30,8 @@ pub struct Visit {
     pub staff_id: Option<Uuid>,
     pub staff_name: String,
     pub staff_email: String,
+    /// Their phone, as the customer is told it; `None` when they had none.
+    pub staff_phone: Option<String>,
     pub note: String,
     /// 0 when booked, one more for each move and for the cancellation.
     pub sequence: i32,
@@ -47,6 +49,7 @@ pub struct Slot {
     pub staff_id: Uuid,
     pub staff_name: String,
     pub staff_email: String,
+    pub staff_phone: Option<String>,
     pub note: String,
 }
 

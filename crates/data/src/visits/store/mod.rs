@@ -13,7 +13,7 @@ use crate::{db_run, tx_run};
 
 macro_rules! columns {
     () => {
-        "id, lead_id, starts_at, minutes, staff_id, staff_name, staff_email, note, sequence, cancelled_at, \
+        "id, lead_id, starts_at, minutes, staff_id, staff_name, staff_email, staff_phone, note, sequence, cancelled_at, \
          booked_by, created_at, updated_at"
     };
 }
@@ -29,7 +29,7 @@ pub async fn insert_in(
 ) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(
         "INSERT INTO visits (id, lead_id, starts_at, minutes, staff_id, staff_name, staff_email, note, sequence, \
-         booked_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $10)",
+         booked_by, created_at, updated_at, staff_phone) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $10, $11)",
     )
     .bind(id)
     .bind(lead_id)
@@ -41,6 +41,7 @@ pub async fn insert_in(
     .bind(&slot.note)
     .bind(by)
     .bind(now)
+    .bind(&slot.staff_phone)
     .execute(conn)
     .await
     .map(|_| ()))
@@ -58,7 +59,7 @@ pub async fn reschedule_in(
         "UPDATE visits SET starts_at = $1, minutes = $2, staff_id = $3, staff_name = $4, staff_email = $5, \
          note = $6, sequence = sequence + 1, updated_at = $7, \
          reminder_sent_at = CASE WHEN starts_at = $1 THEN reminder_sent_at END, \
-         reminder_attempts = CASE WHEN starts_at = $1 THEN reminder_attempts ELSE 0 END \
+         reminder_attempts = CASE WHEN starts_at = $1 THEN reminder_attempts ELSE 0 END, staff_phone = $9 \
          WHERE id = $8 AND cancelled_at IS NULL",
     )
     .bind(slot.starts_at)
@@ -69,6 +70,7 @@ pub async fn reschedule_in(
     .bind(&slot.note)
     .bind(now)
     .bind(id)
+    .bind(&slot.staff_phone)
     .execute(conn)
     .await
     .map(|done| done.rows_affected()))?;

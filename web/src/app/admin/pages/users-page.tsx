@@ -1,4 +1,4 @@
-import { KeyRound, type LucideIcon, Plus, Power, Trash2 } from 'lucide-react'
+import { KeyRound, type LucideIcon, Pencil, Plus, Power, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { EmailText } from '@/components/email-text'
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { type AdminUserView, useDeleteUser, useUpdateUser, useUsers } from '@/features/users/api/users'
-import { NewUserDialog, PasswordDialog, ROLE_LABEL } from '@/features/users/components/user-dialogs'
+import { EditUserDialog, NewUserDialog, PasswordDialog, ROLE_LABEL } from '@/features/users/components/user-dialogs'
 import { formatDateTime } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { useAdminTitle } from '../use-admin-title'
@@ -28,6 +28,7 @@ export function UsersPage() {
   const highlighted = useRef<HTMLTableRowElement>(null)
   const [creating, setCreating] = useState(false)
   const [passwordFor, setPasswordFor] = useState<AdminUserView | null>(null)
+  const [editing, setEditing] = useState<AdminUserView | null>(null)
   const [deleting, setDeleting] = useState<AdminUserView | null>(null)
 
   useEffect(() => {
@@ -102,6 +103,7 @@ export function UsersPage() {
                     <p className="text-muted-foreground">
                       <EmailText email={user.email} />
                     </p>
+                    {user.phone && <p className="text-muted-foreground">{user.phone}</p>}
                     <p className="mt-1 sm:hidden">
                       {ROLE_LABEL[user.role]} · <UserStatus active={user.is_active} />
                     </p>
@@ -117,6 +119,7 @@ export function UsersPage() {
                   </td>
                   <td className="px-2 py-2 sm:px-4">
                     <div className="flex flex-col items-end gap-1 sm:flex-row sm:flex-wrap sm:justify-end">
+                      {isAdmin && <RowAction label="Endre" name={user.name} icon={Pencil} onClick={() => setEditing(user)} />}
                       {(isAdmin || user.id === me?.id) && (
                         <RowAction label="Endre passord" name={user.name} icon={KeyRound} onClick={() => setPasswordFor(user)} />
                       )}
@@ -140,6 +143,7 @@ export function UsersPage() {
         )}
       </div>
       <NewUserDialog open={creating} onOpenChange={setCreating} />
+      <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <PasswordDialog user={passwordFor} own={passwordFor?.id === me?.id} onOpenChange={(open) => !open && setPasswordFor(null)} />
       <ConfirmDialog
         open={deleting !== null}

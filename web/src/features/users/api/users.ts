@@ -28,11 +28,11 @@ export function useCreateUser() {
   })
 }
 
-/** `PUT /api/admin/users/{id}`: name, role or active state. */
+/** `PUT /api/admin/users/{id}`: name, phone, role or active state. */
 export function useUpdateUser() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: async ({ id, ...body }: { id: string; name?: string; role?: Role; is_active?: boolean }) =>
+    mutationFn: async ({ id, ...body }: { id: string; name?: string; phone?: string; role?: Role; is_active?: boolean }) =>
       unwrap(await api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   })

@@ -6,7 +6,7 @@ import { NewUserDialog, PasswordDialog } from './user-dialogs'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const kari = { id: '01a2', name: 'Kari', email: 'kari@fagfolk.test', role: 'admin' as const, is_active: true, last_login_at: null, created_at: '2026-11-01T10:00:00Z' }
+const kari = { id: '01a2', name: 'Kari', email: 'kari@fagfolk.test', role: 'admin' as const, is_active: true, phone: null, last_login_at: null, created_at: '2026-11-01T10:00:00Z' }
 
 describe('PasswordDialog', () => {
   it('asks for your current password when it is your own, and shows the server\'s field message', async () => {

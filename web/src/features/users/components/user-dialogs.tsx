@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
-import { type AdminUserView, type Role, useChangePassword, useCreateUser } from '../api/users'
+import { type AdminUserView, type Role, useChangePassword, useCreateUser, useUpdateUser } from '../api/users'
 
 /** The roles the server knows (`Role` in the OpenAPI document), in Norwegian. */
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', editor: 'Redaktør' }
@@ -212,5 +212,68 @@ function PasswordField({
       />
       <FieldError id={errorId}>{error}</FieldError>
     </div>
+  )
+}
+
+// The server checks the phone number (at least 8 digits); its message lands under it.
+const profileSchema = z.object({ name: z.string().trim().min(1, 'Navn er påkrevd.'), phone: z.string() })
+type ProfileValues = z.infer<typeof profileSchema>
+
+/** "Endre": a user's name and phone (the number a customer is given for whoever comes on
+ * a befaring). */
+export function EditUserDialog({ user, onOpenChange }: { user: AdminUserView | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={user !== null} onOpenChange={onOpenChange} title="Endre bruker" description={user?.email}>
+      {user && <EditUserForm key={user.id} user={user} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  )
+}
+
+function EditUserForm({ user, onDone }: { user: AdminUserView; onDone: () => void }) {
+  const toast = useToast()
+  const update = useUpdateUser()
+  const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: { name: user.name, phone: user.phone ?? '' } })
+  const { register, handleSubmit, formState } = form
+  const serverErrors = useServerErrors(form)
+  const submit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ id: user.id, ...values })
+      onDone()
+      toast({ title: 'Oppdatert', description: `${values.name} er lagret.` })
+    } catch (error) {
+      serverErrors(error)
+      toast(failure(error))
+    }
+  })
+  const err = (field: keyof ProfileValues) => formState.errors[field]?.message
+  const a11y = (field: keyof ProfileValues) => ({
+    id: `profile-${field}`,
+    'aria-invalid': err(field) ? true : undefined,
+    'aria-describedby': err(field) ? `profile-${field}-feil` : `profile-${field}-hjelp`,
+  })
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <div>
+        <Label htmlFor="profile-name">Navn</Label>
+        <Input {...register('name')} {...a11y('name')} autoComplete="off" data-autofocus />
+        <FieldError id="profile-name-feil">{err('name')}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor="profile-phone">Telefon</Label>
+        <Input type="tel" {...register('phone')} {...a11y('phone')} autoComplete="off" />
+        <p id="profile-phone-hjelp" className="mt-1 text-sm text-muted-foreground">
+          Kunden får nummeret når brukeren skal på befaring. Uten nummer får kunden firmaets.
+        </p>
+        <FieldError id="profile-phone-feil">{err('phone')}</FieldError>
+      </div>
+      <div className="mt-2 flex justify-end gap-3">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Avbryt
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Lagrer...' : 'Lagre'}
+        </Button>
+      </div>
+    </form>
   )
 }
