@@ -98,6 +98,13 @@ pub enum Event {
         quote_id: Uuid,
         text: String,
     },
+    /// A befaring booked, moved or cancelled, said in Norwegian ("Befaring avtalt søndag
+    /// 25. oktober 2026 kl. 09:00–10:00, Ola drar").
+    Visit {
+        at: DateTime<Utc>,
+        by: Option<String>,
+        text: String,
+    },
 }
 
 impl Event {
@@ -110,7 +117,8 @@ impl Event {
             | Self::Submission { at, .. }
             | Self::Email { at, .. }
             | Self::Merged { at, .. }
-            | Self::Quote { at, .. } => *at,
+            | Self::Quote { at, .. }
+            | Self::Visit { at, .. } => *at,
         }
     }
 }
@@ -192,9 +200,36 @@ async fn get_timeline(
     for quote in fagfolk_data::quotes::store::of_lead(&state.db, id).await? {
         events.extend(quote_events(&quote));
     }
+    for visit in fagfolk_data::visits::store::of_lead(&state.db, id).await? {
+        events.extend(visit_events(&visit));
+    }
     // Stable, so what happened in one moment keeps the order it was gathered in.
     events.sort_by_key(|event| std::cmp::Reverse(event.at()));
     Ok(Json(events))
+}
+
+/// What happened to `visit`: booked, and moved (to where it is now) or cancelled. A visit
+/// keeps only its latest time, so moves show as one, at the last.
+fn visit_events(visit: &fagfolk_data::visits::Visit) -> Vec<Event> {
+    let when = crate::befaring::mail::when(visit.starts_at, visit.minutes);
+    let booked =
+        |text: String| Event::Visit { at: visit.created_at, by: Some(visit.booked_by.clone()), text };
+    let who = &visit.staff_name;
+    match (visit.cancelled_at, visit.sequence) {
+        (None, 0) => vec![booked(format!("Befaring avtalt {when}, {who} drar"))],
+        (None, _) => vec![
+            booked(format!("Befaring avtalt, {who} drar")),
+            Event::Visit {
+                at: visit.updated_at,
+                by: None,
+                text: format!("Befaringen ble flyttet til {when}"),
+            },
+        ],
+        (Some(at), _) => vec![
+            booked(format!("Befaring avtalt, {who} drar")),
+            Event::Visit { at, by: None, text: format!("Befaringen {when} ble avlyst") },
+        ],
+    }
 }
 
 /// What happened to `quote`, one event per step, in plain Norwegian.

@@ -218,6 +218,15 @@ async fn booked_moved_and_cancelled_in_both_calendars(backend: Backend) {
         .map(|event| event["recipient"].as_str().unwrap())
         .collect();
     assert_eq!(mails.len(), 6, "six e-mails sent, on the timeline: {timeline}");
+    let told: Vec<&str> = timeline
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|event| event["kind"] == "visit")
+        .map(|event| event["text"].as_str().unwrap())
+        .collect();
+    let cancelled_text = format!("Befaringen søndag {date} kl. 10:00–11:30 ble avlyst");
+    assert_eq!(told, [cancelled_text.as_str(), "Befaring avtalt, Test Bruker drar"], "{timeline}");
     app.stop().await;
 }
 

@@ -71,6 +71,8 @@ test('staff book a befaring on a lead, move it and cancel it', async ({ page }, 
   await page.getByRole('dialog', { name: 'Avlys befaringen?' }).getByRole('button', { name: 'Avlys befaringen' }).click()
   await expect(visits.getByText('Avlyst')).toBeVisible()
   await expect(visits.getByRole('button', { name: 'Flytt' })).toHaveCount(0)
+  // The lead's history tells it.
+  await expect(page.getByText(`Befaringen ${weekdayText(day)} kl. 10:00–11:30 ble avlyst`)).toBeVisible()
   await page.screenshot({ path: info.outputPath('befaring-avlyst-1280.png'), fullPage: true })
 
   await page.setViewportSize({ width: 375, height: 812 })

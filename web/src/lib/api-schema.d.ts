@@ -1357,6 +1357,13 @@ export interface components {
             /** Format: uuid */
             quote_id: string;
             text: string;
+        } | {
+            /** Format: date-time */
+            at: string;
+            by?: string | null;
+            /** @enum {string} */
+            kind: "visit";
+            text: string;
         };
         ExpiringQuote: {
             customer_name: string;

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, FileSignature, Inbox, Mail, MailWarning, Merge, PencilLine, Sparkles, StickyNote, Trash2 } from 'lucide-react'
+import { ArrowRightLeft, CalendarDays, FileSignature, Inbox, Mail, MailWarning, Merge, PencilLine, Sparkles, StickyNote, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import type { ReactNode } from 'react'
@@ -151,5 +151,7 @@ function describe(
           </Link>
         ),
       }
+    case 'visit':
+      return { icon: CalendarDays, title: event.text, by: event.by }
   }
 }
