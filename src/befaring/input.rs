@@ -29,9 +29,10 @@ pub struct VisitInput {
     /// The clock time it starts in Oslo, `09:00`.
     pub start: Option<String>,
     /// How long it takes, in minutes (15 to 480).
+    #[serde(default, deserialize_with = "crate::http::whole_number")]
     pub minutes: Option<i64>,
-    /// Who goes: a member of staff.
-    pub staff_id: Option<Uuid>,
+    /// Who goes: a member of staff's id.
+    pub staff_id: Option<String>,
     /// For whoever goes; the customer does not see it.
     pub note: Option<String>,
 }
@@ -90,7 +91,7 @@ impl VisitInput {
             }
         };
         let note = errors.optional("note", self.note, NOTE_MAX).unwrap_or_default();
-        let staff = match self.staff_id {
+        let staff = match self.staff_id.as_deref().map(str::trim).and_then(|id| Uuid::parse_str(id).ok()) {
             None => None,
             Some(id) => fagfolk_data::users::store::get(&state.db, id).await?.filter(|user| user.is_active),
         };

@@ -232,6 +232,7 @@ pub struct VisitSpan {
     /// The first day, `2026-10-25`; today when left out.
     from: Option<NaiveDate>,
     /// How many days from it (1 to 62); 7 when left out.
+    #[param(minimum = 1, maximum = 62)]
     days: Option<u32>,
     /// Only this member of staff's.
     staff: Option<Uuid>,
@@ -255,6 +256,7 @@ pub struct VisitListed {
         (status = 200, description = "Befaringene", body = [VisitListed]),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 422, description = "Dager utenfor det som kan vises", body = ErrorBody),
     )
 )]
 async fn list_visits(
@@ -265,10 +267,10 @@ async fn list_visits(
     let from = span.from.unwrap_or_else(|| state.clock.today());
     let days = span.days.unwrap_or(7);
     if !(1..=62).contains(&days) {
-        return Err(ApiError::BadRequest("Velg fra 1 til 62 dager.".to_owned()));
+        return Err(ApiError::field("days", "Velg fra 1 til 62 dager."));
     }
     if !(2000..=9999).contains(&chrono::Datelike::year(&from)) {
-        return Err(ApiError::BadRequest("Velg en dag mellom år 2000 og 9999.".to_owned()));
+        return Err(ApiError::field("from", "Velg en dag mellom år 2000 og 9999."));
     }
     // Midnight in Oslo is never skipped by summer time (the clocks move at 02:00).
     let midnight = |day: NaiveDate| at_oslo(day, chrono::NaiveTime::MIN);

@@ -2280,10 +2280,7 @@ export interface components {
             minutes?: number | null;
             /** @description For whoever goes; the customer does not see it. */
             note?: string | null;
-            /**
-             * Format: uuid
-             * @description Who goes: a member of staff.
-             */
+            /** @description Who goes: a member of staff's id. */
             staff_id?: string | null;
             /** @description The clock time it starts in Oslo, `09:00`. */
             start?: string | null;
@@ -5722,6 +5719,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Dager utenfor det som kan vises */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
