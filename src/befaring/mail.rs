@@ -54,13 +54,26 @@ pub fn address(lead: &Lead) -> String {
 }
 
 /// Sends the customer and the member of staff the e-mail about `change` to `visit`, in
-/// the background. The addresses it goes to; none when the server has no SMTP.
-pub fn tell(state: &AppState, lead: &Lead, visit: &Visit, change: Change) -> Vec<String> {
+/// the background, and the member of staff `taken_off` it (name and address; a move to
+/// someone else) a cancellation. The addresses it goes to; none when the server has no
+/// SMTP.
+pub fn tell(
+    state: &AppState,
+    lead: &Lead,
+    visit: &Visit,
+    change: Change,
+    taken_off: Option<(String, String)>,
+) -> Vec<String> {
     let Some(notifier) = state.notifier.clone() else {
         return Vec::new();
     };
     let customer = lead.email.clone().filter(|email| fagfolk_data::text::is_email(email));
-    let recipients: Vec<String> = customer.iter().cloned().chain([visit.staff_email.clone()]).collect();
+    let recipients: Vec<String> = customer
+        .iter()
+        .cloned()
+        .chain([visit.staff_email.clone()])
+        .chain(taken_off.iter().map(|(_, email)| email.clone()))
+        .collect();
     let (state, lead, visit) = (state.clone(), lead.clone(), visit.clone());
     tokio::spawn(async move {
         let letterhead = Letterhead::of(&state).await;
@@ -82,7 +95,7 @@ pub fn tell(state: &AppState, lead: &Lead, visit: &Visit, change: Change) -> Vec
         let place = address(&lead);
         let when = when(visit.starts_at, visit.minutes);
         let method = if change == Change::Cancelled { Method::Cancel } else { Method::Request };
-        let ics = |summary: &str, description: &str| {
+        let ics = |summary: &str, description: &str, method: Method| {
             invitation::ics(
                 &invitation::Visit {
                     id: visit.id,
@@ -104,7 +117,13 @@ pub fn tell(state: &AppState, lead: &Lead, visit: &Visit, change: Change) -> Vec
         if let Some(email) = &customer {
             let (subject, text) = to_customer(&lead, &visit, change, (&when, &place, &phone, &firm));
             let description = format!("Den som kommer: {}\nTelefon: {phone}", visit.staff_name);
-            letters.push((email.clone(), subject, text, ics(&format!("Befaring: {firm}"), &description)));
+            letters.push((
+                email.clone(),
+                subject,
+                text,
+                ics(&format!("Befaring: {firm}"), &description, method),
+                method,
+            ));
         }
         let (subject, text) = to_staff(&state, &lead, &visit, change, (&when, &place));
         let description = staff_description(&lead, &visit, &state.config.base_url());
@@ -112,9 +131,21 @@ pub fn tell(state: &AppState, lead: &Lead, visit: &Visit, change: Change) -> Vec
             visit.staff_email.clone(),
             subject,
             text,
-            ics(&format!("Befaring: {}", lead.name), &description),
+            ics(&format!("Befaring: {}", lead.name), &description, method),
+            method,
         ));
-        for (to, subject, text, ics) in letters {
+        if let Some((name, email)) = &taken_off {
+            let subject = format!("Befaringen hos {} er gitt til {}", lead.name, visit.staff_name);
+            let text = format!(
+                "Hei {name}!\n\nDu skal ikke lenger på befaringen hos {}. {} tar den, {when}.\n\n\
+                 Invitasjonen ligger ved, så befaringen tas ut av kalenderen din.\n",
+                lead.name, visit.staff_name
+            );
+            let description = staff_description(&lead, &visit, &state.config.base_url());
+            let cancel = ics(&format!("Befaring: {}", lead.name), &description, Method::Cancel);
+            letters.push((email.clone(), subject, text, cancel, Method::Cancel));
+        }
+        for (to, subject, text, ics, method) in letters {
             let sent = tokio::time::timeout(
                 std::time::Duration::from_secs(20),
                 notifier.send_with_invitation(&to, &subject, &text, (&ics, method.name()), &letterhead),

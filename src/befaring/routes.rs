@@ -133,7 +133,7 @@ async fn book_visit(
     );
     visits::book(&state.db, visit_id, id, &slot, lead_status.as_deref(), (now, &user.name), &entry).await?;
     let visit = store::get(&state.db, visit_id).await?.ok_or_else(not_found)?;
-    let invited = mail::tell(&state, &lead, &visit, Change::Booked);
+    let invited = mail::tell(&state, &lead, &visit, Change::Booked, None);
     Ok((StatusCode::CREATED, Json(VisitChanged { visit: visit.into(), invited })))
 }
 
@@ -184,7 +184,9 @@ async fn move_visit(
     }
     let visit = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id).await?.ok_or_else(not_found)?;
-    let invited = mail::tell(&state, &lead, &visit, Change::Moved);
+    let taken_off =
+        (before.staff_email != visit.staff_email).then(|| (before.staff_name, before.staff_email));
+    let invited = mail::tell(&state, &lead, &visit, Change::Moved, taken_off);
     Ok(Json(VisitChanged { visit: visit.into(), invited }))
 }
 
@@ -222,7 +224,7 @@ async fn cancel_visit(
     }
     let visit = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id).await?.ok_or_else(not_found)?;
-    let invited = mail::tell(&state, &lead, &visit, Change::Cancelled);
+    let invited = mail::tell(&state, &lead, &visit, Change::Cancelled, None);
     Ok(Json(VisitChanged { visit: visit.into(), invited }))
 }
 

@@ -324,7 +324,90 @@ async fn the_befaringer_of_a_span_of_days_leave_out_the_cancelled(app: TestApp) 
     app.stop().await;
 }
 
+/// A person's befaringer are in their export and go with their erasure, the audit log's
+/// account of them emptied (it named them and held the note).
+async fn a_customers_befaringer_are_exported_and_erased_with_them(app: TestApp) {
+    let staff = app.admin().await;
+    let (lead, ola) = (lead(&staff).await, plumber(&app).await);
+    let booking = json!({ "day": oslo_day(10), "start": "09:00", "minutes": 60, "staff_id": ola, "note": "Hunden biter" });
+    let booked: Value = staff
+        .send(Method::POST, &format!("/api/admin/leads/{lead}/visits"), &booking)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let visit = booked["visit"]["id"].as_str().unwrap().to_owned();
+    let person = json!({ "person": "kari@example.no" });
+    let exported: Value =
+        staff.send(Method::POST, "/api/admin/privacy/export", &person).await.json().await.unwrap();
+    assert_eq!(exported["visits"][0]["id"], visit.as_str(), "{exported}");
+    assert_eq!(exported["visits"][0]["note"], "Hunden biter");
+
+    let erased = staff.send(Method::POST, "/api/admin/privacy/erase", &person).await;
+    assert_eq!(erased.status(), StatusCode::OK);
+    assert_eq!(app.count("visits").await, 0);
+    let entries = crate::helpers::audit_entries(&app).await;
+    let about_visit: Vec<_> = entries
+        .iter()
+        .filter(|(_, kind, id, _, _)| kind == "visits" && id.as_deref() == Some(visit.as_str()))
+        .collect();
+    assert_eq!(about_visit.len(), 1, "the booking's entry stays: {entries:?}");
+    assert!(about_visit[0].4.is_none(), "without what it said: {:?}", about_visit[0]);
+    app.stop().await;
+}
+
 crate::db_tests!(
     a_booking_is_refused_field_by_field_in_norwegian,
-    the_befaringer_of_a_span_of_days_leave_out_the_cancelled
+    the_befaringer_of_a_span_of_days_leave_out_the_cancelled,
+    a_customers_befaringer_are_exported_and_erased_with_them
 );
+
+/// A befaring moved to someone else: the new person gets the invitation, the one taken
+/// off a cancellation of the same event.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whoever_is_taken_off_a_befaring_gets_its_cancellation() {
+    let (port, mut mail) = mailbox().await;
+    let url = format!("smtp://127.0.0.1:{port}");
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
+    )
+    .await;
+    let staff = app.admin().await;
+    let (lead, ola) = (lead(&staff).await, plumber(&app).await);
+    let kari = app
+        .create_user("kari@fagfolk.test", crate::helpers::ADMIN_PASSWORD, fagfolk::users::Role::Editor)
+        .await
+        .to_string();
+    let booking = json!({ "day": oslo_day(5), "start": "09:00", "minutes": 60, "staff_id": ola });
+    let booked: Value = staff
+        .send(Method::POST, &format!("/api/admin/leads/{lead}/visits"), &booking)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let visit = booked["visit"]["id"].as_str().unwrap().to_owned();
+    let _ = (next(&mut mail).await, next(&mut mail).await);
+    let to_kari = json!({ "day": oslo_day(5), "start": "09:00", "minutes": 60, "staff_id": kari });
+    let moved: Value =
+        staff.send(Method::PUT, &format!("/api/admin/visits/{visit}"), &to_kari).await.json().await.unwrap();
+    assert_eq!(moved["invited"], json!(["kari@example.no", "kari@fagfolk.test", "ola@fagfolk.test"]));
+    let mut methods = Vec::new();
+    for _ in 0..3 {
+        let raw = next(&mut mail).await;
+        let (method, text, _) = calendar_of(&raw);
+        let event = parsed(&text);
+        assert_eq!(event["sequence"], 1, "{text}");
+        methods.push((letter(&raw).1, method));
+    }
+    methods.sort();
+    assert_eq!(
+        methods,
+        [
+            ("kari@example.no".to_owned(), "REQUEST".to_owned()),
+            ("kari@fagfolk.test".to_owned(), "REQUEST".to_owned()),
+            ("ola@fagfolk.test".to_owned(), "CANCEL".to_owned()),
+        ]
+    );
+    app.stop().await;
+}
