@@ -185,7 +185,7 @@ async fn move_visit(
     let visit = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id).await?.ok_or_else(not_found)?;
     let taken_off =
-        (before.staff_email != visit.staff_email).then(|| (before.staff_name, before.staff_email));
+        (before.staff_email != visit.staff_email).then_some((before.staff_name, before.staff_email));
     let invited = mail::tell(&state, &lead, &visit, Change::Moved, taken_off);
     Ok(Json(VisitChanged { visit: visit.into(), invited }))
 }
