@@ -125,12 +125,7 @@ pub async fn calendar(State(state): State<AppState>, Path(file): Path<String>) -
     let texts: Vec<(String, String, String)> = visits
         .iter()
         .map(|visit| {
-            let place = [visit.lead_address.as_deref(), visit.lead_postnr.as_deref()]
-                .into_iter()
-                .flatten()
-                .filter(|part| !part.trim().is_empty())
-                .collect::<Vec<_>>()
-                .join(", ");
+            let place = super::mail::place(visit.lead_address.as_deref(), visit.lead_postnr.as_deref());
             let mut about = vec![format!("Drar: {}", visit.staff_name)];
             about.extend(visit.lead_phone.as_ref().map(|phone| format!("Telefon: {phone}")));
             if !visit.note.is_empty() {

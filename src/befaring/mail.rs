@@ -44,7 +44,22 @@ fn weekday(day: chrono::NaiveDate) -> &'static str {
 
 /// The lead's address on one line, as the invitation's place.
 pub fn address(lead: &Lead) -> String {
-    [lead.adresse.as_deref(), lead.postnr.as_deref()]
+    place(lead.adresse.as_deref(), lead.postnr.as_deref())
+}
+
+/// The number the customer is given: whoever comes, by their own number; the firm's when
+/// they have none.
+pub async fn phone_of(state: &AppState, visit: &Visit) -> String {
+    if let Some(phone) = &visit.staff_phone {
+        return phone.clone();
+    }
+    let facts = fagfolk_data::settings::store::facts(&state.db).await.ok().flatten();
+    facts.and_then(|facts| facts.global_phone_primary).unwrap_or_default()
+}
+
+/// A street address and a postcode on one line, either left out when empty.
+pub fn place(adresse: Option<&str>, postnr: Option<&str>) -> String {
+    [adresse, postnr]
         .into_iter()
         .flatten()
         .map(str::trim)
@@ -77,10 +92,7 @@ pub fn tell(
     let (state, lead, visit) = (state.clone(), lead.clone(), visit.clone());
     tokio::spawn(async move {
         let letterhead = Letterhead::of(&state).await;
-        let facts = fagfolk_data::settings::store::facts(&state.db).await.ok().flatten();
-        // Whoever comes, by their own number; the firm's when they have none.
-        let firm_phone = facts.as_ref().and_then(|facts| facts.global_phone_primary.clone());
-        let phone = visit.staff_phone.clone().or(firm_phone).unwrap_or_default();
+        let phone = phone_of(&state, &visit).await;
         let host = state.config.public_url.host_str().unwrap_or("localhost").to_owned();
         let (organizer_name, organizer_email) = notifier.sender();
         let firm = if letterhead.firm.is_empty() {

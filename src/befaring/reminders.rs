@@ -74,9 +74,7 @@ async fn remind(state: &AppState, id: uuid::Uuid) -> bool {
     };
     let Some(to) = lead.email.clone() else { return false };
     let letterhead = Letterhead::of(state).await;
-    let facts = fagfolk_data::settings::store::facts(&state.db).await.ok().flatten();
-    let phone =
-        visit.staff_phone.clone().or(facts.and_then(|facts| facts.global_phone_primary)).unwrap_or_default();
+    let phone = mail::phone_of(state, &visit).await;
     let place = mail::address(&lead);
     let subject =
         format!("Påminnelse: befaring i morgen kl. {}", visit.starts_at.with_timezone(&Oslo).format("%H:%M"));

@@ -18,22 +18,7 @@ print(json.dumps({
     "events": sorted([[str(e["SUMMARY"]), e.decoded("DTSTART").isoformat(), str(e["UID"])] for e in cal.walk("VEVENT")]),
 }))
 "#;
-    use std::io::Write;
-    let mut python = std::process::Command::new("python3")
-        .args(["-c", READ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    python.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let out = python.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "icalendar could not read it: {}\n{text}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    crate::visits::python(READ, text)
 }
 
 async fn lead(staff: &Session, name: &str) -> String {

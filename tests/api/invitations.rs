@@ -26,22 +26,7 @@ print(json.dumps({
     "attendees": [[str(p), str(p.params["CN"]), str(p.params.get("RSVP"))] for p in people],
 }))
 "#;
-    use std::io::Write;
-    let mut python = std::process::Command::new("python3")
-        .args(["-c", READ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    python.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let out = python.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "Python's icalendar (pip install icalendar) could not read it: {}\n{text}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    crate::visits::python(READ, text)
 }
 
 fn oslo(y: i32, m: u32, d: u32, h: u32) -> chrono::DateTime<chrono::Utc> {

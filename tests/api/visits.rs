@@ -51,7 +51,9 @@ print(json.dumps({"subject": str(message["Subject"]), "to": str(message["To"]), 
     (text("subject"), text("to"), text("body"))
 }
 
-fn python(program: &str, input: &str) -> Value {
+/// What `program` (Python, reading stdin) prints as JSON for `input`: the tests' independent
+/// parsers (Python's `email` and `icalendar`).
+pub(crate) fn python(program: &str, input: &str) -> Value {
     use std::io::Write;
     let mut python = std::process::Command::new("python3")
         .args(["-c", program])
