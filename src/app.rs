@@ -133,7 +133,14 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(crate::metrics::serve))
         .route("/media/{*key}", get(crate::media::serve))
         // The contact page's form posts here without JavaScript; the page itself is a GET.
-        .route("/kontakt", get(crate::site::pages::serve).post(crate::contact::form_post::submit))
+        .route(
+            "/kontakt",
+            get(crate::site::pages::serve)
+                // Its photos make the form larger than a form's text: the handler keeps the
+                // limits (`crate::contact::form_post`).
+                .post(crate::contact::form_post::submit)
+                .layer(DefaultBodyLimit::disable()),
+        )
         // A customer's quote: its page, where it is accepted or declined, and its PDF.
         .route("/tilbud/{token}", get(crate::quotes::customer::show).post(crate::quotes::customer::answer))
         .route("/tilbud/{token}/pdf", get(crate::quotes::customer::pdf))

@@ -54,6 +54,12 @@ pub struct Config {
     /// `FAGFOLK_REMINDER_SECS`: how often the server looks for befaringer whose customer
     /// is due tomorrow's reminder (default 300; src/befaring/reminders.rs).
     pub reminder_every: Duration,
+    /// `FAGFOLK_PHOTO_ORPHAN_SECS`: how long a photo uploaded with the contact form waits
+    /// for its enquiry before the sweep removes it (default 3600), and
+    /// `FAGFOLK_PHOTO_SWEEP_SECS`, how often the sweep runs (default 600;
+    /// src/contact/sweep.rs).
+    pub photo_orphan_after: Duration,
+    pub photo_sweep_every: Duration,
     /// `FAGFOLK_ADMIN_EMAIL` and `FAGFOLK_ADMIN_PASSWORD`: the first admin, created at
     /// start-up when no admin user exists yet. The password is kept out of `Debug`.
     pub first_admin: Option<(String, String)>,
@@ -74,6 +80,8 @@ impl std::fmt::Debug for Config {
             .field("contact_limit", &self.contact_limit)
             .field("contact_window", &self.contact_window)
             .field("reminder_every", &self.reminder_every)
+            .field("photo_orphan_after", &self.photo_orphan_after)
+            .field("photo_sweep_every", &self.photo_sweep_every)
             .field("upload_limit_bytes", &self.upload_limit_bytes)
             .field("trust_proxy_hops", &self.trust_proxy_hops)
             .field("max_connections", &self.max_connections)
@@ -160,6 +168,12 @@ impl Config {
             Ok(secs) if (1..=86_400).contains(&secs) => Ok(Duration::from_secs(secs)),
             _ => bail!("forventet et antall sekunder mellom 1 og 86400"),
         })?;
+        let seconds = |v: &str| match v.parse::<u64>() {
+            Ok(secs) if (1..=86_400).contains(&secs) => Ok(Duration::from_secs(secs)),
+            _ => bail!("forventet et antall sekunder mellom 1 og 86400"),
+        };
+        let photo_orphan_after = parse_var(&get, "FAGFOLK_PHOTO_ORPHAN_SECS", "3600", seconds)?;
+        let photo_sweep_every = parse_var(&get, "FAGFOLK_PHOTO_SWEEP_SECS", "600", seconds)?;
         let upload_limit_bytes =
             parse_var(&get, "FAGFOLK_UPLOAD_LIMIT_MB", "10", |v| match v.parse::<usize>() {
                 Ok(mb) if (1..=1024).contains(&mb) => Ok(mb * 1024 * 1024),
@@ -221,6 +235,8 @@ impl Config {
             smtp_url,
             notify_to,
             reminder_every,
+            photo_orphan_after,
+            photo_sweep_every,
             first_admin,
             metrics_token,
             demo: false,

@@ -126,6 +126,8 @@ impl Application {
             tokio::spawn(fagfolk_data::privacy::keep_retention(db.clone(), self.state.clock.clone()));
         // Customers are reminded of tomorrow's befaringer (src/befaring/reminders.rs).
         let reminders = tokio::spawn(crate::befaring::reminders::keep_sending(self.state.clone()));
+        // Photos no enquiry claimed, and discarded ones, go (src/contact/sweep.rs).
+        let photos = tokio::spawn(crate::contact::sweep::keep_sweeping(self.state.clone()));
         let limits = crate::http::serve::Limits {
             max_connections: self.state.config.max_connections,
             header_timeout: self.state.config.header_timeout,
@@ -141,6 +143,7 @@ impl Application {
         pictures.abort();
         retention.abort();
         reminders.abort();
+        photos.abort();
         db.close().await;
         Ok(())
     }

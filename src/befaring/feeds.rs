@@ -76,7 +76,9 @@ async fn make_feed(
         return Err(ApiError::Forbidden("Bare administratorer kan abonnere på alles befaringer.".to_owned()));
     }
     let (secret, hash) = crate::quotes::token::new();
-    feeds::replace(&state.db, user.id, request.scope, &hash, state.clock.now()).await?;
+    let now = state.clock.now();
+    let entry = feed_entry(now, fagfolk_data::audit::AuditAction::Create, &user, request.scope);
+    feeds::replace(&state.db, user.id, request.scope, &hash, now, &entry).await?;
     let url = format!("{}/kalender/{secret}.ics", state.config.base_url());
     Ok((StatusCode::CREATED, Json(FeedMade { scope: request.scope, url })))
 }
@@ -96,11 +98,35 @@ async fn revoke_feed(
     user: CurrentUser,
     ApiPath(scope): ApiPath<Scope>,
 ) -> ApiResult<StatusCode> {
-    if feeds::revoke(&state.db, user.id, scope).await? {
+    let entry = feed_entry(state.clock.now(), fagfolk_data::audit::AuditAction::Delete, &user, scope);
+    if feeds::revoke(&state.db, user.id, scope, &entry).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::NotFound("Fant ingen slik kalenderlenke.".to_owned()))
     }
+}
+
+/// The audit log's account of a feed made (or replaced) or switched off: whose, and which.
+/// Never its secret.
+fn feed_entry(
+    now: chrono::DateTime<chrono::Utc>,
+    action: fagfolk_data::audit::AuditAction,
+    user: &CurrentUser,
+    scope: Scope,
+) -> fagfolk_data::audit::NewAudit {
+    let feed = serde_json::json!({ "scope": scope.as_str(), "user": user.email });
+    let changes = match action {
+        fagfolk_data::audit::AuditAction::Delete => serde_json::json!({ "before": feed, "after": {} }),
+        _ => serde_json::json!({ "before": {}, "after": feed }),
+    };
+    fagfolk_data::audit::NewAudit::new(
+        now,
+        action,
+        fagfolk_data::audit::AuditEntity::CalendarFeeds,
+        None,
+        &user.email,
+        Some(changes),
+    )
 }
 
 /// `GET /kalender/{secret}.ics`: the feed's calendar, or 404 for an address that is not

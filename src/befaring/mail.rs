@@ -4,7 +4,7 @@
 //! the background, so a slow or failing mail server never holds up a booking; each is
 //! noted on the lead's timeline, sent or not (`crate::quotes::mail::record`).
 
-use chrono::{DateTime, Datelike, TimeDelta, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use chrono_tz::Europe::Oslo;
 
 use fagfolk_data::leads::model::Lead;
@@ -12,6 +12,7 @@ use fagfolk_data::visits::Visit;
 
 use super::invitation::{self, Method, Person};
 use crate::contact::notify::Letterhead;
+use crate::site::markup::weekday_name as weekday;
 use crate::state::AppState;
 
 /// What happened to the visit.
@@ -35,11 +36,6 @@ pub fn when(starts_at: DateTime<Utc>, minutes: i32) -> String {
         start.format("%H:%M"),
         end.format("%H:%M")
     )
-}
-
-fn weekday(day: chrono::NaiveDate) -> &'static str {
-    ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"]
-        [day.weekday().num_days_from_monday() as usize]
 }
 
 /// The lead's address on one line, as the invitation's place.

@@ -18,7 +18,7 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde_json::json;
 
 use super::routes::{Outcome, SPAM, TOO_MANY, accept};
-use fagfolk_data::contact::ContactInput;
+use fagfolk_data::contact::{ContactInput, PreferredTimeInput};
 
 use crate::auth::csrf::is_same_origin;
 use crate::state::AppState;
@@ -54,11 +54,117 @@ pub(crate) fn from_this_site(state: &AppState, headers: &HeaderMap) -> bool {
     }
 }
 
+/// The answer to a form larger than a form's text can be.
+const TOO_LONG: &str = "Skjemaet er for stort. Korte ned teksten og prøv igjen.";
+
+/// Reads a form posted with its photos (`multipart/form-data`): the text fields as they
+/// come, the photos kept from a refused post (`photo_ids`), and each new photo (`photos`)
+/// taken as `POST /api/contact/photos` takes it, one turn at a time. After a photo is
+/// refused the rest of the form is still read, so what was typed comes back.
+async fn with_photos(
+    state: &AppState,
+    address: &str,
+    request: axum::extract::Request,
+) -> Result<Posted, Response> {
+    use axum::extract::FromRequest;
+    let unreadable =
+        || refused(StatusCode::BAD_REQUEST, "Skjemaet kunne ikke leses. Gå tilbake og prøv igjen.");
+    let mut multipart =
+        axum::extract::Multipart::from_request(request, state).await.map_err(|_| unreadable())?;
+    let mut text: Vec<(String, String)> = Vec::new();
+    let (mut photos, mut photo_error, mut length, mut files) = (Vec::new(), None, 0, 0);
+    while let Some(field) = multipart.next_field().await.map_err(|_| unreadable())? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "photos" {
+            files += 1;
+            if files > 2 * fagfolk_data::contact::form::PHOTOS_MAX {
+                return Err(refused(StatusCode::PAYLOAD_TOO_LARGE, "Skjemaet har for mange filer."));
+            }
+            // The turn is taken before the file is read, as an upload's is: waiting posts
+            // hold no photo in memory (`super::photos::DECODING`).
+            let turn = super::photos::turn().await;
+            let bytes = super::photos::within_a_minute(super::photos::read_file(field)).await;
+            let picked = bytes.as_ref().map_or(true, |bytes| !bytes.is_empty());
+            if !picked || photo_error.is_some() {
+                continue; // no file chosen, or one refused already
+            }
+            if photos.len() >= fagfolk_data::contact::form::PHOTOS_MAX {
+                photo_error = Some(format!(
+                    "Høyst {} bilder per henvendelse.",
+                    fagfolk_data::contact::form::PHOTOS_MAX
+                ));
+                continue;
+            }
+            let taken = match (turn, bytes) {
+                (Ok(_turn), Ok(bytes)) => super::photos::take(state, address, bytes).await,
+                (Err(err), _) | (_, Err(err)) => Err(err),
+            };
+            match taken {
+                Ok(photo) => photos.push(photo.id.to_string()),
+                Err(err) => photo_error = Some(photo_message(err)),
+            }
+            continue;
+        }
+        let value = field.text().await.map_err(|_| unreadable())?;
+        length += name.len() + value.len();
+        if length > crate::http::JSON_BODY_LIMIT {
+            return Err(refused(StatusCode::PAYLOAD_TOO_LARGE, TOO_LONG));
+        }
+        if name == "photo_ids" {
+            photos.push(value);
+        } else {
+            text.push((name, value));
+        }
+    }
+    let text = serde_urlencoded::to_string(&text).map_err(|_| unreadable())?;
+    Ok(Posted { text: text.into_bytes(), photos, photo_error })
+}
+
+/// What the visitor is told of a photo that was not taken.
+fn photo_message(err: crate::http::error::ApiError) -> String {
+    use crate::http::error::ApiError;
+    match err {
+        ApiError::Validation(fields) => fields.into_values().next(),
+        ApiError::TooManyRequests { message, .. } => Some(message),
+        _ => None,
+    }
+    .unwrap_or_else(|| "Bildet kunne ikke lagres. Prøv igjen.".to_owned())
+}
+
+/// The days offered for the site visit as the page's form posts them: a day and its part
+/// of the day per row (`dag_1`, `del_1`, ...), as the JSON API's `preferred_times`.
+#[derive(Debug, Default, serde::Deserialize)]
+struct DaysPosted {
+    dag_1: Option<String>,
+    del_1: Option<String>,
+    dag_2: Option<String>,
+    del_2: Option<String>,
+    dag_3: Option<String>,
+    del_3: Option<String>,
+}
+
+impl DaysPosted {
+    fn rows(&self) -> Vec<PreferredTimeInput> {
+        [(&self.dag_1, &self.del_1), (&self.dag_2, &self.del_2), (&self.dag_3, &self.del_3)]
+            .into_iter()
+            .map(|(day, part)| PreferredTimeInput { day: day.clone(), part: part.clone() })
+            .collect()
+    }
+}
+
+/// The form as posted: its text fields (URL-encoded), and the photos it carries, stored
+/// already (`super::photos::take`) and named by id, with the message when one was refused.
+struct Posted {
+    text: Vec<u8>,
+    photos: Vec<String>,
+    photo_error: Option<String>,
+}
+
 pub async fn submit(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    request: axum::extract::Request,
 ) -> Response {
     if !from_this_site(&state, &headers) {
         return refused(
@@ -66,19 +172,46 @@ pub async fn submit(
             "Skjemaet ble sendt fra en annen nettside og er avvist. Bruk kontaktskjemaet her, eller ring oss.",
         );
     }
+    let address = crate::auth::client_address(&state, &headers, peer);
     let form = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    if !form.starts_with("application/x-www-form-urlencoded") {
+    let posted = if form.starts_with("multipart/form-data") {
+        match with_photos(&state, &address, request).await {
+            Ok(posted) => posted,
+            Err(response) => return response,
+        }
+    } else if form.starts_with("application/x-www-form-urlencoded") {
+        match axum::body::to_bytes(request.into_body(), crate::http::JSON_BODY_LIMIT).await {
+            Ok(text) => Posted { text: text.to_vec(), photos: Vec::new(), photo_error: None },
+            Err(_) => return refused(StatusCode::PAYLOAD_TOO_LARGE, TOO_LONG),
+        }
+    } else {
         return refused(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Skjemaet må sendes fra kontaktsiden.");
-    }
-    let Ok(input) = serde_urlencoded::from_bytes::<ContactInput>(&body) else {
+    };
+    let body = posted.text;
+    let (Ok(mut input), Ok(days)) = (
+        serde_urlencoded::from_bytes::<ContactInput>(&body),
+        serde_urlencoded::from_bytes::<DaysPosted>(&body),
+    ) else {
         return refused(StatusCode::BAD_REQUEST, "Skjemaet kunne ikke leses. Gå tilbake og prøv igjen.");
     };
     let typed = json!({
         "name": input.name, "phone": input.phone, "email": input.email,
         "service": input.service, "message": input.message,
+        "dag_1": days.dag_1, "del_1": days.del_1, "dag_2": days.dag_2, "del_2": days.del_2,
+        "dag_3": days.dag_3, "del_3": days.del_3,
     });
-    let address = crate::auth::client_address(&state, &headers, peer);
-    let (status, errors, notice) = match accept(&state, &address, input).await {
+    input.preferred_times = Some(days.rows());
+    input.photos = Some(posted.photos.clone());
+    let outcome = match posted.photo_error {
+        // A photo refused: nothing is stored, and the form comes back with the photos taken.
+        Some(error) => {
+            let mut fields = fagfolk_data::fields::FieldErrors::default();
+            fields.add("photos", error);
+            Ok(Outcome::Fields(fields))
+        }
+        None => accept(&state, &address, input).await,
+    };
+    let (status, errors, notice) = match outcome {
         Ok(Outcome::Stored(_)) => return Redirect::to(SENT).into_response(),
         Ok(Outcome::Fields(fields)) => (StatusCode::UNPROCESSABLE_ENTITY, json!(fields.into_map()), None),
         Ok(Outcome::Spam) => (StatusCode::BAD_REQUEST, json!({}), Some(SPAM)),
@@ -92,6 +225,6 @@ pub async fn submit(
             )
         }
     };
-    let form = json!({ "values": typed, "errors": errors, "notice": notice });
+    let form = json!({ "values": typed, "errors": errors, "notice": notice, "photos": posted.photos });
     state.pages.with_form(PAGE, "contact_form", form, status).await
 }

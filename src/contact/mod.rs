@@ -6,6 +6,11 @@ pub use fagfolk_data::contact::*;
 pub mod form_post;
 pub mod limit;
 pub mod notify;
+pub mod photos;
 mod routes;
+pub mod sweep;
 
-pub use routes::router;
+/// The contact form's routes: the enquiry, and the photos sent with it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    routes::router().merge(photos::router())
+}

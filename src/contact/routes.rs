@@ -90,7 +90,14 @@ pub(super) enum Outcome {
 /// would be stored (and robots caught by the honeypot) counts against the limit: a
 /// customer who mistypes the phone number five times can still send.
 pub(super) async fn accept(state: &AppState, address: &str, input: ContactInput) -> ApiResult<Outcome> {
-    let form = match ContactForm::parse(input) {
+    // The days the firm offers are read only when the visitor offered some.
+    let offered = if input.offers_days() {
+        let facts = fagfolk_data::settings::store::facts(&state.db).await?;
+        facts.map(|facts| facts.visit_days).unwrap_or_default().offered(state.clock.today())
+    } else {
+        Vec::new()
+    };
+    let form = match ContactForm::parse(input, &offered) {
         Ok(form) => form,
         Err(Refused::Fields(fields)) => return Ok(Outcome::Fields(fields)),
         // A robot caught by the honeypot counts too, though nothing is stored.
@@ -100,8 +107,14 @@ pub(super) async fn accept(state: &AppState, address: &str, input: ContactInput)
     };
     // The notice is written from the form after it is stored: kept only when one goes out.
     let noticed = state.notifier.as_ref().map(|notifier| (notifier.clone(), form.clone()));
-    let Some((id, lead_id)) = state.enquiries.store(form, address, limit::window(state)).await? else {
-        return Ok(Outcome::TooMany);
+    let (id, lead_id) = match state.enquiries.store(form, address, limit::window(state)).await? {
+        Stored::Done { submission, lead } => (submission, lead),
+        Stored::LimitReached => return Ok(Outcome::TooMany),
+        Stored::PhotoGone => {
+            let mut fields = fagfolk_data::fields::FieldErrors::default();
+            fields.add("photos", PHOTO_GONE);
+            return Ok(Outcome::Fields(fields));
+        }
     };
     if let Some((notifier, form)) = noticed {
         notifier.notify(state, &form, lead_id);

@@ -5,6 +5,7 @@ pub use fagfolk_data::leads::{model, store};
 
 pub mod demo;
 pub mod duplicates;
+pub mod enquiry;
 pub mod export;
 pub mod history;
 mod routes;

@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_lead, update_lead, patch_lead, delete_lead))
         .routes(routes!(update_lead_status))
         .merge(history::router())
+        .merge(super::enquiry::router())
         .merge(duplicates::router())
         .merge(export::router())
 }

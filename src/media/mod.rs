@@ -7,7 +7,7 @@ pub use fagfolk_data::media::*;
 mod metadata;
 pub mod picture;
 mod routes;
-mod sniff;
+pub mod sniff;
 pub mod storage;
 mod upload;
 pub mod variants;

@@ -66,6 +66,10 @@ pub(super) async fn set_retention(
         settings::store::set_retention_months(&state.db, input.months, now, &entry).await?;
         // Applied at once, not only at the next daily run.
         apply_retention(&state.db, now).await?;
+        // The photos of the leads it anonymised go from the storage now.
+        if let Err(err) = crate::contact::sweep::sweep(&state).await {
+            tracing::warn!(error = %err, "bildene slettes ved neste opprydding");
+        }
     }
     Ok(Json(input))
 }

@@ -115,6 +115,7 @@ async fn person_data(
         Some(serde_json::json!({ "before": {}, "after": counts })),
     );
     audited!(&state.db, &entry, _tx => ())?;
+    let photos = exported_photos(state, &submissions).await?;
     Ok(PersonData {
         person: asked,
         exported_at: now,
@@ -125,7 +126,28 @@ async fn person_data(
         audit,
         quotes,
         visits,
+        photos,
     })
+}
+
+/// The photos sent with `submissions`, each with its JPEG.
+async fn exported_photos(
+    state: &AppState,
+    submissions: &[fagfolk_data::contact::store::StoredSubmission],
+) -> ApiResult<Vec<fagfolk_data::privacy::ExportedPhoto>> {
+    use base64::Engine;
+    let ids: Vec<Uuid> = submissions.iter().map(|s| s.id).collect();
+    let mut photos = Vec::new();
+    for photo in fagfolk_data::contact::store::photos::of_submissions(&state.db, &ids).await? {
+        let bytes =
+            state.storage.get(&crate::contact::photos::key(photo.id, false)).await.map_err(|err| {
+                tracing::error!(error = %err, id = %photo.id, "kunne ikke lese bildet til innsynet");
+                ApiError::Busy
+            })?;
+        let jpeg_base64 = base64::engine::general_purpose::STANDARD.encode(&bytes);
+        photos.push(fagfolk_data::privacy::ExportedPhoto { photo, jpeg_base64 });
+    }
+    Ok(photos)
 }
 
 /// Erase everything stored about a person: their leads (with notes and e-mails) and
@@ -193,6 +215,10 @@ async fn erase_person(
     )
     .await?;
     state.pages.forget_made();
+    // Their photos' files go now, not at the next sweep.
+    if let Err(err) = crate::contact::sweep::sweep(&state).await {
+        tracing::warn!(error = %err, "bildene slettes ved neste opprydding");
+    }
     tracing::info!(leads = erased.leads, submissions = erased.submissions, "personopplysninger slettet");
     Ok(Json(erased))
 }

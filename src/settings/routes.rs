@@ -38,6 +38,20 @@ pub struct SettingsInput {
     pub logo: Option<Option<String>>,
     /// What a new quote starts with; absent keeps what is saved.
     pub quote_defaults: Option<QuoteDefaultsInput>,
+    /// Which days customers may offer for the site visit; absent keeps what is saved.
+    pub visit_days: Option<VisitDaysInput>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VisitDaysInput {
+    /// 1 to 60.
+    #[serde(default, deserialize_with = "crate::http::whole_number")]
+    #[schema(value_type = i64)]
+    pub days_ahead: Option<i64>,
+    /// 1 (Monday) to 7 (Sunday); at least one.
+    #[schema(value_type = Vec<i64>)]
+    pub weekdays: Vec<serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -173,12 +187,30 @@ async fn update_settings(
             },
             None => before.quote_defaults.clone(),
         },
+        visit_days: match &input.visit_days {
+            Some(days) => fagfolk_data::contact::VisitDays {
+                days_ahead: days.days_ahead.map_or(0, |days| i32::try_from(days).unwrap_or(0)),
+                // Anything but a weekday's number is refused below (as 0).
+                weekdays: {
+                    let mut weekdays: Vec<u8> = days
+                        .weekdays
+                        .iter()
+                        .map(|day| day.as_u64().and_then(|day| u8::try_from(day).ok()).unwrap_or(0))
+                        .collect();
+                    weekdays.sort_unstable();
+                    weekdays.dedup();
+                    weekdays
+                },
+            },
+            None => before.visit_days.clone(),
+        },
         lead_pipeline: before.lead_pipeline.clone(),
         server: before.server.clone(),
     };
     if !(1..=365).contains(&after.quote_defaults.valid_days) {
         errors.add("quote_defaults.valid_days", "Skriv hvor mange dager et tilbud gjelder (1 til 365).");
     }
+    after.visit_days.check(&mut errors);
     let this_year = state.clock.today().year();
     if after.founded_year.is_some_and(|year| !(1800..=this_year).contains(&year)) {
         errors.add(

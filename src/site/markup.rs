@@ -8,6 +8,12 @@ pub fn data_script(json: &str) -> String {
     format!("<script type=\"application/json\" id=\"ff-site\">{}</script>", script_safe(json))
 }
 
+/// The weekday of `day` in Norwegian ("mandag").
+pub fn weekday_name(day: NaiveDate) -> &'static str {
+    ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"]
+        [day.weekday().num_days_from_monday() as usize]
+}
+
 pub fn norwegian_date(date: NaiveDate) -> String {
     const MONTHS: [&str; 12] = [
         "januar",

@@ -326,6 +326,11 @@ fn site_data(inputs: &Inputs, kinds: &[ContentKind]) -> Value {
         "logo": facts.logo.and_then(|id| pictures.get(&id)),
         "icons": icons.map(|icons| json!({ "tab": icons.path(32), "touch": icons.path(180) })),
         "today": norwegian_date(date),
+        // The days the contact form offers for the site visit, from tomorrow on.
+        "visit_days": facts.visit_days.offered(date).into_iter().map(|day| json!({
+            "value": day.format("%Y-%m-%d").to_string(),
+            "label": format!("{} {}", super::markup::weekday_name(day), norwegian_date(day)),
+        })).collect::<Vec<_>>(),
         "year": date.year().to_string(),
         "base_url": base,
         "services": null,

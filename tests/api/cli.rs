@@ -351,15 +351,7 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
                 .json(&body)
                 .send()
         };
-        let page: Value = client
-            .get(server.url("/api/admin/leads"))
-            .header("cookie", &cookie)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let page = crate::helpers::served_json(&client, server.url("/api/admin/leads"), &cookie).await;
         let first = page["items"][0].clone();
         let id = first["id"].as_str().unwrap().to_owned();
         send(
@@ -402,7 +394,7 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     let out = text(&moved.stdout);
     assert!(out.contains("leads: 37\n") && out.contains("lead_notes: 1\n"), "{out}");
     assert!(out.contains("visits: 1\n") && out.contains("calendar_feeds: 1\n"), "{out}");
-    assert!(out.contains("antallet rader stemmer i alle 23 tabeller"), "{out}");
+    assert!(out.contains("antallet rader stemmer i alle 24 tabeller"), "{out}");
 
     let server = Served::start(&pg_url, &[], &[], None).await;
     let cookie = demo_cookie(&client, &server).await;

@@ -589,6 +589,11 @@ pub async fn sign_in_served(
     response.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned()
 }
 
+/// `GET url` on a served instance with a signed-in `cookie` (`sign_in_served`), as JSON.
+pub async fn served_json(client: &reqwest::Client, url: String, cookie: &str) -> serde_json::Value {
+    client.get(url).header("cookie", cookie).send().await.unwrap().json().await.unwrap()
+}
+
 /// The day `days` after today in Oslo, `YYYY-MM-DD`. Befaringer are booked from today up
 /// to two years ahead, so a test's days move with the calendar instead of running out.
 pub fn oslo_day(days: i64) -> String {
@@ -612,4 +617,37 @@ pub fn next_last_sunday(month: u32) -> chrono::NaiveDate {
         last - chrono::TimeDelta::days(i64::from(last.weekday().num_days_from_sunday()))
     };
     [last_sunday(today.year()), last_sunday(today.year() + 1)].into_iter().find(|day| *day > today).unwrap()
+}
+
+/// A phone's photo: a 64 x 32 JPEG stored on its side with EXIF that says so
+/// (Orientation 6: turn 90° clockwise), the phone's make, and a GPS position
+/// (59° 54' 50" N) in a GPS IFD of its own, as a camera writes them.
+pub fn phone_photo() -> Vec<u8> {
+    use image::ImageEncoder;
+    let img = image::RgbImage::from_fn(64, 32, |x, _| {
+        if x < 32 { image::Rgb([220, 30, 30]) } else { image::Rgb([30, 30, 220]) }
+    });
+    let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
+    // IFD0 at 8: Make -> 50, Orientation = 6, GPSInfo -> 56.
+    tiff.extend_from_slice(&[0, 3]);
+    tiff.extend_from_slice(&[0x01, 0x0F, 0, 2, 0, 0, 0, 6, 0, 0, 0, 50]);
+    tiff.extend_from_slice(&[0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]);
+    tiff.extend_from_slice(&[0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 56]);
+    tiff.extend_from_slice(&[0, 0, 0, 0]);
+    tiff.extend_from_slice(b"Apple\0");
+    // The GPS IFD at 56: GPSLatitudeRef "N", GPSLatitude -> 86.
+    tiff.extend_from_slice(&[0, 2]);
+    tiff.extend_from_slice(&[0, 1, 0, 2, 0, 0, 0, 2, b'N', 0, 0, 0]);
+    tiff.extend_from_slice(&[0, 2, 0, 5, 0, 0, 0, 3, 0, 0, 0, 86]);
+    tiff.extend_from_slice(&[0, 0, 0, 0]);
+    for value in [59u32, 54, 50] {
+        tiff.extend_from_slice(&value.to_be_bytes());
+        tiff.extend_from_slice(&1u32.to_be_bytes());
+    }
+    assert_eq!(tiff.len(), 110);
+    let mut photo = Vec::new();
+    let mut encoder = image::codecs::jpeg::JpegEncoder::new(&mut photo);
+    encoder.set_exif_metadata(tiff).unwrap();
+    encoder.write_image(img.as_raw(), 64, 32, image::ExtendedColorType::Rgb8).unwrap();
+    photo
 }

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::helpers::{Backend, Session, TestApp, spawn_app_with};
 
 /// A real picture of the given size, encoded as PNG or JPEG.
-fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+pub(crate) fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x * 7) as u8, (y * 5) as u8, 120]));
     let mut out = Cursor::new(Vec::new());
     img.write_to(&mut out, format).unwrap();
@@ -15,7 +15,7 @@ fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
 }
 
 /// A PNG whose header promises 100 000 x 100 000 pixels.
-fn bomb() -> Vec<u8> {
+pub(crate) fn bomb() -> Vec<u8> {
     claiming(100_000, 100_000)
 }
 

@@ -33,6 +33,8 @@ pub enum Body {
     Json(fn(&Fixtures) -> Value),
     /// A multipart upload of one small PNG (`files`).
     Upload,
+    /// The contact form's upload of one photo (`photo`).
+    Photo,
 }
 
 pub struct Operation {
@@ -71,6 +73,8 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/site", Body::None, PUBLIC, None),
     op("GET", "/api/auth/session", Body::None, PUBLIC, None),
     op("POST", "/api/contact", Body::Json(|_| contact()), PUBLIC, None),
+    op("POST", "/api/contact/photos", Body::Photo, PUBLIC, None),
+    op("GET", "/api/admin/photos/{id}", Body::None, READ, None),
     op(
         "POST",
         "/api/auth/login",
@@ -176,6 +180,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/api/admin/quotes/{id}/revise", Body::None, WORK, Some(("revise", "quotes"))),
     op("POST", "/api/admin/quotes/{id}/withdraw", Body::None, WORK, Some(("withdraw", "quotes"))),
     // Befaringer.
+    op("GET", "/api/admin/leads/{id}/enquiry", Body::None, READ, None),
     op("GET", "/api/admin/visits", Body::None, READ, None),
     op("GET", "/api/admin/leads/{id}/visits", Body::None, READ, None),
     op(
@@ -200,7 +205,13 @@ pub const OPERATIONS: &[Operation] = &[
     // A private calendar feed of one's own befaringer (everyone's is for admins,
     // tests/api/feeds.rs).
     op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
-    op("POST", "/api/admin/calendar-feeds", Body::Json(|_| json!({ "scope": "own" })), WORK, None),
+    op(
+        "POST",
+        "/api/admin/calendar-feeds",
+        Body::Json(|_| json!({ "scope": "own" })),
+        WORK,
+        Some(("create", "calendar_feeds")),
+    ),
     // Services.
     op(
         "POST",
@@ -318,7 +329,7 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("password", "admin_users")),
     ),
     // Deletes. The note is an admin's: an editor may delete only their own.
-    op("DELETE", "/api/admin/calendar-feeds/{scope}", Body::None, WORK, None),
+    op("DELETE", "/api/admin/calendar-feeds/{scope}", Body::None, WORK, Some(("delete", "calendar_feeds"))),
     op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
     op("DELETE", "/api/admin/leads/{id}", Body::None, WORK, Some(("delete", "leads"))),
     op("DELETE", "/api/admin/services/{id}", Body::None, WORK, Some(("delete", "services_admin"))),
@@ -383,6 +394,8 @@ pub struct Fixtures {
     pub spare_quote: String,
     /// A befaring on `lead`, moved and then cancelled.
     pub visit: String,
+    /// A photo sent with an enquiry.
+    pub photo: String,
 }
 
 impl Fixtures {
@@ -483,7 +496,12 @@ impl Fixtures {
             .json()
             .await
             .unwrap();
+        let photo = sent_photo(app).await;
+        // The admin's calendar address, for the operations that switch one off.
+        let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
+        assert_eq!(feed.status(), 201, "the fixture's calendar address");
         Self {
+            photo,
             visit: visit["visit"]["id"].as_str().expect("the fixture's befaring").to_owned(),
             quote,
             sent_quote,
@@ -514,6 +532,8 @@ impl Fixtures {
             &self.quote
         } else if path.starts_with("/api/admin/visits/") {
             &self.visit
+        } else if path.starts_with("/api/admin/photos/") {
+            &self.photo
         } else if path.starts_with("/api/admin/services/") {
             &self.service
         } else if path.starts_with("/api/admin/media/") {
@@ -542,6 +562,38 @@ pub async fn upload(session: &Session) -> reqwest::Response {
     session.request(Method::POST, "/api/admin/media").multipart(png_form()).send().await.unwrap()
 }
 
+fn jpeg() -> Vec<u8> {
+    crate::media::picture(40, 30, image::ImageFormat::Jpeg)
+}
+
+/// A photo sent with an enquiry from an address of its own (the contact form's limit
+/// stays the operations'): its row, its files, and the enquiry that claims it.
+async fn sent_photo(app: &TestApp) -> String {
+    use fagfolk_data::contact::store::photos::{self, PhotoLimit};
+    let (id, now, address) = (uuid::Uuid::new_v4(), app.state.clock.now(), "198.51.100.9");
+    let since = now - chrono::Duration::hours(1);
+    let mut tx = app.state.db.begin().await.unwrap();
+    let limit = PhotoLimit { since, count: 100, bytes: 1 << 30 };
+    photos::reserve(&mut tx, id, address, 100, now, limit).await.unwrap().unwrap();
+    tx.commit().await.unwrap();
+    for thumb in [false, true] {
+        app.state.storage.put_new(&fagfolk::contact::photos::key(id, thumb), jpeg().into()).await.unwrap();
+    }
+    photos::ready(&app.state.db, id, 40, 30, 100).await.unwrap();
+    let input = fagfolk_data::contact::ContactInput {
+        name: Some("Bilde Kunde".into()),
+        email: Some("bilde@example.no".into()),
+        phone: Some("912 34 567".into()),
+        message: Some("Se bildet.".into()),
+        photos: Some(vec![id.to_string()]),
+        ..Default::default()
+    };
+    let form = fagfolk_data::contact::ContactForm::parse(input, &[]).ok().unwrap();
+    let stored = app.state.enquiries.store(form, address, (now, since, 1000)).await.unwrap();
+    assert!(matches!(stored, fagfolk_data::contact::Stored::Done { .. }), "{stored:?}");
+    id.to_string()
+}
+
 fn png_form() -> Form {
     let mut png = std::io::Cursor::new(Vec::new());
     image::RgbImage::from_pixel(4, 3, image::Rgb([200, 40, 40]))
@@ -565,6 +617,8 @@ pub async fn call(
     };
     if matches!(operation.body, Body::Upload) {
         request = request.multipart(png_form());
+    } else if matches!(operation.body, Body::Photo) {
+        request = request.multipart(Form::new().part("photo", Part::bytes(jpeg()).file_name("vask.jpg")));
     } else if let Some(body) = body {
         request = request.json(&body);
     }

@@ -242,15 +242,7 @@ async fn two_instances_behind_nginx_act_as_one_site() {
         }
     };
     assert_eq!(status_of_enquiry(1).await, "Ny");
-    let settings: Value = client
-        .get(a.url("/api/admin/settings"))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let settings = crate::helpers::served_json(&client, a.url("/api/admin/settings"), &cookie).await;
     let mut statuses: Vec<Value> = settings["lead_pipeline"]
         .as_array()
         .unwrap()

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { adminEmail, adminPassword } from './admin'
+import { png } from './fixtures'
 import { expect, startServer, test } from './server'
 
 // The contact form works before and without JavaScript (src/contact/form_post.rs): it
@@ -35,10 +36,16 @@ test.describe('without JavaScript, on a 375 px phone', () => {
     const form = page.getByRole('form', { name: 'Kontaktskjema' })
     await fill(form)
     await form.getByLabel('Tjeneste').selectOption('Elektrikertjenester')
+    // The photos go with the form itself.
+    await form.getByLabel('Bilder (valgfritt)').setInputFiles([{ name: 'skap.png', mimeType: 'image/png', buffer: png(120, 90) }])
     await form.getByRole('button', { name: 'Send forespørsel' }).click()
     await expect(page).toHaveURL(/\/kontakt\/takk$/)
     await expect(page.getByRole('heading', { name: 'Takk for henvendelsen!' })).toBeVisible()
     expect(await leadsNamed(page, 'Nora Uten Skript')).toBe(1)
+    const request = page.context().request
+    const lead = (await (await request.get('/api/admin/leads?q=Nora')).json()) as { items: { id: string }[] }
+    const sent = (await (await request.get(`/api/admin/leads/${lead.items[0]!.id}/enquiry`)).json()) as { photos: { width: number }[] }
+    expect(sent.photos.map((photo) => photo.width)).toEqual([120])
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Takk for henvendelsen!' })).toBeVisible()
     expect(await leadsNamed(page, 'Nora Uten Skript')).toBe(1)

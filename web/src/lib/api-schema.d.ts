@@ -269,6 +269,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/leads/{id}/enquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the customer sent with the lead's enquiries. */
+        get: operations["get_enquiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/leads/{id}/merge": {
         parameters: {
             query?: never;
@@ -433,6 +450,23 @@ export interface paths {
         post?: never;
         /** Delete a file and its row, and take it away from the content that shows it. */
         delete: operations["delete_media"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photo a customer sent with an enquiry (staff only). */
+        get: operations["get_photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -931,6 +965,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo for the contact form (field `photo`); the enquiry then names it in
+         *     `photos`. Counted against the sender's limit.
+         */
+        post: operations["upload_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -1019,7 +1073,7 @@ export interface components {
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -1149,6 +1203,16 @@ export interface components {
             name?: string | null;
             /** @example 912 34 567 */
             phone?: string | null;
+            /**
+             * @description The photos uploaded for this enquiry (`POST /api/contact/photos`), by their ids, in
+             *     order; at most five.
+             */
+            photos?: string[] | null;
+            /**
+             * @description "Når passer det med befaring?": up to three days the firm visits, from the next one
+             *     on (`super::wishes`); rows without a day are skipped.
+             */
+            preferred_times?: components["schemas"]["PreferredTimeInput"][] | null;
             service?: components["schemas"]["ServiceChoice"] | null;
         };
         /** @enum {string} */
@@ -1269,6 +1333,11 @@ export interface components {
              */
             won_30d: number;
         };
+        /**
+         * @description Which part of a day suits the customer.
+         * @enum {string}
+         */
+        DayPart: "formiddag" | "ettermiddag" | "hele_dagen";
         /** @description How much an erasure removed. */
         Erased: {
             /**
@@ -1378,6 +1447,11 @@ export interface components {
             /** Format: date */
             valid_until: string;
         };
+        /** @description A photo in a person's export: what is stored of it, and the picture itself. */
+        ExportedPhoto: components["schemas"]["Photo"] & {
+            /** @description The stored JPEG, in base64. */
+            jpeg_base64: string;
+        };
         FailedUpload: {
             error: string;
             name: string;
@@ -1425,6 +1499,19 @@ export interface components {
             id: string;
             name: string;
             status: string;
+        };
+        /** @description What the customer asked for beyond the lead's own fields. */
+        FromCustomer: {
+            /**
+             * @description The photos sent with the lead's enquiries, oldest enquiry first, each in the order
+             *     sent; fetched from `/api/admin/photos/{id}` (`?size=liten` for the thumbnail).
+             */
+            photos: components["schemas"]["Photo"][];
+            /**
+             * @description The days the customer offered for the site visit in their newest enquiry that
+             *     offered any, in order; empty when they offered none.
+             */
+            preferred_times: components["schemas"]["PreferredTime"][];
         };
         /** @description One hit of the command search (Ctrl+K), as each resource's store answers it. */
         Hit: {
@@ -1674,6 +1761,8 @@ export interface components {
             notes: components["schemas"]["Note"][];
             /** @description The e-mail address or phone number asked about. */
             person: string;
+            /** @description The photos sent with their enquiries, each with the JPEG as stored. */
+            photos: components["schemas"]["ExportedPhoto"][];
             /**
              * @description The quotes made for them: those of their leads, and any other with their e-mail
              *     address or phone number (an accepted quote outlives an erased lead).
@@ -1690,6 +1779,31 @@ export interface components {
         PersonInput: {
             person?: string | null;
         };
+        /** @description A photo as staff see it on a lead. */
+        Photo: {
+            /**
+             * Format: int64
+             * @description The stored JPEG's size in bytes.
+             */
+            bytes: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int32 */
+            height: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            submission_id?: string | null;
+            /** Format: int32 */
+            width: number;
+        };
+        PhotoForm: {
+            /**
+             * Format: binary
+             * @description One picture: JPEG, PNG or WebP, at most 10 MB.
+             */
+            photo: string;
+        };
         PipelineInput: {
             statuses: components["schemas"]["PipelineStatus"][];
         };
@@ -1704,6 +1818,27 @@ export interface components {
             name: string;
             /** @description The firm's profile there (https), if given. */
             url?: string | null;
+        };
+        /**
+         * @description One day the customer offers, as stored with the enquiry
+         *     (`contact_submissions.preferred_times`).
+         */
+        PreferredTime: {
+            /**
+             * Format: date
+             * @description The day (`YYYY-MM-DD`).
+             */
+            day: string;
+            part: components["schemas"]["DayPart"];
+        };
+        /**
+         * @description One day as the form sends it; read as text so that anything wrong gets the form's
+         *     Norwegian message.
+         */
+        PreferredTimeInput: {
+            /** @example 2026-11-27 */
+            day?: string | null;
+            part?: components["schemas"]["DayPart"] | null;
         };
         /**
          * @description What the price binds (crates/data/src/quotes/texts.rs says it to the customer).
@@ -2073,6 +2208,8 @@ export interface components {
             quote_defaults: components["schemas"]["QuoteDefaults"];
             /** @description How the server is run: set by whoever runs it, shown here, not edited here. */
             server: components["schemas"]["ServerFacts"];
+            /** @description Which days a customer may offer for the site visit on the contact form. */
+            visit_days: components["schemas"]["VisitDays"];
         };
         SettingsInput: {
             adresse?: string | null;
@@ -2094,6 +2231,7 @@ export interface components {
             logo?: string | null;
             orgnr?: string | null;
             quote_defaults?: components["schemas"]["QuoteDefaultsInput"] | null;
+            visit_days?: components["schemas"]["VisitDaysInput"] | null;
         };
         /**
          * @description One of the two leads of a merge.
@@ -2123,6 +2261,11 @@ export interface components {
             phone: string;
             /** @description Extra phone numbers. */
             phone_extra: string[];
+            /**
+             * @description The days of the week the firm takes site visits on, and how far ahead a customer
+             *     may offer days (the contact form's "Når passer det med befaring?").
+             */
+            visit_days: components["schemas"]["VisitDays"];
         };
         /** @description A member of staff, as the lead views name them. */
         StaffMember: {
@@ -2158,6 +2301,8 @@ export interface components {
             message: string;
             name: string;
             phone: string;
+            /** @description The days offered for the site visit. */
+            preferred_times: components["schemas"]["PreferredTime"][];
             service?: string | null;
         };
         /** @description A contact-form enquiry behind a lead. */
@@ -2170,6 +2315,8 @@ export interface components {
             message: string;
             name: string;
             phone: string;
+            /** @description The days the customer offered for the site visit. */
+            preferred_times: components["schemas"]["PreferredTime"][];
             /** @description The service chosen, by its label. */
             service?: string | null;
         };
@@ -2202,6 +2349,15 @@ export interface components {
             /** @description Files that were not stored, each with the reason. */
             failed: components["schemas"]["FailedUpload"][];
             uploaded: components["schemas"]["Media"][];
+        };
+        /** @description A photo stored for an enquiry not yet sent: the enquiry names it by `id`. */
+        UploadedPhoto: {
+            /** Format: int32 */
+            height: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            width: number;
         };
         UserUpdateInput: {
             is_active?: boolean | null;
@@ -2268,6 +2424,25 @@ export interface components {
              */
             invited: string[];
             visit: components["schemas"]["VisitView"];
+        };
+        /** @description Which days the firm takes site visits on (Innstillinger → Befaring). */
+        VisitDays: {
+            /**
+             * Format: int32
+             * @description How many days ahead a customer may choose (1 to 60).
+             */
+            days_ahead: number;
+            /** @description The weekdays the firm visits, 1 (Monday) to 7 (Sunday). */
+            weekdays: number[];
+        };
+        VisitDaysInput: {
+            /**
+             * Format: int64
+             * @description 1 to 60.
+             */
+            days_ahead?: number;
+            /** @description 1 (Monday) to 7 (Sunday); at least one. */
+            weekdays: number[];
         };
         /** @description A befaring as staff book or move it. */
         VisitInput: {
@@ -3520,6 +3695,56 @@ export interface operations {
             };
         };
     };
+    get_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Det kunden sendte */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FromCustomer"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     merge_leads: {
         parameters: {
             query?: never;
@@ -4217,6 +4442,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_photo: {
+        parameters: {
+            query?: {
+                /** @description `liten` for the thumbnail. */
+                size?: string;
+                /** @description Any value: sent as a download with a file name. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Bildets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bildet (JPEG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
             };
             /** @description Ugyldig forespørsel */
             400: {
@@ -6170,6 +6450,57 @@ export interface operations {
                 };
             };
             /** @description For mange henvendelser */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoForm"];
+            };
+        };
+        responses: {
+            /** @description Bildet er lagret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedPhoto"];
+                };
+            };
+            /** @description Ikke et gyldig skjema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bildet tas ikke imot */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description For mange bilder */
             429: {
                 headers: {
                     [name: string]: unknown;

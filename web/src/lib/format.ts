@@ -65,13 +65,3 @@ export function norwegianDay(days = 0, now = new Date()): string {
   const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
 }
-
-const weekdayFormat = once(
-  () => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-)
-
-/** "2027-10-31" -> "søndag 31. oktober 2027": a befaring's day. */
-export function formatWeekday(day: string): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
-  return weekdayFormat().format(new Date(Date.UTC(year, month - 1, date)))
-}

@@ -14,6 +14,9 @@ export const queryKeys = {
     board: (filter: unknown) => ['leads', 'board', filter] as const,
   },
   media: { all: ['media'] as const, list: (q: string) => ['media', q] as const },
+  enquiry: {
+    ofLead: (id: string) => ['leads', 'enquiry', id] as const,
+  },
   visits: {
     all: ['visits'] as const,
     ofLead: (id: string) => ['visits', 'lead', id] as const,

@@ -72,13 +72,23 @@ export type Site = {
    * it: what was typed, the Norwegian message under each field, or a notice for the whole
    * form (the limit, the spam filter). Only on the contact page the server made again. */
   contact_form?: {
-    values: Partial<Record<'name' | 'phone' | 'email' | 'service' | 'message', string | null>>
+    values: Partial<Record<'name' | 'phone' | 'email' | 'service' | 'message' | DayField, string | null>>
     errors: Partial<Record<string, string>>
     notice: string | null
+    /** The photos sent with the refused post and stored already, by id: the form sends
+     * them again (`photo_ids`). */
+    photos?: string[]
   } | null
+  /** The days the contact form offers for the site visit, from the next day the firm
+   * visits on (Innstillinger → Befaring); the pages are rendered again when the date moves. */
+  visit_days?: { value: string; label: string }[]
   /** The picture link previews show for this page (absolute URL), if the site has one. */
   og_image: { url: string; width: number | null; height: number | null; alt: string } | null
 }
+
+/** The contact form's fields for the days offered for the site visit, as posted without
+ * JavaScript (src/contact/form_post.rs): a day and its part of the day per row. */
+export type DayField = 'dag_1' | 'del_1' | 'dag_2' | 'del_2' | 'dag_3' | 'del_3'
 
 /** Neutral values, for the admin's tests and a page run without the server (the Vite dev server). */
 export const NEUTRAL_SITE: Site = {

@@ -64,6 +64,8 @@ pub enum AuditEntity {
     Privacy,
     Quotes,
     Visits,
+    /// A member of staff's private calendar address (made, replaced or switched off).
+    CalendarFeeds,
 }
 
 /// The stored text of an enum value: its serde name.

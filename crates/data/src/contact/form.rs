@@ -26,6 +26,14 @@ pub struct ContactInput {
     /// of the API document on purpose.
     #[schema(ignore)]
     pub website: Option<String>,
+    /// "Når passer det med befaring?": up to three days the firm visits, from the next one
+    /// on (`super::wishes`); rows without a day are skipped.
+    #[serde(default, deserialize_with = "super::wishes::rows")]
+    pub preferred_times: Option<Vec<super::PreferredTimeInput>>,
+    /// The photos uploaded for this enquiry (`POST /api/contact/photos`), by their ids, in
+    /// order; at most five.
+    #[schema(value_type = Option<Vec<uuid::Uuid>>)]
+    pub photos: Option<Vec<String>>,
 }
 
 /// The contact form's service choices. The web app's labels are typed against this enum
@@ -76,12 +84,18 @@ pub struct ContactForm {
     pub phone: String,
     pub service: Option<ServiceChoice>,
     pub message: String,
+    /// The days offered for the site visit, in order.
+    pub preferred_times: Vec<super::PreferredTime>,
+    /// The photos uploaded for it, in order.
+    pub photos: Vec<uuid::Uuid>,
 }
 
 pub const NAME_MAX: usize = 200;
 pub const EMAIL_MAX: usize = 254;
 pub const PHONE_MAX: usize = 40;
 pub const MESSAGE_MAX: usize = 5000;
+/// The most photos one enquiry may have.
+pub const PHOTOS_MAX: usize = 5;
 
 /// Why an enquiry is not taken.
 #[derive(Debug)]
@@ -98,8 +112,21 @@ impl From<FieldErrors> for Refused {
     }
 }
 
+impl ContactInput {
+    /// Whether the visitor offered any day for the site visit (only then are the days the
+    /// firm offers read, `ContactForm::parse`).
+    pub fn offers_days(&self) -> bool {
+        self.preferred_times
+            .iter()
+            .flatten()
+            .any(|row| row.day.as_deref().is_some_and(|day| !day.trim().is_empty()))
+    }
+}
+
 impl ContactForm {
-    pub fn parse(input: ContactInput) -> Result<Self, Refused> {
+    /// Reads `input`; `offered` are the days a customer may offer for the site visit
+    /// today (`super::VisitDays::offered`).
+    pub fn parse(input: ContactInput, offered: &[chrono::NaiveDate]) -> Result<Self, Refused> {
         if input.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
             return Err(Refused::Spam);
         }
@@ -127,11 +154,38 @@ impl ContactForm {
                 }
             },
         };
+        let preferred_times =
+            super::wishes::parse(input.preferred_times.unwrap_or_default(), offered, &mut errors);
+        let photos = parse_photos(input.photos.unwrap_or_default(), &mut errors);
         errors.finish()?;
         let phone = crate::text::phone_display(&phone);
-        Ok(Self { name, email, phone, service, message })
+        Ok(Self { name, email, phone, service, message, preferred_times, photos })
     }
 }
+
+/// The photos' ids, each once; a message under `photos` when there are too many or one is
+/// not an id.
+fn parse_photos(ids: Vec<String>, errors: &mut FieldErrors) -> Vec<uuid::Uuid> {
+    if ids.len() > PHOTOS_MAX {
+        errors.add("photos", format!("Høyst {PHOTOS_MAX} bilder per henvendelse."));
+        return Vec::new();
+    }
+    let mut photos = Vec::new();
+    for id in ids {
+        match uuid::Uuid::parse_str(id.trim()) {
+            Ok(id) if !photos.contains(&id) => photos.push(id),
+            Ok(_) => {}
+            Err(_) => {
+                errors.add("photos", PHOTO_GONE);
+                return Vec::new();
+            }
+        }
+    }
+    photos
+}
+
+/// The answer when a photo the enquiry names is not (or no longer) stored.
+pub const PHOTO_GONE: &str = "Et av bildene er ikke lagret lenger. Fjern det og legg det til på nytt.";
 
 /// Digits with the usual separators; at least eight digits (a Norwegian number) and at
 /// most fifteen (the international maximum).
@@ -153,12 +207,14 @@ mod tests {
             service: Some("elektrikertjenester".into()),
             message: Some("Sikringen går.".into()),
             website: None,
+            preferred_times: None,
+            photos: None,
         }
     }
 
     #[test]
     fn a_complete_form_is_trimmed_and_accepted() {
-        let form = ContactForm::parse(input()).unwrap();
+        let form = ContactForm::parse(input(), &[]).unwrap();
         assert_eq!(form.name, "Kari Nordmann");
         assert_eq!(form.service, Some(ServiceChoice::Electrician));
     }
@@ -171,7 +227,9 @@ mod tests {
             service: Some("x".into()),
             ..input()
         };
-        let Err(Refused::Fields(fields)) = ContactForm::parse(bad) else { panic!("expected field errors") };
+        let Err(Refused::Fields(fields)) = ContactForm::parse(bad, &[]) else {
+            panic!("expected field errors")
+        };
         assert_eq!(fields.into_map().keys().collect::<Vec<_>>(), ["email", "phone", "service"]);
     }
 }

@@ -5,9 +5,11 @@
 
 pub mod form;
 pub mod store;
+pub mod wishes;
 pub mod writer;
 
-pub use form::{ContactForm, ContactInput, Refused, ServiceChoice};
+pub use form::{ContactForm, ContactInput, PHOTO_GONE, Refused, ServiceChoice};
+pub use wishes::{DayPart, PreferredTime, PreferredTimeInput, VisitDays};
 
 use std::collections::HashMap;
 
@@ -48,6 +50,18 @@ fn lead_of(form: &ContactForm, status: &str, now: DateTime<Utc>) -> Lead {
     }
 }
 
+/// What became of one enquiry of a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stored {
+    /// Stored, with its submission's and its lead's ids.
+    Done { submission: Uuid, lead: Uuid },
+    /// Its sender had used up the limit: nothing stored.
+    LimitReached,
+    /// A photo it names is not stored (never uploaded, swept, or another enquiry's):
+    /// nothing stored, so no enquiry is ever without a photo it was sent with.
+    PhotoGone,
+}
+
 /// One enquiry of a batch: the form, its sender's rate key, and its limit's window.
 pub struct Enquiry<'a> {
     pub form: &'a ContactForm,
@@ -60,14 +74,14 @@ pub struct Enquiry<'a> {
 /// batch's size: every sender's attempts and every open lead with the batch's phone numbers
 /// and addresses are read at once, the enquiries are then taken in order in memory (each
 /// sees the attempts and leads of those before it, so the limit and the duplicate flag are
-/// as exact as one at a time), and what they make is written at once. For each: its
-/// submission and lead ids, or `None`, and nothing stored, when its sender had used up the
-/// limit. `first` is the pipeline's first status, `open` the open ones.
+/// as exact as one at a time), and what they make is written at once. Each enquiry's
+/// photos are claimed with it, or it is not stored (`Stored`). `first` is the pipeline's
+/// first status, `open` the open ones.
 pub async fn store_batch(
     tx: &mut crate::db::Tx,
     batch: &[Enquiry<'_>],
     (first, open): (&str, &[String]),
-) -> Result<Vec<Option<(Uuid, Uuid)>>, sqlx::Error> {
+) -> Result<Vec<Stored>, sqlx::Error> {
     let mut addresses: Vec<String> = batch.iter().map(|e| e.address.to_owned()).collect();
     addresses.sort_unstable();
     addresses.dedup();
@@ -89,15 +103,23 @@ pub async fn store_batch(
         seen(&mut newest, key, (created_at, id));
     }
     let first_is_open = open.iter().any(|status| status == first);
+    let named: Vec<Uuid> = batch.iter().flat_map(|e| e.form.photos.iter().copied()).collect();
+    let mut claimable = store::photos::claimable_in(tx, &named).await?;
 
     let (mut new_attempts, mut leads, mut submissions, mut stored) = (vec![], vec![], vec![], vec![]);
+    let mut claims = Vec::new();
     for enquiry in batch {
         let (now, since, limit) = enquiry.window;
         let times = attempts.entry(enquiry.address.to_owned()).or_default();
         if times.iter().filter(|at| **at > since).count() as i64 >= limit {
-            stored.push(None);
+            stored.push(Stored::LimitReached);
             continue;
         }
+        if !enquiry.form.photos.iter().all(|id| claimable.contains(id)) {
+            stored.push(Stored::PhotoGone);
+            continue;
+        }
+        claimable.retain(|id| !enquiry.form.photos.contains(id));
         times.push(now);
         new_attempts.push((enquiry.address.to_owned(), now));
         let mut lead = lead_of(enquiry.form, first, now);
@@ -115,16 +137,25 @@ pub async fn store_batch(
             phone: &enquiry.form.phone,
             service: enquiry.form.service.map(|s| s.value()),
             message: &enquiry.form.message,
+            preferred_times: &enquiry.form.preferred_times,
             lead_id: lead.id,
             created_at: now,
         };
-        stored.push(Some((submission.id, lead.id)));
+        stored.push(Stored::Done { submission: submission.id, lead: lead.id });
+        claims.extend(enquiry.form.photos.iter().enumerate().map(|(at, id)| (*id, submission.id, at as i32)));
         submissions.push(submission);
         leads.push(lead);
     }
     store::insert_attempts(tx, &new_attempts).await?;
     crate::leads::store::insert_many_in(tx, &leads).await?;
     store::insert_submissions(tx, &submissions).await?;
+    for (photo, submission, position) in claims {
+        // Read as claimable above; another instance's enquiry naming the same photo (only
+        // a forged one can) undoes this batch, whose enquiries are then written one by one.
+        if !store::photos::claim_in(tx, photo, submission, position).await? {
+            return Err(sqlx::Error::RowNotFound);
+        }
+    }
     Ok(stored)
 }
 

@@ -26,9 +26,8 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 use tokio::sync::{mpsc, oneshot, watch};
-use uuid::Uuid;
 
-use super::{ContactForm, Enquiry, Window, limit_key, store_batch};
+use super::{ContactForm, Enquiry, Stored, Window, limit_key, store_batch};
 use crate::db::Db;
 
 /// The most enquiries one transaction writes.
@@ -36,9 +35,8 @@ pub const BATCH: usize = 64;
 /// The lanes on PostgreSQL, each with its own connection.
 pub const PG_LANES: usize = 4;
 
-/// What became of one enquiry: its submission and lead ids, or `None` when its address had
-/// used up the limit (nothing stored).
-pub type Written = Result<Option<(Uuid, Uuid)>, sqlx::Error>;
+/// What became of one enquiry (`Stored`).
+pub type Written = Result<Stored, sqlx::Error>;
 
 struct Job {
     form: ContactForm,
@@ -72,8 +70,8 @@ impl EnquiryWriter {
         Self { lanes: lanes.into() }
     }
 
-    /// Stores `form` from `address` with its lead, counted against the limit (`window`),
-    /// and answers once it is committed: `None`, and nothing stored, when the limit is used up.
+    /// Stores `form` from `address` with its lead and photos, counted against the limit
+    /// (`window`), and answers once it is committed.
     pub async fn store(&self, form: ContactForm, address: &str, window: Window) -> Written {
         let lane = &self.lanes[lane_of(address, self.lanes.len())];
         let (answer, answered) = oneshot::channel();
@@ -219,11 +217,7 @@ impl Failed {
     }
 }
 
-async fn write_together(
-    db: &Db,
-    batch: &[Job],
-    pipeline: &Pipeline,
-) -> Result<Vec<Option<(Uuid, Uuid)>>, Failed> {
+async fn write_together(db: &Db, batch: &[Job], pipeline: &Pipeline) -> Result<Vec<Stored>, Failed> {
     let keys: Vec<String> = batch.iter().map(|job| limit_key(&job.address)).collect();
     let mut tx = db.begin_one_at_a_time_all(&keys).await.map_err(Failed::Transaction)?;
     let enquiries: Vec<Enquiry> = batch

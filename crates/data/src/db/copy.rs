@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 23] = [
+const TABLES: [&str; 24] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -24,6 +24,7 @@ const TABLES: [&str; 23] = [
     "leads",
     "lead_contacts",
     "contact_submissions",
+    "contact_photos",
     "lead_notes",
     "lead_emails",
     "lead_merges",

@@ -172,6 +172,17 @@ pub struct PersonData {
     pub quotes: Vec<crate::quotes::Quote>,
     /// The befaringer booked on their leads (cancelled ones too).
     pub visits: Vec<crate::visits::Visit>,
+    /// The photos sent with their enquiries, each with the JPEG as stored.
+    pub photos: Vec<ExportedPhoto>,
+}
+
+/// A photo in a person's export: what is stored of it, and the picture itself.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedPhoto {
+    #[serde(flatten)]
+    pub photo: crate::contact::store::photos::Photo,
+    /// The stored JPEG, in base64.
+    pub jpeg_base64: String,
 }
 
 /// How much an erasure removed.
@@ -287,6 +298,10 @@ pub async fn erase(
     // Leads merged into another: the kept lead's list of what was merged into it names them.
     let gone: Vec<Uuid> = gone.iter().filter_map(|id| id.parse().ok()).collect();
     crate::leads::history::store::forget_merges_of(&mut tx, &gone).await?;
+    // Their photos belong to nobody now; the sweep removes them from the storage
+    // (src/contact/sweep.rs), which the erasure's route runs at once.
+    crate::contact::store::photos::discard_of_submissions_in(&mut tx, submission_ids).await?;
+    crate::contact::store::photos::discard_of_leads_in(&mut tx, lead_ids).await?;
     crate::contact::store::delete_submissions(&mut tx, submission_ids).await?;
     // A quote never accepted is personal data like its lead and goes with it; an accepted
     // one is a contract record the firm must keep, and loses only its link to the lead.

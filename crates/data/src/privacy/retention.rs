@@ -64,6 +64,8 @@ pub async fn apply_retention(db: &Db, now: DateTime<Utc>) -> Result<usize, sqlx:
         let mut tx = db.begin().await?;
         crate::leads::store::anonymize_in(&mut tx, &ids, now).await?;
         crate::leads::history::store::delete_history_of(&mut tx, &ids).await?;
+        // Their photos go to the sweep, which removes their files (src/contact/sweep.rs).
+        crate::contact::store::photos::discard_of_leads_in(&mut tx, &ids).await?;
         crate::contact::store::delete_submissions_of(&mut tx, &ids).await?;
         crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Leads, &ids).await?;
         // Their quotes never accepted go too; an accepted one is the firm's contract record.

@@ -27,6 +27,9 @@ pub struct Settings {
     /// What a new quote starts with.
     #[sqlx(json)]
     pub quote_defaults: QuoteDefaults,
+    /// Which days a customer may offer for the site visit on the contact form.
+    #[sqlx(json)]
+    pub visit_days: crate::contact::wishes::VisitDays,
     /// The lead pipeline's statuses in order, each with its meaning.
     #[sqlx(skip)]
     pub lead_pipeline: Vec<Stage>,

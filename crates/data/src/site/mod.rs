@@ -26,6 +26,9 @@ pub struct SiteFacts {
     pub claims: crate::settings::Claims,
     /// The logo from the media library, if the firm has one.
     pub logo: Option<uuid::Uuid>,
+    /// The days of the week the firm takes site visits on, and how far ahead a customer
+    /// may offer days (the contact form's "Når passer det med befaring?").
+    pub visit_days: crate::contact::wishes::VisitDays,
 }
 
 impl SiteFacts {
@@ -33,20 +36,33 @@ impl SiteFacts {
     /// the public site never shows an empty header.
     pub async fn load(db: &Db) -> Result<Self, sqlx::Error> {
         let facts = crate::settings::store::facts(db).await?;
-        let (company_name, orgnr, adresse, email, phone, extra, founded_year, claims, logo) = match facts {
-            Some(f) => (
-                f.company_name,
-                f.orgnr,
-                f.adresse,
-                f.email,
-                f.global_phone_primary,
-                f.global_phone_extra,
-                f.founded_year,
-                f.claims,
-                f.logo,
-            ),
-            None => (None, None, None, None, None, Vec::new(), None, crate::settings::Claims::EXAMPLE, None),
-        };
+        let (company_name, orgnr, adresse, email, phone, extra, founded_year, claims, logo, visit_days) =
+            match facts {
+                Some(f) => (
+                    f.company_name,
+                    f.orgnr,
+                    f.adresse,
+                    f.email,
+                    f.global_phone_primary,
+                    f.global_phone_extra,
+                    f.founded_year,
+                    f.claims,
+                    f.logo,
+                    f.visit_days,
+                ),
+                None => (
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    Vec::new(),
+                    None,
+                    crate::settings::Claims::EXAMPLE,
+                    None,
+                    Default::default(),
+                ),
+            };
         let or = |value: Option<String>, fallback: &str| {
             value
                 .map(|v| v.trim().to_owned())
@@ -63,6 +79,7 @@ impl SiteFacts {
             founded_year,
             claims,
             logo,
+            visit_days,
         })
     }
 
@@ -93,6 +110,7 @@ mod tests {
             founded_year: None,
             claims: crate::settings::Claims::EXAMPLE,
             logo: None,
+            visit_days: Default::default(),
         }
     }
 

@@ -21,6 +21,7 @@ const THE: Record<AuditEntity, string> = {
   privacy: 'personvernet',
   quotes: 'tilbudet',
   visits: 'befaringen',
+  calendar_feeds: 'kalenderlenken',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the

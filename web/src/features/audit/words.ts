@@ -18,6 +18,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   privacy: 'Personvern',
   quotes: 'Tilbud',
   visits: 'Befaring',
+  calendar_feeds: 'Kalenderlenke',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */

@@ -45,6 +45,9 @@ pub struct Submission {
     pub service: Option<String>,
     pub message: String,
     pub created_at: DateTime<Utc>,
+    /// The days the customer offered for the site visit.
+    #[sqlx(json)]
+    pub preferred_times: Vec<crate::contact::PreferredTime>,
 }
 
 #[derive(sqlx::FromRow)]

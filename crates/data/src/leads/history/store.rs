@@ -47,7 +47,7 @@ pub async fn notes(db: &Db, id: Uuid) -> Result<Vec<Note>, sqlx::Error> {
 
 pub async fn submissions(db: &Db, id: Uuid) -> Result<Vec<Submission>, sqlx::Error> {
     let mut rows: Vec<Submission> = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name, email, phone, service, message, created_at FROM contact_submissions \
+        "SELECT id, name, email, phone, service, message, created_at, preferred_times FROM contact_submissions \
          WHERE lead_id = $1 ORDER BY created_at, id",
     )
     .bind(id)

@@ -45,35 +45,49 @@ pub struct Feed {
     pub created_at: DateTime<Utc>,
 }
 
-/// Stores `secret_hash` as `user_id`'s feed of `scope`, replacing the one they had.
+/// Stores `secret_hash` as `user_id`'s feed of `scope`, replacing the one they had, with
+/// its audit entry.
 pub async fn replace(
     db: &Db,
     user_id: Uuid,
     scope: Scope,
     secret_hash: &[u8],
     now: DateTime<Utc>,
+    entry: &crate::audit::NewAudit,
 ) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => sqlx::query(
-        "INSERT INTO calendar_feeds (user_id, scope, secret_hash, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id, scope) DO UPDATE SET secret_hash = excluded.secret_hash, created_at = excluded.created_at",
-    )
-    .bind(user_id)
-    .bind(scope.as_str())
-    .bind(secret_hash)
-    .bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))
+    crate::audited!(db, entry, tx => {
+        sqlx::query(
+            "INSERT INTO calendar_feeds (user_id, scope, secret_hash, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (user_id, scope) DO UPDATE SET secret_hash = excluded.secret_hash, created_at = excluded.created_at",
+        )
+        .bind(user_id)
+        .bind(scope.as_str())
+        .bind(secret_hash)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    })
 }
 
 /// Deletes `user_id`'s feed of `scope`; `false` when there was none.
-pub async fn revoke(db: &Db, user_id: Uuid, scope: Scope) -> Result<bool, sqlx::Error> {
-    let deleted = db_run!(db, pool => sqlx::query("DELETE FROM calendar_feeds WHERE user_id = $1 AND scope = $2")
+/// With its audit entry, written only when a feed was deleted.
+pub async fn revoke(
+    db: &Db,
+    user_id: Uuid,
+    scope: Scope,
+    entry: &crate::audit::NewAudit,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let deleted = crate::tx_run!(&mut tx, conn => sqlx::query("DELETE FROM calendar_feeds WHERE user_id = $1 AND scope = $2")
         .bind(user_id)
         .bind(scope.as_str())
-        .execute(pool)
+        .execute(conn)
         .await
         .map(|done| done.rows_affected()))?;
+    if deleted == 1 {
+        tx.audit(entry).await?;
+    }
+    tx.commit().await?;
     Ok(deleted == 1)
 }
 

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
+import { LeadEnquiry } from '@/features/enquiry/components/lead-enquiry'
 import { useLead } from '@/features/leads/api/get-lead'
 import { useLeads } from '@/features/leads/api/list-leads'
 import { LeadWork } from '@/features/leads/components/lead-details-dialog'
@@ -36,6 +37,7 @@ export function LeadPage() {
               onOpenLead={() => undefined}
             />
             <div className="grid content-start gap-8">
+              <LeadEnquiry leadId={lead.data.id} />
               <LeadVisits leadId={lead.data.id} staff={list.data.staff} />
               <LeadQuotes leadId={lead.data.id} />
             </div>

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSettings } from '@/features/settings/api/settings'
 import { ClaimsForm } from '@/features/settings/components/claims-form'
 import { QuoteDefaultsForm } from '@/features/settings/components/quote-defaults-form'
+import { VisitDaysForm } from '@/features/settings/components/visit-days-form'
 import { CompanyFactsForm } from '@/features/settings/components/company-facts-form'
 import { LogoForm } from '@/features/settings/components/logo-form'
 import { PipelineEditor } from '@/features/settings/components/pipeline-editor'
@@ -54,6 +55,13 @@ export function SettingsPage() {
           <h2 className="text-xl font-semibold">Tilbud</h2>
           <p className="mt-1 text-sm text-muted-foreground">Hva et nytt tilbud starter med. Hvert tilbud kan endre det.</p>
           <QuoteDefaultsForm key={JSON.stringify(settings.data.quote_defaults)} settings={settings.data} />
+        </Card>
+        <Card className="p-6" id="befaring">
+          <h2 className="text-xl font-semibold">Befaring</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Dagene kontaktskjemaet tilbyr under «Når passer det med befaring?», tidligst neste dag dere tar befaring.
+          </p>
+          <VisitDaysForm key={JSON.stringify(settings.data.visit_days)} settings={settings.data} />
         </Card>
         <Card className="p-6">
           <h2 className="text-xl font-semibold">Lead-pipeline</h2>

@@ -3,6 +3,7 @@ import type { components } from '@/lib/api-schema'
 
 export type ContactInput = components['schemas']['ContactInput']
 export type ServiceChoice = components['schemas']['ServiceChoice']
+export type DayPart = components['schemas']['DayPart']
 
 export type ContactResult = { ok: true } | { ok: false; error?: ApiErrorBody }
 

@@ -1,11 +1,18 @@
 import { CheckCircle2, Send } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useId, useState, useSyncExternalStore } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
 import { paths } from '@/lib/paths'
-import { useSite } from '@/lib/site'
-import { createContact, type ServiceChoice } from '../api/create-contact'
+import { type DayField, useSite } from '@/lib/site'
+import { createContact, type DayPart, type ServiceChoice } from '../api/create-contact'
+import type { PickedPhoto } from './photo-picker'
+
+const noSubscription = () => () => undefined
+
+// Loaded once the page runs: the photos need JavaScript, and the public pages' first
+// script stays within its budget (scripts/budget.mjs).
+const PhotoPicker = lazy(() => import('./photo-picker'))
 
 // The server's choices (`ServiceChoice` in the OpenAPI document): a new choice without a
 // label here fails `make lint`'s type check.
@@ -17,9 +24,23 @@ const serviceLabels: Record<ServiceChoice, string> = {
 }
 const serviceOptions = (Object.keys(serviceLabels) as ServiceChoice[]).map((value) => ({ value, label: serviceLabels[value] }))
 
-type Values = { name: string; phone: string; email: string; service: ServiceChoice | ''; message: string; website: string }
-const empty: Values = { name: '', phone: '', email: '', service: '', message: '', website: '' }
-type Field = Exclude<keyof Values, 'website'>
+// The days offered for the site visit: a day and its part of the day per row, named as
+// the form posts them without JavaScript.
+const ROWS = [1, 2, 3] as const
+const dayParts = [
+  { value: 'hele_dagen', label: 'Hele dagen' },
+  { value: 'formiddag', label: 'Formiddag' },
+  { value: 'ettermiddag', label: 'Ettermiddag' },
+] as const
+type DayValues = Record<DayField, string>
+/** The days' fields: each row's day from `day`, its part of the day from `part` (whole day by default). */
+const days = (day: (row: number) => string, part: (row: number) => string | null | undefined) =>
+  Object.fromEntries(ROWS.flatMap((row) => [[`dag_${row}`, day(row)], [`del_${row}`, part(row) || 'hele_dagen']])) as DayValues
+const noDays = days(() => '', () => '')
+
+type Values = { name: string; phone: string; email: string; service: ServiceChoice | ''; message: string; website: string } & DayValues
+const empty: Values = { name: '', phone: '', email: '', service: '', message: '', website: '', ...noDays }
+type Field = Exclude<keyof Values, 'website' | DayField> | 'preferred_times' | 'photos'
 
 /** What the server sent back when it refused the form posted without JavaScript. */
 function sentBack(form: ReturnType<typeof useSite>['contact_form']): Values {
@@ -33,6 +54,7 @@ function sentBack(form: ReturnType<typeof useSite>['contact_form']): Values {
     service: service in serviceLabels ? (service as ServiceChoice) : '',
     message: text(values.message),
     website: '',
+    ...days((row) => text(values[`dag_${row}` as DayField]), (row) => values[`del_${row}` as DayField]),
   }
 }
 
@@ -51,12 +73,21 @@ function sentBack(form: ReturnType<typeof useSite>['contact_form']): Values {
 export function ContactForm() {
   const id = useId()
   const toast = useToast()
-  const sent = useSite().contact_form
+  const site = useSite()
+  const sent = site.contact_form
+  const visitDays = site.visit_days ?? []
   const [values, setValues] = useState<Values>(() => (sent ? sentBack(sent) : empty))
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() => (sent?.errors ?? {}) as Partial<Record<Field, string>>)
   const [notice, setNotice] = useState<string | undefined>(sent?.notice ?? undefined)
   const [sending, setSending] = useState(false)
   const [thanked, setThanked] = useState(false)
+  // Photos a refused post without JavaScript carried are stored already: sent again by id.
+  const kept = sent?.photos ?? []
+  const [photos, setPhotos] = useState<PickedPhoto[]>([])
+  // The photo picker is shown once the page runs (it cannot work without JavaScript):
+  // false on the server and while hydrating, so the server's HTML and the first render agree.
+  const running = useSyncExternalStore(noSubscription, () => true, () => false)
+  const uploading = photos.some((photo) => photo.state === 'preparing' || photo.state === 'uploading')
 
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }))
@@ -67,10 +98,14 @@ export function ContactForm() {
     setErrors({})
     setNotice(undefined)
     setThanked(false)
-    const result = await createContact({ ...values, service: values.service || null })
+    const preferred_times = ROWS.map((row) => ({ day: values[`dag_${row}`], part: values[`del_${row}`] as DayPart })).filter((row) => row.day)
+    const sentPhotos = photos.flatMap((photo) => (photo.state === 'done' && photo.id ? [photo.id] : []))
+    // The rows' own fields (dag_1, ...) go too; the server reads `preferred_times`.
+    const result = await createContact({ ...values, service: values.service || null, preferred_times, photos: sentPhotos })
     setSending(false)
     if (result.ok) {
       setValues(empty)
+      setPhotos([])
       setThanked(true)
       toast({ title: 'Takk for henvendelsen!', description: 'Vi kontakter deg innen 24 timer.' })
       return
@@ -84,7 +119,7 @@ export function ContactForm() {
     })
   }
 
-  const field = (name: Field) => ({
+  const field = (name: Exclude<Field, 'preferred_times' | 'photos'>) => ({
     id: `${id}-${name}`,
     name,
     value: values[name],
@@ -94,7 +129,7 @@ export function ContactForm() {
   })
 
   return (
-    <form method="post" action={paths.contact} onSubmit={submit} className="grid gap-5" aria-label="Kontaktskjema" data-contact-form>
+    <form method="post" action={paths.contact} encType="multipart/form-data" onSubmit={submit} className="grid gap-5" aria-label="Kontaktskjema" data-contact-form>
       {thanked && (
         <p role="status" className="flex items-start gap-2 rounded-lg border border-border bg-muted p-3 font-medium" data-contact-thanks>
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
@@ -157,6 +192,70 @@ export function ContactForm() {
         />
         <FieldError id={`${id}-message-feil`}>{errors.message}</FieldError>
       </div>
+      {running ? (
+        <Suspense fallback={null}>
+          <PhotoPicker photos={photos} onChange={setPhotos} error={errors.photos} />
+        </Suspense>
+      ) : (
+        // Without JavaScript the photos go with the form itself (src/contact/form_post.rs).
+        <div>
+          <Label htmlFor={`${id}-photos`}>Bilder (valgfritt)</Label>
+          <input
+            id={`${id}-photos`}
+            name="photos"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            className="block min-h-11 w-full text-sm"
+            // The message's id is ignored while there is none.
+            aria-describedby={`${id}-photos-hjelp ${id}-photos-feil`}
+          />
+          <p id={`${id}-photos-hjelp`} className="mt-1.5 text-sm text-muted-foreground">
+            Opptil 5 bilder, hvert høyst 10 MB.
+            {kept.length > 0 && ` Lagt ved allerede: ${kept.length}.`}
+          </p>
+          {kept.map((photoId) => (
+            <input key={photoId} type="hidden" name="photo_ids" value={photoId} />
+          ))}
+          <FieldError id={`${id}-photos-feil`}>{errors.photos}</FieldError>
+        </div>
+      )}
+      {visitDays.length > 0 && (
+        <fieldset className="grid gap-3" aria-describedby={errors.preferred_times ? `${id}-preferred_times-feil` : `${id}-dager-hjelp`}>
+          <legend className="text-sm font-semibold">Når passer det med befaring? (valgfritt)</legend>
+          <p id={`${id}-dager-hjelp`} className="-mt-1 text-sm text-muted-foreground">
+            Velg opptil tre dager. Vi ringer og avtaler tid.
+          </p>
+          {ROWS.map((row) => (
+            <div key={row} className="grid items-end gap-2 sm:grid-cols-[1fr_10rem] sm:gap-3">
+              <div>
+                <Label htmlFor={`${id}-dag_${row}`}>Dag {row}</Label>
+                <Select id={`${id}-dag_${row}`} name={`dag_${row}`} value={values[`dag_${row}`]} onChange={set(`dag_${row}`)}>
+                  <option value="">Velg dag</option>
+                  {visitDays.map((day) => (
+                    <option key={day.value} value={day.value}>
+                      {day.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div>
+                <Label htmlFor={`${id}-del_${row}`} className="sr-only">
+                  Tid på dag {row}
+                </Label>
+                <Select id={`${id}-del_${row}`} name={`del_${row}`} value={values[`del_${row}`]} onChange={set(`del_${row}`)}>
+                  {dayParts.map((part) => (
+                    <option key={part.value} value={part.value}>
+                      {part.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+          ))}
+          <FieldError id={`${id}-preferred_times-feil`}>{errors.preferred_times}</FieldError>
+        </fieldset>
+      )}
       {/* A trap for robots: hidden from people and from assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Nettside</label>
@@ -176,9 +275,9 @@ export function ContactForm() {
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">Felt merket * må fylles ut. Vi svarer innen 24 timer.</p>
-        <Button type="submit" variant="accent" size="lg" disabled={sending}>
+        <Button type="submit" variant="accent" size="lg" disabled={sending || uploading}>
           <Send aria-hidden="true" />
-          {sending ? 'Sender...' : 'Send forespørsel'}
+          {sending ? 'Sender...' : uploading ? 'Laster opp bilder...' : 'Send forespørsel'}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths'
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { formatDateTime, formatDay } from '@/lib/format'
+import { formatPreferredTime } from '@/lib/days'
 import type { StaffMember } from '../api/list-leads'
 import type { TimelineEvent } from '../api/timeline'
 
@@ -128,6 +129,11 @@ function describe(
         body: (
           <>
             <p className="whitespace-pre-wrap">{event.submission.message}</p>
+            {event.submission.preferred_times.length > 0 && (
+              <p className="mt-1 text-sm">
+                Ønsket tid for befaring: {event.submission.preferred_times.map(formatPreferredTime).join('; ')}
+              </p>
+            )}
             <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]" data-submission-contact>
               Fra {[event.submission.name, event.submission.email, event.submission.phone].filter(Boolean).join(', ')}
             </p>

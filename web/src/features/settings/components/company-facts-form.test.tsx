@@ -18,6 +18,7 @@ const settings: Settings = {
   claims: { on_call: true, leak_within_hour: true, binding_price: true, warranty_years: 5, free_visit: true, confirmed: false },
   logo: null,
   quote_defaults: { valid_days: 30, terms: '' },
+  visit_days: { days_ahead: 14, weekdays: [1, 2, 3, 4, 5] },
   lead_pipeline: [],
   server: { public_url: 'https://fagfolk.test', https: true, notify_to: null },
 }

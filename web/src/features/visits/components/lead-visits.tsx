@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import type { StaffMember } from '../api/visits'
-import { formatWeekday } from '@/lib/format'
+import { formatWeekday } from '@/lib/days'
 import { type Visit, type VisitChanged, useCancelVisit, useLeadVisits } from '../api/visits'
 import { VisitFormDialog } from './visit-form-dialog'
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatWeekday } from '@/lib/format'
+import { formatWeekday } from '@/lib/days'
 import { paths } from '@/lib/paths'
 import type { VisitListed } from '../api/visits'
 

@@ -11,6 +11,8 @@ use uuid::Uuid;
 use crate::db::{Db, Tx};
 use crate::{db_run, tx_run};
 
+pub mod photos;
+
 /// A contact-form enquiry as stored (and as a privacy export shows it).
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct StoredSubmission {
@@ -22,13 +24,17 @@ pub struct StoredSubmission {
     pub message: String,
     pub lead_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
+    /// The days offered for the site visit.
+    #[sqlx(json)]
+    pub preferred_times: Vec<super::PreferredTime>,
 }
 
 /// Every enquiry, oldest first (a privacy request compares each in full, so a number
 /// written any way is found).
 pub async fn all_submissions(db: &Db) -> Result<Vec<StoredSubmission>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name, email, phone, service, message, lead_id, created_at FROM contact_submissions ORDER BY created_at",
+        "SELECT id, name, email, phone, service, message, lead_id, created_at, preferred_times \
+         FROM contact_submissions ORDER BY created_at",
     )
     .fetch_all(pool)
     .await)
@@ -42,6 +48,7 @@ pub struct NewSubmission<'a> {
     pub phone: &'a str,
     pub service: Option<&'a str>,
     pub message: &'a str,
+    pub preferred_times: &'a [super::PreferredTime],
     pub lead_id: Uuid,
     pub created_at: DateTime<Utc>,
 }
@@ -53,7 +60,8 @@ pub async fn insert_submissions(tx: &mut Tx, submissions: &[NewSubmission<'_>]) 
     }
     tx_run!(tx, conn => {
         let mut query = sqlx::QueryBuilder::new(
-            "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at) ",
+            "INSERT INTO contact_submissions (id, name, email, phone, service, message, lead_id, created_at, \
+             preferred_times) ",
         );
         query.push_values(submissions, |mut row, submission| {
             row.push_bind(submission.id)
@@ -63,7 +71,8 @@ pub async fn insert_submissions(tx: &mut Tx, submissions: &[NewSubmission<'_>]) 
                 .push_bind(submission.service.map(str::to_owned))
                 .push_bind(submission.message.to_owned())
                 .push_bind(submission.lead_id)
-                .push_bind(submission.created_at);
+                .push_bind(submission.created_at)
+                .push_bind(sqlx::types::Json(submission.preferred_times.to_vec()));
         });
         // Not kept prepared: one statement per batch size (`leads::store::insert_many_in`).
         query.build().persistent(false).execute(conn).await.map(|_| ())

@@ -1,0 +1,61 @@
+//! What the customer sent with their enquiry, for the lead's page: the days they offered
+//! for the site visit ("Når passer det med befaring?", `fagfolk_data::contact::wishes`),
+//! and their photos (`crate::contact::photos`).
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::history::store;
+use super::not_found;
+use crate::http::ApiPath;
+use crate::http::error::{ApiResult, ErrorBody};
+use crate::state::AppState;
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::contact::PreferredTime;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_enquiry))
+}
+
+/// What the customer asked for beyond the lead's own fields.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FromCustomer {
+    /// The days the customer offered for the site visit in their newest enquiry that
+    /// offered any, in order; empty when they offered none.
+    pub preferred_times: Vec<PreferredTime>,
+    /// The photos sent with the lead's enquiries, oldest enquiry first, each in the order
+    /// sent; fetched from `/api/admin/photos/{id}` (`?size=liten` for the thumbnail).
+    pub photos: Vec<fagfolk_data::contact::store::photos::Photo>,
+}
+
+/// What the customer sent with the lead's enquiries.
+#[utoipa::path(
+    get, path = "/api/admin/leads/{id}/enquiry",
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Det kunden sendte", body = FromCustomer),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn get_enquiry(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<FromCustomer>> {
+    super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let submissions = store::submissions(&state.db, id).await?;
+    let preferred_times = submissions
+        .into_iter()
+        .rev()
+        .map(|submission| submission.preferred_times)
+        .find(|times| !times.is_empty())
+        .unwrap_or_default();
+    let photos = fagfolk_data::contact::store::photos::of_lead(&state.db, id).await?;
+    Ok(Json(FromCustomer { preferred_times, photos }))
+}

@@ -1,0 +1,17 @@
+// Days as the admin writes them. Their own module, not lib/format.ts: only the admin shows
+// them, and the public pages' shared script stays within its budget (scripts/budget.mjs).
+
+const weekdayFormat = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** "2027-10-31" -> "søndag 31. oktober 2027": a befaring's day. */
+export function formatWeekday(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return weekdayFormat.format(new Date(Date.UTC(year, month - 1, date)))
+}
+
+const dayParts: Record<string, string> = { formiddag: 'formiddag', ettermiddag: 'ettermiddag', hele_dagen: 'hele dagen' }
+
+/** A day the customer offered for the site visit: "fredag 27. november 2026, formiddag". */
+export function formatPreferredTime(time: { day: string; part: string }): string {
+  return `${formatWeekday(time.day)}, ${dayParts[time.part] ?? time.part}`
+}
