@@ -587,7 +587,7 @@ async fn an_unknown_email_takes_as_long_as_a_wrong_password(app: TestApp) {
     app.create_user("kari@fagfolk.test", ADMIN_PASSWORD, Role::Admin).await;
     let mut known = Vec::new();
     let mut unknown = Vec::new();
-    for round in 0..4 {
+    for round in 0..6 {
         for (email, times) in [("kari@fagfolk.test", &mut known), ("ingen@fagfolk.test", &mut unknown)] {
             let forwarded = format!("198.51.100.{round}");
             let asked = Instant::now();
@@ -595,9 +595,10 @@ async fn an_unknown_email_takes_as_long_as_a_wrong_password(app: TestApp) {
             times.push(asked.elapsed());
         }
     }
-    known.sort();
-    unknown.sort();
-    let (known, unknown) = (known[1], unknown[1]);
+    // The fastest of each: other tests share the two cores and only ever add time, so the
+    // minimum is the sign-in's own cost. A path that skipped the hash would be ~1 ms against
+    // ~20 ms, far outside the factor of three.
+    let (known, unknown) = (known.iter().min().copied().unwrap(), unknown.iter().min().copied().unwrap());
     assert!(
         unknown * 3 > known && known * 3 > unknown,
         "wrong password {known:?}, unknown e-mail {unknown:?}"
