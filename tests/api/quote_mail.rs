@@ -19,6 +19,19 @@ pub(crate) async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {
     mailbox_refusing(0).await
 }
 
+/// An app on `backend` that mails through a [`mailbox`] (staff's notices to
+/// post@fagfolk.test), and the messages that mailbox takes.
+pub(crate) async fn spawn_app_with_mailbox(
+    backend: Backend,
+) -> (crate::helpers::TestApp, mpsc::UnboundedReceiver<String>) {
+    let (port, mail) = mailbox().await;
+    let url = format!("smtp://127.0.0.1:{port}");
+    let app =
+        spawn_app_with(backend, &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")])
+            .await;
+    (app, mail)
+}
+
 /// As [`mailbox`], but the first `refused` messages are turned away after they are sent
 /// (`451`, try again later), as a mail server that is down for a while answers.
 pub(crate) async fn mailbox_refusing(refused: usize) -> (u16, mpsc::UnboundedReceiver<String>) {
@@ -86,13 +99,7 @@ fn attachment(message: &str) -> Vec<u8> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_customer_gets_the_quote_and_the_accepted_copy_by_email() {
-    let (port, mut mail) = mailbox().await;
-    let url = format!("smtp://127.0.0.1:{port}");
-    let app = spawn_app_with(
-        Backend::Sqlite,
-        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
-    )
-    .await;
+    let (app, mut mail) = spawn_app_with_mailbox(Backend::Sqlite).await;
     let staff = app.admin().await;
     let (lead, quote) = draft(&staff, "private").await;
     let sent = send(&staff, &quote).await;

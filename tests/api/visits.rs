@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 
 use chrono::Datelike;
 
-use crate::helpers::{Backend, Session, TestApp, next_last_sunday, oslo_day, spawn_app_with};
+use crate::helpers::{Backend, Session, TestApp, next_last_sunday, oslo_day};
 use crate::invitations::parsed;
-use crate::quote_mail::{mailbox, next};
+use crate::quote_mail::{next, spawn_app_with_mailbox};
 
 /// The calendar part of the e-mail `raw`, as Python's `email` reads it: the part's
 /// `method=` parameter, its text, and the attachment's text.
@@ -105,11 +105,7 @@ async fn plumber(app: &TestApp) -> String {
 }
 
 async fn booked_moved_and_cancelled_in_both_calendars(backend: Backend) {
-    let (port, mut mail) = mailbox().await;
-    let url = format!("smtp://127.0.0.1:{port}");
-    let app =
-        spawn_app_with(backend, &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")])
-            .await;
+    let (app, mut mail) = spawn_app_with_mailbox(backend).await;
     let staff = app.admin().await;
     let (lead, ola) = (lead(&staff).await, plumber(&app).await);
     // The customer is given the number of whoever comes (Brukere → Endre).
@@ -368,13 +364,7 @@ crate::db_tests!(
 /// off a cancellation of the same event.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whoever_is_taken_off_a_befaring_gets_its_cancellation() {
-    let (port, mut mail) = mailbox().await;
-    let url = format!("smtp://127.0.0.1:{port}");
-    let app = spawn_app_with(
-        Backend::Sqlite,
-        &[("FAGFOLK_SMTP_URL", &url), ("FAGFOLK_NOTIFY_TO", "post@fagfolk.test")],
-    )
-    .await;
+    let (app, mut mail) = spawn_app_with_mailbox(Backend::Sqlite).await;
     let staff = app.admin().await;
     let (lead, ola) = (lead(&staff).await, plumber(&app).await);
     let kari = app
