@@ -85,6 +85,9 @@ test('markup in every free-text field stays text, in the admin and on the public
 
   // Alt text.
   await page.goto('/admin/media')
+  // The list first, as admin-backoffice.spec.ts does: a file set while the page is still
+  // loading can go to an input that is then replaced (CI once saw no upload at all).
+  await expect(page.getByText('Ingen media funnet.')).toBeVisible()
   await page.locator('[data-upload-input]').setInputFiles([{ name: 'bilde.png', mimeType: 'image/png', buffer: png(8, 8) }])
   const card = page.locator('[data-media="bilde"]')
   await card.getByLabel('Alt-tekst for bilde').fill(PAYLOAD)
