@@ -261,15 +261,7 @@ fn remake(bytes: &[u8]) -> Result<Remade, String> {
     let (width, height) = header.upright();
     let (target_w, target_h) = fit(width, height, LONGEST);
     let (stored_w, stored_h) = picture::as_stored(target_w, target_h, header.orientation);
-    // The full-size picture is dropped as soon as it is scaled: only one large copy is
-    // ever held (as `crate::media::variants::encode` does).
-    let picture = if (stored_w, stored_h) == (picture.width(), picture.height()) {
-        picture
-    } else {
-        let scaled = picture.thumbnail_exact(stored_w, stored_h);
-        drop(picture);
-        scaled
-    };
+    let picture = picture::scaled_to(picture, stored_w, stored_h);
     let picture = flatten(picture::upright(picture, header.orientation));
     let (thumb_w, thumb_h) = fit(target_w, target_h, THUMB);
     let thumb = image::imageops::thumbnail(&picture, thumb_w, thumb_h);

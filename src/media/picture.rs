@@ -181,6 +181,18 @@ pub fn upright(mut picture: DynamicImage, orientation: Orientation) -> DynamicIm
     picture
 }
 
+/// `picture` at `width` x `height` (its stored size, before it is turned): the same picture
+/// when it is that size already, else a scaled copy, the full-size one dropped at once so
+/// that only one large copy is ever held.
+pub fn scaled_to(picture: DynamicImage, width: u32, height: u32) -> DynamicImage {
+    if (width, height) == (picture.width(), picture.height()) {
+        return picture;
+    }
+    let scaled = picture.thumbnail_exact(width, height);
+    drop(picture);
+    scaled
+}
+
 /// The size a picture shown `upright` at `width` x `height` has before it is turned.
 pub fn as_stored(width: u32, height: u32, orientation: Orientation) -> (u32, u32) {
     if turns_sideways(orientation) { (height, width) } else { (width, height) }

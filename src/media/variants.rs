@@ -51,13 +51,7 @@ pub fn encode(bytes: &[u8]) -> Result<Vec<(u32, u32, Vec<u8>)>, String> {
         ((u64::from(height) * u64::from(target) + u64::from(width) / 2) / u64::from(width)).max(1) as u32
     };
     let (stored_w, stored_h) = super::picture::as_stored(widest, height_at(widest), header.orientation);
-    let wide = if (stored_w, stored_h) == (picture.width(), picture.height()) {
-        picture
-    } else {
-        let scaled = picture.thumbnail_exact(stored_w, stored_h);
-        drop(picture);
-        scaled
-    };
+    let wide = super::picture::scaled_to(picture, stored_w, stored_h);
     let wide = super::picture::upright(wide, header.orientation);
     let wide = if wide.color().has_alpha() {
         DynamicImage::ImageRgba8(wide.into_rgba8())
