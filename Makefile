@@ -11,8 +11,12 @@ run: web
 	$(CARGO) run --release -- serve
 
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
-## and the web budgets (JavaScript size, Lighthouse on every public route).
-test: web lint test-rust test-web test-e2e test-api-fuzz test-observatory test-deploy test-budgets
+## and the web budgets (JavaScript size, Lighthouse on every public route). The stages
+## run in this order, each timed, and the table of minutes is printed at the end
+## (scripts/stages.sh); the first that fails stops the run.
+TEST_STAGES = web lint test-rust test-web test-e2e test-api-fuzz test-observatory test-deploy test-budgets
+test:
+	@MAKE="$(MAKE)" scripts/stages.sh $(TEST_STAGES)
 
 # `npm ci` installs exactly the lock file. The lock file lists Tailwind's native builds
 # for other platforms too, which this machine's registry mirror lacks
@@ -32,34 +36,48 @@ lint:
 	cd web && $(NPM) run --silent lint
 	cd web && $(NPM) run --silent check:api
 
+# cargo-nextest runs each test in a process of its own (.config/nextest.toml); under
+# .ci/run (NEXTEST_PROFILE=ci) a failed test is tried once more and reported as flaky
+# if it then passes. Without nextest installed, cargo test runs the same tests.
 test-rust:
-	$(CARGO) test --workspace --quiet
+	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
+		$(CARGO) nextest run --workspace --no-tests=fail; \
+	else \
+		echo "cargo-nextest mangler (cargo install --locked cargo-nextest); kjører cargo test"; \
+		$(CARGO) test --workspace --quiet; \
+	fi
+
+# The debug binary the browser tests, Schemathesis, the Observatory, the deploy check and
+# the budgets run. It is built as the Rust tests build it, with the dev-dependencies'
+# features (reqwest's pull on hyper, tokio ...): a plain `cargo build` resolves features
+# without them and would compile much of the tree a second time after test-rust.
+BIN = $(CARGO) test --workspace --no-run --quiet
 
 test-web: web-deps
 	cd web && $(NPM) test
 
 test-e2e: web
-	$(CARGO) build --quiet
+	$(BIN)
 	cd web && $(NPM) run e2e
 
 ## Schemathesis over every operation of the OpenAPI document (pip install schemathesis).
 test-api-fuzz:
-	$(CARGO) build --quiet
+	$(BIN)
 	scripts/schemathesis.sh
 
 ## MDN HTTP Observatory behind a local TLS front (nginx); must grade A+.
 test-observatory:
-	$(CARGO) build --quiet
+	$(BIN)
 	scripts/observatory.sh
 
 ## docs/DEPLOY.md tried: the systemd units (verify, sandboxing score), the backup
 ## service's own commands, and the restore drill.
 test-deploy:
-	$(CARGO) build --quiet
+	$(BIN)
 	scripts/deploy-check.sh
 
 test-budgets: web
-	$(CARGO) build --quiet
+	$(BIN)
 	cd web && node scripts/budget.mjs
 	cd web && FAGFOLK_ADMIN_EMAIL=budsjett@fagfolk.test FAGFOLK_ADMIN_PASSWORD='lighthouse måler med bilder' \
 		../scripts/with-server.sh sh -c 'node scripts/add-photos.mjs "$$BASE_URL" && node scripts/lighthouse.mjs "$$BASE_URL"'

@@ -367,7 +367,16 @@ pub async fn s3_env() -> Option<Vec<(String, String)>> {
             );
             // Never waited for: it outlives this process by design, and init reaps it.
             #[allow(clippy::zombie_processes)]
-            std::process::Command::new("sh").arg("-c").arg(script).spawn().expect("moto starts");
+            // Its output goes nowhere: under nextest a child holding the test's stdout
+            // after the test ends would mark the test as leaky.
+            std::process::Command::new("sh")
+                .arg("-c")
+                .arg(script)
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("moto starts");
             let client = reqwest::Client::new();
             for _ in 0..300 {
                 if client.get(format!("http://127.0.0.1:{port}/")).send().await.is_ok() {
