@@ -37,14 +37,19 @@ function useRefreshLeads() {
 
 export function useMergeLeads() {
   const queryClient = useQueryClient()
-  const refresh = useRefreshLeads()
   return useMutation({
     mutationFn: mergeLeads,
     onSuccess: (_kept, { from }) => {
-      // The merged lead is gone: forget it rather than ask the server for it again.
-      queryClient.removeQueries({ queryKey: queryKeys.leads.one(from) })
-      queryClient.removeQueries({ queryKey: queryKeys.leads.timeline(from) })
-      refresh()
+      // The merged lead is gone: every lead query is fetched again but its own, which
+      // would answer 404. They are left as they are, not removed: the dialog still shows
+      // the merged lead until it switches to the kept one, and a removed query that is
+      // rendered again in that moment is fetched anew (it happened on a busy machine,
+      // docs/TESTING.md). Unwatched once the dialog has switched, they are collected.
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.leads.all,
+        predicate: (query) => !query.queryKey.includes(from),
+      })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
     },
   })
 }
