@@ -4,7 +4,7 @@
 # keeps both cores busy beside the tests (`apt-get install stress-ng`); nothing is tried
 # again, and every test is run even after a failure, so each run lists every test that
 # failed. Failures go to target/under-load/run-<i>/failures.txt, with the tools' output
-# beside them, and a summary is printed at the end.
+# beside them, and each run ends with a line of its times and the failures it found.
 # Usage: scripts/under-load.sh [runs, default 5] [stress-ng workers, default 2]
 set -uo pipefail
 cd "$(dirname "$0")/.."
