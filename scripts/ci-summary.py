@@ -2,8 +2,8 @@
 """Where CI's minutes went, and which tests were flaky.
 
 `make test` (scripts/stages.sh) and .ci/run write one line per stage to
-target/ci/stages.tsv: name, seconds, exit code. This prints them as a table with the
-total, then lists every flaky test: a test that failed once and passed when run again
+target/ci/stages.tsv: name, seconds, exit code, and the per cent of the cores' time
+that was busy meanwhile. This prints them as a table with the total, then lists every flaky test: a test that failed once and passed when run again
 (nextest's retry in the Rust tests, Playwright's in the browser tests). The list is
 also written to target/ci/flaky.txt. A flaky test does not fail CI; it is fixed in the
 next change (docs/TESTING.md, "Flaky tests").
@@ -40,8 +40,8 @@ def stages():
     rows = []
     if STAGES.exists():
         for line in STAGES.read_text().splitlines():
-            name, seconds, code = line.split("\t")
-            rows.append((name, int(seconds), int(code)))
+            name, seconds, code, *busy = line.split("\t")
+            rows.append((name, int(seconds), int(code), int(busy[0]) if busy else None))
     return rows
 
 
@@ -85,11 +85,16 @@ def main():
         return
     rows = stages()
     if rows:
-        width = max(len(name) for name, _, _ in rows)
-        print("\n== minutter per trinn")
-        for name, seconds, code in rows:
-            print(f"  {name:<{width}}  {minutes(seconds):>6}" + ("" if code == 0 else f"  FEILET ({code})"))
-        print(f"  {'i alt':<{width}}  {minutes(sum(s for _, s, _ in rows)):>6}")
+        width = max([len("i alt")] + [len(name) for name, *_ in rows])
+        print("\n== minutter per trinn (og hvor travle kjernene var)")
+        for name, seconds, code, busy in rows:
+            print(f"  {name:<{width}}  {minutes(seconds):>6}"
+                  + ("" if busy is None else f"  {busy:>3} %")
+                  + ("" if code == 0 else f"  FEILET ({code})"))
+        total = sum(s for _, s, _, _ in rows)
+        weighed = [(s, b) for _, s, _, b in rows if b is not None]
+        average = round(sum(s * b for s, b in weighed) / max(1, sum(s for s, _ in weighed))) if weighed else None
+        print(f"  {'i alt':<{width}}  {minutes(total):>6}" + ("" if average is None else f"  {average:>3} %"))
     flaky = flaky_rust() + flaky_playwright()
     OUT.mkdir(parents=True, exist_ok=True)
     FLAKY.write_text("".join(line + "\n" for line in flaky))
