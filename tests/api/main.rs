@@ -45,4 +45,5 @@ mod services;
 mod settings;
 mod unicode_pages;
 mod users;
+mod valid_html;
 mod visits;

@@ -95,7 +95,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
           autoComplete="new-password"
           {...register('password')}
           aria-invalid={errors.password ? true : undefined}
-          aria-describedby="reset-password-hjelp reset-password-feil"
+          aria-describedby={errors.password ? 'reset-password-hjelp reset-password-feil' : 'reset-password-hjelp'}
         />
         <p id="reset-password-hjelp" className="mt-1 text-sm text-muted-foreground">
           Minst 12 tegn. En setning av flere ord er lett å huske og vanskelig å gjette.

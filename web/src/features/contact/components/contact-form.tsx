@@ -207,8 +207,9 @@ export function ContactForm() {
             accept="image/jpeg,image/png,image/webp"
             multiple
             className="block min-h-11 w-full text-sm"
-            // The message's id is ignored while there is none.
-            aria-describedby={`${id}-photos-hjelp ${id}-photos-feil`}
+            // The message is named only while it is there: a reference to an element that
+            // does not exist is invalid HTML (tests/api/valid_html.rs).
+            aria-describedby={errors.photos ? `${id}-photos-hjelp ${id}-photos-feil` : `${id}-photos-hjelp`}
           />
           <p id={`${id}-photos-hjelp`} className="mt-1.5 text-sm text-muted-foreground">
             Opptil 5 bilder, hvert høyst 10 MB.

@@ -145,7 +145,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
           </div>
           <div>
             <Label htmlFor="q-name">Navn</Label>
-            <Input id="q-name" autoComplete="off" {...register('customer_name')} aria-describedby="q-name-error" />
+            <Input id="q-name" autoComplete="off" {...register('customer_name')} aria-describedby={error('customer_name') ? 'q-name-error' : undefined} />
             <FieldError id="q-name-error">{error('customer_name')}</FieldError>
           </div>
           {!consumer && (
@@ -156,7 +156,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
           )}
           <div>
             <Label htmlFor="q-email">E-post</Label>
-            <Input id="q-email" type="email" {...register('customer_email')} aria-describedby="q-email-error" />
+            <Input id="q-email" type="email" {...register('customer_email')} aria-describedby={error('customer_email') ? 'q-email-error' : undefined} />
             <FieldError id="q-email-error">{error('customer_email')}</FieldError>
           </div>
           <div>
@@ -262,7 +262,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
           </div>
           <div>
             <Label htmlFor="q-valid">Gyldig til</Label>
-            <Input id="q-valid" type="date" {...register('valid_until')} aria-describedby="q-valid-error" />
+            <Input id="q-valid" type="date" {...register('valid_until')} aria-describedby={error('valid_until') ? 'q-valid-error' : undefined} />
             <FieldError id="q-valid-error">{error('valid_until')}</FieldError>
           </div>
         </div>
