@@ -3,6 +3,9 @@ import { adminPassword } from '../playwright.config'
 
 export const adminEmail = 'admin@fagfolk.test'
 export { adminPassword }
+/** The administrator `fagfolk serve --demo` makes (src/leads/demo.rs, and the README). */
+export const demoEmail = 'demo@fagfolk.no'
+export const demoPassword = 'demo-fagfolk-2026'
 
 /** Fills in and sends the sign-in form, whatever the answer. */
 export async function submitSignIn(page: Page, email: string, password: string) {

@@ -1,43 +1,20 @@
 import type { Page } from '@playwright/test'
 import { publicPaths } from '../src/lib/paths'
 import { createLead, signIn } from './admin'
+import { misfits } from './fit'
 import { expect, test } from './server'
 
 // Every page fits its screen with what a real firm has in it (#25): a 40-character firm
 // name, long people's names and addresses, long lead texts. At 375 and 1280 px wide, no
-// page scrolls sideways, and no button, link or select of a table lies outside the part
-// of the table that is shown.
+// page scrolls sideways, and no button, link, select or field lies outside the window or
+// outside the part of its box that is shown (e2e/fit.ts). fit-demo.spec.ts does the same
+// with the demo's data at the widths people use.
 
 const adminPaths = [
   '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
   '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy',
 ]
 const WIDTHS = [375, 1280]
-
-/** What does not fit on the page in view: the page's own sideways scroll, and every
- * control of a table outside the table's visible box. */
-async function misfits(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = []
-    const root = document.documentElement
-    if (root.scrollWidth > root.clientWidth + 1) found.push(`siden er ${root.scrollWidth} px bred i ${root.clientWidth} px`)
-    for (const table of document.querySelectorAll('table')) {
-      // The table's visible box: its scroll container where it has one.
-      const frame = (table.closest('.overflow-x-auto, .overflow-auto') ?? table).getBoundingClientRect()
-      const holder = table.closest('.overflow-x-auto, .overflow-auto')
-      if (holder && holder.scrollWidth > holder.clientWidth + 1) found.push(`en tabell må rulles sidelengs (${holder.scrollWidth} px i ${holder.clientWidth} px)`)
-      for (const control of table.querySelectorAll('button, a, select, input')) {
-        const box = control.getBoundingClientRect()
-        if (box.width === 0 && box.height === 0) continue
-        if (box.left < frame.left - 1 || box.right > frame.right + 1) {
-          const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName
-          found.push(`«${name}» står utenfor tabellen (${Math.round(box.left)}-${Math.round(box.right)} av ${Math.round(frame.left)}-${Math.round(frame.right)})`)
-        }
-      }
-    }
-    return found
-  })
-}
 
 test('no page scrolls sideways and no table button is outside its table, at 375 and 1280 px', async ({ page }) => {
   test.setTimeout(180_000)

@@ -25,13 +25,16 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the real binary on a free port with a new SQLite database and media folder, and
- * a first admin (`admin@fagfolk.test`). Fails if it does not answer `/healthz` in 15 s.
+ * a first admin (`admin@fagfolk.test`). With `demo`, it is `fagfolk serve --demo` as a
+ * firm trying it sees it: its demo administrator (e2e/admin.ts `demoEmail`) and sample
+ * leads, and no other admin. Fails if it does not answer `/healthz` in 15 s.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(env: Record<string, string> = {}, { demo = false } = {}): Promise<Server> {
   const dir = mkdtempSync(path.join(tmpdir(), 'fagfolk-e2e-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(serverBinary, ['serve'], {
+  const firstAdmin = demo ? {} : { FAGFOLK_ADMIN_EMAIL: 'admin@fagfolk.test', FAGFOLK_ADMIN_PASSWORD: adminPassword }
+  const child: ChildProcess = spawn(serverBinary, demo ? ['serve', '--demo'] : ['serve'], {
     env: {
       ...process.env,
       FAGFOLK_ADDR: `127.0.0.1:${port}`,
@@ -39,8 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       FAGFOLK_STORAGE: `${dir}/media`,
       FAGFOLK_PUBLIC_URL: url,
       FAGFOLK_CONTACT_LIMIT: '1000',
-      FAGFOLK_ADMIN_EMAIL: 'admin@fagfolk.test',
-      FAGFOLK_ADMIN_PASSWORD: adminPassword,
+      ...firstAdmin,
       RUST_LOG: 'warn',
       ...env,
     },
@@ -74,21 +76,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
 
 // One server and database per test file, so that no file sees another's data and a
 // failure cannot cascade; it is started by the file's first test and stopped when the
-// next file begins (or the worker ends).
+// next file begins (or the worker ends). A file that says `test.use({ demo: true })` gets
+// a server started with `--demo`.
 let current: { file: string; server: Promise<Server> } | undefined
 
-async function serverFor(file: string): Promise<Server> {
+async function serverFor(file: string, demo: boolean): Promise<Server> {
   if (current?.file !== file) {
     const previous = current
-    current = { file, server: startServer() }
+    current = { file, server: startServer({}, { demo }) }
     if (previous) await (await previous.server).stop()
   }
   return current.server
 }
 
-export const test = base.extend<{ server: Server }, { stopLastServer: void }>({
-  server: async ({}, use, testInfo) => {
-    await use(await serverFor(testInfo.file))
+export const test = base.extend<{ server: Server }, { stopLastServer: void; demo: boolean }>({
+  demo: [false, { scope: 'worker', option: true }],
+  server: async ({ demo }, use, testInfo) => {
+    await use(await serverFor(testInfo.file, demo))
   },
   baseURL: async ({ server }, use) => {
     await use(server.url)

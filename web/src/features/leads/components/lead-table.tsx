@@ -13,13 +13,18 @@ import { updateLeadStatus } from '../api/update-lead-status'
 import { DuplicateBadge } from './status-badge'
 
 /** The columns a narrow table leaves out, by the table's own width (a container query, so
- * an open sidebar counts): contact from 48rem, arrival from 42rem, source from 56rem and
+ * an open sidebar counts): contact from 48rem, arrival from 42rem, source from 64rem and
  * the description from 72rem. Below those widths the name cell carries the contact details
- * and a line of the description, so nothing the list is for goes missing. */
+ * and a line of the description, and the arrival cell the source, so nothing the list is
+ * for goes missing. The source waits for 64rem because the demo's leads (a follow-up line,
+ * a long address, a status select) need 62rem with it: at 1280 px with the sidebar open
+ * the table is 60rem wide, and its last column, the row's buttons, was cut off
+ * (e2e/fit-demo.spec.ts). */
 const SHOWN_FROM = {
   contact: 'hidden @3xl:table-cell',
   created: 'hidden @2xl:table-cell',
-  source: 'hidden @4xl:table-cell',
+  source: 'hidden @5xl:table-cell',
+  sourceUnderCreated: '@5xl:hidden',
   description: 'hidden @6xl:table-cell',
 }
 
@@ -94,7 +99,10 @@ export function LeadTable({
                 <RowStatus lead={lead} pipeline={pipeline} />
               </td>
               <td className={cn('px-4 py-3', SHOWN_FROM.source)}>{lead.kilde}</td>
-              <td className={cn('px-4 py-3 whitespace-nowrap', SHOWN_FROM.created)}>{formatDateTime(lead.created_at)}</td>
+              <td className={cn('px-4 py-3', SHOWN_FROM.created)}>
+                <p className="whitespace-nowrap">{formatDateTime(lead.created_at)}</p>
+                {lead.kilde && <p className={cn('text-muted-foreground', SHOWN_FROM.sourceUnderCreated)}>{lead.kilde}</p>}
+              </td>
               <td className="px-1 py-2 @xl:px-4 @xl:py-3">
                 {/* Stacked on a phone, so the name keeps its room. */}
                 <div className="flex flex-col items-end gap-1 @lg:flex-row @lg:justify-end">
