@@ -419,7 +419,7 @@ test.describe('on a phone', () => {
   })
 })
 
-test('the audit log reads as sentences, filters and pages on the server, and is cleared only with TØM typed', async ({ page }) => {
+test('the audit log is the table of Tid, Handling, Tabell, Entitet and Bruker with each sentence under its row, filters, pages, and is cleared only with TØM typed', async ({ page }) => {
   await signIn(page)
   const lead = await createLead(page, { name: 'Logget Lead' })
   const headers = { 'X-Fagfolk-Csrf': '1' }
@@ -432,9 +432,18 @@ test('the audit log reads as sentences, filters and pages on the server, and is 
   })
   expect(edited.status()).toBe(200)
   await page.goto('/admin/logs')
-  const log = page.getByRole('list', { name: 'Hendelser' })
+  const log = page.getByRole('table', { name: 'Hendelser' })
   const entry = (text: string) => log.locator('[data-audit-entry]').filter({ hasText: text })
-  await expect(entry('opprettet lead-en «Logget Lead».')).toContainText('Administrator opprettet')
+  // The specification's table: Tid, Handling, Tabell, Entitet and Bruker, in words.
+  await expect(log.getByRole('columnheader')).toHaveText(['Tid', 'Handling', 'Tabell', 'Entitet', 'Bruker'], {
+    useInnerText: true,
+    ignoreCase: true,
+  })
+  const created = entry('opprettet lead-en «Logget Lead».')
+  await expect(created).toContainText('Administrator opprettet')
+  await expect(created.getByRole('cell')).toHaveText([/\d{2}\.\d{2}\.\d{4}/, 'opprettet', 'Lead', '«Logget Lead»', 'Administrator', /Administrator opprettet lead-en «Logget Lead»\./], {
+    useInnerText: true,
+  })
   await expect(entry('endret lead-en «Logget Lead».').filter({ hasText: 'Status' }).first()).toContainText('Status fra Ny til Kontaktet')
   const assigned = entry('endret lead-en «Logget Lead».').filter({ hasText: 'Ansvarlig' })
   await expect(assigned).toContainText('Ansvarlig satt til Administrator')
@@ -446,11 +455,20 @@ test('the audit log reads as sentences, filters and pages on the server, and is 
   expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
   expect(text).not.toMatch(/assignee_id|follow_up|\{|tom\b/)
 
-  // Filters on the server: by type, by user and by day.
-  await page.getByLabel('Type').selectOption({ label: 'Lead' })
+  // Filters on the server: by table, by user and by day.
+  await page.getByLabel('Tabell').selectOption({ label: 'Lead' })
   await expect(entry('logget inn.')).toHaveCount(0)
   await expect(page.locator('[data-audit-counter]')).toHaveText(/av \d+ hendelser/)
-  await page.getByLabel('Type').selectOption({ label: 'Alle typer' })
+  // In the browser: by action, and by the id of what an entry is about.
+  await page.getByLabel('Handling', { exact: true }).selectOption({ label: 'endret' })
+  await expect(entry('opprettet lead-en')).toHaveCount(0)
+  await expect(entry('endret lead-en «Logget Lead».').first()).toBeVisible()
+  await page.getByLabel('Handling', { exact: true }).selectOption({ label: 'Alle handlinger' })
+  await page.getByLabel('Id', { exact: true }).fill(lead.id.slice(0, 8))
+  await expect(entry('Logget Lead')).toHaveCount(3)
+  await expect(log.locator('[data-audit-entry]')).toHaveCount(3)
+  await page.getByLabel('Id', { exact: true }).fill('')
+  await page.getByLabel('Tabell').selectOption({ label: 'Alle tabeller' })
   await page.getByLabel('Bruker').selectOption(adminEmail)
   await expect(entry('logget inn.').first()).toBeVisible()
   const yesterday = new Date(Date.now() - 36 * 3600 * 1000).toISOString().slice(0, 10)

@@ -23,3 +23,33 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */
 export const typeWord = (type: string) => (type in ENTITY_TYPES ? ENTITY_TYPES[type as AuditEntity] : type)
+
+/** What was done, as the log table's "Handling" column says it: a past-tense word or
+ * two. Every action the server has, or the build fails. The whole sentence, with who did
+ * it to what, is in `sentences.ts`. */
+export const ACTION_WORDS: Record<AuditAction, string> = {
+  create: 'opprettet',
+  update: 'endret',
+  delete: 'slettet',
+  login: 'logget inn',
+  logout: 'logget ut',
+  password: 'endret passord',
+  reorder: 'endret rekkefølge',
+  clear: 'tømte',
+  note: 'la til notat',
+  delete_note: 'slettet notat',
+  merge: 'slo sammen',
+  lookup: 'slo opp (innsyn)',
+  export: 'eksporterte',
+  erase: 'slettet personopplysninger',
+  anonymize: 'anonymiserte',
+  send: 'sendte',
+  revise: 'ny versjon',
+  withdraw: 'trakk tilbake',
+  accept: 'aksepterte',
+  decline: 'avslo',
+  cancel: 'avlyste',
+}
+
+/** An action's word; one the server added after this build shows as it is. */
+export const actionWord = (action: string) => (action in ACTION_WORDS ? ACTION_WORDS[action as AuditAction] : action)
