@@ -31,8 +31,7 @@ export async function misfits(page: Page): Promise<string[]> {
       const box = control.getBoundingClientRect()
       if (box.width <= 1 || box.height <= 1) continue
       if (control.closest('[aria-hidden="true"], [hidden], [inert]')) continue
-      const style = getComputedStyle(control)
-      if (style.visibility === 'hidden' || style.position === 'fixed' && box.right < 0) continue
+      if (getComputedStyle(control).visibility === 'hidden') continue
       // A skip link waits off the screen until it has focus.
       if (control.matches('.sr-only, .sr-only *') || box.right <= 0) continue
       if (box.left < -1 || box.right > root.clientWidth + 1) {

@@ -54,16 +54,9 @@ async function notShown(scope: Page | Locator, texts: SpecText[]): Promise<strin
   return missing
 }
 
-/** The answer of a request held back until the test has looked: a slow server. */
-function holdBack(page: Page, url: string | RegExp, method: string): { release: () => void } {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  void page.route(url, async (route: Route) => {
-    if (route.request().method() !== method) return route.fallback()
-    await released
-    await route.fallback().catch(() => {})
-  })
-  return { release }
+/** Holds back the answers to `method` requests to `url` until the page closes: a slow server. */
+function holdBack(page: Page, url: string | RegExp, method: string) {
+  void page.route(url, (route: Route) => (route.request().method() !== method ? route.fallback() : new Promise<void>(() => {})))
 }
 
 /** Answers `method` requests to `url` with a server error. */
