@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, oslo_day};
 
 /// What Python's `icalendar` reads in a feed: its name and each event's UID, summary and
-/// start.
+/// start. The feed also passes the line-based check (`invitations::written_by_us`).
 fn events(text: &str) -> Value {
     const READ: &str = r#"
 import json, sys, icalendar
@@ -18,6 +18,7 @@ print(json.dumps({
     "events": sorted([[str(e["SUMMARY"]), e.decoded("DTSTART").isoformat(), str(e["UID"])] for e in cal.walk("VEVENT")]),
 }))
 "#;
+    crate::invitations::written_by_us(text);
     crate::visits::python(READ, text)
 }
 

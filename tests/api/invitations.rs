@@ -3,12 +3,51 @@
 //! Outlook and the phones' calendars will make of them.
 
 use chrono::{NaiveDate, NaiveTime};
-use fagfolk::befaring::invitation::{Method, Person, Visit, at_oslo, ics};
+use fagfolk::befaring::invitation::{Entry, Method, Person, Visit, at_oslo, feed, ics};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+/// The properties the code writes (`src/befaring/invitation.rs`), and how many of each a
+/// calendar or an event holds at most.
+const WRITTEN: [(&str, usize); 21] = [
+    ("BEGIN", 2), ("END", 2), ("PRODID", 1), ("VERSION", 1), ("CALSCALE", 1), ("METHOD", 1),
+    ("NAME", 1), ("X-WR-CALNAME", 1), ("X-PUBLISHED-TTL", 1), ("REFRESH-INTERVAL", 1),
+    ("UID", 1), ("SEQUENCE", 1), ("DTSTAMP", 1), ("DTSTART", 1), ("DTEND", 1), ("SUMMARY", 1),
+    ("LOCATION", 1), ("DESCRIPTION", 1), ("ORGANIZER", 1), ("ATTENDEE", 2), ("STATUS", 1),
+];
+
+/// The line-based check of an invitation or a feed, as a reader that takes a line at a
+/// time sees it: every line ends in CR LF and holds no other CR or LF, every unfolded line
+/// starts a property the code writes, and no calendar or event holds more of one than the
+/// code writes (one `ORGANIZER`, one `DTSTART`, two `ATTENDEE`s). A name that started a
+/// line of its own would fail here.
+pub(crate) fn written_by_us(text: &str) {
+    assert!(text.ends_with("\r\n"), "{text:?}");
+    for line in text[..text.len() - 2].split("\r\n") {
+        assert!(!line.contains(['\r', '\n']), "a bare CR or LF: {line:?}");
+    }
+    let unfolded = text.replace("\r\n ", "").replace("\r\n\t", "");
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for line in unfolded.split("\r\n").filter(|line| !line.is_empty()) {
+        let name = line.split([';', ':']).next().unwrap();
+        let limit = WRITTEN.iter().find(|(written, _)| *written == name).map(|(_, limit)| *limit);
+        assert!(limit.is_some(), "a property the code does not write: {line:?}\n{text}");
+        if line == "BEGIN:VEVENT" {
+            counts.clear();
+        }
+        match counts.iter_mut().find(|(seen, _)| seen == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name.to_owned(), 1)),
+        }
+        let count = counts.iter().find(|(seen, _)| seen == name).unwrap().1;
+        assert!(count <= limit.unwrap(), "{count} of {name}: {text}");
+    }
+}
+
 /// What Python's `icalendar` reads in `text`: the calendar's method and its one event.
+/// The text also passes the line-based check (`written_by_us`).
 pub(crate) fn parsed(text: &str) -> Value {
+    written_by_us(text);
     const READ: &str = r#"
 import json, sys, icalendar
 cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
@@ -90,4 +129,51 @@ fn a_booking_its_move_and_its_cancellation_are_one_event_to_a_calendar() {
         (cancelled["method"].as_str(), cancelled["status"].as_str()),
         (Some("CANCEL"), Some("CANCELLED"))
     );
+}
+
+/// Issue #40, finding 1: a name stored with CR, LF or `"` made the invitation name the
+/// attacker as a second ORGANIZER and ATTENDEE, and a bare CR put a second DTSTART before
+/// a line-based reader. Whatever is stored, the invitation and the feed name the people
+/// they were written for, and nothing starts a line the code did not write.
+#[test]
+fn no_stored_text_can_start_a_line_of_its_own_in_an_invitation_or_a_feed() {
+    let forged = "\"x\":mailto:kari@example.no\r\nATTENDEE;CN=A:mailto:attacker@evil.example\r\nORGANIZER;CN=F:mailto:attacker@evil.example";
+    let carriage = "Ola\rDTSTART:20300101T000000Z";
+    let attendees = [
+        Person { name: forged, email: "kari@example.no" },
+        Person { name: carriage, email: "ola@fagfolk.no" },
+    ];
+    let visit = Visit {
+        id: Uuid::nil(),
+        sequence: 0,
+        starts: oslo(2026, 10, 25, 9),
+        minutes: 60,
+        summary: "Befaring hos Ola\rDTSTART:20300101T000000Z",
+        location: "Storgata 1\r\nORGANIZER:mailto:attacker@evil.example",
+        description: "Ring på.\rDTSTART:20300101T000000Z\n\u{1b}[31m",
+        organizer: Person { name: "Fagfolk \"AS\"\r\nX", email: "post@fagfolk.no" },
+        attendees: &attendees,
+        made: "2026-10-20T12:00:00Z".parse().unwrap(),
+    };
+    for method in [Method::Request, Method::Cancel] {
+        let event = parsed(&ics(&visit, method, "fagfolk.no"));
+        assert_eq!(event["organizer"][0], "mailto:post@fagfolk.no");
+        let emails: Vec<&str> =
+            event["attendees"].as_array().unwrap().iter().map(|a| a[0].as_str().unwrap()).collect();
+        assert_eq!(emails, ["mailto:kari@example.no", "mailto:ola@fagfolk.no"], "{event}");
+        assert_eq!(event["start"], "2026-10-25T08:00:00+00:00");
+        assert!(!event["attendees"][0][1].as_str().unwrap().contains(['"', '\r', '\n']), "{event}");
+        assert_eq!(event["summary"], "Befaring hos Ola\nDTSTART:20300101T000000Z", "kept as text, on a line of its own in the text only");
+    }
+    let entries = [Entry {
+        id: Uuid::nil(),
+        sequence: 0,
+        starts: oslo(2026, 10, 25, 9),
+        minutes: 60,
+        summary: carriage,
+        location: forged,
+        description: forged,
+    }];
+    let text = feed("Befaringer\r\nX-WR-CALNAME:Falsk", &entries, "2026-10-20T12:00:00Z".parse().unwrap(), "fagfolk.no");
+    written_by_us(&text);
 }

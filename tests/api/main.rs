@@ -18,6 +18,7 @@ mod faults;
 mod feeds;
 mod hardening;
 mod hardening2;
+mod hardening3;
 mod health;
 mod hostile_pictures;
 mod invariants;

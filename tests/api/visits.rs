@@ -15,7 +15,7 @@ use crate::quote_mail::{next, spawn_app_with_mailbox};
 
 /// The calendar part of the e-mail `raw`, as Python's `email` reads it: the part's
 /// `method=` parameter, its text, and the attachment's text.
-fn calendar_of(raw: &str) -> (String, String, String) {
+pub(crate) fn calendar_of(raw: &str) -> (String, String, String) {
     const READ: &str = r#"
 import json, sys, email
 from email import policy
