@@ -210,7 +210,7 @@ async fn amounts_have_a_ceiling_and_the_widest_fit_their_columns(app: TestApp) {
         let pdf = app.get(&format!("{}/pdf", page_path(&sent))).await.bytes().await.unwrap();
         let words = pdf_words(&pdf);
         let rows: Vec<Vec<&(usize, f32, f32, f32, String)>> = {
-            let mut rows: Vec<Vec<_>> = Vec::new();
+            let mut rows: Vec<Vec<&(usize, f32, f32, f32, String)>> = Vec::new();
             for word in words.iter().filter(|word| word.0 == 1) {
                 match rows.iter_mut().find(|row| (row[0].3 - word.3).abs() < 2.0) {
                     Some(row) => row.push(word),
@@ -474,16 +474,6 @@ async fn an_old_link_never_reaches_a_version_for_someone_else(app: TestApp) {
     app.stop().await;
 }
 
-crate::db_tests!(
-    the_accepted_copy_shows_the_firm_as_it_was_sent,
-    an_old_link_never_reaches_a_version_for_someone_else,
-    a_flood_of_refused_enquiries_is_stopped_cheaply,
-    erasure_finds_the_quotes_and_befaringer_of_a_deleted_lead,
-    quote_link_guesses_do_not_use_the_sign_in_budget,
-    amounts_have_a_ceiling_and_the_widest_fit_their_columns,
-    a_name_with_a_line_break_is_refused_wherever_a_name_is_typed,
-    nul_and_control_characters_are_refused_in_norwegian_and_line_breaks_kept,
-);
 
 // What the review found holding, pinned so it keeps holding.
 
@@ -584,11 +574,6 @@ async fn twenty_accepts_at_once_store_one(app: TestApp) {
     app.stop().await;
 }
 
-crate::db_tests!(
-    a_feed_stops_when_its_holder_is_demoted_or_deactivated,
-    each_closed_quote_refuses_an_answer_in_its_own_words,
-    twenty_accepts_at_once_store_one,
-);
 
 /// A RIFF chunk: its four letters, its size, its bytes and a pad byte to an even length.
 fn riff_chunk(kind: &[u8; 4], payload: &[u8]) -> Vec<u8> {
@@ -719,3 +704,17 @@ async fn hostile_webp_photos_stay_under_250_mb() {
     }
     crate::helpers::drop_pg_database(&pg_name).await;
 }
+
+crate::db_tests!(
+    the_accepted_copy_shows_the_firm_as_it_was_sent,
+    an_old_link_never_reaches_a_version_for_someone_else,
+    a_flood_of_refused_enquiries_is_stopped_cheaply,
+    erasure_finds_the_quotes_and_befaringer_of_a_deleted_lead,
+    quote_link_guesses_do_not_use_the_sign_in_budget,
+    amounts_have_a_ceiling_and_the_widest_fit_their_columns,
+    a_name_with_a_line_break_is_refused_wherever_a_name_is_typed,
+    nul_and_control_characters_are_refused_in_norwegian_and_line_breaks_kept,
+    a_feed_stops_when_its_holder_is_demoted_or_deactivated,
+    each_closed_quote_refuses_an_answer_in_its_own_words,
+    twenty_accepts_at_once_store_one,
+);
