@@ -257,7 +257,7 @@ struct Remade {
 /// The photo in `bytes` decoded within the limits, upright, at most [`LONGEST`] pixels,
 /// as a new JPEG with nothing but pixels in it, and its thumbnail.
 fn remake(bytes: &[u8]) -> Result<Remade, String> {
-    let (picture, header) = picture::decode(bytes)?;
+    let (picture, header, _held) = picture::decode(bytes)?;
     let (width, height) = header.upright();
     let (target_w, target_h) = fit(width, height, LONGEST);
     let (stored_w, stored_h) = picture::as_stored(target_w, target_h, header.orientation);

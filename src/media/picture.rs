@@ -4,6 +4,7 @@
 //! hostile corpus that keeps this true is in `tests/api/hostile_pictures.rs`.
 
 use std::io::Cursor;
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
@@ -21,6 +22,39 @@ pub const MAX_SIDE: u32 = 16_383;
 /// the server's own memory and the upload's bytes this keeps an upload's peak under
 /// 250 MB (docs/BENCHMARKS.md, "Hostile pictures").
 pub const MAX_DECODE_BYTES: u64 = 112 * 1024 * 1024;
+
+/// The bytes every picture being decoded on this instance may hold together (a contact
+/// photo, a media library variant and the site's icon may decode at once): a decode waits
+/// for its share (`hold`), so four hostile pictures at once hold no more than one
+/// (docs/BENCHMARKS.md, "Hostile pictures").
+pub const BUDGET: u64 = MAX_DECODE_BYTES;
+
+static IN_USE: Mutex<u64> = Mutex::new(0);
+static FREED: Condvar = Condvar::new();
+
+/// A decode's share of [`BUDGET`], given back when dropped (when the decoded picture and
+/// its copies are gone). Hold it as long as the picture from [`decode`].
+#[must_use = "the share is given back when this is dropped"]
+pub struct Held(u64);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut used = IN_USE.lock().unwrap_or_else(PoisonError::into_inner);
+        *used -= self.0;
+        FREED.notify_all();
+    }
+}
+
+/// Waits (on a blocking thread) until `bytes` of the budget are free, and takes them.
+fn hold(bytes: u64) -> Held {
+    let bytes = bytes.min(BUDGET);
+    let mut used = IN_USE.lock().unwrap_or_else(PoisonError::into_inner);
+    while *used + bytes > BUDGET {
+        used = FREED.wait(used).unwrap_or_else(PoisonError::into_inner);
+    }
+    *used += bytes;
+    Held(bytes)
+}
 
 /// Why a picture is not taken in, each with its Norwegian message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,8 +122,8 @@ fn limits() -> Limits {
 }
 
 /// A decoder for `bytes` whose size has been checked and whose allocation is reserved,
-/// with the header it read.
-fn open(bytes: &[u8], format: ImageFormat) -> Result<(impl ImageDecoder + '_, Header), Refusal> {
+/// with the header it read and the bytes decoding it will hold (`working`).
+fn open(bytes: &[u8], format: ImageFormat) -> Result<(impl ImageDecoder + '_, Header, u64), Refusal> {
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     // Sides are checked below with our own message; the allocation cap applies at once
     // (PNG reads it while it opens).
@@ -105,11 +139,57 @@ fn open(bytes: &[u8], format: ImageFormat) -> Result<(impl ImageDecoder + '_, He
         return Err(Refusal::TooLarge);
     }
     let mut limits = limits();
-    let working = decoder.total_bytes().saturating_add(progressive_coefficients(bytes, format));
+    let pixels = u64::from(width) * u64::from(height);
+    let working = decoder
+        .total_bytes()
+        .saturating_add(progressive_coefficients(bytes, format))
+        .saturating_add(decoder_buffers(bytes, format, pixels));
     limits.reserve(working).map_err(|_| Refusal::TooHeavy)?;
     decoder.set_limits(limits).map_err(refusal)?;
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
-    Ok((decoder, Header { width, height, orientation }))
+    Ok((decoder, Header { width, height, orientation }, working))
+}
+
+/// What a decoder holds beside the picture it hands over, measured per kind with the
+/// hostile corpus (tests/api/hardening3.rs, docs/BENCHMARKS.md): a GIF's frame in its
+/// own buffer; a lossy WebP's planes (Y, U and V); a lossless WebP's pixels as 32-bit
+/// words while its transforms run; an animated WebP's canvas and the frame drawn onto it.
+fn decoder_buffers(bytes: &[u8], format: ImageFormat, pixels: u64) -> u64 {
+    match format {
+        ImageFormat::Gif => pixels * 4,
+        ImageFormat::WebP => match webp_kind(bytes) {
+            WebpKind::Animated => pixels * 8,
+            WebpKind::Lossless => pixels * 4,
+            WebpKind::Lossy => pixels * 3 / 2,
+        },
+        _ => 0,
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum WebpKind {
+    Lossy,
+    Lossless,
+    Animated,
+}
+
+/// How a WebP file is made, from its chunks: an extended file (`VP8X`) with the animation
+/// flag, else lossless (`VP8L`) or lossy (`VP8 `). Anything unclear counts as animated,
+/// the heaviest.
+fn webp_kind(bytes: &[u8]) -> WebpKind {
+    let mut at = 12;
+    while at + 8 <= bytes.len() {
+        let size = u32::from_le_bytes([bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]]) as usize;
+        match &bytes[at..at + 4] {
+            b"VP8X" if bytes.get(at + 8).is_some_and(|flags| flags & 0x02 != 0) => return WebpKind::Animated,
+            b"ANIM" | b"ANMF" => return WebpKind::Animated,
+            b"VP8L" => return WebpKind::Lossless,
+            b"VP8 " => return WebpKind::Lossy,
+            _ => {}
+        }
+        at = at.saturating_add(8).saturating_add(size).saturating_add(size % 2);
+    }
+    WebpKind::Animated
 }
 
 fn refusal(err: image::ImageError) -> Refusal {
@@ -144,7 +224,7 @@ fn progressive_coefficients(bytes: &[u8], format: ImageFormat) -> u64 {
 /// not decoded here (AVIF: its size comes from its header, see `dimensions_only`).
 pub fn inspect(bytes: &[u8], kind: Kind) -> Result<Option<Header>, Refusal> {
     let Some(format) = format_of(kind) else { return Ok(None) };
-    open(bytes, format).map(|(_, header)| Some(header))
+    open(bytes, format).map(|(_, header, _)| Some(header))
 }
 
 /// Width and height of a picture this build does not decode (AVIF), from its header.
@@ -165,14 +245,17 @@ pub fn dimensions_only(bytes: &[u8]) -> Result<(u32, u32), Refusal> {
     }
 }
 
-/// Decodes a picture within the limits; orientation is left to the caller, who applies it
+/// Decodes a picture within the limits, once its share of [`BUDGET`] is free (waiting on
+/// this blocking thread until then); the share is held until the caller drops the
+/// [`Held`], after the large picture. Orientation is left to the caller, who applies it
 /// after scaling down, where it costs a copy of the small picture, not of the large one.
-pub fn decode(bytes: &[u8]) -> Result<(DynamicImage, Header), String> {
+pub fn decode(bytes: &[u8]) -> Result<(DynamicImage, Header, Held), String> {
     let kind = super::sniff::sniff(bytes).ok_or("ukjent filtype")?;
     let format = format_of(kind).ok_or("filtypen dekodes ikke her")?;
-    let (decoder, header) = open(bytes, format).map_err(|refusal| refusal.message().to_owned())?;
+    let (decoder, header, working) = open(bytes, format).map_err(|refusal| refusal.message().to_owned())?;
+    let held = hold(working);
     let picture = DynamicImage::from_decoder(decoder).map_err(|err| err.to_string())?;
-    Ok((picture, header))
+    Ok((picture, header, held))
 }
 
 /// Turns a scaled picture upright as the camera recorded it.
@@ -225,5 +308,35 @@ mod tests {
         assert_eq!(header.upright(), (3000, 4000));
         assert_eq!(as_stored(3000, 4000, Orientation::Rotate90), (4000, 3000));
         assert_eq!(as_stored(3000, 4000, Orientation::Rotate180), (3000, 4000));
+    }
+
+    #[test]
+    fn a_webp_file_is_known_by_its_chunks() {
+        let riff = |chunks: &[u8]| [b"RIFF\0\0\0\0WEBP".as_slice(), chunks].concat();
+        assert_eq!(webp_kind(&riff(b"VP8 \x04\0\0\0abcd")), WebpKind::Lossy);
+        assert_eq!(webp_kind(&riff(b"VP8L\x04\0\0\0abcd")), WebpKind::Lossless);
+        assert_eq!(webp_kind(&riff(b"VP8X\x0a\0\0\0\x02\0\0\0\0\0\0\0\0\0")), WebpKind::Animated);
+        assert_eq!(
+            webp_kind(&riff(b"VP8X\x0a\0\0\0\x10\0\0\0\0\0\0\0\0\0ALPH\x01\0\0\0a\0VP8 \x00\0\0\0")),
+            WebpKind::Lossy
+        );
+        assert_eq!(webp_kind(&riff(b"")), WebpKind::Animated, "unclear counts as the heaviest");
+    }
+
+    #[test]
+    fn shares_of_the_budget_wait_for_each_other() {
+        let first = hold(BUDGET - 10);
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let waiting = std::thread::spawn(move || {
+            let _second = hold(20);
+            sender.send(()).unwrap();
+        });
+        assert!(
+            receiver.recv_timeout(std::time::Duration::from_millis(200)).is_err(),
+            "waits while the first holds"
+        );
+        drop(first);
+        receiver.recv_timeout(std::time::Duration::from_secs(5)).expect("goes once the first is done");
+        waiting.join().unwrap();
     }
 }

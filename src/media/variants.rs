@@ -43,7 +43,7 @@ pub fn widths_for(width: u32) -> Vec<u32> {
 /// narrower copies made from the wide one, so the large picture is held once, never
 /// twice.
 pub fn encode(bytes: &[u8]) -> Result<Vec<(u32, u32, Vec<u8>)>, String> {
-    let (picture, header) = super::picture::decode(bytes)?;
+    let (picture, header, _held) = super::picture::decode(bytes)?;
     let (width, height) = header.upright();
     let targets = widths_for(width);
     let Some(&widest) = targets.last() else { return Ok(Vec::new()) };

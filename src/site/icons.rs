@@ -84,7 +84,7 @@ pub fn respond(icons: Option<&LogoIcons>, file: &str) -> Option<Response> {
 /// Square PNGs of a picture at every size in `SIZES`: the picture fitted whole inside the
 /// square, centred, on a transparent ground (a wide logo is not cut).
 pub fn make(bytes: &[u8]) -> Result<Vec<(u32, Bytes)>, String> {
-    let (picture, header) = crate::media::picture::decode(bytes)?;
+    let (picture, header, _held) = crate::media::picture::decode(bytes)?;
     let largest = SIZES[SIZES.len() - 1];
     // Scaled down once to the largest square's size (an area average), then turned.
     let (width, height) = header.upright();
