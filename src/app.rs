@@ -55,7 +55,8 @@ struct SessionCookie;
 impl utoipa::Modify for SessionCookie {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         // Every operation can meet malformed input (a query parameter of the wrong type,
-        // broken JSON): document the Norwegian 400 everywhere once, here.
+        // broken JSON): document the Norwegian 400 everywhere once, here, and the 422 of a
+        // control character wherever a JSON body is taken.
         for item in openapi.paths.paths.values_mut() {
             for operation in [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
                 .into_iter()
@@ -73,6 +74,26 @@ impl utoipa::Modify for SessionCookie {
                         .build()
                         .into()
                 });
+                // A JSON body's text with a control character is refused with the field
+                // it was in (`crate::http::extract::ApiJson`), on every operation that takes one.
+                let takes_json = matches!(
+                    &operation.request_body,
+                    Some(utoipa::openapi::RefOr::T(body)) if body.content.contains_key("application/json")
+                );
+                if takes_json {
+                    operation.responses.responses.entry("422".to_owned()).or_insert_with(|| {
+                        utoipa::openapi::ResponseBuilder::new()
+                            .description("Ugyldige felt")
+                            .content(
+                                "application/json",
+                                utoipa::openapi::ContentBuilder::new()
+                                    .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
+                                    .build(),
+                            )
+                            .build()
+                            .into()
+                    });
+                }
             }
         }
         use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};

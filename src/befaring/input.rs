@@ -90,7 +90,7 @@ impl VisitInput {
                 0
             }
         };
-        let note = errors.optional("note", self.note, NOTE_MAX).unwrap_or_default();
+        let note = errors.optional_text("note", self.note, NOTE_MAX).unwrap_or_default();
         let staff = match self.staff_id.as_deref().map(str::trim).and_then(|id| Uuid::parse_str(id).ok()) {
             None => None,
             Some(id) => fagfolk_data::users::store::get(&state.db, id).await?.filter(|user| user.is_active),

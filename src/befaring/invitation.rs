@@ -10,7 +10,13 @@
 //!   its own zone: no `VTIMEZONE` to get wrong. The firm's local time becomes UTC through
 //!   the time zone database (`at_oslo`), across the changes to and from summer time.
 //!
-//! The text is made by the `icalendar` crate, which escapes it and folds long lines.
+//! The text is made by the `icalendar` crate, which escapes it and folds long lines. What
+//! goes in is made safe here first, whatever is stored: the crate writes a parameter value
+//! that starts and ends with `"` as it is, and leaves a CR in a TEXT value alone, and either
+//! would let a name start a line of its own (an `ORGANIZER` nobody wrote). A parameter
+//! (`CN`) is written from a value without `"` or control characters (`parameter`), a TEXT
+//! value has its line breaks as LF, which the crate writes as `\n`, and no other control
+//! character (`text`).
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
 use chrono_tz::Europe::Oslo;
@@ -79,13 +85,13 @@ pub fn ics(visit: &Visit<'_>, method: Method, host: &str) -> String {
         host,
     );
     event.append_property(
-        Property::new("ORGANIZER", format!("mailto:{}", visit.organizer.email))
-            .add_parameter("CN", visit.organizer.name)
+        Property::new("ORGANIZER", mailto(visit.organizer.email))
+            .add_parameter("CN", &parameter(visit.organizer.name))
             .done(),
     );
     for person in visit.attendees {
-        let attendee = Attendee::new(format!("mailto:{}", person.email))
-            .cn(person.name.to_owned())
+        let attendee = Attendee::new(mailto(person.email))
+            .cn(parameter(person.name))
             .role(Role::ReqParticipant)
             .partstat(PartStat::NeedsAction)
             .rsvp(method == Method::Request);
@@ -116,7 +122,7 @@ pub struct Entry<'a> {
 pub fn feed(name: &str, entries: &[Entry<'_>], made: DateTime<Utc>, host: &str) -> String {
     let mut calendar = calendar();
     calendar
-        .name(name)
+        .name(&one_line(name))
         .append_property(("X-PUBLISHED-TTL", "PT1H"))
         .append_property(("REFRESH-INTERVAL;VALUE=DURATION", "PT1H"));
     for entry in entries {
@@ -144,10 +150,39 @@ fn event(entry: &Entry<'_>, made: DateTime<Utc>, host: &str) -> icalendar::Event
         .timestamp(made)
         .starts(entry.starts)
         .ends(entry.starts + TimeDelta::minutes(i64::from(entry.minutes)))
-        .summary(entry.summary)
-        .location(entry.location)
-        .description(entry.description);
+        .summary(&text(entry.summary))
+        .location(&text(entry.location))
+        .description(&text(entry.description));
     event
+}
+
+/// A TEXT value as it may be written: CR LF and CR as LF (which the crate escapes as
+/// `\n`), tab kept, any other control character a space.
+fn text(value: &str) -> String {
+    value
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { ' ' } else { c })
+        .collect()
+}
+
+/// A value the crate writes unescaped (the calendar's `NAME`): on one line, a control
+/// character a space.
+fn one_line(value: &str) -> String {
+    value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// A parameter value (a person's `CN`) as it may be written: RFC 5545 has no escape for
+/// `"` in a parameter, so it becomes `'`; a control character becomes a space.
+fn parameter(value: &str) -> String {
+    one_line(&value.replace('"', "'")).trim().to_owned()
+}
+
+/// A `mailto:` address without what could end the value or the line.
+fn mailto(email: &str) -> String {
+    let email: String = email.chars().filter(|c| !c.is_control() && !matches!(c, '"' | ' ')).collect();
+    format!("mailto:{email}")
 }
 
 /// The moment `time` on `day` is in Oslo. A time the clocks skip (02:30 on the last

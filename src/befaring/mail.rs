@@ -154,6 +154,14 @@ pub fn tell(
             letters.push((email.clone(), subject, text, cancel, Method::Cancel));
         }
         for (to, subject, text, ics, method) in letters {
+            // A lead deleted or erased since: its booking or move is not sent (the deletion
+            // sent the cancellation, `cancel_with_lead`), nor is anything written on its
+            // timeline, which went with it.
+            let lead_there = matches!(fagfolk_data::leads::store::get(&state.db, lead.id).await, Ok(Some(_)));
+            if !lead_there && change != Change::Cancelled {
+                tracing::info!(visit = %visit.id, "befaringen ble ikke sendt: lead-en er slettet");
+                return;
+            }
             let sent = tokio::time::timeout(
                 std::time::Duration::from_secs(20),
                 notifier.send_with_invitation(&to, &subject, &text, (&ics, method.name()), &letterhead),
@@ -163,10 +171,36 @@ pub fn tell(
             if let Err(err) = &sent {
                 tracing::error!(error = %format!("{err:#}"), visit = %visit.id, "kunne ikke sende e-post om en befaring");
             }
-            crate::quotes::mail::record(&state, lead.id, &to, &subject, &sent).await;
+            if lead_there {
+                crate::quotes::mail::record(&state, lead.id, &to, &subject, &sent).await;
+            }
         }
     });
     recipients
+}
+
+/// The befaringer of `lead` still to come and not cancelled, read before the lead is deleted
+/// or erased (its befaringer go with it): `cancel_with_lead` sends their cancellations after.
+pub async fn to_cancel_with(state: &AppState, lead: uuid::Uuid) -> Result<Vec<Visit>, sqlx::Error> {
+    let now = state.clock.now();
+    Ok(fagfolk_data::visits::store::of_lead(&state.db, lead)
+        .await?
+        .into_iter()
+        .filter(|visit| {
+            visit.cancelled_at.is_none() && visit.starts_at + TimeDelta::minutes(visit.minutes.into()) > now
+        })
+        .collect())
+}
+
+/// Tells the customer and whoever goes that each of `visits` is off, with `METHOD:CANCEL`
+/// one sequence above the last invitation, once `lead` is deleted or erased: the event
+/// leaves both calendars, with the customer's name and phone in the staff's copy.
+pub fn cancel_with_lead(state: &AppState, lead: &Lead, visits: Vec<Visit>) {
+    let now = state.clock.now();
+    for visit in visits {
+        let cancelled = Visit { sequence: visit.sequence + 1, cancelled_at: Some(now), ..visit };
+        tell(state, lead, &cancelled, Change::Cancelled, None);
+    }
 }
 
 fn to_customer(

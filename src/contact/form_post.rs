@@ -216,6 +216,8 @@ pub async fn submit(
         Ok(Outcome::Fields(fields)) => (StatusCode::UNPROCESSABLE_ENTITY, json!(fields.into_map()), None),
         Ok(Outcome::Spam) => (StatusCode::BAD_REQUEST, json!({}), Some(SPAM)),
         Ok(Outcome::TooMany) => (StatusCode::TOO_MANY_REQUESTS, json!({}), Some(TOO_MANY)),
+        // A flood of refused posts is answered without the page made again in the engine.
+        Ok(Outcome::TooManyRefused) => return refused(StatusCode::TOO_MANY_REQUESTS, TOO_MANY),
         Err(err) => {
             tracing::error!(error = ?err, "kunne ikke ta imot henvendelsen fra skjemaet");
             (

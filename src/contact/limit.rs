@@ -29,6 +29,29 @@ pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error>
     Ok(allowed)
 }
 
+/// Refused posts (a field missing or wrong) allowed from one address in the window, per
+/// enquiry the limit allows, and at least: a customer who mistypes can try many times, a
+/// client that posts nonsense in a loop is answered 429 without the page being rendered
+/// again (docs/BENCHMARKS.md, "Refused enquiries").
+const REFUSED_PER_ENQUIRY: i64 = 4;
+const REFUSED_AT_LEAST: i64 = 20;
+
+/// Counts a refused post from `address`, under a key of its own (`avvist:<address>`): `false`
+/// once the address has used up its refusals in the window.
+pub async fn allow_refused(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
+    let refused = format!("avvist:{address}");
+    let (now, since, limit) = window(state);
+    let mut tx = state.db.begin_one_at_a_time(&key(&refused)).await?;
+    let allowed = super::store::record_attempt(
+        &mut tx,
+        &refused,
+        (now, since, limit.saturating_mul(REFUSED_PER_ENQUIRY).max(REFUSED_AT_LEAST)),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(allowed)
+}
+
 /// Forgets attempts older than `before`; run now and then by the server.
 pub async fn forget(db: &Db, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
     super::store::forget_attempts(db, before).await

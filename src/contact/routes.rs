@@ -55,7 +55,7 @@ async fn create_contact(
         Outcome::Stored(id) => id,
         Outcome::Fields(fields) => return Err(fields.into()),
         Outcome::Spam => return Err(ApiError::BadRequest(SPAM.to_owned())),
-        Outcome::TooMany => {
+        Outcome::TooMany | Outcome::TooManyRefused => {
             return Err(ApiError::TooManyRequests {
                 message: TOO_MANY.to_owned(),
                 retry_after_secs: state.config.contact_window.as_secs(),
@@ -83,12 +83,15 @@ pub(super) enum Outcome {
     Fields(fagfolk_data::fields::FieldErrors),
     Spam,
     TooMany,
+    /// The address has had more refused posts than a person makes (`limit::allow_refused`).
+    TooManyRefused,
 }
 
 /// Checks and stores an enquiry from `address` (the sender's rate key): the same rules
 /// for the API and the form posted without JavaScript (`super::form_post`). Only what
 /// would be stored (and robots caught by the honeypot) counts against the limit: a
-/// customer who mistypes the phone number five times can still send.
+/// customer who mistypes the phone number five times can still send. Refused posts count
+/// against a larger budget of their own.
 pub(super) async fn accept(state: &AppState, address: &str, input: ContactInput) -> ApiResult<Outcome> {
     // The days the firm offers are read only when the visitor offered some.
     let offered = if input.offers_days() {
@@ -99,7 +102,14 @@ pub(super) async fn accept(state: &AppState, address: &str, input: ContactInput)
     };
     let form = match ContactForm::parse(input, &offered) {
         Ok(form) => form,
-        Err(Refused::Fields(fields)) => return Ok(Outcome::Fields(fields)),
+        // Refused posts have a budget of their own, well above a customer's mistakes.
+        Err(Refused::Fields(fields)) => {
+            return Ok(if limit::allow_refused(state, address).await? {
+                Outcome::Fields(fields)
+            } else {
+                Outcome::TooManyRefused
+            });
+        }
         // A robot caught by the honeypot counts too, though nothing is stored.
         Err(Refused::Spam) => {
             return Ok(if limit::allow(state, address).await? { Outcome::Spam } else { Outcome::TooMany });

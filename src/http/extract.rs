@@ -1,6 +1,6 @@
 //! The extractors every handler takes its input through: a malformed body, query or
-//! path is a Norwegian error (`super::error`), and a NUL character is refused before the
-//! database sees it.
+//! path is a Norwegian error (`super::error`), a NUL character is refused before the
+//! database sees it, and so is any other control character in a body's text.
 
 use axum::Json;
 use axum::extract::{FromRequest, FromRequestParts, Query};
@@ -17,9 +17,12 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
-        let Json(value) = Json::<serde_json::Value>::from_request(request, state).await?;
+        let Json(mut value) = Json::<serde_json::Value>::from_request(request, state).await?;
         if holds_nul(&value) {
             return Err(ApiError::nul_character());
+        }
+        if let Err(field) = clean_text(&mut value, "") {
+            return Err(ApiError::field(&field, fagfolk_data::fields::CONTROL));
         }
         serde_json::from_value(value)
             .map(ApiJson)
@@ -35,6 +38,31 @@ fn holds_nul(value: &serde_json::Value) -> bool {
             fields.iter().any(|(key, value)| key.contains('\0') || holds_nul(value))
         }
         _ => false,
+    }
+}
+
+/// Every text in a body as it may be stored: CR LF and a lone CR become LF (as a textarea's
+/// lines are posted), and any other control character than LF and tab is refused, with
+/// the field it was found in (`lines.0.description`). One-line fields refuse LF and tab
+/// too, where they are read (`fagfolk_data::fields::FieldErrors::optional`).
+fn clean_text(value: &mut serde_json::Value, at: &str) -> Result<(), String> {
+    let path = |key: &str| if at.is_empty() { key.to_owned() } else { format!("{at}.{key}") };
+    match value {
+        serde_json::Value::String(text) => {
+            *text = fagfolk_data::text::multiline(text).ok_or_else(|| at.to_owned())?;
+            Ok(())
+        }
+        serde_json::Value::Array(items) => items
+            .iter_mut()
+            .enumerate()
+            .try_for_each(|(index, item)| clean_text(item, &path(&index.to_string()))),
+        serde_json::Value::Object(fields) => {
+            if let Some(key) = fields.keys().find(|key| !fagfolk_data::text::is_one_line(key)) {
+                return Err(path(key));
+            }
+            fields.iter_mut().try_for_each(|(key, value)| clean_text(value, &path(key)))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -83,5 +111,15 @@ mod tests {
         assert!(holds_nul(&json!({ "a\0": 1 })));
         assert!(holds_nul(&json!({ "a": { "b": ["\0"] } })));
         assert!(!holds_nul(&json!({ "a": ["b", 1, null, true], "c": "d" })));
+    }
+
+    #[test]
+    fn line_breaks_become_lf_and_other_control_characters_name_their_field() {
+        let mut body = json!({ "intro": "Hei\r\npå\rdeg", "lines": [{ "description": "ok\tok" }] });
+        assert_eq!(clean_text(&mut body, ""), Ok(()));
+        assert_eq!(body, json!({ "intro": "Hei\npå\ndeg", "lines": [{ "description": "ok\tok" }] }));
+        let mut body = json!({ "name": "ok", "lines": [{}, { "description": "rødt \u{1b}[31m" }] });
+        assert_eq!(clean_text(&mut body, ""), Err("lines.1.description".to_owned()));
+        assert_eq!(clean_text(&mut json!({ "a\u{7f}": 1 }), ""), Err("a\u{7f}".to_owned()));
     }
 }

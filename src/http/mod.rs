@@ -22,9 +22,19 @@ pub const JSON_BODY_LIMIT: usize = 64 * 1024;
 /// them) writes no more than this to the log per line.
 const LOGGED_PATH: usize = 200;
 
-/// `path` as the log names it: at most [`LOGGED_PATH`] bytes, cut on a character, and
-/// marked when cut.
+/// The paths whose next segment is a secret: a quote's link and a calendar feed's address.
+const SECRET_PATHS: [&str; 2] = ["/tilbud/", "/kalender/"];
+
+/// `path` as the log names it: a secret under [`SECRET_PATHS`] left out
+/// (`/tilbud/…/pdf`, `/kalender/….ics`), at most [`LOGGED_PATH`] bytes, cut on a
+/// character, and marked when cut.
 pub fn logged_path(path: &str) -> std::borrow::Cow<'_, str> {
+    if let Some(prefix) = SECRET_PATHS.iter().find(|prefix| path.starts_with(**prefix)) {
+        let rest = &path[prefix.len()..];
+        let end = rest.find(['/', '.']).unwrap_or(rest.len());
+        let tail: String = rest[end..].chars().take(40).collect();
+        return format!("{prefix}…{tail}").into();
+    }
     if path.len() <= LOGGED_PATH {
         return path.into();
     }
@@ -62,5 +72,14 @@ mod tests {
         let logged = logged_path(&long);
         assert!(logged.len() < LOGGED_PATH + 20, "{}", logged.len());
         assert!(logged.ends_with("… (60001 byte)"), "{logged}");
+    }
+
+    #[test]
+    fn the_secret_of_a_quote_link_or_a_feed_is_left_out() {
+        let secret = "Jx3kQ9_vPz8mW2rT5yL7nB4cD6fH1aE0sG-uK";
+        assert_eq!(logged_path(&format!("/tilbud/{secret}")), "/tilbud/…");
+        assert_eq!(logged_path(&format!("/tilbud/{secret}/pdf")), "/tilbud/…/pdf");
+        assert_eq!(logged_path(&format!("/kalender/{secret}.ics")), "/kalender/….ics");
+        assert_eq!(logged_path("/tjenester/elektriker"), "/tjenester/elektriker");
     }
 }

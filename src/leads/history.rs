@@ -288,7 +288,7 @@ async fn create_note(
     ApiJson(input): ApiJson<NoteInput>,
 ) -> ApiResult<(StatusCode, Json<Note>)> {
     let mut errors = FieldErrors::default();
-    let body = errors.required("body", input.body, 5000, "Skriv et notat.");
+    let body = errors.required_text("body", input.body, 5000, "Skriv et notat.");
     errors.finish()?;
     super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let note = Note {

@@ -343,6 +343,8 @@ async fn delete_lead(
         &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),
     );
+    let visits = crate::befaring::mail::to_cancel_with(&state, id).await?;
     store::delete(&state.db, id, &entry).await?;
+    crate::befaring::mail::cancel_with_lead(&state, &before, visits);
     Ok(StatusCode::NO_CONTENT)
 }

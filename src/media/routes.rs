@@ -123,6 +123,9 @@ async fn update_media(
     ApiJson(input): ApiJson<AltInput>,
 ) -> ApiResult<Json<Media>> {
     let alt = input.alt.map(|a| a.trim().to_owned()).filter(|a| !a.is_empty());
+    if alt.as_deref().is_some_and(|a| !fagfolk_data::text::is_one_line(a)) {
+        return Err(ApiError::field("alt", fagfolk_data::fields::ONE_LINE));
+    }
     if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
         return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
     }

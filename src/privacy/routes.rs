@@ -77,7 +77,7 @@ async fn person_data(
     user.require_admin()?;
     let asked = input.person.clone().unwrap_or_default().trim().to_owned();
     let person = Person::parse(input)?;
-    let Found { leads, submissions, mut traces, mentions, .. } =
+    let Found { leads, submissions, mut traces, mentions, quotes, .. } =
         found(&state.db, &person).await?.ok_or_else(nobody)?;
     // Of an entry about someone else's lead, only what is about this person.
     traces.extend(mentions.into_iter().map(|entry| AuditEntry {
@@ -94,15 +94,6 @@ async fn person_data(
         emails.extend(fagfolk_data::leads::history::sent_emails(&state.db, lead.id).await?);
         visits.extend(fagfolk_data::visits::store::of_lead(&state.db, lead.id).await?);
     }
-    let lead_ids: Vec<Uuid> = leads.iter().map(|lead| lead.id).collect();
-    let quotes: Vec<_> = fagfolk_data::quotes::store::all(&state.db)
-        .await?
-        .into_iter()
-        .filter(|quote| {
-            quote.lead_id.is_some_and(|id| lead_ids.contains(&id))
-                || person.matches(quote.customer_email.as_deref(), quote.customer_phone.as_deref())
-        })
-        .collect();
     let now = state.clock.now();
     let counts =
         serde_json::json!({ "leads": leads.len(), "submissions": submissions.len(), "notes": notes.len() });
@@ -169,7 +160,7 @@ async fn erase_person(
 ) -> ApiResult<Json<Erased>> {
     user.require_admin()?;
     let person = Person::parse(input)?;
-    let Found { leads, submissions, traces, mentions, gone } =
+    let Found { leads, submissions, traces, mentions, gone, quotes } =
         found(&state.db, &person).await?.ok_or_else(nobody)?;
     let redacted: Vec<(Uuid, serde_json::Value)> = mentions
         .iter()
@@ -179,19 +170,15 @@ async fn erase_person(
     let notes = fagfolk_data::leads::history::store::note_count(&state.db, &lead_ids).await?;
     let trace_ids: Vec<Uuid> = traces.iter().map(|entry| entry.id).collect();
     let submission_ids: Vec<Uuid> = submissions.iter().map(|s| s.id).collect();
-    let of_leads: Vec<_> = fagfolk_data::quotes::store::all(&state.db)
-        .await?
-        .into_iter()
-        .filter(|quote| quote.lead_id.is_some_and(|id| lead_ids.contains(&id)))
-        .collect();
     let quotes_kept =
-        of_leads.iter().filter(|quote| quote.status == fagfolk_data::quotes::QuoteStatus::Accepted).count();
+        quotes.iter().filter(|quote| quote.status == fagfolk_data::quotes::QuoteStatus::Accepted).count();
+    let quote_ids: Vec<Uuid> = quotes.iter().map(|quote| quote.id).collect();
     let erased = Erased {
         leads: leads.len(),
         submissions: submissions.len(),
         notes,
         audit_entries: traces.len() + mentions.len(),
-        quotes: of_leads.len() - quotes_kept,
+        quotes: quotes.len() - quotes_kept,
         quotes_kept,
     };
     let after = serde_json::to_value(&erased).unwrap_or_default();
@@ -203,6 +190,10 @@ async fn erase_person(
         &user.email,
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
+    let mut visits = Vec::new();
+    for lead in &leads {
+        visits.push(crate::befaring::mail::to_cancel_with(&state, lead.id).await?);
+    }
     fagfolk_data::privacy::erase(
         &state.db,
         &person.contact_keys(&traces, &mentions),
@@ -211,9 +202,14 @@ async fn erase_person(
         &trace_ids,
         &redacted,
         &gone,
+        &quote_ids,
         &entry,
     )
     .await?;
+    // Their befaringer still to come leave the customer's and the staff's calendars.
+    for (lead, visits) in leads.iter().zip(visits) {
+        crate::befaring::mail::cancel_with_lead(&state, lead, visits);
+    }
     state.pages.forget_made();
     // Their photos' files go now, not at the next sweep.
     if let Err(err) = crate::contact::sweep::sweep(&state).await {

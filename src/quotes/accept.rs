@@ -48,7 +48,9 @@ pub async fn accept(
     }
     let name = answer.navn.as_deref().map(str::trim).unwrap_or_default();
     let mut errors = serde_json::Map::new();
-    if name.chars().count() < 2 || !name.contains(char::is_alphabetic) {
+    if !fagfolk_data::text::is_one_line(name) {
+        errors.insert("navn".into(), json!(fagfolk_data::fields::ONE_LINE));
+    } else if name.chars().count() < 2 || !name.contains(char::is_alphabetic) {
         errors.insert("navn".into(), json!("Skriv fullt navn."));
     } else if name.chars().count() > 200 {
         errors.insert("navn".into(), json!("Navnet kan ikke være lengre enn 200 tegn."));
@@ -116,6 +118,16 @@ pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result
         return Err((json!({"error": message}), StatusCode::CONFLICT));
     }
     let reason = answer.grunn.as_deref().map(str::trim).filter(|reason| !reason.is_empty());
+    let reason = match reason.map(fagfolk_data::text::multiline) {
+        Some(None) => {
+            return Err((
+                json!({"errors": {"grunn": fagfolk_data::fields::CONTROL}}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ));
+        }
+        reason => reason.flatten(),
+    };
+    let reason = reason.as_deref();
     if reason.is_some_and(|reason| reason.chars().count() > 2000) {
         return Err((
             json!({"errors": {"grunn": "Kan ikke være lengre enn 2000 tegn."}}),
@@ -153,7 +165,7 @@ pub async fn stamped(
     at: DateTime<Utc>,
     name: String,
 ) -> anyhow::Result<Vec<u8>> {
-    let firm = super::mail::firm(state).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+    let firm = super::mail::firm_as_sent(state, quote).await.map_err(|err| anyhow::anyhow!("{err}"))?;
     let quote = quote.clone();
     tokio::task::spawn_blocking(move || pdf::render(&quote, &firm, Some(&Stamp { at, name }))).await?
 }
@@ -164,7 +176,7 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
     let state = state.clone();
     tokio::spawn(async move {
         let Ok(Some(quote)) = store::get(&state.db, id).await else { return };
-        let firm = super::mail::firm(&state).await.map(|firm| firm.name).unwrap_or_default();
+        let firm = super::mail::firm_as_sent(&state, &quote).await.map(|firm| firm.name).unwrap_or_default();
         let total = super::customer::kroner(quote.total);
         let staff = format!(
             "{name} aksepterte tilbud {} ({total} inkl. MVA) {}.\n\nÅpne lead-en: {}/admin/leads/{}\n",

@@ -26,8 +26,9 @@ use crate::state::AppState;
 /// from it is refused for the rest of the window.
 pub const GUESSES: i64 = 10;
 pub const WINDOW_MINUTES: i64 = 15;
-/// The sign-in throttle's table counts these under their own account name.
-const ACCOUNT: &str = "tilbud-lenke";
+/// The sign-in throttle's table counts these under their own account name, which the
+/// sign-in limits leave out: a budget of their own.
+const ACCOUNT: &str = fagfolk_data::auth::store::QUOTE_LINK;
 
 fn plain(status: StatusCode, title: &str, message: &str) -> Response {
     let body = format!(
@@ -124,10 +125,23 @@ async fn lookup(
     }
 }
 
-/// The newest version of `quote`'s number the customer may see (sent at some point).
+/// The newest version of `quote`'s number the customer may see: sent at some point, and to
+/// the same customer (`same_customer`). A link never shows a version re-addressed to
+/// someone else, and so never lets its holder accept one.
 async fn newest(state: &AppState, quote: &Quote) -> Option<Quote> {
     let versions = store::versions(&state.db, &quote.number).await.ok()?;
-    versions.into_iter().find(|version| version.sent_at.is_some()).map(|q| q.settle(state.clock.today()))
+    versions
+        .into_iter()
+        .find(|version| version.sent_at.is_some() && same_customer(quote, version))
+        .map(|q| q.settle(state.clock.today()))
+}
+
+/// Whether two versions were sent to the same customer: the same name and e-mail address,
+/// as searches compare them (case and spelling of the letters aside).
+fn same_customer(a: &Quote, b: &Quote) -> bool {
+    use fagfolk_data::text::{email_key, fold};
+    fold(a.customer_name.trim()) == fold(b.customer_name.trim())
+        && a.customer_email.as_deref().map(email_key) == b.customer_email.as_deref().map(email_key)
 }
 
 #[derive(Deserialize)]

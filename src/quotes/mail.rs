@@ -27,6 +27,18 @@ pub async fn firm(state: &AppState) -> ApiResult<Firm> {
     })
 }
 
+/// The firm as `quote` was sent (`fagfolk_data::quotes::store::sent_firm`): the accepted
+/// copy, its e-mail and the customer's page are drawn from it, so that what the customer
+/// accepts is what was sent whatever Innstillinger say now. A quote sent before the firm
+/// was kept with it (or a draft) has the firm as it is now.
+pub async fn firm_as_sent(state: &AppState, quote: &fagfolk_data::quotes::Quote) -> ApiResult<Firm> {
+    let kept = fagfolk_data::quotes::store::sent_firm(&state.db, quote.id).await?;
+    match kept.as_deref().and_then(Firm::from_json) {
+        Some(firm) => Ok(firm),
+        None => firm(state).await,
+    }
+}
+
 /// Sends an e-mail (with the quote's PDF when given) and records it on the lead's
 /// timeline, whether or not it went.
 pub async fn send(

@@ -19,8 +19,22 @@ pub async fn page_data(
     form: Option<Value>,
 ) -> Value {
     let consumer = quote.customer_kind == CustomerKind::Private;
-    // The firm as the site shows it now (no read of the settings per visit).
-    let firm = state.pages.current().await.ok().map(|rendered| rendered.facts.clone());
+    // The firm as the quote was sent (`super::mail::firm_as_sent`); a quote sent before that
+    // was kept shows the firm as the site shows it now (no read of the settings per visit).
+    let kept = fagfolk_data::quotes::store::sent_firm(&state.db, quote.id).await.ok().flatten();
+    let firm = match kept.as_deref().and_then(super::pdf::Firm::from_json) {
+        Some(firm) => Some(json!({
+            "name": firm.name, "phone": firm.phone, "email": firm.email, "address": firm.address,
+            "org_nr": firm.org_nr,
+        })),
+        None => state.pages.current().await.ok().map(|rendered| {
+            let firm = &rendered.facts;
+            json!({
+                "name": firm.company_name, "phone": firm.phone, "email": firm.email, "address": firm.adresse,
+                "org_nr": firm.orgnr,
+            })
+        }),
+    };
     let lines: Vec<Value> = quote
         .lines
         .iter()
@@ -66,10 +80,7 @@ pub async fn page_data(
         "number": quote.number,
         "version": quote.version,
         "label": quote.label(),
-        "firm": firm.as_ref().map(|firm| json!({
-            "name": firm.company_name, "phone": firm.phone, "email": firm.email, "address": firm.adresse,
-            "org_nr": firm.orgnr,
-        })),
+        "firm": firm,
         "customer": {
             "name": quote.customer_name, "address": quote.customer_address, "email": quote.customer_email,
             "phone": quote.customer_phone, "org_nr": quote.org_nr,

@@ -91,9 +91,12 @@ pub async fn send_quote(
     if !quotes::send(
         &state.db,
         &quote,
-        &hash,
-        &bytes,
-        &sha256,
+        &quotes::store::SentCopy {
+            token_hash: &hash,
+            pdf: &bytes,
+            pdf_sha256: &sha256,
+            firm: &firm.to_json(),
+        },
         lead_status.as_deref(),
         now,
         &user.name,

@@ -80,6 +80,8 @@ fn parse(input: &ServiceInput) -> Result<Fields, ApiError> {
     let name = input.name.as_deref().map(str::trim).unwrap_or_default().to_owned();
     if name.is_empty() {
         errors.add("name", "Navn er påkrevd.");
+    } else if !fagfolk_data::text::is_one_line(&name) {
+        errors.add("name", fagfolk_data::fields::ONE_LINE);
     } else if name.chars().count() > 200 {
         errors.add("name", "Kan ikke være lengre enn 200 tegn.");
     }

@@ -182,7 +182,7 @@ async fn update_settings(
             Some(defaults) => QuoteDefaults {
                 valid_days: defaults.valid_days.map_or(0, |days| i32::try_from(days).unwrap_or(0)),
                 terms: errors
-                    .optional("quote_defaults.terms", defaults.terms.clone(), 10_000)
+                    .optional_text("quote_defaults.terms", defaults.terms.clone(), 10_000)
                     .unwrap_or_default(),
             },
             None => before.quote_defaults.clone(),
@@ -278,7 +278,7 @@ async fn update_pipeline(
     if names.is_empty() || names.len() > 20 {
         return Err(invalid("Pipelinen må ha mellom 1 og 20 statuser."));
     }
-    if names.iter().any(|n| n.is_empty() || n.chars().count() > 40) {
+    if names.iter().any(|n| n.is_empty() || n.chars().count() > 40 || !fagfolk_data::text::is_one_line(n)) {
         return Err(invalid("Hver status må ha et navn på høyst 40 tegn."));
     }
     let mut seen: Vec<String> = Vec::new();

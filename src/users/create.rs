@@ -41,6 +41,8 @@ pub async fn create(
     let mut invalid = FieldErrors::default();
     if name.is_empty() {
         invalid.add("name", "Navn er påkrevd.");
+    } else if !fagfolk_data::text::is_one_line(name) {
+        invalid.add("name", fagfolk_data::fields::ONE_LINE);
     } else if name.chars().count() > 200 {
         invalid.add("name", "Navn er påkrevd (høyst 200 tegn).");
     }

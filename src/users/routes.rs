@@ -139,6 +139,9 @@ async fn update_user(
     if name.is_empty() || name.chars().count() > 200 {
         return Err(ApiError::field("name", "Navn er påkrevd (høyst 200 tegn)."));
     }
+    if !fagfolk_data::text::is_one_line(&name) {
+        return Err(ApiError::field("name", fagfolk_data::fields::ONE_LINE));
+    }
     let role = match input.role.as_deref() {
         Some(role) => {
             Role::parse(role).ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?

@@ -10,10 +10,27 @@ use uuid::Uuid;
 /// The properties the code writes (`src/befaring/invitation.rs`), and how many of each a
 /// calendar or an event holds at most.
 const WRITTEN: [(&str, usize); 21] = [
-    ("BEGIN", 2), ("END", 2), ("PRODID", 1), ("VERSION", 1), ("CALSCALE", 1), ("METHOD", 1),
-    ("NAME", 1), ("X-WR-CALNAME", 1), ("X-PUBLISHED-TTL", 1), ("REFRESH-INTERVAL", 1),
-    ("UID", 1), ("SEQUENCE", 1), ("DTSTAMP", 1), ("DTSTART", 1), ("DTEND", 1), ("SUMMARY", 1),
-    ("LOCATION", 1), ("DESCRIPTION", 1), ("ORGANIZER", 1), ("ATTENDEE", 2), ("STATUS", 1),
+    ("BEGIN", 2),
+    ("END", 2),
+    ("PRODID", 1),
+    ("VERSION", 1),
+    ("CALSCALE", 1),
+    ("METHOD", 1),
+    ("NAME", 1),
+    ("X-WR-CALNAME", 1),
+    ("X-PUBLISHED-TTL", 1),
+    ("REFRESH-INTERVAL", 1),
+    ("UID", 1),
+    ("SEQUENCE", 1),
+    ("DTSTAMP", 1),
+    ("DTSTART", 1),
+    ("DTEND", 1),
+    ("SUMMARY", 1),
+    ("LOCATION", 1),
+    ("DESCRIPTION", 1),
+    ("ORGANIZER", 1),
+    ("ATTENDEE", 2),
+    ("STATUS", 1),
 ];
 
 /// The line-based check of an invitation or a feed, as a reader that takes a line at a
@@ -22,6 +39,15 @@ const WRITTEN: [(&str, usize); 21] = [
 /// code writes (one `ORGANIZER`, one `DTSTART`, two `ATTENDEE`s). A name that started a
 /// line of its own would fail here.
 pub(crate) fn written_by_us(text: &str) {
+    // An invitation read out of an e-mail has had its line ends made LF by the way it came
+    // (the tests' mailbox reads lines); a CR left in it is still a CR.
+    let crlf;
+    let text = if text.contains("\r\n") {
+        text
+    } else {
+        crlf = text.replace('\n', "\r\n");
+        &crlf
+    };
     assert!(text.ends_with("\r\n"), "{text:?}");
     for line in text[..text.len() - 2].split("\r\n") {
         assert!(!line.contains(['\r', '\n']), "a bare CR or LF: {line:?}");
@@ -163,7 +189,10 @@ fn no_stored_text_can_start_a_line_of_its_own_in_an_invitation_or_a_feed() {
         assert_eq!(emails, ["mailto:kari@example.no", "mailto:ola@fagfolk.no"], "{event}");
         assert_eq!(event["start"], "2026-10-25T08:00:00+00:00");
         assert!(!event["attendees"][0][1].as_str().unwrap().contains(['"', '\r', '\n']), "{event}");
-        assert_eq!(event["summary"], "Befaring hos Ola\nDTSTART:20300101T000000Z", "kept as text, on a line of its own in the text only");
+        assert_eq!(
+            event["summary"], "Befaring hos Ola\nDTSTART:20300101T000000Z",
+            "kept as text, on a line of its own in the text only"
+        );
     }
     let entries = [Entry {
         id: Uuid::nil(),
@@ -174,6 +203,11 @@ fn no_stored_text_can_start_a_line_of_its_own_in_an_invitation_or_a_feed() {
         location: forged,
         description: forged,
     }];
-    let text = feed("Befaringer\r\nX-WR-CALNAME:Falsk", &entries, "2026-10-20T12:00:00Z".parse().unwrap(), "fagfolk.no");
+    let text = feed(
+        "Befaringer\r\nX-WR-CALNAME:Falsk",
+        &entries,
+        "2026-10-20T12:00:00Z".parse().unwrap(),
+        "fagfolk.no",
+    );
     written_by_us(&text);
 }

@@ -4,6 +4,13 @@
 
 use std::collections::BTreeMap;
 
+/// The message of a one-line field (a name, an address, an e-mail) that holds a line break,
+/// a tab or another control character.
+pub const ONE_LINE: &str = "Skriv på én linje, uten linjeskift eller kontrolltegn.";
+
+/// The message of a text field that holds a control character other than line breaks and tabs.
+pub const CONTROL: &str = "Teksten inneholder et ugyldig kontrolltegn. Fjern det og prøv igjen.";
+
 /// Per-field messages gathered while input is read; `finish` makes them one 422.
 #[derive(Debug, Default)]
 pub struct FieldErrors(BTreeMap<String, String>);
@@ -17,13 +24,46 @@ impl FieldErrors {
         self.0.contains_key(key)
     }
 
-    /// Trimmed text, `None` when empty; a message when longer than `max` characters.
+    /// Trimmed text on one line, `None` when empty; a message when longer than `max`
+    /// characters or when it holds a line break or another control character
+    /// (`crate::text::is_one_line`).
     pub fn optional(&mut self, key: &str, value: Option<String>, max: usize) -> Option<String> {
         let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        if value.as_ref().is_some_and(|v| v.chars().count() > max) {
+        if value.as_deref().is_some_and(|v| !crate::text::is_one_line(v)) {
+            self.add(key, ONE_LINE);
+        } else if value.as_ref().is_some_and(|v| v.chars().count() > max) {
             self.add(key, format!("Kan ikke være lengre enn {max} tegn."));
         }
         value
+    }
+
+    /// Trimmed text of several lines, `None` when empty: CR LF and CR become LF; a message
+    /// when longer than `max` characters or when another control character is in it.
+    pub fn optional_text(&mut self, key: &str, value: Option<String>, max: usize) -> Option<String> {
+        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let clean = value.as_deref().map(crate::text::multiline);
+        match clean {
+            None => None,
+            Some(None) => {
+                self.add(key, CONTROL);
+                value
+            }
+            Some(Some(text)) => {
+                if text.chars().count() > max {
+                    self.add(key, format!("Kan ikke være lengre enn {max} tegn."));
+                }
+                Some(text)
+            }
+        }
+    }
+
+    /// Like `optional_text`, but an empty value gets the `missing` message.
+    pub fn required_text(&mut self, key: &str, value: Option<String>, max: usize, missing: &str) -> String {
+        let value = self.optional_text(key, value, max);
+        if value.is_none() {
+            self.add(key, missing);
+        }
+        value.unwrap_or_default()
     }
 
     /// Like `optional`, but an empty value gets the `missing` message.

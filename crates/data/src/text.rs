@@ -22,6 +22,21 @@ pub fn is_email(email: &str) -> bool {
         && email.chars().all(|c| !c.is_whitespace() && !c.is_control() && c != '<' && c != '>')
 }
 
+/// Whether `text` can stand on one line: no control character at all (C0, including tab,
+/// CR and LF, DEL and C1). Names, addresses, e-mails, phones and titles are such text: they
+/// go into e-mail headers and calendar parameters, where a line break starts a field of
+/// its own (docs/SECURITY.md, "Control characters").
+pub fn is_one_line(text: &str) -> bool {
+    !text.chars().any(char::is_control)
+}
+
+/// Multi-line text as it is stored: a CR LF or a lone CR becomes LF (a browser posts a
+/// textarea's lines with CR LF), tab stays; `None` when another control character is left.
+pub fn multiline(text: &str) -> Option<String> {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    text.chars().all(|c| c == '\n' || c == '\t' || !c.is_control()).then_some(text)
+}
+
 /// A URL-safe slug: lower case ASCII, Norwegian letters spelled out, dashes between words.
 pub fn slugify(text: &str) -> String {
     let mut slug = String::with_capacity(text.len());
@@ -163,6 +178,21 @@ pub fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_line_text_holds_no_control_character_and_multiline_text_only_lf_and_tab() {
+        assert!(is_one_line("Kari «K» Nordmann; Storgata 1, 0155 Oslo"));
+        for bad in ["Kari\nNordmann", "Kari\rDTSTART:2030", "Kari\tNordmann", "a\0b", "a\u{7f}", "a\u{85}b"] {
+            assert!(!is_one_line(bad), "{bad:?}");
+        }
+        assert_eq!(
+            multiline("Hei\r\nJeg trenger\rhjelp\n\tmed badet").as_deref(),
+            Some("Hei\nJeg trenger\nhjelp\n\tmed badet")
+        );
+        assert_eq!(multiline("a\0b"), None);
+        assert_eq!(multiline("a\u{1b}[31m"), None);
+        assert_eq!(multiline("a\u{7f}"), None);
+    }
 
     #[test]
     fn a_norwegian_number_is_stored_one_way_and_a_foreign_one_as_given() {

@@ -8,10 +8,11 @@
 //! a quote from being made.
 
 use chrono::{DateTime, Utc};
-use fagfolk_data::quotes::{CustomerKind, Quote, money, texts};
+use fagfolk_data::quotes::{CustomerKind, Quote, texts};
 
 mod draw;
 mod face;
+mod table;
 
 use face::{FONTS, Face};
 
@@ -34,6 +35,37 @@ pub struct Firm {
     pub email: Option<String>,
     /// The logo as a square PNG (the site's icon, `crate::site::icons`).
     pub logo_png: Option<Vec<u8>>,
+}
+
+impl Firm {
+    /// As the quote keeps it when sent (`quotes.sent_firm`), the logo in base64.
+    pub fn to_json(&self) -> String {
+        use base64::Engine;
+        serde_json::json!({
+            "name": self.name, "org_nr": self.org_nr, "address": self.address, "phone": self.phone,
+            "email": self.email,
+            "logo_png": self.logo_png.as_ref().map(|png| base64::engine::general_purpose::STANDARD.encode(png)),
+        })
+        .to_string()
+    }
+
+    /// What `to_json` wrote; `None` when it cannot be read.
+    pub fn from_json(text: &str) -> Option<Self> {
+        use base64::Engine;
+        let value: serde_json::Value = serde_json::from_str(text).ok()?;
+        let text = |key: &str| value[key].as_str().map(str::to_owned);
+        Some(Self {
+            name: text("name")?,
+            org_nr: text("org_nr"),
+            address: text("address"),
+            phone: text("phone"),
+            email: text("email"),
+            logo_png: match value["logo_png"].as_str() {
+                Some(png) => Some(base64::engine::general_purpose::STANDARD.decode(png).ok()?),
+                None => None,
+            },
+        })
+    }
 }
 
 /// "Akseptert 24.11.2026 av Ola Nordmann", on the copy the customer gets after accepting.
@@ -211,8 +243,8 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
         page.y += 8.0;
     }
 
-    lines_table(&mut page, quote, consumer);
-    totals(&mut page, quote);
+    table::lines(&mut page, quote, consumer);
+    table::totals(&mut page, quote);
 
     page.heading(texts::price_type_name(quote.price_type));
     page.paragraph(Regular, 9.5, LEFT, texts::price_type(quote.price_type));
@@ -245,83 +277,4 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
         }
     }
     page
-}
-
-/// Columns: description, quantity, unit, unit price, amount. A consumer sees prices
-/// including MVA; a business sees them excluding MVA, with the rate.
-fn lines_table(page: &mut Layout, quote: &Quote, consumer: bool) {
-    use Align::{Left, Right};
-    use Weight::{Bold, Regular};
-    let (quantity_x, unit_x, vat_x, price_x) = (330.0, 338.0, 392.0, 470.0);
-    let header = |page: &mut Layout| {
-        page.room(40.0);
-        page.y += 18.0;
-        page.text(Bold, 9.0, LEFT, Left, "Beskrivelse");
-        page.text(Bold, 9.0, quantity_x, Right, "Antall");
-        page.text(Bold, 9.0, unit_x, Left, "Enhet");
-        if !consumer {
-            page.text(Bold, 9.0, vat_x, Left, "MVA");
-        }
-        page.text(Bold, 9.0, price_x, Right, if consumer { "Pris inkl. MVA" } else { "Enhetspris" });
-        page.text(Bold, 9.0, RIGHT, Right, if consumer { "Beløp inkl. MVA" } else { "Beløp eks. MVA" });
-        page.y += 5.0;
-        page.put(Item::Rule { y: page.y });
-    };
-    header(page);
-    let pages_before = page.pages.len();
-    let mut pages_seen = pages_before;
-    for line in &quote.lines {
-        let amounts = line.amounts();
-        let description =
-            FONTS.regular.wrap(&FONTS.regular.printable(&line.description), 9.5, quantity_x - LEFT - 40.0);
-        page.room(13.0 * description.len() as f32 + 6.0);
-        if page.pages.len() != pages_seen {
-            pages_seen = page.pages.len();
-            header(page);
-        }
-        page.y += 14.0;
-        let (unit_price, amount) = if consumer {
-            (money::line(100, line.unit_price, line.vat).gross, amounts.gross)
-        } else {
-            (line.unit_price, amounts.net)
-        };
-        page.text(Regular, 9.5, quantity_x, Right, &money::quantity(line.quantity));
-        page.text(Regular, 9.5, unit_x, Left, line.unit.label());
-        if !consumer {
-            page.text(Regular, 9.5, vat_x, Left, &format!("{} %", line.vat));
-        }
-        page.text(Regular, 9.5, price_x, Right, &money::kroner(unit_price));
-        page.text(Regular, 9.5, RIGHT, Right, &money::kroner(amount));
-        for (index, part) in description.iter().enumerate() {
-            if index > 0 {
-                page.y += 12.0;
-            }
-            page.put(Item::Text {
-                weight: Regular,
-                size: 9.5,
-                x: LEFT,
-                y: page.y,
-                align: Left,
-                text: part.clone(),
-                green: false,
-            });
-        }
-    }
-    page.y += 6.0;
-    page.put(Item::Rule { y: page.y });
-}
-
-fn totals(page: &mut Layout, quote: &Quote) {
-    use Weight::{Bold, Regular};
-    page.room(60.0);
-    let rows = [
-        (Regular, "Sum eks. MVA", quote.net_total),
-        (Regular, "MVA", quote.vat_total),
-        (Bold, "Totalt inkl. MVA", quote.total),
-    ];
-    for (weight, label, amount) in rows {
-        page.y += 15.0;
-        page.text(weight, 10.0, 470.0, Align::Right, label);
-        page.text(weight, 10.0, RIGHT, Align::Right, &money::kroner(amount));
-    }
 }

@@ -134,8 +134,12 @@ impl ContactForm {
         let name = errors.required("name", input.name, NAME_MAX, "Navn er påkrevd.");
         let email = errors.required("email", input.email, EMAIL_MAX, "E-post er påkrevd.");
         let phone = errors.required("phone", input.phone, PHONE_MAX, "Telefon er påkrevd.");
-        let message =
-            errors.required("message", input.message, MESSAGE_MAX, "Beskriv kort hva du trenger hjelp til.");
+        let message = errors.required_text(
+            "message",
+            input.message,
+            MESSAGE_MAX,
+            "Beskriv kort hva du trenger hjelp til.",
+        );
 
         if !email.is_empty() && !errors.has("email") && !is_email(&email) {
             errors.add("email", "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.");

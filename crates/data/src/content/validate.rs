@@ -15,7 +15,7 @@ pub fn read(kind: ContentKind, data: &Value, this_year: i32) -> Result<ContentDa
         ContentKind::Team => ContentData::Team(TeamMember {
             name: form.text("name", 100, "Navn er påkrevd."),
             title: form.text("title", 120, "Tittel er påkrevd."),
-            description: form.text("description", 600, "Beskrivelse er påkrevd."),
+            description: form.prose("description", 600, "Beskrivelse er påkrevd."),
             email: form.email("email"),
             phone: form.optional("phone", 40).map(|phone| crate::text::phone_display(&phone)),
             photo: form.pictures("photo", 1).into_iter().next(),
@@ -26,14 +26,14 @@ pub fn read(kind: ContentKind, data: &Value, this_year: i32) -> Result<ContentDa
             place: form.text("place", 100, "Sted er påkrevd."),
             year: form.year("year", this_year),
             project_type: form.text("type", 60, "Type arbeid er påkrevd."),
-            description: form.text("description", 2000, "Beskrivelse er påkrevd."),
+            description: form.prose("description", 2000, "Beskrivelse er påkrevd."),
             highlights: form.lines("highlights", 8, 200),
             photos: form.pictures("photos", 12),
         }),
         ContentKind::Review => ContentData::Review(Review {
             name: form.text("name", 100, "Navn er påkrevd."),
             place: form.text("place", 100, "Sted er påkrevd."),
-            text: form.text("text", 2000, "Omtalen er påkrevd."),
+            text: form.prose("text", 2000, "Omtalen er påkrevd."),
             rating: form.rating("rating"),
             service: form.text("service", 100, "Tjeneste er påkrevd."),
             pages: form.choices("pages", &REVIEW_PAGES),
@@ -78,8 +78,17 @@ impl Form<'_> {
     }
 
     fn optional(&mut self, key: &str, max: usize) -> Option<String> {
+        self.checked(key, max, false)
+    }
+
+    /// One line (`optional`), or several (`lines`): a description, a review's text.
+    fn checked(&mut self, key: &str, max: usize, lines: bool) -> Option<String> {
         let text = self.string(key);
-        let text = self.errors.optional(key, text, max);
+        let text = if lines {
+            self.errors.optional_text(key, text, max)
+        } else {
+            self.errors.optional(key, text, max)
+        };
         if let Some(placeholder) = text.as_deref().and_then(placeholder) {
             self.errors.add(key, format!("Bytt ut plassholderen «{placeholder}» med den ekte teksten."));
         }
@@ -87,7 +96,16 @@ impl Form<'_> {
     }
 
     fn text(&mut self, key: &str, max: usize, missing: &str) -> String {
-        let text = self.optional(key, max);
+        self.required(key, max, missing, false)
+    }
+
+    /// Required text of several lines.
+    fn prose(&mut self, key: &str, max: usize, missing: &str) -> String {
+        self.required(key, max, missing, true)
+    }
+
+    fn required(&mut self, key: &str, max: usize, missing: &str, lines: bool) -> String {
+        let text = self.checked(key, max, lines);
         if text.is_none() && !self.errors.has(key) {
             self.errors.add(key, missing);
         }

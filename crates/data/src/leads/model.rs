@@ -221,7 +221,7 @@ impl LeadFields {
         let email = errors.optional("email", input.email, 254);
         let phone = errors.optional("phone", input.phone, 40).map(|phone| crate::text::phone_display(&phone));
         let kilde = errors.optional("kilde", input.kilde, 50).unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
-        let beskrivelse = errors.optional("beskrivelse", input.beskrivelse, 5000);
+        let beskrivelse = errors.optional_text("beskrivelse", input.beskrivelse, 5000);
         let adresse = errors.optional("adresse", input.adresse, 300);
         let postnr = errors.optional("postnr", input.postnr, 10);
         let status = input.status.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());

@@ -216,6 +216,9 @@ pub struct Found {
     /// Leads no longer there that the traces were about: merged into another lead, or
     /// deleted (their merges are found by these).
     pub gone: Vec<String>,
+    /// The quotes made for them: of their leads, and any with their e-mail address or
+    /// phone number (a deleted lead's quotes have no lead any more).
+    pub quotes: Vec<crate::quotes::Quote>,
 }
 
 /// The person's leads, enquiries and traces; `None` when there are none.
@@ -254,7 +257,7 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
         }
     }
     gone.retain(|id| !still_there.contains(id));
-    let (traces, mentions): (Vec<AuditEntry>, Vec<AuditEntry>) = about_leads
+    let (mut traces, mentions): (Vec<AuditEntry>, Vec<AuditEntry>) = about_leads
         .into_iter()
         .filter(|entry| {
             let about = entry.entity_id.as_ref().is_some_and(|id| lead_ids.contains(id) || gone.contains(id));
@@ -265,10 +268,40 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
         .partition(|entry| {
             entry.entity_id.as_ref().is_some_and(|id| lead_ids.contains(id) || gone.contains(id))
         });
-    if leads.is_empty() && submissions.is_empty() && traces.is_empty() && mentions.is_empty() {
+    // The befaringer booked on their leads, those still there and those gone with a deleted
+    // lead: each is known by its booking's entry (which names the lead), and every entry
+    // about it is theirs (the customer's name, the note).
+    let about_visits = crate::audit::store::with_changes_about(db, crate::audit::AuditEntity::Visits).await?;
+    let visit_ids: Vec<String> = about_visits
+        .iter()
+        .filter(|entry| {
+            let lead = entry.changes.as_ref().and_then(|c| c["after"]["lead_id"].as_str());
+            lead.is_some_and(|id| lead_ids.iter().any(|l| l == id) || gone.iter().any(|g| g == id))
+        })
+        .filter_map(|entry| entry.entity_id.clone())
+        .collect();
+    traces.extend(
+        about_visits
+            .into_iter()
+            .filter(|entry| entry.entity_id.as_ref().is_some_and(|id| visit_ids.contains(id))),
+    );
+    let quotes: Vec<crate::quotes::Quote> = crate::quotes::store::all(db)
+        .await?
+        .into_iter()
+        .filter(|quote| {
+            quote.lead_id.is_some_and(|id| ids.contains(&id))
+                || person.matches(quote.customer_email.as_deref(), quote.customer_phone.as_deref())
+        })
+        .collect();
+    if leads.is_empty()
+        && submissions.is_empty()
+        && traces.is_empty()
+        && mentions.is_empty()
+        && quotes.is_empty()
+    {
         return Ok(None);
     }
-    Ok(Some(Found { leads, submissions, traces, mentions, gone }))
+    Ok(Some(Found { leads, submissions, traces, mentions, gone, quotes }))
 }
 
 /// Erases a person (`found`): the audit entries about their leads lose their changes, the
@@ -276,7 +309,8 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
 /// rewritten, the merges of their leads that are `gone` are forgotten, and their
 /// enquiries and leads are deleted, and their addresses and numbers (`contact_keys`) go
 /// from other leads' other contacts, each table by its owner's store, in one transaction with
-/// `entry`; their quotes go too, except an accepted one (`crate::quotes`), and their
+/// `entry`; their quotes (`quote_ids`, found by lead and by contact) go too, except an
+/// accepted one (`crate::quotes`), and their
 /// befaringer (`crate::visits`). Then no copy of the erased text stays in the database's files.
 #[allow(clippy::too_many_arguments)]
 pub async fn erase(
@@ -287,6 +321,7 @@ pub async fn erase(
     trace_ids: &[Uuid],
     redacted: &[(Uuid, serde_json::Value)],
     gone: &[String],
+    quote_ids: &[Uuid],
     entry: &NewAudit,
 ) -> Result<(), sqlx::Error> {
     let mut tx = db.begin().await?;
@@ -305,7 +340,7 @@ pub async fn erase(
     crate::contact::store::delete_submissions(&mut tx, submission_ids).await?;
     // A quote never accepted is personal data like its lead and goes with it; an accepted
     // one is a contract record the firm must keep, and loses only its link to the lead.
-    let quotes = crate::quotes::store::delete_unaccepted_in(&mut tx, lead_ids).await?;
+    let quotes = crate::quotes::store::delete_unaccepted(&mut tx, quote_ids).await?;
     crate::audit::store::clear_changes_about(&mut tx, crate::audit::AuditEntity::Quotes, &quotes).await?;
     // Their befaringer go with the leads, and the audit log's account of them (a
     // befaring's entry names the customer and holds the note).

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::model::{CustomerKind, PriceType, Quote, QuoteLine, Unit, VAT_RATES};
-use super::money::{self, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE, Totals};
+use super::money::{self, MAX_AMOUNT, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE, Totals};
 use crate::fields::FieldErrors;
 use crate::text::is_email;
 
@@ -84,7 +84,9 @@ impl QuoteContent {
     /// sent needs is checked by [`QuoteContent::ready_to_send`].
     pub fn parse(input: QuoteInput, base: QuoteContent) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::default();
+        // `lines`: the intro and the terms are text of several lines, the rest one line each.
         let mut text = |key: &str, value: Option<String>, old: Option<String>, max| match value {
+            Some(value) if matches!(key, "intro" | "terms") => errors.optional_text(key, Some(value), max),
             Some(value) => errors.optional(key, Some(value), max),
             None => old,
         };
@@ -131,8 +133,9 @@ impl QuoteContent {
         })
     }
 
-    /// What a quote needs before it goes to the customer: a name, lines with a text, and
-    /// a valid-until day from `today`.
+    /// What a quote needs before it goes to the customer: a name, lines with a text, a
+    /// valid-until day from `today`, and a total from 0 to [`MAX_AMOUNT`] including MVA
+    /// (a draft may pass below 0 while a discount is typed before the work it is off).
     pub fn ready_to_send(&self, today: NaiveDate) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::default();
         if self.customer_name.is_empty() {
@@ -146,6 +149,11 @@ impl QuoteContent {
         }
         if self.valid_until < today {
             errors.add("valid_until", "Gyldig til kan ikke være en dag som har vært.");
+        }
+        if self.totals.gross < 0 {
+            errors.add("lines", "Totalen kan ikke være negativ.");
+        } else if self.totals.gross > MAX_AMOUNT {
+            errors.add("lines", "Et tilbud kan være høyst 100 millioner kroner med MVA.");
         }
         errors.finish()
     }
@@ -186,6 +194,10 @@ fn read_lines(lines: Vec<LineInput>, errors: &mut FieldErrors) -> Vec<QuoteLine>
             }
             if !(-MAX_UNIT_PRICE..=MAX_UNIT_PRICE).contains(&line.unit_price) {
                 errors.add(&key("unit_price"), "Enhetsprisen kan være høyst 100 millioner kroner.");
+            } else if (0..=MAX_QUANTITY).contains(&line.quantity)
+                && money::line(line.quantity, line.unit_price, 0).net.abs() > MAX_AMOUNT
+            {
+                errors.add(&key("unit_price"), "Linjen kan være høyst 100 millioner kroner uten MVA.");
             }
             let service_id = line.service_id.map(|id| Uuid::parse_str(id.trim()));
             if matches!(service_id, Some(Err(_))) {

@@ -85,23 +85,20 @@ pub fn won_status(pipeline: &[Stage]) -> Option<String> {
     pipeline.iter().find(|stage| stage.kind == StatusKind::Won).map(|stage| stage.name.clone())
 }
 
-/// Sends a draft: stores its link's token hash and the PDF, and moves the lead to
-/// `lead_status` when given, with `entry`, in one transaction. `false` when the quote was
+/// Sends a draft: stores its `copy` (the link's token hash, the PDF and the firm it was
+/// drawn with), and moves the lead to `lead_status` when given, with `entry`, in one transaction. `false` when the quote was
 /// no longer a draft.
-#[allow(clippy::too_many_arguments)]
 pub async fn send(
     db: &Db,
     quote: &Quote,
-    token_hash: &[u8],
-    pdf: &[u8],
-    pdf_sha256: &str,
+    copy: &store::SentCopy<'_>,
     lead_status: Option<&str>,
     now: DateTime<Utc>,
     by: &str,
     entry: &NewAudit,
 ) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin().await?;
-    if !store::mark_sent_in(&mut tx, quote.id, token_hash, pdf, pdf_sha256, now, by).await? {
+    if !store::mark_sent_in(&mut tx, quote.id, copy, now, by).await? {
         return Ok(false);
     }
     if let (Some(status), Some(lead_id)) = (lead_status, quote.lead_id) {

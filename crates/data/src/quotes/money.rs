@@ -17,6 +17,10 @@ use utoipa::ToSchema;
 pub const MAX_UNIT_PRICE: i64 = 10_000_000_000;
 /// The largest quantity, in hundredths (one million).
 pub const MAX_QUANTITY: i64 = 100_000_000;
+/// The largest amount of one line excluding MVA, in øre either way, and the largest total
+/// of a quote including MVA (100 million kroner): a trades quote above it is a typing error,
+/// and the PDF's columns are measured for it (tests/api/hardening3.rs).
+pub const MAX_AMOUNT: i64 = 10_000_000_000;
 /// The most lines a quote may have.
 pub const MAX_LINES: usize = 200;
 

@@ -165,6 +165,16 @@ pub async fn all(db: &Db) -> Result<Vec<Quote>, sqlx::Error> {
 }
 
 /// The PDF that was sent.
+/// The firm as quote `id` was sent (JSON, `src/quotes/mail.rs`); `None` for a draft, or a
+/// quote sent before it was kept.
+pub async fn sent_firm(db: &Db, id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(Option<String>,)> = db_run!(db, pool => sqlx::query_as("SELECT sent_firm FROM quotes WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?;
+    Ok(row.and_then(|(firm,)| firm))
+}
+
 pub async fn pdf(db: &Db, id: Uuid) -> Result<Option<Vec<u8>>, sqlx::Error> {
     let row: Option<(Option<Vec<u8>>,)> = db_run!(db, pool => sqlx::query_as("SELECT pdf FROM quotes WHERE id = $1")
         .bind(id)
@@ -175,18 +185,26 @@ pub async fn pdf(db: &Db, id: Uuid) -> Result<Option<Vec<u8>>, sqlx::Error> {
 
 /// Marks a draft sent in the caller's transaction, with its link's token hash and the PDF
 /// the customer gets; `false` when it was not a draft.
+/// What sending keeps of a quote: its link's token hash, the PDF and its SHA-256, and the
+/// firm the PDF was drawn with (JSON).
+pub struct SentCopy<'a> {
+    pub token_hash: &'a [u8],
+    pub pdf: &'a [u8],
+    pub pdf_sha256: &'a str,
+    pub firm: &'a str,
+}
+
 pub async fn mark_sent_in(
     tx: &mut Tx,
     id: Uuid,
-    token_hash: &[u8],
-    pdf: &[u8],
-    pdf_sha256: &str,
+    copy: &SentCopy<'_>,
     now: DateTime<Utc>,
     by: &str,
 ) -> Result<bool, sqlx::Error> {
+    let SentCopy { token_hash, pdf, pdf_sha256, firm } = copy;
     let done = tx_run!(tx, conn => sqlx::query(
         "UPDATE quotes SET status = 'sent', token_hash = $1, pdf = $2, pdf_sha256 = $3, sent_at = $4, sent_by = $5, \
-         updated_at = $4 WHERE id = $6 AND status = 'draft'",
+         updated_at = $4, sent_firm = $7 WHERE id = $6 AND status = 'draft'",
     )
     .bind(token_hash)
     .bind(pdf)
@@ -194,6 +212,7 @@ pub async fn mark_sent_in(
     .bind(now)
     .bind(by)
     .bind(id)
+    .bind(firm)
     .execute(conn)
     .await
     .map(|done| done.rows_affected()))?;
@@ -325,6 +344,22 @@ pub async fn opened(db: &Db, id: Uuid, now: DateTime<Utc>) -> Result<(), sqlx::E
 /// Deletes the quotes of leads `ids` that were never accepted (a privacy erasure; an
 /// accepted quote is a contract record and stays, its `lead_id` set to null by the
 /// lead's deletion). Answers the ids of those deleted.
+/// Deletes the quotes `ids` that were never accepted (an erased person's, found by lead and
+/// by contact details); answers the ids deleted.
+pub async fn delete_unaccepted(tx: &mut Tx, ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<(Uuid,)> = tx_run!(tx, conn => {
+        let mut query = sqlx::QueryBuilder::new("DELETE FROM quotes WHERE status <> ");
+        query.push_bind(QuoteStatus::Accepted.as_str()).push(" AND");
+        crate::db::push_in(&mut query, "id", ids);
+        query.push(" RETURNING id");
+        query.build_query_as().fetch_all(conn).await
+    })?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
 pub async fn delete_unaccepted_in(tx: &mut Tx, lead_ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
     if lead_ids.is_empty() {
         return Ok(Vec::new());
