@@ -45,6 +45,9 @@ pub struct Shared {
     pub image_work: Arc<tokio::sync::Semaphore>,
     /// Staff requests that read many rows take turns (`crate::http::heavy`).
     pub heavy: Arc<crate::http::heavy::HeavyWork>,
+    /// Addresses whose refused contact posts have used up their budget, and until when
+    /// (`crate::contact::limit::allow_refused`): answered without the database.
+    pub refused: crate::contact::limit::UsedUp,
     /// What `/metrics` reports (`crate::metrics`).
     pub metrics: Arc<crate::metrics::Metrics>,
     /// The requests being handled, each in a task of its own (`crate::http`

@@ -36,11 +36,32 @@ pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error>
 const REFUSED_PER_ENQUIRY: i64 = 4;
 const REFUSED_AT_LEAST: i64 = 20;
 
+/// The addresses that have used up their refused posts on this instance, each for a whole
+/// window from the post that found it so: a flood is answered from here, without a write.
+#[derive(Default)]
+pub struct UsedUp(std::sync::Mutex<std::collections::HashMap<String, DateTime<Utc>>>);
+
+impl UsedUp {
+    fn until(&self, address: &str, now: DateTime<Utc>) -> bool {
+        let mut used = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        used.retain(|_, until| *until > now);
+        used.contains_key(address)
+    }
+
+    fn remember(&self, address: &str, until: DateTime<Utc>) {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(address.to_owned(), until);
+    }
+}
+
 /// Counts a refused post from `address`, under a key of its own (`avvist:<address>`): `false`
-/// once the address has used up its refusals in the window.
+/// once the address has used up its refusals in the window. Then the instance remembers it
+/// for the rest of the window, and answers the next ones without the database.
 pub async fn allow_refused(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
-    let refused = format!("avvist:{address}");
     let (now, since, limit) = window(state);
+    if state.refused.until(address, now) {
+        return Ok(false);
+    }
+    let refused = format!("avvist:{address}");
     let mut tx = state.db.begin_one_at_a_time(&key(&refused)).await?;
     let allowed = super::store::record_attempt(
         &mut tx,
@@ -49,6 +70,10 @@ pub async fn allow_refused(state: &AppState, address: &str) -> Result<bool, sqlx
     )
     .await?;
     tx.commit().await?;
+    if !allowed {
+        // A whole window from now: by then every post it counted has left the window.
+        state.refused.remember(address, now + (now - since));
+    }
     Ok(allowed)
 }
 
