@@ -18,7 +18,7 @@ const PASSWORD: &str = "lange bilder og tunge filer";
 /// The ceiling the review set for any one upload, accepted or refused.
 const PEAK_LIMIT_MB: u64 = 250;
 
-fn jpeg(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn jpeg(width: u32, height: u32) -> Vec<u8> {
     let img = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x / 7) as u8, (y / 5) as u8, ((x + y) / 11) as u8])
     });
@@ -40,7 +40,14 @@ fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
 
 /// A PNG whose header (with a valid checksum) says `width` x `height` at `bit_depth` in
 /// colour type `color`, followed by `idat` and an EXIF block turning it by `orientation`.
-fn png_claiming(width: u32, height: u32, bit_depth: u8, color: u8, idat: &[u8], orientation: u8) -> Vec<u8> {
+pub(crate) fn png_claiming(
+    width: u32,
+    height: u32,
+    bit_depth: u8,
+    color: u8,
+    idat: &[u8],
+    orientation: u8,
+) -> Vec<u8> {
     let mut ihdr = width.to_be_bytes().to_vec();
     ihdr.extend_from_slice(&height.to_be_bytes());
     ihdr.extend_from_slice(&[bit_depth, color, 0, 0, 0]);
@@ -57,7 +64,7 @@ fn png_claiming(width: u32, height: u32, bit_depth: u8, color: u8, idat: &[u8], 
 /// The review's decoy: `real` with its frame marker written `FF FF C0` (a fill byte the
 /// decoder skips), so that a parser that reads `FF FF` as a segment jumps 48 KB ahead, to
 /// a 16x16 frame hidden in a comment.
-fn decoy(real: &[u8]) -> Vec<u8> {
+pub(crate) fn decoy(real: &[u8]) -> Vec<u8> {
     let sof = real.windows(2).position(|w| w == [0xFF, 0xC0]).expect("a baseline frame");
     let length = usize::from(u16::from_be_bytes([real[sof + 2], real[sof + 3]]));
     let frame_end = sof + 2 + length;
@@ -81,7 +88,7 @@ fn decoy(real: &[u8]) -> Vec<u8> {
 }
 
 /// `real` with its frame claiming `width` x `height`.
-fn jpeg_claiming(real: &[u8], width: u16, height: u16) -> Vec<u8> {
+pub(crate) fn jpeg_claiming(real: &[u8], width: u16, height: u16) -> Vec<u8> {
     let mut out = real.to_vec();
     let sof = out.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
     out[sof + 5..sof + 7].copy_from_slice(&height.to_be_bytes());
@@ -100,7 +107,7 @@ fn gif_screen(width: u16, height: u16) -> Vec<u8> {
 }
 
 /// A 16-bit RGBA PNG of `width` x `height` (real pixels), turned by the camera.
-fn png16(width: u32, height: u32, orientation: u8) -> Vec<u8> {
+pub(crate) fn png16(width: u32, height: u32, orientation: u8) -> Vec<u8> {
     let img = image::ImageBuffer::<image::Rgba<u16>, _>::from_fn(width, height, |x, y| {
         image::Rgba([(x * 20) as u16, (y * 30) as u16, 4000, 65535])
     });
