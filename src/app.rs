@@ -62,18 +62,11 @@ impl utoipa::Modify for SessionCookie {
                 .into_iter()
                 .flatten()
             {
-                operation.responses.responses.entry("400".to_owned()).or_insert_with(|| {
-                    utoipa::openapi::ResponseBuilder::new()
-                        .description("Ugyldig forespørsel")
-                        .content(
-                            "application/json",
-                            utoipa::openapi::ContentBuilder::new()
-                                .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
-                                .build(),
-                        )
-                        .build()
-                        .into()
-                });
+                operation
+                    .responses
+                    .responses
+                    .entry("400".to_owned())
+                    .or_insert_with(|| error_body("Ugyldig forespørsel"));
                 // A JSON body's text with a control character is refused with the field
                 // it was in (`crate::http::extract::ApiJson`), on every operation that takes one.
                 let takes_json = matches!(
@@ -81,18 +74,11 @@ impl utoipa::Modify for SessionCookie {
                     Some(utoipa::openapi::RefOr::T(body)) if body.content.contains_key("application/json")
                 );
                 if takes_json {
-                    operation.responses.responses.entry("422".to_owned()).or_insert_with(|| {
-                        utoipa::openapi::ResponseBuilder::new()
-                            .description("Ugyldige felt")
-                            .content(
-                                "application/json",
-                                utoipa::openapi::ContentBuilder::new()
-                                    .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
-                                    .build(),
-                            )
-                            .build()
-                            .into()
-                    });
+                    operation
+                        .responses
+                        .responses
+                        .entry("422".to_owned())
+                        .or_insert_with(|| error_body("Ugyldige felt"));
                 }
             }
         }
@@ -106,6 +92,20 @@ impl utoipa::Modify for SessionCookie {
             ))),
         );
     }
+}
+
+/// A documented answer with the Norwegian `ErrorBody`.
+fn error_body(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::Response> {
+    utoipa::openapi::ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            utoipa::openapi::ContentBuilder::new()
+                .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build()
+        .into()
 }
 
 /// The API routes together with their OpenAPI document.

@@ -1,7 +1,6 @@
 //! The third security review (issue #40), replayed on SQLite and PostgreSQL: each test
 //! names the finding it holds (docs/SECURITY.md, "Third review").
 
-use reqwest::header::{CONTENT_TYPE, ORIGIN};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -13,19 +12,6 @@ const ONE_LINE: &str = "Skriv på én linje, uten linjeskift eller kontrolltegn.
 
 /// The contact form's name that forged a second ORGANIZER and ATTENDEE in the invitation.
 const FORGED: &str = "\"x\":mailto:kari@example.no\r\nATTENDEE;CN=A:mailto:attacker@evil.example\r\nORGANIZER;CN=F:mailto:attacker@evil.example";
-
-/// Posts the contact page's form as a browser without JavaScript would.
-async fn post_contact(app: &TestApp, body: &str) -> reqwest::Response {
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    client
-        .post(app.url("/kontakt"))
-        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .header(ORIGIN, app.url(""))
-        .body(body.to_owned())
-        .send()
-        .await
-        .unwrap()
-}
 
 fn form(name: &str, message: &str) -> String {
     serde_urlencoded::to_string([
@@ -53,7 +39,7 @@ async fn a_name_with_a_line_break_is_refused_wherever_a_name_is_typed(app: TestA
             .await;
         assert_eq!(json.status(), StatusCode::UNPROCESSABLE_ENTITY, "{name:?}");
         assert_eq!(json.json::<Value>().await.unwrap()["fields"]["name"], ONE_LINE);
-        let page = post_contact(&app, &form(name, "Det drypper.")).await;
+        let page = crate::preferred_times::post_form(&app, &form(name, "Det drypper.")).await;
         assert_eq!(page.status(), StatusCode::UNPROCESSABLE_ENTITY, "{name:?}");
         assert!(page.text().await.unwrap().contains(ONE_LINE));
     }
@@ -101,10 +87,10 @@ async fn a_name_with_a_line_break_is_refused_wherever_a_name_is_typed(app: TestA
 /// Norwegian 4xx on both, and nothing stored; other control characters too, while a
 /// textarea's CR LF is kept as LF.
 async fn nul_and_control_characters_are_refused_in_norwegian_and_line_breaks_kept(app: TestApp) {
-    let page = post_contact(&app, &form("Kari\0Nordmann", "Det drypper.")).await;
+    let page = crate::preferred_times::post_form(&app, &form("Kari\0Nordmann", "Det drypper.")).await;
     assert_eq!(page.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.text().await.unwrap().contains(ONE_LINE));
-    let page = post_contact(&app, &form("Kari Nordmann", "Det drypper.\0")).await;
+    let page = crate::preferred_times::post_form(&app, &form("Kari Nordmann", "Det drypper.\0")).await;
     assert_eq!(page.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         page.text()
@@ -125,7 +111,11 @@ async fn nul_and_control_characters_are_refused_in_norwegian_and_line_breaks_kep
     );
     assert_eq!(app.count("leads").await, 0);
 
-    let kept = post_contact(&app, &form("Kari Nordmann", "Det drypper.\r\nUnder vasken.\rFra i går.")).await;
+    let kept = crate::preferred_times::post_form(
+        &app,
+        &form("Kari Nordmann", "Det drypper.\r\nUnder vasken.\rFra i går."),
+    )
+    .await;
     assert_eq!(kept.status(), StatusCode::SEE_OTHER);
     let staff = app.admin().await;
     let leads: Value = staff.get("/api/admin/leads").await.json().await.unwrap();
@@ -496,17 +486,17 @@ async fn a_befaring_is_cancelled_in_both_calendars_when_its_lead_goes_postgres()
 /// plain page; an enquiry that is right is still taken.
 async fn a_flood_of_refused_enquiries_is_stopped_cheaply(app: TestApp) {
     for n in 0..20 {
-        let page = post_contact(&app, &form("", "Det drypper.")).await;
+        let page = crate::preferred_times::post_form(&app, &form("", "Det drypper.")).await;
         assert_eq!(page.status(), StatusCode::UNPROCESSABLE_ENTITY, "refusal {n}");
     }
-    let stopped = post_contact(&app, &form("", "Det drypper.")).await;
+    let stopped = crate::preferred_times::post_form(&app, &form("", "Det drypper.")).await;
     assert_eq!(stopped.status(), StatusCode::TOO_MANY_REQUESTS);
     let text = stopped.text().await.unwrap();
     assert!(text.contains("Du har sendt mange henvendelser på kort tid."), "{text}");
     assert!(text.len() < 1000, "a plain page, not the site's page rendered again: {} bytes", text.len());
     let api = app.post_json("/api/contact", &json!({ "name": "" })).await;
     assert_eq!(api.status(), StatusCode::TOO_MANY_REQUESTS);
-    let right = post_contact(&app, &form("Kari Nordmann", "Det drypper.")).await;
+    let right = crate::preferred_times::post_form(&app, &form("Kari Nordmann", "Det drypper.")).await;
     assert_eq!(right.status(), StatusCode::SEE_OTHER, "an enquiry that is right is still taken");
     assert_eq!(app.count("leads").await, 1);
     app.stop().await;
@@ -648,35 +638,26 @@ async fn each_closed_quote_refuses_an_answer_in_its_own_words(app: TestApp) {
         let html = response.text().await.unwrap();
         assert!(html.contains(message), "{message}: {html}");
     };
+    // An accept and a decline through `link`, each answered with `message`.
+    let both = |link: String, message: &'static str| {
+        let (app, origin) = (&app, origin.clone());
+        async move {
+            for body in [accept, decline] {
+                expect(answer(app, &link, body, &origin).await, message).await;
+            }
+        }
+    };
 
     let (id, withdrawn) = sent(staff.clone()).await;
     let pulled = staff.send(Method::POST, &format!("/api/admin/quotes/{id}/withdraw"), &json!({})).await;
     assert_eq!(pulled.status(), StatusCode::OK);
-    expect(
-        answer(&app, &withdrawn, accept, &origin).await,
-        "Tilbudet er trukket tilbake og kan ikke aksepteres.",
-    )
-    .await;
-    expect(
-        answer(&app, &withdrawn, decline, &origin).await,
-        "Tilbudet er trukket tilbake og kan ikke aksepteres.",
-    )
-    .await;
+    both(withdrawn.clone(), "Tilbudet er trukket tilbake og kan ikke aksepteres.").await;
 
     let (id, replaced) = sent(staff.clone()).await;
     let revised = staff.send(Method::POST, &format!("/api/admin/quotes/{id}/revise"), &json!({})).await;
     assert_eq!(revised.status(), StatusCode::CREATED);
     let v2 = revised.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
-    expect(
-        answer(&app, &replaced, accept, &origin).await,
-        "Tilbudet er erstattet. Vi sender deg en ny versjon.",
-    )
-    .await;
-    expect(
-        answer(&app, &replaced, decline, &origin).await,
-        "Tilbudet er erstattet. Vi sender deg en ny versjon.",
-    )
-    .await;
+    both(replaced.clone(), "Tilbudet er erstattet. Vi sender deg en ny versjon.").await;
     // Version 2 is a draft: no answer reaches it through the link.
     let draft_answer =
         answer(&app, &replaced, "handling=aksepter&versjon=2&navn=Kari+Nordmann&lest=on", &origin).await;

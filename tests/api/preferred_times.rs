@@ -132,7 +132,7 @@ async fn the_visiting_days_are_checked_when_saved(app: TestApp) {
 }
 
 /// Posts the contact page's form without JavaScript.
-async fn post_form(app: &TestApp, body: &str) -> reqwest::Response {
+pub(crate) async fn post_form(app: &TestApp, body: &str) -> reqwest::Response {
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     client
         .post(app.url("/kontakt"))

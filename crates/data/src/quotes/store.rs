@@ -347,27 +347,26 @@ pub async fn opened(db: &Db, id: Uuid, now: DateTime<Utc>) -> Result<(), sqlx::E
 /// Deletes the quotes `ids` that were never accepted (an erased person's, found by lead and
 /// by contact details); answers the ids deleted.
 pub async fn delete_unaccepted(tx: &mut Tx, ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
+    delete_unaccepted_where(tx, "id", ids).await
+}
+
+pub async fn delete_unaccepted_in(tx: &mut Tx, lead_ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
+    delete_unaccepted_where(tx, "lead_id", lead_ids).await
+}
+
+/// Deletes the quotes never accepted whose `column` is one of `ids`; answers their ids.
+async fn delete_unaccepted_where(
+    tx: &mut Tx,
+    column: &'static str,
+    ids: &[Uuid],
+) -> Result<Vec<Uuid>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let rows: Vec<(Uuid,)> = tx_run!(tx, conn => {
         let mut query = sqlx::QueryBuilder::new("DELETE FROM quotes WHERE status <> ");
         query.push_bind(QuoteStatus::Accepted.as_str()).push(" AND");
-        crate::db::push_in(&mut query, "id", ids);
-        query.push(" RETURNING id");
-        query.build_query_as().fetch_all(conn).await
-    })?;
-    Ok(rows.into_iter().map(|(id,)| id).collect())
-}
-
-pub async fn delete_unaccepted_in(tx: &mut Tx, lead_ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
-    if lead_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let rows: Vec<(Uuid,)> = tx_run!(tx, conn => {
-        let mut query = sqlx::QueryBuilder::new("DELETE FROM quotes WHERE status <> ");
-        query.push_bind(QuoteStatus::Accepted.as_str()).push(" AND");
-        crate::db::push_in(&mut query, "lead_id", lead_ids);
+        crate::db::push_in(&mut query, column, ids);
         query.push(" RETURNING id");
         query.build_query_as().fetch_all(conn).await
     })?;
