@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { kroner, lineAmounts, parseKroner, parseQuantity, totals } from './money'
+import { CATALOGUE_VAT, kroner, lineAmounts, netOfGross, parseKroner, parseQuantity, totals } from './money'
 
 // The same cases as the server's (crates/data/src/quotes/money.rs): the preview and the
 // quote the customer gets must agree to the øre.
@@ -26,5 +26,17 @@ describe('quote amounts', () => {
     expect(parseKroner('tolv')).toBeNull()
     expect(parseQuantity('2,5')).toBe(250)
     expect(parseQuantity('-1')).toBeNull()
+  })
+
+  it('prices a catalogue line so that its total including MVA is the advertised price', () => {
+    // "Nytt sikringsskap, fra 18 900 kr inkl. mva": 15 120 kr eks. MVA, 3 780 kr MVA.
+    expect(netOfGross(1_890_000, CATALOGUE_VAT)).toBe(1_512_000)
+    expect(lineAmounts(100, netOfGross(1_890_000, CATALOGUE_VAT), CATALOGUE_VAT)).toEqual({ net: 1_512_000, vat: 378_000, gross: 1_890_000 })
+    // Every whole-krone price up to 100 000 kr comes back to the krone.
+    for (let price = 0; price <= 100_000; price += 7) {
+      expect(lineAmounts(100, netOfGross(price * 100, CATALOGUE_VAT), CATALOGUE_VAT).gross).toBe(price * 100)
+    }
+    // Another rate rounds to the nearest øre: 1 000 kr at 15 % is 869,565... kr.
+    expect(netOfGross(100_000, 15)).toBe(86_957)
   })
 })

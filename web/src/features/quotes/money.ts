@@ -21,6 +21,20 @@ export function lineAmounts(quantity: number, unitPrice: number, vat: number): A
   return { net: Number(net), vat: Number(tax), gross: Number(net + tax) }
 }
 
+/** The catalogue's MVA rate: a service's "Pris fra" is advertised including it. */
+export const CATALOGUE_VAT = 25
+
+/**
+ * The unit price excluding MVA of a price of `gross` øre including `vat` percent MVA,
+ * rounded to the nearest øre (halves away from zero). The public site advertises a
+ * service "Fra 18 900 kr inkl. mva"; its line in a quote gets 15 120,00 kr eks. MVA, so
+ * the line's total including MVA is the advertised price (at 25 % every whole krone
+ * divides exactly: 80 øre of each krone, and 20 øre of MVA).
+ */
+export function netOfGross(gross: number, vat: number): number {
+  return Number(divideRounded(BigInt(gross) * 100n, BigInt(100 + vat)))
+}
+
 export function totals(lines: { quantity: number; unit_price: number; vat: number }[]): Amounts {
   return lines.reduce(
     (sum, line) => {

@@ -6,11 +6,11 @@ import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/inpu
 import { formatDateTime } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
 import { type CustomerKind, type PriceType, type Quote, type QuoteInput, type Unit, useSaveQuote } from '../api/quotes'
-import { kronerField, parseKroner, parseQuantity, quantityField } from '../money'
+import { CATALOGUE_VAT, kroner, kronerField, netOfGross, parseKroner, parseQuantity, quantityField } from '../money'
 import { CUSTOMER_KINDS, PRICE_TYPES, UNITS, VAT_RATES } from '../words'
 import { type PreviewLine, QuotePreview } from './quote-preview'
 
-/** A service of the firm's catalogue, to pick a line from ("Pris fra" in whole kroner). */
+/** A service of the firm's catalogue, to pick a line from ("Pris fra" in whole kroner, including MVA as the public site says). */
 export type CatalogueItem = { id: string; name: string; price_from: number | null }
 
 type LineValues = { service_id: string | null; description: string; quantity: string; unit: Unit; unit_price: string; vat: string }
@@ -123,7 +123,8 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
   function addFromCatalogue(id: string) {
     const item = catalogue.find((service) => service.id === id)
     if (!item) return
-    lines.append({ service_id: item.id, description: item.name, quantity: '1', unit: 'stk', unit_price: kronerField((item.price_from ?? 0) * 100), vat: '25' })
+    const unitPrice = netOfGross((item.price_from ?? 0) * 100, CATALOGUE_VAT)
+    lines.append({ service_id: item.id, description: item.name, quantity: '1', unit: 'stk', unit_price: kronerField(unitPrice), vat: String(CATALOGUE_VAT) })
     setPicked('')
   }
 
@@ -240,7 +241,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
                 <option value="">Velg en tjeneste å legge til</option>
                 {catalogue.map((service) => (
                   <option key={service.id} value={service.id}>
-                    {service.name}{service.price_from ? ` (fra ${service.price_from} kr)` : ''}
+                    {service.name}{service.price_from ? ` (fra ${service.price_from} kr inkl. MVA)` : ''}
                   </option>
                 ))}
               </Select>
@@ -249,7 +250,11 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
               <Plus aria-hidden="true" /> Fri linje
             </Button>
           </div>
-          <p className="text-sm text-muted-foreground">Hver linje regnes og avrundes til nærmeste øre; summene er summen av linjene.</p>
+          <p className="text-sm text-muted-foreground" id="q-catalogue-rule">
+            Katalogprisene er inkl. {CATALOGUE_VAT} % MVA, som nettsiden viser dem. En linje fra katalogen får prisen eks. MVA: katalogprisen delt på 1,25,
+            avrundet til nærmeste øre (for eksempel {kroner(1_890_000)} inkl. MVA = {kroner(netOfGross(1_890_000, CATALOGUE_VAT))} eks. MVA). Hver linje regnes og
+            avrundes til nærmeste øre; summene er summen av linjene.
+          </p>
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="sm:col-span-2">
