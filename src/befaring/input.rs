@@ -35,13 +35,36 @@ pub struct VisitInput {
     pub staff_id: Option<String>,
     /// For whoever goes; the customer does not see it.
     pub note: Option<String>,
+    /// Where the befaring is, when the lead has no address yet or it has changed: stored on
+    /// the lead, and written in the invitation.
+    pub address: Option<String>,
+    /// The postcode with it: four digits.
+    pub postcode: Option<String>,
+}
+
+/// The address a booking or a move gives the lead; both `None` when none was typed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub address: Option<String>,
+    pub postcode: Option<String>,
 }
 
 impl VisitInput {
-    /// The slot this input books, or every field's refusal. A day before today (in Oslo)
-    /// is refused; a clock time the clocks skip that day is refused.
-    pub async fn slot(self, state: &AppState) -> ApiResult<Slot> {
+    /// The slot this input books and the address it gives, or every field's refusal. A
+    /// day before today (in Oslo) is refused; a clock time the clocks skip that day is
+    /// refused.
+    pub async fn slot(self, state: &AppState) -> ApiResult<(Slot, Place)> {
         let mut errors = FieldErrors::default();
+        let address = errors.optional("address", self.address, 300);
+        let postcode = errors.optional("postcode", self.postcode, 10).map(|code| code.replace(' ', ""));
+        if !errors.has("postcode")
+            && postcode
+                .as_deref()
+                .is_some_and(|code| code.len() != 4 || !code.bytes().all(|b| b.is_ascii_digit()))
+        {
+            errors.add("postcode", "Skriv postnummeret med fire sifre, for eksempel 0155.");
+        }
+        let place = Place { address, postcode };
         let day = match self.day.as_deref().map(str::trim).filter(|day| !day.is_empty()) {
             None => {
                 errors.add("day", "Velg dagen for befaringen.");
@@ -99,15 +122,18 @@ impl VisitInput {
             errors.add("staff_id", "Velg hvem som skal på befaringen.");
         }
         match (starts_at, staff) {
-            (Some(starts_at), Some(staff)) if errors.is_empty() => Ok(Slot {
-                starts_at,
-                minutes,
-                staff_id: staff.id,
-                staff_name: staff.name,
-                staff_email: staff.email,
-                staff_phone: staff.phone,
-                note,
-            }),
+            (Some(starts_at), Some(staff)) if errors.is_empty() => Ok((
+                Slot {
+                    starts_at,
+                    minutes,
+                    staff_id: staff.id,
+                    staff_name: staff.name,
+                    staff_email: staff.email,
+                    staff_phone: staff.phone,
+                    note,
+                },
+                place,
+            )),
             _ => Err(ApiError::Validation(errors.into_map())),
         }
     }

@@ -162,6 +162,13 @@ pub fn tell(
                 tracing::info!(visit = %visit.id, "befaringen ble ikke sendt: lead-en er slettet");
                 return;
             }
+            // The customer answers whoever comes; staff answer the customer.
+            let reply_to = if customer.as_deref() == Some(to.as_str()) {
+                Some(visit.staff_email.clone())
+            } else {
+                customer.clone()
+            };
+            let letterhead = Letterhead { reply_to, ..letterhead.clone() };
             let sent = tokio::time::timeout(
                 std::time::Duration::from_secs(20),
                 notifier.send_with_invitation(&to, &subject, &text, (&ics, method.name()), &letterhead),
@@ -211,7 +218,11 @@ fn to_customer(
 ) -> (String, String) {
     let date = crate::site::markup::norwegian_date(visit.starts_at.with_timezone(&Oslo).date_naive());
     let place = if place.is_empty() { "avtales på telefon" } else { place };
-    let who = format!("Adresse: {place}\nDen som kommer: {}\nTelefon: {phone}\n", visit.staff_name);
+    // A cancellation says which visit is off; nobody is coming, so nobody is named.
+    let who = match change {
+        Change::Cancelled => format!("Adresse: {place}\nSpørsmål? Ring oss på {phone}.\n"),
+        _ => format!("Adresse: {place}\nDen som kommer: {}\nTelefon: {phone}\n", visit.staff_name),
+    };
     let (subject, opening) = match change {
         Change::Booked => (format!("Befaring {date}"), format!("Vi kommer på befaring {when}.")),
         Change::Moved => {
@@ -249,7 +260,7 @@ fn to_staff(
     };
     let place = if place.is_empty() { "ikke oppgitt" } else { place };
     let text = format!(
-        "{opening}\n\nKunde: {}\nTelefon: {}\nAdresse: {place}\n{}\nÅpne lead-en: {}/admin/leads?lead={}\n",
+        "{opening}\n\nKunde: {}\nTelefon: {}\nAdresse: {place}\n{}\nÅpne lead-en: {}/admin/leads/{}\n",
         lead.name,
         lead.phone.as_deref().unwrap_or("ikke oppgitt"),
         if visit.note.is_empty() { String::new() } else { format!("Notat: {}\n", visit.note) },
@@ -267,6 +278,6 @@ fn staff_description(lead: &Lead, visit: &Visit, base: &str) -> String {
     if !visit.note.is_empty() {
         lines.push(format!("Notat: {}", visit.note));
     }
-    lines.push(format!("{base}/admin/leads?lead={}", lead.id));
+    lines.push(format!("{base}/admin/leads/{}", lead.id));
     lines.join("\n")
 }

@@ -1,4 +1,5 @@
-//! The customer's reminder the day before a befaring: sent once, by whichever instance
+//! The customer's reminder the day before a befaring (unless it was booked or moved that
+//! day or later, when its invitation came in the reminder's stead): sent once, by whichever instance
 //! claims it first. Every instance looks now and then (`FAGFOLK_REMINDER_SECS`) for the
 //! visits of tomorrow (in Oslo) not yet reminded, and claims each with one atomic update
 //! (`fagfolk_data::visits::store::claim_reminder`) before it sends; two instances never
@@ -47,13 +48,18 @@ pub async fn keep_sending(state: AppState) {
 /// Sends every reminder due now that this instance claims.
 async fn send_due(state: &AppState) -> Result<(), sqlx::Error> {
     let now = state.clock.now();
-    let tomorrow = now.with_timezone(&Oslo).date_naive() + TimeDelta::days(1);
-    let (Some(from), Some(to)) =
-        (at_oslo(tomorrow, NaiveTime::MIN), at_oslo(tomorrow + TimeDelta::days(1), NaiveTime::MIN))
-    else {
+    let today = now.with_timezone(&Oslo).date_naive();
+    let tomorrow = today + TimeDelta::days(1);
+    let (Some(from), Some(to), Some(start_of_today)) = (
+        at_oslo(tomorrow, NaiveTime::MIN),
+        at_oslo(tomorrow + TimeDelta::days(1), NaiveTime::MIN),
+        at_oslo(today, NaiveTime::MIN),
+    ) else {
         return Ok(());
     };
-    for id in store::due_reminders(&state.db, (from, to), now - LEASE).await? {
+    // A befaring booked or moved today for tomorrow had its invitation within the
+    // reminder's window: that was its reminder.
+    for id in store::due_reminders(&state.db, (from, to), start_of_today, now - LEASE).await? {
         if !store::claim_reminder(&state.db, id, state.clock.now(), state.clock.now() - LEASE).await? {
             continue;
         }
@@ -73,7 +79,7 @@ async fn remind(state: &AppState, id: uuid::Uuid) -> bool {
         return false;
     };
     let Some(to) = lead.email.clone() else { return false };
-    let letterhead = Letterhead::of(state).await;
+    let letterhead = Letterhead::of(state).await.replying_to(Some(&visit.staff_email));
     let phone = mail::phone_of(state, &visit).await;
     let place = mail::address(&lead);
     let subject =

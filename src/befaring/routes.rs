@@ -116,7 +116,8 @@ async fn book_visit(
 ) -> ApiResult<(StatusCode, Json<VisitChanged>)> {
     let lead =
         fagfolk_data::leads::store::get(&state.db, id).await?.ok_or_else(crate::leads::lead_not_found)?;
-    let slot = input.slot(&state).await?;
+    let (slot, place) = input.slot(&state).await?;
+    let lead = give_address(&state, &user, lead, place).await?;
     let stages = crate::settings::stages(&state.db).await?;
     let lead_status = visits::visit_booked_status(&stages, &lead.status);
     let (visit_id, now) = (Uuid::now_v7(), state.clock.now());
@@ -161,7 +162,10 @@ async fn move_visit(
     if before.cancelled_at.is_some() {
         return Err(cancelled());
     }
-    let slot = input.slot(&state).await?;
+    let (slot, place) = input.slot(&state).await?;
+    if let Some(lead) = fagfolk_data::leads::store::get(&state.db, before.lead_id).await? {
+        give_address(&state, &user, lead, place).await?;
+    }
     let now = state.clock.now();
     let was = Slot {
         starts_at: before.starts_at,
@@ -188,6 +192,46 @@ async fn move_visit(
         (before.staff_email != visit.staff_email).then_some((before.staff_name, before.staff_email));
     let invited = mail::tell(&state, &lead, &visit, Change::Moved, taken_off);
     Ok(Json(VisitChanged { visit: visit.into(), invited }))
+}
+
+/// Stores the address typed in the befaring's dialog on `lead` (with its audit entry),
+/// when one was typed and it differs: the invitation is written from the lead.
+async fn give_address(
+    state: &AppState,
+    user: &CurrentUser,
+    lead: fagfolk_data::leads::model::Lead,
+    place: super::input::Place,
+) -> ApiResult<fagfolk_data::leads::model::Lead> {
+    if place.address.is_none() && place.postcode.is_none() {
+        return Ok(lead);
+    }
+    let (address, postcode) =
+        (place.address.or(lead.adresse.clone()), place.postcode.or(lead.postnr.clone()));
+    if (&address, &postcode) == (&lead.adresse, &lead.postnr) {
+        return Ok(lead);
+    }
+    let now = state.clock.now();
+    let entry = NewAudit::new(
+        now,
+        AuditAction::Update,
+        AuditEntity::Leads,
+        Some(lead.id),
+        &user.email,
+        Some(serde_json::json!({
+            "before": {"adresse": lead.adresse, "postnr": lead.postnr},
+            "after": {"adresse": address, "postnr": postcode},
+        })),
+    );
+    let updated = fagfolk_data::leads::model::Lead {
+        adresse: address,
+        postnr: postcode,
+        updated_at: now,
+        ..lead.clone()
+    };
+    if !fagfolk_data::leads::store::update(&state.db, &updated, &entry).await? {
+        return Err(crate::leads::lead_not_found());
+    }
+    Ok(updated)
 }
 
 /// Cancels a befaring; the customer and whoever goes get the cancellation, which takes

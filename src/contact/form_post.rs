@@ -196,7 +196,7 @@ pub async fn submit(
     };
     let typed = json!({
         "name": input.name, "phone": input.phone, "email": input.email,
-        "service": input.service, "message": input.message,
+        "service": input.service, "message": input.message, "address": input.address, "postcode": input.postcode,
         "dag_1": days.dag_1, "del_1": days.del_1, "dag_2": days.dag_2, "del_2": days.del_2,
         "dag_3": days.dag_3, "del_3": days.del_3,
     });

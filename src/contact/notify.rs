@@ -21,10 +21,14 @@ pub struct Notifier {
 }
 
 /// Who an e-mail is from, as the reader sees it at the top: the firm's name, and its logo
-/// (an absolute address) when it has one.
+/// (an absolute address) when it has one; and who an answer goes to (`Reply-To`), when
+/// that is a person rather than the firm's address: the member of staff who sent a quote
+/// or goes on a befaring, or the customer in the staff's own notices.
+#[derive(Clone)]
 pub struct Letterhead {
     pub firm: String,
     pub logo: Option<String>,
+    pub reply_to: Option<String>,
 }
 
 impl Letterhead {
@@ -35,30 +39,105 @@ impl Letterhead {
             Ok(rendered) => Self {
                 firm: rendered.facts.company_name.clone(),
                 logo: rendered.logo_icon(192).map(|path| format!("{base}{path}")),
+                reply_to: None,
             },
-            Err(_) => Self { firm: String::new(), logo: None },
+            Err(_) => Self { firm: String::new(), logo: None, reply_to: None },
         }
     }
 
-    /// `text` as the e-mail's body: plain text, and beside it an HTML copy that opens with
-    /// the logo (mail programs show the HTML, and the text where they cannot).
-    fn body(&self, text: &str) -> MultiPart {
-        let escape = |s: &str| {
-            s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-        };
-        let logo = self.logo.as_deref().map_or(String::new(), |logo| {
-            format!(
-                "<p><img src=\"{}\" alt=\"{}\" width=\"72\" height=\"72\"></p>\n",
-                escape(logo),
-                escape(&self.firm)
-            )
-        });
-        let html = format!(
-            "<!doctype html><html lang=\"nb\"><body style=\"font-family:system-ui,sans-serif\">\n{logo}<div style=\"white-space:pre-wrap\">{}</div></body></html>",
-            escape(text)
-        );
-        MultiPart::alternative_plain_html(text.to_owned(), html)
+    /// The same letterhead, with answers going to `reply_to` (an e-mail address) when given.
+    pub fn replying_to(self, reply_to: Option<&str>) -> Self {
+        Self { reply_to: reply_to.map(str::to_owned), ..self }
     }
+
+    /// `text` as the e-mail's body: plain text wrapped at 78 characters (a link is never
+    /// broken: it gets a line of its own), and beside it an HTML copy that opens with the
+    /// logo and shows each link on a line of its own as a button (mail programs show the
+    /// HTML, and the text where they cannot).
+    fn body(&self, text: &str) -> MultiPart {
+        MultiPart::alternative_plain_html(wrap(text, 78), html(text, &self.firm, self.logo.as_deref()))
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn is_link(word: &str) -> bool {
+    word.starts_with("https://") || word.starts_with("http://")
+}
+
+/// What a link's button says, by where it goes.
+fn button_label(link: &str) -> &'static str {
+    if link.contains("/tilbud/") {
+        "Se tilbudet"
+    } else if link.contains("/admin/leads/") {
+        "Åpne lead-en"
+    } else if link.contains("passord") {
+        "Sett nytt passord"
+    } else {
+        "Åpne lenken"
+    }
+}
+
+/// The HTML copy of `text`: the logo, then each line; a line that is only a link is a
+/// button with the link written small beneath it (broken anywhere, so that a long link
+/// never runs wider than a phone's screen).
+fn html(text: &str, firm: &str, logo: Option<&str>) -> String {
+    let logo = logo.map_or(String::new(), |logo| {
+        format!("<p><img src=\"{}\" alt=\"{}\" width=\"72\" height=\"72\"></p>\n", escape(logo), escape(firm))
+    });
+    let mut body = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if is_link(trimmed) && !trimmed.contains(char::is_whitespace) {
+            let link = escape(trimmed);
+            body.push_str(&format!(
+                "<p style=\"margin:16px 0\"><a href=\"{link}\" style=\"display:inline-block;padding:12px 20px;\
+                 border-radius:6px;background:#0f4c81;color:#ffffff;font-weight:600;text-decoration:none\">{}</a></p>\n\
+                 <p style=\"margin:0 0 16px;font-size:13px;color:#555555;word-break:break-all\">{link}</p>\n",
+                button_label(trimmed)
+            ));
+        } else if trimmed.is_empty() {
+            body.push_str("<br>\n");
+        } else {
+            body.push_str(&format!("<div>{}</div>\n", escape(line)));
+        }
+    }
+    format!(
+        "<!doctype html><html lang=\"nb\"><body style=\"font-family:system-ui,sans-serif;line-height:1.5;\
+         max-width:600px;overflow-wrap:anywhere\">\n{logo}{body}</body></html>"
+    )
+}
+
+/// `text` with every line longer than `width` characters broken between words; a word
+/// longer than `width` (a link) is never broken and goes on a line of its own.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / width);
+    for line in text.split('\n') {
+        if line.chars().count() <= width {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let mut current = String::new();
+        for word in line.split(' ').filter(|word| !word.is_empty()) {
+            let needed = current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
+            if !current.is_empty() && (needed > width || is_link(word)) {
+                out.push_str(&current);
+                out.push('\n');
+                current.clear();
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push_str(&current);
+        out.push('\n');
+    }
+    out.pop();
+    out
 }
 
 impl Notifier {
@@ -144,7 +223,7 @@ impl Notifier {
             ),
             None => letterhead.body(text),
         };
-        self.send_parts(to, subject, body).await
+        self.send_parts(to, subject, body, letterhead.reply_to.as_deref()).await
     }
 
     /// Sends `text` to `to` from the firm's address with a calendar invitation (`ics`, a
@@ -170,16 +249,21 @@ impl Notifier {
                 Attachment::new("invitasjon.ics".to_owned())
                     .body(ics.to_owned(), ContentType::parse("application/ics")?),
             );
-        self.send_parts(to, subject, body).await
+        self.send_parts(to, subject, body, letterhead.reply_to.as_deref()).await
     }
 
-    async fn send_parts(&self, to: Mailbox, subject: &str, body: MultiPart) -> anyhow::Result<()> {
-        let message = Message::builder()
-            .from(self.to.clone())
-            .to(to)
-            .subject(subject)
-            .multipart(body)
-            .context("kunne ikke lage e-posten")?;
+    async fn send_parts(
+        &self,
+        to: Mailbox,
+        subject: &str,
+        body: MultiPart,
+        reply_to: Option<&str>,
+    ) -> anyhow::Result<()> {
+        let mut builder = Message::builder().from(self.to.clone()).to(to).subject(subject);
+        if let Some(reply_to) = reply_to.and_then(|address| address.parse::<Mailbox>().ok()) {
+            builder = builder.reply_to(reply_to);
+        }
+        let message = builder.multipart(body).context("kunne ikke lage e-posten")?;
         self.transport.send(message).await?;
         Ok(())
     }
@@ -195,16 +279,83 @@ impl Notifier {
     }
 
     fn message(&self, form: &ContactForm, lead_id: Uuid, letterhead: &Letterhead) -> anyhow::Result<Message> {
-        let service = form.service.map(|s| s.label()).unwrap_or("Ikke valgt");
-        let body = format!(
-            "Ny henvendelse fra nettstedet.\n\nNavn: {}\nTelefon: {}\nE-post: {}\nTjeneste: {}\n\n{}\n\n\
-             Åpne lead-en: {}/admin/leads?lead={}\n",
-            form.name, form.phone, form.email, service, form.message, self.base_url, lead_id
-        );
+        let body = enquiry_text(form, lead_id, &self.base_url);
         let mut builder = Message::builder().from(self.to.clone()).to(self.to.clone()).subject(subject(form));
         if let Ok(reply_to) = form.email.parse::<Mailbox>() {
             builder = builder.reply_to(reply_to);
         }
         builder.multipart(letterhead.body(&body)).context("kunne ikke lage e-posten")
+    }
+}
+
+/// The new-enquiry e-mail's text: everything the customer sent (the address, the days
+/// they offered for a befaring, how many photos), and the link to the lead's own page,
+/// which shows the photos.
+fn enquiry_text(form: &ContactForm, lead_id: Uuid, base_url: &str) -> String {
+    let service = form.service.map(|s| s.label()).unwrap_or("Ikke valgt");
+    let mut facts = vec![
+        format!("Navn: {}", form.name),
+        format!("Telefon: {}", form.phone),
+        format!("E-post: {}", form.email),
+        format!("Tjeneste: {service}"),
+    ];
+    let place = crate::befaring::mail::place(form.address.as_deref(), form.postcode.as_deref());
+    facts.push(format!("Adresse: {}", if place.is_empty() { "ikke oppgitt" } else { &place }));
+    if form.preferred_times.is_empty() {
+        facts.push("Ønsket tid for befaring: ikke oppgitt".to_owned());
+    } else {
+        facts.push("Ønsket tid for befaring:".to_owned());
+        for time in &form.preferred_times {
+            facts.push(format!(
+                "- {} {}, {}",
+                crate::site::markup::weekday_name(time.day),
+                crate::site::markup::norwegian_date(time.day),
+                time.part.label()
+            ));
+        }
+    }
+    facts.push(match form.photos.len() {
+        0 => "Bilder: ingen".to_owned(),
+        1 => "Bilder: 1 (se lead-en)".to_owned(),
+        count => format!("Bilder: {count} (se lead-en)"),
+    });
+    format!(
+        "Ny henvendelse fra nettstedet.\n\n{}\n\n{}\n\nÅpne lead-en: {base_url}/admin/leads/{lead_id}\n",
+        facts.join("\n"),
+        form.message
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_wrap_at_78_and_links_stay_whole_on_lines_of_their_own() {
+        let link = format!("https://fagfolk.example/tilbud/{}", "a".repeat(60));
+        let text = format!(
+            "Hei Kari!\n\nTakk for forespørselen. Her er tilbudet vårt, nummer 2026-0042, på 23 625,00 kr \
+             inkl. MVA. Det gjelder til og med 24. desember 2026.\n\nÅpne lead-en: {link}\n"
+        );
+        let wrapped = wrap(&text, 78);
+        for line in wrapped.lines() {
+            assert!(line.chars().count() <= 78 || line == link, "{line:?}");
+        }
+        assert!(wrapped.lines().any(|line| line == link), "{wrapped}");
+        assert_eq!(
+            wrapped.split_whitespace().collect::<Vec<_>>(),
+            text.split_whitespace().collect::<Vec<_>>()
+        );
+        assert_eq!(wrap("Kort.\n\nLinje.", 78), "Kort.\n\nLinje.");
+    }
+
+    #[test]
+    fn a_link_on_its_own_line_is_a_button_in_the_html() {
+        let html = html("Se tilbudet her:\nhttps://x.example/tilbud/abc\n<b>", "Firma & Co", None);
+        assert!(
+            html.contains("href=\"https://x.example/tilbud/abc\"") && html.contains(">Se tilbudet</a>"),
+            "{html}"
+        );
+        assert!(html.contains("&lt;b&gt;") && !html.contains("<b>"), "{html}");
     }
 }

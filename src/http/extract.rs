@@ -3,7 +3,7 @@
 //! database sees it, and so is any other control character in a body's text.
 
 use axum::Json;
-use axum::extract::{FromRequest, FromRequestParts, Query};
+use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Query};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
@@ -17,7 +17,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
-        let Json(mut value) = Json::<serde_json::Value>::from_request(request, state).await?;
+        let Json(mut value) =
+            <Json<serde_json::Value> as FromRequest<S>>::from_request(request, state).await?;
         if holds_nul(&value) {
             return Err(ApiError::nul_character());
         }
@@ -27,6 +28,19 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         serde_json::from_value(value)
             .map(ApiJson)
             .map_err(|_| ApiError::BadRequest("Forespørselen har ugyldig JSON.".to_owned()))
+    }
+}
+
+/// `Option<ApiJson<T>>`: `None` for a request without a body's `Content-Type` (a button
+/// that posts nothing), the body read as `ApiJson` otherwise.
+impl<T: DeserializeOwned, S: Send + Sync> OptionalFromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Option<Self>, ApiError> {
+        if request.headers().get(axum::http::header::CONTENT_TYPE).is_none() {
+            return Ok(None);
+        }
+        <Self as FromRequest<S>>::from_request(request, state).await.map(Some)
     }
 }
 

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
-use fagfolk_data::quotes::{self, Quote, QuoteStatus, store};
+use fagfolk_data::quotes::{self, Quote, QuoteStatus, store, texts};
 
 use super::customer::{Answer, agreed_texts, moment};
 use super::pdf::{self, Stamp};
@@ -117,11 +117,12 @@ pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result
     if let Some(message) = closed(quote) {
         return Err((json!({"error": message}), StatusCode::CONFLICT));
     }
+    let typed = json!({"grunn": answer.grunn.clone().unwrap_or_default()});
     let reason = answer.grunn.as_deref().map(str::trim).filter(|reason| !reason.is_empty());
     let reason = match reason.map(fagfolk_data::text::multiline) {
         Some(None) => {
             return Err((
-                json!({"errors": {"grunn": fagfolk_data::fields::CONTROL}}),
+                json!({"errors": {"grunn": fagfolk_data::fields::CONTROL}, "typed": typed}),
                 StatusCode::UNPROCESSABLE_ENTITY,
             ));
         }
@@ -130,28 +131,47 @@ pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result
     let reason = reason.as_deref();
     if reason.is_some_and(|reason| reason.chars().count() > 2000) {
         return Err((
-            json!({"errors": {"grunn": "Kan ikke være lengre enn 2000 tegn."}}),
+            json!({"errors": {"grunn": "Kan ikke være lengre enn 2000 tegn."}, "typed": typed}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ));
+    }
+    // Declining is asked once: the form's box says so, and a post without it is shown again.
+    if answer.bekreft.is_none() {
+        return Err((
+            json!({"errors": {"bekreft": "Kryss av for å bekrefte at du vil avslå tilbudet."}, "typed": typed}),
             StatusCode::UNPROCESSABLE_ENTITY,
         ));
     }
     let now = state.clock.now();
+    let lead = match quote.lead_id {
+        Some(id) => fagfolk_data::leads::store::get(&state.db, id).await.ok().flatten(),
+        None => None,
+    };
+    let lost = match (&lead, crate::settings::stages(&state.db).await) {
+        (Some(lead), Ok(stages)) => quotes::lost_status(&stages, &lead.status),
+        _ => None,
+    };
     let entry = NewAudit::new(
         now,
         AuditAction::Decline,
         AuditEntity::Quotes,
         Some(quote.id),
         &customer(&quote.customer_name),
-        Some(
-            json!({"before": {"status": QuoteStatus::Sent}, "after": {"status": QuoteStatus::Declined, "decline_reason": reason}}),
-        ),
+        Some(json!({
+            "before": {"status": QuoteStatus::Sent},
+            "after": {"status": QuoteStatus::Declined, "decline_reason": reason, "lead_status": lost},
+        })),
     );
-    match store::decline(&state.db, quote.id, reason, now, state.clock.today(), &entry).await {
-        Ok(true) => Ok(()),
+    match quotes::decline(&state.db, quote, reason, lost.as_deref(), now, state.clock.today(), &entry).await {
+        Ok(true) => {
+            tell_declined(state, quote.id, now);
+            Ok(())
+        }
         Ok(false) => Err((json!({"error": "Tilbudet kan ikke avslås lenger."}), StatusCode::CONFLICT)),
         Err(err) => {
             tracing::error!(error = %err, "kunne ikke lagre avslaget");
             Err((
-                json!({"error": "Svaret kunne ikke lagres. Prøv igjen om litt."}),
+                json!({"error": "Svaret kunne ikke lagres. Prøv igjen om litt.", "typed": typed}),
                 StatusCode::SERVICE_UNAVAILABLE,
             ))
         }
@@ -170,7 +190,8 @@ pub async fn stamped(
     tokio::task::spawn_blocking(move || pdf::render(&quote, &firm, Some(&Stamp { at, name }))).await?
 }
 
-/// Tells staff, and the customer with the marked PDF, in the background.
+/// Tells staff, and the customer with the marked PDF, in the background: who accepted
+/// which version when, and (with angrerett) whether they asked for an early start.
 fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
     let Some(notifier) = state.notifier.clone() else { return };
     let state = state.clone();
@@ -178,25 +199,82 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
         let Ok(Some(quote)) = store::get(&state.db, id).await else { return };
         let firm = super::mail::firm_as_sent(&state, &quote).await.map(|firm| firm.name).unwrap_or_default();
         let total = super::customer::kroner(quote.total);
+        let early = quote.early_start.unwrap_or(false);
+        let staff_early = if quote.angrerett {
+            format!("{}\n\n", texts::early_start_for_staff(early))
+        } else {
+            String::new()
+        };
         let staff = format!(
-            "{name} aksepterte tilbud {} ({total} inkl. MVA) {}.\n\nÅpne lead-en: {}/admin/leads/{}\n",
-            quote.label(),
+            "{name} aksepterte tilbud {} (versjon {}, {total} inkl. MVA) {}.\n\n{staff_early}\
+             Åpne lead-en: {}/admin/leads/{}\n",
+            quote.number,
+            quote.version,
             moment(at),
             state.config.base_url(),
             quote.lead_id.map(|id| id.to_string()).unwrap_or_default(),
         );
         let subject = format!("Tilbud {} er akseptert", quote.label());
-        let _ = super::mail::send_staff(&state, &notifier, &subject, &staff, quote.lead_id).await;
+        let customer = quote.customer_email.as_deref();
+        let _ = super::mail::send_staff(&state, &notifier, &subject, &staff, quote.lead_id, customer).await;
         if let Some(to) = quote.customer_email.clone() {
-            let pdf = stamped(&state, &quote, at, name.clone()).await.ok();
+            let pdf = stamped(&state, &quote, at, name.clone())
+                .await
+                .ok()
+                .map(|bytes| (quote.accepted_file_name(), bytes));
+            let customer_early = if quote.angrerett {
+                format!("{}\n\n", texts::early_start_answer(early))
+            } else {
+                String::new()
+            };
             let text = format!(
-                "Hei {name}!\n\nTakk! Vi har mottatt at du aksepterte tilbud {} {}. Den aksepterte \
-                 versjonen ligger ved som PDF.\n\nVi tar kontakt for å avtale oppstart.\n\nMed vennlig hilsen\n{firm}\n",
-                quote.label(),
+                "Hei {name}!\n\nTakk! Vi har mottatt at du aksepterte tilbud {} (versjon {}) {}. \
+                 Den aksepterte versjonen ligger ved som PDF.\n\n{customer_early}\
+                 Vi tar kontakt for å avtale oppstart.\n\nMed vennlig hilsen\n{firm}\n",
+                quote.number,
+                quote.version,
                 moment(at),
             );
             let subject = format!("Bekreftelse: tilbud {} er akseptert", quote.label());
-            let _ = super::mail::send(&state, &notifier, &to, &subject, &text, pdf, quote.lead_id).await;
+            let owner = super::mail::owner_email(&state, &quote).await;
+            let _ = super::mail::send(
+                &state,
+                &notifier,
+                &to,
+                &subject,
+                &text,
+                pdf,
+                quote.lead_id,
+                owner.as_deref(),
+            )
+            .await;
         }
+    });
+}
+
+/// Tells staff that the customer declined, with their reason, in the background.
+fn tell_declined(state: &AppState, id: uuid::Uuid, at: DateTime<Utc>) {
+    let Some(notifier) = state.notifier.clone() else { return };
+    let state = state.clone();
+    tokio::spawn(async move {
+        let Ok(Some(quote)) = store::get(&state.db, id).await else { return };
+        let reason = match quote.decline_reason.as_deref() {
+            Some(reason) => format!("Grunnen kunden ga:\n{reason}\n\n"),
+            None => "Kunden oppga ingen grunn.\n\n".to_owned(),
+        };
+        let text = format!(
+            "{} avslo tilbud {} (versjon {}, {} inkl. MVA) {}.\n\n{reason}\
+             Åpne lead-en: {}/admin/leads/{}\n",
+            quote.customer_name,
+            quote.number,
+            quote.version,
+            super::customer::kroner(quote.total),
+            moment(at),
+            state.config.base_url(),
+            quote.lead_id.map(|id| id.to_string()).unwrap_or_default(),
+        );
+        let subject = format!("Tilbud {} er avslått", quote.label());
+        let customer = quote.customer_email.as_deref();
+        let _ = super::mail::send_staff(&state, &notifier, &subject, &text, quote.lead_id, customer).await;
     });
 }

@@ -204,14 +204,14 @@ pub async fn pdf(
         Ok(quote) => quote,
         Err(answer) => return answer,
     };
-    let bytes = match (quote.status, quote.accepted_at, quote.accepted_name.clone()) {
+    let (bytes, file) = match (quote.status, quote.accepted_at, quote.accepted_name.clone()) {
         (QuoteStatus::Accepted, Some(at), Some(name)) => {
-            super::accept::stamped(&state, &quote, at, name).await.ok()
+            (super::accept::stamped(&state, &quote, at, name).await.ok(), quote.accepted_file_name())
         }
-        _ => store::pdf(&state.db, quote.id).await.ok().flatten(),
+        _ => (store::pdf(&state.db, quote.id).await.ok().flatten(), quote.file_name()),
     };
     match bytes {
-        Some(bytes) => private(super::routes::pdf_response(bytes, "inline")),
+        Some(bytes) => private(super::routes::pdf_response(bytes, "inline", &file)),
         None => unknown(),
     }
 }
@@ -226,6 +226,8 @@ pub struct Answer {
     pub lest: Option<String>,
     pub tidlig_start: Option<String>,
     pub grunn: Option<String>,
+    /// The decline form's box: "Ja, jeg vil avslå tilbudet".
+    pub bekreft: Option<String>,
 }
 
 /// `POST /tilbud/{token}`: accept or decline, from the page.
@@ -311,7 +313,7 @@ pub fn moment(at: chrono::DateTime<Utc>) -> String {
 /// The texts a customer agrees to, as the page shows them.
 pub fn agreed_texts(quote: &Quote, early_start: bool) -> Value {
     json!({
-        "price_type": texts::price_type(quote.price_type),
+        "price_type": texts::price_type(quote.price_type, quote.customer_kind),
         "terms": quote.terms,
         "read_terms": texts::READ_TERMS,
         "angrerett": quote.angrerett.then_some(texts::ANGRERETT),

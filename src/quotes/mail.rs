@@ -39,19 +39,21 @@ pub async fn firm_as_sent(state: &AppState, quote: &fagfolk_data::quotes::Quote)
     }
 }
 
-/// Sends an e-mail (with the quote's PDF when given) and records it on the lead's
-/// timeline, whether or not it went.
+/// Sends an e-mail (with the quote's PDF when given, by its file name), answered to
+/// `reply_to` when given, and records it on the lead's timeline, whether or not it went.
+#[allow(clippy::too_many_arguments)]
 pub async fn send(
     state: &AppState,
     notifier: &Notifier,
     to: &str,
     subject: &str,
     text: &str,
-    pdf: Option<Vec<u8>>,
+    pdf: Option<(String, Vec<u8>)>,
     lead_id: Option<Uuid>,
+    reply_to: Option<&str>,
 ) -> anyhow::Result<()> {
-    let letterhead = Letterhead::of(state).await;
-    let attachment = pdf.map(|bytes| ("tilbud.pdf", bytes));
+    let letterhead = Letterhead::of(state).await.replying_to(reply_to);
+    let attachment = pdf.as_ref().map(|(name, bytes)| (name.as_str(), bytes.clone()));
     let sent = tokio::time::timeout(
         std::time::Duration::from_secs(20),
         notifier.send_with_pdf(to, subject, text, attachment, &letterhead),
@@ -84,14 +86,22 @@ pub async fn record(state: &AppState, lead_id: Uuid, to: &str, subject: &str, se
     }
 }
 
-/// Sends `text` to the firm's own address, and records it on the lead's timeline.
+/// Sends `text` to the firm's own address, answered to the customer (`reply_to`), and
+/// records it on the lead's timeline.
 pub async fn send_staff(
     state: &AppState,
     notifier: &Notifier,
     subject: &str,
     text: &str,
     lead_id: Option<Uuid>,
+    reply_to: Option<&str>,
 ) -> anyhow::Result<()> {
     let to = notifier.staff_address();
-    send(state, notifier, &to, subject, text, None, lead_id).await
+    send(state, notifier, &to, subject, text, None, lead_id, reply_to).await
+}
+
+/// The e-mail address of the member of staff who made `quote`, for the customer's answers.
+pub async fn owner_email(state: &AppState, quote: &fagfolk_data::quotes::Quote) -> Option<String> {
+    let owner = quote.owner_id?;
+    fagfolk_data::users::store::get(&state.db, owner).await.ok().flatten().map(|user| user.email)
 }

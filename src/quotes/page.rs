@@ -66,12 +66,27 @@ pub async fn page_data(
         ),
         QuoteStatus::Replaced => Some(match newer {
             Some(newer) => format!("Tilbudet er erstattet av versjon {}.", newer.version),
-            None => "Tilbudet er erstattet. Vi sender deg en ny versjon.".to_owned(),
+            None => "Tilbudet er erstattet av en nyere versjon. Ring oss om du har spørsmål.".to_owned(),
         }),
         QuoteStatus::Draft | QuoteStatus::Sent => None,
     };
+    // After accepting: thanks, what they chose, and what happens next.
+    let thanks = (quote.status == QuoteStatus::Accepted).then(|| {
+        let mut lines = vec!["Takk for at du valgte oss!".to_owned()];
+        if quote.angrerett {
+            lines.push(texts::early_start_answer(quote.early_start.unwrap_or(false)).to_owned());
+        }
+        lines.push("Vi tar kontakt for å avtale oppstart.".to_owned());
+        match (&quote.customer_email, state.notifier.is_some()) {
+            (Some(email), true) => lines
+                .push(format!("En bekreftelse med det aksepterte tilbudet som PDF er sendt til {email}.")),
+            _ => lines.push("Det aksepterte tilbudet kan du laste ned som PDF nedenfor.".to_owned()),
+        }
+        lines
+    });
     json!({
         "token": token,
+        "thanks": thanks,
         "status": quote.status,
         "state_text": state_text,
         "newest": newer.map(|_| format!("/tilbud/{token}?versjon=siste")),
@@ -89,14 +104,13 @@ pub async fn page_data(
         "sent": quote.sent_at.map(|at| norwegian_date(at.with_timezone(&chrono_tz::Europe::Oslo).date_naive())),
         "valid_until": norwegian_date(quote.valid_until),
         "price_type": texts::price_type_name(quote.price_type),
-        "price_type_text": texts::price_type(quote.price_type),
+        "price_type_text": texts::price_type(quote.price_type, quote.customer_kind),
         "intro": quote.intro,
         "terms": quote.terms,
         "lines": lines,
         "totals": {
             "net": money::kroner(quote.net_total), "vat": money::kroner(quote.vat_total), "gross": money::kroner(quote.total),
         },
-        "rounding": texts::ROUNDING,
         "angrerett": quote.angrerett.then_some(texts::ANGRERETT),
         "early_start_text": texts::EARLY_START,
         "read_terms_text": texts::READ_TERMS,

@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_quote, update_quote))
         .routes(routes!(quote_pdf))
         .routes(routes!(send::send_quote))
+        .routes(routes!(send::new_link))
         .routes(routes!(revise_quote))
         .routes(routes!(withdraw_quote))
 }
@@ -227,6 +228,7 @@ async fn quote_pdf(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Response> {
     let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let name = quote.file_name();
     let bytes = match store::pdf(&state.db, id).await? {
         Some(bytes) => bytes,
         None => {
@@ -236,21 +238,23 @@ async fn quote_pdf(
                 .map_err(|err| ApiError::Internal(err.into()))??
         }
     };
-    Ok(pdf_response(bytes, "inline"))
+    Ok(pdf_response(bytes, "inline", &name))
 }
 
-pub(super) fn pdf_response(bytes: Vec<u8>, disposition: &str) -> Response {
+/// A PDF answer named `name` (`Quote::file_name`: digits, letters and dashes only).
+pub(super) fn pdf_response(bytes: Vec<u8>, disposition: &str, name: &str) -> Response {
     (
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("{disposition}; filename=\"tilbud.pdf\"")),
+            (header::CONTENT_DISPOSITION, format!("{disposition}; filename=\"{name}\"")),
         ],
         bytes,
     )
         .into_response()
 }
 
-/// "Revider": version N+1 as a draft with the same number; this version is marked replaced.
+/// "Revider": the next version as a draft with the same number. This version stays open
+/// to the customer until the new one is sent.
 #[utoipa::path(
     post, path = "/api/admin/quotes/{id}/revise",
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
@@ -270,8 +274,8 @@ async fn revise_quote(
     let now = state.clock.now();
     let valid_days = i64::from(defaults(&state).await?.valid_days);
     let valid_until = state.clock.today() + chrono::Duration::days(valid_days);
-    // The entry is about the version revised; it names the new one.
-    let entry = |new_id: Uuid| {
+    // The entry is about the version revised, which keeps its status: it names the new one.
+    let entry = |new_id: Uuid, new_version: i32| {
         NewAudit::new(
             now,
             AuditAction::Revise,
@@ -279,14 +283,25 @@ async fn revise_quote(
             Some(quote.id),
             &user.email,
             Some(serde_json::json!({
-                "before": {"status": quote.status},
-                "after": {"status": QuoteStatus::Replaced, "new_version": quote.version + 1, "new_id": new_id},
+                "before": {"new_version": null},
+                "after": {"new_version": new_version, "new_id": new_id},
             })),
         )
     };
-    let new_id = quotes::revise(&state.db, &quote, valid_until, (Some(user.id), &user.name), now, entry)
+    let new_id = match quotes::revise(&state.db, &quote, valid_until, (Some(user.id), &user.name), now, entry)
         .await?
-        .ok_or_else(|| ApiError::Conflict("Bare et sendt eller avslått tilbud kan revideres.".to_owned()))?;
+    {
+        Ok(new_id) => new_id,
+        Err(quotes::NotRevised::State) => {
+            return Err(ApiError::Conflict("Bare et sendt eller avslått tilbud kan revideres.".to_owned()));
+        }
+        Err(quotes::NotRevised::Newer) => {
+            return Err(ApiError::Conflict(
+                "Det finnes alt en nyere versjon av tilbudet. Fortsett i den, eller trekk den tilbake først."
+                    .to_owned(),
+            ));
+        }
+    };
     Ok((StatusCode::CREATED, Json(store::get(&state.db, new_id).await?.ok_or_else(not_found)?)))
 }
 

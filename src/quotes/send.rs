@@ -6,7 +6,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -17,9 +17,17 @@ use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store}
 
 use super::routes::{not_a_draft, not_found};
 use super::{firm, mail, pdf, token};
-use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
+
+/// What "Send til kunden" may send with the quote.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct SendInput {
+    /// A personal message to the customer, put at the top of the e-mail (at most 2000
+    /// characters).
+    pub message: Option<String>,
+}
 
 /// What sending did.
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,6 +45,7 @@ pub struct SentQuote {
 #[utoipa::path(
     post, path = "/api/admin/quotes/{id}/send",
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    request_body(content = Option<SendInput>, description = "En personlig melding til kunden (valgfritt)"),
     responses(
         (status = 200, description = "Sendt", body = SentQuote),
         (status = 401, description = "Ikke innlogget", body = ErrorBody),
@@ -49,7 +58,15 @@ pub async fn send_quote(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
+    input: Option<ApiJson<Option<SendInput>>>,
 ) -> ApiResult<Json<SentQuote>> {
+    // No body, `null` and `{}` all send without a message.
+    let input = input.and_then(|ApiJson(input)| input).unwrap_or_default();
+    let mut errors = fagfolk_data::fields::FieldErrors::default();
+    let personal = errors.optional_text("message", input.message, 2000);
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors.into_map()));
+    }
     let mut quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     if quote.status != QuoteStatus::Draft {
         return Err(not_a_draft());
@@ -88,7 +105,7 @@ pub async fn send_quote(
                       "customer_email": quote.customer_email, "pdf_sha256": sha256, "lead_status": lead_status},
         })),
     );
-    if !quotes::send(
+    let sent = quotes::send(
         &state.db,
         &quote,
         &quotes::store::SentCopy {
@@ -102,12 +119,62 @@ pub async fn send_quote(
         &user.name,
         &entry,
     )
-    .await?
-    {
-        return Err(not_a_draft());
+    .await?;
+    match sent {
+        quotes::Sent::Sent => {}
+        quotes::Sent::NotDraft => return Err(not_a_draft()),
+        quotes::Sent::EarlierAccepted(version) => {
+            return Err(ApiError::Conflict(format!(
+                "Kunden har akseptert versjon {version} av tilbudet. Denne versjonen er ikke sendt; trekk den tilbake."
+            )));
+        }
     }
     let link = format!("{}/tilbud/{token}", state.config.base_url());
-    let (emailed, email_note) = match (&state.notifier, &quote.customer_email) {
+    // A new version says what it replaces: the earlier link now shows that it can no
+    // longer be accepted, and points here.
+    let replaces = if quote.version > 1 {
+        format!(
+            "Dette er versjon {} av tilbudet. Den erstatter versjonen vi sendte deg før, \
+             som ikke lenger kan aksepteres.\n\n",
+            quote.version
+        )
+    } else {
+        String::new()
+    };
+    // A business reads prices without MVA, a consumer with.
+    let amount = match quote.customer_kind {
+        fagfolk_data::quotes::CustomerKind::Private => format!("{} inkl. MVA", money::kroner(quote.total)),
+        fagfolk_data::quotes::CustomerKind::Business => {
+            format!("{} eks. MVA ({} inkl. MVA)", money::kroner(quote.net_total), money::kroner(quote.total))
+        }
+    };
+    let personal = personal.as_deref().map_or(String::new(), |message| format!("{message}\n\n"));
+    let text = format!(
+        "Hei {}!\n\n{personal}Takk for forespørselen. Her er tilbudet vårt, nummer {}, på {amount}. \
+         Det gjelder til og med {}.\n\n{replaces}Se tilbudet og svar på det her:\n{link}\n\n\
+         Tilbudet ligger også ved som PDF.\n\nMed vennlig hilsen\n{}\n",
+        quote.customer_name,
+        quote.label(),
+        crate::site::markup::norwegian_date(quote.valid_until),
+        firm.name,
+    );
+    let subject = format!("Tilbud {} fra {}", quote.label(), firm.name);
+    let (emailed, email_note) =
+        mail_customer(&state, &quote, &user, (&subject, &text), Some((quote.file_name(), bytes))).await;
+    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    Ok(Json(SentQuote { quote, link, emailed, email_note }))
+}
+
+/// E-mails the customer of `quote` (`subject`, `text`, the PDF when given), answered to
+/// `user`, who sent it; whether it went, and what staff should do when it did not.
+async fn mail_customer(
+    state: &AppState,
+    quote: &Quote,
+    user: &CurrentUser,
+    (subject, text): (&str, &str),
+    pdf: Option<(String, Vec<u8>)>,
+) -> (bool, Option<String>) {
+    match (&state.notifier, &quote.customer_email) {
         (None, _) => {
             (false, Some("E-post er ikke satt opp på serveren. Send lenken til kunden selv.".to_owned()))
         }
@@ -115,19 +182,8 @@ pub async fn send_quote(
             (false, Some("Kunden har ingen e-postadresse. Send lenken til kunden selv.".to_owned()))
         }
         (Some(notifier), Some(to)) => {
-            let text = format!(
-                "Hei {}!\n\nTakk for forespørselen. Her er tilbudet vårt, nummer {}, på {} inkl. MVA. \
-                 Det gjelder til og med {}.\n\nSe tilbudet og svar på det her:\n{link}\n\n\
-                 Tilbudet ligger også ved som PDF.\n\nMed vennlig hilsen\n{}\n",
-                quote.customer_name,
-                quote.label(),
-                money::kroner(quote.total),
-                crate::site::markup::norwegian_date(quote.valid_until),
-                firm.name,
-            );
-            let subject = format!("Tilbud {} fra {}", quote.label(), firm.name);
-            let sent = mail::send(&state, notifier, to, &subject, &text, Some(bytes), quote.lead_id).await;
-            match sent {
+            match mail::send(state, notifier, to, subject, text, pdf, quote.lead_id, Some(&user.email)).await
+            {
                 Ok(()) => (true, None),
                 Err(_) => (
                     false,
@@ -135,7 +191,57 @@ pub async fn send_quote(
                 ),
             }
         }
-    };
+    }
+}
+
+/// "Send lenken på nytt": a sent quote gets a new link (the old one stops working, as only
+/// the newest token's hash is kept), e-mailed to the customer when the server can. For a
+/// customer who lost the e-mail: the quote itself does not change.
+#[utoipa::path(
+    post, path = "/api/admin/quotes/{id}/new-link",
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    responses(
+        (status = 200, description = "Ny lenke", body = SentQuote),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Ikke sendt og åpent", body = ErrorBody),
+    )
+)]
+pub async fn new_link(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<SentQuote>> {
+    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?.settle(state.clock.today());
+    let not_open =
+        || ApiError::Conflict("Bare et sendt tilbud som ikke har gått ut, kan få ny lenke.".to_owned());
+    if quote.status != QuoteStatus::Sent {
+        return Err(not_open());
+    }
+    let (token, hash) = token::new();
+    let now = state.clock.now();
+    let entry = NewAudit::new(
+        now,
+        AuditAction::Send,
+        AuditEntity::Quotes,
+        Some(id),
+        &user.email,
+        Some(serde_json::json!({"before": {"new_link": false}, "after": {"new_link": true}})),
+    );
+    if !store::new_token(&state.db, id, &hash, now, &entry).await? {
+        return Err(not_open());
+    }
+    let link = format!("{}/tilbud/{token}", state.config.base_url());
+    let firm = super::mail::firm_as_sent(&state, &quote).await?;
+    let text = format!(
+        "Hei {}!\n\nHer er en ny lenke til tilbud {}. Lenken vi sendte før, virker ikke lenger.\n\n\
+         Se tilbudet og svar på det her:\n{link}\n\nMed vennlig hilsen\n{}\n",
+        quote.customer_name,
+        quote.label(),
+        firm.name,
+    );
+    let subject = format!("Ny lenke til tilbud {} fra {}", quote.label(), firm.name);
+    let (emailed, email_note) = mail_customer(&state, &quote, &user, (&subject, &text), None).await;
     let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     Ok(Json(SentQuote { quote, link, emailed, email_note }))
 }

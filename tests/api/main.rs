@@ -37,6 +37,7 @@ mod permissions;
 mod photo_sweep;
 mod preferred_times;
 mod privacy;
+mod quote_flow;
 mod quote_mail;
 mod quote_security;
 mod quotes;

@@ -98,7 +98,7 @@ async fn staff_get_an_email_about_a_new_enquiry() {
     assert!(message.contains("Subject: Ny henvendelse fra Kari Nordmann"), "{message}");
     assert!(message.contains("Reply-To: kari@example.no"), "{message}");
     assert!(message.contains("To: post@fagfolk.test"), "{message}");
-    assert!(message.contains("https://fagfolk.test/admin/leads?lead="), "{message}");
+    assert!(message.contains("https://fagfolk.test/admin/leads/"), "the lead's own page: {message}");
     let emails = emails_in_timeline(&app).await;
     assert_eq!(emails.len(), 1);
     assert_eq!(emails[0]["recipient"], "post@fagfolk.test");

@@ -178,6 +178,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/quotes/{id}/pdf", Body::None, READ, None),
     op("POST", "/api/admin/quotes/{id}/send", Body::None, WORK, Some(("send", "quotes"))),
     op("POST", "/api/admin/quotes/{id}/revise", Body::None, WORK, Some(("revise", "quotes"))),
+    op("POST", "/api/admin/quotes/{id}/new-link", Body::None, WORK, Some(("send", "quotes"))),
     op("POST", "/api/admin/quotes/{id}/withdraw", Body::None, WORK, Some(("withdraw", "quotes"))),
     // Befaringer.
     op("GET", "/api/admin/leads/{id}/enquiry", Body::None, READ, None),
@@ -526,7 +527,7 @@ impl Fixtures {
             &self.lead
         } else if path.ends_with("/withdraw") {
             &self.spare_quote
-        } else if path.ends_with("/revise") {
+        } else if path.ends_with("/revise") || path.ends_with("/new-link") {
             &self.sent_quote
         } else if path.starts_with("/api/admin/quotes/") {
             &self.quote

@@ -191,7 +191,7 @@ async fn withdrawn_declined_expired_and_replaced_quotes_say_so() {
     // Declined, with a reason.
     let (_, quote) = draft(&staff, "private").await;
     let link = page_path(&send(&staff, &quote).await);
-    let declined = answer(&app, &link, "handling=avsla&versjon=1&grunn=For+dyrt", &origin).await;
+    let declined = answer(&app, &link, "handling=avsla&versjon=1&grunn=For+dyrt&bekreft=on", &origin).await;
     assert_eq!(declined.status(), StatusCode::SEE_OTHER);
     assert!(page(&app, &link).await.1.contains("Du avslo tilbudet"));
     let seen: Value =
@@ -201,7 +201,8 @@ async fn withdrawn_declined_expired_and_replaced_quotes_say_so() {
         (Some("declined"), Some("For dyrt"))
     );
 
-    // Revised: version 1 is replaced, and once version 2 is sent its page links to it;
+    // Revised: version 1 stays open while version 2 is a draft; once version 2 is sent,
+    // version 1 is replaced and its page links to it;
     // through the old link only versions of the same number are reached.
     let (_, quote) = draft(&staff, "private").await;
     let old_link = page_path(&send(&staff, &quote).await);
@@ -215,7 +216,7 @@ async fn withdrawn_declined_expired_and_replaced_quotes_say_so() {
     assert_eq!(revised.status(), 201);
     let v2: Value = revised.json().await.unwrap();
     assert_eq!((v2["number"].clone(), v2["version"].as_i64()), (quote["number"].clone(), Some(2)));
-    assert!(page(&app, &old_link).await.1.contains("Tilbudet er erstattet. Vi sender deg en ny versjon."));
+    assert!(page(&app, &old_link).await.1.contains("Aksepter tilbudet"), "version 1 is still open");
     send(&staff, &v2).await;
     let html = page(&app, &old_link).await.1;
     assert!(html.contains("erstattet av versjon 2") && html.contains("versjon=siste"), "{html}");

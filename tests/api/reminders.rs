@@ -10,6 +10,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use fagfolk::db::Db;
+use fagfolk::db_run;
+
 use crate::helpers::{ADMIN_PASSWORD, Backend, Served, create_pg_database, drop_pg_database, spawn_app_with};
 use crate::quote_mail::{mailbox, mailbox_refusing};
 
@@ -44,6 +47,19 @@ fn reminders(mails: &[(String, String)]) -> Vec<&str> {
         .filter(|(_, subject)| subject.ends_with("befaring i morgen kl. 09:00"))
         .map(|(to, _)| to.as_str())
         .collect()
+}
+
+/// Makes every befaring booked so far look booked two days ago. The reminder is for a
+/// befaring booked before the day before it: one booked that day or later had its
+/// invitation in the reminder's stead.
+async fn booked_two_days_ago(db: &Db) {
+    let then = chrono::Utc::now() - TimeDelta::days(2);
+    db_run!(db, pool => sqlx::query("UPDATE visits SET created_at = $1, updated_at = $1")
+        .bind(then)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected()))
+    .unwrap();
 }
 
 /// Signs in to `server` and books a befaring `day` at 09:00 for a new lead of `email`,
@@ -100,6 +116,9 @@ async fn each_customer_is_reminded_once_by_two_instances_across_restarts() {
     booked(&client, &a, &cookie, "kari@example.no", &tomorrow).await;
     booked(&client, &b, &cookie, "per@example.no", &tomorrow).await;
     booked(&client, &a, &cookie, "senere@example.no", &later).await;
+    booked_two_days_ago(&Db::connect(&database).await.unwrap()).await;
+    // Booked today for tomorrow: its invitation was its reminder.
+    booked(&client, &b, &cookie, "idag@example.no", &tomorrow).await;
 
     // Both instances look every second; one is restarted while they do.
     let mut seen = mails_within(&mut mail, Duration::from_millis(1500)).await;
@@ -110,9 +129,9 @@ async fn each_customer_is_reminded_once_by_two_instances_across_restarts() {
     assert_eq!(
         sent,
         ["kari@example.no", "per@example.no"],
-        "one reminder each, none for the day after: {seen:?}"
+        "one reminder each, none for the day after nor for the one booked today: {seen:?}"
     );
-    assert_eq!(seen.len() - sent.len(), 6, "each booking's two invitations: {seen:?}");
+    assert_eq!(seen.len() - sent.len(), 8, "each booking's two invitations: {seen:?}");
 
     // Both restarted: nothing is sent again.
     drop((a, b));
@@ -154,6 +173,7 @@ async fn a_refused_reminder_is_tried_again_and_sent_once(backend: Backend) {
         json!({ "day": days_ahead().0, "start": "09:00", "minutes": 60, "staff_id": session["user"]["id"] });
     let answer = staff.send(reqwest::Method::POST, &format!("/api/admin/leads/{lead}/visits"), &visit).await;
     assert_eq!(answer.status(), StatusCode::CREATED, "the booking does not wait for the mail server");
+    booked_two_days_ago(&app.state.db).await;
     let seen = mails_within(&mut mail, Duration::from_secs(6)).await;
     assert_eq!(reminders(&seen), ["kari@example.no"], "{seen:?}");
     assert_eq!(seen.len(), 1, "{seen:?}");

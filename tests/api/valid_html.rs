@@ -123,7 +123,7 @@ async fn every_page_people_see_is_valid_html() {
 
     let (_, quote) = draft(&staff, "business").await;
     let declined = page_path(&send(&staff, &quote).await);
-    let no = answer(&app, &declined, "handling=avsla&versjon=1&grunn=For+dyrt", &origin).await;
+    let no = answer(&app, &declined, "handling=avsla&versjon=1&grunn=For+dyrt&bekreft=on", &origin).await;
     assert_eq!(no.status(), StatusCode::SEE_OTHER);
     files.push(save(dir.path(), "tilbud-avslatt", &page(&app, &declined, StatusCode::OK).await));
 

@@ -75,11 +75,7 @@ pub(crate) fn python(program: &str, input: &str) -> Value {
 /// The next two mails, the customer's first.
 async fn pair(mail: &mut tokio::sync::mpsc::UnboundedReceiver<String>) -> (String, String) {
     let (first, second) = (next(mail).await, next(mail).await);
-    if first.contains("kari@example.no") && !first.contains("To: ola@") {
-        (first, second)
-    } else {
-        (second, first)
-    }
+    if crate::quote_mail::addressed_to(&first, "kari@example.no") { (first, second) } else { (second, first) }
 }
 
 async fn lead(staff: &Session) -> String {

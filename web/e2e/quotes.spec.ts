@@ -65,6 +65,8 @@ test('staff send a quote made from a lead, and the customer accepts it on a phon
   expect(await seriousViolations(page)).toEqual([])
 
   await page.getByRole('button', { name: 'Send til kunden' }).click()
+  // Sending asks first, with room for a personal message.
+  await page.getByRole('dialog', { name: 'Sende tilbudet?' }).getByRole('button', { name: 'Send til kunden' }).click()
   const sent = page.locator('[data-sent-link]')
   await expect(sent).toContainText('E-post er ikke satt opp på serveren. Send lenken til kunden selv.')
   const link = new URL((await sent.locator('code').textContent()) ?? '').pathname
@@ -102,6 +104,8 @@ test('a declined quote and an expired one say so in Norwegian', async ({ page, b
   const customer = await phone(browser, baseURL ?? '')
   await customer.goto(declined.link)
   await customer.getByLabel('Grunn (valgfritt)').fill('Vi venter til neste år.')
+  // Declining is asked once: the box must be ticked (the browser says so before posting).
+  await customer.getByText('Ja, jeg vil avslå tilbudet').click()
   await customer.getByRole('button', { name: 'Avslå tilbudet' }).click()
   await expect(customer.locator('[data-quote-state="declined"]')).toContainText('Du avslo tilbudet')
   await expect(customer.getByRole('button', { name: 'Aksepter tilbudet' })).toHaveCount(0)

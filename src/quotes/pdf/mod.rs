@@ -68,7 +68,8 @@ impl Firm {
     }
 }
 
-/// "Akseptert 24.11.2026 av Ola Nordmann", on the copy the customer gets after accepting.
+/// "Akseptert 24.11.2026 kl. 14.05 av Ola Nordmann", on the copy the customer gets after
+/// accepting, with their answer to the early-start request when they had angrerett.
 pub struct Stamp {
     pub at: DateTime<Utc>,
     pub name: String,
@@ -146,6 +147,12 @@ fn day(at: DateTime<Utc>) -> String {
     crate::site::markup::norwegian_date(at.with_timezone(&chrono_tz::Europe::Oslo).date_naive())
 }
 
+/// Whether `name` is a limited company's (AS or ASA), by the word that ends it.
+fn is_limited_company(name: &str) -> bool {
+    let last = name.trim().rsplit(' ').next().unwrap_or_default().trim_end_matches('.');
+    last.eq_ignore_ascii_case("AS") || last.eq_ignore_ascii_case("ASA")
+}
+
 /// The quote as a PDF/A-2b file. `stamp` marks the copy an accepting customer gets.
 pub fn render(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> anyhow::Result<Vec<u8>> {
     let layout = lay_out(quote, firm, stamp);
@@ -168,8 +175,13 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
     };
     page.y = TOP + 12.0;
     page.text(Bold, 15.0, name_x, Left, &firm.name);
+    // Org.nr. with "MVA" (the firm charges it), and "Foretaksregisteret" for a limited
+    // company, as a business document must say (foretaksregisterloven § 10-2).
     let contact: Vec<String> = [
-        firm.org_nr.as_ref().map(|nr| format!("Org.nr. {nr}")),
+        firm.org_nr.as_ref().map(|nr| format!("Org.nr. {nr} MVA")),
+        firm.org_nr
+            .as_ref()
+            .and_then(|_| is_limited_company(&firm.name).then(|| "Foretaksregisteret".to_owned())),
         firm.address.clone(),
         firm.phone.as_ref().map(|phone| format!("Telefon {phone}")),
         firm.email.clone(),
@@ -200,7 +212,7 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
     page.text(Bold, 20.0, LEFT, Left, &title);
     if let Some(stamp) = stamp {
         page.y += 20.0;
-        let text = format!("Akseptert {} av {}", day(stamp.at), stamp.name);
+        let text = format!("Akseptert {} av {}", super::customer::moment(stamp.at), stamp.name);
         page.put(Item::Text {
             weight: Bold,
             size: 12.0,
@@ -210,14 +222,27 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
             text: FONTS.bold.printable(&text),
             green: true,
         });
+        if quote.angrerett {
+            page.y += 16.0;
+            page.text(
+                Regular,
+                10.0,
+                LEFT,
+                Left,
+                texts::early_start_answer(quote.early_start.unwrap_or(false)),
+            );
+        }
     }
     page.y += 22.0;
     let dated = quote.sent_at.unwrap_or(quote.updated_at);
-    let facts = [
+    let mut facts = vec![
         ("Dato", day(dated)),
         ("Gyldig til", crate::site::markup::norwegian_date(quote.valid_until)),
         ("Pristype", texts::price_type_name(quote.price_type).to_owned()),
     ];
+    if !quote.owner_name.trim().is_empty() {
+        facts.push(("Kontakt", quote.owner_name.clone()));
+    }
     let top = page.y;
     for (label, value) in facts {
         page.text(Bold, 9.5, LEFT, Left, label);
@@ -247,13 +272,11 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
     table::totals(&mut page, quote);
 
     page.heading(texts::price_type_name(quote.price_type));
-    page.paragraph(Regular, 9.5, LEFT, texts::price_type(quote.price_type));
+    page.paragraph(Regular, 9.5, LEFT, texts::price_type(quote.price_type, quote.customer_kind));
     if !quote.terms.is_empty() {
         page.heading("Vilkår");
         page.paragraph(Regular, 9.5, LEFT, &quote.terms);
     }
-    page.y += 6.0;
-    page.paragraph(Regular, 8.0, LEFT, texts::ROUNDING);
     if quote.angrerett {
         page.heading("Angrerett");
         page.paragraph(Regular, 9.5, LEFT, texts::ANGRERETT);

@@ -127,9 +127,14 @@ pub(super) fn lines(page: &mut Layout, quote: &Quote, consumer: bool) {
 pub(super) fn totals(page: &mut Layout, quote: &Quote) {
     use Weight::{Bold, Regular};
     page.room(60.0);
+    // The rate beside the MVA when every line has the same one.
+    let vat = match quote.lines.first().map(|line| line.vat) {
+        Some(rate) if quote.lines.iter().all(|line| line.vat == rate) => format!("MVA {rate} %"),
+        _ => "MVA".to_owned(),
+    };
     let rows = [
         (Regular, "Sum eks. MVA", quote.net_total),
-        (Regular, "MVA", quote.vat_total),
+        (Regular, vat.as_str(), quote.vat_total),
         (Bold, "Totalt inkl. MVA", quote.total),
     ];
     let label_x = RIGHT - amount_width(10.0, "") - GAP;

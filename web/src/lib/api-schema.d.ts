@@ -585,6 +585,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/quotes/{id}/new-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Send lenken på nytt": a sent quote gets a new link (the old one stops working, as only
+         *     the newest token's hash is kept), e-mailed to the customer when the server can. For a
+         *     customer who lost the e-mail: the quote itself does not change.
+         */
+        post: operations["new_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/quotes/{id}/pdf": {
         parameters: {
             query?: never;
@@ -611,7 +632,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "Revider": version N+1 as a draft with the same number; this version is marked replaced. */
+        /**
+         * "Revider": the next version as a draft with the same number. This version stays open
+         *     to the customer until the new one is sent.
+         */
         post: operations["revise_quote"];
         delete?: never;
         options?: never;
@@ -1195,6 +1219,12 @@ export interface components {
          *     same Norwegian field error as an empty one.
          */
         ContactInput: {
+            /**
+             * @description Where the job is: the street address (optional). It goes to the lead, and from there
+             *     to the site visit's invitation.
+             * @example Storgata 1
+             */
+            address?: string | null;
             /** @example kari@example.no */
             email?: string | null;
             /** @example Sikringen går hele tiden på badet. */
@@ -1208,6 +1238,11 @@ export interface components {
              *     order; at most five.
              */
             photos?: string[] | null;
+            /**
+             * @description The postcode (optional): four digits.
+             * @example 0155
+             */
+            postcode?: string | null;
             /**
              * @description "Når passer det med befaring?": up to three days the firm visits, from the next one
              *     on (`super::wishes`); rows without a day are skipped.
@@ -2124,6 +2159,14 @@ export interface components {
             services: components["schemas"]["Hit"][];
             users: components["schemas"]["Hit"][];
         };
+        /** @description What "Send til kunden" may send with the quote. */
+        SendInput: {
+            /**
+             * @description A personal message to the customer, put at the top of the e-mail (at most 2000
+             *     characters).
+             */
+            message?: string | null;
+        };
         /** @description An e-mail to staff about one of the person's leads. */
         SentEmail: {
             error?: string | null;
@@ -2446,6 +2489,11 @@ export interface components {
         };
         /** @description A befaring as staff book or move it. */
         VisitInput: {
+            /**
+             * @description Where the befaring is, when the lead has no address yet or it has changed: stored on
+             *     the lead, and written in the invitation.
+             */
+            address?: string | null;
             /** @description The day, `2026-10-25`. */
             day?: string | null;
             /**
@@ -2455,6 +2503,8 @@ export interface components {
             minutes?: number | null;
             /** @description For whoever goes; the customer does not see it. */
             note?: string | null;
+            /** @description The postcode with it: four digits. */
+            postcode?: string | null;
             /** @description Who goes: a member of staff's id. */
             staff_id?: string | null;
             /** @description The clock time it starts in Oslo, `09:00`. */
@@ -5026,6 +5076,65 @@ export interface operations {
             };
         };
     };
+    new_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ny lenke */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentQuote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke sendt og åpent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     quote_pdf: {
         parameters: {
             query?: never;
@@ -5145,7 +5254,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description En personlig melding til kunden (valgfritt) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendInput"] | null;
+            };
+        };
         responses: {
             /** @description Sendt */
             200: {

@@ -72,7 +72,7 @@ export type Site = {
    * it: what was typed, the Norwegian message under each field, or a notice for the whole
    * form (the limit, the spam filter). Only on the contact page the server made again. */
   contact_form?: {
-    values: Partial<Record<'name' | 'phone' | 'email' | 'service' | 'message' | DayField, string | null>>
+    values: Partial<Record<'name' | 'phone' | 'email' | 'service' | 'message' | 'address' | 'postcode' | DayField, string | null>>
     errors: Partial<Record<string, string>>
     notice: string | null
     /** The photos sent with the refused post and stored already, by id: the form sends

@@ -22,6 +22,13 @@ pub struct ContactInput {
     pub service: Option<String>,
     #[schema(example = "Sikringen går hele tiden på badet.")]
     pub message: Option<String>,
+    /// Where the job is: the street address (optional). It goes to the lead, and from there
+    /// to the site visit's invitation.
+    #[schema(example = "Storgata 1")]
+    pub address: Option<String>,
+    /// The postcode (optional): four digits.
+    #[schema(example = "0155")]
+    pub postcode: Option<String>,
     /// A field people never see. Anything in it marks the sender as a robot. Left out
     /// of the API document on purpose.
     #[schema(ignore)]
@@ -84,6 +91,9 @@ pub struct ContactForm {
     pub phone: String,
     pub service: Option<ServiceChoice>,
     pub message: String,
+    /// Where the job is, when the visitor said.
+    pub address: Option<String>,
+    pub postcode: Option<String>,
     /// The days offered for the site visit, in order.
     pub preferred_times: Vec<super::PreferredTime>,
     /// The photos uploaded for it, in order.
@@ -94,6 +104,7 @@ pub const NAME_MAX: usize = 200;
 pub const EMAIL_MAX: usize = 254;
 pub const PHONE_MAX: usize = 40;
 pub const MESSAGE_MAX: usize = 5000;
+pub const ADDRESS_MAX: usize = 300;
 /// The most photos one enquiry may have.
 pub const PHOTOS_MAX: usize = 5;
 
@@ -141,6 +152,15 @@ impl ContactForm {
             "Beskriv kort hva du trenger hjelp til.",
         );
 
+        let address = errors.optional("address", input.address, ADDRESS_MAX);
+        let postcode = errors.optional("postcode", input.postcode, 10).map(|code| code.replace(' ', ""));
+        if !errors.has("postcode")
+            && postcode
+                .as_deref()
+                .is_some_and(|code| code.len() != 4 || !code.chars().all(|c| c.is_ascii_digit()))
+        {
+            errors.add("postcode", "Skriv postnummeret med fire sifre, for eksempel 0155.");
+        }
         if !email.is_empty() && !errors.has("email") && !is_email(&email) {
             errors.add("email", "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.");
         }
@@ -163,7 +183,7 @@ impl ContactForm {
         let photos = parse_photos(input.photos.unwrap_or_default(), &mut errors);
         errors.finish()?;
         let phone = crate::text::phone_display(&phone);
-        Ok(Self { name, email, phone, service, message, preferred_times, photos })
+        Ok(Self { name, email, phone, service, message, address, postcode, preferred_times, photos })
     }
 }
 
@@ -210,6 +230,8 @@ mod tests {
             phone: Some("+47 912 34 567".into()),
             service: Some("elektrikertjenester".into()),
             message: Some("Sikringen går.".into()),
+            address: None,
+            postcode: None,
             website: None,
             preferred_times: None,
             photos: None,
@@ -235,5 +257,23 @@ mod tests {
             panic!("expected field errors")
         };
         assert_eq!(fields.into_map().keys().collect::<Vec<_>>(), ["email", "phone", "service"]);
+    }
+
+    #[test]
+    fn the_address_is_optional_and_the_postcode_has_four_digits() {
+        let form = ContactForm::parse(input(), &[]).unwrap();
+        assert_eq!((form.address, form.postcode), (None, None));
+        let given =
+            ContactInput { address: Some(" Storgata 1 ".into()), postcode: Some("0155".into()), ..input() };
+        let form = ContactForm::parse(given, &[]).unwrap();
+        assert_eq!((form.address.as_deref(), form.postcode.as_deref()), (Some("Storgata 1"), Some("0155")));
+        for bad in ["155", "01555", "O155"] {
+            let wrong = ContactInput { postcode: Some(bad.into()), ..input() };
+            let Err(Refused::Fields(fields)) = ContactForm::parse(wrong, &[]) else { panic!("{bad} taken") };
+            assert_eq!(
+                fields.into_map()["postcode"],
+                "Skriv postnummeret med fire sifre, for eksempel 0155."
+            );
+        }
     }
 }

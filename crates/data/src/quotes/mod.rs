@@ -48,29 +48,44 @@ pub async fn create(
     Ok(id)
 }
 
-/// "Revider": the next version of `quote` as a draft with the same number, and `quote`
-/// marked replaced. `None` when `quote` is in a state that cannot be revised (a draft,
-/// accepted, withdrawn or replaced already).
+/// Why "Revider" made no new version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotRevised {
+    /// `quote` is a draft, accepted, withdrawn or replaced.
+    State,
+    /// A newer version of the number is already a draft, or was sent.
+    Newer,
+}
+
+/// "Revider": the next version of `quote`'s number as a draft, a copy of `quote`. `quote`
+/// stays as it is, and its customer can still accept it, until the new version is sent
+/// (`send` marks the earlier versions replaced then); withdrawing the draft leaves it so.
+/// The new version is the number's highest plus one, so a withdrawn draft keeps its own.
 pub async fn revise(
     db: &Db,
     quote: &Quote,
     valid_until: NaiveDate,
     owner: (Option<Uuid>, &str),
     now: DateTime<Utc>,
-    entry: impl Fn(Uuid) -> NewAudit,
-) -> Result<Option<Uuid>, sqlx::Error> {
-    let Some(lead_id) = quote.lead_id else { return Ok(None) };
+    entry: impl Fn(Uuid, i32) -> NewAudit,
+) -> Result<Result<Uuid, NotRevised>, sqlx::Error> {
+    let Some(lead_id) = quote.lead_id else { return Ok(Err(NotRevised::State)) };
     let mut tx = db.begin().await?;
-    if !store::mark_replaced_in(&mut tx, quote.id, now, owner.1).await? {
-        return Ok(None);
+    if !store::take_for_revision_in(&mut tx, quote.id).await? {
+        return Ok(Err(NotRevised::State));
+    }
+    let (live, highest) = store::newer_versions_in(&mut tx, &quote.number, quote.version).await?;
+    if live > 0 {
+        return Ok(Err(NotRevised::Newer));
     }
     let id = Uuid::now_v7();
+    let version = highest + 1;
     let mut content = QuoteContent::of(quote);
     content.valid_until = content.valid_until.max(valid_until);
-    store::insert_in(&mut tx, id, lead_id, &quote.number, quote.version + 1, &content, owner, now).await?;
-    tx.audit(&entry(id)).await?;
+    store::insert_in(&mut tx, id, lead_id, &quote.number, version, &content, owner, now).await?;
+    tx.audit(&entry(id, version)).await?;
     tx.commit().await?;
-    Ok(Some(id))
+    Ok(Ok(id))
 }
 
 /// The status a lead moves to when its quote is sent: the first open status of the
@@ -85,9 +100,31 @@ pub fn won_status(pipeline: &[Stage]) -> Option<String> {
     pipeline.iter().find(|stage| stage.kind == StatusKind::Won).map(|stage| stage.name.clone())
 }
 
+/// What sending did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sent {
+    Sent,
+    /// It was no longer a draft.
+    NotDraft,
+    /// The customer accepted this earlier version meanwhile: the new one is not sent.
+    EarlierAccepted(i32),
+}
+
+/// The status a lead moves to when the customer declines its quote: the first status that
+/// means lost, if the lead is still open (a lead won by another quote stays won).
+pub fn lost_status(pipeline: &[Stage], current: &str) -> Option<String> {
+    let open = pipeline
+        .iter()
+        .find(|stage| stage.name == current)
+        .is_none_or(|stage| stage.kind == StatusKind::Open);
+    open.then(|| pipeline.iter().find(|stage| stage.kind == StatusKind::Lost).map(|stage| stage.name.clone()))
+        .flatten()
+}
+
 /// Sends a draft: stores its `copy` (the link's token hash, the PDF and the firm it was
-/// drawn with), and moves the lead to `lead_status` when given, with `entry`, in one transaction. `false` when the quote was
-/// no longer a draft.
+/// drawn with), marks the earlier versions the customer could still answer replaced
+/// (`store::replace_earlier_in`), and moves the lead to `lead_status` when given, with
+/// `entry`, in one transaction.
 pub async fn send(
     db: &Db,
     quote: &Quote,
@@ -96,17 +133,20 @@ pub async fn send(
     now: DateTime<Utc>,
     by: &str,
     entry: &NewAudit,
-) -> Result<bool, sqlx::Error> {
+) -> Result<Sent, sqlx::Error> {
     let mut tx = db.begin().await?;
     if !store::mark_sent_in(&mut tx, quote.id, copy, now, by).await? {
-        return Ok(false);
+        return Ok(Sent::NotDraft);
+    }
+    if let Some(version) = store::replace_earlier_in(&mut tx, &quote.number, quote.version, now, by).await? {
+        return Ok(Sent::EarlierAccepted(version));
     }
     if let (Some(status), Some(lead_id)) = (lead_status, quote.lead_id) {
         crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
     }
     tx.audit(entry).await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(Sent::Sent)
 }
 
 /// The customer accepts: the quote is marked accepted and the lead moves to `won`, with
@@ -126,6 +166,30 @@ pub async fn accept(
         return Ok(false);
     }
     if let (Some(status), Some(lead_id)) = (won, quote.lead_id) {
+        crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
+    }
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The customer declines: the quote is marked declined and the lead moves to `lost`,
+/// with `entry`, in one transaction. `false` when the quote was not open for an answer.
+#[allow(clippy::too_many_arguments)]
+pub async fn decline(
+    db: &Db,
+    quote: &Quote,
+    reason: Option<&str>,
+    lost: Option<&str>,
+    now: DateTime<Utc>,
+    today: NaiveDate,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::mark_declined_in(&mut tx, quote.id, reason, now, today).await? {
+        return Ok(false);
+    }
+    if let (Some(status), Some(lead_id)) = (lost, quote.lead_id) {
         crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
     }
     tx.audit(entry).await?;
@@ -154,6 +218,18 @@ mod tests {
         let renamed: Vec<Stage> =
             pipeline.iter().filter(|stage| stage.name != "Tilbud sendt").cloned().collect();
         assert_eq!(quote_sent_status(&renamed, "Ny"), None);
+    }
+
+    #[test]
+    fn a_declined_quote_loses_an_open_lead_by_meaning_and_leaves_a_won_one() {
+        let pipeline = vec![
+            Stage::new("Ny", StatusKind::Open),
+            Stage::new("Signert", StatusKind::Won),
+            Stage::new("Ikke aktuelt", StatusKind::Lost),
+        ];
+        assert_eq!(lost_status(&pipeline, "Ny").as_deref(), Some("Ikke aktuelt"));
+        assert_eq!(lost_status(&pipeline, "Signert"), None);
+        assert_eq!(lost_status(&default_pipeline(), "Tilbud sendt").as_deref(), Some("Tapt"));
     }
 
     #[test]

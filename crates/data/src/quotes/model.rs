@@ -186,6 +186,20 @@ impl Quote {
         if self.version > 1 { format!("{} v{}", self.number, self.version) } else { self.number.clone() }
     }
 
+    /// The PDF's file name: `Tilbud-2026-0042.pdf`, `Tilbud-2026-0042-v2.pdf`.
+    pub fn file_name(&self) -> String {
+        if self.version > 1 {
+            format!("Tilbud-{}-v{}.pdf", self.number, self.version)
+        } else {
+            format!("Tilbud-{}.pdf", self.number)
+        }
+    }
+
+    /// The accepted copy's file name: `Tilbud-2026-0042-v2-akseptert.pdf`.
+    pub fn accepted_file_name(&self) -> String {
+        self.file_name().replace(".pdf", "-akseptert.pdf")
+    }
+
     /// What the audit log shows of the quote.
     pub fn audit_view(&self) -> Value {
         serde_json::json!({

@@ -1,6 +1,6 @@
 //! Amounts in a quote: integers in øre, never floating point.
 //!
-//! The rounding rule (shown to staff beside the editor and written on every quote):
+//! The rounding rule (shown to staff beside the editor, web/src/features/quotes/components/quote-editor.tsx):
 //! - a line's amount excluding MVA is quantity × unit price, rounded to the nearest øre;
 //! - the line's MVA is that amount × the line's rate, rounded to the nearest øre;
 //! - a half øre rounds away from zero (0,5 øre → 1 øre, −0,5 øre → −1 øre);

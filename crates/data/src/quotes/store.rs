@@ -219,25 +219,91 @@ pub async fn mark_sent_in(
     Ok(done == 1)
 }
 
-/// Marks a quote replaced by a newer version, in the caller's transaction; `false` when
-/// it was accepted, withdrawn, replaced already or still a draft.
-pub async fn mark_replaced_in(
-    tx: &mut Tx,
-    id: Uuid,
-    now: DateTime<Utc>,
-    by: &str,
-) -> Result<bool, sqlx::Error> {
+/// Takes quote `id` for revising in the caller's transaction: `true` when it can be
+/// revised (sent, expired or declined). The row is written without a change, so that a
+/// second revision of it at the same moment waits for this one (PostgreSQL's row lock;
+/// SQLite's transactions take the write lock first) and then sees its new version.
+pub async fn take_for_revision_in(tx: &mut Tx, id: Uuid) -> Result<bool, sqlx::Error> {
     let done = tx_run!(tx, conn => sqlx::query(
-        "UPDATE quotes SET status = 'replaced', replaced_at = $1, replaced_by = $2, updated_at = $1 \
-         WHERE id = $3 AND status IN ('sent', 'declined')",
+        "UPDATE quotes SET updated_at = updated_at WHERE id = $1 AND status IN ('sent', 'declined')",
     )
-    .bind(now)
-    .bind(by)
     .bind(id)
     .execute(conn)
     .await
     .map(|done| done.rows_affected()))?;
     Ok(done == 1)
+}
+
+/// The versions of `number` newer than `version` that are still worked on or live (a
+/// draft, sent, accepted or declined: not withdrawn), and the highest version of the
+/// number there is, in the caller's transaction.
+pub async fn newer_versions_in(tx: &mut Tx, number: &str, version: i32) -> Result<(i64, i32), sqlx::Error> {
+    let (live, highest): (i64, Option<i32>) = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT COUNT(CASE WHEN version > $2 AND status <> 'withdrawn' THEN 1 END), MAX(version) \
+         FROM quotes WHERE number = $1",
+    )
+    .bind(number)
+    .bind(version)
+    .fetch_one(conn)
+    .await)?;
+    Ok((live, highest.unwrap_or(version)))
+}
+
+/// Marks the versions of `number` older than `version` that the customer could still
+/// answer (sent) or had declined as replaced by it, in the caller's transaction, and
+/// returns the oldest such version that was accepted instead, if any: then the newer
+/// version must not be sent. The update comes first, so that an acceptance of an older
+/// version at the same moment either happened before it (and is seen) or waits for it and
+/// finds the version replaced.
+pub async fn replace_earlier_in(
+    tx: &mut Tx,
+    number: &str,
+    version: i32,
+    now: DateTime<Utc>,
+    by: &str,
+) -> Result<Option<i32>, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "UPDATE quotes SET status = 'replaced', replaced_at = $1, replaced_by = $2, updated_at = $1 \
+         WHERE number = $3 AND version < $4 AND status IN ('sent', 'declined')",
+    )
+    .bind(now)
+    .bind(by)
+    .bind(number)
+    .bind(version)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))?;
+    let accepted: Option<(i32,)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT version FROM quotes WHERE number = $1 AND version < $2 AND status = 'accepted' ORDER BY version LIMIT 1",
+    )
+    .bind(number)
+    .bind(version)
+    .fetch_optional(conn)
+    .await)?;
+    Ok(accepted.map(|(version,)| version))
+}
+
+/// Gives a sent quote a new link's token hash (the old link stops), with its audit entry;
+/// `false` when it is not sent.
+pub async fn new_token(
+    db: &Db,
+    id: Uuid,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
+    audited!(db, entry, tx => {
+        let done = sqlx::query("UPDATE quotes SET token_hash = $1, updated_at = $2 WHERE id = $3 AND status = 'sent'")
+            .bind(token_hash)
+            .bind(now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        true
+    })
 }
 
 /// Withdraws a draft or a sent quote, with its audit entry; `false` in any other state.
@@ -265,31 +331,27 @@ pub async fn withdraw(
     })
 }
 
-/// The customer declines a sent quote still valid on `today`, with the audit entry.
-pub async fn decline(
-    db: &Db,
+/// The customer declines a sent quote still valid on `today`, in the caller's
+/// transaction; `false` in any other state.
+pub async fn mark_declined_in(
+    tx: &mut Tx,
     id: Uuid,
     reason: Option<&str>,
     now: DateTime<Utc>,
     today: NaiveDate,
-    entry: &NewAudit,
 ) -> Result<bool, sqlx::Error> {
-    audited!(db, entry, tx => {
-        let done = sqlx::query(
-            "UPDATE quotes SET status = 'declined', declined_at = $1, decline_reason = $2, updated_at = $1 \
-             WHERE id = $3 AND status = 'sent' AND valid_until >= $4",
-        )
-        .bind(now)
-        .bind(reason)
-        .bind(id)
-        .bind(today)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        true
-    })
+    let done = tx_run!(tx, conn => sqlx::query(
+        "UPDATE quotes SET status = 'declined', declined_at = $1, decline_reason = $2, updated_at = $1 \
+         WHERE id = $3 AND status = 'sent' AND valid_until >= $4",
+    )
+    .bind(now)
+    .bind(reason)
+    .bind(id)
+    .bind(today)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(done == 1)
 }
 
 /// What an acceptance records.

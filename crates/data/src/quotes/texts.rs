@@ -6,19 +6,30 @@
 
 use super::PriceType;
 
-/// What the price type means (håndverkertjenesteloven §§ 32 and 33).
-pub fn price_type(kind: PriceType) -> &'static str {
-    match kind {
-        PriceType::Fixed => {
+/// What the price type means. To a consumer it says what håndverkertjenesteloven
+/// (§§ 32 and 33) gives them; that law is for consumers only, so a business quote says
+/// the same terms as the agreement's own, without citing it.
+pub fn price_type(kind: PriceType, customer: super::CustomerKind) -> &'static str {
+    let consumer = customer == super::CustomerKind::Private;
+    match (kind, consumer) {
+        (PriceType::Fixed, true) => {
             "Prisen er en fastpris. Den er bindende for arbeidet som er beskrevet i tilbudet. \
              Tillegg kan bare kreves for endringer eller tilleggsarbeid du ber om, eller for \
              forhold som nevnt i håndverkertjenesteloven § 33."
         }
-        PriceType::Estimate => {
+        (PriceType::Fixed, false) => {
+            "Prisen er en fastpris. Den er bindende for arbeidet som er beskrevet i tilbudet. \
+             Tillegg kan bare kreves for endringer eller tilleggsarbeid dere ber om."
+        }
+        (PriceType::Estimate, true) => {
             "Prisen er et prisoverslag. Den endelige prisen vil ikke overstige overslaget med \
              mer enn 15 % (håndverkertjenesteloven § 32)."
         }
-        PriceType::Hourly => {
+        (PriceType::Estimate, false) => {
+            "Prisen er et prisoverslag. Den endelige prisen vil ikke overstige overslaget med \
+             mer enn 15 %."
+        }
+        (PriceType::Hourly, _) => {
             "Arbeidet faktureres etter medgått tid og materiell, til timeprisene og \
              enhetsprisene i tilbudet. Summen er et uforpliktende anslag over hva arbeidet \
              vil koste, ikke en fast pris. Vi sier fra i god tid dersom arbeidet ser ut til å \
@@ -36,9 +47,24 @@ pub fn price_type_name(kind: PriceType) -> &'static str {
     }
 }
 
-/// The rounding rule, written under the sums (crates/data/src/quotes/money.rs).
-pub const ROUNDING: &str = "Beløpene er regnet per linje og avrundet til nærmeste øre; \
-    summene er summen av linjene.";
+/// What the customer answered to the early-start request (angrerettloven § 22 and § 24),
+/// in their own words, on their confirmation, the accepted PDF and the page.
+pub fn early_start_answer(asked: bool) -> &'static str {
+    if asked {
+        "Du ba om at arbeidet starter før angrefristen på 14 dager er ute."
+    } else {
+        "Du ba ikke om at arbeidet starter før angrefristen på 14 dager er ute."
+    }
+}
+
+/// The same, as the firm's staff read it.
+pub fn early_start_for_staff(asked: bool) -> &'static str {
+    if asked {
+        "Kunden ba om at arbeidet starter før angrefristen på 14 dager er ute."
+    } else {
+        "Kunden ba ikke om at arbeidet starter før angrefristen på 14 dager er ute."
+    }
+}
 
 /// The angrerett information for a consumer (angrerettloven §§ 8, 22 and 24).
 pub const ANGRERETT: &str = "Du har angrerett. Du kan gå fra avtalen uten å oppgi grunn \

@@ -7,6 +7,8 @@ export type QuoteData = {
   token: string
   status: 'draft' | 'sent' | 'accepted' | 'declined' | 'withdrawn' | 'replaced' | 'expired'
   state_text: string | null
+  /** After accepting: thanks, the early-start answer, what happens next. */
+  thanks: string[] | null
   newest: string | null
   pdf: string
   action: string
@@ -24,15 +26,14 @@ export type QuoteData = {
   terms: string
   lines: { description: string; quantity: string; unit: string; vat: string; unit_price: string; amount: string }[]
   totals: { net: string; vat: string; gross: string }
-  rounding: string
   angrerett: string | null
   early_start_text: string
   read_terms_text: string
   /** A refused answer: the messages, and what the customer typed. */
   form: {
     error?: string
-    errors?: Partial<Record<'navn' | 'lest' | 'grunn', string>>
-    typed?: { navn?: string; tidlig_start?: boolean }
+    errors?: Partial<Record<'navn' | 'lest' | 'grunn' | 'bekreft', string>>
+    typed?: { navn?: string; tidlig_start?: boolean; grunn?: string }
   } | null
 }
 
@@ -69,6 +70,7 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
         {quote.state_text && (
           <div role="status" data-quote-state={quote.status} className="mt-5 rounded-lg border-2 border-primary/40 bg-background p-4">
             <p className="font-semibold">{quote.state_text}</p>
+            {quote.thanks?.map((line) => <p key={line} className="mt-2">{line}</p>)}
             {quote.newest && (
               <p className="mt-2"><a className="font-semibold text-primary underline" href={quote.newest}>Se den nyeste versjonen</a></p>
             )}
@@ -96,7 +98,7 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
             <div className="flex justify-between"><dt>MVA</dt><dd>{quote.totals.vat}</dd></div>
             <div className="flex justify-between text-lg font-bold"><dt>Totalt inkl. MVA</dt><dd data-quote-total>{quote.totals.gross}</dd></div>
           </dl>
-          <p className="mt-2 text-sm text-muted-foreground">{quote.consumer ? 'Prisene på linjene er inkludert MVA. ' : 'Prisene på linjene er uten MVA. '}{quote.rounding}</p>
+          <p className="mt-2 text-sm text-muted-foreground">{quote.consumer ? 'Prisene på linjene er inkludert MVA.' : 'Prisene på linjene er uten MVA.'}</p>
           <h3 className="mt-6 font-semibold">{quote.price_type}</h3>
           <p className="mt-1">{quote.price_type_text}</p>
           {quote.terms && (
@@ -150,7 +152,16 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
               <input type="hidden" name="versjon" value={quote.version} />
               <div>
                 <label htmlFor="grunn" className="mb-1 block font-medium">Grunn (valgfritt)</label>
-                <textarea id="grunn" name="grunn" rows={3} maxLength={2000} className={field} />
+                <textarea id="grunn" name="grunn" rows={3} maxLength={2000} className={field} defaultValue={quote.form?.typed?.grunn ?? ''}
+                  aria-invalid={errors.grunn ? true : undefined} aria-describedby={errors.grunn ? 'grunn-feil' : undefined} />
+                {errors.grunn && <p id="grunn-feil" className="mt-1 text-sm font-medium text-destructive">{errors.grunn}</p>}
+              </div>
+              <div>
+                <label className="flex items-start gap-3">
+                  <input type="checkbox" name="bekreft" required className="mt-1 size-5" aria-invalid={errors.bekreft ? true : undefined} aria-describedby={errors.bekreft ? 'bekreft-feil' : undefined} />
+                  <span>Ja, jeg vil avslå tilbudet</span>
+                </label>
+                {errors.bekreft && <p id="bekreft-feil" className="mt-1 text-sm font-medium text-destructive">{errors.bekreft}</p>}
               </div>
               <button type="submit" className={`${button} border border-input bg-background`}>Avslå tilbudet</button>
             </form>
@@ -158,7 +169,7 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
         )}
       </main>
       <footer className="mx-auto max-w-3xl px-4 pb-10 text-sm text-muted-foreground">
-        {[firm, quote.firm?.org_nr && `Org.nr. ${quote.firm.org_nr}`, quote.firm?.address, quote.firm?.email].filter(Boolean).join(' · ')}
+        {[firm, quote.firm?.org_nr && `Org.nr. ${quote.firm.org_nr} MVA`, quote.firm?.address, quote.firm?.email].filter(Boolean).join(' · ')}
       </footer>
     </div>
   )

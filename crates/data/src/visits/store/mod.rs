@@ -149,23 +149,27 @@ pub async fn between(
 pub const REMINDER_TRIES: i32 = 12;
 
 /// The visits due their customer's reminder: not cancelled, starting in `[from, to)`,
-/// not reminded, not claimed by an instance since `lapsed`, on a lead with an e-mail
-/// address, tried fewer than [`REMINDER_TRIES`] times.
+/// booked or last moved before `booked_before` (one booked or moved later got its
+/// invitation within the reminder's own window: that was the reminder), not reminded,
+/// not claimed by an instance since `lapsed`, on a lead with an e-mail address, tried
+/// fewer than [`REMINDER_TRIES`] times.
 pub async fn due_reminders(
     db: &Db,
     (from, to): (DateTime<Utc>, DateTime<Utc>),
+    booked_before: DateTime<Utc>,
     lapsed: DateTime<Utc>,
 ) -> Result<Vec<Uuid>, sqlx::Error> {
     let rows: Vec<(Uuid,)> = db_run!(db, pool => sqlx::query_as(
         "SELECT v.id FROM visits v JOIN leads l ON l.id = v.lead_id \
          WHERE v.cancelled_at IS NULL AND v.reminder_sent_at IS NULL AND v.starts_at >= $1 AND v.starts_at < $2 \
          AND (v.reminder_claimed_at IS NULL OR v.reminder_claimed_at < $3) AND v.reminder_attempts < $4 \
-         AND l.email IS NOT NULL AND l.email <> '' ORDER BY v.starts_at",
+         AND l.email IS NOT NULL AND l.email <> '' AND v.updated_at < $5 ORDER BY v.starts_at",
     )
     .bind(from)
     .bind(to)
     .bind(lapsed)
     .bind(REMINDER_TRIES)
+    .bind(booked_before)
     .fetch_all(pool)
     .await)?;
     Ok(rows.into_iter().map(|(id,)| id).collect())

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
+import { useLeadEnquiry } from '@/features/enquiry/api/enquiry'
 import { LeadEnquiry } from '@/features/enquiry/components/lead-enquiry'
 import { useLead } from '@/features/leads/api/get-lead'
 import { useLeads } from '@/features/leads/api/list-leads'
@@ -17,6 +18,7 @@ export function LeadPage() {
   const { leadId = '' } = useParams()
   const { user } = useAuth()
   const lead = useLead(leadId)
+  const enquiry = useLeadEnquiry(leadId)
   // The pipeline's statuses and the staff come with the list's answer.
   const list = useLeads({ q: '', status: '', source: '', page: 1, sort: '-created', mine: false, followUp: '' })
   useAdminTitle(lead.data ? `Lead: ${lead.data.name || 'Ukjent'}` : 'Lead')
@@ -38,7 +40,12 @@ export function LeadPage() {
             />
             <div className="grid content-start gap-8">
               <LeadEnquiry leadId={lead.data.id} />
-              <LeadVisits leadId={lead.data.id} staff={list.data.staff} />
+              <LeadVisits
+                leadId={lead.data.id}
+                staff={list.data.staff}
+                offered={enquiry.data?.preferred_times ?? []}
+                place={{ adresse: lead.data.adresse, postnr: lead.data.postnr }}
+              />
               <LeadQuotes leadId={lead.data.id} />
             </div>
           </div>

@@ -38,8 +38,8 @@ const days = (day: (row: number) => string, part: (row: number) => string | null
   Object.fromEntries(ROWS.flatMap((row) => [[`dag_${row}`, day(row)], [`del_${row}`, part(row) || 'hele_dagen']])) as DayValues
 const noDays = days(() => '', () => '')
 
-type Values = { name: string; phone: string; email: string; service: ServiceChoice | ''; message: string; website: string } & DayValues
-const empty: Values = { name: '', phone: '', email: '', service: '', message: '', website: '', ...noDays }
+type Values = { name: string; phone: string; email: string; service: ServiceChoice | ''; message: string; address: string; postcode: string; website: string } & DayValues
+const empty: Values = { name: '', phone: '', email: '', service: '', message: '', address: '', postcode: '', website: '', ...noDays }
 type Field = Exclude<keyof Values, 'website' | DayField> | 'preferred_times' | 'photos'
 
 /** What the server sent back when it refused the form posted without JavaScript. */
@@ -53,6 +53,8 @@ function sentBack(form: ReturnType<typeof useSite>['contact_form']): Values {
     email: text(values.email),
     service: service in serviceLabels ? (service as ServiceChoice) : '',
     message: text(values.message),
+    address: text(values.address),
+    postcode: text(values.postcode),
     website: '',
     ...days((row) => text(values[`dag_${row}` as DayField]), (row) => values[`del_${row}` as DayField]),
   }
@@ -101,7 +103,14 @@ export function ContactForm() {
     const preferred_times = ROWS.map((row) => ({ day: values[`dag_${row}`], part: values[`del_${row}`] as DayPart })).filter((row) => row.day)
     const sentPhotos = photos.flatMap((photo) => (photo.state === 'done' && photo.id ? [photo.id] : []))
     // The rows' own fields (dag_1, ...) go too; the server reads `preferred_times`.
-    const result = await createContact({ ...values, service: values.service || null, preferred_times, photos: sentPhotos })
+    const result = await createContact({
+      ...values,
+      service: values.service || null,
+      address: values.address || null,
+      postcode: values.postcode || null,
+      preferred_times,
+      photos: sentPhotos,
+    })
     setSending(false)
     if (result.ok) {
       setValues(empty)
@@ -191,6 +200,18 @@ export function ContactForm() {
           placeholder="Beskriv kort hva du trenger hjelp til..."
         />
         <FieldError id={`${id}-message-feil`}>{errors.message}</FieldError>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+        <div>
+          <Label htmlFor={`${id}-address`}>Adresse der jobben skal gjøres</Label>
+          <Input {...field('address')} maxLength={300} autoComplete="address-line1" placeholder="Gate og husnummer (valgfritt)" />
+          <FieldError id={`${id}-address-feil`}>{errors.address}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor={`${id}-postcode`}>Postnummer</Label>
+          <Input {...field('postcode')} inputMode="numeric" maxLength={4} pattern="[0-9]{4}" autoComplete="postal-code" placeholder="0155" />
+          <FieldError id={`${id}-postcode-feil`}>{errors.postcode}</FieldError>
+        </div>
       </div>
       {running ? (
         <Suspense fallback={null}>

@@ -59,7 +59,7 @@ export function LeadDetailsDialog({
       {lead.data ? (
         <>
           <Link to={paths.admin.lead(lead.data.id)} className="-mt-2 mb-2 inline-block text-sm text-primary underline-offset-4 hover:underline">
-            Åpne lead-ens egen side (tilbud, lenke å dele)
+            Åpne lead-ens egen side (bilder og ønskede dager, befaring, tilbud)
           </Link>
           <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} onOpenLead={onOpenLead} />
         </>

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { EmailText } from '@/components/email-text'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/input'
 import { formatDateTime, formatDay, norwegianDay } from '@/lib/format'
+import { paths } from '@/lib/paths'
 import { queryKeys } from '@/lib/query-keys'
 import { cn } from '@/lib/utils'
 import type { Lead, LeadSort } from '../api/list-leads'
@@ -65,7 +67,12 @@ export function LeadTable({
           {leads.map((lead) => (
             <tr key={lead.id} className="align-top hover:bg-muted/40">
               <td className="px-3 py-3 @xl:min-w-48 @xl:px-4">
-                <p className="font-semibold break-words">{lead.name || 'Ukjent'}</p>
+                <p className="font-semibold break-words">
+                  {/* The name opens the lead's own page; the eye opens the quick view. */}
+                  <Link to={paths.admin.lead(lead.id)} className="underline-offset-4 hover:underline focus-visible:underline">
+                    {lead.name || 'Ukjent'}
+                  </Link>
+                </p>
                 {lead.duplicate_of && <DuplicateBadge />}
                 {(lead.adresse || lead.postnr) && (
                   <p className="text-muted-foreground">{[lead.adresse, lead.postnr].filter(Boolean).join(', ')}</p>

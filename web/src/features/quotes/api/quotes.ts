@@ -72,7 +72,17 @@ export function useSaveQuote(id: string) {
 export function useSendQuote(id: string) {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: async (): Promise<SentQuote> => unwrap(await api.POST('/api/admin/quotes/{id}/send', { params: { path: { id } } })),
+    mutationFn: async (body: { message: string | null }): Promise<SentQuote> =>
+      unwrap(await api.POST('/api/admin/quotes/{id}/send', { params: { path: { id } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+/** "Send lenken på nytt": a new link for a sent quote; the old one stops. */
+export function useNewLink(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (): Promise<SentQuote> => unwrap(await api.POST('/api/admin/quotes/{id}/new-link', { params: { path: { id } } })),
     onSuccess: refresh,
   })
 }

@@ -3,10 +3,11 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/dialog'
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
+import { Label, Textarea } from '@/components/ui/input'
 import { formatDateTime } from '@/lib/format'
 import { paths } from '@/lib/paths'
-import { type QuoteView, type SentQuote, useReviseQuote, useSendQuote, useWithdrawQuote } from '../api/quotes'
+import { type QuoteView, type SentQuote, useNewLink, useReviseQuote, useSendQuote, useWithdrawQuote } from '../api/quotes'
 import { kroner } from '../money'
 import { QuoteStatusBadge } from './quote-status'
 
@@ -18,8 +19,15 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
   const send = useSendQuote(view.id)
   const revise = useReviseQuote(view.id)
   const withdraw = useWithdrawQuote(view.id)
+  const newLink = useNewLink(view.id)
   const [sent, setSent] = useState<SentQuote | null>(null)
   const [confirmWithdraw, setConfirmWithdraw] = useState(false)
+  const [confirmSend, setConfirmSend] = useState(false)
+  const [message, setMessage] = useState('')
+  // A newer version being worked on or sent: revise that one instead.
+  const newer = view.versions.some((version) => version.version > view.version && version.status !== 'withdrawn')
+  // What a draft of a later version replaces when it is sent: the versions the customer can still answer.
+  const open = view.status === 'draft' ? view.versions.filter((version) => version.version < view.version && version.status === 'sent') : []
   const fail = (error: unknown) =>
     toast({ title: 'Det gikk ikke', description: error instanceof Error ? error.message : 'Prøv igjen.', variant: 'destructive' })
 
@@ -50,21 +58,27 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
             </a>
           </Button>
           {view.status === 'draft' && (
-            <Button
-              disabled={send.isPending}
-              onClick={() =>
-                send.mutateAsync().then((answer) => {
-                  setSent(answer)
-                  toast({ title: answer.emailed ? 'Tilbudet er sendt til kunden' : 'Tilbudet er klart', description: answer.emailed ? `E-post med PDF og lenke gikk til ${answer.quote.customer_email}.` : answer.email_note ?? undefined })
-                }, fail)
-              }
-            >
+            <Button disabled={send.isPending} onClick={() => setConfirmSend(true)}>
               <Send aria-hidden="true" /> Send til kunden
             </Button>
           )}
-          {(view.status === 'sent' || view.status === 'declined' || view.status === 'expired') && (
+          {(view.status === 'sent' || view.status === 'declined' || view.status === 'expired') && !newer && (
             <Button variant="outline" disabled={revise.isPending} onClick={() => revise.mutateAsync().then((next) => onOpen(next.id), fail)}>
               Revider
+            </Button>
+          )}
+          {view.status === 'sent' && (
+            <Button
+              variant="outline"
+              disabled={newLink.isPending}
+              onClick={() =>
+                newLink.mutateAsync().then((answer) => {
+                  setSent(answer)
+                  toast({ title: 'Ny lenke er laget', description: answer.emailed ? `Den gikk på e-post til ${answer.quote.customer_email}. Den gamle lenken virker ikke lenger.` : answer.email_note ?? undefined })
+                }, fail)
+              }
+            >
+              Send lenken på nytt
             </Button>
           )}
           {(view.status === 'draft' || view.status === 'sent') && (
@@ -74,6 +88,12 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
           )}
         </div>
       </div>
+      {open.length > 0 && (
+        <p className="text-sm" data-replaces>
+          Kunden kan fortsatt akseptere versjon {open.map((version) => version.version).join(' og ')}. Når denne versjonen sendes, erstatter den
+          {open.length > 1 ? ' dem' : ' den'}, og lenken kunden har sier at det finnes en ny versjon.
+        </p>
+      )}
       {sent && (
         <div role="status" className="grid gap-2 rounded-lg border-2 border-primary/40 p-3" data-sent-link>
           <p className="font-semibold">{sent.emailed ? 'Sendt på e-post. Kundens lenke:' : sent.email_note}</p>
@@ -88,7 +108,7 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
               <Copy aria-hidden="true" /> Kopier lenken
             </Button>
           </div>
-          <p className="text-sm text-muted-foreground">Lenken vises bare nå. Trengs den igjen, trekk tilbake og send en ny versjon.</p>
+          <p className="text-sm text-muted-foreground">Lenken vises bare nå. Trengs den igjen, velg «Send lenken på nytt»: da lages en ny, og denne slutter å virke.</p>
         </div>
       )}
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
@@ -120,12 +140,48 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
           </ul>
         </nav>
       )}
+      <Dialog
+        open={confirmSend}
+        onOpenChange={setConfirmSend}
+        title="Sende tilbudet?"
+        description={
+          view.customer_email
+            ? `Tilbudet sendes til ${view.customer_email} med PDF og lenke. Det kan ikke endres etterpå, bare revideres.`
+            : 'Kunden har ingen e-postadresse: du får lenken og sender den selv. Tilbudet kan ikke endres etterpå, bare revideres.'
+        }
+      >
+        <div className="grid gap-2">
+          <Label htmlFor="send-message">Personlig melding (valgfritt)</Label>
+          <Textarea id="send-message" rows={4} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} placeholder="Hei! Takk for en hyggelig befaring ..." />
+        </div>
+        <div className="mt-4 flex justify-end gap-3">
+          <Button variant="outline" onClick={() => setConfirmSend(false)} data-autofocus>
+            Avbryt
+          </Button>
+          <Button
+            disabled={send.isPending}
+            onClick={() =>
+              send.mutateAsync({ message: message.trim() || null }).then((answer) => {
+                setConfirmSend(false)
+                setSent(answer)
+                toast({ title: answer.emailed ? 'Tilbudet er sendt til kunden' : 'Tilbudet er klart', description: answer.emailed ? `E-post med PDF og lenke gikk til ${answer.quote.customer_email}.` : answer.email_note ?? undefined })
+              }, fail)
+            }
+          >
+            <Send aria-hidden="true" /> {send.isPending ? 'Sender...' : 'Send til kunden'}
+          </Button>
+        </div>
+      </Dialog>
       <ConfirmDialog
         open={confirmWithdraw}
         onOpenChange={setConfirmWithdraw}
-        title="Trekke tilbake tilbudet?"
-        description="Kunden kan ikke lenger akseptere det. Lenken sier at tilbudet er trukket tilbake."
-        confirmLabel="Trekk tilbake"
+        title={view.status === 'draft' ? 'Trekke tilbake utkastet?' : 'Trekke tilbake tilbudet?'}
+        description={
+          view.status === 'draft'
+            ? `Utkastet er aldri sendt, så kunden har ikke sett det.${open.length > 0 ? ` Versjon ${open.map((version) => version.version).join(' og ')} er fortsatt åpen for kunden, som før.` : ''}`
+            : 'Kunden kan ikke lenger akseptere det. Lenken sier at tilbudet er trukket tilbake.'
+        }
+        confirmLabel={view.status === 'draft' ? 'Trekk tilbake utkastet' : 'Trekk tilbake'}
         onConfirm={() => withdraw.mutateAsync().then(() => setConfirmWithdraw(false), fail)}
       />
     </section>

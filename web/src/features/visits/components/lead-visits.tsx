@@ -8,17 +8,28 @@ import { Spinner } from '@/components/ui/spinner'
 import type { StaffMember } from '../api/visits'
 import { formatWeekday } from '@/lib/days'
 import { type Visit, type VisitChanged, useCancelVisit, useLeadVisits } from '../api/visits'
-import { VisitFormDialog } from './visit-form-dialog'
+import { type LeadPlace, type OfferedDay, VisitFormDialog } from './visit-form-dialog'
 
 /** What staff are told after a booking, a move or a cancellation: who the e-mail goes to. */
-function invitedText(changed: VisitChanged): string {
+function invitedText(changed: VisitChanged, what: 'Invitasjonen' | 'Avlysningen' = 'Invitasjonen'): string {
   return changed.invited.length
-    ? `Invitasjonen sendes til ${changed.invited.join(' og ')}.`
+    ? `${what} sendes til ${changed.invited.join(' og ')}.`
     : 'E-post er ikke satt opp på serveren. Gi beskjed til kunden selv.'
 }
 
-/** A lead's befaringer: "Avtal befaring", and each booked one with "Flytt" and "Avlys". */
-export function LeadVisits({ leadId, staff }: { leadId: string; staff: StaffMember[] }) {
+/** A lead's befaringer: "Avtal befaring", and each booked one with "Flytt" and "Avlys".
+ * `offered` are the days the customer offered, `place` the lead's address, for the dialog. */
+export function LeadVisits({
+  leadId,
+  staff,
+  offered = [],
+  place = {},
+}: {
+  leadId: string
+  staff: StaffMember[]
+  offered?: OfferedDay[]
+  place?: LeadPlace
+}) {
   const visits = useLeadVisits(leadId)
   const cancel = useCancelVisit()
   const toast = useToast()
@@ -72,6 +83,8 @@ export function LeadVisits({ leadId, staff }: { leadId: string; staff: StaffMemb
         leadId={leadId}
         visit={editing?.visit ?? null}
         staff={staff}
+        offered={offered}
+        place={place}
         onDone={done(editing?.visit ? 'Befaringen er flyttet' : 'Befaringen er avtalt')}
       />
       <ConfirmDialog
@@ -87,7 +100,7 @@ export function LeadVisits({ leadId, staff }: { leadId: string; staff: StaffMemb
           cancel.mutateAsync(cancelling.id).then(
             (changed) => {
               setCancelling(null)
-              toast({ title: 'Befaringen er avlyst', description: invitedText(changed) })
+              toast({ title: 'Befaringen er avlyst', description: invitedText(changed, 'Avlysningen') })
             },
             (error: unknown) => toast({ title: 'Kunne ikke avlyse befaringen', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
           )

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { useToast } from '@/components/toast'
+import { useClearToasts, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { DayInput, isDay } from '@/components/ui/day-input'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
 import type { StaffMember } from '../api/visits'
+import { formatPreferredTime } from '@/lib/days'
 import { useServerErrors } from '@/lib/forms'
 import { type Visit, type VisitChanged, useBookVisit, useMoveVisit } from '../api/visits'
 
@@ -29,18 +30,32 @@ const schema = z.object({
   minutes: z.string(),
   staff_id: z.string(),
   note: z.string(),
+  address: z.string(),
+  postcode: z.string(),
 })
 
 type Values = z.infer<typeof schema>
 type Field = keyof Values
 
-/** "Avtal befaring" (no `visit`) or "Flytt befaring" (the visit to move). */
+/** A day the customer offered for the befaring, as the contact form took it. */
+export type OfferedDay = { day: string; part: 'formiddag' | 'ettermiddag' | 'hele_dagen' }
+/** Where the befaring is: the lead's address as it is now. */
+export type LeadPlace = { adresse?: string | null; postnr?: string | null }
+
+/** When a befaring on an offered day starts, by the part of the day the customer chose. */
+const STARTS: Record<OfferedDay['part'], string> = { formiddag: '09:00', ettermiddag: '13:00', hele_dagen: '09:00' }
+
+/** "Avtal befaring" (no `visit`) or "Flytt befaring" (the visit to move). The days the
+ * customer offered are a click away, the only member of staff is chosen already, and a
+ * lead without an address is asked for one (it goes into the invitation). */
 export function VisitFormDialog({
   open,
   onOpenChange,
   leadId,
   visit,
   staff,
+  offered = [],
+  place = {},
   onDone,
 }: {
   open: boolean
@@ -48,17 +63,34 @@ export function VisitFormDialog({
   leadId: string
   visit: Visit | null
   staff: StaffMember[]
+  offered?: OfferedDay[]
+  place?: LeadPlace
   onDone: (changed: VisitChanged) => void
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={visit ? 'Flytt befaring' : 'Avtal befaring'} className="max-w-xl">
-      <VisitForm leadId={leadId} visit={visit} staff={staff} onDone={onDone} />
+      <VisitForm leadId={leadId} visit={visit} staff={staff} offered={offered} place={place} onDone={onDone} />
     </Dialog>
   )
 }
 
-function VisitForm({ leadId, visit, staff, onDone }: { leadId: string; visit: Visit | null; staff: StaffMember[]; onDone: (changed: VisitChanged) => void }) {
+function VisitForm({
+  leadId,
+  visit,
+  staff,
+  offered,
+  place,
+  onDone,
+}: {
+  leadId: string
+  visit: Visit | null
+  staff: StaffMember[]
+  offered: OfferedDay[]
+  place: LeadPlace
+  onDone: (changed: VisitChanged) => void
+}) {
   const toast = useToast()
+  const clearToasts = useClearToasts()
   const book = useBookVisit(leadId)
   const move = useMoveVisit()
   const form = useForm<Values>({
@@ -67,16 +99,26 @@ function VisitForm({ leadId, visit, staff, onDone }: { leadId: string; visit: Vi
       day: visit?.day ?? '',
       start: visit?.start ?? '09:00',
       minutes: String(visit?.minutes ?? 60),
-      staff_id: visit?.staff_id ?? '',
+      staff_id: visit?.staff_id ?? (staff.length === 1 ? staff[0]!.id : ''),
       note: visit?.note ?? '',
+      address: place.adresse ?? '',
+      postcode: place.postnr ?? '',
     },
   })
   const { register, handleSubmit, control, formState } = form
   const serverErrors = useServerErrors(form)
   const submit = handleSubmit(async (values) => {
-    const body = { ...values, minutes: Number(values.minutes), staff_id: values.staff_id || null }
+    const body = {
+      ...values,
+      minutes: Number(values.minutes),
+      staff_id: values.staff_id || null,
+      address: values.address.trim() || null,
+      postcode: values.postcode.trim() || null,
+    }
     try {
       const changed = visit ? await move.mutateAsync({ id: visit.id, body }) : await book.mutateAsync(body)
+      // An earlier failed try's message is not left beside the success.
+      clearToasts()
       onDone(changed)
     } catch (error) {
       serverErrors(error)
@@ -92,8 +134,30 @@ function VisitForm({ leadId, visit, staff, onDone }: { leadId: string; visit: Vi
   const lengths = LENGTHS.some(([minutes]) => String(minutes) === form.getValues('minutes'))
     ? LENGTHS
     : [...LENGTHS, [Number(form.getValues('minutes')), `${form.getValues('minutes')} minutter`] as [number, string]]
+  const noAddress = !place.adresse?.trim()
   return (
     <form method="post" onSubmit={submit} className="grid gap-4">
+      {!visit && offered.length > 0 && (
+        <fieldset className="grid gap-2" data-offered-days>
+          <legend className="mb-1 text-sm font-medium">Kunden ønsket</legend>
+          <div className="flex flex-wrap gap-2">
+            {offered.map((time) => (
+              <Button
+                key={`${time.day}-${time.part}`}
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  form.setValue('day', time.day, { shouldValidate: true })
+                  form.setValue('start', STARTS[time.part])
+                }}
+              >
+                {formatPreferredTime(time)}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor="visit-day">Dag</Label>
@@ -131,6 +195,23 @@ function VisitForm({ leadId, visit, staff, onDone }: { leadId: string; visit: Vi
             ))}
           </Select>
           <FieldError id="visit-staff_id-feil">{err('staff_id')}</FieldError>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+        {noAddress && (
+          <p className="text-sm font-medium sm:col-span-2" id="visit-address-missing">
+            Lead-en har ingen adresse. Skriv hvor befaringen er, så står adressen i invitasjonen; ellers står det «avtales på telefon».
+          </p>
+        )}
+        <div>
+          <Label htmlFor="visit-address">Adresse</Label>
+          <Input autoComplete="off" {...register('address')} {...a11y('address')} />
+          <FieldError id="visit-address-feil">{err('address')}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="visit-postcode">Postnummer</Label>
+          <Input inputMode="numeric" maxLength={4} {...register('postcode')} {...a11y('postcode')} />
+          <FieldError id="visit-postcode-feil">{err('postcode')}</FieldError>
         </div>
       </div>
       <div>
