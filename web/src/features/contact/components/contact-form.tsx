@@ -201,14 +201,14 @@ export function ContactForm() {
         />
         <FieldError id={`${id}-message-feil`}>{errors.message}</FieldError>
       </div>
-      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_11rem]">
         <div>
-          <Label htmlFor={`${id}-address`}>Adresse der jobben skal gjøres</Label>
-          <Input {...field('address')} maxLength={300} autoComplete="address-line1" placeholder="Gate og husnummer (valgfritt)" />
+          <Label htmlFor={`${id}-address`}>Adresse der jobben skal gjøres (valgfritt)</Label>
+          <Input {...field('address')} maxLength={300} autoComplete="address-line1" placeholder="Gate og husnummer" />
           <FieldError id={`${id}-address-feil`}>{errors.address}</FieldError>
         </div>
         <div>
-          <Label htmlFor={`${id}-postcode`}>Postnummer</Label>
+          <Label htmlFor={`${id}-postcode`}>Postnummer (valgfritt)</Label>
           <Input {...field('postcode')} inputMode="numeric" maxLength={4} pattern="[0-9]{4}" autoComplete="postal-code" placeholder="0155" />
           <FieldError id={`${id}-postcode-feil`}>{errors.postcode}</FieldError>
         </div>
