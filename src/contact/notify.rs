@@ -150,8 +150,12 @@ impl Notifier {
         Ok(Self { transport, to, base_url })
     }
 
-    /// Sends the notice in the background; failures are logged, never returned. Either
-    /// way the lead's timeline records it (`fagfolk_data::leads::history::record_email`).
+    /// Sends the notice to staff, and the customer a receipt of what they sent, in the
+    /// background; failures are logged, never returned. Either way the lead's timeline
+    /// records each (`fagfolk_data::leads::history::record_email`). The receipt goes to
+    /// the address typed in the form, which nobody has confirmed: it is sent as often as
+    /// the form takes an enquiry from one client (`FAGFOLK_CONTACT_LIMIT`), and says
+    /// nothing the sender did not type.
     pub fn notify(self: &std::sync::Arc<Self>, state: &AppState, form: &ContactForm, lead_id: Uuid) {
         let notifier = self.clone();
         let form = form.clone();
@@ -170,20 +174,57 @@ impl Notifier {
                 None => tracing::info!(lead = %lead_id, "varsel om ny henvendelse sendt"),
                 Some(error) => tracing::error!(lead = %lead_id, error = %error, "kunne ikke sende varsel"),
             }
-            let (to, subject) = (notifier.to.to_string(), subject(&form));
-            let recorded = fagfolk_data::leads::history::record_email(
-                &db,
-                lead_id,
-                clock.now(),
-                &to,
-                &subject,
-                error.as_deref(),
-            )
-            .await;
-            if let Err(err) = recorded {
-                tracing::error!(lead = %lead_id, error = %err, "kunne ikke føre e-posten i historikken");
+            let record = |to: String, subject: String, error: Option<String>| {
+                let db = db.clone();
+                let now = clock.now();
+                async move {
+                    let recorded = fagfolk_data::leads::history::record_email(
+                        &db,
+                        lead_id,
+                        now,
+                        &to,
+                        &subject,
+                        error.as_deref(),
+                    )
+                    .await;
+                    if let Err(err) = recorded {
+                        tracing::error!(lead = %lead_id, error = %err, "kunne ikke føre e-posten i historikken");
+                    }
+                }
+            };
+            record(notifier.to.to_string(), subject(&form), error).await;
+            let sent = match notifier.receipt(&form, &letterhead) {
+                Ok(message) => {
+                    notifier.transport.send(message).await.map(|_| ()).map_err(anyhow::Error::from)
+                }
+                Err(err) => Err(err),
+            };
+            let error = sent.as_ref().err().map(|err| format!("{err:#}"));
+            if let Some(error) = &error {
+                tracing::warn!(lead = %lead_id, error = %error, "kunne ikke sende kvitteringen til kunden");
             }
+            record(form.email.clone(), RECEIPT_SUBJECT.to_owned(), error).await;
         });
+    }
+
+    /// The customer's receipt: what they sent, and when they will hear from the firm.
+    fn receipt(&self, form: &ContactForm, letterhead: &Letterhead) -> anyhow::Result<Message> {
+        let to: Mailbox = form.email.parse().context("ugyldig e-postadresse")?;
+        let firm = if letterhead.firm.is_empty() { "oss".to_owned() } else { letterhead.firm.clone() };
+        let body = format!(
+            "Hei {}!\n\nTakk for henvendelsen til {firm}. Vi har fått den og kontakter deg innen 24 timer.\n\n\
+             Dette sendte du:\n{}\n\n{}\n\nVil du legge til noe, svar på denne e-posten.\n\nMed vennlig hilsen\n{}\n",
+            form.name,
+            facts(form).join("\n"),
+            form.message,
+            letterhead.firm,
+        );
+        Message::builder()
+            .from(self.to.clone())
+            .to(to)
+            .subject(RECEIPT_SUBJECT)
+            .multipart(letterhead.body(&body))
+            .context("kunne ikke lage e-posten")
     }
 
     /// Sends a member of staff the link that sets a new password ("Glemt passord?"), from
@@ -288,10 +329,23 @@ impl Notifier {
     }
 }
 
+/// The customer's receipt's subject.
+pub const RECEIPT_SUBJECT: &str = "Vi har mottatt henvendelsen din";
+
 /// The new-enquiry e-mail's text: everything the customer sent (the address, the days
 /// they offered for a befaring, how many photos), and the link to the lead's own page,
 /// which shows the photos.
 fn enquiry_text(form: &ContactForm, lead_id: Uuid, base_url: &str) -> String {
+    format!(
+        "Ny henvendelse fra nettstedet.\n\n{}\n\n{}\n\nÅpne lead-en: {base_url}/admin/leads/{lead_id}\n",
+        facts(form).join("\n"),
+        form.message
+    )
+}
+
+/// What a customer sent with an enquiry, a line each, as the staff's notice and the
+/// customer's receipt list it.
+fn facts(form: &ContactForm) -> Vec<String> {
     let service = form.service.map(|s| s.label()).unwrap_or("Ikke valgt");
     let mut facts = vec![
         format!("Navn: {}", form.name),
@@ -316,14 +370,9 @@ fn enquiry_text(form: &ContactForm, lead_id: Uuid, base_url: &str) -> String {
     }
     facts.push(match form.photos.len() {
         0 => "Bilder: ingen".to_owned(),
-        1 => "Bilder: 1 (se lead-en)".to_owned(),
-        count => format!("Bilder: {count} (se lead-en)"),
+        count => format!("Bilder: {count}"),
     });
-    format!(
-        "Ny henvendelse fra nettstedet.\n\n{}\n\n{}\n\nÅpne lead-en: {base_url}/admin/leads/{lead_id}\n",
-        facts.join("\n"),
-        form.message
-    )
+    facts
 }
 
 #[cfg(test)]

@@ -111,7 +111,10 @@ async fn list_leads(
     let sources = store::sources(&state.db).await?;
     let known_sources = model::SOURCES.iter().map(|s| (*s).to_owned()).collect();
     let staff = fagfolk_data::users::store::staff(&state.db).await?;
-    Ok(Json(LeadPage { items, total, all, sources, pipeline, known_sources, staff }))
+    let ids: Vec<_> = items.iter().map(|lead| lead.id).collect();
+    let photos =
+        fagfolk_data::contact::store::photos::counts_of_leads(&state.db, &ids).await?.into_iter().collect();
+    Ok(Json(LeadPage { items, photos, total, all, sources, pipeline, known_sources, staff }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

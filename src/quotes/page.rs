@@ -97,7 +97,7 @@ pub async fn page_data(
         "label": quote.label(),
         "firm": firm,
         "customer": {
-            "name": quote.customer_name, "address": quote.customer_address, "email": quote.customer_email,
+            "name": quote.customer_name, "addressee": quote.addressee(), "address": quote.customer_address, "email": quote.customer_email,
             "phone": quote.customer_phone, "org_nr": quote.org_nr,
         },
         "consumer": consumer,

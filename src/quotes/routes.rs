@@ -88,6 +88,7 @@ async fn create_quote(
         [lead.adresse.clone(), lead.postnr.clone()].into_iter().flatten().collect::<Vec<_>>().join(", ");
     let base = QuoteContent {
         customer_name: lead.name.clone(),
+        customer_company: None,
         customer_email: lead.email.clone(),
         customer_phone: lead.phone.clone(),
         customer_address: Some(address).filter(|address| !address.is_empty()),

@@ -99,9 +99,14 @@ async fn staff_get_an_email_about_a_new_enquiry() {
     assert!(message.contains("Reply-To: kari@example.no"), "{message}");
     assert!(message.contains("To: post@fagfolk.test"), "{message}");
     assert!(message.contains("https://fagfolk.test/admin/leads/"), "the lead's own page: {message}");
-    let emails = emails_in_timeline(&app).await;
+    // The staff's notice is recorded first; the customer's receipt after it (this mail
+    // server takes one session, so the receipt is refused here: quote_flow.rs reads it).
+    let emails: Vec<_> = emails_in_timeline(&app)
+        .await
+        .into_iter()
+        .filter(|email| email["recipient"] == "post@fagfolk.test")
+        .collect();
     assert_eq!(emails.len(), 1);
-    assert_eq!(emails[0]["recipient"], "post@fagfolk.test");
     assert_eq!(emails[0]["subject"], "Ny henvendelse fra Kari Nordmann");
     assert_eq!(emails[0]["error"], serde_json::Value::Null);
     app.stop().await;
@@ -146,7 +151,7 @@ async fn a_mail_server_that_is_down_costs_no_enquiry() {
     assert_eq!(app.count("leads").await, 1);
     assert_eq!(app.get("/healthz").await.status(), 200);
     let emails = emails_in_timeline(&app).await;
-    assert_eq!(emails[0]["subject"], "Ny henvendelse fra Kari Nordmann");
-    assert!(emails[0]["error"].as_str().is_some_and(|error| !error.is_empty()), "{emails:?}");
+    let notice = emails.iter().find(|email| email["subject"] == "Ny henvendelse fra Kari Nordmann").unwrap();
+    assert!(notice["error"].as_str().is_some_and(|error| !error.is_empty()), "{emails:?}");
     app.stop().await;
 }

@@ -354,6 +354,17 @@ async fn an_enquirys_address_reaches_the_staff_and_the_invitation(app: TestApp, 
     );
     assert!(body.contains("Bilder: ingen"), "{body}");
     assert!(body.contains(&format!("/admin/leads/{}", id(&lead))), "the lead's own page: {body}");
+    // The customer's receipt repeats what they sent.
+    let (subject, to, reply_to, receipt) = read(&next(&mut mail).await);
+    assert_eq!((subject.as_str(), to.as_str()), ("Vi har mottatt henvendelsen din", "kari@example.no"));
+    assert_eq!(reply_to, None, "answers go to the firm's own address");
+    assert!(
+        receipt.contains("Adresse: Storgata 1, 0155")
+            && receipt.contains("Ønsket tid for befaring:")
+            && receipt.contains("Sikringen går.")
+            && !receipt.contains("/admin/"),
+        "{receipt}"
+    );
 
     let ola = plumber(&app).await;
     let booking = json!({ "day": oslo_day(2), "start": "09:00", "minutes": 60, "staff_id": ola });
@@ -435,7 +446,7 @@ async fn a_booking_gives_a_lead_without_an_address_one(app: TestApp, mut mail: M
     app.stop().await;
 }
 
-/// A business quote's PDF: a 999 999,99 kroner line keeps each column's figures apart
+/// A business quote, to the company with its contact person. Its PDF: a 999 999,99 kroner line keeps each column's figures apart
 /// (read with `pdftotext -layout`), the MVA total names its rate, the firm's org.nr. says
 /// "MVA" and "Foretaksregisteret" (Fagfolk AS), the contact person is named, and the
 /// terms do not cite the consumer law; the rounding note is for staff only.
@@ -447,7 +458,8 @@ async fn a_business_quote_reads_right_with_six_digit_amounts(app: TestApp, _mail
         .send(
             Method::POST,
             &format!("/api/admin/leads/{}/quotes", id(&lead)),
-            &json!({ "customer_kind": "business", "org_nr": "987 654 321", "price_type": "fixed", "lines": [line] }),
+            &json!({ "customer_kind": "business", "customer_company": "Borettslaget Solsiden", "org_nr": "987 654 321",
+                     "price_type": "fixed", "lines": [line] }),
         )
         .await;
     assert_eq!(made.status(), StatusCode::CREATED);
@@ -471,6 +483,10 @@ async fn a_business_quote_reads_right_with_six_digit_amounts(app: TestApp, _mail
         "{text}"
     );
     assert!(!text.contains("håndverkertjenesteloven") && !text.contains("avrundet"), "{text}");
+    // Addressed to the company, with its contact person.
+    assert!(text.contains("Til Borettslaget Solsiden") && text.contains("Øystein Åsen"), "{text}");
+    let page = app.get(&page_path(&sent)).await.text().await.unwrap();
+    assert!(page.contains("Til Borettslaget Solsiden, v/ Øystein Åsen"), "{page}");
     app.stop().await;
 }
 

@@ -274,3 +274,25 @@ test('"Glemt passord?" on a server without e-mail says to ask an administrator, 
   await expect(page.getByText('Lenken er brukt eller utløpt. Be om en ny under «Glemt passord?».')).toBeVisible()
   await expect(page.getByLabel('Nytt passord', { exact: true })).toHaveValue('en helt ny og lang setning')
 })
+
+// Last in the file: the tests above expect an empty media library.
+test('a file uploaded while the media list is still on its first load shows up in it', async ({ page }) => {
+  await signIn(page)
+  // The first list answer is held back until the upload is done (as on a slow line, or a
+  // busy server: the under-load run of 2026-11-27 saw it), so it is older than the upload.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let first = true
+  await page.route((url) => url.pathname === '/api/admin/media', async (route) => {
+    if (!first || route.request().method() !== 'GET') return route.continue()
+    first = false
+    const answer = await route.fetch()
+    await held
+    await route.fulfill({ response: answer })
+  })
+  await page.goto('/admin/media')
+  await page.locator('[data-upload-input]').setInputFiles([{ name: 'tidlig.png', mimeType: 'image/png', buffer: png(40, 30) }])
+  await expect(page.getByText('Filen er lastet opp')).toBeVisible()
+  release()
+  await expect(page.locator('[data-media="tidlig"]')).toBeVisible()
+})

@@ -116,6 +116,10 @@ test('the dashboard shows today\'s befaringer, "Befaringer" lists the week, and 
   await feeds.getByRole('button', { name: 'Lag lenke' }).first().click()
   const url = await page.locator('[data-feed-url]').inputValue()
   expect(url).toMatch(/\/kalender\/[A-Za-z0-9_-]{22}\.ics$/)
+  // The first address replaces nothing; the calendar opens it by webcal:.
+  await expect(feeds.getByText('En tidligere lenke virker ikke lenger.')).toHaveCount(0)
+  await expect(feeds.locator('[data-feed-webcal]').first()).toHaveAttribute('href', url.replace(/^https?:\/\//, 'webcal://'))
+  await expect(feeds.getByRole('button', { name: 'Kopier adressen' }).first()).toBeVisible()
   const phone = await playwright.request.newContext({ baseURL })
   const calendar = await phone.get(new URL(url).pathname)
   expect(calendar.status()).toBe(200)

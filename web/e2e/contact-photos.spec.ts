@@ -127,3 +127,30 @@ test('a customer sends three photos and two days; staff see them upright and boo
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: info.outputPath('lead-befaring-1280.png'), fullPage: true })
 })
+
+test('a photo that failed to upload is tried again, and an enquiry never drops it unnoticed', async ({ page }, info) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/kontakt')
+  const form = page.getByRole('form', { name: 'Kontaktskjema' })
+  await form.getByLabel('Navn *').fill('Per Prøvigjen')
+  await form.getByLabel('Telefon *').fill('913 57 000')
+  await form.getByLabel('E-post *').fill('per@example.no')
+  await form.getByLabel('Prosjektbeskrivelse *').fill('Lekkasje under vasken.')
+  // The network drops the first upload.
+  let dropped = false
+  await page.route('**/api/contact/photos', (route) => {
+    if (dropped) return route.continue()
+    dropped = true
+    return route.abort()
+  })
+  await form.locator('[data-photo-input]').setInputFiles([{ name: 'vask.png', mimeType: 'image/png', buffer: png(300, 200) }])
+  await expect(form.getByText('Bildet kunne ikke lastes opp. Sjekk nettet og prøv igjen.')).toBeVisible()
+  await form.getByRole('button', { name: /Send forespørsel/ }).click()
+  await expect(form.getByText('Et bilde ble ikke lastet opp. Velg «Prøv igjen» eller «Fjern» under bildet, og send igjen.')).toBeVisible()
+  await expect(form.locator('[data-contact-thanks]')).toHaveCount(0)
+  await page.screenshot({ path: info.outputPath('bilde-feilet-375.png'), fullPage: true })
+  await form.getByRole('button', { name: /Prøv igjen/ }).click()
+  await expect(form.getByText('Lastet opp')).toBeVisible()
+  await form.getByRole('button', { name: /Send forespørsel/ }).click()
+  await expect(form.locator('[data-contact-thanks]')).toContainText('Bilder: 1')
+})

@@ -250,7 +250,14 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
         page.y += 13.0;
     }
     // The customer beside the facts.
-    let mut customer = vec![quote.customer_name.clone()];
+    // A business first by its company, then the contact person.
+    let mut customer: Vec<String> = quote
+        .customer_company
+        .iter()
+        .filter(|_| !consumer)
+        .cloned()
+        .chain([quote.customer_name.clone()])
+        .collect();
     customer.extend(quote.customer_address.clone());
     customer.extend(quote.org_nr.as_ref().map(|nr| format!("Org.nr. {nr}")));
     customer.extend(quote.customer_email.clone());

@@ -1637,6 +1637,13 @@ export interface components {
             items: components["schemas"]["Lead"][];
             /** @description The sources the lead form offers (any other text is allowed too). */
             known_sources: string[];
+            /**
+             * @description How many photos the customer sent, by lead id, for the leads of `items` that have
+             *     any.
+             */
+            photos: {
+                [key: string]: number;
+            };
             /** @description The lead pipeline's statuses in order, for the status filter and the form. */
             pipeline: string[];
             /** @description The distinct sources present in the data, for the source filter. */
@@ -1934,6 +1941,11 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             customer_address?: string | null;
+            /**
+             * @description A business customer's company, which the quote is addressed to (`customer_name` is
+             *     its contact person); `None` for a private customer.
+             */
+            customer_company?: string | null;
             customer_email?: string | null;
             customer_kind: components["schemas"]["CustomerKind"];
             customer_name: string;
@@ -2047,6 +2059,8 @@ export interface components {
         QuoteInput: {
             angrerett?: boolean | null;
             customer_address?: string | null;
+            /** @description A business customer's company (firmanavn); ignored for a private customer. */
+            customer_company?: string | null;
             customer_email?: string | null;
             customer_kind?: components["schemas"]["CustomerKind"] | null;
             customer_name?: string | null;

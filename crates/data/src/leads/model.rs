@@ -59,6 +59,9 @@ impl Lead {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeadPage {
     pub items: Vec<Lead>,
+    /// How many photos the customer sent, by lead id, for the leads of `items` that have
+    /// any.
+    pub photos: std::collections::BTreeMap<Uuid, i64>,
     /// Leads matching the filters (all pages).
     pub total: i64,
     /// Every lead in the database, for "Viser X av Y leads".

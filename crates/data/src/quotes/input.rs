@@ -16,6 +16,8 @@ use crate::text::is_email;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct QuoteInput {
     pub customer_name: Option<String>,
+    /// A business customer's company (firmanavn); ignored for a private customer.
+    pub customer_company: Option<String>,
     pub customer_email: Option<String>,
     pub customer_phone: Option<String>,
     pub customer_address: Option<String>,
@@ -64,6 +66,7 @@ fn any_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64, 
 #[derive(Debug, Clone)]
 pub struct QuoteContent {
     pub customer_name: String,
+    pub customer_company: Option<String>,
     pub customer_email: Option<String>,
     pub customer_phone: Option<String>,
     pub customer_address: Option<String>,
@@ -91,6 +94,7 @@ impl QuoteContent {
             None => old,
         };
         let customer_name = text("customer_name", input.customer_name, Some(base.customer_name), 200);
+        let customer_company = text("customer_company", input.customer_company, base.customer_company, 200);
         let customer_email = text("customer_email", input.customer_email, base.customer_email, 254);
         let customer_phone = text("customer_phone", input.customer_phone, base.customer_phone, 40)
             .map(|phone| crate::text::phone_display(&phone));
@@ -118,6 +122,7 @@ impl QuoteContent {
         let totals = money::totals(lines.iter().map(|line| (line.quantity, line.unit_price, line.vat)));
         Ok(Self {
             customer_name: customer_name.unwrap_or_default(),
+            customer_company: if customer_kind == CustomerKind::Business { customer_company } else { None },
             customer_email,
             customer_phone,
             customer_address,
@@ -162,6 +167,7 @@ impl QuoteContent {
     pub fn of(quote: &Quote) -> Self {
         Self {
             customer_name: quote.customer_name.clone(),
+            customer_company: quote.customer_company.clone(),
             customer_email: quote.customer_email.clone(),
             customer_phone: quote.customer_phone.clone(),
             customer_address: quote.customer_address.clone(),

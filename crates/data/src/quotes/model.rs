@@ -122,6 +122,9 @@ pub struct Quote {
     #[sqlx(try_from = "String")]
     pub status: QuoteStatus,
     pub customer_name: String,
+    /// A business customer's company, which the quote is addressed to (`customer_name` is
+    /// its contact person); `None` for a private customer.
+    pub customer_company: Option<String>,
     pub customer_email: Option<String>,
     pub customer_phone: Option<String>,
     pub customer_address: Option<String>,
@@ -204,10 +207,22 @@ impl Quote {
     pub fn audit_view(&self) -> Value {
         serde_json::json!({
             "number": self.label(), "status": self.status, "customer_name": self.customer_name,
-            "customer_email": self.customer_email, "customer_kind": self.customer_kind,
+            "customer_company": self.customer_company, "customer_email": self.customer_email, "customer_kind": self.customer_kind,
             "price_type": self.price_type, "valid_until": self.valid_until, "total": self.total,
             "lines": self.lines.len(),
         })
+    }
+
+    /// Who the quote is to, as its pages and PDF say it: a business's company, with its
+    /// contact person after it, or the customer's name.
+    pub fn addressee(&self) -> String {
+        match self.customer_company.as_deref().filter(|_| self.customer_kind == CustomerKind::Business) {
+            Some(company) if !self.customer_name.is_empty() => {
+                format!("{company}, v/ {}", self.customer_name)
+            }
+            Some(company) => company.to_owned(),
+            None => self.customer_name.clone(),
+        }
     }
 
     pub fn totals(&self) -> Totals {

@@ -16,7 +16,7 @@ export type QuoteData = {
   version: number
   label: string
   firm: { name: string; phone: string | null; email: string | null; address: string | null; org_nr: string | null } | null
-  customer: { name: string; address: string | null; email: string | null; phone: string | null; org_nr: string | null }
+  customer: { name: string; addressee: string; address: string | null; email: string | null; phone: string | null; org_nr: string | null }
   consumer: boolean
   sent: string | null
   valid_until: string
@@ -64,7 +64,7 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
       <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
         <h1 className="text-2xl font-bold sm:text-3xl">Tilbud {quote.number}{quote.version > 1 && ` (versjon ${quote.version})`}</h1>
         <p className="mt-1 text-muted-foreground">
-          Til {quote.customer.name}
+          Til {quote.customer.addressee}
           {quote.sent && ` · sendt ${quote.sent}`} · gyldig til {quote.valid_until}
         </p>
         {quote.state_text && (

@@ -157,6 +157,24 @@ pub async fn of_lead(db: &Db, lead_id: Uuid) -> Result<Vec<Photo>, sqlx::Error> 
     .await)
 }
 
+/// How many photos the enquiries behind each of `lead_ids` sent, for the leads that have
+/// any (the lead list's marker).
+pub async fn counts_of_leads(db: &Db, lead_ids: &[Uuid]) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
+    if lead_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT s.lead_id, COUNT(*) FROM contact_photos p JOIN contact_submissions s ON s.id = p.submission_id \
+             WHERE p.discarded = ",
+        );
+        query.push_bind(false).push(" AND");
+        crate::db::push_in(&mut query, "s.lead_id", lead_ids);
+        query.push(" GROUP BY s.lead_id");
+        query.build_query_as().fetch_all(pool).await
+    })
+}
+
 /// Photo `id` if an enquiry has it (a photo nobody sent is nobody's to see).
 pub async fn get_claimed(db: &Db, id: Uuid) -> Result<Option<Photo>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(

@@ -16,7 +16,7 @@ use crate::{audited, db_run, tx_run};
 
 macro_rules! columns {
     () => {
-        "id, lead_id, number, version, status, customer_name, customer_email, customer_phone, \
+        "id, lead_id, number, version, status, customer_name, customer_company, customer_email, customer_phone, \
          customer_address, customer_kind, org_nr, angrerett, price_type, intro, terms, lines, valid_until, \
          net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, sent_at, sent_by, \
          first_opened_at, last_opened_at, withdrawn_at, withdrawn_by, replaced_at, replaced_by, declined_at, \
@@ -55,9 +55,9 @@ pub async fn insert_in(
     tx_run!(tx, conn => sqlx::query(
         "INSERT INTO quotes (id, lead_id, number, version, status, customer_name, customer_email, \
          customer_phone, customer_address, customer_kind, org_nr, angrerett, price_type, intro, terms, lines, \
-         valid_until, net_total, vat_total, total, owner_id, owner_name, created_at, updated_at) \
+         valid_until, net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, customer_company) \
          VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
-         $20, $21, $22, $22)",
+         $20, $21, $22, $22, $23)",
     )
     .bind(id)
     .bind(lead_id)
@@ -81,6 +81,7 @@ pub async fn insert_in(
     .bind(owner.0)
     .bind(owner.1)
     .bind(now)
+    .bind(&content.customer_company)
     .execute(conn)
     .await
     .map(|_| ()))
@@ -98,8 +99,8 @@ pub async fn update_draft(
         let done = sqlx::query(
             "UPDATE quotes SET customer_name = $1, customer_email = $2, customer_phone = $3, customer_address = $4, \
              customer_kind = $5, org_nr = $6, angrerett = $7, price_type = $8, intro = $9, terms = $10, lines = $11, \
-             valid_until = $12, net_total = $13, vat_total = $14, total = $15, updated_at = $16 \
-             WHERE id = $17 AND status = 'draft'",
+             valid_until = $12, net_total = $13, vat_total = $14, total = $15, updated_at = $16, \
+             customer_company = $18 WHERE id = $17 AND status = 'draft'",
         )
         .bind(&content.customer_name)
         .bind(&content.customer_email)
@@ -118,6 +119,7 @@ pub async fn update_draft(
         .bind(content.totals.gross)
         .bind(now)
         .bind(id)
+        .bind(&content.customer_company)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {

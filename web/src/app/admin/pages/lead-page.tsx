@@ -2,14 +2,11 @@ import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
-import { useLeadEnquiry } from '@/features/enquiry/api/enquiry'
-import { LeadEnquiry } from '@/features/enquiry/components/lead-enquiry'
 import { useLead } from '@/features/leads/api/get-lead'
 import { useLeads } from '@/features/leads/api/list-leads'
 import { LeadWork } from '@/features/leads/components/lead-details-dialog'
-import { LeadQuotes } from '@/features/quotes/components/lead-quotes'
-import { LeadVisits } from '@/features/visits/components/lead-visits'
 import { paths } from '@/lib/paths'
+import { LeadSide } from '../components/lead-side'
 import { useAdminTitle } from '../use-admin-title'
 
 /** A lead's own page (`/admin/leads/{id}`): a link staff can share and bookmark, with the
@@ -18,7 +15,6 @@ export function LeadPage() {
   const { leadId = '' } = useParams()
   const { user } = useAuth()
   const lead = useLead(leadId)
-  const enquiry = useLeadEnquiry(leadId)
   // The pipeline's statuses and the staff come with the list's answer.
   const list = useLeads({ q: '', status: '', source: '', page: 1, sort: '-created', mine: false, followUp: '' })
   useAdminTitle(lead.data ? `Lead: ${lead.data.name || 'Ukjent'}` : 'Lead')
@@ -38,16 +34,7 @@ export function LeadPage() {
               viewer={{ id: user?.id ?? '', isAdmin: user?.role === 'admin' }}
               onOpenLead={() => undefined}
             />
-            <div className="grid content-start gap-8">
-              <LeadEnquiry leadId={lead.data.id} />
-              <LeadVisits
-                leadId={lead.data.id}
-                staff={list.data.staff}
-                offered={enquiry.data?.preferred_times ?? []}
-                place={{ adresse: lead.data.adresse, postnr: lead.data.postnr }}
-              />
-              <LeadQuotes leadId={lead.data.id} />
-            </div>
+            <LeadSide lead={lead.data} staff={list.data.staff} />
           </div>
         </>
       ) : lead.isError ? (

@@ -12,6 +12,7 @@ import { useAuth } from '@/features/auth/components/auth-provider'
 import { useDeleteLead } from '@/features/leads/api/delete-lead'
 import { type FollowUpFilter, type Lead, type LeadFilter, PER_PAGE, type StatusKind, useLeads } from '@/features/leads/api/list-leads'
 import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog'
+import { LeadSide } from '../components/lead-side'
 import { LeadFormDialog } from '@/features/leads/components/lead-form-dialog'
 import { LeadKanban } from '@/features/leads/components/lead-kanban'
 import { LeadTable } from '@/features/leads/components/lead-table'
@@ -272,6 +273,7 @@ export function LeadsPage() {
             <>
               <LeadTable
                 leads={data.items}
+                photos={data.photos}
                 pipeline={pipeline}
                 sort={filter.sort}
                 onSort={(sort) => setFilter({ ...filter, sort, page: 1 })}
@@ -317,6 +319,7 @@ export function LeadsPage() {
         viewer={{ id: user?.id ?? '', isAdmin: user?.role === 'admin' }}
         onOpenChange={(open) => !open && closeDetails()}
         onOpenLead={(id) => setParams((all) => (all.set('lead', id), all))}
+        aside={(lead) => <LeadSide lead={lead} staff={data?.staff ?? []} />}
       />
       <LeadFormDialog
         open={formOpen}

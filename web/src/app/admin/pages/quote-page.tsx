@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useServices } from '@/features/services/api/get-services'
 import { useSettings } from '@/features/settings/api/settings'
 import { useQuote } from '@/features/quotes/api/quotes'
-import { QuoteEditor } from '@/features/quotes/components/quote-editor'
+import { addressee, QuoteEditor } from '@/features/quotes/components/quote-editor'
 import { QuotePanel } from '@/features/quotes/components/quote-panel'
 import { QuotePreview } from '@/features/quotes/components/quote-preview'
 import { paths } from '@/lib/paths'
@@ -44,7 +44,7 @@ export function QuotePage() {
           <QuotePreview
             number={quote.number}
             firm={firm}
-            customer={quote.customer_name}
+            customer={addressee(quote.customer_name, quote.customer_kind === 'business' ? quote.customer_company : null)}
             consumer={quote.customer_kind === 'private'}
             priceType={quote.price_type}
             intro={quote.intro}

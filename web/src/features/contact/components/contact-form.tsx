@@ -82,7 +82,8 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() => (sent?.errors ?? {}) as Partial<Record<Field, string>>)
   const [notice, setNotice] = useState<string | undefined>(sent?.notice ?? undefined)
   const [sending, setSending] = useState(false)
-  const [thanked, setThanked] = useState(false)
+  // What the last enquiry sent, repeated in the thanks: the photos, the days, the address.
+  const [thanked, setThanked] = useState<string[] | false>(false)
   // Photos a refused post without JavaScript carried are stored already: sent again by id.
   const kept = sent?.photos ?? []
   const [photos, setPhotos] = useState<PickedPhoto[]>([])
@@ -96,6 +97,11 @@ export function ContactForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // A photo that did not upload is never dropped unnoticed: try it again or remove it.
+    if (photos.some((photo) => photo.state === 'failed')) {
+      setErrors({ photos: 'Et bilde ble ikke lastet opp. Velg «Prøv igjen» eller «Fjern» under bildet, og send igjen.' })
+      return
+    }
     setSending(true)
     setErrors({})
     setNotice(undefined)
@@ -113,9 +119,16 @@ export function ContactForm() {
     })
     setSending(false)
     if (result.ok) {
+      const dayLabel = (day: string) => visitDays.find((offered) => offered.value === day)?.label ?? day
+      const partLabel = (part: string) => dayParts.find((offered) => offered.value === part)?.label.toLowerCase() ?? part
+      const place = [values.address.trim(), values.postcode.trim()].filter(Boolean).join(', ')
+      setThanked([
+        sentPhotos.length ? `Bilder: ${sentPhotos.length}` : '',
+        preferred_times.length ? `Ønsket tid: ${preferred_times.map((time) => `${dayLabel(time.day)}, ${partLabel(time.part)}`).join('; ')}` : '',
+        place ? `Adresse: ${place}` : '',
+      ].filter(Boolean))
       setValues(empty)
       setPhotos([])
-      setThanked(true)
       toast({ title: 'Takk for henvendelsen!', description: 'Vi kontakter deg innen 24 timer.' })
       return
     }
@@ -142,7 +155,14 @@ export function ContactForm() {
       {thanked && (
         <p role="status" className="flex items-start gap-2 rounded-lg border border-border bg-muted p-3 font-medium" data-contact-thanks>
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-strong dark:text-accent" aria-hidden="true" />
-          Takk for henvendelsen! Vi har fått den og kontakter deg innen 24 timer.
+          <span>
+            Takk for henvendelsen! Vi har fått den og kontakter deg innen 24 timer.
+            {thanked.map((line) => (
+              <span key={line} className="block font-normal">
+                {line}
+              </span>
+            ))}
+          </span>
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { ImagePlus, X } from 'lucide-react'
+import { ImagePlus, RotateCw, X } from 'lucide-react'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 
 /** The most photos an enquiry takes, and the largest (the server says the same:
@@ -36,6 +36,9 @@ export default function PhotoPicker({
   const id = useId()
   const [notice, setNotice] = useState<string>()
   const previews = useRef(new Set<string>())
+  // Each photo's file by its key, so that a failed upload can be tried again.
+  const files = useRef(new Map<string, File>())
+  const picks = useRef(0)
   useEffect(() => {
     const urls = previews.current
     return () => urls.forEach((url) => URL.revokeObjectURL(url))
@@ -45,10 +48,18 @@ export default function PhotoPicker({
     onChange((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)))
 
   async function add(file: File) {
-    const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`
+    picks.current += 1
+    const key = `${file.name}-${file.size}-${picks.current}`
     const preview = /^image\/(jpeg|png|webp)$/.test(file.type) ? URL.createObjectURL(file) : null
     if (preview) previews.current.add(preview)
+    files.current.set(key, file)
     onChange((current) => [...current, { key, name: file.name, preview, state: 'preparing', progress: 0 }])
+    await upload(key, file)
+  }
+
+  /** Shrinks and uploads `file`, the photo `key`; tried again from "Prøv igjen". */
+  async function upload(key: string, file: File) {
+    update(key, { state: 'preparing', progress: 0, error: undefined })
     const ready = await shrink(file)
     if (ready.size > MAX_BYTES) {
       update(key, { state: 'failed', error: 'Bildet er større enn 10 MB. Velg et mindre bilde.' })
@@ -92,14 +103,29 @@ export default function PhotoPicker({
               )}
               {photo.state === 'done' && <span className="text-muted-foreground">Lastet opp</span>}
               {photo.state === 'failed' && (
-                <span role="alert" className="font-medium text-destructive">
-                  {photo.error}
-                </span>
+                <>
+                  <span role="alert" className="font-medium text-destructive">
+                    {photo.error}
+                  </span>
+                  <button
+                    type="button"
+                    className="inline-flex min-h-11 items-center gap-1 justify-self-start rounded-md px-2 font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none"
+                    onClick={() => {
+                      const file = files.current.get(photo.key)
+                      if (file) void upload(photo.key, file)
+                    }}
+                  >
+                    <RotateCw className="size-4" aria-hidden="true" /> Prøv igjen<span className="sr-only"> bilde {index + 1}</span>
+                  </button>
+                </>
               )}
               <button
                 type="button"
                 className="inline-flex min-h-11 items-center gap-1 justify-self-start rounded-md px-2 font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none"
-                onClick={() => onChange((current) => current.filter((other) => other.key !== photo.key))}
+                onClick={() => {
+                  files.current.delete(photo.key)
+                  onChange((current) => current.filter((other) => other.key !== photo.key))
+                }}
               >
                 <X className="size-4" aria-hidden="true" /> Fjern<span className="sr-only"> bilde {index + 1}</span>
               </button>

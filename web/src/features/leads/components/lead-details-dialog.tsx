@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { useToast } from '@/components/toast'
@@ -38,6 +38,7 @@ export function LeadDetailsDialog({
   viewer,
   onOpenChange,
   onOpenLead,
+  aside,
 }: {
   leadId: string | null
   pipeline: string[]
@@ -46,6 +47,9 @@ export function LeadDetailsDialog({
   onOpenChange: (open: boolean) => void
   /** Shows another lead in the dialog instead (a duplicate's original). */
   onOpenLead: (id: string) => void
+  /** Beside the details: what the customer sent, the befaringer and the quotes (composed
+   * by the page, as on the lead's own page). */
+  aside?: (lead: Lead) => ReactNode
 }) {
   const lead = useLead(leadId)
   return (
@@ -61,7 +65,10 @@ export function LeadDetailsDialog({
           <Link to={paths.admin.lead(lead.data.id)} className="-mt-2 mb-2 inline-block text-sm text-primary underline-offset-4 hover:underline">
             Åpne lead-ens egen side (bilder og ønskede dager, befaring, tilbud)
           </Link>
-          <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} onOpenLead={onOpenLead} />
+          <div className="grid gap-8">
+            <LeadWork key={lead.data.id} lead={lead.data} pipeline={pipeline} staff={staff} viewer={viewer} onOpenLead={onOpenLead} />
+            {aside?.(lead.data)}
+          </div>
         </>
       ) : lead.isError ? (
         <p className="text-destructive">Kunne ikke hente lead-en. Den kan være slettet.</p>

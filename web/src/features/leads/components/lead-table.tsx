@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Camera, Eye, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { EmailText } from '@/components/email-text'
@@ -32,6 +32,7 @@ const SHOWN_FROM = {
 
 export function LeadTable({
   leads,
+  photos = {},
   pipeline,
   sort,
   onSort,
@@ -40,6 +41,8 @@ export function LeadTable({
   onDelete,
 }: {
   leads: Lead[]
+  /** How many photos each lead's customer sent (leads without are left out). */
+  photos?: Record<string, number>
   pipeline: string[]
   sort: LeadSort
   onSort: (sort: LeadSort) => void
@@ -72,6 +75,12 @@ export function LeadTable({
                   <Link to={paths.admin.lead(lead.id)} className="underline-offset-4 hover:underline focus-visible:underline">
                     {lead.name || 'Ukjent'}
                   </Link>
+                  {photos[lead.id] ? (
+                    <span className="ml-2 inline-flex items-center gap-1 align-middle text-xs font-normal text-muted-foreground" data-photo-count>
+                      <Camera className="size-3.5" aria-hidden="true" />
+                      {photos[lead.id]} {photos[lead.id] === 1 ? 'bilde' : 'bilder'}
+                    </span>
+                  ) : null}
                 </p>
                 {lead.duplicate_of && <DuplicateBadge />}
                 {(lead.adresse || lead.postnr) && (

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
@@ -36,9 +36,21 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
   })
 }
 
+/**
+ * Fetches the media lists again after a change. A list still on its first fetch is not
+ * fetched again by an invalidation alone: TanStack Query joins the fetch in flight, which
+ * began before the change, and the list then shows without it (an upload right after the
+ * page opened did not appear until a reload; e2e/admin-backoffice.spec.ts replays it).
+ * So that fetch is cancelled first.
+ */
+export async function refreshMedia(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: queryKeys.media.all })
+  await queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
+}
+
 function useInvalidate() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
+  return () => refreshMedia(queryClient)
 }
 
 /** `PUT /api/admin/media/{id}`: the alt text. */

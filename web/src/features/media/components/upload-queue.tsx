@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useToast } from '@/components/toast'
-import { uploadFile } from '../api/media'
-import { queryKeys } from '@/lib/query-keys'
+import { refreshMedia, uploadFile } from '../api/media'
 
 export type UploadItem = { id: number; name: string; progress: number; state: 'sending' | 'done' | 'failed' }
 
@@ -42,7 +41,7 @@ export function useUploadQueue() {
           update(id, { state: 'failed', progress: 1 })
         }
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
+      void refreshMedia(queryClient)
       if (failures.length > 0) {
         toast({
           title: `${failures.length} av ${files.length} filer ble ikke lastet opp`,

@@ -16,6 +16,7 @@ export type CatalogueItem = { id: string; name: string; price_from: number | nul
 type LineValues = { service_id: string | null; description: string; quantity: string; unit: Unit; unit_price: string; vat: string }
 type Values = {
   customer_name: string
+  customer_company: string
   customer_email: string
   customer_phone: string
   customer_address: string
@@ -32,6 +33,7 @@ type Values = {
 function valuesOf(quote: Quote): Values {
   return {
     customer_name: quote.customer_name,
+    customer_company: quote.customer_company ?? '',
     customer_email: quote.customer_email ?? '',
     customer_phone: quote.customer_phone ?? '',
     customer_address: quote.customer_address ?? '',
@@ -67,6 +69,13 @@ function linesOf(lines: LineValues[]): { lines: PreviewLine[] & QuoteInput['line
   const badPrice = read.findIndex((line) => line.unit_price === null)
   const bad = badQuantity >= 0 ? { index: badQuantity, field: 'quantity' as const } : badPrice >= 0 ? { index: badPrice, field: 'unit_price' as const } : null
   return { lines: read.map((line) => ({ ...line, quantity: line.quantity ?? 0, unit_price: line.unit_price ?? 0 })), bad }
+}
+
+/** Who the quote is to: a business's company with its contact person, or the name (as the
+ * server's `Quote::addressee`). */
+export function addressee(name: string, company: string | null | undefined): string {
+  if (!company) return name
+  return name ? `${company}, v/ ${name}` : company
 }
 
 /** How long typing may pause before the draft is saved. */
@@ -144,8 +153,15 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
               </label>
             ))}
           </div>
+          {!consumer && (
+            <div className="sm:col-span-2">
+              <Label htmlFor="q-company">Firma</Label>
+              <Input id="q-company" autoComplete="off" {...register('customer_company')} aria-describedby={error('customer_company') ? 'q-company-error' : undefined} />
+              <FieldError id="q-company-error">{error('customer_company')}</FieldError>
+            </div>
+          )}
           <div>
-            <Label htmlFor="q-name">Navn</Label>
+            <Label htmlFor="q-name">{consumer ? 'Navn' : 'Kontaktperson'}</Label>
             <Input id="q-name" autoComplete="off" {...register('customer_name')} aria-describedby={error('customer_name') ? 'q-name-error' : undefined} />
             <FieldError id="q-name-error">{error('customer_name')}</FieldError>
           </div>
@@ -277,7 +293,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
         <QuotePreview
           number={quote.number}
           firm={firm}
-          customer={values.customer_name}
+          customer={addressee(values.customer_name, consumer ? '' : values.customer_company)}
           consumer={consumer}
           priceType={values.price_type}
           intro={values.intro}

@@ -1,3 +1,4 @@
+import { CalendarPlus, Copy } from 'lucide-react'
 import { useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
@@ -17,7 +18,8 @@ export function CalendarFeeds({ isAdmin }: { isAdmin: boolean }) {
   const make = useMakeFeed()
   const revoke = useRevokeFeed()
   const toast = useToast()
-  const [shown, setShown] = useState<{ scope: FeedScope; url: string } | null>(null)
+  // The address just made; `replaced` when it took the place of one (that one stops).
+  const [shown, setShown] = useState<{ scope: FeedScope; url: string; replaced: boolean } | null>(null)
   const scopes: FeedScope[] = isAdmin ? ['own', 'all'] : ['own']
   const fail = (title: string) => (error: unknown) =>
     toast({ title, description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
@@ -43,7 +45,9 @@ export function CalendarFeeds({ isAdmin }: { isAdmin: boolean }) {
                   variant="outline"
                   size="sm"
                   disabled={make.isPending}
-                  onClick={() => make.mutateAsync(scope).then((made) => setShown({ scope, url: made.url }), fail('Kunne ikke lage lenken'))}
+                  onClick={() =>
+                    make.mutateAsync(scope).then((made) => setShown({ scope, url: made.url, replaced: Boolean(feed) }), fail('Kunne ikke lage lenken'))
+                  }
                 >
                   {feed ? 'Lag ny lenke' : 'Lag lenke'}
                 </Button>
@@ -68,7 +72,23 @@ export function CalendarFeeds({ isAdmin }: { isAdmin: boolean }) {
               <div className="grid gap-1">
                 <Label htmlFor={`feed-${scope}`}>Kalenderadresse (vises bare nå)</Label>
                 <Input id={`feed-${scope}`} readOnly value={shown.url} onFocus={(event) => event.currentTarget.select()} data-feed-url />
-                {feed && <span className="text-sm text-muted-foreground">En tidligere lenke virker ikke lenger.</span>}
+                <span className="flex flex-wrap gap-2">
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void navigator.clipboard?.writeText(shown.url).then(() => toast({ title: 'Adressen er kopiert' }))}
+                  >
+                    <Copy aria-hidden="true" /> Kopier adressen
+                  </Button>
+                  {/* webcal: opens the phone's or computer's calendar with the subscription filled in. */}
+                  <Button asChild variant="outline" size="sm">
+                    <a href={shown.url.replace(/^https?:\/\//, 'webcal://')} data-feed-webcal>
+                      <CalendarPlus aria-hidden="true" /> Åpne i kalenderen
+                    </a>
+                  </Button>
+                </span>
+                {shown.replaced && <span className="text-sm text-muted-foreground">En tidligere lenke virker ikke lenger.</span>}
               </div>
             )}
           </div>

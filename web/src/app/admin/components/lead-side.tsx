@@ -1,0 +1,24 @@
+import { useLeadEnquiry } from '@/features/enquiry/api/enquiry'
+import { LeadEnquiry } from '@/features/enquiry/components/lead-enquiry'
+import type { Lead } from '@/features/leads/api/list-leads'
+import { LeadQuotes } from '@/features/quotes/components/lead-quotes'
+import type { StaffMember } from '@/features/visits/api/visits'
+import { LeadVisits } from '@/features/visits/components/lead-visits'
+
+/** What the customer sent (photos, preferred days), the befaringer and the quotes of a
+ * lead: beside its details on the lead's own page, and in the list's quick view. */
+export function LeadSide({ lead, staff }: { lead: Lead; staff: StaffMember[] }) {
+  const enquiry = useLeadEnquiry(lead.id)
+  return (
+    <div className="grid content-start gap-8">
+      <LeadEnquiry leadId={lead.id} />
+      <LeadVisits
+        leadId={lead.id}
+        staff={staff}
+        offered={enquiry.data?.preferred_times ?? []}
+        place={{ adresse: lead.adresse, postnr: lead.postnr }}
+      />
+      <LeadQuotes leadId={lead.id} />
+    </div>
+  )
+}
