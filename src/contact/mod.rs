@@ -4,6 +4,7 @@
 pub use fagfolk_data::contact::*;
 
 pub mod form_post;
+pub mod letter;
 pub mod limit;
 pub mod notify;
 pub mod photos;
