@@ -56,14 +56,7 @@ impl VisitInput {
     pub async fn slot(self, state: &AppState) -> ApiResult<(Slot, Place)> {
         let mut errors = FieldErrors::default();
         let address = errors.optional("address", self.address, 300);
-        let postcode = errors.optional("postcode", self.postcode, 10).map(|code| code.replace(' ', ""));
-        if !errors.has("postcode")
-            && postcode
-                .as_deref()
-                .is_some_and(|code| code.len() != 4 || !code.bytes().all(|b| b.is_ascii_digit()))
-        {
-            errors.add("postcode", "Skriv postnummeret med fire sifre, for eksempel 0155.");
-        }
+        let postcode = errors.postcode("postcode", self.postcode);
         let place = Place { address, postcode };
         let day = match self.day.as_deref().map(str::trim).filter(|day| !day.is_empty()) {
             None => {

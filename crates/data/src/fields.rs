@@ -37,6 +37,20 @@ impl FieldErrors {
         value
     }
 
+    /// An optional Norwegian postcode: four digits (spaces dropped), `None` when empty; a
+    /// message under `key` otherwise. The contact form and the befaring's dialog take it.
+    pub fn postcode(&mut self, key: &str, value: Option<String>) -> Option<String> {
+        let code = self.optional(key, value, 10).map(|code| code.replace(' ', ""));
+        if !self.has(key)
+            && code
+                .as_deref()
+                .is_some_and(|code| code.len() != 4 || !code.bytes().all(|b| b.is_ascii_digit()))
+        {
+            self.add(key, "Skriv postnummeret med fire sifre, for eksempel 0155.");
+        }
+        code
+    }
+
     /// Trimmed text of several lines, `None` when empty: CR LF and CR become LF; a message
     /// when longer than `max` characters or when another control character is in it.
     pub fn optional_text(&mut self, key: &str, value: Option<String>, max: usize) -> Option<String> {

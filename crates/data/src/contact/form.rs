@@ -153,14 +153,7 @@ impl ContactForm {
         );
 
         let address = errors.optional("address", input.address, ADDRESS_MAX);
-        let postcode = errors.optional("postcode", input.postcode, 10).map(|code| code.replace(' ', ""));
-        if !errors.has("postcode")
-            && postcode
-                .as_deref()
-                .is_some_and(|code| code.len() != 4 || !code.chars().all(|c| c.is_ascii_digit()))
-        {
-            errors.add("postcode", "Skriv postnummeret med fire sifre, for eksempel 0155.");
-        }
+        let postcode = errors.postcode("postcode", input.postcode);
         if !email.is_empty() && !errors.has("email") && !is_email(&email) {
             errors.add("email", "Skriv en gyldig e-postadresse, for eksempel navn@eksempel.no.");
         }
