@@ -427,15 +427,17 @@ pub fn free_port() -> u16 {
 
 /// Waits until the server on `port` answers `/healthz` with 200. It returns as soon as it
 /// does; the bound (60 s) is for a machine busy with a build beside the tests, where a
-/// start-up takes many times its usual half second.
+/// start-up takes many times its usual half second. Each try has a bound of its own, so
+/// that a connection taken and never answered cannot hold the test past the 60 s.
 pub async fn wait_healthy(client: &reqwest::Client, port: u16) {
-    for _ in 0..2400 {
-        if client
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
+        let answer = client
             .get(format!("http://127.0.0.1:{port}/healthz"))
+            .timeout(Duration::from_secs(5))
             .send()
-            .await
-            .is_ok_and(|r| r.status() == 200)
-        {
+            .await;
+        if answer.is_ok_and(|r| r.status() == 200) {
             return;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
