@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run test web web-deps test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
+.PHONY: run test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and start the site on embedded SQLite (http://127.0.0.1:8080).
 run: web
@@ -13,8 +13,11 @@ run: web
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
 ## and the web budgets (JavaScript size, Lighthouse on every public route). The stages
 ## run in this order, each timed, and the table of minutes is printed at the end
-## (scripts/stages.sh); the first that fails stops the run.
-TEST_STAGES = web lint test-rust test-web test-e2e test-api-fuzz test-observatory test-deploy test-budgets
+## (scripts/stages.sh); the first that fails stops the run. Stages joined by + run at
+## the same time: the Rust tests, the web unit tests and the browser tests each leave a
+## core idle part of the time, and share nothing but the built binary; Lighthouse
+## measures speed, so it runs alone, last.
+TEST_STAGES = web lint test-build test-rust+test-e2e+test-web test-api-fuzz+test-observatory+test-deploy test-budgets
 test:
 	@MAKE="$(MAKE)" scripts/stages.sh $(TEST_STAGES)
 
@@ -46,6 +49,10 @@ test-rust:
 		echo "cargo-nextest mangler (cargo install --locked cargo-nextest); kjører cargo test"; \
 		$(CARGO) test --workspace --quiet; \
 	fi
+
+## The Rust tests and the debug binary, built once before the stages that use them.
+test-build:
+	$(BIN)
 
 # The debug binary the browser tests, Schemathesis, the Observatory, the deploy check and
 # the budgets run. It is built as the Rust tests build it, with the dev-dependencies'
