@@ -33,6 +33,9 @@ impl Storage {
         if location.contains("://") {
             let url = url::Url::parse(location).context("FAGFOLK_STORAGE: ugyldig adresse")?;
             let options = options.iter().map(|(key, value)| (key.to_ascii_lowercase(), value.clone()));
+            // The bucket's HTTPS client takes the process's TLS provider (Cargo.toml: ring,
+            // one crypto library for mail and storage); a second call finds it installed.
+            let _ = rustls::crypto::ring::default_provider().install_default();
             let (store, prefix) = object_store::parse_url_opts(&url, options)
                 .context("FAGFOLK_STORAGE: kunne ikke åpne lageret")?;
             return Ok(Self { store: Arc::from(store), prefix });
