@@ -31,6 +31,10 @@ export default tseslint.config(
           selector: "Property[key.name='queryKey'] > ArrayExpression",
           message: 'Bruk nøklene i src/lib/query-keys.ts, ikke en liste skrevet på stedet.',
         },
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message: 'Oppdater med refresh() fra src/lib/refresh.ts: den avbryter en første henting som ellers ville svart uten endringen.',
+        },
       ],
     },
   },

@@ -7,6 +7,7 @@ import { Input, Label } from '@/components/ui/input'
 import { type Media, uploadFile, useMedia, useUpdateAlt } from '@/features/media/api/media'
 import type { PicturePickerProps } from '@/features/content/components/content-dialog'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 /** The smallest copy of a picture that fills a thumbnail, or the original. */
 function thumbnail(media: Media): string {
@@ -182,7 +183,7 @@ function LibraryDialog({
     setProblem(null)
     try {
       const report = await uploadFile(file, () => {})
-      await queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
+      await refresh(queryClient, queryKeys.media.all)
       const stored = report.uploaded[0]
       if (stored) onPick(stored.id)
       else setProblem(report.failed[0]?.error ?? 'Bildet ble ikke lastet opp.')

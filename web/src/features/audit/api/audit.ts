@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type AuditEntry = components['schemas']['AuditEntry']
 export type AuditLogPage = components['schemas']['AuditLogPage']
@@ -38,5 +39,5 @@ export async function clearAudit(confirm: string): Promise<void> {
 
 export function useClearAudit() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: clearAudit, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }) })
+  return useMutation({ mutationFn: clearAudit, onSettled: () => refresh(queryClient, queryKeys.audit.all) })
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type Category = components['schemas']['Category']
 export type AdminService = components['schemas']['AdminService']
@@ -30,9 +31,7 @@ export const useAdminServices = (filter: { category?: string; query?: string }) 
 function useInvalidate() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.services.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+    void refresh(queryClient, queryKeys.services.all, queryKeys.categories.all, queryKeys.dashboard.all)
   }
 }
 

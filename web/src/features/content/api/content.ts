@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type ContentItem = components['schemas']['ContentItem']
 export type ContentKind = components['schemas']['ContentKind']
@@ -16,8 +17,7 @@ export const useContent = () => useQuery({ queryKey: queryKeys.content.all, quer
 function useInvalidate() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.content.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+    void refresh(queryClient, queryKeys.content.all, queryKeys.dashboard.all)
   }
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 /** `DELETE /api/admin/leads/{id}`. */
 export async function deleteLead(id: string): Promise<void> {
@@ -13,8 +14,7 @@ export function useDeleteLead() {
   return useMutation({
     mutationFn: deleteLead,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
     },
   })
 }

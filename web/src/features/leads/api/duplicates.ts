@@ -3,6 +3,7 @@ import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import type { Lead } from './list-leads'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 /** Whose contact detail the kept lead has after a merge. */
 export type MergeSide = components['schemas']['Side']
@@ -30,8 +31,7 @@ export async function dismissDuplicate(id: string): Promise<void> {
 function useRefreshLeads() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+    void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
   }
 }
 
@@ -45,11 +45,11 @@ export function useMergeLeads() {
       // the merged lead until it switches to the kept one, and a removed query that is
       // rendered again in that moment is fetched anew (it happened on a busy machine,
       // docs/TESTING.md). Unwatched once the dialog has switched, they are collected.
-      void queryClient.invalidateQueries({
-        queryKey: queryKeys.leads.all,
-        predicate: (query) => !query.queryKey.includes(from),
-      })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+      void refresh(
+        queryClient,
+        { queryKey: queryKeys.leads.all, predicate: (query) => !query.queryKey.includes(from) },
+        queryKeys.dashboard.all,
+      )
     },
   })
 }

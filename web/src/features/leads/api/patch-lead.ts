@@ -3,6 +3,7 @@ import { api, unwrap } from '@/lib/api'
 import type { LeadInput } from './save-lead'
 import type { Lead } from './list-leads'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 /** `PATCH /api/admin/leads/{id}`: the fields given change, the rest stay; '' clears one. */
 export async function patchLead(id: string, input: Partial<LeadInput>): Promise<Lead> {
@@ -16,8 +17,7 @@ export function usePatchLead(id: string) {
     mutationFn: (input: Partial<LeadInput>) => patchLead(id, input),
     onSuccess: (lead) => {
       queryClient.setQueryData(queryKeys.leads.one(id), lead)
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
     },
   })
 }

@@ -3,6 +3,7 @@ import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import type { Lead } from './list-leads'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type LeadInput = components['schemas']['LeadInput']
 
@@ -23,8 +24,7 @@ export function useSaveLead() {
     mutationFn: ({ id, input }: { id: string | null; input: LeadInput }) =>
       id ? updateLead(id, input) : createLead(input),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
     },
   })
 }

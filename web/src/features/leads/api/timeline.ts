@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type TimelineEvent = components['schemas']['Event']
 export type Note = components['schemas']['Note']
@@ -32,7 +33,7 @@ export function useAddNote(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: string) => addNote(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.leads.timeline(id) }),
+    onSuccess: () => void refresh(queryClient, queryKeys.leads.timeline(id)),
   })
 }
 
@@ -40,6 +41,6 @@ export function useDeleteNote(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (noteId: string) => deleteNote(id, noteId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.leads.timeline(id) }),
+    onSuccess: () => void refresh(queryClient, queryKeys.leads.timeline(id)),
   })
 }

@@ -27,6 +27,7 @@ import type { Lead, StaffMember } from '../api/list-leads'
 import { updateLeadStatus } from '../api/update-lead-status'
 import { DuplicateBadge } from './status-badge'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 // With the keyboard, arrow left/right moves a lifted card straight to the next column.
 const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
@@ -97,8 +98,7 @@ export function LeadKanban({
     queryClient.setQueryData<BoardColumn[]>(key, moveCard(columns, lead, status))
     try {
       await updateLeadStatus(lead.id, status)
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
     } catch {
       queryClient.setQueryData(key, before)
     }

@@ -13,6 +13,7 @@ import { cn } from '@/lib/utils'
 import type { Lead, LeadSort } from '../api/list-leads'
 import { updateLeadStatus } from '../api/update-lead-status'
 import { DuplicateBadge } from './status-badge'
+import { refresh } from '@/lib/refresh'
 
 /** The columns a narrow table leaves out, by the table's own width (a container query, so
  * an open sidebar counts): contact from 48rem, arrival from 42rem, source from 64rem and
@@ -211,8 +212,7 @@ function RowStatus({ lead, pipeline }: { lead: Lead; pipeline: string[] }) {
     try {
       await updateLeadStatus(lead.id, status)
       toast({ title: 'Status oppdatert', description: `${lead.name || 'Lead'} er flyttet til ${status}.` })
-      await queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+      await refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
     } catch {
       toast({ title: 'Feil', description: 'Kunne ikke endre status. Prøv igjen.', variant: 'destructive' })
     } finally {

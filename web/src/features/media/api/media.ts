@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type Media = components['schemas']['Media']
 export type UploadReport = components['schemas']['UploadReport']
@@ -36,16 +37,11 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
   })
 }
 
-/**
- * Fetches the media lists again after a change. A list still on its first fetch is not
- * fetched again by an invalidation alone: TanStack Query joins the fetch in flight, which
- * began before the change, and the list then shows without it (an upload right after the
- * page opened did not appear until a reload; e2e/admin-backoffice.spec.ts replays it).
- * So that fetch is cancelled first.
- */
+/** Fetches the media lists again after a change (an upload right after the page opened
+ * once did not appear until a reload; src/lib/refresh.ts, and
+ * e2e/admin-backoffice.spec.ts replays it). */
 export async function refreshMedia(queryClient: QueryClient) {
-  await queryClient.cancelQueries({ queryKey: queryKeys.media.all })
-  await queryClient.invalidateQueries({ queryKey: queryKeys.media.all })
+  await refresh(queryClient, queryKeys.media.all)
 }
 
 function useInvalidate() {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type PersonData = components['schemas']['PersonData']
 export type Erased = components['schemas']['Erased']
@@ -36,9 +37,7 @@ export function useErasePerson() {
   return useMutation({
     mutationFn: erasePerson,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.audit.all })
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all, queryKeys.audit.all)
     },
   })
 }
@@ -52,8 +51,7 @@ export function useSaveRetention() {
   return useMutation({
     mutationFn: async (months: number | null) => unwrap(await api.PUT('/api/admin/privacy/retention', { body: { months } })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.privacy.retention })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
+      void refresh(queryClient, queryKeys.privacy.retention, queryKeys.leads.all)
     },
   })
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type Quote = components['schemas']['Quote']
 export type QuoteRow = components['schemas']['QuoteRow']
@@ -19,9 +20,7 @@ export type QuoteFilter = { status?: QuoteStatus; expiring?: boolean; owner?: st
 function useRefresh() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.quotes.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+    void refresh(queryClient, queryKeys.quotes.all, queryKeys.leads.all, queryKeys.dashboard.all)
   }
 }
 
@@ -63,8 +62,7 @@ export function useSaveQuote(id: string) {
   return useMutation({
     mutationFn: async (body: QuoteInput) => unwrap(await api.PUT('/api/admin/quotes/{id}', { params: { path: { id } }, body })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.quotes.lists })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.quotes.one(id) })
+      void refresh(queryClient, queryKeys.quotes.lists, queryKeys.quotes.one(id))
     },
   })
 }

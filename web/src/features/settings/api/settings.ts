@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type Settings = components['schemas']['Settings']
 export type SettingsInput = components['schemas']['SettingsInput']
@@ -55,8 +56,7 @@ export function useSavePipeline() {
       unwrap(await api.PUT('/api/admin/settings/pipeline', { body: { statuses } })),
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQuery.queryKey, settings)
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
     },
   })
 }

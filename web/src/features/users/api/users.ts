@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type AdminUserView = components['schemas']['AdminUserView']
 export type NewUserInput = components['schemas']['NewUserInput']
@@ -16,7 +17,7 @@ export const useUsers = () => useQuery(usersQuery)
 
 function useInvalidate() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all })
+  return () => refresh(queryClient, queryKeys.users.all)
 }
 
 /** `POST /api/admin/users`. */

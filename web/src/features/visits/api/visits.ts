@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type Visit = components['schemas']['VisitView']
 export type VisitListed = components['schemas']['VisitListed']
@@ -13,9 +14,7 @@ export type VisitSpan = { from?: string; days?: number; staff?: string }
 function useRefresh() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.visits.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+    void refresh(queryClient, queryKeys.visits.all, queryKeys.leads.all, queryKeys.dashboard.all)
   }
 }
 
@@ -77,7 +76,7 @@ export function useMakeFeed() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (scope: FeedScope) => unwrap(await api.POST('/api/admin/calendar-feeds', { body: { scope } })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.visits.feeds }),
+    onSuccess: () => void refresh(queryClient, queryKeys.visits.feeds),
   })
 }
 
@@ -85,6 +84,6 @@ export function useRevokeFeed() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (scope: FeedScope) => unwrap(await api.DELETE('/api/admin/calendar-feeds/{scope}', { params: { path: { scope } } })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.visits.feeds }),
+    onSuccess: () => void refresh(queryClient, queryKeys.visits.feeds),
   })
 }
