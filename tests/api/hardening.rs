@@ -587,21 +587,27 @@ async fn an_unknown_email_takes_as_long_as_a_wrong_password(app: TestApp) {
     app.create_user("kari@fagfolk.test", ADMIN_PASSWORD, Role::Admin).await;
     let mut known = Vec::new();
     let mut unknown = Vec::new();
-    for round in 0..6 {
+    // The fastest of each is the sign-in's own cost: other work on the machine only ever
+    // adds time. Under load even six tries of one kind can all be slowed (a run beside a
+    // build and stress-ng saw 126 ms against 25 ms), so the tries go on, up to 40 rounds,
+    // until the two fastest agree within a factor of three. A path that skipped the hash
+    // would never get there: its fastest would stay ~1 ms against ~20 ms.
+    let within = |known: &[Duration], unknown: &[Duration]| {
+        let (known, unknown) = (known.iter().min().copied().unwrap(), unknown.iter().min().copied().unwrap());
+        (unknown * 3 > known && known * 3 > unknown, known, unknown)
+    };
+    for round in 0..40 {
         for (email, times) in [("kari@fagfolk.test", &mut known), ("ingen@fagfolk.test", &mut unknown)] {
             let forwarded = format!("198.51.100.{round}");
             let asked = Instant::now();
             assert_eq!(login_from(&app, Some(&forwarded), email, "feil passord her").await.status(), 401);
             times.push(asked.elapsed());
         }
+        if round >= 5 && within(&known, &unknown).0 {
+            break;
+        }
     }
-    // The fastest of each: other tests share the two cores and only ever add time, so the
-    // minimum is the sign-in's own cost. A path that skipped the hash would be ~1 ms against
-    // ~20 ms, far outside the factor of three.
-    let (known, unknown) = (known.iter().min().copied().unwrap(), unknown.iter().min().copied().unwrap());
-    assert!(
-        unknown * 3 > known && known * 3 > unknown,
-        "wrong password {known:?}, unknown e-mail {unknown:?}"
-    );
+    let (agree, known, unknown) = within(&known, &unknown);
+    assert!(agree, "wrong password {known:?}, unknown e-mail {unknown:?}");
     app.stop().await;
 }
