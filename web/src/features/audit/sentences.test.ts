@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { AuditEntry } from './api/audit'
 import { type Names, tell } from './sentences'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_VAT, kroner, lineAmounts, netOfGross, parseKroner, parseQuantity, totals } from './money'
 
