@@ -347,6 +347,30 @@ test('the kanban shows all six columns beside the sidebar, holds at the edge, an
   await expect(page.locator('[data-column="Vunnet"] [data-lead-card="Meny Mona"]')).toBeVisible()
 })
 
+test('a kanban move that fails goes back and says so', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Brudd Berit' })
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/admin/leads')
+  await page.getByRole('tab', { name: 'Kanban' }).click()
+  // The connection drops on the way, then the server refuses: each time the card is back
+  // in its column and a notice says the status was not changed.
+  for (const fail of ['abort', 'refuse'] as const) {
+    await page.route('**/api/admin/leads/*/status', (route) =>
+      fail === 'abort'
+        ? route.abort('connectionreset')
+        : route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Intern feil' }) }),
+    )
+    await page.getByLabel('Flytt Brudd Berit til').selectOption('Vunnet')
+    await expect(page.locator('[data-toast]').getByText('Kunne ikke endre status. Prøv igjen.')).toBeVisible()
+    await expect(page.locator('[data-column="Ny"] [data-lead-card="Brudd Berit"]')).toBeVisible()
+    await page.unrouteAll()
+    await page.reload()
+    await page.getByRole('tab', { name: 'Kanban' }).click()
+  }
+  expect(await columnOf(page, 'Brudd Berit')).toBe('Ny')
+})
+
 test('Norwegian names are found in any case, and phone numbers by their digits', async ({ page }) => {
   await signIn(page)
   await createLead(page, { name: 'Åse Ødegård', phone: '+47 912 34 567' })

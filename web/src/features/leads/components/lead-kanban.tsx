@@ -16,6 +16,7 @@ import {
   useSensors,
 } from '@dnd-kit/core'
 import { useQueryClient } from '@tanstack/react-query'
+import { useToast } from '@/components/toast'
 import { GripVertical } from 'lucide-react'
 import { createContext, useContext, useMemo, useState } from 'react'
 import { Label, Select } from '@/components/ui/input'
@@ -67,6 +68,7 @@ export function LeadKanban({
 }) {
   const names = useMemo(() => Object.fromEntries(staff.map((member) => [member.id, member.name])), [staff])
   const queryClient = useQueryClient()
+  const toast = useToast()
   const board = useLeadBoard(filter, true)
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -88,8 +90,9 @@ export function LeadKanban({
     if (lead && status) void move(lead, status)
   }
 
-  // A move (dragged, or picked in a card's menu) shows at once; if the server refuses
-  // it, the card goes back without a message.
+  // A move (dragged, or picked in a card's menu) shows at once; if it fails (refused, or
+  // the connection dropped), the card goes back and a notice says so, as the table's
+  // status menu does: a move that silently undid itself would look done.
   async function move(lead: Lead, status: string) {
     const columns = board.data
     if (!columns || status === lead.status) return
@@ -101,6 +104,7 @@ export function LeadKanban({
       void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
     } catch {
       queryClient.setQueryData(key, before)
+      toast({ title: 'Feil', description: 'Kunne ikke endre status. Prøv igjen.', variant: 'destructive' })
     }
   }
 
