@@ -347,6 +347,28 @@ test('the kanban shows all six columns beside the sidebar, holds at the edge, an
   await expect(page.locator('[data-column="Vunnet"] [data-lead-card="Meny Mona"]')).toBeVisible()
 })
 
+test('the view tabs stay where they are when the list arrives, so a click on them lands', async ({ page }) => {
+  await signIn(page)
+  await createLead(page, { name: 'Stø Stine' })
+  // The list's first answer is held back until the tabs have been measured.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = false
+  await page.route('**/api/admin/leads?*', async (route) => {
+    asked = true
+    await held
+    await route.fallback()
+  })
+  await page.goto('/admin/leads')
+  await expect.poll(() => asked).toBe(true)
+  const kanban = page.getByRole('tab', { name: 'Kanban' })
+  const before = (await kanban.boundingBox())!
+  release()
+  await expect(page.locator('[data-lead-counter]')).toHaveText(/Viser \d+ av \d+ leads/)
+  const after = (await kanban.boundingBox())!
+  expect(after.y, 'the tabs did not move down when the list came').toBe(before.y)
+})
+
 test('a kanban move that fails goes back and says so', async ({ page }) => {
   await signIn(page)
   await createLead(page, { name: 'Brudd Berit' })

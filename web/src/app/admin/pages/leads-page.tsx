@@ -241,8 +241,11 @@ export function LeadsPage() {
         )}
       </div>
 
+      {/* A line high before the list has come (a no-break space; a plain one collapses to
+          nothing), so the tabs below do not jump down when it comes: a click aimed at
+          "Kanban" in that moment landed on the counter instead (docs/TESTING.md). */}
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-lead-counter>
-        {data ? `Viser ${data.items.length} av ${data.total} leads` : ' '}
+        {data ? `Viser ${data.items.length} av ${data.total} leads` : '\u00a0'}
       </p>
 
       <div className="mt-4">
