@@ -52,14 +52,13 @@ run_group() {
 
 # name SPEC: the stage, or a group's stages each with its own minutes (test-rust 4:31 + ...).
 name() {
-  local stage out=()
+  local stage out=""
   [[ "$1" == *+* ]] || { echo "$1"; return; }
   IFS=+ read -r -a group <<<"$1"
   for stage in "${group[@]}"; do
-    out+=("$stage $(awk '{ printf "%d:%02d", $1 / 60, $1 % 60 }' "target/ci/$stage.seconds")")
+    out+="${out:+ + }$stage $(awk '{ printf "%d:%02d", $1 / 60, $1 % 60 }' "target/ci/$stage.seconds")"
   done
-  local IFS='|'
-  echo "${out[*]}" | sed 's/|/ + /g'
+  echo "$out"
 }
 
 for spec in "$@"; do

@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
@@ -37,16 +37,9 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
   })
 }
 
-/** Fetches the media lists again after a change (an upload right after the page opened
- * once did not appear until a reload; src/lib/refresh.ts, and
- * e2e/admin-backoffice.spec.ts replays it). */
-export async function refreshMedia(queryClient: QueryClient) {
-  await refresh(queryClient, queryKeys.media.all)
-}
-
 function useInvalidate() {
   const queryClient = useQueryClient()
-  return () => refreshMedia(queryClient)
+  return () => refresh(queryClient, queryKeys.media.all)
 }
 
 /** `PUT /api/admin/media/{id}`: the alt text. */

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useToast } from '@/components/toast'
-import { refreshMedia, uploadFile } from '../api/media'
+import { uploadFile } from '../api/media'
+import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 
 export type UploadItem = { id: number; name: string; progress: number; state: 'sending' | 'done' | 'failed' }
 
@@ -41,7 +43,7 @@ export function useUploadQueue() {
           update(id, { state: 'failed', progress: 1 })
         }
       }
-      void refreshMedia(queryClient)
+      void refresh(queryClient, queryKeys.media.all)
       if (failures.length > 0) {
         toast({
           title: `${failures.length} av ${files.length} filer ble ikke lastet opp`,
