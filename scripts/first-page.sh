@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# What a newcomer waits for: a fresh clone of a commit, with cargo's and npm's caches
+# empty (their own CARGO_HOME, target directory and npm cache in a temporary folder),
+# runs the README's first command, `make run`, and the script times it until `GET /`
+# answers 200. Prints the minutes of the web app (npm ci and Vite) and of the rest (the
+# crates downloaded and the release build, the server's start), and adds a line to
+# bench/first-page.tsv. Run it on an idle machine: it measures the machine as much as
+# the build.
+# Usage: scripts/first-page.sh [commit, default HEAD]   (FIRST_PAGE_KEEP=0: no line)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+REV=$(git rev-parse --short "${1:-HEAD}")
+WORK=$(mktemp -d /tmp/first-page.XXXXXX)
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+PID=""
+cleanup() {
+  [ -n "$PID" ] && { kill -- -"$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; }
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+git clone -q --no-local . "$WORK/clone"
+git -C "$WORK/clone" checkout -q "$REV"
+export CARGO_HOME="$WORK/cargo-home" npm_config_cache="$WORK/npm-cache"
+unset CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR
+export PATH="$HOME/.cargo/bin:$PATH" FAGFOLK_ADDR="127.0.0.1:$PORT"
+
+load=$(cut -d' ' -f1 /proc/loadavg)
+cd "$WORK/clone"
+start=$(date +%s)
+make --no-print-directory web >"$WORK/web.log" 2>&1 || { tail -30 "$WORK/web.log"; exit 1; }
+web_done=$(date +%s)
+setsid make --no-print-directory run >"$WORK/run.log" 2>&1 &
+PID=$!
+until curl -fsS -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null; do
+  kill -0 "$PID" 2>/dev/null || { tail -30 "$WORK/run.log"; echo "make run stoppet før første side" >&2; exit 1; }
+  sleep 0.5
+done
+end=$(date +%s)
+
+minutes() { awk -v s="$1" 'BEGIN { printf "%d:%02d", s / 60, s % 60 }'; }
+total=$((end - start))
+echo "Ny klone av $REV, tomme cacher: make run svarte på GET / etter $(minutes "$total")" \
+  "(webappen $(minutes $((web_done - start))), crates og release-bygg og oppstart $(minutes $((end - web_done))))"
+cd - >/dev/null
+if [ "${FIRST_PAGE_KEEP:-1}" != 0 ]; then
+  [ -f bench/first-page.tsv ] || printf 'Dato\tCommit\tFørste side\tWebappen\tCrates, bygg, oppstart\tMaskin\n' >bench/first-page.tsv
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date +%F)" "$REV" "$(minutes "$total")" "$(minutes $((web_done - start)))" \
+    "$(minutes $((end - web_done)))" "$(nproc) kjerner, last før start $load" >>bench/first-page.tsv
+fi
