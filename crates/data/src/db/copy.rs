@@ -5,9 +5,9 @@
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, NaiveDate, Utc};
-use sqlx::postgres::Postgres;
 use sqlx::sqlite::SqliteRow;
-use sqlx::{PgPool, QueryBuilder, Row, SqlitePool};
+use sqlx::{QueryBuilder, Row, SqlitePool};
+use sqlx_postgres::{PgPool, Postgres};
 use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL

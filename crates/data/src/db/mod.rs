@@ -10,9 +10,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::Context;
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{PgPool, SqlitePool};
+use sqlx_postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 
 #[derive(Clone, Debug)]
 pub enum Db {
@@ -47,7 +47,7 @@ macro_rules! db_run {
 /// the start on SQLite (see [`BeginWrite`]).
 pub enum Tx {
     Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
-    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+    Postgres(sqlx::Transaction<'static, sqlx_postgres::Postgres>),
 }
 
 /// Runs `$body` with `$conn` bound to the transaction's connection on whichever database
@@ -115,17 +115,18 @@ impl BeginWrite for SqlitePool {
 }
 
 impl BeginWrite for PgPool {
-    type Database = sqlx::Postgres;
+    type Database = sqlx_postgres::Postgres;
     fn begin_write(
         &self,
-    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send {
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx_postgres::Postgres>, sqlx::Error>> + Send
+    {
         self.begin()
     }
 
     async fn begin_write_one_at_a_time<'a>(
         &'a self,
         key: &'a str,
-    ) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+    ) -> Result<sqlx::Transaction<'static, sqlx_postgres::Postgres>, sqlx::Error> {
         let mut tx = self.begin().await?;
         sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
             .bind(key)
