@@ -4,11 +4,20 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
+.PHONY: run server test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
-## Build the web app and start the site on embedded SQLite (http://127.0.0.1:8080).
-run: web
-	$(CARGO) run --release -- serve
+## Build the web app and the server side by side, then start the site on embedded SQLite
+## (http://127.0.0.1:8080). The server is the test build (Cargo.toml's `dev` profile, its
+## hot crates optimised), which a fresh machine builds in a fraction of the shipped build's
+## time and which reads the web app from web/dist at run time; the shipped build is
+## `cargo build --release` (docs/DEPLOY.md). scripts/first-page.sh times this from a
+## fresh clone.
+run:
+	$(MAKE) --no-print-directory -j2 web server
+	$(CARGO) run --quiet -- serve
+
+server:
+	$(CARGO) build
 
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
 ## and the web budgets (JavaScript size, Lighthouse on every public route). The stages
