@@ -2,9 +2,7 @@
 # What a newcomer waits for: a fresh clone of a commit, with cargo's and npm's caches
 # empty (their own CARGO_HOME, target directory and npm cache in a temporary folder),
 # runs the README's first command, `make run`, and the script times it until `GET /`
-# answers 200. Prints the minutes of the web app (npm ci and Vite) and of the rest (the
-# crates downloaded and the release build, the server's start), and adds a line to
-# bench/first-page.tsv. Run it on an idle machine: it measures the machine as much as
+# answers 200, and adds a line to bench/first-page.tsv. Run it on an idle machine: it measures the machine as much as
 # the build.
 # Usage: scripts/first-page.sh [commit, default HEAD]   (FIRST_PAGE_KEEP=0: no line)
 set -euo pipefail
@@ -29,8 +27,6 @@ export PATH="$HOME/.cargo/bin:$PATH" FAGFOLK_ADDR="127.0.0.1:$PORT"
 load=$(cut -d' ' -f1 /proc/loadavg)
 cd "$WORK/clone"
 start=$(date +%s)
-make --no-print-directory web >"$WORK/web.log" 2>&1 || { tail -30 "$WORK/web.log"; exit 1; }
-web_done=$(date +%s)
 setsid make --no-print-directory run >"$WORK/run.log" 2>&1 &
 PID=$!
 until curl -fsS -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null; do
@@ -41,11 +37,10 @@ end=$(date +%s)
 
 minutes() { awk -v s="$1" 'BEGIN { printf "%d:%02d", s / 60, s % 60 }'; }
 total=$((end - start))
-echo "Ny klone av $REV, tomme cacher: make run svarte på GET / etter $(minutes "$total")" \
-  "(webappen $(minutes $((web_done - start))), crates og release-bygg og oppstart $(minutes $((end - web_done))))"
+echo "Ny klone av $REV, tomme cacher: make run svarte på GET / etter $(minutes "$total")"
 cd - >/dev/null
 if [ "${FIRST_PAGE_KEEP:-1}" != 0 ]; then
-  [ -f bench/first-page.tsv ] || printf 'Dato\tCommit\tFørste side\tWebappen\tCrates, bygg, oppstart\tMaskin\n' >bench/first-page.tsv
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date +%F)" "$REV" "$(minutes "$total")" "$(minutes $((web_done - start)))" \
-    "$(minutes $((end - web_done)))" "$(nproc) kjerner, last før start $load" >>bench/first-page.tsv
+  [ -f bench/first-page.tsv ] || printf 'Dato\tCommit\tFørste side\tMaskin\n' >bench/first-page.tsv
+  printf '%s\t%s\t%s\t%s\n' "$(date +%F)" "$REV" "$(minutes "$total")" \
+    "$(nproc) kjerner, last før start $load" >>bench/first-page.tsv
 fi
