@@ -7,17 +7,16 @@ NPM ?= npm
 .PHONY: run server test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and the server side by side, then start the site on embedded SQLite
-## (http://127.0.0.1:8080). The server is the test build (Cargo.toml's `dev` profile, its
-## hot crates optimised), which a fresh machine builds in a fraction of the shipped build's
-## time and which reads the web app from web/dist at run time; the shipped build is
-## `cargo build --release` (docs/DEPLOY.md). scripts/first-page.sh times this from a
-## fresh clone.
+## (http://127.0.0.1:8080). The server is built with Cargo.toml's `run` profile, made to
+## be quick to build from nothing (it reads the web app from web/dist at run time); the
+## shipped build is `cargo build --release` (docs/DEPLOY.md). scripts/first-page.sh times
+## this from a fresh clone.
 run:
 	$(MAKE) --no-print-directory -j2 web server
-	$(CARGO) run --quiet -- serve
+	$(CARGO) run --quiet --profile run -- serve
 
 server:
-	$(CARGO) build
+	$(CARGO) build --profile run
 
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
 ## and the web budgets (JavaScript size, Lighthouse on every public route). The stages
