@@ -7,16 +7,16 @@ NPM ?= npm
 .PHONY: run server test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and the server side by side, then start the site on embedded SQLite
-## (http://127.0.0.1:8080). The server is built with Cargo.toml's `run` profile, made to
+## (http://127.0.0.1:8080). The server is built with Cargo.toml's `local` profile, made to
 ## be quick to build from nothing (it reads the web app from web/dist at run time); the
 ## shipped build is `cargo build --release` (docs/DEPLOY.md). scripts/first-page.sh times
 ## this from a fresh clone.
 run:
 	$(MAKE) --no-print-directory -j2 web server
-	$(CARGO) run --quiet --profile run -- serve
+	$(CARGO) run --quiet --profile local -- serve
 
 server:
-	$(CARGO) build --profile run
+	$(CARGO) build --profile local
 
 ## Every test: Rust (SQLite and PostgreSQL), web unit tests, Playwright in Chromium,
 ## and the web budgets (JavaScript size, Lighthouse on every public route). The stages

@@ -4,8 +4,17 @@
 # serving the same files, POST /api/contact on SQLite and on PostgreSQL, and the server's
 # resident memory idle and loaded, and how long a settings save takes with the
 # re-render of every page it causes; at the end, every figure beside the previous run's
-# (bench/history.tsv). Needs wrk (apt-get install -y wrk), nginx and psql for
+# (bench/history.tsv). Needs wrk (apt-get install -y wrk), nginx, psql and pgbench for
 # the comparisons, jq for the settings saves, and a built web app (make web).
+#
+# The benchmark knows its machine: it measures the machine too, in the same run, and
+# prints each figure also as a ratio to that figure's ceiling on this machine. Pages and
+# the services JSON against nginx serving the same bytes; PostgreSQL's enquiries against
+# pgbench inserting the same rows with the same clients (bench/pg-ceiling.sql); the
+# CPU-bound figures (SQLite's enquiries, a settings save, the start) against a fixed
+# task, gzip of the same input, timed at the start and at the end. The comparison with
+# the previous run is made on the ratios: a slower machine does not read as a
+# regression, and a regression does not hide behind a faster machine.
 # Usage: bash bench/run.sh [seconds per run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +39,15 @@ cleanup() {
 trap cleanup EXIT
 
 rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+# The fixed CPU-bound task: one core compressing the same 15 MB, in milliseconds.
+calibrate() {
+  local start
+  start=$(date +%s%N)
+  seq 1 2000000 | gzip -6 >/dev/null
+  echo $((($(date +%s%N) - start) / 1000000))
+}
+CALIBRATION=("$(calibrate)" "$(calibrate)" "$(calibrate)")
 
 start_ns=$(date +%s%N)
 # The contact form's per-IP limit is lifted: every request here comes from one address,
@@ -162,7 +180,17 @@ if command -v psql >/dev/null && psql -q "$PG_ADMIN" -c "CREATE DATABASE $PGDB" 
   until curl -fsS "http://127.0.0.1:$PG_PORT/healthz" >/dev/null 2>&1; do sleep 0.05; done
   run "POST /api/contact (PostgreSQL)" "/api/contact" "$PG_PORT" bench/contact.lua
   contact_pg="$LAST_RPS/s, p99 $LAST_P99"
+  pg_rps="$LAST_RPS"
   stored_pg=$(psql -qAt "${PG_ADMIN%/*}/$PGDB" -c 'SELECT COUNT(*) FROM leads')
+  kill "$PG_PID" 2>/dev/null || true
+  wait "$PG_PID" 2>/dev/null || true
+  # The same rows straight into the same database, the same 64 clients, no server.
+  if command -v pgbench >/dev/null; then
+    pgbench_tps=$(pgbench -n -M extended -c 64 -j 2 -T "$DURATION" -f bench/pg-ceiling.sql "${PG_ADMIN%/*}/$PGDB" 2>/dev/null |
+      awk '/^tps/ { printf "%.0f", $3 }')
+    printf '| %-22s | %10s | %8s | %8s | %s |\n' "pgbench: samme rader" "$pgbench_tps" "-" "-" "0"
+    pg_ratio=$(awk -v a="$pg_rps" -v b="$pgbench_tps" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+  fi
 fi
 echo
 echo "Lagret under målingen: ${stored_sqlite} innsendinger på SQLite${stored_pg:+, $stored_pg henvendelser på PostgreSQL}"
@@ -172,27 +200,62 @@ sleep 30
 settled=$(rss_mb "$PID")
 echo "Resident minne: ${idle} MB i ro, ${loaded} MB etter lesing, ${loaded_writes} MB etter skjemaene, ${settled} MB 30 s senere"
 
+CALIBRATION+=("$(calibrate)" "$(calibrate)" "$(calibrate)")
+calibration_ms=$(printf '%s\n' "${CALIBRATION[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+save_median=$(awk '{ print $2 }' <<<"$save_ms")
+sqlite_rps="${contact_sqlite%%/s*}"
+sqlite_ratio=$(awk -v a="$sqlite_rps" -v c="$calibration_ms" 'BEGIN { printf "%.0f", a * c / 1000 }')
+save_ratio=$(awk -v a="$save_median" -v c="$calibration_ms" 'BEGIN { printf "%.2f", a / c }')
+ready_ratio=$(awk -v a="$ready_ms" -v c="$calibration_ms" 'BEGIN { printf "%.2f", a / c }')
+echo
+echo "Maskinen målt: kalibreringen (gzip -6 av de samme 15 MB, én kjerne) ${calibration_ms} ms," \
+  "median av seks (${CALIBRATION[*]}), tre før og tre etter målingene"
+echo "| Forhold til taket på denne maskinen | Nå |"
+echo "|---|---|"
+echo "| GET / mot nginx (mål >= 1.0x) | ${median:--}x |"
+echo "| /api/services mot nginx (mål >= 0.9x) | ${services_ratio:--}x |"
+echo "| POST /api/contact på PostgreSQL mot pgbench, samme rader og klienter (mål >= 0.9x) | ${pg_ratio:--}x |"
+echo "| POST /api/contact på SQLite, henvendelser per kalibrering (req/s x kalibreringen i s) | ${sqlite_ratio} |"
+echo "| Lagre innstillinger, median i kalibreringer | ${save_ratio} |"
+echo "| Oppstart til /healthz i kalibreringer | ${ready_ratio} |"
+
 # The figures beside the previous run's (bench/history.tsv, one line per run, kept in
 # git), so a slip is seen the day it happens. BENCH_KEEP=0 measures without recording.
 HISTORY=bench/history.tsv
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo "?")$(git diff --quiet HEAD 2>/dev/null || echo "+")
-row=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$(date +%F)" "$commit" \
+row=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$(date +%F)" "$commit" \
   "$idle / $loaded / $loaded_writes / $settled MB" "${contact_sqlite:--}" "${contact_pg:--}" \
-  "${median:--}x" "${services_ratio:--}x" "${save_ms%%,*}" "${ready_ms} ms" "$DURATION s")
+  "${median:--}x" "${services_ratio:--}x" "${save_ms%%,*}" "${ready_ms} ms" "$DURATION s" \
+  "${calibration_ms} ms" "${pg_ratio:--}x" "$sqlite_ratio" "$save_ratio" "$ready_ratio")
 names=("Dato" "Commit" "RSS i ro / lest / skjema / 30 s etter" "POST /api/contact, SQLite" \
   "POST /api/contact, PostgreSQL" "GET / mot nginx" "/api/services mot nginx" "Lagre innstillinger" \
-  "Oppstart til /healthz" "Sekunder per måling")
+  "Oppstart til /healthz" "Sekunder per måling" "Kalibrering" "PostgreSQL mot pgbench" \
+  "SQLite per kalibrering" "Lagre i kalibreringer" "Oppstart i kalibreringer")
+# The columns compared: the ratios, and whether a higher one is better (+) or worse (-).
+declare -A better=([5]=+ [6]=+ [11]=+ [12]=+ [13]=- [14]=-)
 previous=$( [ -f "$HISTORY" ] && tail -n +2 "$HISTORY" | tail -n 1 || true)
 echo
-echo "| Figur | Forrige måling | Nå |"
-echo "|---|---|---|"
+echo "| Figur | Forrige måling | Nå | Forholdet endret |"
+echo "|---|---|---|---|"
 for i in "${!names[@]}"; do
   before_value=$(cut -f $((i + 1)) <<<"$previous")
   now_value=$(cut -f $((i + 1)) <<<"$row")
-  printf '| %s | %s | %s |\n' "${names[$i]}" "${before_value:--}" "$now_value"
+  change=""
+  if [ -n "${better[$i]:-}" ]; then
+    # More than a tenth the wrong way is called out; the machine's own drift is below it.
+    change=$(awk -v a="${before_value%x}" -v b="${now_value%x}" -v dir="${better[$i]}" 'BEGIN {
+      if (a + 0 <= 0 || b + 0 <= 0) exit
+      pct = (b - a) / a * 100; worse = (dir == "+") ? -pct : pct
+      printf "%+.0f %%%s", pct, (worse > 10 ? " (verre)" : "") }')
+  fi
+  printf '| %s | %s | %s | %s |\n' "${names[$i]}" "${before_value:--}" "$now_value" "$change"
 done
 if [ "${BENCH_KEEP:-1}" != 0 ]; then
   [ -f "$HISTORY" ] || (IFS=$'\t'; echo "${names[*]}") >"$HISTORY"
+  # A history begun before the ratios gets their columns in its header.
+  if [ "$(head -1 "$HISTORY" | awk -F'\t' '{ print NF }')" -lt "${#names[@]}" ]; then
+    { (IFS=$'\t'; echo "${names[*]}"); tail -n +2 "$HISTORY"; } >"$HISTORY.new" && mv "$HISTORY.new" "$HISTORY"
+  fi
   echo "$row" >>"$HISTORY"
   echo
   echo "Lagt til i $HISTORY. Raden til docs/BENCHMARKS.md:"
