@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run server test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
+.PHONY: run server build-budget test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and the server side by side, then start the site on embedded SQLite
 ## (http://127.0.0.1:8080). The server is built with Cargo.toml's `local` profile, made to
@@ -25,7 +25,7 @@ server:
 ## the same time: the Rust tests, the web unit tests and the browser tests each leave a
 ## core idle part of the time, and share nothing but the built binary; Lighthouse
 ## measures speed, so it runs alone, last.
-TEST_STAGES = web lint test-build test-rust+test-e2e+test-web test-api-fuzz+test-observatory+test-deploy test-budgets
+TEST_STAGES = web lint test-build test-rust+test-e2e+test-web test-api-fuzz+test-observatory+test-deploy+build-budget test-budgets
 test:
 	@MAKE="$(MAKE)" scripts/stages.sh $(TEST_STAGES)
 
@@ -90,6 +90,12 @@ test-observatory:
 test-deploy:
 	$(BIN)
 	scripts/deploy-check.sh
+
+## The server binary's size against its budget (scripts/build-budget.sh; `--release` for
+## the shipped binary, which bench/run.sh checks).
+build-budget:
+	$(BIN)
+	scripts/build-budget.sh
 
 test-budgets: web
 	$(BIN)

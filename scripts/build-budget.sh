@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The server binary held to a budget: fails when it is larger than the size measured when
+# the budget was last reviewed (docs/BENCHMARKS.md, "The build"), with some room. A
+# dependency or an embedded file that makes the binary grow past it has to be looked at,
+# and the budget raised on purpose in the same commit, with the reason.
+#
+# Two binaries, two budgets. CI checks the test build's server (target/debug/fagfolk,
+# which CI builds anyway), stripped: it grows with every dependency and every file
+# compiled in that the shipped binary grows with (not the web app, which the test build
+# reads from disk and web/scripts/budget.mjs holds to its own budget), and checking it
+# costs nothing. `--release` builds and checks
+# the shipped binary itself (`cargo build --release`, as docs/DEPLOY.md does), which CI
+# does not build: from a cold cache that build alone is 12 minutes, more than half of
+# CI's budget. bench/run.sh, which builds it anyway, checks it on every benchmark run.
+# Usage: scripts/build-budget.sh [--release]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Measured on 2026-11-27, with about 3 % of room: the shipped binary 33.5 MB (thin LTO,
+# four codegen units, stripped), the test build's server 59.9 MB stripped.
+RELEASE_BUDGET=34500000
+DEBUG_BUDGET=61700000
+
+TARGET="${CARGO_TARGET_DIR:-target}"
+if [ "${1:-}" = --release ]; then
+  cargo build --release --quiet
+  name="Den leverte binærfilen (release)"
+  size=$(stat -c %s "$TARGET/release/fagfolk")
+  budget=$RELEASE_BUDGET
+else
+  cargo build --quiet --bin fagfolk
+  stripped=$(mktemp)
+  trap 'rm -f "$stripped"' EXIT
+  strip -o "$stripped" "$TARGET/debug/fagfolk"
+  name="Testbyggets server (debug, strippet)"
+  size=$(stat -c %s "$stripped")
+  budget=$DEBUG_BUDGET
+fi
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1000000 }'; }
+if [ "$size" -gt "$budget" ]; then
+  echo "$name er $(mb "$size"), over budsjettet på $(mb "$budget") (scripts/build-budget.sh)" >&2
+  exit 1
+fi
+echo "$name er $(mb "$size"), budsjettet er $(mb "$budget")"
