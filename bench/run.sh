@@ -24,10 +24,16 @@ PORT="${BENCH_PORT:-18999}"
 TARGET="${CARGO_TARGET_DIR:-target}"
 command -v wrk >/dev/null || { echo "wrk mangler: apt-get install -y wrk" >&2; exit 1; }
 
-cargo build --release --quiet
-BIN="$TARGET/release/fagfolk"
-# The shipped binary against its size budget; over it, the figures are still measured.
-scripts/build-budget.sh --release || true
+# BENCH_BIN measures another binary (an earlier commit's, kept, for a before and after
+# in the same hour; BENCH_COMMIT names it in the history) instead of building this commit's.
+if [ -n "${BENCH_BIN:-}" ]; then
+  BIN="$BENCH_BIN"
+else
+  cargo build --release --quiet
+  BIN="$TARGET/release/fagfolk"
+  # The shipped binary against its size budget; over it, the figures are still measured.
+  scripts/build-budget.sh --release || true
+fi
 DATA="$(mktemp -d)"
 NGINX_PID=""
 PG_PID=""
@@ -224,7 +230,7 @@ echo "| Oppstart til /healthz i kalibreringer | ${ready_ratio} |"
 # The figures beside the previous run's (bench/history.tsv, one line per run, kept in
 # git), so a slip is seen the day it happens. BENCH_KEEP=0 measures without recording.
 HISTORY=bench/history.tsv
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo "?")$(git diff --quiet HEAD 2>/dev/null || echo "+")
+commit="${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo "?")$(git diff --quiet HEAD 2>/dev/null || echo "+")}"
 row=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$(date +%F)" "$commit" \
   "$idle / $loaded / $loaded_writes / $settled MB" "${contact_sqlite:--}" "${contact_pg:--}" \
   "${median:--}x" "${services_ratio:--}x" "${save_ms%%,*}" "${ready_ms} ms" "$DURATION s" \

@@ -95,4 +95,13 @@ while IFS= read -r hit; do
 done < <(grep -rnE '#\[ignore' src tests crates --include='*.rs' 2>/dev/null || true
   grep -rnE '\b(test|describe|it)\.(skip|fixme|only)\(' web/e2e web/src --include='*.ts' --include='*.tsx' 2>/dev/null || true)
 
+# 6. sqlx's proc macros build no database driver (docs/BENCHMARKS.md, "The build"): the
+# drivers are named as crates (sqlx-sqlite, sqlx-postgres), and sqlx's own `sqlite`,
+# `postgres` and `mysql` features, which would compile SQLite's C a second time for the
+# macros, stay off.
+while IFS= read -r hit; do
+  echo "house-rules: $hit slår på en driver i sqlx sine makroer; bruk sqlx-sqlite / sqlx-postgres (docs/BENCHMARKS.md)" >&2
+  failed=1
+done < <(grep -nE '^sqlx = .*"(sqlite|postgres|mysql|sqlite-bundled|sqlite-unbundled|all-databases)"' Cargo.toml crates/data/Cargo.toml || true)
+
 exit "$failed"
