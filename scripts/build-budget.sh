@@ -16,9 +16,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Measured on 2026-11-27, with about 3 % of room: the shipped binary 33.5 MB (thin LTO,
-# four codegen units, stripped), the test build's server 59.9 MB stripped.
-RELEASE_BUDGET=34500000
+# Measured on 2026-11-27, with about 3 % of room: the shipped binary 36.5 MB (thin LTO,
+# four codegen units, stripped, the web app's 1.8 MB inside), the test build's server
+# 59.9 MB stripped.
+RELEASE_BUDGET=37600000
 DEBUG_BUDGET=61700000
 
 TARGET="${CARGO_TARGET_DIR:-target}"
