@@ -25,7 +25,7 @@ server:
 ## the same time. The Rust tests and the browser tests run one after the other: together
 ## they kept a fast machine's cores 95 % busy and saved a minute and a half, but on a
 ## much slower machine (2026-11-27, session 26) the pages' re-render after a save took
-## longer than the 5 s a save waits for it, and 14 tests failed (docs/TESTING.md). Vitest runs
+## longer than the 5 s a save waits for it, and tests failed twice (docs/TESTING.md). Vitest runs
 ## beside the Rust tests; Lighthouse measures speed, so it runs alone, last.
 TEST_STAGES = web lint test-build test-rust+test-web test-e2e test-api-fuzz+test-observatory+test-deploy+build-budget test-budgets
 test:
