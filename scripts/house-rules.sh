@@ -104,4 +104,16 @@ while IFS= read -r hit; do
   failed=1
 done < <(grep -nE '^sqlx = .*"(sqlite|postgres|mysql|sqlite-bundled|sqlite-unbundled|all-databases)"' Cargo.toml crates/data/Cargo.toml || true)
 
+# 7. Dates and times have one home (crates/data/src/oslo.rs): every format string of a
+# date or a time, every parse of one and Oslo's time zone are there, so a letter, a page,
+# a spreadsheet and a PDF say the same moment the same way. Elsewhere in the Rust code, a
+# strftime pattern (`%d`, `%H` ...), chrono's `format_with_items` or `Europe::Oslo` fails.
+# The tests are free to write dates themselves: what they expect is best not computed by
+# the code they check.
+while IFS= read -r hit; do
+  echo "house-rules: $hit formaterer eller leser en dato selv; bruk fagfolk_data::oslo (crates/data/src/oslo.rs)" >&2
+  failed=1
+done < <(grep -rnE '"[^"]*%[dmYHMS][^"]*"|format_with_items|Europe::Oslo' src crates --include='*.rs' |
+  grep -v '^crates/data/src/oslo\.rs:' || true)
+
 exit "$failed"

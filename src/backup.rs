@@ -38,7 +38,8 @@ impl Place {
             Db::Sqlite(_) => "db",
             Db::Postgres(_) => "pgdump",
         };
-        let named = |folder: &str| format!("{folder}fagfolk-{}.{extension}", now.format("%Y%m%d-%H%M%S"));
+        let named =
+            |folder: &str| format!("{folder}fagfolk-{}.{extension}", fagfolk_data::oslo::file_stamp(now));
         let target = if target.ends_with('/') { named(target) } else { target.to_owned() };
         Self::parse(&target, options)
     }

@@ -113,7 +113,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("  {table}: {count}");
             }
             match restored.last_change {
-                Some(at) => println!("Siste endring i kopien: {}", at.format("%Y-%m-%d %H:%M:%S UTC")),
+                Some(at) => println!("Siste endring i kopien: {}", fagfolk_data::oslo::moment(at)),
                 None => println!("Kopien har ingen endringer i revisjonsloggen."),
             }
             Ok(())

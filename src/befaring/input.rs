@@ -2,15 +2,14 @@
 //! Oslo, a length, who goes, a note. Every field is checked at once and each refusal
 //! says in Norwegian what to do.
 
-use chrono::{NaiveDate, NaiveTime};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use fagfolk_data::fields::FieldErrors;
+use fagfolk_data::oslo;
 use fagfolk_data::visits::Slot;
 
-use super::invitation::at_oslo;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -63,20 +62,20 @@ impl VisitInput {
                 errors.add("day", "Velg dagen for befaringen.");
                 None
             }
-            Some(day) => match NaiveDate::parse_from_str(day, "%Y-%m-%d") {
-                Err(_) => {
+            Some(day) => match oslo::parse_day(day) {
+                None => {
                     errors.add("day", "Skriv dagen som åååå-mm-dd, for eksempel 2026-10-25.");
                     None
                 }
-                Ok(day) if day < state.clock.today() => {
+                Some(day) if day < state.clock.today() => {
                     errors.add("day", "Dagen har vært. Velg i dag eller en senere dag.");
                     None
                 }
-                Ok(day) if day > state.clock.today() + chrono::TimeDelta::days(DAYS_AHEAD) => {
+                Some(day) if day > state.clock.today() + chrono::TimeDelta::days(DAYS_AHEAD) => {
                     errors.add("day", "Velg en dag innen to år.");
                     None
                 }
-                Ok(day) => Some(day),
+                Some(day) => Some(day),
             },
         };
         let start = match self.start.as_deref().map(str::trim).filter(|start| !start.is_empty()) {
@@ -84,13 +83,13 @@ impl VisitInput {
                 errors.add("start", "Velg når befaringen begynner.");
                 None
             }
-            Some(start) => NaiveTime::parse_from_str(start, "%H:%M").ok().or_else(|| {
+            Some(start) => oslo::parse_clock(start).or_else(|| {
                 errors.add("start", "Skriv klokkeslettet som tt:mm, for eksempel 09:00.");
                 None
             }),
         };
         let starts_at = match (day, start) {
-            (Some(day), Some(start)) => at_oslo(day, start).or_else(|| {
+            (Some(day), Some(start)) => oslo::at(day, start).or_else(|| {
                 errors.add(
                     "start",
                     "Klokkeslettet finnes ikke denne dagen (klokken stilles frem). Velg et annet.",

@@ -8,7 +8,7 @@
 //!   buttons for it); a cancellation is `METHOD:CANCEL` with `STATUS:CANCELLED`.
 //! - Times are written in UTC (`DTSTART:20261025T080000Z`), which every client shows in
 //!   its own zone: no `VTIMEZONE` to get wrong. The firm's local time becomes UTC through
-//!   the time zone database (`at_oslo`), across the changes to and from summer time.
+//!   the time zone database (`fagfolk_data::oslo::at`), across the changes to and from summer time.
 //!
 //! The text is made by the `icalendar` crate, which escapes it and folds long lines. What
 //! goes in is made safe here first, whatever is stored: the crate writes a parameter value
@@ -18,8 +18,7 @@
 //! value has its line breaks as LF, which the crate writes as `\n`, and no other control
 //! character (`text`).
 
-use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
-use chrono_tz::Europe::Oslo;
+use chrono::{DateTime, TimeDelta, Utc};
 use icalendar::{Attendee, Calendar, Component, EventLike, EventStatus, PartStat, Property, Role};
 use uuid::Uuid;
 
@@ -185,15 +184,10 @@ fn mailto(email: &str) -> String {
     format!("mailto:{email}")
 }
 
-/// The moment `time` on `day` is in Oslo. A time the clocks skip (02:30 on the last
-/// Sunday of March) is `None`; a time they pass twice (02:30 on the last Sunday of
-/// October) is its first.
-pub fn at_oslo(day: NaiveDate, time: NaiveTime) -> Option<DateTime<Utc>> {
-    day.and_time(time).and_local_timezone(Oslo).earliest().map(|at| at.with_timezone(&Utc))
-}
-
 #[cfg(test)]
 mod tests {
+    use chrono::{NaiveDate, NaiveTime};
+
     use super::*;
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -205,27 +199,13 @@ mod tests {
     }
 
     #[test]
-    fn oslo_time_becomes_utc_across_summer_time() {
-        let utc = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
-        // The last Sunday of October 2026: summer time ended at 03:00, so 09:00 is UTC+1.
-        assert_eq!(at_oslo(day(2026, 10, 25), time(9, 0)), Some(utc("2026-10-25T08:00:00Z")));
-        // The day before, still summer time (UTC+2).
-        assert_eq!(at_oslo(day(2026, 10, 24), time(9, 0)), Some(utc("2026-10-24T07:00:00Z")));
-        // The last Sunday of March 2026: 02:30 does not exist, 09:00 is summer time.
-        assert_eq!(at_oslo(day(2026, 3, 29), time(2, 30)), None);
-        assert_eq!(at_oslo(day(2026, 3, 29), time(9, 0)), Some(utc("2026-03-29T07:00:00Z")));
-        // 02:30 on the October Sunday comes twice: the first, in summer time.
-        assert_eq!(at_oslo(day(2026, 10, 25), time(2, 30)), Some(utc("2026-10-25T00:30:00Z")));
-    }
-
-    #[test]
     fn an_invitation_is_crlf_text_with_lines_of_at_most_75_octets() {
         let note = "Ta med rørtang og lekkasjesøker. ".repeat(8);
         let attendees = [Person { name: "Kari Nordmann", email: "kari@example.no" }];
         let visit = Visit {
             id: Uuid::nil(),
             sequence: 0,
-            starts: at_oslo(day(2026, 10, 25), time(9, 0)).unwrap(),
+            starts: fagfolk_data::oslo::at(day(2026, 10, 25), time(9, 0)).unwrap(),
             minutes: 60,
             summary: "Befaring; bad, kjøkken",
             location: "Storgata 1, 0155 Oslo",

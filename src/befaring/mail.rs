@@ -4,15 +4,12 @@
 //! the background, so a slow or failing mail server never holds up a booking; each is
 //! noted on the lead's timeline, sent or not (`crate::quotes::mail::record`).
 
-use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Europe::Oslo;
-
 use fagfolk_data::leads::model::Lead;
+use fagfolk_data::oslo;
 use fagfolk_data::visits::Visit;
 
 use super::invitation::{self, Method, Person};
 use crate::contact::notify::Letterhead;
-use crate::site::markup::weekday_name as weekday;
 use crate::state::AppState;
 
 /// What happened to the visit.
@@ -21,21 +18,6 @@ pub enum Change {
     Booked,
     Moved,
     Cancelled,
-}
-
-/// When, as a Norwegian reads it: "søndag 25. oktober 2026 kl. 09:00–10:00".
-pub fn when(starts_at: DateTime<Utc>, minutes: i32) -> String {
-    let (start, end) = (
-        starts_at.with_timezone(&Oslo),
-        (starts_at + TimeDelta::minutes(minutes.into())).with_timezone(&Oslo),
-    );
-    format!(
-        "{} {} kl. {}–{}",
-        weekday(start.date_naive()),
-        crate::site::markup::norwegian_date(start.date_naive()),
-        start.format("%H:%M"),
-        end.format("%H:%M")
-    )
 }
 
 /// The lead's address on one line, as the invitation's place.
@@ -101,7 +83,7 @@ pub fn tell(
             attendees.push(Person { name: &lead.name, email });
         }
         let place = address(&lead);
-        let when = when(visit.starts_at, visit.minutes);
+        let when = oslo::when(visit.starts_at, visit.minutes);
         let method = if change == Change::Cancelled { Method::Cancel } else { Method::Request };
         let ics = |summary: &str, description: &str, method: Method| {
             invitation::ics(
@@ -194,7 +176,8 @@ pub async fn to_cancel_with(state: &AppState, lead: uuid::Uuid) -> Result<Vec<Vi
         .await?
         .into_iter()
         .filter(|visit| {
-            visit.cancelled_at.is_none() && visit.starts_at + TimeDelta::minutes(visit.minutes.into()) > now
+            visit.cancelled_at.is_none()
+                && visit.starts_at + chrono::TimeDelta::minutes(visit.minutes.into()) > now
         })
         .collect())
 }
@@ -216,7 +199,7 @@ fn to_customer(
     change: Change,
     (when, place, phone, firm): (&str, &str, &str, &str),
 ) -> (String, String) {
-    let date = crate::site::markup::norwegian_date(visit.starts_at.with_timezone(&Oslo).date_naive());
+    let date = oslo::date(oslo::day_of(visit.starts_at));
     let place = if place.is_empty() { "avtales på telefon" } else { place };
     // A cancellation says which visit is off; nobody is coming, so nobody is named.
     let who = match change {

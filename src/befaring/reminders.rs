@@ -10,12 +10,11 @@
 
 use std::time::Duration;
 
-use chrono::{NaiveTime, TimeDelta};
-use chrono_tz::Europe::Oslo;
+use chrono::TimeDelta;
 
+use fagfolk_data::oslo;
 use fagfolk_data::visits::store;
 
-use super::invitation::at_oslo;
 use super::mail;
 use crate::contact::notify::Letterhead;
 use crate::state::AppState;
@@ -48,15 +47,10 @@ pub async fn keep_sending(state: AppState) {
 /// Sends every reminder due now that this instance claims.
 async fn send_due(state: &AppState) -> Result<(), sqlx::Error> {
     let now = state.clock.now();
-    let today = now.with_timezone(&Oslo).date_naive();
+    let today = oslo::day_of(now);
     let tomorrow = today + TimeDelta::days(1);
-    let (Some(from), Some(to), Some(start_of_today)) = (
-        at_oslo(tomorrow, NaiveTime::MIN),
-        at_oslo(tomorrow + TimeDelta::days(1), NaiveTime::MIN),
-        at_oslo(today, NaiveTime::MIN),
-    ) else {
-        return Ok(());
-    };
+    let (from, to) = (oslo::start_of(tomorrow), oslo::start_of(tomorrow + TimeDelta::days(1)));
+    let start_of_today = oslo::start_of(today);
     // A befaring booked or moved today for tomorrow had its invitation within the
     // reminder's window: that was its reminder.
     for id in store::due_reminders(&state.db, (from, to), start_of_today, now - LEASE).await? {
@@ -82,13 +76,12 @@ async fn remind(state: &AppState, id: uuid::Uuid) -> bool {
     let letterhead = Letterhead::of(state).await.replying_to(Some(&visit.staff_email));
     let phone = mail::phone_of(state, &visit).await;
     let place = mail::address(&lead);
-    let subject =
-        format!("Påminnelse: befaring i morgen kl. {}", visit.starts_at.with_timezone(&Oslo).format("%H:%M"));
+    let subject = format!("Påminnelse: befaring i morgen kl. {}", oslo::clock(visit.starts_at));
     let text = format!(
         "Hei {}!\n\nVi minner om befaringen {}.\n\nAdresse: {}\nDen som kommer: {}\nTelefon: {phone}\n\n\
          Passer tiden ikke likevel, ring oss, så finner vi en ny.\n\nMed vennlig hilsen\n{}\n",
         lead.name,
-        mail::when(visit.starts_at, visit.minutes),
+        oslo::when(visit.starts_at, visit.minutes),
         if place.is_empty() { "avtales på telefon" } else { &place },
         visit.staff_name,
         letterhead.firm,

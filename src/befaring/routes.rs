@@ -6,7 +6,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{NaiveDate, TimeDelta};
-use chrono_tz::Europe::Oslo;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -15,10 +14,10 @@ use uuid::Uuid;
 
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::oslo;
 use fagfolk_data::visits::{self, Slot, Visit, store};
 
 use super::input::VisitInput;
-use super::invitation::at_oslo;
 use super::mail::{self, Change};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
@@ -55,16 +54,9 @@ pub struct VisitView {
 
 impl From<Visit> for VisitView {
     fn from(visit: Visit) -> Self {
-        let (day, start, end) = in_oslo(visit.starts_at, visit.minutes);
+        let (day, start, end) = oslo::span(visit.starts_at, visit.minutes);
         Self { visit, day, start, end }
     }
-}
-
-/// The day a befaring is on and its start and end, `09:00`, in Oslo.
-fn in_oslo(starts_at: chrono::DateTime<chrono::Utc>, minutes: i32) -> (NaiveDate, String, String) {
-    let start = starts_at.with_timezone(&Oslo);
-    let end = (starts_at + TimeDelta::minutes(minutes.into())).with_timezone(&Oslo);
-    (start.date_naive(), start.format("%H:%M").to_string(), end.format("%H:%M").to_string())
 }
 
 /// What booking, moving or cancelling did.
@@ -318,17 +310,15 @@ async fn list_visits(
     if !(2000..=9999).contains(&chrono::Datelike::year(&from)) {
         return Err(ApiError::field("from", "Velg en dag mellom år 2000 og 9999."));
     }
-    // Midnight in Oslo is never skipped by summer time (the clocks move at 02:00).
-    let midnight = |day: NaiveDate| at_oslo(day, chrono::NaiveTime::MIN);
-    let last = from.checked_add_signed(TimeDelta::days(days.into()));
-    let (Some(start), Some(end)) = (midnight(from), last.and_then(midnight)) else {
+    let Some(last) = from.checked_add_signed(TimeDelta::days(days.into())) else {
         return Err(ApiError::BadRequest("Ugyldig dag.".to_owned()));
     };
+    let (start, end) = (oslo::start_of(from), oslo::start_of(last));
     let rows = store::between(&state.db, (start, end), span.staff).await?;
     Ok(Json(
         rows.into_iter()
             .map(|visit| {
-                let (day, start, end) = in_oslo(visit.starts_at, visit.minutes);
+                let (day, start, end) = oslo::span(visit.starts_at, visit.minutes);
                 VisitListed { visit, day, start, end }
             })
             .collect(),

@@ -284,8 +284,8 @@ fn facts(form: &ContactForm) -> Vec<String> {
         for time in &form.preferred_times {
             facts.push(format!(
                 "- {} {}, {}",
-                crate::site::markup::weekday_name(time.day),
-                crate::site::markup::norwegian_date(time.day),
+                fagfolk_data::oslo::weekday(time.day),
+                fagfolk_data::oslo::date(time.day),
                 time.part.label()
             ));
         }

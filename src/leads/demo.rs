@@ -48,7 +48,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     let statuses = fagfolk_data::settings::pipeline(db).await?;
     // Some leads to follow up, from two days overdue to four days on, some of them the
     // demo administrator's, so the dashboard and the filters have something to show.
-    let today = now.with_timezone(&chrono_tz::Europe::Oslo).date_naive();
+    let today = fagfolk_data::oslo::day_of(now);
     let assignee = users::store::staff(db).await?.into_iter().find(|m| m.email == DEMO_EMAIL).map(|m| m.id);
     let mut tx = db.begin().await?;
     for i in 0..36usize {

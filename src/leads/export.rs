@@ -5,7 +5,6 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, NaiveDate, Utc};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,6 +18,7 @@ use crate::settings;
 use crate::state::AppState;
 use fagfolk_data::audit::NewAudit;
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::oslo;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(export_leads))
@@ -167,18 +167,13 @@ fn csv(head: bool, leads: &[Lead], staff: &[StaffMember]) -> Result<Vec<u8>, csv
             text(&lead.adresse),
             text(&lead.postnr),
             cell(&lead.tags.join(", ")),
-            lead.follow_up.map(day).unwrap_or_default(),
+            lead.follow_up.map(oslo::date_short).unwrap_or_default(),
             cell(assignee.unwrap_or_default()),
-            moment(lead.created_at),
-            moment(lead.updated_at),
+            oslo::moment_short(lead.created_at),
+            oslo::moment_short(lead.updated_at),
         ])?;
     }
     writer.into_inner().map_err(|err| err.into_error().into())
-}
-
-/// A moment as Norwegians read it, in Oslo's time: "24.12.2026 14:05".
-fn moment(at: DateTime<Utc>) -> String {
-    at.with_timezone(&chrono_tz::Europe::Oslo).format("%d.%m.%Y %H:%M").to_string()
 }
 
 /// A phone number as a cell Excel shows as it is, without an apostrophe in front: a
@@ -190,10 +185,6 @@ fn phone_cell(phone: &str) -> String {
         Some(rest) if rest.chars().all(|c| c.is_ascii_digit() || c == ' ') => format!("00{rest}"),
         _ => cell(&shown),
     }
-}
-
-fn day(date: NaiveDate) -> String {
-    date.format("%d.%m.%Y").to_string()
 }
 
 /// A text as a cell that Excel shows and never runs: one that Excel would read as a

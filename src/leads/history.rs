@@ -211,7 +211,7 @@ async fn get_timeline(
 /// What happened to `visit`: booked, and moved (to where it is now) or cancelled. A visit
 /// keeps only its latest time, so moves show as one, at the last.
 fn visit_events(visit: &fagfolk_data::visits::Visit) -> Vec<Event> {
-    let when = crate::befaring::mail::when(visit.starts_at, visit.minutes);
+    let when = fagfolk_data::oslo::when(visit.starts_at, visit.minutes);
     let booked =
         |text: String| Event::Visit { at: visit.created_at, by: Some(visit.booked_by.clone()), text };
     let who = &visit.staff_name;

@@ -12,7 +12,9 @@ use serde_json::{Value, json};
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::quotes::{self, Quote, QuoteStatus, store, texts};
 
-use super::customer::{Answer, agreed_texts, moment};
+use fagfolk_data::oslo::moment;
+
+use super::customer::{Answer, agreed_texts};
 use super::pdf::{self, Stamp};
 use crate::state::AppState;
 

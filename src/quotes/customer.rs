@@ -12,7 +12,7 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -303,11 +303,6 @@ fn from_this_page(state: &AppState, headers: &HeaderMap) -> bool {
 /// Amounts as the customer reads them.
 pub fn kroner(ore: i64) -> String {
     money::kroner(ore)
-}
-
-/// When something happened, as the page says it: `24.11.2026 kl. 14.05`.
-pub fn moment(at: chrono::DateTime<Utc>) -> String {
-    at.with_timezone(&chrono_tz::Europe::Oslo).format("%d.%m.%Y kl. %H.%M").to_string()
 }
 
 /// The texts a customer agrees to, as the page shows them.

@@ -5,10 +5,9 @@
 
 use serde_json::{Value, json};
 
+use fagfolk_data::oslo;
 use fagfolk_data::quotes::{CustomerKind, Quote, QuoteStatus, money, texts};
 
-use super::customer::moment;
-use crate::site::markup::norwegian_date;
 use crate::state::AppState;
 
 pub async fn page_data(
@@ -54,12 +53,14 @@ pub async fn page_data(
         .collect();
     let state_text = match quote.status {
         QuoteStatus::Accepted => quote.accepted_at.map(|at| {
-            format!("Akseptert {} av {}.", moment(at), quote.accepted_name.clone().unwrap_or_default())
+            format!("Akseptert {} av {}.", oslo::moment(at), quote.accepted_name.clone().unwrap_or_default())
         }),
-        QuoteStatus::Declined => quote.declined_at.map(|at| format!("Du avslo tilbudet {}.", moment(at))),
+        QuoteStatus::Declined => {
+            quote.declined_at.map(|at| format!("Du avslo tilbudet {}.", oslo::moment(at)))
+        }
         QuoteStatus::Expired => Some(format!(
             "Tilbudet gikk ut {}. Ring oss hvis du fortsatt ønsker arbeidet, så lager vi et nytt tilbud.",
-            norwegian_date(quote.valid_until)
+            oslo::date(quote.valid_until)
         )),
         QuoteStatus::Withdrawn => Some(
             "Tilbudet er trukket tilbake og kan ikke aksepteres. Ring oss om du har spørsmål.".to_owned(),
@@ -101,8 +102,8 @@ pub async fn page_data(
             "phone": quote.customer_phone, "org_nr": quote.org_nr,
         },
         "consumer": consumer,
-        "sent": quote.sent_at.map(|at| norwegian_date(at.with_timezone(&chrono_tz::Europe::Oslo).date_naive())),
-        "valid_until": norwegian_date(quote.valid_until),
+        "sent": quote.sent_at.map(|at| oslo::date(oslo::day_of(at))),
+        "valid_until": oslo::date(quote.valid_until),
         "price_type": texts::price_type_name(quote.price_type),
         "price_type_text": texts::price_type(quote.price_type, quote.customer_kind),
         "intro": quote.intro,

@@ -155,7 +155,7 @@ pub async fn send_quote(
          Tilbudet ligger også ved som PDF.\n\nMed vennlig hilsen\n{}\n",
         quote.customer_name,
         quote.label(),
-        crate::site::markup::norwegian_date(quote.valid_until),
+        fagfolk_data::oslo::date(quote.valid_until),
         firm.name,
     );
     let subject = format!("Tilbud {} fra {}", quote.label(), firm.name);

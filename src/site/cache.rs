@@ -289,7 +289,7 @@ impl PageCache {
 }
 
 fn oslo_today() -> NaiveDate {
-    Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive()
+    fagfolk_data::oslo::day_of(Utc::now())
 }
 
 impl Page {

@@ -1,35 +1,9 @@
 //! Text made fit for the pages: HTML-escaped, JSON that cannot close its `<script>`
-//! element, and dates in Norwegian.
-
-use chrono::{Datelike, NaiveDate};
+//! element (dates are `fagfolk_data::oslo`'s).
 
 /// The data a page was rendered with, for the browser to hydrate with (`readSite`).
 pub fn data_script(json: &str) -> String {
     format!("<script type=\"application/json\" id=\"ff-site\">{}</script>", script_safe(json))
-}
-
-/// The weekday of `day` in Norwegian ("mandag").
-pub fn weekday_name(day: NaiveDate) -> &'static str {
-    ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"]
-        [day.weekday().num_days_from_monday() as usize]
-}
-
-pub fn norwegian_date(date: NaiveDate) -> String {
-    const MONTHS: [&str; 12] = [
-        "januar",
-        "februar",
-        "mars",
-        "april",
-        "mai",
-        "juni",
-        "juli",
-        "august",
-        "september",
-        "oktober",
-        "november",
-        "desember",
-    ];
-    format!("{}. {} {}", date.day(), MONTHS[date.month0() as usize], date.year())
 }
 
 pub fn escape_html(text: &str) -> String {
@@ -74,11 +48,6 @@ pub(super) const NOT_FOUND_FALLBACK: &str = "<!doctype html>\n<html lang=\"en\">
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_read_in_norwegian() {
-        assert_eq!(norwegian_date(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()), "22. november 2026");
-    }
 
     #[test]
     fn script_json_cannot_close_its_element() {

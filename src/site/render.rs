@@ -19,10 +19,11 @@ use super::assets::Assets;
 use super::cache::{Page, Rendered, Served};
 use super::engine::{Engine, PageJob};
 use super::jsonld;
-use super::markup::{NOT_FOUND_FALLBACK, UNAVAILABLE, data_script, escape_html, norwegian_date};
+use super::markup::{NOT_FOUND_FALLBACK, UNAVAILABLE, data_script, escape_html};
 use crate::content::{self, ContentItem, ContentKind};
 use crate::http::error::ApiError;
 use crate::state::AppState;
+use fagfolk_data::oslo;
 use fagfolk_data::services::PublicService;
 use fagfolk_data::services::store as services;
 use uuid::Uuid;
@@ -325,11 +326,11 @@ fn site_data(inputs: &Inputs, kinds: &[ContentKind]) -> Value {
         "claims": facts.claims,
         "logo": facts.logo.and_then(|id| pictures.get(&id)),
         "icons": icons.map(|icons| json!({ "tab": icons.path(32), "touch": icons.path(180) })),
-        "today": norwegian_date(date),
+        "today": oslo::date(date),
         // The days the contact form offers for the site visit, from tomorrow on.
         "visit_days": facts.visit_days.offered(date).into_iter().map(|day| json!({
-            "value": day.format("%Y-%m-%d").to_string(),
-            "label": format!("{} {}", super::markup::weekday_name(day), norwegian_date(day)),
+            "value": oslo::iso_day(day),
+            "label": format!("{} {}", oslo::weekday(day), oslo::date(day)),
         })).collect::<Vec<_>>(),
         "year": date.year().to_string(),
         "base_url": base,

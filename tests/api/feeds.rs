@@ -81,7 +81,7 @@ async fn each_feed_has_its_holders_befaringer_and_answers_only_to_its_secret(app
     let olas = book(&admin, &kari, &oslo_day(30), &ola).await;
     book(&admin, &per, &oslo_day(31), &admin_id).await;
     let gone = book(&admin, &per, &oslo_day(32), &ola).await;
-    let starts = fagfolk::befaring::invitation::at_oslo(
+    let starts = fagfolk_data::oslo::at(
         chrono::NaiveDate::parse_from_str(&oslo_day(30), "%Y-%m-%d").unwrap(),
         chrono::NaiveTime::from_hms_opt(9, 0, 0).unwrap(),
     )

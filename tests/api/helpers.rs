@@ -608,7 +608,7 @@ pub async fn served_json(client: &reqwest::Client, url: String, cookie: &str) ->
 /// The day `days` after today in Oslo, `YYYY-MM-DD`. Befaringer are booked from today up
 /// to two years ahead, so a test's days move with the calendar instead of running out.
 pub fn oslo_day(days: i64) -> String {
-    let today = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive();
+    let today = fagfolk_data::oslo::day_of(chrono::Utc::now());
     (today + chrono::TimeDelta::days(days)).format("%Y-%m-%d").to_string()
 }
 
@@ -616,7 +616,7 @@ pub fn oslo_day(days: i64) -> String {
 /// passed): the day the clocks change in March and October.
 pub fn next_last_sunday(month: u32) -> chrono::NaiveDate {
     use chrono::Datelike;
-    let today = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive();
+    let today = fagfolk_data::oslo::day_of(chrono::Utc::now());
     let last_sunday = |year: i32| {
         let first_of_next = if month == 12 {
             chrono::NaiveDate::from_ymd_opt(year + 1, 1, 1)

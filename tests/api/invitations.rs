@@ -3,7 +3,8 @@
 //! Outlook and the phones' calendars will make of them.
 
 use chrono::{NaiveDate, NaiveTime};
-use fagfolk::befaring::invitation::{Entry, Method, Person, Visit, at_oslo, feed, ics};
+use fagfolk::befaring::invitation::{Entry, Method, Person, Visit, feed, ics};
+use fagfolk_data::oslo::at as at_oslo;
 use serde_json::{Value, json};
 use uuid::Uuid;
 

@@ -18,7 +18,7 @@ use crate::quote_mail::{mailbox, mailbox_refusing};
 
 /// Tomorrow and the day after, in Oslo, as `YYYY-MM-DD`.
 fn days_ahead() -> (String, String) {
-    let today = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Oslo).date_naive();
+    let today = fagfolk_data::oslo::day_of(chrono::Utc::now());
     let day = |n| (today + TimeDelta::days(n)).format("%Y-%m-%d").to_string();
     (day(1), day(2))
 }

@@ -20,7 +20,7 @@ impl Clock {
     /// Today in Norway, where the firm works: the day a follow-up date ("Oppfølging") is
     /// due on.
     pub fn today(&self) -> NaiveDate {
-        self.now().with_timezone(&chrono_tz::Europe::Oslo).date_naive()
+        crate::oslo::day_of(self.now())
     }
 
     /// Moves this clock (and every clone of it) forward.

@@ -13,6 +13,7 @@ pub mod db;
 pub mod fields;
 pub mod leads;
 pub mod media;
+pub mod oslo;
 pub mod privacy;
 pub mod quotes;
 pub mod seed;

@@ -144,7 +144,7 @@ impl Layout {
 }
 
 fn day(at: DateTime<Utc>) -> String {
-    crate::site::markup::norwegian_date(at.with_timezone(&chrono_tz::Europe::Oslo).date_naive())
+    fagfolk_data::oslo::date(fagfolk_data::oslo::day_of(at))
 }
 
 /// Whether `name` is a limited company's (AS or ASA), by the word that ends it.
@@ -212,7 +212,7 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
     page.text(Bold, 20.0, LEFT, Left, &title);
     if let Some(stamp) = stamp {
         page.y += 20.0;
-        let text = format!("Akseptert {} av {}", super::customer::moment(stamp.at), stamp.name);
+        let text = format!("Akseptert {} av {}", fagfolk_data::oslo::moment(stamp.at), stamp.name);
         page.put(Item::Text {
             weight: Bold,
             size: 12.0,
@@ -237,7 +237,7 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
     let dated = quote.sent_at.unwrap_or(quote.updated_at);
     let mut facts = vec![
         ("Dato", day(dated)),
-        ("Gyldig til", crate::site::markup::norwegian_date(quote.valid_until)),
+        ("Gyldig til", fagfolk_data::oslo::date(quote.valid_until)),
         ("Pristype", texts::price_type_name(quote.price_type).to_owned()),
     ];
     if !quote.owner_name.trim().is_empty() {

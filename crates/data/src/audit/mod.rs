@@ -4,7 +4,7 @@
 
 pub mod store;
 
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
@@ -252,15 +252,6 @@ pub async fn referenced_names(
     let emails: Vec<String> = entries.iter().filter_map(|entry| entry.performed_by.clone()).collect();
     names.extend(store::user_names(db, &emails).await?);
     Ok(names)
-}
-
-/// Midnight at the start of `day` in Norway.
-pub fn start_of(day: NaiveDate) -> DateTime<Utc> {
-    let midnight = day.and_time(chrono::NaiveTime::MIN);
-    chrono_tz::Europe::Oslo
-        .from_local_datetime(&midnight)
-        .earliest()
-        .map_or_else(|| midnight.and_utc(), |at| at.with_timezone(&Utc))
 }
 
 /// The tables whose rows have a name, and the column it is in.

@@ -136,10 +136,10 @@ where
         query.push(" AND entity_type = ").push_bind(kind.to_owned());
     }
     if let Some(from) = filter.from {
-        query.push(" AND created_at >= ").push_bind(super::start_of(from));
+        query.push(" AND created_at >= ").push_bind(crate::oslo::start_of(from));
     }
     if let Some(to) = filter.to.and_then(|to| to.succ_opt()) {
-        query.push(" AND created_at < ").push_bind(super::start_of(to));
+        query.push(" AND created_at < ").push_bind(crate::oslo::start_of(to));
     }
 }
 

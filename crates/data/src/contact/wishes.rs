@@ -132,7 +132,7 @@ pub fn parse(
     let rows = input.into_iter().filter(|row| row.day.as_deref().is_some_and(|day| !day.trim().is_empty()));
     for row in rows {
         let day = row.day.as_deref().map(str::trim).unwrap_or_default();
-        let Ok(day) = NaiveDate::parse_from_str(day, "%Y-%m-%d") else {
+        let Some(day) = crate::oslo::parse_day(day) else {
             errors.add(FIELD, "Velg en dag fra listen for hvert ønske.");
             return Vec::new();
         };
@@ -164,7 +164,7 @@ mod tests {
     use super::*;
 
     fn day(text: &str) -> NaiveDate {
-        NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+        crate::oslo::parse_day(text).unwrap()
     }
 
     fn row(day: &str, part: &str) -> PreferredTimeInput {

@@ -244,7 +244,7 @@ impl LeadFields {
             errors.add("tags", "Høyst 30 tags på høyst 50 tegn hver.");
         }
         let follow_up = errors.optional("follow_up", input.follow_up, 10).and_then(|day| {
-            let parsed = NaiveDate::parse_from_str(&day, "%Y-%m-%d").ok();
+            let parsed = crate::oslo::parse_day(&day);
             if parsed.is_none() {
                 errors.add("follow_up", "Skriv en gyldig dato.");
             }

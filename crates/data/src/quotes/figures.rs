@@ -62,7 +62,7 @@ pub fn figures(quotes: &[Quote], today: NaiveDate) -> QuoteFigures {
             QuoteStatus::Accepted => {
                 accepted += 1;
                 answered += 1;
-                let day = quote.accepted_at.map(|at| at.with_timezone(&chrono_tz::Europe::Oslo).date_naive());
+                let day = quote.accepted_at.map(crate::oslo::day_of);
                 if day.is_some_and(|day| day.year() == today.year() && day.month() == today.month()) {
                     figures.accepted_month += 1;
                     figures.accepted_month_value += quote.total;

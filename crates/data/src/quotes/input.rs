@@ -108,7 +108,7 @@ impl QuoteContent {
         let customer_kind = input.customer_kind.unwrap_or(base.customer_kind);
         let angrerett = customer_kind == CustomerKind::Private && input.angrerett.unwrap_or(base.angrerett);
         let valid_until = match input.valid_until {
-            Some(day) => NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d").unwrap_or_else(|_| {
+            Some(day) => crate::oslo::parse_day(day.trim()).unwrap_or_else(|| {
                 errors.add("valid_until", "Skriv en gyldig dato.");
                 base.valid_until
             }),
