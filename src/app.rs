@@ -55,8 +55,9 @@ struct SessionCookie;
 impl utoipa::Modify for SessionCookie {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         // Every operation can meet malformed input (a query parameter of the wrong type,
-        // broken JSON): document the Norwegian 400 everywhere once, here, and the 422 of a
-        // control character wherever a JSON body is taken.
+        // broken JSON): document the Norwegian 400 everywhere once, here, the 401 of every
+        // operation that needs the session, and the 422 of a control character wherever a
+        // JSON body is taken.
         for item in openapi.paths.paths.values_mut() {
             for operation in [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
                 .into_iter()
@@ -67,6 +68,13 @@ impl utoipa::Modify for SessionCookie {
                     .responses
                     .entry("400".to_owned())
                     .or_insert_with(|| error_body("Ugyldig forespørsel"));
+                if operation.security.as_ref().is_some_and(|needs| !needs.is_empty()) {
+                    operation
+                        .responses
+                        .responses
+                        .entry("401".to_owned())
+                        .or_insert_with(|| error_body("Ikke innlogget"));
+                }
                 // A JSON body's text with a control character is refused with the field
                 // it was in (`crate::http::extract::ApiJson`), on every operation that takes one.
                 let takes_json = matches!(

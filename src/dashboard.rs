@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::error::{ApiResult, ErrorBody};
+use crate::http::error::ApiResult;
 use crate::settings::{self, StatusKind};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
@@ -67,7 +67,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     get, path = "/api/admin/dashboard", tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Tall til oversikten", body = Dashboard),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Dashboard>> {

@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::http::ApiQuery;
-use crate::http::error::{ApiResult, ErrorBody};
+use crate::http::error::ApiResult;
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 
@@ -40,7 +40,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     get, path = "/api/admin/search", tag = "admin", security(("session" = [])), params(SearchQuery),
     responses(
         (status = 200, description = "Treff i fire grupper, høyst 5 i hver", body = SearchResults),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn search(

@@ -28,7 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses(
         (status = 200, description = "En side av loggen", body = AuditLogPage),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn list_audit(
@@ -62,7 +61,6 @@ pub struct ClearInput {
     request_body = ClearInput,
     responses(
         (status = 204, description = "Loggen er tømt"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
         (status = 422, description = "TØM er ikke skrevet", body = ErrorBody),
     )

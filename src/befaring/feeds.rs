@@ -49,7 +49,6 @@ pub struct FeedMade {
     get, path = "/api/admin/calendar-feeds", tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Kalenderlenkene", body = [Feed]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Vec<Feed>>> {
@@ -63,7 +62,6 @@ async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -> ApiResult
     request_body = FeedRequest,
     responses(
         (status = 201, description = "Ny kalenderlenke", body = FeedMade),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare for administratorer", body = ErrorBody),
     )
 )]
@@ -89,7 +87,6 @@ async fn make_feed(
     params(("scope" = Scope, Path, description = "`own` eller `all`")),
     responses(
         (status = 204, description = "Slått av"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Ingen slik lenke", body = ErrorBody),
     )
 )]

@@ -74,7 +74,6 @@ pub struct VisitChanged {
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Lead-ens befaringer", body = [VisitView]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
@@ -95,7 +94,6 @@ async fn lead_visits(
     request_body = VisitInput,
     responses(
         (status = 201, description = "Befaringen er avtalt", body = VisitChanged),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -138,7 +136,6 @@ async fn book_visit(
     request_body = VisitInput,
     responses(
         (status = 200, description = "Befaringen er flyttet", body = VisitChanged),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Befaringen er avlyst", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
@@ -233,7 +230,6 @@ async fn give_address(
     params(("id" = Uuid, Path, description = "Befaringens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Befaringen er avlyst", body = VisitChanged),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Allerede avlyst", body = ErrorBody),
     )
@@ -293,7 +289,6 @@ pub struct VisitListed {
     responses(
         (status = 200, description = "Befaringene", body = [VisitListed]),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 422, description = "Dager utenfor det som kan vises", body = ErrorBody),
     )
 )]

@@ -21,7 +21,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     get, path = "/api/admin/categories", tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Kategorier etter sorteringsrekkefølge", body = [Category]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn list_categories(
@@ -37,7 +36,6 @@ async fn list_categories(
     params(("slug" = String, Path, description = "Kategoriens slug, eller id")),
     responses(
         (status = 200, description = "Kategorien", body = Category),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]

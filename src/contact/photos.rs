@@ -315,7 +315,6 @@ struct PhotoQuery {
     params(("id" = Uuid, Path, description = "Bildets id"), PhotoQuery),
     responses(
         (status = 200, description = "Bildet (JPEG)", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]

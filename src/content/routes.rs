@@ -68,7 +68,6 @@ fn not_found() -> ApiError {
     get, path = "/api/admin/content", tag = "admin", security(("session" = [])), params(ContentQuery),
     responses(
         (status = 200, description = "Innhold etter type og rekkefølge", body = [ContentItem]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn list_content(
@@ -84,7 +83,6 @@ async fn list_content(
     post, path = "/api/admin/content", tag = "admin", security(("session" = [])), request_body = ContentInput,
     responses(
         (status = 201, description = "Opprettet", body = ContentItem),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 409, description = "Det er ikke plass til flere av denne typen", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -130,7 +128,6 @@ async fn create_content(
     params(("id" = Uuid, Path, description = "Innholdets id")), request_body = ContentInput,
     responses(
         (status = 200, description = "Lagret", body = ContentItem),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -165,7 +162,6 @@ async fn update_content(
     params(("id" = Uuid, Path, description = "Innholdets id")), request_body = VisibilityInput,
     responses(
         (status = 200, description = "Lagret", body = ContentItem),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
@@ -256,7 +252,6 @@ async fn save(
     put, path = "/api/admin/content/order", tag = "admin", security(("session" = [])), request_body = OrderInput,
     responses(
         (status = 200, description = "Ny rekkefølge", body = [ContentItem]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 409, description = "Innholdet er endret av noen andre", body = ErrorBody),
     )
 )]
@@ -300,7 +295,6 @@ async fn reorder_content(
     params(("id" = Uuid, Path, description = "Innholdets id")),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]

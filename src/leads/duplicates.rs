@@ -95,7 +95,6 @@ fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> L
     request_body = MergeInput,
     responses(
         (status = 200, description = "Sammenslått", body = Lead),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Lead-en finnes ikke", body = ErrorBody),
         (status = 422, description = "Samme lead, eller den andre finnes ikke", body = ErrorBody),
     )
@@ -143,7 +142,6 @@ async fn merge_leads(
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 204, description = "Ikke lenger merket som mulig duplikat"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]

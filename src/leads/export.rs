@@ -55,7 +55,6 @@ struct ExportFilter {
     responses(
         (status = 200, description = "CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå)", content_type = "text/csv", body = String),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn export_leads(

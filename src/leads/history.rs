@@ -129,7 +129,6 @@ impl Event {
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Historikken, nyeste først", body = [Event]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
@@ -276,7 +275,6 @@ fn quote_events(quote: &fagfolk_data::quotes::Quote) -> Vec<Event> {
     request_body = NoteInput,
     responses(
         (status = 201, description = "Notatet er lagret", body = Note),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Tomt eller for langt notat", body = ErrorBody),
     )
@@ -332,7 +330,6 @@ fn note_changes(note: &Note, added: bool) -> Option<Value> {
     tag = "admin", security(("session" = [])),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Andres notat", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )

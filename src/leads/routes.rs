@@ -88,7 +88,6 @@ pub(crate) fn not_found() -> ApiError {
     responses(
         (status = 200, description = "En side med leads", body = LeadPage),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn list_leads(
@@ -137,7 +136,6 @@ struct BoardFilter {
     get, path = "/api/admin/leads/board", tag = "admin", security(("session" = [])), params(BoardFilter),
     responses(
         (status = 200, description = "Kolonner i pipeline-rekkefølge", body = [BoardColumn]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn get_lead_board(
@@ -169,7 +167,6 @@ async fn get_lead_board(
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Lead-en", body = Lead),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
@@ -186,7 +183,6 @@ async fn get_lead(
     post, path = "/api/admin/leads", tag = "admin", security(("session" = [])), request_body = LeadInput,
     responses(
         (status = 201, description = "Opprettet", body = Lead),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -218,7 +214,6 @@ async fn create_lead(
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])), request_body = LeadInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -243,7 +238,6 @@ async fn update_lead(
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])), request_body = LeadInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -283,7 +277,6 @@ async fn parse(state: &AppState, input: LeadInput) -> ApiResult<LeadFields> {
     request_body = StatusInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ukjent status", body = ErrorBody),
     )
@@ -328,7 +321,6 @@ pub(super) async fn save(state: &AppState, user: &CurrentUser, before: &Lead, le
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]

@@ -92,7 +92,6 @@ fn not_found() -> ApiError {
     get, path = "/api/admin/media", tag = "admin", security(("session" = [])), params(MediaQuery),
     responses(
         (status = 200, description = "Filer, nyeste først", body = [Media]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn list_media(
@@ -111,7 +110,6 @@ async fn list_media(
     params(("id" = Uuid, Path, description = "Filens id")), request_body = AltInput,
     responses(
         (status = 200, description = "Oppdatert", body = Media),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "For lang tekst", body = ErrorBody),
     )
@@ -154,7 +152,6 @@ async fn update_media(
     params(("id" = Uuid, Path, description = "Filens id")),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]

@@ -29,7 +29,6 @@ use fagfolk_data::text::slugify;
     responses(
         (status = 200, description = "Resultat per fil", body = UploadReport),
         (status = 400, description = "Ikke et gyldig skjema", body = ErrorBody),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 422, description = "Ingen filer i skjemaet", body = ErrorBody),
     )
 )]

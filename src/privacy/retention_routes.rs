@@ -18,7 +18,6 @@ use fagfolk_data::auth::CurrentUser;
     get, path = "/api/admin/privacy/retention", tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Sletteregelen", body = Retention),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 pub(super) async fn get_retention(
@@ -34,7 +33,6 @@ pub(super) async fn get_retention(
     put, path = "/api/admin/privacy/retention", tag = "admin", security(("session" = [])), request_body = Retention,
     responses(
         (status = 200, description = "Lagret", body = Retention),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
         (status = 422, description = "Ugyldig antall måneder", body = ErrorBody),
     )

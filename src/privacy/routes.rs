@@ -34,7 +34,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     post, path = "/api/admin/privacy/lookup", tag = "admin", security(("session" = [])), request_body = PersonInput,
     responses(
         (status = 200, description = "Alt som er lagret om personen", body = PersonData),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
         (status = 404, description = "Ingen opplysninger", body = ErrorBody),
         (status = 422, description = "Verken e-post eller telefon", body = ErrorBody),
@@ -53,7 +52,6 @@ async fn look_up_person(
     post, path = "/api/admin/privacy/export", tag = "admin", security(("session" = [])), request_body = PersonInput,
     responses(
         (status = 200, description = "Alt som er lagret om personen", body = PersonData),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
         (status = 404, description = "Ingen opplysninger", body = ErrorBody),
         (status = 422, description = "Verken e-post eller telefon", body = ErrorBody),
@@ -147,7 +145,6 @@ async fn exported_photos(
     post, path = "/api/admin/privacy/erase", tag = "admin", security(("session" = [])), request_body = PersonInput,
     responses(
         (status = 200, description = "Slettet", body = Erased),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
         (status = 404, description = "Ingen opplysninger", body = ErrorBody),
         (status = 422, description = "Verken e-post eller telefon", body = ErrorBody),

@@ -53,7 +53,6 @@ pub struct QuoteFilter {
     responses(
         (status = 200, description = "Tilbudene", body = QuoteList),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 pub(super) async fn list_quotes(

@@ -48,7 +48,6 @@ async fn defaults(state: &AppState) -> ApiResult<fagfolk_data::settings::QuoteDe
     params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Lead-ens tilbud", body = [Quote]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
@@ -69,7 +68,6 @@ async fn lead_quotes(
     request_body = QuoteInput,
     responses(
         (status = 201, description = "Utkastet", body = Quote),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -138,7 +136,6 @@ pub struct QuoteView {
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Tilbudet", body = QuoteView),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
@@ -167,7 +164,6 @@ pub(super) fn not_a_draft() -> ApiError {
     request_body = QuoteInput,
     responses(
         (status = 200, description = "Lagret", body = Quote),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Ikke et utkast lenger", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
@@ -219,7 +215,6 @@ fn apply(quote: &mut Quote, content: &QuoteContent) {
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "PDF-en", content_type = "application/pdf", body = Vec<u8>),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
@@ -261,7 +256,6 @@ pub(super) fn pdf_response(bytes: Vec<u8>, disposition: &str, name: &str) -> Res
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 201, description = "Den nye versjonen, et utkast", body = Quote),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Kan ikke revideres", body = ErrorBody),
     )
@@ -312,7 +306,6 @@ async fn revise_quote(
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Trukket tilbake", body = Quote),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Kan ikke trekkes tilbake", body = ErrorBody),
     )

@@ -48,7 +48,6 @@ pub struct SentQuote {
     request_body(content = Option<SendInput>, description = "En personlig melding til kunden (valgfritt)"),
     responses(
         (status = 200, description = "Sendt", body = SentQuote),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Ikke et utkast", body = ErrorBody),
         (status = 422, description = "Mangler noe", body = ErrorBody),
@@ -202,7 +201,6 @@ async fn mail_customer(
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Ny lenke", body = SentQuote),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Ikke sendt og åpent", body = ErrorBody),
     )

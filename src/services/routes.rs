@@ -56,7 +56,6 @@ fn not_found() -> ApiError {
     get, path = "/api/admin/services", tag = "admin", security(("session" = [])), params(ServiceQuery),
     responses(
         (status = 200, description = "Tjenester etter navn", body = [AdminService]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn list_admin_services(
@@ -102,7 +101,6 @@ fn parse(input: &ServiceInput) -> Result<Fields, ApiError> {
     post, path = "/api/admin/services", tag = "admin", security(("session" = [])), request_body = ServiceInput,
     responses(
         (status = 201, description = "Opprettet", body = AdminService),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -150,7 +148,6 @@ async fn create_service(
     params(("id" = Uuid, Path, description = "Tjenestens id")), request_body = ServiceInput,
     responses(
         (status = 200, description = "Oppdatert", body = AdminService),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -194,7 +191,6 @@ async fn update_service(
     params(("id" = Uuid, Path, description = "Tjenestens id")),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]

@@ -122,7 +122,6 @@ async fn load(state: &AppState) -> ApiResult<Settings> {
     get, path = "/api/admin/settings", tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Innstillingene", body = Settings),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn get_settings(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<Json<Settings>> {
@@ -134,7 +133,6 @@ async fn get_settings(State(state): State<AppState>, _user: CurrentUser) -> ApiR
     put, path = "/api/admin/settings", tag = "admin", security(("session" = [])), request_body = SettingsInput,
     responses(
         (status = 200, description = "Lagret", body = Settings),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -261,7 +259,6 @@ async fn update_settings(
     request_body = PipelineInput,
     responses(
         (status = 200, description = "Lagret", body = Settings),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 409, description = "En status som skal bort har leads", body = ErrorBody),
         (status = 422, description = "Ugyldig pipeline", body = ErrorBody),
     )

@@ -68,7 +68,6 @@ fn last_admin() -> ApiError {
     get, path = "/api/admin/users", tag = "admin", security(("session" = [])),
     responses(
         (status = 200, description = "Brukere, nyeste først", body = [AdminUserView]),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
     )
 )]
 async fn list_users(
@@ -83,7 +82,6 @@ async fn list_users(
     post, path = "/api/admin/users", tag = "admin", security(("session" = [])), request_body = NewUserInput,
     responses(
         (status = 201, description = "Opprettet", body = AdminUserView),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -120,7 +118,6 @@ async fn create_user(
     params(("id" = Uuid, Path, description = "Brukerens id")), request_body = UserUpdateInput,
     responses(
         (status = 200, description = "Oppdatert", body = AdminUserView),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Ikke tillatt", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Siste administrator", body = ErrorBody),
@@ -187,7 +184,6 @@ async fn update_user(
     params(("id" = Uuid, Path, description = "Brukerens id")), request_body = PasswordInput,
     responses(
         (status = 204, description = "Passordet er endret"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Ikke tillatt", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Passordet følger ikke reglene, eller nåværende passord er feil", body = ErrorBody),
@@ -253,7 +249,6 @@ async fn update_password(
     params(("id" = Uuid, Path, description = "Brukerens id")),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 401, description = "Ikke innlogget", body = ErrorBody),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Deg selv eller siste administrator", body = ErrorBody),
