@@ -134,7 +134,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::users::router())
         .merge(crate::settings::router())
         .merge(crate::quotes::router())
-        .merge(crate::befaring::router())
+        .merge(crate::visits::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.
@@ -173,8 +173,8 @@ pub fn router(state: AppState) -> Router {
         // A customer's quote: its page, where it is accepted or declined, and its PDF.
         .route("/tilbud/{token}", get(crate::quotes::customer::show).post(crate::quotes::customer::answer))
         .route("/tilbud/{token}/pdf", get(crate::quotes::customer::pdf))
-        // A member of staff's private calendar feed (src/befaring/feeds.rs).
-        .route("/kalender/{file}", get(crate::befaring::feeds::calendar))
+        // A member of staff's private calendar feed (src/visits/feeds.rs).
+        .route("/kalender/{file}", get(crate::visits::feeds::calendar))
         .fallback(crate::site::pages::serve)
         .layer(axum::middleware::from_fn_with_state((state.pages.clone(), state.db.clone()), pages_caught_up))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))

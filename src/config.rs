@@ -52,7 +52,7 @@ pub struct Config {
     pub smtp_url: Option<String>,
     pub notify_to: Option<String>,
     /// `FAGFOLK_REMINDER_SECS`: how often the server looks for befaringer whose customer
-    /// is due tomorrow's reminder (default 300; src/befaring/reminders.rs).
+    /// is due tomorrow's reminder (default 300; src/visits/reminders.rs).
     pub reminder_every: Duration,
     /// `FAGFOLK_PHOTO_ORPHAN_SECS`: how long a photo uploaded with the contact form waits
     /// for its enquiry before the sweep removes it (default 3600), and

@@ -4,7 +4,6 @@ pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod backup;
-pub mod befaring;
 pub mod categories;
 pub mod config;
 pub mod contact;
@@ -26,6 +25,7 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod users;
+pub mod visits;
 
 // The data layer's modules under the paths the server has always used.
 pub use fagfolk_data::{audit_insert, audited, bind_lead, clock, db_run, fields, text, tx_run};

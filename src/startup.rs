@@ -125,8 +125,8 @@ impl Application {
         // Won and lost leads past the retention rule are anonymised now and daily.
         let retention =
             tokio::spawn(fagfolk_data::privacy::keep_retention(db.clone(), self.state.clock.clone()));
-        // Customers are reminded of tomorrow's befaringer (src/befaring/reminders.rs).
-        let reminders = tokio::spawn(crate::befaring::reminders::keep_sending(self.state.clone()));
+        // Customers are reminded of tomorrow's befaringer (src/visits/reminders.rs).
+        let reminders = tokio::spawn(crate::visits::reminders::keep_sending(self.state.clone()));
         // Photos no enquiry claimed, and discarded ones, go (src/contact/sweep.rs).
         let photos = tokio::spawn(crate::contact::sweep::keep_sweeping(self.state.clone()));
         let limits = crate::http::serve::Limits {

@@ -8,6 +8,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use fagfolk_data::audit::*;
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiQuery};
@@ -74,14 +75,7 @@ async fn clear_audit(
     if input.confirm.as_deref().map(str::trim) != Some("TØM") {
         return Err(ApiError::field("confirm", "Skriv TØM for å tømme loggen."));
     }
-    let entry = NewAudit::new(
-        state.clock.now(),
-        fagfolk_data::audit::AuditAction::Clear,
-        fagfolk_data::audit::AuditEntity::AuditLogs,
-        None,
-        &user.email,
-        None,
-    );
+    let entry = user.audit(state.clock.now(), AuditAction::Clear, AuditEntity::AuditLogs, None, None);
     store::clear(&state.db, &entry).await?;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }

@@ -17,7 +17,7 @@ use super::{password, throttle};
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use fagfolk_data::audit::NewAudit;
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::auth::reset;
 use fagfolk_data::text::is_email;
 
@@ -123,14 +123,8 @@ pub(super) async fn confirm_reset(
     let email =
         fagfolk_data::users::store::get(&state.db, user_id).await?.map(|user| user.email).unwrap_or_default();
     let hash = password::hash(new_password).await?;
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Password,
-        fagfolk_data::audit::AuditEntity::AdminUsers,
-        Some(user_id),
-        &email,
-        None,
-    );
+    let entry =
+        NewAudit::new(now, AuditAction::Password, AuditEntity::AdminUsers, Some(user_id), &email, None);
     if !reset::use_link(&state.db, &token, user_id, &hash, now, &entry).await? {
         return Err(ApiError::field("token", LINK_GONE));
     }

@@ -20,7 +20,7 @@ use crate::http::ApiJson;
 use crate::http::client::{client_ip, rate_key};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use fagfolk_data::audit::NewAudit;
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::text::is_email;
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -115,7 +115,7 @@ async fn login(
     if email.is_empty() {
         fields.add("email", "E-post er påkrevd.");
     } else if !is_email(&email) {
-        fields.add("email", "Skriv en gyldig e-postadresse.");
+        fields.add("email", fagfolk_data::fields::BAD_EMAIL);
     }
     if password.is_empty() {
         fields.add("password", "Passord er påkrevd.");
@@ -138,14 +138,7 @@ async fn login(
     }
 
     throttle::clear(&state.db, &email, &address).await?;
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Login,
-        fagfolk_data::audit::AuditEntity::AdminUsers,
-        Some(user_id),
-        &email,
-        None,
-    );
+    let entry = NewAudit::new(now, AuditAction::Login, AuditEntity::AdminUsers, Some(user_id), &email, None);
     let (token, expires_at) = session::create(&state.db, user_id, now, &entry).await?;
     let user = session::lookup(&state.db, &token, now).await?.ok_or(ApiError::Unauthorized)?;
     tracing::info!(user = %user.email, "innlogget");
@@ -166,14 +159,8 @@ async fn login(
 )]
 async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> ApiResult<impl IntoResponse> {
     if let Some(user) = user {
-        let entry = NewAudit::new(
-            state.clock.now(),
-            fagfolk_data::audit::AuditAction::Logout,
-            fagfolk_data::audit::AuditEntity::AdminUsers,
-            Some(user.id),
-            &user.email,
-            None,
-        );
+        let entry =
+            user.audit(state.clock.now(), AuditAction::Logout, AuditEntity::AdminUsers, Some(user.id), None);
         session::end(&state.db, user.session_id, &entry).await?;
     }
     let cookie = session::cookie(None, state.config.is_https());

@@ -190,7 +190,7 @@ impl Notifier {
     }
 
     /// Sends `text` to `to` from the firm's address with a calendar invitation (`ics`, a
-    /// befaring's, `crate::befaring`): beside the text as `text/calendar; method=...`,
+    /// befaring's, `crate::visits`): beside the text as `text/calendar; method=...`,
     /// which Gmail and Outlook show with their answer buttons, and as `invitasjon.ics`
     /// for the mail programs that only offer attachments.
     pub async fn send_with_invitation(
@@ -275,7 +275,7 @@ fn facts(form: &ContactForm) -> Vec<String> {
         format!("E-post: {}", form.email),
         format!("Tjeneste: {service}"),
     ];
-    let place = crate::befaring::mail::place(form.address.as_deref(), form.postcode.as_deref());
+    let place = crate::visits::mail::place(form.address.as_deref(), form.postcode.as_deref());
     facts.push(format!("Adresse: {}", if place.is_empty() { "ikke oppgitt" } else { &place }));
     if form.preferred_times.is_empty() {
         facts.push("Ønsket tid for befaring: ikke oppgitt".to_owned());

@@ -17,7 +17,7 @@ use super::{ContentData, ContentItem, ContentKind, read, store};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit, changes};
 use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -106,15 +106,15 @@ async fn create_content(
         created_at: now,
         updated_at: now,
     };
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Create,
-        fagfolk_data::audit::AuditEntity::ContentItems,
-        Some(item.id),
-        &user.email,
-        changes(&json!({}), &item.audit_view()),
-    )
-    .on_site();
+    let entry = user
+        .audit(
+            now,
+            AuditAction::Create,
+            AuditEntity::ContentItems,
+            Some(item.id),
+            changes(&json!({}), &item.audit_view()),
+        )
+        .on_site();
     item.position = store::insert(&state.db, &item, &entry)
         .await?
         .ok_or_else(|| ApiError::Conflict(kind.full_message()))?;
@@ -210,15 +210,15 @@ pub async fn without_picture(
         }
         let item = ContentItem { data, updated_at: state.clock.now(), ..before.clone() };
         if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
-            let entry = NewAudit::new(
-                item.updated_at,
-                fagfolk_data::audit::AuditAction::Update,
-                fagfolk_data::audit::AuditEntity::ContentItems,
-                Some(item.id),
-                &user.email,
-                Some(diff),
-            )
-            .on_site();
+            let entry = user
+                .audit(
+                    item.updated_at,
+                    AuditAction::Update,
+                    AuditEntity::ContentItems,
+                    Some(item.id),
+                    Some(diff),
+                )
+                .on_site();
             edits.push((item, entry));
         }
     }
@@ -233,15 +233,9 @@ async fn save(
     item: &ContentItem,
 ) -> ApiResult<()> {
     if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
-        let entry = NewAudit::new(
-            item.updated_at,
-            fagfolk_data::audit::AuditAction::Update,
-            fagfolk_data::audit::AuditEntity::ContentItems,
-            Some(item.id),
-            &user.email,
-            Some(diff),
-        )
-        .on_site();
+        let entry = user
+            .audit(item.updated_at, AuditAction::Update, AuditEntity::ContentItems, Some(item.id), Some(diff))
+            .on_site();
         store::update(&state.db, item, &entry).await?;
     }
     Ok(())
@@ -274,15 +268,9 @@ async fn reorder_content(
     }
     // By the items' names; two items of one name may swap without the names showing it.
     let diff = json!({ "before": { "order": old }, "after": { "order": new } });
-    let entry = NewAudit::new(
-        state.clock.now(),
-        fagfolk_data::audit::AuditAction::Reorder,
-        fagfolk_data::audit::AuditEntity::ContentItems,
-        None,
-        &user.email,
-        Some(diff),
-    )
-    .on_site();
+    let entry = user
+        .audit(state.clock.now(), AuditAction::Reorder, AuditEntity::ContentItems, None, Some(diff))
+        .on_site();
     if !store::reorder(&state.db, input.kind, &input.ids, &entry).await? {
         return Err(changed_meanwhile());
     }
@@ -304,15 +292,15 @@ async fn delete_content(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let entry = NewAudit::new(
-        state.clock.now(),
-        fagfolk_data::audit::AuditAction::Delete,
-        fagfolk_data::audit::AuditEntity::ContentItems,
-        Some(id),
-        &user.email,
-        changes(&before.audit_view(), &json!({})),
-    )
-    .on_site();
+    let entry = user
+        .audit(
+            state.clock.now(),
+            AuditAction::Delete,
+            AuditEntity::ContentItems,
+            Some(id),
+            changes(&before.audit_view(), &json!({})),
+        )
+        .on_site();
     store::delete(&state.db, id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

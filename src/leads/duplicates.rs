@@ -18,7 +18,7 @@ use super::{not_found, save, store};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -120,14 +120,7 @@ async fn merge_leads(
     let mut after = lead.audit_view();
     after["merged_lead"] = serde_json::json!({ "id": from.id, "name": from.name, "email": from.email, "phone": from.phone,
             "other_contacts": from.other_contacts_for_audit() });
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Merge,
-        fagfolk_data::audit::AuditEntity::Leads,
-        Some(id),
-        &user.email,
-        changes(&before, &after),
-    );
+    let entry = user.audit(now, AuditAction::Merge, AuditEntity::Leads, Some(id), changes(&before, &after));
     let done = fagfolk_data::leads::merge(&state.db, &lead, &from, &user.email, now, &entry).await?;
     if !done {
         return Err(not_found());

@@ -16,7 +16,7 @@ use crate::http::ApiQuery;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings;
 use crate::state::AppState;
-use fagfolk_data::audit::NewAudit;
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::oslo;
 
@@ -80,15 +80,8 @@ async fn export_leads(
         "follow_up": query.follow_up.map(|f| format!("{f:?}").to_lowercase()),
     });
     let changes = serde_json::json!({ "before": {}, "after": { "rows": rows, "filter": asked } });
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Export,
-        fagfolk_data::audit::AuditEntity::Leads,
-        None,
-        &user.email,
-        Some(changes),
-    );
-    fagfolk_data::audited!(&state.db, &entry, _tx => ())?;
+    let entry = user.audit(now, AuditAction::Export, AuditEntity::Leads, None, Some(changes));
+    fagfolk_data::audit::store::record(&state.db, &entry).await?;
 
     // The rows are read and written out as they go: a reader task sends leads down a
     // short channel, and the body turns them into CSV a batch at a time, so memory stays

@@ -21,7 +21,7 @@ use super::not_found;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -297,12 +297,11 @@ async fn create_note(
         body,
         created_at: state.clock.now(),
     };
-    let entry = NewAudit::new(
+    let entry = user.audit(
         note.created_at,
-        fagfolk_data::audit::AuditAction::Note,
-        fagfolk_data::audit::AuditEntity::Leads,
+        AuditAction::Note,
+        AuditEntity::Leads,
         Some(id),
-        &user.email,
         note_changes(&note, true),
     );
     let written = store::insert_note(&state.db, &note, &entry).await?;
@@ -347,12 +346,11 @@ async fn delete_note(
             "Bare den som skrev notatet, eller en administrator, kan slette det.".to_owned(),
         ));
     }
-    let entry = NewAudit::new(
+    let entry = user.audit(
         state.clock.now(),
-        fagfolk_data::audit::AuditAction::DeleteNote,
-        fagfolk_data::audit::AuditEntity::Leads,
+        AuditAction::DeleteNote,
+        AuditEntity::Leads,
         Some(id),
-        &user.email,
         note_changes(&note, false),
     );
     store::delete_note(&state.db, note.id, &entry).await?;

@@ -19,7 +19,7 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::settings;
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -196,12 +196,11 @@ async fn create_lead(
     let mut lead = store::new_lead(Uuid::now_v7(), fields, now);
     let open = settings::open_statuses(&state.db).await?;
     lead.duplicate_of = store::duplicate_of(&state.db, &lead, &open).await?;
-    let entry = NewAudit::new(
+    let entry = user.audit(
         now,
-        fagfolk_data::audit::AuditAction::Create,
-        fagfolk_data::audit::AuditEntity::Leads,
+        AuditAction::Create,
+        AuditEntity::Leads,
         Some(lead.id),
-        &user.email,
         changes(&serde_json::json!({}), &lead.audit_view()),
     );
     store::insert(&state.db, &lead, &entry).await?;
@@ -301,14 +300,8 @@ pub(super) async fn save(state: &AppState, user: &CurrentUser, before: &Lead, le
     let Some(diff) = changes(&before.audit_view(), &lead.audit_view()) else {
         return Ok(());
     };
-    let entry = NewAudit::new(
-        lead.updated_at,
-        fagfolk_data::audit::AuditAction::Update,
-        fagfolk_data::audit::AuditEntity::Leads,
-        Some(lead.id),
-        &user.email,
-        Some(diff),
-    );
+    let entry =
+        user.audit(lead.updated_at, AuditAction::Update, AuditEntity::Leads, Some(lead.id), Some(diff));
     if !store::update(&state.db, lead, &entry).await? {
         return Err(not_found());
     }
@@ -330,16 +323,15 @@ async fn delete_lead(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let entry = NewAudit::new(
+    let entry = user.audit(
         state.clock.now(),
-        fagfolk_data::audit::AuditAction::Delete,
-        fagfolk_data::audit::AuditEntity::Leads,
+        AuditAction::Delete,
+        AuditEntity::Leads,
         Some(id),
-        &user.email,
         changes(&before.audit_view(), &serde_json::json!({})),
     );
-    let visits = crate::befaring::mail::to_cancel_with(&state, id).await?;
+    let visits = crate::visits::mail::to_cancel_with(&state, id).await?;
     store::delete(&state.db, id, &entry).await?;
-    crate::befaring::mail::cancel_with_lead(&state, &before, visits);
+    crate::visits::mail::cancel_with_lead(&state, &before, visits);
     Ok(StatusCode::NO_CONTENT)
 }

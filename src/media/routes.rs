@@ -17,7 +17,7 @@ use fagfolk_data::media::*;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 
 /// Files one upload request may carry.
@@ -131,14 +131,8 @@ async fn update_media(
     let after = Media { alt, ..with_variants(&state, vec![before.clone()]).await?.remove(0) };
     let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
     if let Some(diff) = diff {
-        let entry = NewAudit::new(
-            state.clock.now(),
-            fagfolk_data::audit::AuditAction::Update,
-            fagfolk_data::audit::AuditEntity::Media,
-            Some(id),
-            &user.email,
-            Some(diff),
-        );
+        let entry =
+            user.audit(state.clock.now(), AuditAction::Update, AuditEntity::Media, Some(id), Some(diff));
         // The pages show the alt text of the pictures they carry.
         let entry = if after.used_by.is_empty() && !after.is_logo { entry } else { entry.on_site() };
         store::set_alt(&state.db, id, after.alt.as_deref(), &entry).await?;
@@ -163,16 +157,9 @@ async fn delete_media(
     let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let is_logo =
         fagfolk_data::settings::store::facts(&state.db).await?.and_then(|facts| facts.logo) == Some(id);
-    let entry = NewAudit::new(
-        state.clock.now(),
-        fagfolk_data::audit::AuditAction::Delete,
-        fagfolk_data::audit::AuditEntity::Media,
-        Some(id),
-        &user.email,
-        Some(
+    let entry = user.audit(state.clock.now(), AuditAction::Delete, AuditEntity::Media, Some(id), Some(
             serde_json::json!({"before": {"url": media.url, "name": media.name, "alt": media.alt}, "after": {}}),
-        ),
-    );
+        ));
     // Deleting the logo takes it off every page (the settings row lets go of it).
     let entry = if is_logo { entry.on_site() } else { entry };
     // The picture and its place in the content go in one transaction, each through its

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use fagfolk_data::audit::NewAudit;
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::text::slugify;
 
@@ -151,16 +151,9 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
         used_by: Vec::new(),
         is_logo: false,
     };
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Create,
-        fagfolk_data::audit::AuditEntity::Media,
-        Some(media.id),
-        &user.email,
-        Some(
+    let entry = user.audit(now, AuditAction::Create, AuditEntity::Media, Some(media.id), Some(
             serde_json::json!({"before": {}, "after": {"url": media.url, "name": media.name, "type": media.media_type}}),
-        ),
-    );
+        ));
     let saved = store::insert(&state.db, &media, &entry).await;
     if let Err(err) = saved {
         // No file without a row: take the stored file away again.

@@ -10,7 +10,7 @@ use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::settings;
 use crate::state::AppState;
-use fagfolk_data::audit::NewAudit;
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 
 /// The retention rule.
@@ -53,14 +53,7 @@ pub(super) async fn set_retention(
         &serde_json::json!({ "retention_months": input.months }),
     );
     if changes.is_some() {
-        let entry = NewAudit::new(
-            now,
-            fagfolk_data::audit::AuditAction::Update,
-            fagfolk_data::audit::AuditEntity::Settings,
-            None,
-            &user.email,
-            changes,
-        );
+        let entry = user.audit(now, AuditAction::Update, AuditEntity::Settings, None, changes);
         settings::store::set_retention_months(&state.db, input.months, now, &entry).await?;
         // Applied at once, not only at the next daily run.
         apply_retention(&state.db, now).await?;

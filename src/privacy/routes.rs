@@ -10,8 +10,7 @@ use uuid::Uuid;
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditEntry, NewAudit};
-use fagfolk_data::audited;
+use fagfolk_data::audit::{AuditAction, AuditEntity, AuditEntry};
 use fagfolk_data::auth::CurrentUser;
 
 use fagfolk_data::privacy::*;
@@ -44,7 +43,7 @@ async fn look_up_person(
     user: CurrentUser,
     ApiJson(input): ApiJson<PersonInput>,
 ) -> ApiResult<Json<PersonData>> {
-    person_data(&state, &user, input, fagfolk_data::audit::AuditAction::Lookup).await.map(Json)
+    person_data(&state, &user, input, AuditAction::Lookup).await.map(Json)
 }
 
 /// Everything stored about a person, as a JSON file to hand them: logged as an export.
@@ -62,7 +61,7 @@ async fn export_person(
     user: CurrentUser,
     ApiJson(input): ApiJson<PersonInput>,
 ) -> ApiResult<Json<PersonData>> {
-    person_data(&state, &user, input, fagfolk_data::audit::AuditAction::Export).await.map(Json)
+    person_data(&state, &user, input, AuditAction::Export).await.map(Json)
 }
 
 /// What a lookup and an export answer, with their audit entry (`action`).
@@ -95,15 +94,14 @@ async fn person_data(
     let now = state.clock.now();
     let counts =
         serde_json::json!({ "leads": leads.len(), "submissions": submissions.len(), "notes": notes.len() });
-    let entry = NewAudit::new(
+    let entry = user.audit(
         now,
         action,
-        fagfolk_data::audit::AuditEntity::Privacy,
+        AuditEntity::Privacy,
         None,
-        &user.email,
         Some(serde_json::json!({ "before": {}, "after": counts })),
     );
-    audited!(&state.db, &entry, _tx => ())?;
+    fagfolk_data::audit::store::record(&state.db, &entry).await?;
     let photos = exported_photos(state, &submissions).await?;
     Ok(PersonData {
         person: asked,
@@ -179,17 +177,16 @@ async fn erase_person(
         quotes_kept,
     };
     let after = serde_json::to_value(&erased).unwrap_or_default();
-    let entry = NewAudit::new(
+    let entry = user.audit(
         state.clock.now(),
-        fagfolk_data::audit::AuditAction::Erase,
-        fagfolk_data::audit::AuditEntity::Privacy,
+        AuditAction::Erase,
+        AuditEntity::Privacy,
         None,
-        &user.email,
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
     let mut visits = Vec::new();
     for lead in &leads {
-        visits.push(crate::befaring::mail::to_cancel_with(&state, lead.id).await?);
+        visits.push(crate::visits::mail::to_cancel_with(&state, lead.id).await?);
     }
     fagfolk_data::privacy::erase(
         &state.db,
@@ -205,7 +202,7 @@ async fn erase_person(
     .await?;
     // Their befaringer still to come leave the customer's and the staff's calendars.
     for (lead, visits) in leads.iter().zip(visits) {
-        crate::befaring::mail::cancel_with_lead(&state, lead, visits);
+        crate::visits::mail::cancel_with_lead(&state, lead, visits);
     }
     state.pages.forget_made();
     // Their photos' files go now, not at the next sweep.

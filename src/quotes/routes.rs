@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteInput, QuoteStatus, store};
 
@@ -104,16 +104,9 @@ async fn create_quote(
         QuoteContent::parse(input, base).map_err(|errors| ApiError::Validation(errors.into_map()))?;
     let now = state.clock.now();
     let entry = |quote_id: Uuid, number: &str| {
-        NewAudit::new(
-            now,
-            AuditAction::Create,
-            AuditEntity::Quotes,
-            Some(quote_id),
-            &user.email,
-            Some(
+        user.audit(now, AuditAction::Create, AuditEntity::Quotes, Some(quote_id), Some(
                 serde_json::json!({"before": {}, "after": {"number": number, "lead_id": id, "customer_name": content.customer_name}}),
-            ),
-        )
+            ))
     };
     let quote_id =
         quotes::create(&state.db, id, &content, (Some(user.id), &user.name), now, today, entry).await?;
@@ -184,12 +177,11 @@ async fn update_quote(
     let now = state.clock.now();
     let mut after = before.clone();
     apply(&mut after, &content);
-    let entry = NewAudit::new(
+    let entry = user.audit(
         now,
         AuditAction::Update,
         AuditEntity::Quotes,
         Some(id),
-        &user.email,
         changes(&before.audit_view(), &after.audit_view()),
     );
     if !store::update_draft(&state.db, id, &content, now, &entry).await? {
@@ -271,12 +263,11 @@ async fn revise_quote(
     let valid_until = state.clock.today() + chrono::Duration::days(valid_days);
     // The entry is about the version revised, which keeps its status: it names the new one.
     let entry = |new_id: Uuid, new_version: i32| {
-        NewAudit::new(
+        user.audit(
             now,
             AuditAction::Revise,
             AuditEntity::Quotes,
             Some(quote.id),
-            &user.email,
             Some(serde_json::json!({
                 "before": {"new_version": null},
                 "after": {"new_version": new_version, "new_id": new_id},
@@ -317,16 +308,9 @@ async fn withdraw_quote(
 ) -> ApiResult<Json<Quote>> {
     let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
     let now = state.clock.now();
-    let entry = NewAudit::new(
-        now,
-        AuditAction::Withdraw,
-        AuditEntity::Quotes,
-        Some(id),
-        &user.email,
-        Some(
+    let entry = user.audit(now, AuditAction::Withdraw, AuditEntity::Quotes, Some(id), Some(
             serde_json::json!({"before": {"status": quote.status}, "after": {"status": QuoteStatus::Withdrawn}}),
-        ),
-    );
+        ));
     if !store::withdraw(&state.db, id, now, &user.name, &entry).await? {
         return Err(ApiError::Conflict(
             "Et akseptert, avslått eller erstattet tilbud kan ikke trekkes tilbake.".to_owned(),

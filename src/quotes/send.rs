@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
@@ -92,18 +92,11 @@ pub async fn send_quote(
         None => None,
     };
     let lead_status = lead.as_ref().and_then(|lead| quotes::quote_sent_status(&stages, &lead.status));
-    let entry = NewAudit::new(
-        now,
-        AuditAction::Send,
-        AuditEntity::Quotes,
-        Some(id),
-        &user.email,
-        Some(serde_json::json!({
+    let entry = user.audit(now, AuditAction::Send, AuditEntity::Quotes, Some(id), Some(serde_json::json!({
             "before": {"status": QuoteStatus::Draft},
             "after": {"status": QuoteStatus::Sent, "number": quote.label(), "total": quote.total,
                       "customer_email": quote.customer_email, "pdf_sha256": sha256, "lead_status": lead_status},
-        })),
-    );
+        })));
     let sent = quotes::send(
         &state.db,
         &quote,
@@ -218,12 +211,11 @@ pub async fn new_link(
     }
     let (token, hash) = token::new();
     let now = state.clock.now();
-    let entry = NewAudit::new(
+    let entry = user.audit(
         now,
         AuditAction::Send,
         AuditEntity::Quotes,
         Some(id),
-        &user.email,
         Some(serde_json::json!({"before": {"new_link": false}, "after": {"new_link": true}})),
     );
     if !store::new_token(&state.db, id, &hash, now, &entry).await? {

@@ -15,7 +15,7 @@ use crate::categories;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::text::slugify;
 
@@ -129,15 +129,15 @@ async fn create_service(
         created_at: now,
         updated_at: now,
     };
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Create,
-        fagfolk_data::audit::AuditEntity::ServicesAdmin,
-        Some(service.id),
-        &user.email,
-        changes(&serde_json::json!({}), &service.audit_view()),
-    )
-    .on_site();
+    let entry = user
+        .audit(
+            now,
+            AuditAction::Create,
+            AuditEntity::ServicesAdmin,
+            Some(service.id),
+            changes(&serde_json::json!({}), &service.audit_view()),
+        )
+        .on_site();
     store::insert(&state.db, &service, &entry).await?;
     Ok((StatusCode::CREATED, Json(service)))
 }
@@ -171,15 +171,8 @@ async fn update_service(
         ..before.clone()
     };
     if let Some(diff) = changes(&before.audit_view(), &service.audit_view()) {
-        let entry = NewAudit::new(
-            now,
-            fagfolk_data::audit::AuditAction::Update,
-            fagfolk_data::audit::AuditEntity::ServicesAdmin,
-            Some(id),
-            &user.email,
-            Some(diff),
-        )
-        .on_site();
+        let entry =
+            user.audit(now, AuditAction::Update, AuditEntity::ServicesAdmin, Some(id), Some(diff)).on_site();
         store::update(&state.db, &service, &entry).await?;
     }
     Ok(Json(service))
@@ -200,15 +193,15 @@ async fn delete_service(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let entry = NewAudit::new(
-        state.clock.now(),
-        fagfolk_data::audit::AuditAction::Delete,
-        fagfolk_data::audit::AuditEntity::ServicesAdmin,
-        Some(id),
-        &user.email,
-        changes(&before.audit_view(), &serde_json::json!({})),
-    )
-    .on_site();
+    let entry = user
+        .audit(
+            state.clock.now(),
+            AuditAction::Delete,
+            AuditEntity::ServicesAdmin,
+            Some(id),
+            changes(&before.audit_view(), &serde_json::json!({})),
+        )
+        .on_site();
     store::delete(&state.db, id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

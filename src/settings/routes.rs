@@ -14,7 +14,7 @@ use super::{Claims, QuoteDefaults, ServerFacts, Settings, Stage, StatusKind};
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -229,7 +229,7 @@ async fn update_settings(
         }
     }
     if after.email.as_deref().is_some_and(|e| !fagfolk_data::text::is_email(e)) {
-        errors.add("email", "Skriv en gyldig e-postadresse.");
+        errors.add("email", fagfolk_data::fields::BAD_EMAIL);
     }
     if after.global_phone_extra.len() > 10 || after.global_phone_extra.iter().any(|p| p.chars().count() > 40)
     {
@@ -238,15 +238,7 @@ async fn update_settings(
     errors.finish()?;
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
-        let entry = NewAudit::new(
-            now,
-            fagfolk_data::audit::AuditAction::Update,
-            fagfolk_data::audit::AuditEntity::Settings,
-            None,
-            &user.email,
-            Some(diff),
-        )
-        .on_site();
+        let entry = user.audit(now, AuditAction::Update, AuditEntity::Settings, None, Some(diff)).on_site();
         super::store::save_facts(&state.db, &after, now, &entry).await?;
     }
     Ok(Json(after))
@@ -320,20 +312,20 @@ async fn update_pipeline(
         })
         .collect();
     let now = state.clock.now();
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Update,
-        fagfolk_data::audit::AuditEntity::Settings,
-        None,
-        &user.email,
-        changes(
-            &serde_json::json!({ "lead_pipeline": before_stages }),
-            &serde_json::json!({ "lead_pipeline": stages }),
-        ),
-    )
-    // Not on a page, but the change counter is how every instance's enquiry writer learns
-    // that the pipeline changed (`fagfolk_data::contact::writer`).
-    .on_site();
+    let entry = user
+        .audit(
+            now,
+            AuditAction::Update,
+            AuditEntity::Settings,
+            None,
+            changes(
+                &serde_json::json!({ "lead_pipeline": before_stages }),
+                &serde_json::json!({ "lead_pipeline": stages }),
+            ),
+        )
+        // Not on a page, but the change counter is how every instance's enquiry writer learns
+        // that the pipeline changed (`fagfolk_data::contact::writer`).
+        .on_site();
     super::save_pipeline(&state.db, &stages, &renames, now, &entry).await?;
     Ok(Json(load(&state).await?))
 }

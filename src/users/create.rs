@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use crate::auth::password;
 use crate::http::error::FieldErrors;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit, changes};
 use fagfolk_data::db::Db;
 use fagfolk_data::users::{Role, store};
 
@@ -49,7 +49,7 @@ pub async fn create(
     if email.is_empty() {
         invalid.add("email", "E-post er påkrevd.");
     } else if !fagfolk_data::text::is_email(&email) || email.len() > 254 {
-        invalid.add("email", "Skriv en gyldig e-postadresse.");
+        invalid.add("email", fagfolk_data::fields::BAD_EMAIL);
     }
     if plain_password.is_empty() {
         invalid.add("password", "Passord er påkrevd.");
@@ -66,8 +66,8 @@ pub async fn create(
             serde_json::json!({ "name": name, "email": email, "role": role.as_str(), "is_active": true });
         NewAudit::new(
             now,
-            fagfolk_data::audit::AuditAction::Create,
-            fagfolk_data::audit::AuditEntity::AdminUsers,
+            AuditAction::Create,
+            AuditEntity::AdminUsers,
             Some(id),
             by,
             changes(&serde_json::json!({}), &after),

@@ -18,7 +18,7 @@ use crate::auth::{CurrentUser, password, session, throttle};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewUserInput {
@@ -160,14 +160,7 @@ async fn update_user(
     let after = AdminUserView { name, role, is_active, phone, ..before.clone() };
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
         let now = state.clock.now();
-        let entry = NewAudit::new(
-            now,
-            fagfolk_data::audit::AuditAction::Update,
-            fagfolk_data::audit::AuditEntity::AdminUsers,
-            Some(id),
-            &user.email,
-            Some(diff),
-        );
+        let entry = user.audit(now, AuditAction::Update, AuditEntity::AdminUsers, Some(id), Some(diff));
         if !store::write_keeping_an_admin(&state.db, AdminChange::Update { after: &after, at: now }, &entry)
             .await?
         {
@@ -229,14 +222,7 @@ async fn update_password(
         throttle::clear(&state.db, &user.email, &address).await?;
     }
     let hash = password::hash(new_password).await?;
-    let entry = NewAudit::new(
-        now,
-        fagfolk_data::audit::AuditAction::Password,
-        fagfolk_data::audit::AuditEntity::AdminUsers,
-        Some(id),
-        &user.email,
-        None,
-    );
+    let entry = user.audit(now, AuditAction::Password, AuditEntity::AdminUsers, Some(id), None);
     store::set_password(&state.db, id, &hash, now, &entry).await?;
     let keep = (target.id == user.id).then_some(user.session_id);
     session::delete_for_user(&state.db, id, keep).await?;
@@ -264,12 +250,11 @@ async fn delete_user(
     if id == user.id {
         return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
     }
-    let entry = NewAudit::new(
+    let entry = user.audit(
         state.clock.now(),
-        fagfolk_data::audit::AuditAction::Delete,
-        fagfolk_data::audit::AuditEntity::AdminUsers,
+        AuditAction::Delete,
+        AuditEntity::AdminUsers,
         Some(id),
-        &user.email,
         changes(&target.audit_view(), &serde_json::json!({})),
     );
     if !store::write_keeping_an_admin(&state.db, AdminChange::Delete(id), &entry).await? {

@@ -1,14 +1,14 @@
-//! A befaring's calendar invitations (`src/befaring/invitation.rs`) read back by an
+//! A befaring's calendar invitations (`src/visits/invitation.rs`) read back by an
 //! independent parser, Python's `icalendar` (PyPI; `.ci/run` installs it): what Gmail,
 //! Outlook and the phones' calendars will make of them.
 
 use chrono::{NaiveDate, NaiveTime};
-use fagfolk::befaring::invitation::{Entry, Method, Person, Visit, feed, ics};
+use fagfolk::visits::invitation::{Entry, Method, Person, Visit, feed, ics};
 use fagfolk_data::oslo::at as at_oslo;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-/// The properties the code writes (`src/befaring/invitation.rs`), and how many of each a
+/// The properties the code writes (`src/visits/invitation.rs`), and how many of each a
 /// calendar or an event holds at most.
 const WRITTEN: [(&str, usize); 21] = [
     ("BEGIN", 2),

@@ -1,4 +1,4 @@
-//! The customer's reminder the day before a befaring (#28, src/befaring/reminders.rs):
+//! The customer's reminder the day before a befaring (#28, src/visits/reminders.rs):
 //! exactly once, with two instances sharing the database and one restarted between
 //! looks, and again after both restart; a mail server that refuses for a while is tried
 //! again, and the booking never waits for it. Mails are counted at a real SMTP socket.

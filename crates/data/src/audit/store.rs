@@ -66,6 +66,12 @@ macro_rules! audited {
     };
 }
 
+/// Writes `entry` alone: an action that changes nothing stored but is recorded (an
+/// export, a look at a person's data).
+pub async fn record(db: &Db, entry: &NewAudit) -> Result<(), sqlx::Error> {
+    audited!(db, entry, _tx => ())
+}
+
 impl Tx {
     /// Writes `entry` in this transaction: the change and its audit entry commit together
     /// (the write path of an operation over several resources).

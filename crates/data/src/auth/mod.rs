@@ -11,6 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::audit::{AuditAction, AuditEntity, NewAudit};
 use crate::users::Role;
 
 /// An editor tried what only an administrator may do (README, "Roles").
@@ -42,5 +43,19 @@ pub struct CurrentUser {
 impl CurrentUser {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
+    }
+
+    /// The audit entry of a change this staff member made at `at`: `changes` is what
+    /// `audit::changes(before, after)` gave. The time is the caller's, so that a row and
+    /// its entry can say the same moment.
+    pub fn audit(
+        &self,
+        at: DateTime<Utc>,
+        action: AuditAction,
+        entity: AuditEntity,
+        id: Option<Uuid>,
+        changes: Option<serde_json::Value>,
+    ) -> NewAudit {
+        NewAudit::new(at, action, entity, id, &self.email, changes)
     }
 }

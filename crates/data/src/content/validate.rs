@@ -115,7 +115,7 @@ impl Form<'_> {
     fn email(&mut self, key: &str) -> Option<String> {
         let email = self.optional(key, 254);
         if email.as_deref().is_some_and(|email| !crate::text::is_email(email)) {
-            self.errors.add(key, "Skriv en gyldig e-postadresse.");
+            self.errors.add(key, crate::fields::BAD_EMAIL);
         }
         email
     }

@@ -237,7 +237,7 @@ impl LeadFields {
             None => pipeline.first().cloned().unwrap_or_else(|| "Ny".to_owned()),
         };
         if email.as_deref().is_some_and(|e| !errors.has("email") && !is_email(e)) {
-            errors.add("email", "Skriv en gyldig e-postadresse.");
+            errors.add("email", crate::fields::BAD_EMAIL);
         }
         let tags = normalize_tags(input.tags.unwrap_or_default());
         if tags.len() > 30 || tags.iter().any(|t| t.chars().count() > 50) {

@@ -103,7 +103,7 @@ impl QuoteContent {
         let intro = text("intro", input.intro, Some(base.intro), 5000).unwrap_or_default();
         let terms = text("terms", input.terms, Some(base.terms), 10_000).unwrap_or_default();
         if customer_email.as_deref().is_some_and(|email| !errors.has("customer_email") && !is_email(email)) {
-            errors.add("customer_email", "Skriv en gyldig e-postadresse.");
+            errors.add("customer_email", crate::fields::BAD_EMAIL);
         }
         let customer_kind = input.customer_kind.unwrap_or(base.customer_kind);
         let angrerett = customer_kind == CustomerKind::Private && input.angrerett.unwrap_or(base.angrerett);

@@ -1,7 +1,7 @@
 //! Befaringer: the site visits staff book on a lead. A visit is booked, moved (a new
 //! time, length, person or note) and cancelled; each change raises its `sequence`, the
 //! number its calendar invitation carries so that every calendar updates the event it
-//! has (src/befaring/invitation.rs). Booking moves the lead to the pipeline's befaring
+//! has (src/visits/invitation.rs). Booking moves the lead to the pipeline's befaring
 //! step when it has one. The queries are in `store.rs`.
 
 pub mod store;

@@ -200,12 +200,11 @@ async fn give_address(
         return Ok(lead);
     }
     let now = state.clock.now();
-    let entry = NewAudit::new(
+    let entry = user.audit(
         now,
         AuditAction::Update,
         AuditEntity::Leads,
         Some(lead.id),
-        &user.email,
         Some(serde_json::json!({
             "before": {"adresse": lead.adresse, "postnr": lead.postnr},
             "after": {"adresse": address, "postnr": postcode},
@@ -337,5 +336,5 @@ fn audit(
     now: chrono::DateTime<chrono::Utc>,
     changes: Option<serde_json::Value>,
 ) -> NewAudit {
-    NewAudit::new(now, action, AuditEntity::Visits, Some(id), &user.email, changes)
+    user.audit(now, action, AuditEntity::Visits, Some(id), changes)
 }

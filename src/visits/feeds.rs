@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::visits::feeds::{self, Feed, Scope};
 
@@ -75,7 +76,7 @@ async fn make_feed(
     }
     let (secret, hash) = crate::quotes::token::new();
     let now = state.clock.now();
-    let entry = feed_entry(now, fagfolk_data::audit::AuditAction::Create, &user, request.scope);
+    let entry = feed_entry(now, AuditAction::Create, &user, request.scope);
     feeds::replace(&state.db, user.id, request.scope, &hash, now, &entry).await?;
     let url = format!("{}/kalender/{secret}.ics", state.config.base_url());
     Ok((StatusCode::CREATED, Json(FeedMade { scope: request.scope, url })))
@@ -95,7 +96,7 @@ async fn revoke_feed(
     user: CurrentUser,
     ApiPath(scope): ApiPath<Scope>,
 ) -> ApiResult<StatusCode> {
-    let entry = feed_entry(state.clock.now(), fagfolk_data::audit::AuditAction::Delete, &user, scope);
+    let entry = feed_entry(state.clock.now(), AuditAction::Delete, &user, scope);
     if feeds::revoke(&state.db, user.id, scope, &entry).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
@@ -113,17 +114,10 @@ fn feed_entry(
 ) -> fagfolk_data::audit::NewAudit {
     let feed = serde_json::json!({ "scope": scope.as_str(), "user": user.email });
     let changes = match action {
-        fagfolk_data::audit::AuditAction::Delete => serde_json::json!({ "before": feed, "after": {} }),
+        AuditAction::Delete => serde_json::json!({ "before": feed, "after": {} }),
         _ => serde_json::json!({ "before": {}, "after": feed }),
     };
-    fagfolk_data::audit::NewAudit::new(
-        now,
-        action,
-        fagfolk_data::audit::AuditEntity::CalendarFeeds,
-        None,
-        &user.email,
-        Some(changes),
-    )
+    user.audit(now, action, AuditEntity::CalendarFeeds, None, Some(changes))
 }
 
 /// `GET /kalender/{secret}.ics`: the feed's calendar, or 404 for an address that is not
