@@ -43,6 +43,7 @@ web: web-deps
 
 lint:
 	scripts/house-rules.sh
+	python3 scripts/import-circles.py
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 	cd web && $(NPM) run typecheck

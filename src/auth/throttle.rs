@@ -32,10 +32,11 @@ pub const PER_ADDRESS: i64 = 20;
 pub async fn reserve(db: &Db, account: &str, address: &str, now: DateTime<Utc>) -> Result<(), ApiError> {
     let id = Uuid::now_v7();
     let since = now - Duration::minutes(WINDOW_MINUTES);
-    super::store::insert_attempt(db, id, account, address, now, now - Duration::days(1)).await?;
-    let (by_pair, by_address) = super::store::count_attempts(db, account, address, since).await?;
+    fagfolk_data::auth::store::insert_attempt(db, id, account, address, now, now - Duration::days(1)).await?;
+    let (by_pair, by_address) =
+        fagfolk_data::auth::store::count_attempts(db, account, address, since).await?;
     if by_pair > PER_ACCOUNT_AND_ADDRESS || by_address > PER_ADDRESS {
-        super::store::delete_attempt(db, id).await?;
+        fagfolk_data::auth::store::delete_attempt(db, id).await?;
         return Err(ApiError::TooManyRequests {
             message: format!(
                 "For mange mislykkede innloggingsforsøk. Vent {WINDOW_MINUTES} minutter og prøv igjen."
@@ -48,5 +49,5 @@ pub async fn reserve(db: &Db, account: &str, address: &str, now: DateTime<Utc>) 
 
 /// After a successful sign-in: the account's attempts from this address are forgiven.
 pub async fn clear(db: &Db, account: &str, address: &str) -> Result<(), sqlx::Error> {
-    super::store::clear_attempts(db, account, address).await
+    fagfolk_data::auth::store::clear_attempts(db, account, address).await
 }

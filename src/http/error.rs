@@ -53,6 +53,12 @@ pub enum ApiError {
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
+    /// The 404 of a thing that is not there, or no longer: `message` is the resource's
+    /// own sentence (`fagfolk_data::leads::NOT_FOUND`).
+    pub fn not_found(message: &str) -> Self {
+        Self::NotFound(message.to_owned())
+    }
+
     /// Text holding a NUL character, which no database column takes.
     pub fn nul_character() -> Self {
         Self::BadRequest("Teksten inneholder et ugyldig tegn (NUL). Fjern det og prøv igjen.".to_owned())

@@ -13,13 +13,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::model::{Lead, normalize_tags};
-use super::{not_found, save, store};
+use super::save::save;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::leads::model::{Lead, normalize_tags};
+use fagfolk_data::leads::store;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(merge_leads)).routes(routes!(dismiss_duplicate))
@@ -108,7 +109,9 @@ async fn merge_leads(
     if input.from == id {
         return Err(ApiError::field("from", "En lead kan ikke slås sammen med seg selv."));
     }
-    let into = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let into = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     // The lead named in the body is input: its absence is a field error, the path's a 404.
     let from = store::get(&state.db, input.from).await?.ok_or_else(|| {
         ApiError::field("from", "Fant ikke lead-en som skulle slås sammen. Den kan være slettet.")
@@ -123,7 +126,7 @@ async fn merge_leads(
     let entry = user.audit(now, AuditAction::Merge, AuditEntity::Leads, Some(id), changes(&before, &after));
     let done = fagfolk_data::leads::merge(&state.db, &lead, &from, &user.email, now, &entry).await?;
     if !done {
-        return Err(not_found());
+        return Err(ApiError::not_found(fagfolk_data::leads::NOT_FOUND));
     }
     Ok(Json(lead))
 }
@@ -143,7 +146,9 @@ async fn dismiss_duplicate(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let lead = Lead { duplicate_of: None, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &lead).await?;
     Ok(StatusCode::NO_CONTENT)

@@ -11,9 +11,8 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::history::store;
-use super::not_found;
 use crate::http::ApiPath;
-use crate::http::error::{ApiResult, ErrorBody};
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::contact::PreferredTime;
@@ -47,7 +46,9 @@ async fn get_enquiry(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<FromCustomer>> {
-    super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    fagfolk_data::leads::store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let submissions = store::submissions(&state.db, id).await?;
     let preferred_times = submissions
         .into_iter()

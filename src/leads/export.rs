@@ -10,14 +10,15 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::model::{FollowUpFilter, Lead, LeadSort, StaffMember};
-use super::{filter, store};
+use super::filter::filter;
 use crate::http::ApiQuery;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings;
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::leads::model::{FollowUpFilter, Lead, LeadSort, StaffMember};
+use fagfolk_data::leads::store;
 use fagfolk_data::oslo;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -65,7 +66,7 @@ async fn export_leads(
     let turn = state.heavy.turn(user.id).await?;
     let (q, status, source) = (query.q.as_deref(), query.status.as_deref(), query.source.as_deref());
     let filter = filter(&state, &user, q, status, source, query.mine, query.follow_up);
-    let filter = super::routes::narrowed(&state, filter, query.kind, query.days).await?;
+    let filter = super::filter::narrowed(&state, filter, query.kind, query.days).await?;
     let pipeline = settings::pipeline(&state.db).await?;
     let sort = query.sort.unwrap_or_default();
     let rows = store::count(&state.db, &filter).await?;

@@ -17,7 +17,6 @@ use uuid::Uuid;
 
 pub use fagfolk_data::leads::history::*;
 
-use super::not_found;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -137,7 +136,9 @@ async fn get_timeline(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<Event>>> {
-    let lead = super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let lead = fagfolk_data::leads::store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let staff = fagfolk_data::users::store::staff(&state.db).await?;
     let name_of = |email: Option<String>| {
         email.map(|email| staff.iter().find(|m| m.email == email).map_or(email, |m| m.name.clone()))
@@ -288,7 +289,9 @@ async fn create_note(
     let mut errors = FieldErrors::default();
     let body = errors.required_text("body", input.body, 5000, "Skriv et notat.");
     errors.finish()?;
-    super::store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    fagfolk_data::leads::store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let note = Note {
         id: Uuid::now_v7(),
         lead_id: id,
@@ -306,7 +309,7 @@ async fn create_note(
     );
     let written = store::insert_note(&state.db, &note, &entry).await?;
     if written == 0 {
-        return Err(not_found());
+        return Err(ApiError::not_found(fagfolk_data::leads::NOT_FOUND));
     }
     Ok((StatusCode::CREATED, Json(note)))
 }

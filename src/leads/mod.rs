@@ -7,9 +7,9 @@ pub mod demo;
 pub mod duplicates;
 pub mod enquiry;
 pub mod export;
+mod filter;
 pub mod history;
 mod routes;
+mod save;
 
-pub(crate) use routes::not_found as lead_not_found;
 pub use routes::router;
-use routes::{filter, not_found, save};

@@ -1,5 +1,7 @@
 //! The leads routes (`super::router`): the handlers and what they read and answer.
 
+use super::filter::{filter, narrowed};
+use super::save::save;
 use super::{duplicates, export, history};
 use fagfolk_data::leads::{model, store};
 
@@ -13,7 +15,6 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use model::{BoardColumn, FollowUpFilter, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
-use store::Filter;
 
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
@@ -32,54 +33,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(super::enquiry::router())
         .merge(duplicates::router())
         .merge(export::router())
-}
-
-/// The list's and the board's filters: `mine` is the signed-in user's leads, `follow_up`
-/// counts from today in Norway.
-pub(super) fn filter(
-    state: &AppState,
-    user: &CurrentUser,
-    q: Option<&str>,
-    status: Option<&str>,
-    source: Option<&str>,
-    mine: Option<bool>,
-    follow_up: Option<FollowUpFilter>,
-) -> Filter {
-    Filter {
-        assignee: mine.unwrap_or(false).then_some(user.id),
-        follow_up: follow_up.map(|which| (which, state.clock.today())),
-        ..Filter::new(q, status, source)
-    }
-}
-
-/// `filter` narrowed to the statuses that mean `kind` and to leads of the last `days`
-/// days: what the dashboard's counts link to.
-pub(super) async fn narrowed(
-    state: &AppState,
-    filter: Filter,
-    kind: Option<settings::StatusKind>,
-    days: Option<i64>,
-) -> ApiResult<Filter> {
-    if days.is_some_and(|days| !(1..=366).contains(&days)) {
-        return Err(ApiError::BadRequest("Antall dager må være mellom 1 og 366.".to_owned()));
-    }
-    let statuses = match kind {
-        Some(kind) => Some(
-            settings::stages(&state.db)
-                .await?
-                .into_iter()
-                .filter(|stage| stage.kind == kind)
-                .map(|stage| stage.name)
-                .collect(),
-        ),
-        None => None,
-    };
-    let created_since = days.map(|days| state.clock.now() - chrono::Duration::days(days));
-    Ok(Filter { statuses, created_since, ..filter })
-}
-
-pub(crate) fn not_found() -> ApiError {
-    ApiError::NotFound("Fant ikke lead-en. Den kan være slettet.".to_owned())
 }
 
 /// List leads, filtered, sorted (newest first unless asked) and paged on the server.
@@ -175,7 +128,10 @@ async fn get_lead(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Lead>> {
-    store::get(&state.db, id).await?.map(Json).ok_or_else(not_found)
+    store::get(&state.db, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))
 }
 
 /// Create a lead. Status defaults to the pipeline's first, source to Web.
@@ -224,7 +180,9 @@ async fn update_lead(
     ApiJson(input): ApiJson<LeadInput>,
 ) -> ApiResult<Json<Lead>> {
     let fields = parse(&state, input).await?;
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let lead = kept(&before, store::new_lead(id, fields, state.clock.now()));
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
@@ -247,7 +205,9 @@ async fn patch_lead(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<LeadInput>,
 ) -> ApiResult<Json<Lead>> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let fields = parse(&state, input.over(&before)).await?;
     let lead = kept(&before, store::new_lead(id, fields, state.clock.now()));
     save(&state, &user, &before, &lead).await?;
@@ -290,22 +250,12 @@ async fn update_lead_status(
     if !settings::pipeline(&state.db).await?.contains(&status) {
         return Err(ApiError::field("status", "Ukjent status. Velg en status fra pipelinen."));
     }
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let lead = Lead { status, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
-}
-
-pub(super) async fn save(state: &AppState, user: &CurrentUser, before: &Lead, lead: &Lead) -> ApiResult<()> {
-    let Some(diff) = changes(&before.audit_view(), &lead.audit_view()) else {
-        return Ok(());
-    };
-    let entry =
-        user.audit(lead.updated_at, AuditAction::Update, AuditEntity::Leads, Some(lead.id), Some(diff));
-    if !store::update(&state.db, lead, &entry).await? {
-        return Err(not_found());
-    }
-    Ok(())
 }
 
 /// Delete a lead permanently.
@@ -322,7 +272,9 @@ async fn delete_lead(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let entry = user.audit(
         state.clock.now(),
         AuditAction::Delete,

@@ -12,5 +12,4 @@ pub mod storage;
 mod upload;
 pub mod variants;
 
-use routes::{FailedUpload, MAX_FILES, UploadForm, UploadReport};
 pub use routes::{router, serve};

@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -19,9 +19,6 @@ use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
-
-/// Files one upload request may carry.
-pub const MAX_FILES: usize = 20;
 
 /// Fills in each file's variants and where it is used.
 async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Media>, sqlx::Error> {
@@ -41,19 +38,6 @@ async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Me
     Ok(media)
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct UploadReport {
-    pub uploaded: Vec<Media>,
-    /// Files that were not stored, each with the reason.
-    pub failed: Vec<FailedUpload>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct FailedUpload {
-    pub name: String,
-    pub error: String,
-}
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MediaQuery {
@@ -64,15 +48,6 @@ pub struct MediaQuery {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AltInput {
     pub alt: Option<String>,
-}
-
-/// The multipart form of an upload: one repeated field `files`, nothing else.
-#[derive(ToSchema, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-pub struct UploadForm {
-    #[schema(value_type = Vec<String>, format = Binary)]
-    files: Vec<Vec<u8>>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -9,17 +9,43 @@ use axum::extract::State;
 use axum::extract::multipart::MultipartRejection;
 use bytes::{Bytes, BytesMut};
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::sniff::{Kind, sniff};
-use super::{
-    FailedUpload, MAX_FILES, Media, UploadForm, UploadReport, metadata, picture, storage, store, variants,
-};
+use super::{metadata, picture, storage, variants};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::media::{Media, store};
 use fagfolk_data::text::slugify;
+
+/// Files one upload request may carry.
+pub const MAX_FILES: usize = 20;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadReport {
+    pub uploaded: Vec<Media>,
+    /// Files that were not stored, each with the reason.
+    pub failed: Vec<FailedUpload>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FailedUpload {
+    pub name: String,
+    pub error: String,
+}
+
+/// The multipart form of an upload: one repeated field `files`, nothing else.
+#[derive(ToSchema, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = Vec<String>, format = Binary)]
+    files: Vec<Vec<u8>>,
+}
 
 /// Upload one or more files (field `files`). Each file is checked on its own; those that
 /// fail are named in `failed` and nothing of them is stored.

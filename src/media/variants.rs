@@ -10,8 +10,8 @@ use bytes::Bytes;
 use image::DynamicImage;
 use image::imageops::FilterType;
 
-use super::{Media, VariantRow, store};
 use crate::state::AppState;
+use fagfolk_data::media::{Media, VariantRow, store};
 
 /// The widths the pages choose from.
 pub const WIDTHS: [u32; 3] = [480, 960, 1600];

@@ -15,5 +15,4 @@ mod routes;
 mod send;
 pub(crate) mod token;
 
-use mail::firm;
 pub use routes::router;

@@ -15,7 +15,8 @@ use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteInput, QuoteStatus, store};
 
-use super::{firm, pdf, send};
+use super::mail::firm;
+use super::{pdf, send};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -56,7 +57,9 @@ async fn lead_quotes(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<Quote>>> {
-    fagfolk_data::leads::store::get(&state.db, id).await?.ok_or_else(crate::leads::lead_not_found)?;
+    fagfolk_data::leads::store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let today = state.clock.today();
     Ok(Json(store::of_lead(&state.db, id).await?.into_iter().map(|quote| quote.settle(today)).collect()))
 }
@@ -78,8 +81,9 @@ async fn create_quote(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<QuoteInput>,
 ) -> ApiResult<(StatusCode, Json<Quote>)> {
-    let lead =
-        fagfolk_data::leads::store::get(&state.db, id).await?.ok_or_else(crate::leads::lead_not_found)?;
+    let lead = fagfolk_data::leads::store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let today = state.clock.today();
     let defaults = defaults(&state).await?;
     let address =

@@ -15,8 +15,9 @@ use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
+use super::mail::{self, firm};
 use super::routes::{not_a_draft, not_found};
-use super::{firm, mail, pdf, token};
+use super::{pdf, token};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;

@@ -82,7 +82,9 @@ async fn lead_visits(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<VisitView>>> {
-    fagfolk_data::leads::store::get(&state.db, id).await?.ok_or_else(crate::leads::lead_not_found)?;
+    fagfolk_data::leads::store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     Ok(Json(store::of_lead(&state.db, id).await?.into_iter().map(VisitView::from).collect()))
 }
 
@@ -104,8 +106,9 @@ async fn book_visit(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<VisitInput>,
 ) -> ApiResult<(StatusCode, Json<VisitChanged>)> {
-    let lead =
-        fagfolk_data::leads::store::get(&state.db, id).await?.ok_or_else(crate::leads::lead_not_found)?;
+    let lead = fagfolk_data::leads::store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
     let (slot, place) = input.slot(&state).await?;
     let lead = give_address(&state, &user, lead, place).await?;
     let stages = crate::settings::stages(&state.db).await?;
@@ -217,7 +220,7 @@ async fn give_address(
         ..lead.clone()
     };
     if !fagfolk_data::leads::store::update(&state.db, &updated, &entry).await? {
-        return Err(crate::leads::lead_not_found());
+        return Err(ApiError::not_found(fagfolk_data::leads::NOT_FOUND));
     }
     Ok(updated)
 }

@@ -5,6 +5,9 @@ pub mod history;
 pub mod model;
 pub mod store;
 
+/// What a request about a lead that is not there (or no longer) is told.
+pub const NOT_FOUND: &str = "Fant ikke lead-en. Den kan være slettet.";
+
 /// Merges lead `from` into `lead` (already holding the merged fields): `from`'s history,
 /// enquiries and duplicate flags move over, the merge is recorded, and `from` is deleted,
 /// each table by its owner's store, in one transaction with `entry`. `false`, and nothing
