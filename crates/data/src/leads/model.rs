@@ -110,7 +110,7 @@ pub struct LeadFilter {
     /// Only leads in a status that means this (open, won or lost), whatever it is called:
     /// the dashboard's counts link here.
     #[param(inline)]
-    pub kind: Option<crate::settings::StatusKind>,
+    pub kind: Option<crate::settings::pipeline::StatusKind>,
     /// Only leads that came in during the last this many days (1-366).
     #[param(minimum = 1, maximum = 366)]
     pub days: Option<i64>,
@@ -149,7 +149,7 @@ pub enum LeadSort {
 pub struct BoardColumn {
     pub status: String,
     /// What the status means (open, won or lost).
-    pub kind: crate::settings::StatusKind,
+    pub kind: crate::settings::pipeline::StatusKind,
     /// Leads in this status matching the filters.
     pub total: i64,
     /// The newest of them (up to 100).
