@@ -3,7 +3,10 @@ import { useEffect } from 'react'
 import { paths } from '@/lib/paths'
 import { Container } from '@/components/ui/section'
 import { useSite } from '@/lib/site'
-import { cookiesText, type LegalText, privacyText, termsText } from '@/content/legal'
+import type { LegalText } from '@/content/legal/common'
+import { cookiesText } from '@/content/legal/cookies'
+import { privacyText } from '@/content/legal/privacy'
+import { termsText } from '@/content/legal/terms'
 
 /**
  * A legal page opens at its top, also when the visitor comes back to it with the back
