@@ -63,6 +63,35 @@ while IFS= read -r file; do
   failed=1
 done < <(grep -lE '#\[utoipa::path' $(find src -name mod.rs) 2>/dev/null || true)
 
+# 3b. The same skeleton for every resource (docs/ARCHITECTURE.md, "Where the skeleton is
+# going"): handlers live in a resource's folder `src/<r>/`, which has a `mod.rs` and a
+# `routes.rs`; `router()` is written only in `routes.rs` (it names the handlers of the
+# files beside it too); and no file beside `routes.rs` imports from it, so that shared
+# helpers live in a file of their own and the folder has no import circle.
+while IFS= read -r file; do
+  dir=$(dirname "$file")
+  if [ "$dir" = src ]; then
+    echo "house-rules: $file har handlere utenfor en ressursmappe; flytt dem til src/<ressurs>/routes.rs" >&2
+    failed=1
+    continue
+  fi
+  for part in mod.rs routes.rs; do
+    if [ ! -f "$dir/$part" ]; then
+      echo "house-rules: $dir mangler $part (hver ressurs har mod.rs og routes.rs)" >&2
+      failed=1
+    fi
+  done
+done < <(grep -rlE '#\[utoipa::path' src --include='*.rs' | sort)
+while IFS= read -r hit; do
+  echo "house-rules: $hit: router() skrives bare i routes.rs" >&2
+  failed=1
+done < <(grep -rnE '\bfn router\(' src --include='*.rs' | grep -vE '^src/app\.rs:|/routes\.rs:' || true)
+while IFS= read -r hit; do
+  echo "house-rules: $hit: importerer fra routes.rs; legg det som deles i en egen fil" >&2
+  failed=1
+done < <(grep -rnE '\b(super::routes|self::routes)::|^\s*use routes::|\bcrate::[a-z_]+::routes::' src --include='*.rs' |
+  grep -vE '^src/[a-z_]+/mod\.rs:[0-9]+:\s*(pub )?use routes::router;' | grep -v '^src/app\.rs:' || true)
+
 # 3. No source file over 400 lines, Rust or the web app's TypeScript (tests and generated
 # files aside): a file that grows past it is split where its ideas part, not where it
 # reaches the limit (docs/ARCHITECTURE.md, "Size by meaning").

@@ -9,4 +9,4 @@ mod reset;
 mod routes;
 pub mod throttle;
 
-pub use routes::{client_address, router};
+pub use routes::router;

@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 use fagfolk_data::auth::{CurrentUser, NotAdmin, session};
 
 use crate::http::ApiJson;
-use crate::http::client::{client_ip, rate_key};
+use crate::http::client::client_address;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
@@ -82,11 +82,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";
-
-/// The address the sign-in throttle counts under (see `throttle`).
-pub fn client_address(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
-    rate_key(client_ip(headers, peer, state.config.trust_proxy_hops)).to_string()
-}
 
 /// Sign in with e-mail and password. Sets the HttpOnly session cookie.
 #[utoipa::path(

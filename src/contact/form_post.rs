@@ -1,6 +1,6 @@
 //! The contact form without JavaScript: the page's form posts here (`POST /kontakt`,
 //! `application/x-www-form-urlencoded`), and gets the same checks, honeypot, limit and
-//! storage as `POST /api/contact` (`super::routes::accept`). A stored enquiry answers
+//! storage as `POST /api/contact` (`super::accept::accept`). A stored enquiry answers
 //! with a redirect to the confirmation page (post/redirect/get: a reload sends nothing
 //! twice); a refused one answers the contact page again, rendered by the server with the
 //! visitor's text in the fields and the Norwegian messages under them.
@@ -17,7 +17,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde_json::json;
 
-use super::routes::{Outcome, SPAM, TOO_MANY, accept};
+use super::accept::{Outcome, SPAM, TOO_MANY, accept};
 use fagfolk_data::contact::{ContactInput, PreferredTimeInput};
 
 use crate::auth::csrf::is_same_origin;
@@ -172,7 +172,7 @@ pub async fn submit(
             "Skjemaet ble sendt fra en annen nettside og er avvist. Bruk kontaktskjemaet her, eller ring oss.",
         );
     }
-    let address = crate::auth::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&state, &headers, peer);
     let form = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let posted = if form.starts_with("multipart/form-data") {
         match with_photos(&state, &address, request).await {

@@ -3,6 +3,7 @@
 
 pub use fagfolk_data::contact::*;
 
+mod accept;
 pub mod form_post;
 pub mod letter;
 pub mod limit;
@@ -12,6 +13,4 @@ mod routes;
 pub mod sweep;
 
 /// The contact form's routes: the enquiry, and the photos sent with it.
-pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
-    routes::router().merge(photos::router())
-}
+pub use routes::router;

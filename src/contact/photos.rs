@@ -23,7 +23,7 @@ use std::net::SocketAddr;
 use axum::Json;
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Multipart, Query, State};
+use axum::extract::{ConnectInfo, Multipart, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::{Bytes, BytesMut};
@@ -32,8 +32,6 @@ use image::{DynamicImage, ImageEncoder};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::http::ApiPath;
@@ -58,14 +56,6 @@ pub const MAX_BYTES: usize = 10 * 1024 * 1024;
 static DECODING: Semaphore = Semaphore::const_new(2);
 /// How long one photo's upload may take once its turn has come.
 const READ_WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(upload_photo))
-        // The size is enforced while reading, with the form's own message.
-        .layer(DefaultBodyLimit::disable())
-        .routes(routes!(get_photo))
-}
 
 /// The key of photo `id`'s file, or its thumbnail's.
 pub fn key(id: Uuid, thumb: bool) -> String {
@@ -100,7 +90,7 @@ pub struct UploadedPhoto {
         (status = 429, description = "For mange bilder", body = ErrorBody),
     )
 )]
-async fn upload_photo(
+pub(super) async fn upload_photo(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -109,7 +99,7 @@ async fn upload_photo(
     let mut multipart = multipart.map_err(|_| {
         ApiError::BadRequest("Bildet må sendes som multipart/form-data med feltet «photo».".to_owned())
     })?;
-    let address = crate::auth::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&state, &headers, peer);
     // Taken before the body is read: see `DECODING`.
     let _turn = turn().await?;
     let bytes = within_a_minute(read_photo(&mut multipart)).await?;
@@ -302,7 +292,7 @@ fn jpeg(rgb: &image::RgbImage, quality: u8) -> Result<Vec<u8>, String> {
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-struct PhotoQuery {
+pub(super) struct PhotoQuery {
     /// `liten` for the thumbnail.
     size: Option<String>,
     /// Any value: sent as a download with a file name.
@@ -318,7 +308,7 @@ struct PhotoQuery {
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
-async fn get_photo(
+pub(super) async fn get_photo(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,

@@ -4,6 +4,12 @@ use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
 use axum::http::HeaderMap;
 
+/// The address a request counts under, for the sign-in throttle and the rate limits:
+/// `rate_key` of the client's address behind the configured proxies.
+pub fn client_address(state: &crate::state::AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
+    rate_key(client_ip(headers, peer, state.config.trust_proxy_hops)).to_string()
+}
+
 /// The client's address. Without trusted proxies (`hops == 0`) it is the connection's
 /// peer, and `X-Forwarded-For` is ignored. Behind `hops` trusted proxies, each of which
 /// appends the address it received the request from, it is the entry `hops` places from

@@ -9,8 +9,6 @@ use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::save::save;
@@ -21,10 +19,6 @@ use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::leads::model::{Lead, normalize_tags};
 use fagfolk_data::leads::store;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(merge_leads)).routes(routes!(dismiss_duplicate))
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MergeInput {
@@ -100,7 +94,7 @@ fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> L
         (status = 422, description = "Samme lead, eller den andre finnes ikke", body = ErrorBody),
     )
 )]
-async fn merge_leads(
+pub(super) async fn merge_leads(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
@@ -141,7 +135,7 @@ async fn merge_leads(
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
-async fn dismiss_duplicate(
+pub(super) async fn dismiss_duplicate(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,

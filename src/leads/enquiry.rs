@@ -6,8 +6,6 @@ use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::history::store;
@@ -16,10 +14,6 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::contact::PreferredTime;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_enquiry))
-}
 
 /// What the customer asked for beyond the lead's own fields.
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,7 +35,7 @@ pub struct FromCustomer {
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
-async fn get_enquiry(
+pub(super) async fn get_enquiry(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,

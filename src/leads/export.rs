@@ -7,8 +7,6 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::filter::filter;
 use crate::http::ApiQuery;
@@ -21,13 +19,9 @@ use fagfolk_data::leads::model::{FollowUpFilter, Lead, LeadSort, StaffMember};
 use fagfolk_data::leads::store;
 use fagfolk_data::oslo;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(export_leads))
-}
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-struct ExportFilter {
+pub(super) struct ExportFilter {
     /// Text search, as in the list.
     q: Option<String>,
     status: Option<String>,
@@ -58,7 +52,7 @@ struct ExportFilter {
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
     )
 )]
-async fn export_leads(
+pub(super) async fn export_leads(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(query): ApiQuery<ExportFilter>,

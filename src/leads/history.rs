@@ -11,8 +11,6 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use uuid::Uuid;
 
 pub use fagfolk_data::leads::history::*;
@@ -22,13 +20,6 @@ use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(get_timeline))
-        .routes(routes!(create_note))
-        .routes(routes!(delete_note))
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NoteInput {
@@ -131,7 +122,7 @@ impl Event {
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
-async fn get_timeline(
+pub(super) async fn get_timeline(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
@@ -280,7 +271,7 @@ fn quote_events(quote: &fagfolk_data::quotes::Quote) -> Vec<Event> {
         (status = 422, description = "Tomt eller for langt notat", body = ErrorBody),
     )
 )]
-async fn create_note(
+pub(super) async fn create_note(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
@@ -336,7 +327,7 @@ fn note_changes(note: &Note, added: bool) -> Option<Value> {
         (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
-async fn delete_note(
+pub(super) async fn delete_note(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath((id, note_id)): ApiPath<(Uuid, Uuid)>,

@@ -2,7 +2,6 @@
 
 use super::filter::{filter, narrowed};
 use super::save::save;
-use super::{duplicates, export, history};
 use fagfolk_data::leads::{model, store};
 
 use axum::Json;
@@ -29,10 +28,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_lead_board))
         .routes(routes!(get_lead, update_lead, patch_lead, delete_lead))
         .routes(routes!(update_lead_status))
-        .merge(history::router())
-        .merge(super::enquiry::router())
-        .merge(duplicates::router())
-        .merge(export::router())
+        .routes(routes!(super::duplicates::merge_leads))
+        .routes(routes!(super::duplicates::dismiss_duplicate))
+        .routes(routes!(super::history::get_timeline))
+        .routes(routes!(super::history::create_note))
+        .routes(routes!(super::history::delete_note))
+        .routes(routes!(super::enquiry::get_enquiry))
+        .routes(routes!(super::export::export_leads))
 }
 
 /// List leads, filtered, sorted (newest first unless asked) and paged on the server.

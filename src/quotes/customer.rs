@@ -110,7 +110,7 @@ async fn lookup(
     headers: &HeaderMap,
     peer: SocketAddr,
 ) -> Result<Quote, Response> {
-    let address = crate::auth::client_address(state, headers, peer);
+    let address = crate::http::client::client_address(state, headers, peer);
     guard(state, &address).await?;
     let found = match super::token::hash(token) {
         Some(hash) => store::by_token(&state.db, &hash).await.map_err(|_| unknown())?,
@@ -211,7 +211,7 @@ pub async fn pdf(
         _ => (store::pdf(&state.db, quote.id).await.ok().flatten(), quote.file_name()),
     };
     match bytes {
-        Some(bytes) => private(super::routes::pdf_response(bytes, "inline", &file)),
+        Some(bytes) => private(pdf_response(bytes, "inline", &file)),
         None => unknown(),
     }
 }
@@ -261,7 +261,7 @@ pub async fn answer(
         },
         _ => quote,
     };
-    let address = crate::auth::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&state, &headers, peer);
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let outcome = match answer.handling.as_deref() {
         Some("aksepter") => super::accept::accept(&state, &target, &answer, &address, user_agent).await,
@@ -314,4 +314,16 @@ pub fn agreed_texts(quote: &Quote, early_start: bool) -> Value {
         "angrerett": quote.angrerett.then_some(texts::ANGRERETT),
         "early_start": (quote.angrerett && early_start).then_some(texts::EARLY_START),
     })
+}
+
+/// A PDF answer named `name` (`Quote::file_name`: digits, letters and dashes only).
+pub(super) fn pdf_response(bytes: Vec<u8>, disposition: &str, name: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("{disposition}; filename=\"{name}\"")),
+        ],
+        bytes,
+    )
+        .into_response()
 }

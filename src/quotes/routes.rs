@@ -3,8 +3,8 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,10 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(send::new_link))
         .routes(routes!(revise_quote))
         .routes(routes!(withdraw_quote))
-}
-
-pub(super) fn not_found() -> ApiError {
-    ApiError::NotFound("Fant ikke tilbudet.".to_owned())
 }
 
 /// What a new quote starts with (Innstillinger → Tilbud).
@@ -114,7 +110,9 @@ async fn create_quote(
     };
     let quote_id =
         quotes::create(&state.db, id, &content, (Some(user.id), &user.name), now, today, entry).await?;
-    let quote = store::get(&state.db, quote_id).await?.ok_or_else(not_found)?;
+    let quote = store::get(&state.db, quote_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     Ok((StatusCode::CREATED, Json(quote)))
 }
 
@@ -142,16 +140,13 @@ async fn get_quote(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<QuoteView>> {
     let today = state.clock.today();
-    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?.settle(today);
+    let quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?
+        .settle(today);
     let versions =
         store::versions(&state.db, &quote.number).await?.into_iter().map(|q| q.settle(today)).collect();
     Ok(Json(QuoteView { quote, versions }))
-}
-
-pub(super) fn not_a_draft() -> ApiError {
-    ApiError::Conflict(
-        "Tilbudet er sendt og kan ikke endres. Velg «Revider» for å lage en ny versjon.".to_owned(),
-    )
 }
 
 /// Save a draft (the editor saves as one types): the fields given, keeping the rest.
@@ -172,9 +167,11 @@ async fn update_quote(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<QuoteInput>,
 ) -> ApiResult<Json<Quote>> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     if before.status != QuoteStatus::Draft {
-        return Err(not_a_draft());
+        return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
     }
     let content = QuoteContent::parse(input, QuoteContent::of(&before))
         .map_err(|errors| ApiError::Validation(errors.into_map()))?;
@@ -189,9 +186,13 @@ async fn update_quote(
         changes(&before.audit_view(), &after.audit_view()),
     );
     if !store::update_draft(&state.db, id, &content, now, &entry).await? {
-        return Err(not_a_draft());
+        return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
     }
-    Ok(Json(store::get(&state.db, id).await?.ok_or_else(not_found)?))
+    Ok(Json(
+        store::get(&state.db, id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?,
+    ))
 }
 
 /// `content` written over `quote`, for the audit entry's before and after.
@@ -219,7 +220,9 @@ async fn quote_pdf(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Response> {
-    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     let name = quote.file_name();
     let bytes = match store::pdf(&state.db, id).await? {
         Some(bytes) => bytes,
@@ -230,19 +233,7 @@ async fn quote_pdf(
                 .map_err(|err| ApiError::Internal(err.into()))??
         }
     };
-    Ok(pdf_response(bytes, "inline", &name))
-}
-
-/// A PDF answer named `name` (`Quote::file_name`: digits, letters and dashes only).
-pub(super) fn pdf_response(bytes: Vec<u8>, disposition: &str, name: &str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("{disposition}; filename=\"{name}\"")),
-        ],
-        bytes,
-    )
-        .into_response()
+    Ok(super::customer::pdf_response(bytes, "inline", &name))
 }
 
 /// "Revider": the next version as a draft with the same number. This version stays open
@@ -261,7 +252,9 @@ async fn revise_quote(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<(StatusCode, Json<Quote>)> {
-    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     let now = state.clock.now();
     let valid_days = i64::from(defaults(&state).await?.valid_days);
     let valid_until = state.clock.today() + chrono::Duration::days(valid_days);
@@ -292,7 +285,14 @@ async fn revise_quote(
             ));
         }
     };
-    Ok((StatusCode::CREATED, Json(store::get(&state.db, new_id).await?.ok_or_else(not_found)?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(
+            store::get(&state.db, new_id)
+                .await?
+                .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?,
+        ),
+    ))
 }
 
 /// "Trekk tilbake": the customer can no longer accept it; its link says so.
@@ -310,7 +310,9 @@ async fn withdraw_quote(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Quote>> {
-    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     let now = state.clock.now();
     let entry = user.audit(now, AuditAction::Withdraw, AuditEntity::Quotes, Some(id), Some(
             serde_json::json!({"before": {"status": quote.status}, "after": {"status": QuoteStatus::Withdrawn}}),
@@ -320,5 +322,9 @@ async fn withdraw_quote(
             "Et akseptert, avslått eller erstattet tilbud kan ikke trekkes tilbake.".to_owned(),
         ));
     }
-    Ok(Json(store::get(&state.db, id).await?.ok_or_else(not_found)?))
+    Ok(Json(
+        store::get(&state.db, id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?,
+    ))
 }

@@ -16,7 +16,6 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
 use super::mail::{self, firm};
-use super::routes::{not_a_draft, not_found};
 use super::{pdf, token};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
@@ -67,9 +66,11 @@ pub async fn send_quote(
     if !errors.is_empty() {
         return Err(ApiError::Validation(errors.into_map()));
     }
-    let mut quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let mut quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     if quote.status != QuoteStatus::Draft {
-        return Err(not_a_draft());
+        return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
     }
     let today = state.clock.today();
     QuoteContent::of(&quote)
@@ -115,7 +116,9 @@ pub async fn send_quote(
     .await?;
     match sent {
         quotes::Sent::Sent => {}
-        quotes::Sent::NotDraft => return Err(not_a_draft()),
+        quotes::Sent::NotDraft => {
+            return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
+        }
         quotes::Sent::EarlierAccepted(version) => {
             return Err(ApiError::Conflict(format!(
                 "Kunden har akseptert versjon {version} av tilbudet. Denne versjonen er ikke sendt; trekk den tilbake."
@@ -154,7 +157,9 @@ pub async fn send_quote(
     let subject = format!("Tilbud {} fra {}", quote.label(), firm.name);
     let (emailed, email_note) =
         mail_customer(&state, &quote, &user, (&subject, &text), Some((quote.file_name(), bytes))).await;
-    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     Ok(Json(SentQuote { quote, link, emailed, email_note }))
 }
 
@@ -204,7 +209,10 @@ pub async fn new_link(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<SentQuote>> {
-    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?.settle(state.clock.today());
+    let quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?
+        .settle(state.clock.today());
     let not_open =
         || ApiError::Conflict("Bare et sendt tilbud som ikke har gått ut, kan få ny lenke.".to_owned());
     if quote.status != QuoteStatus::Sent {
@@ -233,7 +241,9 @@ pub async fn new_link(
     );
     let subject = format!("Ny lenke til tilbud {} fra {}", quote.label(), firm.name);
     let (emailed, email_note) = mail_customer(&state, &quote, &user, (&subject, &text), None).await;
-    let quote = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let quote = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
     Ok(Json(SentQuote { quote, link, emailed, email_note }))
 }
 

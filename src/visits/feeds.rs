@@ -11,8 +11,6 @@ use axum::response::{IntoResponse, Response};
 use chrono::TimeDelta;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
@@ -26,10 +24,6 @@ use crate::state::AppState;
 /// How far back a feed reaches: a calendar keeps what it had, so last month's befaringer
 /// stay visible there, and older ones leave the feed.
 const FEED_DAYS_BACK: i64 = 31;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(my_feeds, make_feed)).routes(routes!(revoke_feed))
-}
 
 /// Which feed to make.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -52,7 +46,7 @@ pub struct FeedMade {
         (status = 200, description = "Kalenderlenkene", body = [Feed]),
     )
 )]
-async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Vec<Feed>>> {
+pub(super) async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Vec<Feed>>> {
     Ok(Json(feeds::of_user(&state.db, user.id).await?))
 }
 
@@ -66,7 +60,7 @@ async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -> ApiResult
         (status = 403, description = "Bare for administratorer", body = ErrorBody),
     )
 )]
-async fn make_feed(
+pub(super) async fn make_feed(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(request): ApiJson<FeedRequest>,
@@ -91,7 +85,7 @@ async fn make_feed(
         (status = 404, description = "Ingen slik lenke", body = ErrorBody),
     )
 )]
-async fn revoke_feed(
+pub(super) async fn revoke_feed(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(scope): ApiPath<Scope>,

@@ -12,7 +12,4 @@ pub mod mail;
 pub mod reminders;
 pub mod routes;
 
-/// The back office's befaring routes: bookings and calendar feeds.
-pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
-    routes::router().merge(feeds::router())
-}
+pub use routes::router;

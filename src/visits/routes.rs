@@ -29,6 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(move_visit))
         .routes(routes!(cancel_visit))
         .routes(routes!(list_visits))
+        .routes(routes!(super::feeds::my_feeds, super::feeds::make_feed))
+        .routes(routes!(super::feeds::revoke_feed))
 }
 
 fn not_found() -> ApiError {

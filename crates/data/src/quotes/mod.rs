@@ -11,6 +11,12 @@ pub mod money;
 pub mod store;
 pub mod texts;
 
+/// What a request about a quote that is not there (or no longer) is told.
+pub const NOT_FOUND: &str = "Fant ikke tilbudet.";
+/// What a change to a quote that has been sent is told.
+pub const NOT_A_DRAFT: &str =
+    "Tilbudet er sendt og kan ikke endres. Velg «Revider» for å lage en ny versjon.";
+
 pub use input::*;
 pub use model::*;
 

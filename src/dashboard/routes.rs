@@ -1,5 +1,4 @@
-//! Oversikt: the four counters, the five newest leads and the launch checklist, in one
-//! request.
+//! The dashboard routes (`super::router`): the handlers and what they read and answer.
 
 use axum::Json;
 use axum::extract::State;
@@ -42,7 +41,7 @@ pub struct Dashboard {
     pub quotes: QuoteFigures,
 }
 
-pub use fagfolk_data::quotes::figures::{ExpiringQuote, QuoteFigures};
+use fagfolk_data::quotes::figures::QuoteFigures;
 
 /// One thing to do before the site goes live, with where it is done.
 #[derive(Debug, Serialize, ToSchema)]

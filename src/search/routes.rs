@@ -1,6 +1,4 @@
-//! The command search (Ctrl/Cmd+K in the admin): one request, four groups, five hits each.
-//! Text is compared folded the Norwegian way (`fagfolk_data::text::fold`); leads also by phone
-//! digits.
+//! The search routes (`super::router`): the handlers and what they read and answer.
 
 use axum::Json;
 use axum::extract::State;

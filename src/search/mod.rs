@@ -1,0 +1,7 @@
+//! The command search (Ctrl/Cmd+K in the admin): one request, four groups, five hits each.
+//! Text is compared folded the Norwegian way (`fagfolk_data::text::fold`); leads also by phone
+//! digits.
+
+mod routes;
+
+pub use routes::router;
