@@ -10,7 +10,15 @@ import { Spinner } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { useDeleteLead } from '@/features/leads/api/delete-lead'
-import { type FollowUpFilter, type Lead, type LeadFilter, PER_PAGE, type StatusKind, useLeads } from '@/features/leads/api/list-leads'
+import {
+  exportHref,
+  type FollowUpFilter,
+  type Lead,
+  type LeadFilter,
+  PER_PAGE,
+  type StatusKind,
+  useLeads,
+} from '@/features/leads/api/list-leads'
 import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog'
 import { LeadSide } from '../components/lead-side'
 import { LeadFormDialog } from '@/features/leads/components/lead-form-dialog'
@@ -43,22 +51,6 @@ const isKind = (value: string | null): value is StatusKind => value !== null && 
 function daysOf(value: string | null): number | undefined {
   const days = Number(value)
   return value && Number.isInteger(days) && days >= 1 && days <= 366 ? days : undefined
-}
-
-/** The CSV export of the leads the filters find (`GET /api/admin/leads/export`), in their
- * order; a plain link, so the browser downloads the file with the session cookie. */
-function exportHref(filter: LeadFilter): string {
-  const query = new URLSearchParams()
-  if (filter.q) query.set('q', filter.q)
-  if (filter.status) query.set('status', filter.status)
-  if (filter.source) query.set('source', filter.source)
-  if (filter.mine) query.set('mine', 'true')
-  if (filter.followUp) query.set('follow_up', filter.followUp)
-  if (filter.kind) query.set('kind', filter.kind)
-  if (filter.days) query.set('days', String(filter.days))
-  if (filter.sort !== '-created') query.set('sort', filter.sort)
-  const text = query.toString()
-  return `/api/admin/leads/export${text ? `?${text}` : ''}`
 }
 
 export function LeadsPage() {

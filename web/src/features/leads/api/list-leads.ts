@@ -26,21 +26,36 @@ export type LeadFilter = {
 
 export const PER_PAGE = 25
 
-/** `GET /api/admin/leads`: filtered and paged on the server. */
-export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
-  const query = {
+/** The API's query for the leads `filter` finds, without its page: the list asks with it,
+ * and the export link is made from it, so the two can never disagree. */
+export function leadQuery(filter: LeadFilter) {
+  return {
     q: filter.q || undefined,
     status: filter.status || undefined,
     source: filter.source || undefined,
-    page: filter.page,
-    per_page: PER_PAGE,
     sort: filter.sort === '-created' ? undefined : filter.sort,
     mine: filter.mine || undefined,
     follow_up: filter.followUp || undefined,
     kind: filter.kind,
     days: filter.days,
   }
+}
+
+/** `GET /api/admin/leads`: filtered and paged on the server. */
+export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
+  const query = { ...leadQuery(filter), page: filter.page, per_page: PER_PAGE }
   return unwrap(await api.GET('/api/admin/leads', { params: { query } }))
+}
+
+/** The CSV export of every lead `filter` finds, all pages (`GET /api/admin/leads/export`),
+ * in the list's order: a plain link, so the browser downloads the file with the session cookie. */
+export function exportHref(filter: LeadFilter): string {
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(leadQuery(filter))) {
+    if (value !== undefined) query.set(key, String(value))
+  }
+  const text = query.toString()
+  return `/api/admin/leads/export${text ? `?${text}` : ''}`
 }
 
 export const leadsQuery = (filter: LeadFilter) =>
