@@ -67,7 +67,7 @@ pub(super) async fn request_reset(
     };
     // Counted like sign-ins, so the form cannot flood an inbox or probe many addresses.
     let now = state.clock.now();
-    let address = crate::http::client::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
     throttle::reserve(&state.db, &format!("tilbakestill:{email}"), &address, now).await?;
     let user = fagfolk_data::users::store::credentials(&state.db, &email).await?;
     if let Some((user_id, _, true)) = user {

@@ -118,7 +118,7 @@ async fn login(
     fields.finish()?;
 
     let now = state.clock.now();
-    let address = client_address(&state, &headers, peer);
+    let address = client_address(&headers, peer, state.config.trust_proxy_hops);
     throttle::reserve(&state.db, &email, &address, now).await?;
 
     let user = fagfolk_data::users::store::credentials(&state.db, &email).await?;

@@ -172,7 +172,7 @@ pub async fn submit(
             "Skjemaet ble sendt fra en annen nettside og er avvist. Bruk kontaktskjemaet her, eller ring oss.",
         );
     }
-    let address = crate::http::client::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
     let form = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let posted = if form.starts_with("multipart/form-data") {
         match with_photos(&state, &address, request).await {

@@ -11,7 +11,7 @@ use fagfolk_data::db::Db;
 pub use fagfolk_data::contact::limit_key as key;
 
 /// Now, the start of the window, and the limit, as `fagfolk_data::contact::writer` and
-/// `super::store::record_attempt` take them.
+/// `fagfolk_data::contact::store::record_attempt` take them.
 pub fn window(state: &AppState) -> fagfolk_data::contact::Window {
     let now = state.clock.now();
     let since = now
@@ -24,7 +24,7 @@ pub fn window(state: &AppState) -> fagfolk_data::contact::Window {
 /// enquiry that is stored counts in its own transaction instead, `fagfolk_data::contact::writer`.)
 pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
     let mut tx = state.db.begin_one_at_a_time(&key(address)).await?;
-    let allowed = super::store::record_attempt(&mut tx, address, window(state)).await?;
+    let allowed = fagfolk_data::contact::store::record_attempt(&mut tx, address, window(state)).await?;
     tx.commit().await?;
     Ok(allowed)
 }
@@ -63,7 +63,7 @@ pub async fn allow_refused(state: &AppState, address: &str) -> Result<bool, sqlx
     }
     let refused = format!("avvist:{address}");
     let mut tx = state.db.begin_one_at_a_time(&key(&refused)).await?;
-    let allowed = super::store::record_attempt(
+    let allowed = fagfolk_data::contact::store::record_attempt(
         &mut tx,
         &refused,
         (now, since, limit.saturating_mul(REFUSED_PER_ENQUIRY).max(REFUSED_AT_LEAST)),
@@ -79,5 +79,5 @@ pub async fn allow_refused(state: &AppState, address: &str) -> Result<bool, sqlx
 
 /// Forgets attempts older than `before`; run now and then by the server.
 pub async fn forget(db: &Db, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
-    super::store::forget_attempts(db, before).await
+    fagfolk_data::contact::store::forget_attempts(db, before).await
 }

@@ -7,8 +7,8 @@ use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use uuid::Uuid;
 
-use super::ContactForm;
 use crate::state::AppState;
+use fagfolk_data::contact::ContactForm;
 
 fn subject(form: &ContactForm) -> String {
     format!("Ny henvendelse fra {}", form.name)

@@ -99,7 +99,7 @@ pub(super) async fn upload_photo(
     let mut multipart = multipart.map_err(|_| {
         ApiError::BadRequest("Bildet må sendes som multipart/form-data med feltet «photo».".to_owned())
     })?;
-    let address = crate::http::client::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
     // Taken before the body is read: see `DECODING`.
     let _turn = turn().await?;
     let bytes = within_a_minute(read_photo(&mut multipart)).await?;

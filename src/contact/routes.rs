@@ -55,7 +55,7 @@ async fn create_contact(
     headers: HeaderMap,
     ApiJson(input): ApiJson<ContactInput>,
 ) -> ApiResult<(StatusCode, Json<ContactReceipt>)> {
-    let address = crate::http::client::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
     let id = match accept(&state, &address, input).await? {
         Outcome::Stored(id) => id,
         Outcome::Fields(fields) => return Err(fields.into()),

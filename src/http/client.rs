@@ -5,9 +5,9 @@ use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use axum::http::HeaderMap;
 
 /// The address a request counts under, for the sign-in throttle and the rate limits:
-/// `rate_key` of the client's address behind the configured proxies.
-pub fn client_address(state: &crate::state::AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
-    rate_key(client_ip(headers, peer, state.config.trust_proxy_hops)).to_string()
+/// `rate_key` of the client's address behind `hops` proxies (`Config::trust_proxy_hops`).
+pub fn client_address(headers: &HeaderMap, peer: SocketAddr, hops: usize) -> String {
+    rate_key(client_ip(headers, peer, hops)).to_string()
 }
 
 /// The client's address. Without trusted proxies (`hops == 0`) it is the connection's

@@ -110,7 +110,7 @@ async fn lookup(
     headers: &HeaderMap,
     peer: SocketAddr,
 ) -> Result<Quote, Response> {
-    let address = crate::http::client::client_address(state, headers, peer);
+    let address = crate::http::client::client_address(headers, peer, state.config.trust_proxy_hops);
     guard(state, &address).await?;
     let found = match super::token::hash(token) {
         Some(hash) => store::by_token(&state.db, &hash).await.map_err(|_| unknown())?,
@@ -261,7 +261,7 @@ pub async fn answer(
         },
         _ => quote,
     };
-    let address = crate::http::client::client_address(&state, &headers, peer);
+    let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let outcome = match answer.handling.as_deref() {
         Some("aksepter") => super::accept::accept(&state, &target, &answer, &address, user_agent).await,

@@ -213,7 +213,7 @@ async fn update_password(
     if own {
         // A wrong current password counts as a failed sign-in, so a stolen session
         // cannot be used to guess it.
-        let address = crate::http::client::client_address(&state, &headers, peer);
+        let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
         throttle::reserve(&state.db, &user.email, &address, now).await?;
         let stored = store::password_hash(&state.db, id).await?;
         if !password::verify(current_password, stored).await? {
