@@ -59,10 +59,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_content, set_content_visibility, delete_content))
 }
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("Fant ikke innholdet. Det kan være slettet.".to_owned())
-}
-
 /// Every content item, each kind in its order; or the items of one kind.
 #[utoipa::path(
     get, path = "/api/admin/content", tag = "admin", security(("session" = [])), params(ContentQuery),
@@ -138,7 +134,9 @@ async fn update_content(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<ContentInput>,
 ) -> ApiResult<Json<ContentItem>> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::content::NOT_FOUND))?;
     if input.kind.is_some_and(|kind| kind != before.kind) {
         return Err(ApiError::field("kind", "Innholdet kan ikke bytte type. Lag et nytt i stedet."));
     }
@@ -171,7 +169,9 @@ async fn set_content_visibility(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<VisibilityInput>,
 ) -> ApiResult<Json<ContentItem>> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::content::NOT_FOUND))?;
     let item = ContentItem { hidden: input.hidden, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &item).await?;
     Ok(Json(item))
@@ -291,7 +291,9 @@ async fn delete_content(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::content::NOT_FOUND))?;
     let entry = user
         .audit(
             state.clock.now(),

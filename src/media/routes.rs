@@ -58,10 +58,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_media, delete_media))
 }
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("Fant ikke filen. Den kan være slettet.".to_owned())
-}
-
 /// The media library, newest first, optionally searched on alt text.
 #[utoipa::path(
     get, path = "/api/admin/media", tag = "admin", security(("session" = [])), params(MediaQuery),
@@ -102,7 +98,9 @@ async fn update_media(
     if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
         return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
     }
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::media::NOT_FOUND))?;
     let after = Media { alt, ..with_variants(&state, vec![before.clone()]).await?.remove(0) };
     let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
     if let Some(diff) = diff {
@@ -129,7 +127,9 @@ async fn delete_media(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let media = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let media = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::media::NOT_FOUND))?;
     let is_logo =
         fagfolk_data::settings::store::facts(&state.db).await?.and_then(|facts| facts.logo) == Some(id);
     let entry = user.audit(state.clock.now(), AuditAction::Delete, AuditEntity::Media, Some(id), Some(

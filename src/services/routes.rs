@@ -47,10 +47,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_service, delete_service))
 }
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("Fant ikke tjenesten. Den kan være slettet.".to_owned())
-}
-
 /// Every service, by name; filtered by category and by a name search.
 #[utoipa::path(
     get, path = "/api/admin/services", tag = "admin", security(("session" = [])), params(ServiceQuery),
@@ -159,7 +155,9 @@ async fn update_service(
     ApiJson(input): ApiJson<ServiceInput>,
 ) -> ApiResult<Json<AdminService>> {
     let fields = parse(&input)?;
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::services::NOT_FOUND))?;
     let now = state.clock.now();
     let service = AdminService {
         slug: Some(slugify(&fields.name)),
@@ -192,7 +190,9 @@ async fn delete_service(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::services::NOT_FOUND))?;
     let entry = user
         .audit(
             state.clock.now(),

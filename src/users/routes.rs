@@ -55,10 +55,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_password))
 }
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("Fant ikke brukeren.".to_owned())
-}
-
 fn last_admin() -> ApiError {
     ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned())
 }
@@ -107,7 +103,9 @@ async fn create_user(
             CreateUserError::Internal(err) => ApiError::Internal(err),
         },
     )?;
-    let created = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let created = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -131,7 +129,9 @@ async fn update_user(
     ApiJson(input): ApiJson<UserUpdateInput>,
 ) -> ApiResult<Json<AdminUserView>> {
     user.require_admin()?;
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
     let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
     if name.is_empty() || name.chars().count() > 200 {
         return Err(ApiError::field("name", "Navn er påkrevd (høyst 200 tegn)."));
@@ -196,7 +196,9 @@ async fn update_password(
     if !own {
         user.require_admin()?;
     }
-    let target = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let target = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
     let new_password = input.password.unwrap_or_default();
     let current_password = input.current_password.unwrap_or_default();
     let mut errors = FieldErrors::default();
@@ -246,7 +248,9 @@ async fn delete_user(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     user.require_admin()?;
-    let target = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let target = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
     if id == user.id {
         return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
     }

@@ -33,10 +33,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(super::feeds::revoke_feed))
 }
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("Fant ikke befaringen.".to_owned())
-}
-
 fn cancelled() -> ApiError {
     ApiError::Conflict("Befaringen er avlyst.".to_owned())
 }
@@ -128,7 +124,9 @@ async fn book_visit(
         Some(serde_json::json!({"before": {}, "after": after})),
     );
     visits::book(&state.db, visit_id, id, &slot, lead_status.as_deref(), (now, &user.name), &entry).await?;
-    let visit = store::get(&state.db, visit_id).await?.ok_or_else(not_found)?;
+    let visit = store::get(&state.db, visit_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
     let invited = mail::tell(&state, &lead, &visit, Change::Booked, None);
     Ok((StatusCode::CREATED, Json(VisitChanged { visit: visit.into(), invited })))
 }
@@ -152,7 +150,9 @@ async fn move_visit(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<VisitInput>,
 ) -> ApiResult<Json<VisitChanged>> {
-    let before = store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    let before = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
     if before.cancelled_at.is_some() {
         return Err(cancelled());
     }
@@ -180,8 +180,12 @@ async fn move_visit(
     if !visits::reschedule(&state.db, id, &slot, now, &entry).await? {
         return Err(cancelled());
     }
-    let visit = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id).await?.ok_or_else(not_found)?;
+    let visit = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+    let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
     let taken_off =
         (before.staff_email != visit.staff_email).then_some((before.staff_name, before.staff_email));
     let invited = mail::tell(&state, &lead, &visit, Change::Moved, taken_off);
@@ -243,7 +247,7 @@ async fn cancel_visit(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<VisitChanged>> {
-    store::get(&state.db, id).await?.ok_or_else(not_found)?;
+    store::get(&state.db, id).await?.ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
     let now = state.clock.now();
     let entry = audit(
         &user,
@@ -258,8 +262,12 @@ async fn cancel_visit(
     if !visits::cancel(&state.db, id, now, &entry).await? {
         return Err(cancelled());
     }
-    let visit = store::get(&state.db, id).await?.ok_or_else(not_found)?;
-    let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id).await?.ok_or_else(not_found)?;
+    let visit = store::get(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+    let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
     let invited = mail::tell(&state, &lead, &visit, Change::Cancelled, None);
     Ok(Json(VisitChanged { visit: visit.into(), invited }))
 }

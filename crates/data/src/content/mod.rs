@@ -22,6 +22,9 @@ mod validate;
 
 pub use validate::read;
 
+/// What a request about one that is not there (or no longer) is told.
+pub const NOT_FOUND: &str = "Fant ikke innholdet. Det kan være slettet.";
+
 /// The kinds of content, each with its own fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

@@ -9,6 +9,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+/// What a request about one that is not there (or no longer) is told.
+pub const NOT_FOUND: &str = "Fant ikke filen. Den kan være slettet.";
+
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Media {
     pub id: Uuid,

@@ -10,6 +10,9 @@ use uuid::Uuid;
 pub mod seed;
 pub mod store;
 
+/// What a request about one that is not there (or no longer) is told.
+pub const NOT_FOUND: &str = "Fant ikke tjenesten. Den kan være slettet.";
+
 /// The three public trades; `category` on a service holds one of these slugs.
 pub const PUBLIC_CATEGORIES: [&str; 3] =
     [CategorySlug::Elektriker.as_str(), CategorySlug::Rorlegger.as_str(), CategorySlug::KjokkenBad.as_str()];

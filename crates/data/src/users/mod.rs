@@ -7,6 +7,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+/// What a request about one that is not there (or no longer) is told.
+pub const NOT_FOUND: &str = "Fant ikke brukeren.";
+
 /// What a staff member may do (README, "Roles"). Stored as its lower-case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]

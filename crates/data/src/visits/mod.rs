@@ -18,6 +18,9 @@ use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::settings::Stage;
 
+/// What a request about one that is not there (or no longer) is told.
+pub const NOT_FOUND: &str = "Fant ikke befaringen.";
+
 /// A befaring as stored.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Visit {
