@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::{ContentData, ContentItem, ContentKind, read, store};
+use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
@@ -134,9 +135,7 @@ async fn update_content(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<ContentInput>,
 ) -> ApiResult<Json<ContentItem>> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::content::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::content::NOT_FOUND)?;
     if input.kind.is_some_and(|kind| kind != before.kind) {
         return Err(ApiError::field("kind", "Innholdet kan ikke bytte type. Lag et nytt i stedet."));
     }
@@ -169,9 +168,7 @@ async fn set_content_visibility(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<VisibilityInput>,
 ) -> ApiResult<Json<ContentItem>> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::content::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::content::NOT_FOUND)?;
     let item = ContentItem { hidden: input.hidden, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &item).await?;
     Ok(Json(item))
@@ -291,9 +288,7 @@ async fn delete_content(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::content::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::content::NOT_FOUND)?;
     let entry = user
         .audit(
             state.clock.now(),

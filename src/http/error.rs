@@ -52,6 +52,18 @@ pub enum ApiError {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+/// `option.or_not_found(leads::NOT_FOUND)?`: the thing, or the 404 with the resource's
+/// own sentence (`ApiError::not_found`).
+pub trait OrNotFound<T> {
+    fn or_not_found(self, message: &str) -> ApiResult<T>;
+}
+
+impl<T> OrNotFound<T> for Option<T> {
+    fn or_not_found(self, message: &str) -> ApiResult<T> {
+        self.ok_or_else(|| ApiError::not_found(message))
+    }
+}
+
 impl ApiError {
     /// The 404 of a thing that is not there, or no longer: `message` is the resource's
     /// own sentence (`fagfolk_data::leads::NOT_FOUND`).

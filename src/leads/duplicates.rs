@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::save::save;
+use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -103,9 +104,7 @@ pub(super) async fn merge_leads(
     if input.from == id {
         return Err(ApiError::field("from", "En lead kan ikke slås sammen med seg selv."));
     }
-    let into = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let into = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     // The lead named in the body is input: its absence is a field error, the path's a 404.
     let from = store::get(&state.db, input.from).await?.ok_or_else(|| {
         ApiError::field("from", "Fant ikke lead-en som skulle slås sammen. Den kan være slettet.")
@@ -140,9 +139,7 @@ pub(super) async fn dismiss_duplicate(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let lead = Lead { duplicate_of: None, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &lead).await?;
     Ok(StatusCode::NO_CONTENT)

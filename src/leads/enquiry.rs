@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::history::store;
 use crate::http::ApiPath;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::contact::PreferredTime;
@@ -40,9 +40,7 @@ pub(super) async fn get_enquiry(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<FromCustomer>> {
-    fagfolk_data::leads::store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let submissions = store::submissions(&state.db, id).await?;
     let preferred_times = submissions
         .into_iter()

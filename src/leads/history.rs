@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 pub use fagfolk_data::leads::history::*;
 
+use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -127,9 +128,8 @@ pub(super) async fn get_timeline(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<Event>>> {
-    let lead = fagfolk_data::leads::store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let lead =
+        fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let staff = fagfolk_data::users::store::staff(&state.db).await?;
     let name_of = |email: Option<String>| {
         email.map(|email| staff.iter().find(|m| m.email == email).map_or(email, |m| m.name.clone()))
@@ -280,9 +280,7 @@ pub(super) async fn create_note(
     let mut errors = FieldErrors::default();
     let body = errors.required_text("body", input.body, 5000, "Skriv et notat.");
     errors.finish()?;
-    fagfolk_data::leads::store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let note = Note {
         id: Uuid::now_v7(),
         lead_id: id,

@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use model::{BoardColumn, FollowUpFilter, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
 
+use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::settings;
@@ -130,10 +131,7 @@ async fn get_lead(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Lead>> {
-    store::get(&state.db, id)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))
+    store::get(&state.db, id).await?.map(Json).or_not_found(fagfolk_data::leads::NOT_FOUND)
 }
 
 /// Create a lead. Status defaults to the pipeline's first, source to Web.
@@ -182,9 +180,7 @@ async fn update_lead(
     ApiJson(input): ApiJson<LeadInput>,
 ) -> ApiResult<Json<Lead>> {
     let fields = parse(&state, input).await?;
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let lead = kept(&before, store::new_lead(id, fields, state.clock.now()));
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
@@ -207,9 +203,7 @@ async fn patch_lead(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<LeadInput>,
 ) -> ApiResult<Json<Lead>> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let fields = parse(&state, input.over(&before)).await?;
     let lead = kept(&before, store::new_lead(id, fields, state.clock.now()));
     save(&state, &user, &before, &lead).await?;
@@ -252,9 +246,7 @@ async fn update_lead_status(
     if !settings::pipeline(&state.db).await?.contains(&status) {
         return Err(ApiError::field("status", "Ukjent status. Velg en status fra pipelinen."));
     }
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let lead = Lead { status, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &lead).await?;
     Ok(Json(lead))
@@ -274,9 +266,7 @@ async fn delete_lead(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let entry = user.audit(
         state.clock.now(),
         AuditAction::Delete,

@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use fagfolk_data::media::*;
 
+use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
@@ -98,9 +99,7 @@ async fn update_media(
     if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
         return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
     }
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::media::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::media::NOT_FOUND)?;
     let after = Media { alt, ..with_variants(&state, vec![before.clone()]).await?.remove(0) };
     let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
     if let Some(diff) = diff {
@@ -127,9 +126,7 @@ async fn delete_media(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let media = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::media::NOT_FOUND))?;
+    let media = store::get(&state.db, id).await?.or_not_found(fagfolk_data::media::NOT_FOUND)?;
     let is_logo =
         fagfolk_data::settings::store::facts(&state.db).await?.and_then(|facts| facts.logo) == Some(id);
     let entry = user.audit(state.clock.now(), AuditAction::Delete, AuditEntity::Media, Some(id), Some(

@@ -17,7 +17,7 @@ use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteInput, QuoteStatus, s
 
 use super::mail::firm;
 use super::{pdf, send};
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -53,9 +53,7 @@ async fn lead_quotes(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<Quote>>> {
-    fagfolk_data::leads::store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let today = state.clock.today();
     Ok(Json(store::of_lead(&state.db, id).await?.into_iter().map(|quote| quote.settle(today)).collect()))
 }
@@ -77,9 +75,8 @@ async fn create_quote(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<QuoteInput>,
 ) -> ApiResult<(StatusCode, Json<Quote>)> {
-    let lead = fagfolk_data::leads::store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let lead =
+        fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let today = state.clock.today();
     let defaults = defaults(&state).await?;
     let address =
@@ -110,9 +107,7 @@ async fn create_quote(
     };
     let quote_id =
         quotes::create(&state.db, id, &content, (Some(user.id), &user.name), now, today, entry).await?;
-    let quote = store::get(&state.db, quote_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let quote = store::get(&state.db, quote_id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     Ok((StatusCode::CREATED, Json(quote)))
 }
 
@@ -140,10 +135,7 @@ async fn get_quote(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<QuoteView>> {
     let today = state.clock.today();
-    let quote = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?
-        .settle(today);
+    let quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?.settle(today);
     let versions =
         store::versions(&state.db, &quote.number).await?.into_iter().map(|q| q.settle(today)).collect();
     Ok(Json(QuoteView { quote, versions }))
@@ -167,9 +159,7 @@ async fn update_quote(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<QuoteInput>,
 ) -> ApiResult<Json<Quote>> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     if before.status != QuoteStatus::Draft {
         return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
     }
@@ -188,11 +178,7 @@ async fn update_quote(
     if !store::update_draft(&state.db, id, &content, now, &entry).await? {
         return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
     }
-    Ok(Json(
-        store::get(&state.db, id)
-            .await?
-            .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?,
-    ))
+    Ok(Json(store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?))
 }
 
 /// `content` written over `quote`, for the audit entry's before and after.
@@ -220,9 +206,7 @@ async fn quote_pdf(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Response> {
-    let quote = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     let name = quote.file_name();
     let bytes = match store::pdf(&state.db, id).await? {
         Some(bytes) => bytes,
@@ -252,9 +236,7 @@ async fn revise_quote(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<(StatusCode, Json<Quote>)> {
-    let quote = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     let now = state.clock.now();
     let valid_days = i64::from(defaults(&state).await?.valid_days);
     let valid_until = state.clock.today() + chrono::Duration::days(valid_days);
@@ -287,11 +269,7 @@ async fn revise_quote(
     };
     Ok((
         StatusCode::CREATED,
-        Json(
-            store::get(&state.db, new_id)
-                .await?
-                .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?,
-        ),
+        Json(store::get(&state.db, new_id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?),
     ))
 }
 
@@ -310,9 +288,7 @@ async fn withdraw_quote(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Quote>> {
-    let quote = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     let now = state.clock.now();
     let entry = user.audit(now, AuditAction::Withdraw, AuditEntity::Quotes, Some(id), Some(
             serde_json::json!({"before": {"status": quote.status}, "after": {"status": QuoteStatus::Withdrawn}}),
@@ -322,9 +298,5 @@ async fn withdraw_quote(
             "Et akseptert, avslått eller erstattet tilbud kan ikke trekkes tilbake.".to_owned(),
         ));
     }
-    Ok(Json(
-        store::get(&state.db, id)
-            .await?
-            .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?,
-    ))
+    Ok(Json(store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?))
 }

@@ -17,7 +17,7 @@ use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store}
 
 use super::mail::{self, firm};
 use super::{pdf, token};
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -66,9 +66,7 @@ pub async fn send_quote(
     if !errors.is_empty() {
         return Err(ApiError::Validation(errors.into_map()));
     }
-    let mut quote = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let mut quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     if quote.status != QuoteStatus::Draft {
         return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
     }
@@ -157,9 +155,7 @@ pub async fn send_quote(
     let subject = format!("Tilbud {} fra {}", quote.label(), firm.name);
     let (emailed, email_note) =
         mail_customer(&state, &quote, &user, (&subject, &text), Some((quote.file_name(), bytes))).await;
-    let quote = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     Ok(Json(SentQuote { quote, link, emailed, email_note }))
 }
 
@@ -211,7 +207,7 @@ pub async fn new_link(
 ) -> ApiResult<Json<SentQuote>> {
     let quote = store::get(&state.db, id)
         .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?
+        .or_not_found(fagfolk_data::quotes::NOT_FOUND)?
         .settle(state.clock.today());
     let not_open =
         || ApiError::Conflict("Bare et sendt tilbud som ikke har gått ut, kan få ny lenke.".to_owned());
@@ -241,9 +237,7 @@ pub async fn new_link(
     );
     let subject = format!("Ny lenke til tilbud {} fra {}", quote.label(), firm.name);
     let (emailed, email_note) = mail_customer(&state, &quote, &user, (&subject, &text), None).await;
-    let quote = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::quotes::NOT_FOUND))?;
+    let quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     Ok(Json(SentQuote { quote, link, emailed, email_note }))
 }
 

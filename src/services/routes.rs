@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::{AdminService, store};
 use crate::categories;
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
@@ -155,9 +155,7 @@ async fn update_service(
     ApiJson(input): ApiJson<ServiceInput>,
 ) -> ApiResult<Json<AdminService>> {
     let fields = parse(&input)?;
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::services::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::services::NOT_FOUND)?;
     let now = state.clock.now();
     let service = AdminService {
         slug: Some(slugify(&fields.name)),
@@ -190,9 +188,7 @@ async fn delete_service(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::services::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::services::NOT_FOUND)?;
     let entry = user
         .audit(
             state.clock.now(),

@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::store::{self, AdminChange};
 use super::{AdminUserView, CreateUserError, Role};
 use crate::auth::{CurrentUser, password, session, throttle};
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
@@ -103,9 +103,7 @@ async fn create_user(
             CreateUserError::Internal(err) => ApiError::Internal(err),
         },
     )?;
-    let created = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
+    let created = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -129,9 +127,7 @@ async fn update_user(
     ApiJson(input): ApiJson<UserUpdateInput>,
 ) -> ApiResult<Json<AdminUserView>> {
     user.require_admin()?;
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
     let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
     if name.is_empty() || name.chars().count() > 200 {
         return Err(ApiError::field("name", "Navn er påkrevd (høyst 200 tegn)."));
@@ -196,9 +192,7 @@ async fn update_password(
     if !own {
         user.require_admin()?;
     }
-    let target = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
+    let target = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
     let new_password = input.password.unwrap_or_default();
     let current_password = input.current_password.unwrap_or_default();
     let mut errors = FieldErrors::default();
@@ -248,9 +242,7 @@ async fn delete_user(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     user.require_admin()?;
-    let target = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::users::NOT_FOUND))?;
+    let target = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
     if id == user.id {
         return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
     }

@@ -19,6 +19,7 @@ use fagfolk_data::visits::{self, Slot, Visit, store};
 
 use super::input::VisitInput;
 use super::mail::{self, Change};
+use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
@@ -80,9 +81,7 @@ async fn lead_visits(
     _user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<VisitView>>> {
-    fagfolk_data::leads::store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     Ok(Json(store::of_lead(&state.db, id).await?.into_iter().map(VisitView::from).collect()))
 }
 
@@ -104,9 +103,8 @@ async fn book_visit(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<VisitInput>,
 ) -> ApiResult<(StatusCode, Json<VisitChanged>)> {
-    let lead = fagfolk_data::leads::store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::leads::NOT_FOUND))?;
+    let lead =
+        fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let (slot, place) = input.slot(&state).await?;
     let lead = give_address(&state, &user, lead, place).await?;
     let stages = crate::settings::stages(&state.db).await?;
@@ -124,9 +122,7 @@ async fn book_visit(
         Some(serde_json::json!({"before": {}, "after": after})),
     );
     visits::book(&state.db, visit_id, id, &slot, lead_status.as_deref(), (now, &user.name), &entry).await?;
-    let visit = store::get(&state.db, visit_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+    let visit = store::get(&state.db, visit_id).await?.or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     let invited = mail::tell(&state, &lead, &visit, Change::Booked, None);
     Ok((StatusCode::CREATED, Json(VisitChanged { visit: visit.into(), invited })))
 }
@@ -150,9 +146,7 @@ async fn move_visit(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<VisitInput>,
 ) -> ApiResult<Json<VisitChanged>> {
-    let before = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+    let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     if before.cancelled_at.is_some() {
         return Err(cancelled());
     }
@@ -180,12 +174,10 @@ async fn move_visit(
     if !visits::reschedule(&state.db, id, &slot, now, &entry).await? {
         return Err(cancelled());
     }
-    let visit = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+    let visit = store::get(&state.db, id).await?.or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id)
         .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+        .or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     let taken_off =
         (before.staff_email != visit.staff_email).then_some((before.staff_name, before.staff_email));
     let invited = mail::tell(&state, &lead, &visit, Change::Moved, taken_off);
@@ -247,7 +239,7 @@ async fn cancel_visit(
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<VisitChanged>> {
-    store::get(&state.db, id).await?.ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+    store::get(&state.db, id).await?.or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     let now = state.clock.now();
     let entry = audit(
         &user,
@@ -262,12 +254,10 @@ async fn cancel_visit(
     if !visits::cancel(&state.db, id, now, &entry).await? {
         return Err(cancelled());
     }
-    let visit = store::get(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+    let visit = store::get(&state.db, id).await?.or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     let lead = fagfolk_data::leads::store::get(&state.db, visit.lead_id)
         .await?
-        .ok_or_else(|| ApiError::not_found(fagfolk_data::visits::NOT_FOUND))?;
+        .or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     let invited = mail::tell(&state, &lead, &visit, Change::Cancelled, None);
     Ok(Json(VisitChanged { visit: visit.into(), invited }))
 }
