@@ -68,6 +68,11 @@ pub struct Config {
     pub metrics_token: Option<String>,
     /// `fagfolk serve --demo`: seed a demo admin and sample leads (not an environment variable).
     pub demo: bool,
+    /// `FAGFOLK_RENDER_AT_START`: whether the public pages are rendered at start-up
+    /// (`true`, the default) or when something first needs them: a request, `/readyz`
+    /// (`src/site/cache.rs`). The test servers start lazily: most tests never ask for a
+    /// page, and a render is most of a test server's start-up.
+    pub render_at_start: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -91,6 +96,7 @@ impl std::fmt::Debug for Config {
             .field("first_admin", &self.first_admin.as_ref().map(|(email, _)| email))
             .field("metrics", &self.metrics_token.as_ref().map(|_| "<satt>"))
             .field("demo", &self.demo)
+            .field("render_at_start", &self.render_at_start)
             .finish()
     }
 }
@@ -214,6 +220,11 @@ impl Config {
                 _ => bail!("FAGFOLK_ADMIN_EMAIL og FAGFOLK_ADMIN_PASSWORD må settes sammen"),
             };
 
+        let render_at_start = parse_var(&get, "FAGFOLK_RENDER_AT_START", "true", |v| match v {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => bail!("forventet true eller false"),
+        })?;
         let metrics_token = get("FAGFOLK_METRICS_TOKEN").map(|token| token.trim().to_owned());
         if metrics_token.as_ref().is_some_and(|token| token.len() < 16) {
             bail!("FAGFOLK_METRICS_TOKEN: bruk minst 16 tegn");
@@ -240,6 +251,7 @@ impl Config {
             first_admin,
             metrics_token,
             demo: false,
+            render_at_start,
         })
     }
 
@@ -309,6 +321,14 @@ mod tests {
         assert_eq!(config(&[("FAGFOLK_TRUST_PROXY", "0")]).unwrap().trust_proxy_hops, 0);
         let err = config(&[("FAGFOLK_TRUST_PROXY", "yes")]).err().unwrap().to_string();
         assert!(err.starts_with("FAGFOLK_TRUST_PROXY"), "{err}");
+    }
+
+    #[test]
+    fn pages_are_rendered_at_start_up_unless_told() {
+        assert!(config(&[]).unwrap().render_at_start);
+        assert!(!config(&[("FAGFOLK_RENDER_AT_START", "false")]).unwrap().render_at_start);
+        let err = config(&[("FAGFOLK_RENDER_AT_START", "nei")]).err().unwrap().to_string();
+        assert!(err.starts_with("FAGFOLK_RENDER_AT_START"), "{err}");
     }
 
     #[test]

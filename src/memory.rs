@@ -40,8 +40,9 @@ const EVERY: Duration = Duration::from_secs(10);
 /// Once the first render is done (start-up is over), lets the start-up's pages of the
 /// binary go, then hands freed memory back every [`EVERY`]; runs until the server stops.
 pub async fn keep_lean(pages: Arc<PageCache>) {
-    // `current` waits for the first render; a failed one still ends start-up.
-    let _ = pages.current().await;
+    // Waits for the first render (without asking for one); a failed or a late one still
+    // ends start-up.
+    let _ = pages.first_render().await;
     page_out_start_up_code();
     let mut every = tokio::time::interval(EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -64,7 +64,7 @@ impl Application {
             }
             _ => None,
         };
-        let pages = Arc::new(PageCache::load());
+        let pages = Arc::new(PageCache::load(config.render_at_start));
         let state = AppState::new(crate::state::Shared {
             // The writer reads the pipeline again when the pages' change counter moves.
             enquiries: fagfolk_data::contact::writer::EnquiryWriter::start(&db, pages.revision()),

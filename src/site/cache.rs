@@ -120,6 +120,9 @@ struct Seen {
 /// The rendered pages: read without waiting by every request, rendered by one task at a time.
 pub struct PageCache {
     build: Option<Build>,
+    /// Render at start-up (`Config::render_at_start`), or only once something needs the
+    /// pages: until then nothing is rendered, not even after a change.
+    at_start: bool,
     current: watch::Sender<Option<Arc<Rendered>>>,
     /// Held while rendering, so renders never overlap.
     seen: tokio::sync::Mutex<Option<Seen>>,
@@ -136,12 +139,13 @@ pub struct PageCache {
 impl PageCache {
     /// Loads the web build and starts the engine. Without a build (`web/dist` not built)
     /// every page says so.
-    pub fn load() -> Self {
+    pub fn load(at_start: bool) -> Self {
         let build = Build::load()
             .inspect_err(|err| tracing::error!(error = %err, "kan ikke lage sidene: nettappen mangler eller er ugyldig"))
             .ok();
         Self {
             build,
+            at_start,
             current: watch::Sender::new(None),
             seen: tokio::sync::Mutex::new(None),
             rendered_at: watch::Sender::new(i64::MIN),
@@ -150,12 +154,20 @@ impl PageCache {
         }
     }
 
-    /// The pages in service. Right after start-up this waits for the first render; if
-    /// there is none within a few seconds (the database is unreachable) it fails.
+    /// The pages in service. Right after start-up this starts the first render if it has
+    /// not begun, and waits for it; if there is none within a few seconds (the database is
+    /// unreachable) it fails.
     pub async fn current(&self) -> Result<Arc<Rendered>, ApiError> {
         if let Some(rendered) = self.ready() {
             return Ok(rendered);
         }
+        self.wake.notify_one();
+        self.first_render().await
+    }
+
+    /// Waits for the first render without asking for it: `None` if there is none within
+    /// a few seconds.
+    pub async fn first_render(&self) -> Result<Arc<Rendered>, ApiError> {
         let mut receiver = self.current.subscribe();
         match tokio::time::timeout(FIRST_RENDER_WAIT, receiver.wait_for(Option::is_some)).await {
             Ok(Ok(rendered)) => rendered.clone().ok_or(ApiError::Busy),
@@ -179,9 +191,14 @@ impl PageCache {
         self.build.as_ref()
     }
 
-    /// Whether the pages have been rendered, so requests for them are answered (`/readyz`).
+    /// Whether the pages have been rendered, so requests for them are answered (`/readyz`,
+    /// which starts the first render when the server renders on demand).
     pub fn is_ready(&self) -> bool {
-        self.current.borrow().is_some()
+        let ready = self.current.borrow().is_some();
+        if !ready {
+            self.wake.notify_one();
+        }
+        ready
     }
 
     /// The pages the engine failed on in the last pass, each with whether it still has a
@@ -241,10 +258,21 @@ impl PageCache {
         if *rendered.borrow() >= wanted {
             return;
         }
+        if !self.at_start && self.untouched() {
+            // Nothing rendered, nothing rendering: no page is behind. The counter moves
+            // all the same, for those that follow it (the enquiry writer's pipeline).
+            self.rendered_at.send_replace(wanted);
+            return;
+        }
         self.wake.notify_one();
         if tokio::time::timeout(CHANGE_WAIT, rendered.wait_for(|at| *at >= wanted)).await.is_err() {
             tracing::warn!(revision = wanted, "endringen er ikke i sidene ennå; de lages i bakgrunnen");
         }
+    }
+
+    /// Whether no render has been asked for yet: none in service and none under way.
+    fn untouched(&self) -> bool {
+        self.current.borrow().is_none() && self.seen.try_lock().is_ok_and(|seen| seen.is_none())
     }
 
     /// Forgets the pages made on request. The privacy page's erasure calls it, so a
@@ -262,16 +290,21 @@ impl PageCache {
         self.wake.notify_one();
     }
 
-    /// Renders at start-up and then whenever the counter or the date moves; runs until
-    /// the server stops. A failure is logged when it starts and when it ends, not every poll.
+    /// Renders at start-up (or when first woken, `Config::render_at_start`) and then
+    /// whenever the counter or the date moves; runs until the server stops. A failure is
+    /// logged when it starts and when it ends, not every poll.
     pub async fn keep_fresh(state: AppState) {
         let mut every = tokio::time::interval(POLL);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut failing = false;
+        let mut asked = state.pages.at_start;
         loop {
             tokio::select! {
                 _ = every.tick() => {}
-                () = state.pages.wake.notified() => {}
+                () = state.pages.wake.notified() => asked = true,
+            }
+            if !asked {
+                continue;
             }
             match state.pages.refresh(&state).await {
                 Ok(()) if failing => {

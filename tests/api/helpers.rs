@@ -81,6 +81,8 @@ where
     let storage = dir.path().join("media").display().to_string();
     let mut vars: Vec<(String, String)> = vec![
         ("FAGFOLK_ADDR".into(), "127.0.0.1:0".into()),
+        // Pages are rendered when a test first needs them (src/config.rs, render_at_start).
+        ("FAGFOLK_RENDER_AT_START".into(), "false".into()),
         ("DATABASE_URL".into(), database_url),
         ("FAGFOLK_STORAGE".into(), storage),
         ("FAGFOLK_PUBLIC_URL".into(), "https://fagfolk.test".into()),
