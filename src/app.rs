@@ -10,7 +10,6 @@ use axum::http::{HeaderName, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Serialize;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -119,22 +118,22 @@ fn error_body(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::Resp
 /// The API routes together with their OpenAPI document.
 fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(crate::site::router())
-        .merge(crate::contact::router())
-        .merge(crate::auth::router())
-        .merge(crate::dashboard::router())
-        .merge(crate::leads::router())
-        .merge(crate::search::router())
-        .merge(crate::audit::router())
-        .merge(crate::privacy::router())
-        .merge(crate::categories::router())
-        .merge(crate::services::router())
-        .merge(crate::content::router())
-        .merge(crate::media::router())
-        .merge(crate::users::router())
-        .merge(crate::settings::router())
-        .merge(crate::quotes::router())
-        .merge(crate::visits::router())
+        .merge(crate::site::routes::router())
+        .merge(crate::contact::routes::router())
+        .merge(crate::auth::routes::router())
+        .merge(crate::dashboard::routes::router())
+        .merge(crate::leads::routes::router())
+        .merge(crate::search::routes::router())
+        .merge(crate::audit::routes::router())
+        .merge(crate::privacy::routes::router())
+        .merge(crate::categories::routes::router())
+        .merge(crate::services::routes::router())
+        .merge(crate::content::routes::router())
+        .merge(crate::media::routes::router())
+        .merge(crate::users::routes::router())
+        .merge(crate::settings::routes::router())
+        .merge(crate::quotes::routes::router())
+        .merge(crate::visits::routes::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.
@@ -157,10 +156,10 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .route("/api/openapi.json", get(move || async move { doc.clone() }))
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(crate::metrics::readyz))
-        .route("/metrics", get(crate::metrics::serve))
-        .route("/media/{*key}", get(crate::media::serve))
+        .route("/healthz", get(crate::health::healthz))
+        .route("/readyz", get(crate::health::readyz))
+        .route("/metrics", get(crate::health::metrics))
+        .route("/media/{*key}", get(crate::media::routes::serve))
         // The contact page's form posts here without JavaScript; the page itself is a GET.
         .route(
             "/kontakt",
@@ -257,7 +256,7 @@ async fn run_to_completion(
 /// now (`site::cache::PageCache::caught_up`). Every write passes here, so no handler
 /// renders the pages by hand (`scripts/house-rules.sh` checks it).
 async fn pages_caught_up(
-    State((pages, db)): State<(std::sync::Arc<crate::site::pages::PageCache>, fagfolk_data::db::Db)>,
+    State((pages, db)): State<(std::sync::Arc<crate::site::cache::PageCache>, fagfolk_data::db::Db)>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
@@ -275,18 +274,4 @@ async fn pages_caught_up(
 struct Lifecycle {
     metrics: std::sync::Arc<crate::metrics::Metrics>,
     requests: tokio_util::task::TaskTracker,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-struct Health {
-    status: &'static str,
-    database: &'static str,
-}
-
-/// Liveness and readiness: answers 200 when the database answers.
-async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
-    match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => (StatusCode::OK, Json(Health { status: "ok", database: "ok" })),
-        _ => (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "feil", database: "utilgjengelig" })),
-    }
 }

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::site::pages::PageCache;
+use crate::site::cache::PageCache;
 
 /// Two settings of glibc's allocator, set before any thread starts (docs/BENCHMARKS.md):
 /// - It gives each thread that allocates an arena of its own, up to eight per core, and

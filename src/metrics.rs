@@ -1,26 +1,21 @@
 //! What the server counts for whoever runs it (Prometheus/OpenMetrics text at `/metrics`):
 //! requests by route and status, their latency, the database pool, page renders and the
 //! sign-in queue. `/metrics` exists only when `FAGFOLK_METRICS_TOKEN` is set, and answers
-//! only requests that send that token (`Authorization: Bearer ...`), so it is never public.
-//! `/readyz` (database reachable, pages rendered) stands beside `/healthz` (database).
+//! only requests that send that token (`Authorization: Bearer ...`), so it is never public
+//! (`crate::health` answers it).
 
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
-use axum::Json;
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{MatchedPath, Request};
+use axum::http::{Method, StatusCode};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
-use serde::Serialize;
-use subtle::ConstantTimeEq;
 
-use crate::state::AppState;
 use fagfolk_data::db::Db;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -74,7 +69,7 @@ impl Default for Metrics {
 
 impl Metrics {
     /// The text a scrape gets, with the pool and queue read now.
-    fn encode(&self, db: &Db) -> String {
+    pub fn encode(&self, db: &Db) -> String {
         let (size, idle) = fagfolk_data::db_run!(db, pool => (pool.size() as i64, pool.num_idle() as i64));
         self.pool.get_or_create(&PoolLabels { state: "idle" }).set(idle);
         self.pool.get_or_create(&PoolLabels { state: "busy" }).set(size - idle);
@@ -128,89 +123,5 @@ impl Tracked {
     /// Counts the request with the status it was answered with.
     pub fn finish(self, metrics: &Metrics, status: StatusCode) {
         metrics.record(self.method, self.route, status, self.started.elapsed());
-    }
-}
-
-/// `/metrics`: 404 unless a token is configured, 401 without it.
-pub async fn serve(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let Some(token) = state.config.metrics_token.as_deref() else {
-        return StatusCode::NOT_FOUND.into_response();
-    };
-    let sent = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.as_bytes().strip_prefix(b"Bearer "))
-        .unwrap_or_default();
-    if !bool::from(sent.ct_eq(token.as_bytes())) {
-        return (StatusCode::UNAUTHORIZED, [(header::WWW_AUTHENTICATE, "Bearer")]).into_response();
-    }
-    let content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8";
-    (
-        [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-store")],
-        state.metrics.encode(&state.db),
-    )
-        .into_response()
-}
-
-#[derive(Serialize)]
-struct Ready {
-    status: &'static str,
-    database: &'static str,
-    pages: &'static str,
-    /// Pages the engine failed on in its last pass; they serve their last good version,
-    /// or a 503 when they have none (and then the instance is not ready).
-    failing_pages: Vec<String>,
-}
-
-/// Ready when the database answers and every page has something to serve. A page with
-/// nothing (it has never rendered) keeps the instance out of rotation, so that in a
-/// rolling deploy the old instance serves on; one that serves its last good version is
-/// named but does not.
-fn readiness(database: bool, rendered: bool, failing: Vec<(String, bool)>) -> (StatusCode, Ready) {
-    let pages = rendered && failing.iter().all(|(_, served)| *served);
-    let ready = Ready {
-        status: if database && pages { "ok" } else { "ikke klar" },
-        database: if database { "ok" } else { "utilgjengelig" },
-        pages: match (rendered, failing.is_empty()) {
-            (false, _) => "lages",
-            (true, true) => "ok",
-            (true, false) => "feiler",
-        },
-        failing_pages: failing.into_iter().map(|(path, _)| path).collect(),
-    };
-    let status = if database && pages { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-    (status, ready)
-}
-
-/// `/readyz`: ready for traffic when the database answers and the public pages are
-/// rendered (a load balancer sends requests here only then).
-pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    let database = matches!(tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await, Ok(Ok(())));
-    let (status, ready) = readiness(database, state.pages.is_ready(), state.pages.failing());
-    (status, [(header::CACHE_CONTROL, "no-store")], Json(ready))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_page_without_a_version_to_serve_takes_the_instance_out_of_rotation() {
-        let (status, ready) = readiness(true, true, vec![]);
-        assert_eq!((status, ready.pages), (StatusCode::OK, "ok"));
-        let (status, ready) = readiness(true, true, vec![("/kontakt".to_owned(), true)]);
-        assert_eq!(
-            (status, ready.pages, ready.failing_pages),
-            (StatusCode::OK, "feiler", vec!["/kontakt".to_owned()])
-        );
-        let (status, ready) =
-            readiness(true, true, vec![("/kontakt".to_owned(), true), ("/".to_owned(), false)]);
-        assert_eq!(
-            (status, ready.status, ready.pages),
-            (StatusCode::SERVICE_UNAVAILABLE, "ikke klar", "feiler")
-        );
-        let (status, ready) = readiness(true, false, vec![]);
-        assert_eq!((status, ready.pages), (StatusCode::SERVICE_UNAVAILABLE, "lages"));
-        let (status, ready) = readiness(false, true, vec![]);
-        assert_eq!((status, ready.database), (StatusCode::SERVICE_UNAVAILABLE, "utilgjengelig"));
     }
 }

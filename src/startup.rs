@@ -9,7 +9,7 @@ use tokio::net::TcpListener;
 
 use crate::config::Config;
 use crate::db::{Db, seed};
-use crate::site::pages::PageCache;
+use crate::site::cache::PageCache;
 use crate::state::AppState;
 use fagfolk_data::clock::Clock;
 
@@ -59,9 +59,7 @@ impl Application {
             .with_context(|| format!("FAGFOLK_ADDR: kunne ikke lytte på {}", config.addr))?;
         let storage = crate::media::storage::Storage::open(&config.storage, &config.storage_options)?;
         let notifier = match (&config.smtp_url, &config.notify_to) {
-            (Some(url), Some(to)) => {
-                Some(Arc::new(crate::contact::notify::Notifier::new(url, to, config.base_url())?))
-            }
+            (Some(url), Some(to)) => Some(Arc::new(crate::mail::Mailer::new(url, to, config.base_url())?)),
             _ => None,
         };
         let pages = Arc::new(PageCache::load(config.render_at_start));
@@ -116,7 +114,7 @@ impl Application {
         });
         // The pages are rendered now and kept current (src/site/cache.rs); requests that
         // come before the first render wait for it.
-        let pages = tokio::spawn(PageCache::keep_fresh(self.state.clone()));
+        let pages = tokio::spawn(PageCache::keep_fresh(self.state.pages.clone(), self.state.site()));
         // Once they are, start-up's memory goes back to the system, and freed memory
         // every few seconds after (src/memory.rs).
         let lean = tokio::spawn(crate::memory::keep_lean(self.state.pages.clone()));

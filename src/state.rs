@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use crate::config::Config;
-use crate::site::pages::PageCache;
+use crate::site::SiteDeps;
+use crate::site::cache::PageCache;
 use fagfolk_data::clock::Clock;
 use fagfolk_data::db::Db;
 
@@ -36,7 +37,7 @@ pub struct Shared {
     pub pages: Arc<PageCache>,
     pub clock: Clock,
     pub storage: crate::media::storage::Storage,
-    pub notifier: Option<Arc<crate::contact::notify::Notifier>>,
+    pub notifier: Option<Arc<crate::mail::Mailer>>,
     /// Enquiries are written in batches, each answered after its batch's commit
     /// (`fagfolk_data::contact::writer`).
     pub enquiries: fagfolk_data::contact::writer::EnquiryWriter,
@@ -53,4 +54,17 @@ pub struct Shared {
     /// The requests being handled, each in a task of its own (`crate::http`
     /// `run_to_completion`); a stop waits for them (`crate::http::serve`).
     pub requests: tokio_util::task::TaskTracker,
+}
+
+impl Shared {
+    /// The parts of the state the page engine renders with (`crate::site::SiteDeps`).
+    pub fn site(&self) -> SiteDeps {
+        SiteDeps {
+            db: self.db.clone(),
+            config: self.config.clone(),
+            storage: self.storage.clone(),
+            image_work: self.image_work.clone(),
+            metrics: self.metrics.clone(),
+        }
+    }
 }

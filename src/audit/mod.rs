@@ -3,6 +3,4 @@
 
 pub use fagfolk_data::audit::*;
 
-mod routes;
-
-pub use routes::router;
+pub mod routes;

@@ -6,7 +6,5 @@ pub use fagfolk_data::auth::{CurrentUser, NotAdmin, session, store};
 pub mod csrf;
 pub mod password;
 mod reset;
-mod routes;
+pub mod routes;
 pub mod throttle;
-
-pub use routes::router;

@@ -76,7 +76,7 @@ pub(super) async fn request_reset(
         // In the background: the answer takes as long whether or not the address is a user's.
         let state = state.clone();
         tokio::spawn(async move {
-            let letterhead = crate::contact::notify::Letterhead::of(&state).await;
+            let letterhead = crate::mail::send::letterhead(&state).await;
             match notifier.send_reset(&email, &link, &letterhead).await {
                 Ok(()) => tracing::info!("lenke for nytt passord sendt"),
                 Err(err) => {

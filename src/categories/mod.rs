@@ -2,6 +2,4 @@
 
 pub use fagfolk_data::categories::*;
 
-mod routes;
-
-pub use routes::router;
+pub mod routes;

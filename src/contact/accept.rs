@@ -43,30 +43,46 @@ pub async fn accept(state: &AppState, address: &str, input: ContactInput) -> Api
         Ok(form) => form,
         // Refused posts have a budget of their own, well above a customer's mistakes.
         Err(Refused::Fields(fields)) => {
-            return Ok(if limit::allow_refused(state, address).await? {
-                Outcome::Fields(fields)
-            } else {
-                Outcome::TooManyRefused
-            });
+            return Ok(
+                if limit::allow_refused(
+                    &state.db,
+                    &state.refused,
+                    limit::window(&state.clock, &state.config),
+                    address,
+                )
+                .await?
+                {
+                    Outcome::Fields(fields)
+                } else {
+                    Outcome::TooManyRefused
+                },
+            );
         }
         // A robot caught by the honeypot counts too, though nothing is stored.
         Err(Refused::Spam) => {
-            return Ok(if limit::allow(state, address).await? { Outcome::Spam } else { Outcome::TooMany });
+            return Ok(
+                if limit::allow(&state.db, limit::window(&state.clock, &state.config), address).await? {
+                    Outcome::Spam
+                } else {
+                    Outcome::TooMany
+                },
+            );
         }
     };
     // The notice is written from the form after it is stored: kept only when one goes out.
     let noticed = state.notifier.as_ref().map(|notifier| (notifier.clone(), form.clone()));
-    let (id, lead_id) = match state.enquiries.store(form, address, limit::window(state)).await? {
-        Stored::Done { submission, lead } => (submission, lead),
-        Stored::LimitReached => return Ok(Outcome::TooMany),
-        Stored::PhotoGone => {
-            let mut fields = fagfolk_data::fields::FieldErrors::default();
-            fields.add("photos", PHOTO_GONE);
-            return Ok(Outcome::Fields(fields));
-        }
-    };
+    let (id, lead_id) =
+        match state.enquiries.store(form, address, limit::window(&state.clock, &state.config)).await? {
+            Stored::Done { submission, lead } => (submission, lead),
+            Stored::LimitReached => return Ok(Outcome::TooMany),
+            Stored::PhotoGone => {
+                let mut fields = fagfolk_data::fields::FieldErrors::default();
+                fields.add("photos", PHOTO_GONE);
+                return Ok(Outcome::Fields(fields));
+            }
+        };
     if let Some((notifier, form)) = noticed {
-        notifier.notify(state, &form, lead_id);
+        super::notify::enquiry(&notifier, state, &form, lead_id);
     }
     tracing::info!(submission = %id, "ny henvendelse fra kontaktskjemaet");
     Ok(Outcome::Stored(id))

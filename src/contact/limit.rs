@@ -5,26 +5,30 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::state::AppState;
+use crate::config::Config;
+use fagfolk_data::clock::Clock;
 use fagfolk_data::db::Db;
 
 pub use fagfolk_data::contact::limit_key as key;
 
 /// Now, the start of the window, and the limit, as `fagfolk_data::contact::writer` and
 /// `fagfolk_data::contact::store::record_attempt` take them.
-pub fn window(state: &AppState) -> fagfolk_data::contact::Window {
-    let now = state.clock.now();
+pub fn window(clock: &Clock, config: &Config) -> fagfolk_data::contact::Window {
+    let now = clock.now();
     let since = now
-        - chrono::Duration::from_std(state.config.contact_window)
-            .unwrap_or_else(|_| chrono::Duration::days(365));
-    (now, since, i64::from(state.config.contact_limit.get()))
+        - chrono::Duration::from_std(config.contact_window).unwrap_or_else(|_| chrono::Duration::days(365));
+    (now, since, i64::from(config.contact_limit.get()))
 }
 
 /// Counts an attempt from `address` unless it has used up the limit: `false` then. (An
 /// enquiry that is stored counts in its own transaction instead, `fagfolk_data::contact::writer`.)
-pub async fn allow(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
-    let mut tx = state.db.begin_one_at_a_time(&key(address)).await?;
-    let allowed = fagfolk_data::contact::store::record_attempt(&mut tx, address, window(state)).await?;
+pub async fn allow(
+    db: &Db,
+    window: fagfolk_data::contact::Window,
+    address: &str,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_one_at_a_time(&key(address)).await?;
+    let allowed = fagfolk_data::contact::store::record_attempt(&mut tx, address, window).await?;
     tx.commit().await?;
     Ok(allowed)
 }
@@ -56,13 +60,17 @@ impl UsedUp {
 /// Counts a refused post from `address`, under a key of its own (`avvist:<address>`): `false`
 /// once the address has used up its refusals in the window. Then the instance remembers it
 /// for the rest of the window, and answers the next ones without the database.
-pub async fn allow_refused(state: &AppState, address: &str) -> Result<bool, sqlx::Error> {
-    let (now, since, limit) = window(state);
-    if state.refused.until(address, now) {
+pub async fn allow_refused(
+    db: &Db,
+    used_up: &UsedUp,
+    (now, since, limit): fagfolk_data::contact::Window,
+    address: &str,
+) -> Result<bool, sqlx::Error> {
+    if used_up.until(address, now) {
         return Ok(false);
     }
     let refused = format!("avvist:{address}");
-    let mut tx = state.db.begin_one_at_a_time(&key(&refused)).await?;
+    let mut tx = db.begin_one_at_a_time(&key(&refused)).await?;
     let allowed = fagfolk_data::contact::store::record_attempt(
         &mut tx,
         &refused,
@@ -72,7 +80,7 @@ pub async fn allow_refused(state: &AppState, address: &str) -> Result<bool, sqlx
     tx.commit().await?;
     if !allowed {
         // A whole window from now: by then every post it counted has left the window.
-        state.refused.remember(address, now + (now - since));
+        used_up.remember(address, now + (now - since));
     }
     Ok(allowed)
 }

@@ -5,12 +5,8 @@ pub use fagfolk_data::contact::*;
 
 mod accept;
 pub mod form_post;
-pub mod letter;
 pub mod limit;
 pub mod notify;
 pub mod photos;
-mod routes;
+pub mod routes;
 pub mod sweep;
-
-/// The contact form's routes: the enquiry, and the photos sent with it.
-pub use routes::router;

@@ -160,7 +160,7 @@ const TOO_MANY: &str = "Du har lastet opp mange bilder på kort tid. Vent litt o
 /// The limit of one address in the contact form's window: five photos for each enquiry
 /// the form's limit lets through, and 10 MB for each of those photos.
 fn limit(state: &AppState) -> PhotoLimit {
-    let (_, since, enquiries) = super::limit::window(state);
+    let (_, since, enquiries) = super::limit::window(&state.clock, &state.config);
     let count = enquiries * fagfolk_data::contact::form::PHOTOS_MAX as i64;
     PhotoLimit { since, count, bytes: count * MAX_BYTES as i64 / 2 }
 }

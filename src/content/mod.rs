@@ -4,6 +4,5 @@
 
 pub use fagfolk_data::content::*;
 
-mod routes;
-
-pub use routes::{router, without_picture};
+pub mod pictures;
+pub mod routes;

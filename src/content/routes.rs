@@ -18,7 +18,7 @@ use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -184,42 +184,6 @@ async fn check_pictures(state: &AppState, data: &ContentData) -> ApiResult<()> {
         }
     }
     Ok(())
-}
-
-/// The content that shows picture `media`, each item without it and with the audit
-/// entry of that edit: what deleting the picture changes (`crate::media`, which writes it
-/// in the delete's transaction through `store::update_in`).
-pub async fn without_picture(
-    state: &AppState,
-    user: &CurrentUser,
-    media: Uuid,
-) -> Result<Vec<(ContentItem, NewAudit)>, sqlx::Error> {
-    let mut edits = Vec::new();
-    for before in store::list(&state.db, None).await? {
-        if !before.data.photos().contains(&media) {
-            continue;
-        }
-        let mut data = before.data.clone();
-        match &mut data {
-            ContentData::Team(member) => member.photo = None,
-            ContentData::Project(project) => project.photos.retain(|id| *id != media),
-            _ => {}
-        }
-        let item = ContentItem { data, updated_at: state.clock.now(), ..before.clone() };
-        if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
-            let entry = user
-                .audit(
-                    item.updated_at,
-                    AuditAction::Update,
-                    AuditEntity::ContentItems,
-                    Some(item.id),
-                    Some(diff),
-                )
-                .on_site();
-            edits.push((item, entry));
-        }
-    }
-    Ok(edits)
 }
 
 /// Writes `item` with its audit entry, when anything changed, and renders the pages.

@@ -9,7 +9,5 @@ pub mod enquiry;
 pub mod export;
 mod filter;
 pub mod history;
-mod routes;
+pub mod routes;
 mod save;
-
-pub use routes::router;

@@ -6,10 +6,8 @@ pub use fagfolk_data::media::*;
 
 mod metadata;
 pub mod picture;
-mod routes;
+pub mod routes;
 pub mod sniff;
 pub mod storage;
 mod upload;
 pub mod variants;
-
-pub use routes::{router, serve};

@@ -136,7 +136,7 @@ async fn delete_media(
     let entry = if is_logo { entry.on_site() } else { entry };
     // The picture and its place in the content go in one transaction, each through its
     // owner's store.
-    let edits = crate::content::without_picture(&state, &user, id).await?;
+    let edits = crate::content::pictures::without_picture(&state.db, state.clock.now(), &user, id).await?;
     let variant_keys = fagfolk_data::media::delete(&state.db, id, &entry, &edits).await?;
     // A file left behind by a failure here is never served: serving needs the row.
     for key in std::iter::once(&media.storage_key).chain(&variant_keys) {

@@ -11,6 +11,4 @@
 pub use fagfolk_data::privacy::*;
 
 mod retention_routes;
-mod routes;
-
-pub use routes::router;
+pub mod routes;

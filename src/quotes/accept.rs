@@ -218,7 +218,8 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
         );
         let subject = format!("Tilbud {} er akseptert", quote.label());
         let customer = quote.customer_email.as_deref();
-        let _ = super::mail::send_staff(&state, &notifier, &subject, &staff, quote.lead_id, customer).await;
+        let _ =
+            crate::mail::send::send_staff(&state, &notifier, &subject, &staff, quote.lead_id, customer).await;
         if let Some(to) = quote.customer_email.clone() {
             let pdf = stamped(&state, &quote, at, name.clone())
                 .await
@@ -239,7 +240,7 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
             );
             let subject = format!("Bekreftelse: tilbud {} er akseptert", quote.label());
             let owner = super::mail::owner_email(&state, &quote).await;
-            let _ = super::mail::send(
+            let _ = crate::mail::send::send(
                 &state,
                 &notifier,
                 &to,
@@ -277,6 +278,7 @@ fn tell_declined(state: &AppState, id: uuid::Uuid, at: DateTime<Utc>) {
         );
         let subject = format!("Tilbud {} er avslått", quote.label());
         let customer = quote.customer_email.as_deref();
-        let _ = super::mail::send_staff(&state, &notifier, &subject, &text, quote.lead_id, customer).await;
+        let _ =
+            crate::mail::send::send_staff(&state, &notifier, &subject, &text, quote.lead_id, customer).await;
     });
 }

@@ -11,8 +11,6 @@ mod list;
 pub(crate) mod mail;
 mod page;
 pub mod pdf;
-mod routes;
+pub mod routes;
 mod send;
 pub(crate) mod token;
-
-pub use routes::router;

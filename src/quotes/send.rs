@@ -15,7 +15,7 @@ use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
-use super::mail::{self, firm};
+use super::mail::firm;
 use super::{pdf, token};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
@@ -176,7 +176,17 @@ async fn mail_customer(
             (false, Some("Kunden har ingen e-postadresse. Send lenken til kunden selv.".to_owned()))
         }
         (Some(notifier), Some(to)) => {
-            match mail::send(state, notifier, to, subject, text, pdf, quote.lead_id, Some(&user.email)).await
+            match crate::mail::send::send(
+                state,
+                notifier,
+                to,
+                subject,
+                text,
+                pdf,
+                quote.lead_id,
+                Some(&user.email),
+            )
+            .await
             {
                 Ok(()) => (true, None),
                 Err(_) => (

@@ -2,6 +2,4 @@
 //! Text is compared folded the Norwegian way (`fagfolk_data::text::fold`); leads also by phone
 //! digits.
 
-mod routes;
-
-pub use routes::router;
+pub mod routes;

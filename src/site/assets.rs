@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
-use super::cache::hex;
+use super::rendered::hex;
 
 #[derive(RustEmbed)]
 #[folder = "web/dist/"]

@@ -65,7 +65,7 @@ fn answer(state: &AppState, request: &Request<Body>) -> Option<Response> {
     let headers = request.headers();
     // Only where the router's compression layer would leave the body as it is: the
     // client takes gzip (the cache has it) or names no encoding at all.
-    if headers.contains_key(header::ACCEPT_ENCODING) && !super::cache::accepts_gzip(headers) {
+    if headers.contains_key(header::ACCEPT_ENCODING) && !super::rendered::accepts_gzip(headers) {
         return None;
     }
     let path = request.uri().path();

@@ -2,7 +2,7 @@
 //! without JavaScript (`crate::contact::form_post`) comes back as the same page, rendered
 //! by the server bundle with the visitor's text in the fields and the Norwegian messages
 //! under them (`contact_form` in `web/src/lib/site.tsx`). Each render pass keeps how it
-//! made these pages (`Recipe`), so this costs one render of one page, and only after a
+//! made these pages (`super::rendered::Recipe`), so this costs one render of one page, and only after a
 //! post that was refused.
 
 use axum::http::StatusCode;
@@ -11,33 +11,9 @@ use axum::response::{Html, IntoResponse, Response};
 use super::cache::PageCache;
 use super::engine::PageJob;
 use super::markup::UNAVAILABLE;
-use super::markup::data_script;
+use super::rendered::head;
 
-/// Pages made on request, by the SHA-256 of their path and data, with the markup made:
-/// the same data makes the same page. At most [`MADE_PAGES`] are kept; then the memo
-/// starts again.
-pub type Made = std::sync::Mutex<std::collections::HashMap<[u8; 32], std::sync::Arc<str>>>;
 const MADE_PAGES: usize = 256;
-
-/// The pages whose forms post to the server.
-pub const FORM_PAGES: [&str; 1] = ["/kontakt"];
-
-/// What a page was rendered with: its data (the JSON of a `Site`) and its head beside the
-/// page's own (font, preloads, JSON-LD).
-#[derive(Clone)]
-pub struct Recipe {
-    pub(super) data: String,
-    pub(super) extra: String,
-}
-
-/// A page's head: what its component set, the shared parts, and the data it was made with.
-pub(super) fn head(own: &str, extra: &str, data: &str) -> String {
-    [own, extra, &data_script(data)]
-        .into_iter()
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n    ")
-}
 
 impl PageCache {
     /// `path` (one of `FORM_PAGES`) rendered with `form` set at `key` in its data,

@@ -1,6 +1,6 @@
 //! The firm's logo as the browser's icons: square PNGs at the sizes browsers and phones
 //! ask for (a tab, a home-screen shortcut), made from the logo picture whenever the logo
-//! changes and kept with the rendered pages (`super::cache::Rendered`). Served under
+//! changes and kept with the rendered pages (`super::rendered::Rendered`). Served under
 //! `/icons/{logo id}-{size}.png`, so a new logo is a new address and the old one can be
 //! cached for ever. Without a logo the site keeps its drawn mark, `/favicon.svg`.
 
@@ -11,7 +11,7 @@ use image::imageops::FilterType;
 use image::{DynamicImage, ImageFormat, RgbaImage};
 use uuid::Uuid;
 
-use crate::state::AppState;
+use super::SiteDeps;
 
 /// The sizes made: a tab's icon, Apple's home-screen icon, the Android and manifest sizes
 /// (512 also serves as the logo in the JSON-LD).
@@ -40,7 +40,7 @@ impl LogoIcons {
 /// the picture. A logo that cannot be read (deleted meanwhile, not a raster picture) gives
 /// none, and the site shows its drawn mark.
 pub async fn for_logo(
-    state: &AppState,
+    deps: &SiteDeps,
     logo: Option<Uuid>,
     before: Option<&std::sync::Arc<LogoIcons>>,
 ) -> Option<std::sync::Arc<LogoIcons>> {
@@ -48,15 +48,15 @@ pub async fn for_logo(
     if let Some(before) = before.filter(|icons| icons.logo == logo) {
         return Some(before.clone());
     }
-    let media = fagfolk_data::media::store::get(&state.db, logo).await.ok().flatten()?;
-    let original = match state.storage.get(&media.storage_key).await {
+    let media = fagfolk_data::media::store::get(&deps.db, logo).await.ok().flatten()?;
+    let original = match deps.storage.get(&media.storage_key).await {
         Ok(bytes) => bytes,
         Err(err) => {
             tracing::error!(error = %err, key = media.storage_key, "kunne ikke lese logoen");
             return None;
         }
     };
-    let _permit = state.image_work.acquire().await.ok()?;
+    let _permit = deps.image_work.acquire().await.ok()?;
     match tokio::task::spawn_blocking(move || make(&original)).await {
         Ok(Ok(png)) => Some(std::sync::Arc::new(LogoIcons { logo, png })),
         Ok(Err(err)) => {

@@ -13,8 +13,6 @@ use super::render::manifest;
 use crate::http::error::ErrorBody;
 use crate::state::AppState;
 
-pub use super::cache::PageCache;
-
 /// Everything that is not an API route: pages, the admin shell, assets, or the 404 page.
 /// It reads the request in place: this is the path of every page view, so it copies
 /// neither the headers nor the URI.

@@ -6,16 +6,16 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::SiteDeps;
 use crate::content::ContentItem;
 use crate::http::error::ApiError;
-use crate::state::AppState;
 
 /// The pictures the visible content shows, by media id, as a page gets them
 /// (`Picture` in `web/src/lib/site.tsx`): the widest copy as `src`, every WebP variant in
 /// `srcset`, its size, and the alt text. A picture whose variants are not made yet is
 /// its original. The firm's logo is one of them.
 pub(super) async fn shown(
-    state: &AppState,
+    deps: &SiteDeps,
     content: &[ContentItem],
     logo: Option<Uuid>,
 ) -> Result<HashMap<Uuid, Value>, ApiError> {
@@ -24,9 +24,9 @@ pub(super) async fn shown(
     if ids.is_empty() {
         return Ok(pictures);
     }
-    let variants = fagfolk_data::media::store::variants(&state.db, &ids).await?;
+    let variants = fagfolk_data::media::store::variants(&deps.db, &ids).await?;
     // One read of the library for the pass, not one per picture.
-    let library = fagfolk_data::media::store::list(&state.db, &fagfolk_data::text::Needle::new("")).await?;
+    let library = fagfolk_data::media::store::list(&deps.db, &fagfolk_data::text::Needle::new("")).await?;
     for id in ids {
         let Some(media) = library.iter().find(|media| media.id == id) else { continue };
         let own: Vec<_> = variants.iter().filter(|row| row.media_id == id).collect();

@@ -14,15 +14,15 @@ use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::SiteDeps;
 use super::SiteFacts;
 use super::assets::Assets;
-use super::cache::{Page, Rendered, Served};
 use super::engine::{Engine, PageJob};
 use super::jsonld;
 use super::markup::{NOT_FOUND_FALLBACK, UNAVAILABLE, data_script, escape_html};
+use super::rendered::{Page, Rendered, Served};
 use crate::content::{self, ContentItem, ContentKind};
 use crate::http::error::ApiError;
-use crate::state::AppState;
 use fagfolk_data::oslo;
 use fagfolk_data::services::PublicService;
 use fagfolk_data::services::store as services;
@@ -123,17 +123,17 @@ const NOT_FOUND_PATH: &str = "/404";
 /// keeps its last good version from `previous` (the error is logged), or answers 503
 /// until it renders. A database error fails the whole pass, and the pages in service stay.
 pub(super) async fn render_all(
-    state: &AppState,
+    deps: &SiteDeps,
     build: Option<&Build>,
     previous: Option<&Rendered>,
     date: NaiveDate,
 ) -> Result<Rendered, ApiError> {
-    let facts = SiteFacts::load(&state.db).await?;
-    let services = services::active(&state.db, None).await?;
-    let content = content::store::visible(&state.db).await?;
-    let pictures = super::pictures::shown(state, &content, facts.logo).await?;
-    let base = state.config.base_url();
-    let icons = super::icons::for_logo(state, facts.logo, previous.and_then(|p| p.icons.as_ref())).await;
+    let facts = SiteFacts::load(&deps.db).await?;
+    let services = services::active(&deps.db, None).await?;
+    let content = content::store::visible(&deps.db).await?;
+    let pictures = super::pictures::shown(deps, &content, facts.logo).await?;
+    let base = deps.config.base_url();
+    let icons = super::icons::for_logo(deps, facts.logo, previous.and_then(|p| p.icons.as_ref())).await;
     let inputs = Inputs {
         facts: &facts,
         base: &base,
@@ -214,14 +214,14 @@ pub(super) async fn render_all(
                 .filter(|part| !part.is_empty())
                 .collect::<Vec<_>>()
                 .join("\n    ");
-            if super::form_page::FORM_PAGES.contains(&page.path.as_str()) {
+            if super::rendered::FORM_PAGES.contains(&page.path.as_str()) {
                 forms.insert(
                     page.path.clone(),
-                    super::form_page::Recipe { data: data.clone(), extra: extra.clone() },
+                    super::rendered::Recipe { data: data.clone(), extra: extra.clone() },
                 );
             }
             Page::html(
-                build.public.page(&super::form_page::head(&rendered.head, &extra, data), &rendered.html),
+                build.public.page(&super::rendered::head(&rendered.head, &extra, data), &rendered.html),
             )
         });
         let last_good = previous.and_then(|p| p.pages.get(&page.path));

@@ -4,7 +4,6 @@
 pub use fagfolk_data::users::*;
 
 mod create;
-mod routes;
+pub mod routes;
 
 pub use create::{CreateUserError, count, create};
-pub use routes::router;

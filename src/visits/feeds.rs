@@ -136,7 +136,8 @@ pub async fn calendar(State(state): State<AppState>, Path(file): Path<String>) -
     let texts: Vec<(String, String, String)> = visits
         .iter()
         .map(|visit| {
-            let place = super::mail::place(visit.lead_address.as_deref(), visit.lead_postnr.as_deref());
+            let place =
+                crate::mail::letter::place(visit.lead_address.as_deref(), visit.lead_postnr.as_deref());
             let mut about = vec![format!("Drar: {}", visit.staff_name)];
             about.extend(visit.lead_phone.as_ref().map(|phone| format!("Telefon: {phone}")));
             if !visit.note.is_empty() {

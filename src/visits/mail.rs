@@ -9,7 +9,7 @@ use fagfolk_data::oslo;
 use fagfolk_data::visits::Visit;
 
 use super::invitation::{self, Method, Person};
-use crate::contact::notify::Letterhead;
+use crate::mail::Letterhead;
 use crate::state::AppState;
 
 /// What happened to the visit.
@@ -22,7 +22,7 @@ pub enum Change {
 
 /// The lead's address on one line, as the invitation's place.
 pub fn address(lead: &Lead) -> String {
-    place(lead.adresse.as_deref(), lead.postnr.as_deref())
+    crate::mail::letter::place(lead.adresse.as_deref(), lead.postnr.as_deref())
 }
 
 /// The number the customer is given: whoever comes, by their own number; the firm's when
@@ -33,17 +33,6 @@ pub async fn phone_of(state: &AppState, visit: &Visit) -> String {
     }
     let facts = fagfolk_data::settings::store::facts(&state.db).await.ok().flatten();
     facts.and_then(|facts| facts.global_phone_primary).unwrap_or_default()
-}
-
-/// A street address and a postcode on one line, either left out when empty.
-pub fn place(adresse: Option<&str>, postnr: Option<&str>) -> String {
-    [adresse, postnr]
-        .into_iter()
-        .flatten()
-        .map(str::trim)
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Sends the customer and the member of staff the e-mail about `change` to `visit`, in
@@ -69,7 +58,7 @@ pub fn tell(
         .collect();
     let (state, lead, visit) = (state.clone(), lead.clone(), visit.clone());
     tokio::spawn(async move {
-        let letterhead = Letterhead::of(&state).await;
+        let letterhead = crate::mail::send::letterhead(&state).await;
         let phone = phone_of(&state, &visit).await;
         let host = state.config.public_url.host_str().unwrap_or("localhost").to_owned();
         let (organizer_name, organizer_email) = notifier.sender();
@@ -161,7 +150,7 @@ pub fn tell(
                 tracing::error!(error = %format!("{err:#}"), visit = %visit.id, "kunne ikke sende e-post om en befaring");
             }
             if lead_there {
-                crate::quotes::mail::record(&state, lead.id, &to, &subject, &sent).await;
+                crate::mail::send::record(&state, lead.id, &to, &subject, &sent).await;
             }
         }
     });

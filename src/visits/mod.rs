@@ -11,5 +11,3 @@ pub mod invitation;
 pub mod mail;
 pub mod reminders;
 pub mod routes;
-
-pub use routes::router;

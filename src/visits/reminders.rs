@@ -16,7 +16,6 @@ use fagfolk_data::oslo;
 use fagfolk_data::visits::store;
 
 use super::mail;
-use crate::contact::notify::Letterhead;
 use crate::state::AppState;
 
 /// How long a claim holds: longer than a send may take (its timeout is 20 s).
@@ -73,7 +72,7 @@ async fn remind(state: &AppState, id: uuid::Uuid) -> bool {
         return false;
     };
     let Some(to) = lead.email.clone() else { return false };
-    let letterhead = Letterhead::of(state).await.replying_to(Some(&visit.staff_email));
+    let letterhead = crate::mail::send::letterhead(state).await.replying_to(Some(&visit.staff_email));
     let phone = mail::phone_of(state, &visit).await;
     let place = mail::address(&lead);
     let subject = format!("Påminnelse: befaring i morgen kl. {}", oslo::clock(visit.starts_at));
@@ -95,6 +94,6 @@ async fn remind(state: &AppState, id: uuid::Uuid) -> bool {
     if let Err(err) = &sent {
         tracing::warn!(error = %format!("{err:#}"), visit = %id, "påminnelsen om befaring gikk ikke; prøver igjen senere");
     }
-    crate::quotes::mail::record(state, lead.id, &to, &subject, &sent).await;
+    crate::mail::send::record(state, lead.id, &to, &subject, &sent).await;
     sent.is_ok()
 }

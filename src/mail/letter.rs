@@ -1,4 +1,4 @@
-//! How every e-mail's body is written (`super::notify::Letterhead::body`): the plain text
+//! How every e-mail's body is written (`super::Letterhead::body`): the plain text
 //! wrapped at 78 characters, a link never broken and on a line of its own, and an HTML
 //! copy with the firm's logo and each link as a button.
 
@@ -81,6 +81,17 @@ pub fn wrap(text: &str, width: usize) -> String {
     }
     out.pop();
     out
+}
+
+/// A street address and a postcode on one line, either left out when empty.
+pub fn place(adresse: Option<&str>, postnr: Option<&str>) -> String {
+    [adresse, postnr]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
