@@ -2,7 +2,7 @@
 //! lead has an address) and the member of staff who goes each get an e-mail that says
 //! when and where, with the calendar invitation (`super::invitation`). They are sent in
 //! the background, so a slow or failing mail server never holds up a booking; each is
-//! noted on the lead's timeline, sent or not (`crate::quotes::mail::record`).
+//! noted on the lead's timeline, sent or not (`crate::mail::send::record`).
 
 use fagfolk_data::leads::model::Lead;
 use fagfolk_data::oslo;
