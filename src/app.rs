@@ -159,21 +159,6 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(crate::health::healthz))
         .route("/readyz", get(crate::health::readyz))
         .route("/metrics", get(crate::health::metrics))
-        .route("/media/{*key}", get(crate::media::routes::serve))
-        // The contact page's form posts here without JavaScript; the page itself is a GET.
-        .route(
-            "/kontakt",
-            get(crate::site::pages::serve)
-                // Its photos make the form larger than a form's text: the handler keeps the
-                // limits (`crate::contact::form_post`).
-                .post(crate::contact::form_post::submit)
-                .layer(DefaultBodyLimit::disable()),
-        )
-        // A customer's quote: its page, where it is accepted or declined, and its PDF.
-        .route("/tilbud/{token}", get(crate::quotes::customer::show).post(crate::quotes::customer::answer))
-        .route("/tilbud/{token}/pdf", get(crate::quotes::customer::pdf))
-        // A member of staff's private calendar feed (src/visits/feeds.rs).
-        .route("/kalender/{file}", get(crate::visits::feeds::calendar))
         .fallback(crate::site::pages::serve)
         .layer(axum::middleware::from_fn_with_state((state.pages.clone(), state.db.clone()), pages_caught_up))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))

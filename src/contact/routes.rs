@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use axum::Json;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::routing::get;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -33,6 +34,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .layer(DefaultBodyLimit::disable())
         .routes(routes!(create_contact))
         .routes(routes!(super::photos::get_photo))
+        // The contact page's form posts here without JavaScript; the page itself is the
+        // site's. Its photos make the form larger than a form's text: the handler keeps
+        // the limits (`super::form_post`).
+        .route(
+            "/kontakt",
+            get(crate::site::pages::serve)
+                .post(super::form_post::submit)
+                .layer(DefaultBodyLimit::disable()),
+        )
 }
 
 /// Send the contact form. Stores the submission and creates a lead for staff.

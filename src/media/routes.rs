@@ -6,6 +6,7 @@ use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -57,6 +58,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_media, upload::upload_media))
         .layer(DefaultBodyLimit::disable())
         .routes(routes!(update_media, delete_media))
+        // The files themselves, to anyone (`serve`, below).
+        .route("/media/{*key}", get(serve))
 }
 
 /// The media library, newest first, optionally searched on alt text.

@@ -5,6 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
+use axum::routing::get;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,6 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(send::new_link))
         .routes(routes!(revise_quote))
         .routes(routes!(withdraw_quote))
+        // A customer's quote: its page, where it is accepted or declined, and its PDF.
+        .route("/tilbud/{token}", get(super::customer::show).post(super::customer::answer))
+        .route("/tilbud/{token}/pdf", get(super::customer::pdf))
 }
 
 /// What a new quote starts with (Innstillinger → Tilbud).

@@ -5,6 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::routing::get;
 use chrono::{NaiveDate, TimeDelta};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -32,6 +33,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_visits))
         .routes(routes!(super::feeds::my_feeds, super::feeds::make_feed))
         .routes(routes!(super::feeds::revoke_feed))
+        // A member of staff's private calendar feed.
+        .route("/kalender/{file}", get(super::feeds::calendar))
 }
 
 fn cancelled() -> ApiError {
