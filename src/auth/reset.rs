@@ -7,15 +7,18 @@
 
 use std::net::SocketAddr;
 
+use anyhow::Context;
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
+use lettre::message::Mailbox;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{password, throttle};
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::mail::{Letterhead, Mailer};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::auth::reset;
@@ -77,7 +80,7 @@ pub(super) async fn request_reset(
         let state = state.clone();
         tokio::spawn(async move {
             let letterhead = crate::mail::send::letterhead(&state).await;
-            match notifier.send_reset(&email, &link, &letterhead).await {
+            match send(&notifier, &email, &link, &letterhead).await {
                 Ok(()) => tracing::info!("lenke for nytt passord sendt"),
                 Err(err) => {
                     tracing::error!(error = %format!("{err:#}"), "kunne ikke sende lenke for nytt passord")
@@ -129,4 +132,22 @@ pub(super) async fn confirm_reset(
         return Err(ApiError::field("token", LINK_GONE));
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The letter with the link that sets a new password ("Glemt passord?"), from the firm's
+/// notification address.
+async fn send(mailer: &Mailer, to: &str, link: &str, letterhead: &Letterhead) -> anyhow::Result<()> {
+    let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
+    let body = format!(
+        "Noen ba om å sette nytt passord for denne adressen i administrasjonen.\n\n\
+         Sett nytt passord her (lenken virker i én time, én gang):\n{link}\n\n\
+         Ba du ikke om dette, kan du se bort fra e-posten. Passordet ditt er ikke endret.\n"
+    );
+    let message = mailer
+        .message()
+        .to(to)
+        .subject("Nytt passord")
+        .multipart(letterhead.body(&body))
+        .context("kunne ikke lage e-posten")?;
+    mailer.send(message).await
 }

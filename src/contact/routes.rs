@@ -39,9 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         // the limits (`super::form_post`).
         .route(
             "/kontakt",
-            get(crate::site::pages::serve)
-                .post(super::form_post::submit)
-                .layer(DefaultBodyLimit::disable()),
+            get(crate::site::pages::serve).post(super::form_post::submit).layer(DefaultBodyLimit::disable()),
         )
 }
 

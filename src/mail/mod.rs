@@ -80,25 +80,6 @@ impl Mailer {
         Ok(())
     }
 
-    /// Sends a member of staff the link that sets a new password ("Glemt passord?"), from
-    /// the firm's notification address.
-    pub async fn send_reset(&self, to: &str, link: &str, letterhead: &Letterhead) -> anyhow::Result<()> {
-        let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
-        let body = format!(
-            "Noen ba om å sette nytt passord for denne adressen i administrasjonen.\n\n\
-             Sett nytt passord her (lenken virker i én time, én gang):\n{link}\n\n\
-             Ba du ikke om dette, kan du se bort fra e-posten. Passordet ditt er ikke endret.\n"
-        );
-        let message = Message::builder()
-            .from(self.to.clone())
-            .to(to)
-            .subject("Nytt passord")
-            .multipart(letterhead.body(&body))
-            .context("kunne ikke lage e-posten")?;
-        self.transport.send(message).await?;
-        Ok(())
-    }
-
     /// Sends `text` to `to` (a customer) from the firm's address, with a PDF attached
     /// when given (a quote, `crate::quotes`).
     pub async fn send_with_pdf(
