@@ -8,3 +8,4 @@ pub mod password;
 mod reset;
 pub mod routes;
 pub mod throttle;
+pub mod token;

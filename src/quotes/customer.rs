@@ -112,7 +112,7 @@ async fn lookup(
 ) -> Result<Quote, Response> {
     let address = crate::http::client::client_address(headers, peer, state.config.trust_proxy_hops);
     guard(state, &address).await?;
-    let found = match super::token::hash(token) {
+    let found = match crate::auth::token::hash(token) {
         Some(hash) => store::by_token(&state.db, &hash).await.map_err(|_| unknown())?,
         None => None,
     };

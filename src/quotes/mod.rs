@@ -13,4 +13,3 @@ mod page;
 pub mod pdf;
 pub mod routes;
 mod send;
-pub(crate) mod token;

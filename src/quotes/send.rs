@@ -16,7 +16,8 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
 use super::mail::firm;
-use super::{pdf, token};
+use super::pdf;
+use crate::auth::token;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;

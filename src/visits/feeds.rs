@@ -68,7 +68,7 @@ pub(super) async fn make_feed(
     if request.scope == Scope::All && !user.is_admin() {
         return Err(ApiError::Forbidden("Bare administratorer kan abonnere på alles befaringer.".to_owned()));
     }
-    let (secret, hash) = crate::quotes::token::new();
+    let (secret, hash) = crate::auth::token::new();
     let now = state.clock.now();
     let entry = feed_entry(now, AuditAction::Create, &user, request.scope);
     feeds::replace(&state.db, user.id, request.scope, &hash, now, &entry).await?;
@@ -118,7 +118,7 @@ fn feed_entry(
 /// (or no longer) a feed's.
 pub async fn calendar(State(state): State<AppState>, Path(file): Path<String>) -> Response {
     let not_found = || (StatusCode::NOT_FOUND, "Fant ikke kalenderen.").into_response();
-    let Some(hash) = file.strip_suffix(".ics").and_then(crate::quotes::token::hash) else {
+    let Some(hash) = file.strip_suffix(".ics").and_then(crate::auth::token::hash) else {
         return not_found();
     };
     let (user_id, scope) = match feeds::by_secret(&state.db, &hash).await {

@@ -1,6 +1,7 @@
-//! A quote link's token: 128 random bits, base64url in the address. The database keeps
-//! only the token's SHA-256, as for sessions and password links, so a leaked table opens
-//! no quote.
+//! A secret in an address: a quote's link (`crate::quotes`), a member of staff's
+//! calendar feed (`crate::visits::feeds`). 128 random bits, base64url in the address. The
+//! database keeps only the token's SHA-256, as for sessions and password links, so a
+//! leaked table opens nothing.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
