@@ -6,7 +6,6 @@
 //! (`reminders`).
 
 pub mod feeds;
-pub mod input;
 pub mod invitation;
 pub mod mail;
 pub mod reminders;

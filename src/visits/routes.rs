@@ -18,12 +18,12 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::oslo;
 use fagfolk_data::visits::{self, Slot, Visit, store};
 
-use super::input::VisitInput;
 use super::mail::{self, Change};
 use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
+use fagfolk_data::visits::input::{Place, VisitInput};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -35,6 +35,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(super::feeds::revoke_feed))
         // A member of staff's private calendar feed.
         .route("/kalender/{file}", get(super::feeds::calendar))
+}
+
+/// The slot `input` books, with its member of staff looked up.
+async fn read_slot(state: &AppState, input: VisitInput) -> ApiResult<(fagfolk_data::visits::Slot, Place)> {
+    let staff = match input.staff_id() {
+        Some(id) => fagfolk_data::users::store::get(&state.db, id).await?,
+        None => None,
+    };
+    Ok(input.slot(state.clock.today(), staff)?)
 }
 
 fn cancelled() -> ApiError {
@@ -108,7 +117,7 @@ async fn book_visit(
 ) -> ApiResult<(StatusCode, Json<VisitChanged>)> {
     let lead =
         fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
-    let (slot, place) = input.slot(&state).await?;
+    let (slot, place) = read_slot(&state, input).await?;
     let lead = give_address(&state, &user, lead, place).await?;
     let stages = crate::settings::stages(&state.db).await?;
     let lead_status = visits::visit_booked_status(&stages, &lead.status);
@@ -153,7 +162,7 @@ async fn move_visit(
     if before.cancelled_at.is_some() {
         return Err(cancelled());
     }
-    let (slot, place) = input.slot(&state).await?;
+    let (slot, place) = read_slot(&state, input).await?;
     if let Some(lead) = fagfolk_data::leads::store::get(&state.db, before.lead_id).await? {
         give_address(&state, &user, lead, place).await?;
     }
@@ -193,7 +202,7 @@ async fn give_address(
     state: &AppState,
     user: &CurrentUser,
     lead: fagfolk_data::leads::model::Lead,
-    place: super::input::Place,
+    place: Place,
 ) -> ApiResult<fagfolk_data::leads::model::Lead> {
     if place.address.is_none() && place.postcode.is_none() {
         return Ok(lead);

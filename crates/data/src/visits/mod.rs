@@ -4,6 +4,7 @@
 //! has (src/visits/invitation.rs). Booking moves the lead to the pipeline's befaring
 //! step when it has one. The queries are in `store.rs`.
 
+pub mod input;
 pub mod store;
 
 /// The private calendar feeds (their queries beside the visits').

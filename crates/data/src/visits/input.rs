@@ -1,17 +1,17 @@
 //! What "Avtal befaring" and "Flytt" send, read into a `Slot`: a day and a clock time in
 //! Oslo, a length, who goes, a note. Every field is checked at once and each refusal
-//! says in Norwegian what to do.
+//! says in Norwegian what to do. Pure: today's date and the member of staff named are
+//! passed in (the server looks the member up, `VisitInput::staff_id`).
 
+use chrono::NaiveDate;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use fagfolk_data::fields::FieldErrors;
-use fagfolk_data::oslo;
-use fagfolk_data::visits::Slot;
-
-use crate::http::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use super::Slot;
+use crate::fields::FieldErrors;
+use crate::oslo;
+use crate::users::AdminUserView;
 
 /// The shortest and longest befaring, in minutes.
 pub const MINUTES: std::ops::RangeInclusive<i64> = 15..=480;
@@ -28,7 +28,7 @@ pub struct VisitInput {
     /// The clock time it starts in Oslo, `09:00`.
     pub start: Option<String>,
     /// How long it takes, in minutes (15 to 480).
-    #[serde(default, deserialize_with = "crate::http::whole_number")]
+    #[serde(default, deserialize_with = "crate::text::whole_number")]
     pub minutes: Option<i64>,
     /// Who goes: a member of staff's id.
     pub staff_id: Option<String>,
@@ -49,10 +49,16 @@ pub struct Place {
 }
 
 impl VisitInput {
+    /// The member of staff the input names, for the caller to look up.
+    pub fn staff_id(&self) -> Option<Uuid> {
+        self.staff_id.as_deref().map(str::trim).and_then(|id| Uuid::parse_str(id).ok())
+    }
+
     /// The slot this input books and the address it gives, or every field's refusal. A
-    /// day before today (in Oslo) is refused; a clock time the clocks skip that day is
-    /// refused.
-    pub async fn slot(self, state: &AppState) -> ApiResult<(Slot, Place)> {
+    /// day before `today` (in Oslo) is refused; a clock time the clocks skip that day is
+    /// refused. `staff` is the member of staff [`VisitInput::staff_id`] names, if there
+    /// is one; an inactive one is refused like a missing one.
+    pub fn slot(self, today: NaiveDate, staff: Option<AdminUserView>) -> Result<(Slot, Place), FieldErrors> {
         let mut errors = FieldErrors::default();
         let address = errors.optional("address", self.address, 300);
         let postcode = errors.postcode("postcode", self.postcode);
@@ -67,11 +73,11 @@ impl VisitInput {
                     errors.add("day", "Skriv dagen som åååå-mm-dd, for eksempel 2026-10-25.");
                     None
                 }
-                Some(day) if day < state.clock.today() => {
+                Some(day) if day < today => {
                     errors.add("day", "Dagen har vært. Velg i dag eller en senere dag.");
                     None
                 }
-                Some(day) if day > state.clock.today() + chrono::TimeDelta::days(DAYS_AHEAD) => {
+                Some(day) if day > today + chrono::TimeDelta::days(DAYS_AHEAD) => {
                     errors.add("day", "Velg en dag innen to år.");
                     None
                 }
@@ -106,10 +112,7 @@ impl VisitInput {
             }
         };
         let note = errors.optional_text("note", self.note, NOTE_MAX).unwrap_or_default();
-        let staff = match self.staff_id.as_deref().map(str::trim).and_then(|id| Uuid::parse_str(id).ok()) {
-            None => None,
-            Some(id) => fagfolk_data::users::store::get(&state.db, id).await?.filter(|user| user.is_active),
-        };
+        let staff = staff.filter(|user| user.is_active);
         if staff.is_none() {
             errors.add("staff_id", "Velg hvem som skal på befaringen.");
         }
@@ -126,7 +129,64 @@ impl VisitInput {
                 },
                 place,
             )),
-            _ => Err(ApiError::Validation(errors.into_map())),
+            _ => Err(errors),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::users::Role;
+
+    fn member(is_active: bool) -> AdminUserView {
+        AdminUserView {
+            id: Uuid::nil(),
+            name: "Ola Hansen".to_owned(),
+            email: "ola@fagfolk.test".to_owned(),
+            role: Role::Editor,
+            is_active,
+            phone: None,
+            last_login_at: None,
+            created_at: chrono::Utc::now(),
+        }
+    }
+
+    fn input(day: &str, start: &str) -> VisitInput {
+        VisitInput {
+            day: Some(day.to_owned()),
+            start: Some(start.to_owned()),
+            minutes: Some(60),
+            staff_id: Some(Uuid::nil().to_string()),
+            note: None,
+            address: None,
+            postcode: None,
+        }
+    }
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 3, 20).unwrap()
+    }
+
+    #[test]
+    fn a_slot_today_with_an_active_member_is_booked_in_oslo_time() {
+        let (slot, place) = input("2026-03-20", "09:00").slot(today(), Some(member(true))).unwrap();
+        assert_eq!(slot.starts_at.to_rfc3339(), "2026-03-20T08:00:00+00:00");
+        assert_eq!((slot.minutes, slot.staff_name.as_str()), (60, "Ola Hansen"));
+        assert_eq!(place, Place::default());
+    }
+
+    #[test]
+    fn each_field_says_what_is_wrong_at_once() {
+        let errors = input("2026-03-19", "25:00").slot(today(), Some(member(false))).unwrap_err().into_map();
+        assert_eq!(errors["day"], "Dagen har vært. Velg i dag eller en senere dag.");
+        assert_eq!(errors["start"], "Skriv klokkeslettet som tt:mm, for eksempel 09:00.");
+        assert_eq!(errors["staff_id"], "Velg hvem som skal på befaringen.");
+    }
+
+    #[test]
+    fn a_time_the_clocks_skip_is_refused() {
+        let errors = input("2026-03-29", "02:30").slot(today(), Some(member(true))).unwrap_err().into_map();
+        assert!(errors["start"].starts_with("Klokkeslettet finnes ikke denne dagen"), "{errors:?}");
     }
 }
