@@ -1,5 +1,6 @@
 //! The settings row: company facts and the lead pipeline.
 
+pub mod input;
 pub mod model;
 pub mod pipeline;
 pub mod seed;

@@ -1,0 +1,198 @@
+//! What "Innstillinger" sends, read into the settings it saves: every field checked at
+//! once, each refusal in Norwegian. Pure: the settings before, this year and whether a
+//! new logo is a picture are passed in (the server looks the logo up,
+//! `SettingsInput::new_logo`).
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{Claims, QuoteDefaults, Settings};
+use crate::fields::FieldErrors;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SettingsInput {
+    pub company_name: Option<String>,
+    pub orgnr: Option<String>,
+    pub adresse: Option<String>,
+    pub email: Option<String>,
+    pub global_phone_primary: Option<String>,
+    /// Extra numbers; blanks are dropped.
+    pub global_phone_extra: Option<Vec<String>>,
+    /// The year the firm was founded (1800 to this year); `null` says nothing about it.
+    #[serde(default, deserialize_with = "crate::text::whole_number")]
+    #[schema(value_type = Option<i64>)]
+    pub founded_year: Option<i64>,
+    /// What the public pages promise; absent keeps what is saved.
+    pub claims: Option<ClaimsInput>,
+    /// The logo, a picture from the media library; `null` takes it away, absent keeps it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<Uuid>)]
+    pub logo: Option<Option<String>>,
+    /// What a new quote starts with; absent keeps what is saved.
+    pub quote_defaults: Option<QuoteDefaultsInput>,
+    /// Which days customers may offer for the site visit; absent keeps what is saved.
+    pub visit_days: Option<VisitDaysInput>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VisitDaysInput {
+    /// 1 to 60.
+    #[serde(default, deserialize_with = "crate::text::whole_number")]
+    #[schema(value_type = i64)]
+    pub days_ahead: Option<i64>,
+    /// 1 (Monday) to 7 (Sunday); at least one.
+    #[schema(value_type = Vec<i64>)]
+    pub weekdays: Vec<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuoteDefaultsInput {
+    /// 1 to 365.
+    #[serde(default, deserialize_with = "crate::text::whole_number")]
+    #[schema(value_type = i64)]
+    pub valid_days: Option<i64>,
+    pub terms: Option<String>,
+}
+
+/// `Some` for a field that is there, `null` included; `None` for one left out.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// The promises as the settings form sends them (`Claims`); `confirmed` says staff stand
+/// by them.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimsInput {
+    pub on_call: bool,
+    pub leak_within_hour: bool,
+    pub binding_price: bool,
+    /// 1 to 30 years, or `null` for no warranty promise.
+    #[serde(default, deserialize_with = "crate::text::whole_number")]
+    #[schema(value_type = Option<i64>)]
+    pub warranty_years: Option<i64>,
+    pub free_visit: bool,
+    pub confirmed: bool,
+}
+
+impl SettingsInput {
+    /// The logo this input sets when it is not the one `before` has, for the caller to
+    /// look up (anything but an id is the nil id, refused as no picture).
+    pub fn new_logo(&self, before: Option<Uuid>) -> Option<Uuid> {
+        let logo = match &self.logo {
+            Some(Some(id)) => Some(Uuid::parse_str(id.trim()).unwrap_or(Uuid::nil())),
+            _ => None,
+        };
+        logo.filter(|logo| before != Some(*logo))
+    }
+
+    /// `before` with this input applied, or every field's refusal. A founding year runs
+    /// from 1800 to `this_year`; `logo_is_picture` says whether the new logo
+    /// ([`SettingsInput::new_logo`]) is a picture in the media library.
+    pub fn apply(
+        self,
+        before: &Settings,
+        this_year: i32,
+        logo_is_picture: bool,
+    ) -> Result<Settings, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let after = Settings {
+            company_name: errors.optional("company_name", self.company_name, 200),
+            orgnr: errors.optional("orgnr", self.orgnr, 30),
+            adresse: errors.optional("adresse", self.adresse, 300),
+            email: errors.optional("email", self.email, 254),
+            global_phone_primary: errors
+                .optional("global_phone_primary", self.global_phone_primary, 40)
+                .map(|phone| crate::text::phone_display(&phone)),
+            global_phone_extra: self
+                .global_phone_extra
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| crate::text::phone_display(&p))
+                .filter(|p| !p.is_empty())
+                .collect(),
+            founded_year: self.founded_year.map(|year| i32::try_from(year).unwrap_or(i32::MAX)),
+            claims: match &self.claims {
+                Some(claims) => Claims {
+                    on_call: claims.on_call,
+                    leak_within_hour: claims.leak_within_hour,
+                    binding_price: claims.binding_price,
+                    warranty_years: claims
+                        .warranty_years
+                        .map(|years| i32::try_from(years).unwrap_or(i32::MAX)),
+                    free_visit: claims.free_visit,
+                    confirmed: claims.confirmed,
+                },
+                None => before.claims,
+            },
+            // Not an id is no picture: refused under the field below, not as bad JSON.
+            logo: match &self.logo {
+                None => before.logo,
+                Some(None) => None,
+                Some(Some(id)) => Some(Uuid::parse_str(id.trim()).unwrap_or(Uuid::nil())),
+            },
+            quote_defaults: match &self.quote_defaults {
+                Some(defaults) => QuoteDefaults {
+                    valid_days: defaults.valid_days.map_or(0, |days| i32::try_from(days).unwrap_or(0)),
+                    terms: errors
+                        .optional_text("quote_defaults.terms", defaults.terms.clone(), 10_000)
+                        .unwrap_or_default(),
+                },
+                None => before.quote_defaults.clone(),
+            },
+            visit_days: match &self.visit_days {
+                Some(days) => crate::contact::VisitDays {
+                    days_ahead: days.days_ahead.map_or(0, |days| i32::try_from(days).unwrap_or(0)),
+                    // Anything but a weekday's number is refused below (as 0).
+                    weekdays: {
+                        let mut weekdays: Vec<u8> = days
+                            .weekdays
+                            .iter()
+                            .map(|day| day.as_u64().and_then(|day| u8::try_from(day).ok()).unwrap_or(0))
+                            .collect();
+                        weekdays.sort_unstable();
+                        weekdays.dedup();
+                        weekdays
+                    },
+                },
+                None => before.visit_days.clone(),
+            },
+            lead_pipeline: before.lead_pipeline.clone(),
+            server: before.server.clone(),
+        };
+        if !(1..=365).contains(&after.quote_defaults.valid_days) {
+            errors.add("quote_defaults.valid_days", "Skriv hvor mange dager et tilbud gjelder (1 til 365).");
+        }
+        after.visit_days.check(&mut errors);
+        if after.founded_year.is_some_and(|year| !(1800..=this_year).contains(&year)) {
+            errors.add(
+                "founded_year",
+                format!("Skriv et årstall mellom 1800 og {this_year}, eller la feltet stå tomt."),
+            );
+        }
+        if after.claims.warranty_years.is_some_and(|years| !(1..=30).contains(&years)) {
+            errors.add(
+                "claims.warranty_years",
+                "Skriv antall år med garanti (1 til 30), eller la feltet stå tomt.",
+            );
+        }
+        if !logo_is_picture {
+            errors.add("logo", "Velg et bilde (JPG, PNG eller WebP) fra mediebiblioteket som logo.");
+        }
+        if after.email.as_deref().is_some_and(|e| !crate::text::is_email(e)) {
+            errors.add("email", crate::fields::BAD_EMAIL);
+        }
+        if after.global_phone_extra.len() > 10
+            || after.global_phone_extra.iter().any(|p| p.chars().count() > 40)
+        {
+            errors.add("global_phone_extra", "Høyst 10 ekstra numre på høyst 40 tegn.");
+        }
+        errors.finish()?;
+        Ok(after)
+    }
+}
