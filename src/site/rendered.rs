@@ -81,13 +81,13 @@ impl Rendered {
         self.services.get(category.unwrap_or_default())
     }
 
-    /// The logo as a square PNG `size` wide, from the site's root, when the firm has one
-    /// (for the e-mails: `crate::contact::notify`).
     /// The logo as a square PNG `size` wide, when the firm has one (for a quote's PDF).
     pub fn logo_png(&self, size: u32) -> Option<Vec<u8>> {
         self.icons.as_ref().and_then(|icons| icons.get(size)).map(|png| png.to_vec())
     }
 
+    /// The address of the logo's icon `size` wide, from the site's root, when the firm has
+    /// one (the letterhead of every e-mail: `crate::mail::send::letterhead`).
     pub fn logo_icon(&self, size: u32) -> Option<String> {
         self.icons.as_ref().filter(|icons| icons.get(size).is_some()).map(|icons| icons.path(size))
     }
