@@ -150,4 +150,15 @@ while IFS= read -r hit; do
 done < <(grep -rnE '"[^"]*%[dmYHMS][^"]*"|format_with_items|Europe::Oslo' src crates --include='*.rs' |
   grep -v '^crates/data/src/oslo\.rs:' || true)
 
+# 8. One field pattern in the web app (docs/ARCHITECTURE.md, "Forms"): a field's label,
+# hint and error are tied to its control by `FormField` or, for a control that cannot sit
+# in one (a checkbox beside its text, a field edited in place), `fieldControl`, both in
+# web/src/components/ui/form-field.tsx. `aria-invalid` written anywhere else fails, so no
+# form wires a screen reader's description by hand again.
+while IFS= read -r hit; do
+  echo "house-rules: $hit skriver aria-invalid selv; bruk FormField eller fieldControl (web/src/components/ui/form-field.tsx)" >&2
+  failed=1
+done < <(grep -rn 'aria-invalid' web/src --include='*.tsx' --include='*.ts' |
+  grep -vE '^web/src/components/ui/form-field\.tsx:|\.test\.tsx?:' || true)
+
 exit "$failed"

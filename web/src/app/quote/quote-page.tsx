@@ -1,4 +1,6 @@
 import { Phone } from 'lucide-react'
+import { FieldError } from '@/components/ui/input'
+import { fieldControl, FormField } from '@/components/ui/form-field'
 import { useSite } from '@/lib/site'
 
 /** What the server renders a customer's quote with (src/quotes/page.rs): every amount is
@@ -37,6 +39,8 @@ export type QuoteData = {
   } | null
 }
 
+/** The label over a field, in the page's body size. */
+const label = 'mb-1 text-base font-medium'
 const field = 'block w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
 const button = 'inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
 
@@ -125,18 +129,15 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
               {quote.form?.error && <p role="alert" className="font-semibold text-destructive">{quote.form.error}</p>}
               <input type="hidden" name="handling" value="aksepter" />
               <input type="hidden" name="versjon" value={quote.version} />
-              <div>
-                <label htmlFor="navn" className="mb-1 block font-medium">Fullt navn</label>
-                <input id="navn" name="navn" autoComplete="name" required defaultValue={quote.form?.typed?.navn ?? ''} className={field}
-                  aria-invalid={errors.navn ? true : undefined} aria-describedby={errors.navn ? 'navn-feil' : undefined} />
-                {errors.navn && <p id="navn-feil" className="mt-1 text-sm font-medium text-destructive">{errors.navn}</p>}
-              </div>
+              <FormField id="navn" label="Fullt navn" labelClassName={label} error={errors.navn}>
+                {(control) => <input {...control} name="navn" autoComplete="name" required defaultValue={quote.form?.typed?.navn ?? ''} className={field} />}
+              </FormField>
               <div>
                 <label className="flex items-start gap-3">
-                  <input type="checkbox" name="lest" required className="mt-1 size-5" aria-describedby={errors.lest ? 'lest-feil' : undefined} />
+                  <input type="checkbox" {...fieldControl('lest', { error: errors.lest })} name="lest" required className="mt-1 size-5" />
                   <span>{quote.read_terms_text}</span>
                 </label>
-                {errors.lest && <p id="lest-feil" className="mt-1 text-sm font-medium text-destructive">{errors.lest}</p>}
+                <FieldError id="lest-feil">{errors.lest}</FieldError>
               </div>
               {quote.angrerett && (
                 <label className="flex items-start gap-3">
@@ -150,18 +151,17 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
               <h2 id="avsla" className="text-lg font-semibold">Vil du ikke ha tilbudet?</h2>
               <input type="hidden" name="handling" value="avsla" />
               <input type="hidden" name="versjon" value={quote.version} />
-              <div>
-                <label htmlFor="grunn" className="mb-1 block font-medium">Grunn (valgfritt)</label>
-                <textarea id="grunn" name="grunn" rows={3} maxLength={2000} className={field} defaultValue={quote.form?.typed?.grunn ?? ''}
-                  aria-invalid={errors.grunn ? true : undefined} aria-describedby={errors.grunn ? 'grunn-feil' : undefined} />
-                {errors.grunn && <p id="grunn-feil" className="mt-1 text-sm font-medium text-destructive">{errors.grunn}</p>}
-              </div>
+              <FormField id="grunn" label="Grunn (valgfritt)" labelClassName={label} error={errors.grunn}>
+                {(control) => (
+                  <textarea {...control} name="grunn" rows={3} maxLength={2000} className={field} defaultValue={quote.form?.typed?.grunn ?? ''} />
+                )}
+              </FormField>
               <div>
                 <label className="flex items-start gap-3">
-                  <input type="checkbox" name="bekreft" required className="mt-1 size-5" aria-invalid={errors.bekreft ? true : undefined} aria-describedby={errors.bekreft ? 'bekreft-feil' : undefined} />
+                  <input type="checkbox" {...fieldControl('bekreft', { error: errors.bekreft })} name="bekreft" required className="mt-1 size-5" />
                   <span>Ja, jeg vil avslå tilbudet</span>
                 </label>
-                {errors.bekreft && <p id="bekreft-feil" className="mt-1 text-sm font-medium text-destructive">{errors.bekreft}</p>}
+                <FieldError id="bekreft-feil">{errors.bekreft}</FieldError>
               </div>
               <button type="submit" className={`${button} border border-input bg-background`}>Avslå tilbudet</button>
             </form>

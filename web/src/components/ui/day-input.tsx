@@ -23,6 +23,9 @@ export function parseDay(text: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
+/** What a field that wants a day says when it cannot read one. */
+export const BAD_DAY = 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.'
+
 /** A whole day as `YYYY-MM-DD`, or "" for none: what a form keeps once a day is typed in full. */
 export function isDay(value: string): boolean {
   return value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)

@@ -4,6 +4,7 @@ import { type ChangeEvent, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Input, Label } from '@/components/ui/input'
+import { fieldControl, FormField } from '@/components/ui/form-field'
 import { type Media, uploadFile, useMedia, useUpdateAlt } from '@/features/media/api/media'
 import type { PicturePickerProps } from '@/features/content/components/content-dialog'
 import { queryKeys } from '@/lib/query-keys'
@@ -128,13 +129,11 @@ function AltField({ media }: { media: Media }) {
       </Label>
       <div className="flex gap-1">
         <Input
-          id={id}
+          {...fieldControl(id, { error })}
           className="h-9 text-sm"
           value={alt}
           onChange={(event) => setAlt(event.target.value)}
           placeholder="For eksempel «Nytt bad med grå fliser»"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-feil` : undefined}
         />
         <Button
           type="button"
@@ -198,10 +197,9 @@ function LibraryDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title="Velg bilde" className="max-w-3xl">
       <div className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-48 flex-1">
-            <Label htmlFor={searchId}>Søk i bildetekstene</Label>
-            <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-autofocus />
-          </div>
+          <FormField className="min-w-48 flex-1" id={searchId} label="Søk i bildetekstene">
+            {(control) => <Input {...control} type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-autofocus />}
+          </FormField>
           <label
             htmlFor={uploadId}
             className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-lg border border-border px-4 font-semibold focus-within:ring-3 focus-within:ring-ring/60 hover:bg-muted"

@@ -2,7 +2,8 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DayInput, isDay } from '@/components/ui/day-input'
-import { Input, Label, Select } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { AUDIT_PER_PAGE, type AuditEntry, type AuditFilter, useAudit } from '@/features/audit/api/audit'
 import { ClearDialog } from '@/features/audit/components/clear-dialog'
@@ -60,54 +61,53 @@ export function AuditPage() {
         )}
       </div>
       <div className="mt-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <Label htmlFor="audit-action">Handling</Label>
-          <Select id="audit-action" value={local.action} onChange={(e) => setHere({ action: e.target.value })}>
-            <option value="">Alle handlinger</option>
-            {[...new Set([...actions, ...(local.action ? [local.action] : [])])].map((action) => (
-              <option key={action} value={action}>
-                {actionWord(action)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="audit-type">Tabell</Label>
-          <Select id="audit-type" value={filter.entityType} onChange={(e) => set({ entityType: e.target.value })}>
-            <option value="">Alle tabeller</option>
-            {(data?.entity_types ?? []).map((type) => (
-              <option key={type} value={type}>
-                {typeWord(type)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="audit-id">Id</Label>
-          <Input id="audit-id" type="search" autoComplete="off" spellCheck={false} value={local.id} onChange={(e) => setHere({ id: e.target.value })} />
-        </div>
-        <div>
-          <Label htmlFor="audit-user">Bruker</Label>
-          <Select id="audit-user" value={filter.user} onChange={(e) => set({ user: e.target.value })}>
-            <option value="">Alle brukere</option>
-            {(data?.users ?? []).map((who) => (
-              <option key={who}>{who}</option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="audit-from">Fra dato</Label>
-          {/* The filter changes once a whole day is typed, not at every key. */}
-          <DayInput id="audit-from" value={filter.from} onChange={(day) => isDay(day) && set({ from: day })} />
-        </div>
-        <div>
-          <Label htmlFor="audit-to">Til dato</Label>
-          <DayInput id="audit-to" value={filter.to} onChange={(day) => isDay(day) && set({ to: day })} />
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="audit-filter">Filtrer på hva som skjedde</Label>
-          <Input id="audit-filter" type="search" value={local.text} onChange={(e) => setHere({ text: e.target.value })} />
-        </div>
+        <FormField id="audit-action" label="Handling">
+          {(control) => (
+            <Select {...control} value={local.action} onChange={(e) => setHere({ action: e.target.value })}>
+              <option value="">Alle handlinger</option>
+              {[...new Set([...actions, ...(local.action ? [local.action] : [])])].map((action) => (
+                <option key={action} value={action}>
+                  {actionWord(action)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="audit-type" label="Tabell">
+          {(control) => (
+            <Select {...control} value={filter.entityType} onChange={(e) => set({ entityType: e.target.value })}>
+              <option value="">Alle tabeller</option>
+              {(data?.entity_types ?? []).map((type) => (
+                <option key={type} value={type}>
+                  {typeWord(type)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="audit-id" label="Id">
+          {(control) => <Input {...control} type="search" autoComplete="off" spellCheck={false} value={local.id} onChange={(e) => setHere({ id: e.target.value })} />}
+        </FormField>
+        <FormField id="audit-user" label="Bruker">
+          {(control) => (
+            <Select {...control} value={filter.user} onChange={(e) => set({ user: e.target.value })}>
+              <option value="">Alle brukere</option>
+              {(data?.users ?? []).map((who) => (
+                <option key={who}>{who}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        {/* The filter changes once a whole day is typed, not at every key. */}
+        <FormField id="audit-from" label="Fra dato">
+          {(control) => <DayInput {...control} value={filter.from} onChange={(day) => isDay(day) && set({ from: day })} />}
+        </FormField>
+        <FormField id="audit-to" label="Til dato">
+          {(control) => <DayInput {...control} value={filter.to} onChange={(day) => isDay(day) && set({ to: day })} />}
+        </FormField>
+        <FormField className="sm:col-span-2" id="audit-filter" label="Filtrer på hva som skjedde">
+          {(control) => <Input {...control} type="search" value={local.text} onChange={(e) => setHere({ text: e.target.value })} />}
+        </FormField>
       </div>
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-audit-counter>
         {data ? `Viser ${entries.length} av ${data.total} hendelser` : ' '}

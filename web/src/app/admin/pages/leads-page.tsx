@@ -5,7 +5,8 @@ import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { FilterChip } from '@/components/ui/filter-chip'
-import { Input, Label, Select } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
 import { useAuth } from '@/features/auth/components/auth-provider'
@@ -146,65 +147,59 @@ export function LeadsPage() {
       </div>
 
       <div className="mt-6 grid gap-3 rounded-xl border border-border bg-card p-4 md:grid-cols-2 xl:grid-cols-[1fr_12rem_12rem_12rem]">
-        <div>
-          <Label htmlFor="lead-search">Søk</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-3 left-3 size-5 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id="lead-search"
-              type="search"
-              className="pl-10"
-              aria-describedby="lead-search-hjelp"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-          {/* Under the field rather than as a placeholder, which a narrow field cuts off. */}
-          <p id="lead-search-hjelp" className="mt-1 text-sm text-muted-foreground">
-            Navn, e-post, telefon eller beskrivelse
-          </p>
-        </div>
-        <div>
-          <Label htmlFor="lead-status-filter">Status</Label>
-          <Select
-            id="lead-status-filter"
-            value={filter.status}
-            onChange={(e) => setFilter({ ...filter, status: e.target.value, page: 1 })}
-          >
-            <option value="">Alle statuser</option>
-            {pipeline.map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="lead-source-filter">Kilde</Label>
-          <Select
-            id="lead-source-filter"
-            value={filter.source}
-            onChange={(e) => setFilter({ ...filter, source: e.target.value, page: 1 })}
-          >
-            <option value="">Alle kilder</option>
-            {(data?.sources ?? []).map((source) => (
-              <option key={source}>{source}</option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="lead-follow-up-filter">Oppfølging</Label>
-          <Select
-            id="lead-follow-up-filter"
-            value={filter.followUp}
-            onChange={(e) => setFilter({ ...filter, followUp: isFollowUp(e.target.value) ? e.target.value : '', page: 1 })}
-          >
-            <option value="">Alle</option>
-            {Object.entries(FOLLOW_UPS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        {/* The hint under the field rather than as a placeholder, which a narrow field cuts off. */}
+        <FormField id="lead-search" label="Søk" hint="Navn, e-post, telefon eller beskrivelse">
+          {(control) => (
+            <div className="relative">
+              <Search className="pointer-events-none absolute top-3 left-3 size-5 text-muted-foreground" aria-hidden="true" />
+              <Input {...control} type="search" className="pl-10" value={text} onChange={(e) => setText(e.target.value)} />
+            </div>
+          )}
+        </FormField>
+        <FormField id="lead-status-filter" label="Status">
+          {(control) => (
+            <Select
+              {...control}
+              value={filter.status}
+              onChange={(e) => setFilter({ ...filter, status: e.target.value, page: 1 })}
+            >
+              <option value="">Alle statuser</option>
+              {pipeline.map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="lead-source-filter" label="Kilde">
+          {(control) => (
+            <Select
+              {...control}
+              value={filter.source}
+              onChange={(e) => setFilter({ ...filter, source: e.target.value, page: 1 })}
+            >
+              <option value="">Alle kilder</option>
+              {(data?.sources ?? []).map((source) => (
+                <option key={source}>{source}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="lead-follow-up-filter" label="Oppfølging">
+          {(control) => (
+            <Select
+              {...control}
+              value={filter.followUp}
+              onChange={(e) => setFilter({ ...filter, followUp: isFollowUp(e.target.value) ? e.target.value : '', page: 1 })}
+            >
+              <option value="">Alle</option>
+              {Object.entries(FOLLOW_UPS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         <label className="flex items-center gap-2 text-sm font-semibold md:col-span-2 xl:col-span-4">
           <input
             type="checkbox"

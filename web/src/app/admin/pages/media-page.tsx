@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
-import { Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { type Media, useDeleteMedia, useMedia } from '@/features/media/api/media'
 import { MediaCard } from '@/features/media/components/media-card'
@@ -100,10 +101,9 @@ export function MediaPage() {
         </ul>
       )}
 
-      <div className="mt-6 max-w-md">
-        <Label htmlFor="media-search">Søk på alt-tekst</Label>
-        <Input id="media-search" type="search" value={text} onChange={(e) => setText(e.target.value)} />
-      </div>
+      <FormField className="mt-6 max-w-md" id="media-search" label="Søk på alt-tekst">
+        {(control) => <Input {...control} type="search" value={text} onChange={(e) => setText(e.target.value)} />}
+      </FormField>
 
       {media.isPending ? (
         <Spinner label="Laster..." />

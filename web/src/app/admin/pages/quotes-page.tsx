@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router'
-import { Label, Select } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { type QuoteFilter, type QuoteStatus, useQuotes } from '@/features/quotes/api/quotes'
 import { QuoteTable } from '@/features/quotes/components/quote-table'
@@ -30,24 +31,26 @@ export function QuotesPage() {
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold">Tilbud</h1>
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <Label htmlFor="quote-status">Status</Label>
-          <Select id="quote-status" value={filter.status ?? ''} onChange={(event) => set('status', event.target.value || null)}>
-            <option value="">Alle (uten erstattede)</option>
-            {(Object.keys(STATUS) as QuoteStatus[]).map((key) => (
-              <option key={key} value={key}>{STATUS[key]}</option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="quote-owner">Laget av</Label>
-          <Select id="quote-owner" value={filter.owner ?? ''} onChange={(event) => set('owner', event.target.value || null)}>
-            <option value="">Alle</option>
-            {quotes.data?.owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>{owner.name}</option>
-            ))}
-          </Select>
-        </div>
+        <FormField id="quote-status" label="Status">
+          {(control) => (
+            <Select {...control} value={filter.status ?? ''} onChange={(event) => set('status', event.target.value || null)}>
+              <option value="">Alle (uten erstattede)</option>
+              {(Object.keys(STATUS) as QuoteStatus[]).map((key) => (
+                <option key={key} value={key}>{STATUS[key]}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="quote-owner" label="Laget av">
+          {(control) => (
+            <Select {...control} value={filter.owner ?? ''} onChange={(event) => set('owner', event.target.value || null)}>
+              <option value="">Alle</option>
+              {quotes.data?.owners.map((owner) => (
+                <option key={owner.id} value={owner.id}>{owner.name}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" className="size-4 accent-primary" checked={filter.expiring ?? false} onChange={(event) => set('expiring', event.target.checked ? 'true' : null)} />
           Går ut innen 7 dager

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '@/lib/paths'
 import { FilterChip } from '@/components/ui/filter-chip'
-import { Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { type AdminService, useAdminServices } from '@/features/catalogue/api/catalogue'
 import { DeleteServiceDialog } from '@/features/catalogue/components/delete-service-dialog'
@@ -37,15 +38,16 @@ export function AdminServicesPage() {
       <p className="mt-1 text-muted-foreground">
         Alle tjenester i alle kategorier. Nye tjenester legges til under <Link to={paths.admin.categories} className="underline">Kategorier</Link>.
       </p>
-      <div className="mt-6 max-w-md">
-        <Label htmlFor="service-search">Søk på navn</Label>
-        <Input
-          id="service-search"
-          type="search"
-          value={query}
-          onChange={(e) => setParam('query', e.target.value)}
-        />
-      </div>
+      <FormField className="mt-6 max-w-md" id="service-search" label="Søk på navn">
+        {(control) => (
+          <Input
+            {...control}
+            type="search"
+            value={query}
+            onChange={(e) => setParam('query', e.target.value)}
+          />
+        )}
+      </FormField>
       {onlyActive && (
         <p className="mt-3">
           <FilterChip label="Bare aktive tjenester" onRemove={() => setParam('active', '')} />

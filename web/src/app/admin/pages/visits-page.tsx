@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { Label, Select } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { useVisits } from '@/features/visits/api/visits'
@@ -56,13 +57,14 @@ export function VisitsPage() {
             Denne uken
           </Button>
         </div>
-        <div>
-          <Label htmlFor="visits-who">Vis</Label>
-          <Select id="visits-who" value={mine ? 'mine' : ''} onChange={(event) => set('hvem', event.target.value || null)}>
-            <option value="">Alle befaringer</option>
-            <option value="mine">Mine befaringer</option>
-          </Select>
-        </div>
+        <FormField id="visits-who" label="Vis">
+          {(control) => (
+            <Select {...control} value={mine ? 'mine' : ''} onChange={(event) => set('hvem', event.target.value || null)}>
+              <option value="">Alle befaringer</option>
+              <option value="mine">Mine befaringer</option>
+            </Select>
+          )}
+        </FormField>
       </div>
       {visits.isPending ? <Spinner label="Laster befaringer..." /> : <VisitDays visits={visits.data ?? []} empty="Ingen befaringer denne uken." />}
       <CalendarFeeds isAdmin={user?.role === 'admin'} />

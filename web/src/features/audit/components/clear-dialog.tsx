@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { FieldError, Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { useClearAudit } from '../api/audit'
 
@@ -61,16 +62,9 @@ function ClearForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => v
   const error = formState.errors.confirm?.message
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <Label htmlFor="audit-clear-word">Skriv TØM for å bekrefte</Label>
-      <Input
-        id="audit-clear-word"
-        autoComplete="off"
-        data-autofocus
-        {...register('confirm')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'audit-clear-word-feil' : undefined}
-      />
-      <FieldError id="audit-clear-word-feil">{error}</FieldError>
+      <FormField id="audit-clear-word" label="Skriv TØM for å bekrefte" error={error}>
+        {(control) => <Input autoComplete="off" data-autofocus {...register('confirm')} {...control} />}
+      </FormField>
       <div className="mt-4 flex justify-end gap-3">
         <Button type="button" variant="outline" onClick={onCancel}>
           Avbryt

@@ -3,7 +3,8 @@ import { LogIn } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import type { LoginResult } from './auth-provider'
 
@@ -40,30 +41,12 @@ export function LoginForm({
   const passwordError = formState.errors.password?.message
   return (
     <form method="post" onSubmit={submit} className="mt-6 grid gap-4" noValidate>
-      <div>
-        <Label htmlFor="login-email">E-post</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          {...register('email')}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? 'login-email-feil' : undefined}
-        />
-        <FieldError id="login-email-feil">{emailError}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="login-password">Passord</Label>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? 'login-password-feil' : undefined}
-        />
-        <FieldError id="login-password-feil">{passwordError}</FieldError>
-      </div>
+      <FormField id="login-email" label="E-post" error={emailError}>
+        {(control) => <Input type="email" autoComplete="username" {...register('email')} {...control} />}
+      </FormField>
+      <FormField id="login-password" label="Passord" error={passwordError}>
+        {(control) => <Input type="password" autoComplete="current-password" {...register('password')} {...control} />}
+      </FormField>
       <Button type="submit" variant="default" className="mt-2 w-full" disabled={formState.isSubmitting}>
         <LogIn aria-hidden="true" />
         {formState.isSubmitting ? 'Logger inn...' : 'Logg inn'}

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { confirmReset, requestReset } from '../api/auth'
 
@@ -38,18 +39,9 @@ export function ForgotPasswordForm() {
   const error = formState.errors.email?.message
   return (
     <form method="post" onSubmit={submit} className="mt-6 grid gap-4" noValidate>
-      <div>
-        <Label htmlFor="reset-email">E-post</Label>
-        <Input
-          id="reset-email"
-          type="email"
-          autoComplete="username"
-          {...register('email')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'reset-email-feil' : undefined}
-        />
-        <FieldError id="reset-email-feil">{error}</FieldError>
-      </div>
+      <FormField id="reset-email" label="E-post" error={error}>
+        {(control) => <Input type="email" autoComplete="username" {...register('email')} {...control} />}
+      </FormField>
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Sender...' : 'Send lenke'}
       </Button>
@@ -87,33 +79,17 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
           {errors.token.message}
         </p>
       )}
-      <div>
-        <Label htmlFor="reset-password">Nytt passord</Label>
-        <Input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          {...register('password')}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'reset-password-hjelp reset-password-feil' : 'reset-password-hjelp'}
-        />
-        <p id="reset-password-hjelp" className="mt-1 text-sm text-muted-foreground">
-          Minst 12 tegn. En setning av flere ord er lett å huske og vanskelig å gjette.
-        </p>
-        <FieldError id="reset-password-feil">{errors.password?.message}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="reset-repeat">Gjenta nytt passord</Label>
-        <Input
-          id="reset-repeat"
-          type="password"
-          autoComplete="new-password"
-          {...register('repeat')}
-          aria-invalid={errors.repeat ? true : undefined}
-          aria-describedby={errors.repeat ? 'reset-repeat-feil' : undefined}
-        />
-        <FieldError id="reset-repeat-feil">{errors.repeat?.message}</FieldError>
-      </div>
+      <FormField
+        id="reset-password"
+        label="Nytt passord"
+        hint="Minst 12 tegn. En setning av flere ord er lett å huske og vanskelig å gjette."
+        error={errors.password?.message}
+      >
+        {(control) => <Input type="password" autoComplete="new-password" {...register('password')} {...control} />}
+      </FormField>
+      <FormField id="reset-repeat" label="Gjenta nytt passord" error={errors.repeat?.message}>
+        {(control) => <Input type="password" autoComplete="new-password" {...register('repeat')} {...control} />}
+      </FormField>
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Lagrer...' : 'Sett nytt passord'}
       </Button>

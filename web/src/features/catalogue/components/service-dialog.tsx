@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { FieldError, Input, Label, Textarea } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { type AdminService, useSaveService } from '../api/catalogue'
 
@@ -84,29 +85,18 @@ function ServiceForm({
   })
 
   const err = (field: keyof Values) => formState.errors[field]?.message
-  const a11y = (field: keyof Values, id: string) => ({
-    id,
-    'aria-invalid': err(field) ? true : undefined,
-    'aria-describedby': err(field) ? `${id}-feil` : undefined,
-  })
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <div>
-        <Label htmlFor="service-name">Navn</Label>
-        <Input {...register('name')} {...a11y('name', 'service-name')} required data-autofocus />
-        <FieldError id="service-name-feil">{err('name')}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="service-description">Beskrivelse</Label>
-        <Textarea rows={3} {...register('description')} {...a11y('description', 'service-description')} />
-        <FieldError id="service-description-feil">{err('description')}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="service-price">Pris fra (kr)</Label>
-        <Input type="number" min={0} step={1} inputMode="numeric" {...register('price')} {...a11y('price', 'service-price')} />
-        <FieldError id="service-price-feil">{err('price')}</FieldError>
-      </div>
+      <FormField id="service-name" label="Navn" error={err('name')}>
+        {(control) => <Input {...register('name')} {...control} required data-autofocus />}
+      </FormField>
+      <FormField id="service-description" label="Beskrivelse" error={err('description')}>
+        {(control) => <Textarea rows={3} {...register('description')} {...control} />}
+      </FormField>
+      <FormField id="service-price" label="Pris fra (kr)" error={err('price')}>
+        {(control) => <Input type="number" min={0} step={1} inputMode="numeric" {...register('price')} {...control} />}
+      </FormField>
       <label className="flex items-center gap-3 font-medium">
         <input type="checkbox" className="size-5 accent-primary" {...register('is_active')} />
         Aktiv

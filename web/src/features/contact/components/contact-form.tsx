@@ -2,6 +2,7 @@ import { CheckCircle2, Send } from 'lucide-react'
 import { type FormEvent, lazy, Suspense, useId, useState, useSyncExternalStore } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
+import { FieldHint, fieldControl, FormField } from '@/components/ui/form-field'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
 import { paths } from '@/lib/paths'
 import { type DayField, useSite } from '@/lib/site'
@@ -141,14 +142,7 @@ export function ContactForm() {
     })
   }
 
-  const field = (name: Exclude<Field, 'preferred_times' | 'photos'>) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: set(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-feil` : undefined,
-  })
+  const field = (name: Exclude<Field, 'preferred_times' | 'photos'>) => ({ name, value: values[name], onChange: set(name) })
 
   return (
     <form method="post" action={paths.contact} encType="multipart/form-data" onSubmit={submit} className="grid gap-5" aria-label="Kontaktskjema" data-contact-form>
@@ -166,72 +160,69 @@ export function ContactForm() {
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-name`}>Navn *</Label>
-          <Input {...field('name')} required maxLength={200} autoComplete="name" placeholder="Ditt navn" />
-          <FieldError id={`${id}-name-feil`}>{errors.name}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor={`${id}-phone`}>Telefon *</Label>
-          <Input
-            {...field('phone')}
-            type="tel"
-            required
-            maxLength={40}
-            autoComplete="tel"
-            placeholder="+47 912 34 567"
-          />
-          <FieldError id={`${id}-phone-feil`}>{errors.phone}</FieldError>
-        </div>
+        <FormField id={`${id}-name`} label="Navn *" error={errors.name}>
+          {(control) => <Input {...field('name')} {...control} required maxLength={200} autoComplete="name" placeholder="Ditt navn" />}
+        </FormField>
+        <FormField id={`${id}-phone`} label="Telefon *" error={errors.phone}>
+          {(control) => (
+            <Input
+              {...field('phone')}
+              {...control}
+              type="tel"
+              required
+              maxLength={40}
+              autoComplete="tel"
+              placeholder="+47 912 34 567"
+            />
+          )}
+        </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-email`}>E-post *</Label>
-          <Input
-            {...field('email')}
-            type="email"
+        <FormField id={`${id}-email`} label="E-post *" error={errors.email}>
+          {(control) => (
+            <Input
+              {...field('email')}
+              {...control}
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              placeholder="navn@eksempel.no"
+            />
+          )}
+        </FormField>
+        <FormField id={`${id}-service`} label="Tjeneste" error={errors.service}>
+          {(control) => (
+            <Select {...field('service')} {...control}>
+              <option value="">Velg tjeneste (valgfritt)</option>
+              {serviceOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+      <FormField id={`${id}-message`} label="Prosjektbeskrivelse *" error={errors.message}>
+        {(control) => (
+          <Textarea
+            {...field('message')}
+            {...control}
+            rows={4}
             required
-            maxLength={254}
-            autoComplete="email"
-            placeholder="navn@eksempel.no"
+            maxLength={5000}
+            placeholder="Beskriv kort hva du trenger hjelp til..."
           />
-          <FieldError id={`${id}-email-feil`}>{errors.email}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor={`${id}-service`}>Tjeneste</Label>
-          <Select {...field('service')}>
-            <option value="">Velg tjeneste (valgfritt)</option>
-            {serviceOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-          <FieldError id={`${id}-service-feil`}>{errors.service}</FieldError>
-        </div>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-message`}>Prosjektbeskrivelse *</Label>
-        <Textarea
-          {...field('message')}
-          rows={4}
-          required
-          maxLength={5000}
-          placeholder="Beskriv kort hva du trenger hjelp til..."
-        />
-        <FieldError id={`${id}-message-feil`}>{errors.message}</FieldError>
-      </div>
+        )}
+      </FormField>
       <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_11rem]">
-        <div>
-          <Label htmlFor={`${id}-address`}>Adresse der jobben skal gjøres (valgfritt)</Label>
-          <Input {...field('address')} maxLength={300} autoComplete="address-line1" placeholder="Gate og husnummer" />
-          <FieldError id={`${id}-address-feil`}>{errors.address}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor={`${id}-postcode`}>Postnummer (valgfritt)</Label>
-          <Input {...field('postcode')} inputMode="numeric" maxLength={4} pattern="[0-9]{4}" autoComplete="postal-code" placeholder="0155" />
-          <FieldError id={`${id}-postcode-feil`}>{errors.postcode}</FieldError>
-        </div>
+        <FormField id={`${id}-address`} label="Adresse der jobben skal gjøres (valgfritt)" error={errors.address}>
+          {(control) => <Input {...field('address')} {...control} maxLength={300} autoComplete="address-line1" placeholder="Gate og husnummer" />}
+        </FormField>
+        <FormField id={`${id}-postcode`} label="Postnummer (valgfritt)" error={errors.postcode}>
+          {(control) => <Input {...field('postcode')} {...control} inputMode="numeric" maxLength={4} pattern="[0-9]{4}" autoComplete="postal-code" placeholder="0155" />}
+        </FormField>
       </div>
       {running ? (
         <Suspense fallback={null}>
@@ -242,7 +233,6 @@ export function ContactForm() {
         <div>
           <Label htmlFor={`${id}-photos`}>Bilder (valgfritt)</Label>
           <input
-            id={`${id}-photos`}
             name="photos"
             type="file"
             accept="image/jpeg,image/png,image/webp"
@@ -250,12 +240,12 @@ export function ContactForm() {
             className="block min-h-11 w-full text-sm"
             // The message is named only while it is there: a reference to an element that
             // does not exist is invalid HTML (tests/api/valid_html.rs).
-            aria-describedby={errors.photos ? `${id}-photos-hjelp ${id}-photos-feil` : `${id}-photos-hjelp`}
+            {...fieldControl(`${id}-photos`, { error: errors.photos, hint: true })}
           />
-          <p id={`${id}-photos-hjelp`} className="mt-1.5 text-sm text-muted-foreground">
+          <FieldHint id={`${id}-photos`} className="mt-1.5">
             Opptil 5 bilder, hvert høyst 10 MB.
             {kept.length > 0 && ` Lagt ved allerede: ${kept.length}.`}
-          </p>
+          </FieldHint>
           {kept.map((photoId) => (
             <input key={photoId} type="hidden" name="photo_ids" value={photoId} />
           ))}
@@ -270,17 +260,18 @@ export function ContactForm() {
           </p>
           {ROWS.map((row) => (
             <div key={row} className="grid items-end gap-2 sm:grid-cols-[1fr_10rem] sm:gap-3">
-              <div>
-                <Label htmlFor={`${id}-dag_${row}`}>Dag {row}</Label>
-                <Select id={`${id}-dag_${row}`} name={`dag_${row}`} value={values[`dag_${row}`]} onChange={set(`dag_${row}`)}>
-                  <option value="">Velg dag</option>
-                  {visitDays.map((day) => (
-                    <option key={day.value} value={day.value}>
-                      {day.label}
-                    </option>
-                  ))}
-                </Select>
-              </div>
+              <FormField id={`${id}-dag_${row}`} label={`Dag ${row}`}>
+                {(control) => (
+                  <Select {...control} name={`dag_${row}`} value={values[`dag_${row}`]} onChange={set(`dag_${row}`)}>
+                    <option value="">Velg dag</option>
+                    {visitDays.map((day) => (
+                      <option key={day.value} value={day.value}>
+                        {day.label}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
               <div>
                 <Label htmlFor={`${id}-del_${row}`} className="sr-only">
                   Tid på dag {row}

@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { type FieldControl, FormField } from '@/components/ui/form-field'
+import { FieldError, Input, Select, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { type ContentItem, type ContentKind, useSaveContent } from '../api/content'
 import { contentKinds, dataOf, type Field } from '../kinds'
@@ -39,7 +40,8 @@ function valuesOf(kind: ContentKind, item: ContentItem | null): Values {
       values[field.key] = typeof value === 'string' ? value : (field.options[0]?.value ?? '')
     } else if (field.type === 'lines') {
       values[field.key] = Array.isArray(value) ? (value as string[]).join('\n') : ''
-    } else if (field.type === 'rating') {
+    }
+    if (field.type === 'rating') {
       values[field.key] = value == null ? '5' : String(value)
     } else {
       values[field.key] = value == null ? '' : String(value)
@@ -183,14 +185,6 @@ function FieldInput({
   const id = `innhold-${field.key}`
   const errorId = `${id}-feil`
   const hint = 'hint' in field ? field.hint : undefined
-  const hintId = `${id}-hjelp`
-  const described = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
-  const common = {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described,
-    'data-autofocus': autoFocus ? true : undefined,
-  }
   const text = typeof value === 'string' ? value : ''
   const optional = 'required' in field ? !field.required : ['text', 'email', 'tel', 'url', 'year', 'textarea', 'lines'].includes(field.type)
 
@@ -230,35 +224,37 @@ function FieldInput({
     )
   }
 
-  let input
-  if (field.type === 'group') {
-    input = (
-      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-        {field.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    )
-  } else if (field.type === 'rating') {
-    input = (
-      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-        {[5, 4, 3, 2, 1].map((stars) => (
-          <option key={stars} value={String(stars)}>
-            {stars} av 5 stjerner
-          </option>
-        ))}
-      </Select>
-    )
-  } else if (field.type === 'textarea' || field.type === 'lines') {
-    input = <Textarea {...common} rows={field.type === 'lines' ? 5 : 4} value={text} onChange={(e) => onChange(e.target.value)} />
-  } else {
-    const type = field.type === 'year' ? 'text' : field.type
-    input = (
+  const input = (control: FieldControl) => {
+    const common = { ...control, 'data-autofocus': autoFocus ? true : undefined }
+    if (field.type === 'group') {
+      return (
+        <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )
+    }
+    if (field.type === 'rating') {
+      return (
+        <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+          {[5, 4, 3, 2, 1].map((stars) => (
+            <option key={stars} value={String(stars)}>
+              {stars} av 5 stjerner
+            </option>
+          ))}
+        </Select>
+      )
+    }
+    if (field.type === 'textarea' || field.type === 'lines') {
+      return <Textarea {...common} rows={field.type === 'lines' ? 5 : 4} value={text} onChange={(e) => onChange(e.target.value)} />
+    }
+    return (
       <Input
         {...common}
-        type={type}
+        type={field.type === 'year' ? 'text' : field.type}
         inputMode={field.type === 'year' ? 'numeric' : undefined}
         autoComplete="off"
         value={text}
@@ -267,18 +263,8 @@ function FieldInput({
     )
   }
   return (
-    <div>
-      <Label htmlFor={id}>
-        {field.label}
-        {optional ? ' (valgfritt)' : ''}
-      </Label>
+    <FormField id={id} label={`${field.label}${optional ? ' (valgfritt)' : ''}`} hint={hint} error={error}>
       {input}
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    </FormField>
   )
 }

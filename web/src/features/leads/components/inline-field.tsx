@@ -4,6 +4,7 @@ import { type KeyboardEvent, type ReactNode, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
+import { fieldControl } from '@/components/ui/form-field'
 import { FieldError, Input, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 
@@ -108,11 +109,9 @@ function InlineEditor({
   const error = formState.errors.value?.message
   const errorId = `${id}-feil`
   const a11y = {
-    id,
+    ...fieldControl(id, { error }),
     autoFocus: true,
     ...register('value'),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
     onKeyDown: (event: KeyboardEvent) => {
       // Escape leaves the field, not the dialog around it.
       if (event.key === 'Escape') {

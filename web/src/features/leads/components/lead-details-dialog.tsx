@@ -4,7 +4,8 @@ import { paths } from '@/lib/paths'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { DayInput, isDay } from '@/components/ui/day-input'
+import { BAD_DAY, DayInput, isDay } from '@/components/ui/day-input'
+import { fieldControl, FormField } from '@/components/ui/form-field'
 import { FieldError, Label, Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api'
@@ -123,41 +124,43 @@ export function LeadWork({
     <div className="grid gap-6">
       <DuplicateWarning lead={lead} onOpenLead={onOpenLead} />
       <div className="grid gap-3 rounded-xl border border-border bg-muted/40 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_minmax(0,1.5fr)]">
-        <div>
-          <Label htmlFor="lead-work-status">Status</Label>
-          <Select
-            id="lead-work-status"
-            value={lead.status}
-            disabled={patch.isPending}
-            onChange={(e) => void saveNow({ status: e.target.value }, `${name} er flyttet til ${e.target.value}.`)}
-          >
-            {statuses.map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="lead-work-assignee">Ansvarlig</Label>
-          <Select
-            id="lead-work-assignee"
-            value={lead.assignee_id ?? ''}
-            disabled={patch.isPending}
-            onChange={(e) => {
-              const member = staff.find((m) => m.id === e.target.value)
-              void saveNow(
-                { assignee_id: e.target.value },
-                member ? `${member.name} er ansvarlig for ${name}.` : `${name} har ingen ansvarlig.`,
-              )
-            }}
-          >
-            <option value="">Ingen</option>
-            {assignable.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FormField id="lead-work-status" label="Status">
+          {(control) => (
+            <Select
+              {...control}
+              value={lead.status}
+              disabled={patch.isPending}
+              onChange={(e) => void saveNow({ status: e.target.value }, `${name} er flyttet til ${e.target.value}.`)}
+            >
+              {statuses.map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="lead-work-assignee" label="Ansvarlig">
+          {(control) => (
+            <Select
+              {...control}
+              value={lead.assignee_id ?? ''}
+              disabled={patch.isPending}
+              onChange={(e) => {
+                const member = staff.find((m) => m.id === e.target.value)
+                void saveNow(
+                  { assignee_id: e.target.value },
+                  member ? `${member.name} er ansvarlig for ${name}.` : `${name} har ingen ansvarlig.`,
+                )
+              }}
+            >
+              <option value="">Ingen</option>
+              {assignable.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         <FollowUpField
           key={lead.follow_up ?? ''}
           value={lead.follow_up ?? ''}
@@ -266,12 +269,10 @@ function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; 
       <Label htmlFor="lead-work-follow-up">Oppfølging</Label>
       <div className="flex flex-wrap items-center gap-2">
         <DayInput
-          id="lead-work-follow-up"
+          {...fieldControl('lead-work-follow-up', { error: wrong ? BAD_DAY : undefined })}
           className="min-w-[11rem] flex-1"
           value={draft}
           disabled={busy}
-          aria-invalid={wrong || undefined}
-          aria-describedby={wrong ? 'lead-work-follow-up-feil' : undefined}
           onChange={setDraft}
           onBlur={() => commit(draft)}
           onKeyDown={(e) => {
@@ -293,7 +294,7 @@ function FollowUpField({ value, busy, onSave }: { value: string; busy: boolean; 
           </Button>
         )}
       </div>
-      <FieldError id="lead-work-follow-up-feil">{wrong ? 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.' : undefined}</FieldError>
+      <FieldError id="lead-work-follow-up-feil">{wrong ? BAD_DAY : undefined}</FieldError>
     </div>
   )
 }

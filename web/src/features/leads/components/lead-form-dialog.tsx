@@ -4,8 +4,9 @@ import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { DayInput, isDay } from '@/components/ui/day-input'
-import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { BAD_DAY, DayInput, isDay } from '@/components/ui/day-input'
+import { FormField } from '@/components/ui/form-field'
+import { FieldError, Input, Select, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import type { Lead, StaffMember } from '../api/list-leads'
 import { useSaveLead } from '../api/save-lead'
@@ -24,7 +25,7 @@ const schema = z.object({
   kilde: z.string(),
   beskrivelse: z.string(),
   tags: z.array(z.string()),
-  follow_up: z.string().refine(isDay, 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.'),
+  follow_up: z.string().refine(isDay, BAD_DAY),
   assignee_id: z.string(),
 })
 type Values = z.infer<typeof schema>
@@ -111,88 +112,72 @@ function LeadForm({
   })
 
   const err = (field: Field) => formState.errors[field]?.message
-  const a11y = (field: Field) => ({
-    id: `lead-${field}`,
-    'aria-invalid': err(field) ? true : undefined,
-    'aria-describedby': err(field) ? `lead-${field}-feil` : undefined,
-  })
 
   return (
     <form method="post" onSubmit={submit} className="grid gap-4" noValidate={false}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="lead-name">Navn *</Label>
-          <Input {...register('name')} {...a11y('name')} autoComplete="off" />
-          <FieldError id="lead-name-feil">{err('name')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="lead-status">Status</Label>
-          <Select {...register('status')} {...a11y('status')}>
-            {pipeline.map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </Select>
-          <FieldError id="lead-status-feil">{err('status')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="lead-email">E-post</Label>
-          <Input type="email" {...register('email')} {...a11y('email')} autoComplete="off" />
-          <FieldError id="lead-email-feil">{err('email')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="lead-phone">Telefon</Label>
-          <Input type="tel" {...register('phone')} {...a11y('phone')} autoComplete="off" />
-          <FieldError id="lead-phone-feil">{err('phone')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="lead-adresse">Adresse</Label>
-          <Input {...register('adresse')} {...a11y('adresse')} autoComplete="off" />
-          <FieldError id="lead-adresse-feil">{err('adresse')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="lead-postnr">Postnummer</Label>
-          <Input {...register('postnr')} {...a11y('postnr')} inputMode="numeric" autoComplete="off" />
-          <FieldError id="lead-postnr-feil">{err('postnr')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="lead-kilde">Kilde</Label>
-          <Select {...register('kilde')} {...a11y('kilde')}>
-            {[...new Set([...sources, lead?.kilde ?? 'Web'])].map((source) => (
-              <option key={source}>{source}</option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="lead-assignee_id">Ansvarlig</Label>
-          <Select {...register('assignee_id')} {...a11y('assignee_id')}>
-            <option value="">Ingen</option>
-            {staff
-              .filter((member) => member.is_active || member.id === lead?.assignee_id)
-              .map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
+        <FormField id="lead-name" label="Navn *" error={err('name')}>
+          {(control) => <Input {...register('name')} {...control} autoComplete="off" />}
+        </FormField>
+        <FormField id="lead-status" label="Status" error={err('status')}>
+          {(control) => (
+            <Select {...register('status')} {...control}>
+              {pipeline.map((status) => (
+                <option key={status}>{status}</option>
               ))}
-          </Select>
-          <FieldError id="lead-assignee_id-feil">{err('assignee_id')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="lead-follow_up">Oppfølging</Label>
-          <Controller
-            control={control}
-            name="follow_up"
-            render={({ field }) => (
-              <DayInput {...a11y('follow_up')} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-            )}
-          />
-          <FieldError id="lead-follow_up-feil">{err('follow_up')}</FieldError>
-        </div>
+            </Select>
+          )}
+        </FormField>
+        <FormField id="lead-email" label="E-post" error={err('email')}>
+          {(control) => <Input type="email" {...register('email')} {...control} autoComplete="off" />}
+        </FormField>
+        <FormField id="lead-phone" label="Telefon" error={err('phone')}>
+          {(control) => <Input type="tel" {...register('phone')} {...control} autoComplete="off" />}
+        </FormField>
+        <FormField id="lead-adresse" label="Adresse" error={err('adresse')}>
+          {(control) => <Input {...register('adresse')} {...control} autoComplete="off" />}
+        </FormField>
+        <FormField id="lead-postnr" label="Postnummer" error={err('postnr')}>
+          {(control) => <Input {...register('postnr')} {...control} inputMode="numeric" autoComplete="off" />}
+        </FormField>
+        <FormField id="lead-kilde" label="Kilde" error={err('kilde')}>
+          {(control) => (
+            <Select {...register('kilde')} {...control}>
+              {[...new Set([...sources, lead?.kilde ?? 'Web'])].map((source) => (
+                <option key={source}>{source}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="lead-assignee_id" label="Ansvarlig" error={err('assignee_id')}>
+          {(control) => (
+            <Select {...register('assignee_id')} {...control}>
+              <option value="">Ingen</option>
+              {staff
+                .filter((member) => member.is_active || member.id === lead?.assignee_id)
+                .map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="lead-follow_up" label="Oppfølging" error={err('follow_up')}>
+          {(aria) => (
+            <Controller
+              control={control}
+              name="follow_up"
+              render={({ field }) => (
+                <DayInput {...aria} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+              )}
+            />
+          )}
+        </FormField>
       </div>
-      <div>
-        <Label htmlFor="lead-beskrivelse">Beskrivelse</Label>
-        <Textarea rows={4} {...register('beskrivelse')} {...a11y('beskrivelse')} />
-        <FieldError id="lead-beskrivelse-feil">{err('beskrivelse')}</FieldError>
-      </div>
+      <FormField id="lead-beskrivelse" label="Beskrivelse" error={err('beskrivelse')}>
+        {(control) => <Textarea rows={4} {...register('beskrivelse')} {...control} />}
+      </FormField>
       <Controller control={control} name="tags" render={({ field }) => <TagEditor value={field.value} onChange={field.onChange} />} />
       <FieldError id="lead-tags-feil">{err('tags')}</FieldError>
       <div className="mt-2 flex justify-end gap-3">

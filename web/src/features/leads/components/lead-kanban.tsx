@@ -19,7 +19,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useToast } from '@/components/toast'
 import { GripVertical } from 'lucide-react'
 import { createContext, useContext, useMemo, useState } from 'react'
-import { Label, Select } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDate, formatDay, norwegianDay } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -138,16 +139,17 @@ export function LeadKanban({
           },
         }}
       >
-        <div className="mb-3 md:hidden">
-          <Label htmlFor="kanban-column">Kolonne</Label>
-          <Select id="kanban-column" value={current} onChange={(e) => setShown(e.target.value)}>
-            {board.data.map((column) => (
-              <option key={column.status} value={column.status}>
-                {column.status} ({column.total})
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FormField className="mb-3 md:hidden" id="kanban-column" label="Kolonne">
+          {(control) => (
+            <Select {...control} value={current} onChange={(e) => setShown(e.target.value)}>
+              {board.data.map((column) => (
+                <option key={column.status} value={column.status}>
+                  {column.status} ({column.total})
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         {/* Columns share the width (six fit beside the open sidebar at 1280 px) down to a
             least width, and scroll sideways past that. The dragged card is drawn in an
             overlay outside the scroller, so holding it at an edge scrolls no further than

@@ -3,7 +3,8 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FieldError, Label, Textarea } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { useAddNote } from '../api/timeline'
 
@@ -34,16 +35,9 @@ export function NoteComposer({ leadId, onAdded }: { leadId: string; onAdded: () 
   const error = formState.errors.body?.message
   return (
     <form method="post" className="rounded-xl border border-border p-4" onSubmit={submit} noValidate>
-      <Label htmlFor={id}>Nytt notat</Label>
-      <Textarea
-        id={id}
-        rows={3}
-        placeholder="Hva ble avtalt? Hva er neste steg?"
-        {...register('body')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-feil` : undefined}
-      />
-      <FieldError id={`${id}-feil`}>{error}</FieldError>
+      <FormField id={id} label="Nytt notat" error={error}>
+        {(control) => <Textarea rows={3} placeholder="Hva ble avtalt? Hva er neste steg?" {...register('body')} {...control} />}
+      </FormField>
       <div className="mt-2 flex justify-end">
         <Button type="submit" size="sm" disabled={add.isPending}>
           {add.isPending ? 'Lagrer...' : 'Legg til notat'}

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
+import { fieldControl } from '@/components/ui/form-field'
 import { FieldError, Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { cn } from '@/lib/utils'
@@ -107,14 +108,7 @@ function AltTextForm({ media, onDelete }: { media: Media; onDelete: () => void }
         <label htmlFor={id} className="sr-only">
           Alt-tekst for {media.name}
         </label>
-        <Input
-          id={id}
-          {...register('alt')}
-          className="h-9 text-sm"
-          placeholder="Alt-tekst"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-feil` : undefined}
-        />
+        <Input {...register('alt')} {...fieldControl(id, { error })} className="h-9 text-sm" placeholder="Alt-tekst" />
         <Button type="submit" variant="outline" size="icon" className="size-9 shrink-0" aria-label="Lagre alt-tekst">
           <Check aria-hidden="true" />
         </Button>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { FieldError, Input, Label } from '@/components/ui/input'
+import { fieldControl } from '@/components/ui/form-field'
 import { norwegianDay } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
 import { useSite } from '@/lib/site'
@@ -102,13 +103,7 @@ export function PersonSearch() {
       <form method="post" className="mt-4 flex flex-wrap items-end gap-3" onSubmit={search} noValidate>
         <div className="min-w-[16rem] flex-1">
           <Label htmlFor="privacy-person">E-post eller telefon</Label>
-          <Input
-            id="privacy-person"
-            autoComplete="off"
-            {...register('person')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'privacy-person-feil' : undefined}
-          />
+          <Input autoComplete="off" {...register('person')} {...fieldControl('privacy-person', { error })} />
         </div>
         <Button type="submit" disabled={find.isPending}>
           <Search aria-hidden="true" />

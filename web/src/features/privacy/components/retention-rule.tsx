@@ -5,6 +5,7 @@ import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { FieldError, Label, Select } from '@/components/ui/input'
+import { fieldControl } from '@/components/ui/form-field'
 import { useServerErrors } from '@/lib/forms'
 import { useRetention, useSaveRetention } from '../api/privacy'
 
@@ -58,13 +59,7 @@ function RetentionForm({ stored, editable }: { stored: number | null; editable: 
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <Label htmlFor="privacy-retention">Anonymiser vunne og tapte leads etter</Label>
-          <Select
-            id="privacy-retention"
-            disabled={!editable}
-            {...register('months')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'privacy-retention-feil' : undefined}
-          >
+          <Select disabled={!editable} {...register('months')} {...fieldControl('privacy-retention', { error })}>
             <option value="">Aldri (av)</option>
             {choices.map((n) => (
               <option key={n} value={n}>

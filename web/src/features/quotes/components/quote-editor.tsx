@@ -2,7 +2,8 @@ import { Plus, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { FieldError, Input, Select, Textarea } from '@/components/ui/input'
 import { formatDateTime } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
 import { type CustomerKind, type PriceType, type Quote, type QuoteInput, type Unit, useSaveQuote } from '../api/quotes'
@@ -154,36 +155,27 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
             ))}
           </div>
           {!consumer && (
-            <div className="sm:col-span-2">
-              <Label htmlFor="q-company">Firma</Label>
-              <Input id="q-company" autoComplete="off" {...register('customer_company')} aria-describedby={error('customer_company') ? 'q-company-error' : undefined} />
-              <FieldError id="q-company-error">{error('customer_company')}</FieldError>
-            </div>
+            <FormField className="sm:col-span-2" id="q-company" label="Firma" error={error('customer_company')}>
+              {(control) => <Input autoComplete="off" {...register('customer_company')} {...control} />}
+            </FormField>
           )}
-          <div>
-            <Label htmlFor="q-name">{consumer ? 'Navn' : 'Kontaktperson'}</Label>
-            <Input id="q-name" autoComplete="off" {...register('customer_name')} aria-describedby={error('customer_name') ? 'q-name-error' : undefined} />
-            <FieldError id="q-name-error">{error('customer_name')}</FieldError>
-          </div>
+          <FormField id="q-name" label={consumer ? 'Navn' : 'Kontaktperson'} error={error('customer_name')}>
+            {(control) => <Input autoComplete="off" {...register('customer_name')} {...control} />}
+          </FormField>
           {!consumer && (
-            <div>
-              <Label htmlFor="q-orgnr">Org.nr.</Label>
-              <Input id="q-orgnr" {...register('org_nr')} />
-            </div>
+            <FormField id="q-orgnr" label="Org.nr.">
+              {(control) => <Input {...register('org_nr')} {...control} />}
+            </FormField>
           )}
-          <div>
-            <Label htmlFor="q-email">E-post</Label>
-            <Input id="q-email" type="email" {...register('customer_email')} aria-describedby={error('customer_email') ? 'q-email-error' : undefined} />
-            <FieldError id="q-email-error">{error('customer_email')}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="q-phone">Telefon</Label>
-            <Input id="q-phone" type="tel" {...register('customer_phone')} />
-          </div>
-          <div className="sm:col-span-2">
-            <Label htmlFor="q-address">Adresse</Label>
-            <Input id="q-address" {...register('customer_address')} />
-          </div>
+          <FormField id="q-email" label="E-post" error={error('customer_email')}>
+            {(control) => <Input type="email" {...register('customer_email')} {...control} />}
+          </FormField>
+          <FormField id="q-phone" label="Telefon">
+            {(control) => <Input type="tel" {...register('customer_phone')} {...control} />}
+          </FormField>
+          <FormField className="sm:col-span-2" id="q-address" label="Adresse">
+            {(control) => <Input {...register('customer_address')} {...control} />}
+          </FormField>
           {consumer && (
             <label className="flex items-start gap-2 sm:col-span-2">
               <input type="checkbox" className="mt-1 size-4 accent-primary" {...register('angrerett')} />
@@ -210,38 +202,33 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
           <legend className="px-1 text-sm font-semibold">Linjer (priser eks. MVA)</legend>
           {lines.fields.map((field, index) => (
             <div key={field.id} className="grid grid-cols-2 gap-2 rounded-lg bg-muted/40 p-3 sm:grid-cols-[5rem_6rem_minmax(0,1fr)_6rem_auto]" data-quote-line>
-              <div className="col-span-full">
-                <Label htmlFor={`line-${index}-description`}>Beskrivelse</Label>
-                <Input id={`line-${index}-description`} {...register(`lines.${index}.description`)} />
-                <FieldError id={`line-${index}-description-error`}>{lineError(index, 'description')}</FieldError>
-              </div>
-              <div>
-                <Label htmlFor={`line-${index}-quantity`}>Antall</Label>
-                <Input id={`line-${index}-quantity`} inputMode="decimal" {...register(`lines.${index}.quantity`)} />
-                <FieldError id={`line-${index}-quantity-error`}>{lineError(index, 'quantity')}</FieldError>
-              </div>
-              <div>
-                <Label htmlFor={`line-${index}-unit`}>Enhet</Label>
-                <Select id={`line-${index}-unit`} {...register(`lines.${index}.unit`)}>
-                  {(Object.keys(UNITS) as Unit[]).map((unit) => (
-                    <option key={unit} value={unit}>{UNITS[unit]}</option>
-                  ))}
-                </Select>
-              </div>
-              <div>
-                <Label htmlFor={`line-${index}-price`}>Enhetspris (kr)</Label>
-                <Input id={`line-${index}-price`} inputMode="decimal" {...register(`lines.${index}.unit_price`)} />
-                <FieldError id={`line-${index}-price-error`}>{lineError(index, 'unit_price')}</FieldError>
-              </div>
-              <div>
-                <Label htmlFor={`line-${index}-vat`}>MVA</Label>
-                <Select id={`line-${index}-vat`} {...register(`lines.${index}.vat`)}>
-                  {VAT_RATES.map((rate) => (
-                    <option key={rate} value={String(rate)}>{rate} %</option>
-                  ))}
-                </Select>
-                <FieldError id={`line-${index}-vat-error`}>{lineError(index, 'vat')}</FieldError>
-              </div>
+              <FormField className="col-span-full" id={`line-${index}-description`} label="Beskrivelse" error={lineError(index, 'description')}>
+                {(control) => <Input {...register(`lines.${index}.description`)} {...control} />}
+              </FormField>
+              <FormField id={`line-${index}-quantity`} label="Antall" error={lineError(index, 'quantity')}>
+                {(control) => <Input inputMode="decimal" {...register(`lines.${index}.quantity`)} {...control} />}
+              </FormField>
+              <FormField id={`line-${index}-unit`} label="Enhet">
+                {(control) => (
+                  <Select {...register(`lines.${index}.unit`)} {...control}>
+                    {(Object.keys(UNITS) as Unit[]).map((unit) => (
+                      <option key={unit} value={unit}>{UNITS[unit]}</option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+              <FormField id={`line-${index}-price`} label="Enhetspris (kr)" error={lineError(index, 'unit_price')}>
+                {(control) => <Input inputMode="decimal" {...register(`lines.${index}.unit_price`)} {...control} />}
+              </FormField>
+              <FormField id={`line-${index}-vat`} label="MVA" error={lineError(index, 'vat')}>
+                {(control) => (
+                  <Select {...register(`lines.${index}.vat`)} {...control}>
+                    {VAT_RATES.map((rate) => (
+                      <option key={rate} value={String(rate)}>{rate} %</option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
               <div className="flex items-end">
                 <Button type="button" variant="ghost" size="icon" aria-label={`Fjern linje ${index + 1}`} onClick={() => lines.remove(index)}>
                   <Trash2 aria-hidden="true" />
@@ -249,19 +236,20 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
               </div>
             </div>
           ))}
-          <FieldError id="q-lines-error">{error('lines')}</FieldError>
+          <FieldError id="q-lines-feil">{error('lines')}</FieldError>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="min-w-56 flex-1">
-              <Label htmlFor="q-catalogue">Fra tjenestekatalogen</Label>
-              <Select id="q-catalogue" value={picked} onChange={(event) => addFromCatalogue(event.target.value)}>
-                <option value="">Velg en tjeneste å legge til</option>
-                {catalogue.map((service) => (
-                  <option key={service.id} value={service.id}>
-                    {service.name}{service.price_from ? ` (fra ${service.price_from} kr inkl. MVA)` : ''}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <FormField className="min-w-56 flex-1" id="q-catalogue" label="Fra tjenestekatalogen">
+              {(control) => (
+                <Select value={picked} onChange={(event) => addFromCatalogue(event.target.value)} {...control}>
+                  <option value="">Velg en tjeneste å legge til</option>
+                  {catalogue.map((service) => (
+                    <option key={service.id} value={service.id}>
+                      {service.name}{service.price_from ? ` (fra ${service.price_from} kr inkl. MVA)` : ''}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
             <Button type="button" variant="outline" onClick={() => lines.append({ service_id: null, description: '', quantity: '1', unit: 'stk', unit_price: '0,00', vat: '25' })}>
               <Plus aria-hidden="true" /> Fri linje
             </Button>
@@ -273,19 +261,15 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
           </p>
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <Label htmlFor="q-intro">Innledning</Label>
-            <Textarea id="q-intro" rows={3} {...register('intro')} />
-          </div>
-          <div className="sm:col-span-2">
-            <Label htmlFor="q-terms">Vilkår</Label>
-            <Textarea id="q-terms" rows={4} {...register('terms')} />
-          </div>
-          <div>
-            <Label htmlFor="q-valid">Gyldig til</Label>
-            <Input id="q-valid" type="date" {...register('valid_until')} aria-describedby={error('valid_until') ? 'q-valid-error' : undefined} />
-            <FieldError id="q-valid-error">{error('valid_until')}</FieldError>
-          </div>
+          <FormField className="sm:col-span-2" id="q-intro" label="Innledning">
+            {(control) => <Textarea rows={3} {...register('intro')} {...control} />}
+          </FormField>
+          <FormField className="sm:col-span-2" id="q-terms" label="Vilkår">
+            {(control) => <Textarea rows={4} {...register('terms')} {...control} />}
+          </FormField>
+          <FormField id="q-valid" label="Gyldig til" error={error('valid_until')}>
+            {(control) => <Input type="date" {...register('valid_until')} {...control} />}
+          </FormField>
         </div>
       </form>
       <div className="lg:sticky lg:top-20 lg:self-start">

@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { Label, Textarea } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Textarea } from '@/components/ui/input'
 import { formatDateTime } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { type QuoteView, type SentQuote, useNewLink, useReviseQuote, useSendQuote, useWithdrawQuote } from '../api/quotes'
@@ -150,10 +151,9 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
             : 'Kunden har ingen e-postadresse: du får lenken og sender den selv. Tilbudet kan ikke endres etterpå, bare revideres.'
         }
       >
-        <div className="grid gap-2">
-          <Label htmlFor="send-message">Personlig melding (valgfritt)</Label>
-          <Textarea id="send-message" rows={4} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} placeholder="Hei! Takk for en hyggelig befaring ..." />
-        </div>
+        <FormField className="grid gap-2" id="send-message" label="Personlig melding (valgfritt)">
+          {(control) => <Textarea {...control} rows={4} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} placeholder="Hei! Takk for en hyggelig befaring ..." />}
+        </FormField>
         <div className="mt-4 flex justify-end gap-3">
           <Button variant="outline" onClick={() => setConfirmSend(false)} data-autofocus>
             Avbryt

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { factsOf, type Settings, useSaveSettings } from '../api/settings'
 
@@ -79,21 +80,9 @@ export function ClaimsForm({ settings }: { settings: Settings }) {
           </label>
         ))}
       </fieldset>
-      <div>
-        <Label htmlFor="claims-warranty">Garanti på arbeidet (år)</Label>
-        <Input
-          id="claims-warranty"
-          inputMode="numeric"
-          className="max-w-32"
-          {...register('warranty_years')}
-          aria-invalid={warrantyError ? true : undefined}
-          aria-describedby={['claims-warranty-hjelp', warrantyError ? 'claims-warranty-feil' : null].filter(Boolean).join(' ')}
-        />
-        <p id="claims-warranty-hjelp" className="mt-1 text-sm text-muted-foreground">
-          Tomt felt: sidene nevner ingen garanti.
-        </p>
-        <FieldError id="claims-warranty-feil">{warrantyError}</FieldError>
-      </div>
+      <FormField id="claims-warranty" label="Garanti på arbeidet (år)" hint="Tomt felt: sidene nevner ingen garanti." error={warrantyError}>
+        {(control) => <Input inputMode="numeric" className="max-w-32" {...register('warranty_years')} {...control} />}
+      </FormField>
       <label className="flex items-start gap-3 rounded-lg border border-border p-3">
         <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-primary" {...register('confirmed')} />
         <span>

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { type Settings, splitPhones, useSaveSettings } from '../api/settings'
 
@@ -79,25 +80,17 @@ export function CompanyFactsForm({ settings }: { settings: Settings }) {
         const error = formState.errors[field.key]?.message
         const id = `settings-${field.key}`
         const hint = field.key === 'founded_year' ? YEAR_HINT : undefined
-        const described = [error ? `${id}-feil` : null, hint ? `${id}-hjelp` : null].filter(Boolean).join(' ') || undefined
         return (
-          <div key={field.key}>
-            <Label htmlFor={id}>{field.label}</Label>
-            <Input
-              id={id}
-              type={field.type}
-              inputMode={field.key === 'founded_year' ? 'numeric' : undefined}
-              {...register(field.key)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={described}
-            />
-            {hint && (
-              <p id={`${id}-hjelp`} className="mt-1 text-sm text-muted-foreground">
-                {hint}
-              </p>
+          <FormField key={field.key} id={id} label={field.label} hint={hint} error={error}>
+            {(control) => (
+              <Input
+                type={field.type}
+                inputMode={field.key === 'founded_year' ? 'numeric' : undefined}
+                {...register(field.key)}
+                {...control}
+              />
             )}
-            <FieldError id={`${id}-feil`}>{error}</FieldError>
-          </div>
+          </FormField>
         )
       })}
       <Button type="submit" className="w-fit" disabled={save.isPending}>

@@ -4,7 +4,8 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label, Select } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { FieldError, Input, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { type Stage, type StatusKind, useSavePipeline } from '../api/settings'
 
@@ -105,10 +106,9 @@ function NewStatus({ onAdd }: { onAdd: (name: string) => void }) {
   })
   return (
     <form method="post" onSubmit={add} className="mt-4 flex items-end gap-2" noValidate>
-      <div className="flex-1">
-        <Label htmlFor="new-status">Ny status</Label>
-        <Input id="new-status" {...form.register('name')} className="h-10" />
-      </div>
+      <FormField className="flex-1" id="new-status" label="Ny status">
+        {(control) => <Input {...control} {...form.register('name')} className="h-10" />}
+      </FormField>
       <Button type="submit" variant="outline">
         <Plus aria-hidden="true" />
         Legg til

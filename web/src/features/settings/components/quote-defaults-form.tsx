@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label, Textarea } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { factsOf, type Settings, useSaveSettings } from '../api/settings'
 
@@ -38,16 +39,12 @@ export function QuoteDefaultsForm({ settings }: { settings: Settings }) {
   })
   return (
     <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-      <div className="max-w-40">
-        <Label htmlFor="quote-valid-days">Gyldig i (dager)</Label>
-        <Input id="quote-valid-days" inputMode="numeric" aria-describedby="quote-valid-days-error" {...form.register('valid_days')} />
-        <FieldError id="quote-valid-days-error">{errors.valid_days?.message}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="quote-terms">Standardvilkår</Label>
-        <Textarea id="quote-terms" rows={4} aria-describedby="quote-terms-error" {...form.register('terms')} />
-        <FieldError id="quote-terms-error">{errors.terms?.message}</FieldError>
-      </div>
+      <FormField className="max-w-40" id="quote-valid-days" label="Gyldig i (dager)" error={errors.valid_days?.message}>
+        {(control) => <Input inputMode="numeric" {...form.register('valid_days')} {...control} />}
+      </FormField>
+      <FormField id="quote-terms" label="Standardvilkår" error={errors.terms?.message}>
+        {(control) => <Textarea rows={4} {...form.register('terms')} {...control} />}
+      </FormField>
       <Button type="submit" className="w-fit" disabled={save.isPending}>
         {save.isPending ? 'Lagrer...' : 'Lagre tilbudsstandard'}
       </Button>

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { FieldError, Input, Label } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { FieldError, Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { factsOf, type Settings, useSaveSettings } from '../api/settings'
 
@@ -46,12 +47,10 @@ export function VisitDaysForm({ settings }: { settings: Settings }) {
   })
   return (
     <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-      <div className="max-w-48">
-        <Label htmlFor="visit-days-ahead">Dager frem i tid</Label>
-        <Input id="visit-days-ahead" inputMode="numeric" aria-describedby="visit-days-ahead-error" {...form.register('days_ahead')} />
-        <FieldError id="visit-days-ahead-error">{errors.days_ahead?.message}</FieldError>
-      </div>
-      <fieldset aria-describedby="visit-weekdays-error">
+      <FormField className="max-w-48" id="visit-days-ahead" label="Dager frem i tid" error={errors.days_ahead?.message}>
+        {(control) => <Input inputMode="numeric" {...form.register('days_ahead')} {...control} />}
+      </FormField>
+      <fieldset aria-describedby={errors.weekdays ? 'visit-weekdays-feil' : undefined}>
         <legend className="mb-1.5 text-sm font-semibold">Ukedager dere tar befaring</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {WEEKDAYS.map((name, index) => (
@@ -61,7 +60,7 @@ export function VisitDaysForm({ settings }: { settings: Settings }) {
             </label>
           ))}
         </div>
-        <FieldError id="visit-weekdays-error">{errors.weekdays?.message}</FieldError>
+        <FieldError id="visit-weekdays-feil">{errors.weekdays?.message}</FieldError>
       </fieldset>
       <Button type="submit" className="w-fit" disabled={save.isPending}>
         {save.isPending ? 'Lagrer...' : 'Lagre befaringsdager'}

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { FieldError, Input, Label, Select } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { type AdminUserView, type Role, useChangePassword, useCreateUser, useUpdateUser } from '../api/users'
 
@@ -64,40 +65,34 @@ function NewUserForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }
   )
 
   const err = (field: keyof UserValues) => formState.errors[field]?.message
-  const a11y = (field: keyof UserValues) => ({
-    id: `user-${field}`,
-    'aria-invalid': err(field) ? true : undefined,
-    'aria-describedby': err(field) ? `user-${field}-feil` : undefined,
-  })
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <div>
-        <Label htmlFor="user-name">Navn</Label>
-        <Input {...register('name')} {...a11y('name')} autoComplete="off" data-autofocus />
-        <FieldError id="user-name-feil">{err('name')}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="user-email">E-post</Label>
-        <Input type="email" {...register('email')} {...a11y('email')} autoComplete="off" />
-        <FieldError id="user-email-feil">{err('email')}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="user-password">Passord</Label>
-        <Input type="password" {...register('password')} {...a11y('password')} autoComplete="new-password" />
-        <p className="mt-1 text-sm text-muted-foreground">Minst 12 tegn. En setning av flere ord er lett å huske og vanskelig å gjette.</p>
-        <FieldError id="user-password-feil">{err('password')}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="user-role">Rolle</Label>
-        <Select {...register('role')} {...a11y('role')}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABEL[role]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FormField id="user-name" label="Navn" error={err('name')}>
+        {(control) => <Input {...register('name')} {...control} autoComplete="off" data-autofocus />}
+      </FormField>
+      <FormField id="user-email" label="E-post" error={err('email')}>
+        {(control) => <Input type="email" {...register('email')} {...control} autoComplete="off" />}
+      </FormField>
+      <FormField
+        id="user-password"
+        label="Passord"
+        hint="Minst 12 tegn. En setning av flere ord er lett å huske og vanskelig å gjette."
+        error={err('password')}
+      >
+        {(control) => <Input type="password" {...register('password')} {...control} autoComplete="new-password" />}
+      </FormField>
+      <FormField id="user-role" label="Rolle" error={err('role')}>
+        {(control) => (
+          <Select {...register('role')} {...control}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABEL[role]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
       <div className="mt-2 flex justify-end gap-3">
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           Avbryt
@@ -197,21 +192,12 @@ function PasswordField({
   autoComplete: 'current-password' | 'new-password'
   autoFocus: boolean
 }) {
-  const errorId = `${id}-feil`
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="password"
-        {...field}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        data-autofocus={autoFocus || undefined}
-      />
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <Input type="password" {...field} {...control} autoComplete={autoComplete} data-autofocus={autoFocus || undefined} />
+      )}
+    </FormField>
   )
 }
 
@@ -246,26 +232,19 @@ function EditUserForm({ user, onDone }: { user: AdminUserView; onDone: () => voi
     }
   })
   const err = (field: keyof ProfileValues) => formState.errors[field]?.message
-  const a11y = (field: keyof ProfileValues) => ({
-    id: `profile-${field}`,
-    'aria-invalid': err(field) ? true : undefined,
-    'aria-describedby': err(field) ? `profile-${field}-feil` : `profile-${field}-hjelp`,
-  })
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <div>
-        <Label htmlFor="profile-name">Navn</Label>
-        <Input {...register('name')} {...a11y('name')} autoComplete="off" data-autofocus />
-        <FieldError id="profile-name-feil">{err('name')}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor="profile-phone">Telefon</Label>
-        <Input type="tel" {...register('phone')} {...a11y('phone')} autoComplete="off" />
-        <p id="profile-phone-hjelp" className="mt-1 text-sm text-muted-foreground">
-          Kunden får nummeret når brukeren skal på befaring. Uten nummer får kunden firmaets.
-        </p>
-        <FieldError id="profile-phone-feil">{err('phone')}</FieldError>
-      </div>
+      <FormField id="profile-name" label="Navn" error={err('name')}>
+        {(control) => <Input {...register('name')} {...control} autoComplete="off" data-autofocus />}
+      </FormField>
+      <FormField
+        id="profile-phone"
+        label="Telefon"
+        hint="Kunden får nummeret når brukeren skal på befaring. Uten nummer får kunden firmaets."
+        error={err('phone')}
+      >
+        {(control) => <Input type="tel" {...register('phone')} {...control} autoComplete="off" />}
+      </FormField>
       <div className="mt-2 flex justify-end gap-3">
         <Button type="button" variant="outline" onClick={onDone}>
           Avbryt

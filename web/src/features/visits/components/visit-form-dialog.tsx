@@ -3,9 +3,10 @@ import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useClearToasts, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { DayInput, isDay } from '@/components/ui/day-input'
+import { BAD_DAY, DayInput, isDay } from '@/components/ui/day-input'
 import { Dialog } from '@/components/ui/dialog'
-import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Select, Textarea } from '@/components/ui/input'
 import type { StaffMember } from '../api/visits'
 import { formatPreferredTime } from '@/lib/days'
 import { useServerErrors } from '@/lib/forms'
@@ -25,7 +26,7 @@ export const LENGTHS: [number, string][] = [
 // The server checks every field (a day that has been, a time summer time skips, who
 // goes) and its messages land under the fields; here only the day's own form is checked.
 const schema = z.object({
-  day: z.string().refine(isDay, 'Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.'),
+  day: z.string().refine(isDay, BAD_DAY),
   start: z.string(),
   minutes: z.string(),
   staff_id: z.string(),
@@ -126,11 +127,6 @@ function VisitForm({
     }
   })
   const err = (field: Field) => formState.errors[field]?.message
-  const a11y = (field: Field) => ({
-    id: `visit-${field}`,
-    'aria-invalid': err(field) ? true : undefined,
-    'aria-describedby': err(field) ? `visit-${field}-feil` : undefined,
-  })
   const lengths = LENGTHS.some(([minutes]) => String(minutes) === form.getValues('minutes'))
     ? LENGTHS
     : [...LENGTHS, [Number(form.getValues('minutes')), `${form.getValues('minutes')} minutter`] as [number, string]]
@@ -159,43 +155,41 @@ function VisitForm({
         </fieldset>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="visit-day">Dag</Label>
-          <Controller
-            control={control}
-            name="day"
-            render={({ field }) => <DayInput {...a11y('day')} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
-          />
-          <FieldError id="visit-day-feil">{err('day')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="visit-start">Klokkeslett</Label>
-          <Input type="time" step={300} {...register('start')} {...a11y('start')} />
-          <FieldError id="visit-start-feil">{err('start')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="visit-minutes">Varighet</Label>
-          <Select {...register('minutes')} {...a11y('minutes')}>
-            {lengths.map(([minutes, words]) => (
-              <option key={minutes} value={minutes}>
-                {words}
-              </option>
-            ))}
-          </Select>
-          <FieldError id="visit-minutes-feil">{err('minutes')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="visit-staff_id">Hvem drar</Label>
-          <Select {...register('staff_id')} {...a11y('staff_id')}>
-            <option value="">Velg en ansatt</option>
-            {staff.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </Select>
-          <FieldError id="visit-staff_id-feil">{err('staff_id')}</FieldError>
-        </div>
+        <FormField id="visit-day" label="Dag" error={err('day')}>
+          {(aria) => (
+            <Controller
+              control={control}
+              name="day"
+              render={({ field }) => <DayInput {...aria} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+            />
+          )}
+        </FormField>
+        <FormField id="visit-start" label="Klokkeslett" error={err('start')}>
+          {(control) => <Input type="time" step={300} {...register('start')} {...control} />}
+        </FormField>
+        <FormField id="visit-minutes" label="Varighet" error={err('minutes')}>
+          {(control) => (
+            <Select {...register('minutes')} {...control}>
+              {lengths.map(([minutes, words]) => (
+                <option key={minutes} value={minutes}>
+                  {words}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="visit-staff_id" label="Hvem drar" error={err('staff_id')}>
+          {(control) => (
+            <Select {...register('staff_id')} {...control}>
+              <option value="">Velg en ansatt</option>
+              {staff.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
         {noAddress && (
@@ -203,22 +197,16 @@ function VisitForm({
             Lead-en har ingen adresse. Skriv hvor befaringen er, så står adressen i invitasjonen; ellers står det «avtales på telefon».
           </p>
         )}
-        <div>
-          <Label htmlFor="visit-address">Adresse</Label>
-          <Input autoComplete="off" {...register('address')} {...a11y('address')} />
-          <FieldError id="visit-address-feil">{err('address')}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="visit-postcode">Postnummer</Label>
-          <Input inputMode="numeric" maxLength={4} {...register('postcode')} {...a11y('postcode')} />
-          <FieldError id="visit-postcode-feil">{err('postcode')}</FieldError>
-        </div>
+        <FormField id="visit-address" label="Adresse" error={err('address')}>
+          {(control) => <Input autoComplete="off" {...register('address')} {...control} />}
+        </FormField>
+        <FormField id="visit-postcode" label="Postnummer" error={err('postcode')}>
+          {(control) => <Input inputMode="numeric" maxLength={4} {...register('postcode')} {...control} />}
+        </FormField>
       </div>
-      <div>
-        <Label htmlFor="visit-note">Notat til den som drar</Label>
-        <Textarea rows={3} {...register('note')} {...a11y('note')} />
-        <FieldError id="visit-note-feil">{err('note')}</FieldError>
-      </div>
+      <FormField id="visit-note" label="Notat til den som drar" error={err('note')}>
+        {(control) => <Textarea rows={3} {...register('note')} {...control} />}
+      </FormField>
       <p className="text-sm text-muted-foreground">Kunden og den som drar får en e-post med tidspunktet og en kalenderinvitasjon.</p>
       <div className="flex justify-end">
         <Button type="submit" disabled={formState.isSubmitting}>
