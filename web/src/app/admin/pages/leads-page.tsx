@@ -11,20 +11,13 @@ import { Spinner } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { useDeleteLead } from '@/features/leads/api/delete-lead'
-import {
-  exportHref,
-  type FollowUpFilter,
-  type Lead,
-  type LeadFilter,
-  PER_PAGE,
-  type StatusKind,
-  useLeads,
-} from '@/features/leads/api/list-leads'
+import { exportHref, type FollowUpFilter, type Lead, leadFilter, PER_PAGE, type StatusKind, useLeads } from '@/features/leads/api/list-leads'
 import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog'
 import { LeadSide } from '../components/lead-side'
 import { LeadFormDialog } from '@/features/leads/components/lead-form-dialog'
 import { LeadKanban } from '@/features/leads/components/lead-kanban'
 import { LeadTable } from '@/features/leads/components/lead-table'
+import { useUrlFilter } from '@/lib/url-filter'
 import { useAdminTitle } from '../use-admin-title'
 
 type View = 'table' | 'kanban'
@@ -43,16 +36,10 @@ const FOLLOW_UPS: Record<FollowUpFilter, string> = {
   planned: 'Har oppfølging',
   none: 'Uten oppfølging',
 }
-const isFollowUp = (value: string | null): value is FollowUpFilter => value !== null && value in FOLLOW_UPS
+const isFollowUp = (value: string): value is FollowUpFilter => Object.hasOwn(FOLLOW_UPS, value)
 
 /** The meanings a link from the dashboard may narrow the list to, as the chip says them. */
 const KINDS: Record<StatusKind, string> = { open: 'Bare åpne leads', won: 'Bare vunne leads', lost: 'Bare tapte leads' }
-const isKind = (value: string | null): value is StatusKind => value !== null && value in KINDS
-/** `?days=7`: a whole number of days from 1 to 366, or nothing. */
-function daysOf(value: string | null): number | undefined {
-  const days = Number(value)
-  return value && Number.isInteger(days) && days >= 1 && days <= 366 ? days : undefined
-}
 
 export function LeadsPage() {
   useAdminTitle('Henvendelser')
@@ -69,31 +56,29 @@ export function LeadsPage() {
       // storage blocked: the choice lasts for this visit
     }
   }
-  const [text, setText] = useState('')
-  // /admin/leads?follow_up=due&kind=open (from the dashboard) opens the list on those leads.
-  const linkedFollowUp = params.get('follow_up')
-  const linkedKind = params.get('kind')
-  const [filter, setFilter] = useState<LeadFilter>({
-    q: '',
-    status: '',
-    source: '',
-    page: 1,
-    sort: '-created',
-    mine: false,
-    followUp: isFollowUp(linkedFollowUp) ? linkedFollowUp : '',
-    kind: isKind(linkedKind) ? linkedKind : undefined,
-    days: daysOf(params.get('days')),
-  })
+  // The filter is the address's (/admin/leads?follow_up=due&kind=open from the dashboard
+  // opens the list on those leads); a change to it is a step the back button undoes.
+  const [filter, setFilter] = useUrlFilter(leadFilter)
+  // The search field follows the address too (the back button), but not at every key:
+  // what is typed reaches the address once typing pauses.
+  const [text, setText] = useState(filter.q)
+  const [searched, setSearched] = useState(filter.q)
+  if (filter.q !== searched) {
+    setSearched(filter.q)
+    setText(filter.q)
+  }
   const [editing, setEditing] = useState<Lead | null>(null)
   const [formOpen, setFormOpen] = useState(false)
   const [deleting, setDeleting] = useState<Lead | null>(null)
   const remove = useDeleteLead()
 
-  // Search as the user types, once typing pauses; a new search starts on page 1.
+  // Search as the user types, once typing pauses; a new search starts on page 1, and
+  // replaces the address rather than leaving a step in the history for every pause.
   useEffect(() => {
-    const timer = window.setTimeout(() => setFilter((f) => (f.q === text ? f : { ...f, q: text, page: 1 })), 250)
+    if (text === filter.q) return
+    const timer = window.setTimeout(() => setFilter((f) => ({ ...f, q: text, page: 1 }), { replace: true }), 250)
     return () => window.clearTimeout(timer)
-  }, [text])
+  }, [text, filter.q, setFilter])
 
   const leads = useLeads(filter)
   const pipeline = leads.data?.pipeline ?? []

@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Select } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
-import { useVisits } from '@/features/visits/api/visits'
+import { useVisits, visitWeek } from '@/features/visits/api/visits'
 import { CalendarFeeds } from '@/features/visits/components/calendar-feeds'
 import { VisitDays } from '@/features/visits/components/visit-days'
 import { formatDay, norwegianDay } from '@/lib/format'
+import { useUrlFilter } from '@/lib/url-filter'
 import { useAdminTitle } from '../use-admin-title'
 
 /** `day` ("YYYY-MM-DD") moved `days` on. */
@@ -29,37 +29,31 @@ function monday(day: string): string {
 export function VisitsPage() {
   useAdminTitle('Befaringer')
   const { user } = useAuth()
-  const [params, setParams] = useSearchParams()
-  const week = monday(/^\d{4}-\d{2}-\d{2}$/.test(params.get('uke') ?? '') ? (params.get('uke') as string) : norwegianDay())
-  const mine = params.get('hvem') === 'mine'
+  const [chosen, setChosen] = useUrlFilter(visitWeek)
+  const week = monday(chosen.day || norwegianDay())
+  const mine = chosen.mine
   const visits = useVisits({ from: week, days: 7, staff: mine ? user?.id : undefined })
-  const set = (key: string, value: string | null) =>
-    setParams((all) => {
-      if (value) all.set(key, value)
-      else all.delete(key)
-      return all
-    })
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold">Befaringer</h1>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex items-center gap-2">
-          <Button variant="outline" size="icon" aria-label="Forrige uke" onClick={() => set('uke', addDays(week, -7))}>
+          <Button variant="outline" size="icon" aria-label="Forrige uke" onClick={() => setChosen({ ...chosen, day: addDays(week, -7) })}>
             <ChevronLeft aria-hidden="true" />
           </Button>
           <span className="font-semibold" aria-live="polite">
             Uken fra {formatDay(week)}
           </span>
-          <Button variant="outline" size="icon" aria-label="Neste uke" onClick={() => set('uke', addDays(week, 7))}>
+          <Button variant="outline" size="icon" aria-label="Neste uke" onClick={() => setChosen({ ...chosen, day: addDays(week, 7) })}>
             <ChevronRight aria-hidden="true" />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => set('uke', null)}>
+          <Button variant="outline" size="sm" onClick={() => setChosen({ ...chosen, day: '' })}>
             Denne uken
           </Button>
         </div>
         <FormField id="visits-who" label="Vis">
           {(control) => (
-            <Select {...control} value={mine ? 'mine' : ''} onChange={(event) => set('hvem', event.target.value || null)}>
+            <Select {...control} value={mine ? 'mine' : ''} onChange={(event) => setChosen({ ...chosen, mine: event.target.value === 'mine' })}>
               <option value="">Alle befaringer</option>
               <option value="mine">Mine befaringer</option>
             </Select>

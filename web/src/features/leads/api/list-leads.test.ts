@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { exportHref, type LeadFilter } from './list-leads'
+import { filterParams } from '@/lib/url-filter'
+import { exportHref, type LeadFilter, leadFilter } from './list-leads'
 
 const all: LeadFilter = { q: '', status: '', source: '', page: 1, sort: '-created', mine: false, followUp: '' }
 
@@ -22,5 +23,20 @@ describe('exportHref', () => {
       kind: 'open',
       days: '7',
     })
+  })
+})
+
+describe('leadFilter', () => {
+  const read = (text: string) => leadFilter.read(new URLSearchParams(text))
+
+  it('reads back every filter it writes in the address', () => {
+    const filter: LeadFilter = { q: 'Ås bad', status: 'Ny', source: 'Web', page: 3, sort: 'name', mine: true, followUp: 'due', kind: 'open', days: 7 }
+    expect(read(filterParams(leadFilter, filter).toString())).toEqual(filter)
+  })
+
+  it('leaves what it does not know at the list’s default, and writes the default as nothing', () => {
+    const filter = read('sort=price&follow_up=soon&kind=maybe&days=0&page=-2&mine=yes')
+    expect(filter).toEqual(read(''))
+    expect(filterParams(leadFilter, filter).toString()).toBe('')
   })
 })

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
 import type { components, operations } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { filterParams, type UrlFilter } from '@/lib/url-filter'
 
 export type Lead = components['schemas']['Lead']
 export type LeadPage = components['schemas']['LeadPage']
@@ -26,6 +27,17 @@ export type LeadFilter = {
 
 export const PER_PAGE = 25
 
+const SORTS: Record<LeadSort, true> = { name: true, '-name': true, status: true, '-status': true, created: true, '-created': true }
+const FOLLOW_UPS: Record<FollowUpFilter, true> = { due: true, planned: true, none: true }
+const KINDS: Record<StatusKind, true> = { open: true, won: true, lost: true }
+const known = <K extends string>(keys: Record<K, true>, value: string | null): value is K => value !== null && Object.hasOwn(keys, value)
+
+/** `?days=7`: a whole number of days from 1 to 366, or nothing. */
+function daysOf(value: string | null): number | undefined {
+  const days = Number(value)
+  return value && Number.isInteger(days) && days >= 1 && days <= 366 ? days : undefined
+}
+
 /** The API's query for the leads `filter` finds, without its page: the list asks with it,
  * and the export link is made from it, so the two can never disagree. */
 export function leadQuery(filter: LeadFilter) {
@@ -41,6 +53,30 @@ export function leadQuery(filter: LeadFilter) {
   }
 }
 
+/** The leads list's filter in the page's address, under the API's own names
+ * (`/admin/leads?status=Ny&follow_up=due&page=2`): the dashboard links to it, a filtered
+ * list can be shared, and the export link is the same parameters without the page. */
+export const leadFilter: UrlFilter<LeadFilter> = {
+  read: (params) => {
+    const sort = params.get('sort')
+    const followUp = params.get('follow_up')
+    const kind = params.get('kind')
+    const page = Number(params.get('page'))
+    return {
+      q: params.get('q') ?? '',
+      status: params.get('status') ?? '',
+      source: params.get('source') ?? '',
+      page: Number.isInteger(page) && page > 1 ? page : 1,
+      sort: known(SORTS, sort) ? sort : '-created',
+      mine: params.get('mine') === 'true',
+      followUp: known(FOLLOW_UPS, followUp) ? followUp : '',
+      kind: known(KINDS, kind) ? kind : undefined,
+      days: daysOf(params.get('days')),
+    }
+  },
+  write: (filter) => ({ ...leadQuery(filter), page: filter.page > 1 ? filter.page : undefined }),
+}
+
 /** `GET /api/admin/leads`: filtered and paged on the server. */
 export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
   const query = { ...leadQuery(filter), page: filter.page, per_page: PER_PAGE }
@@ -50,11 +86,7 @@ export async function listLeads(filter: LeadFilter): Promise<LeadPage> {
 /** The CSV export of every lead `filter` finds, all pages (`GET /api/admin/leads/export`),
  * in the list's order: a plain link, so the browser downloads the file with the session cookie. */
 export function exportHref(filter: LeadFilter): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(leadQuery(filter))) {
-    if (value !== undefined) query.set(key, String(value))
-  }
-  const text = query.toString()
+  const text = filterParams(leadFilter, { ...filter, page: 1 }).toString()
   return `/api/admin/leads/export${text ? `?${text}` : ''}`
 }
 

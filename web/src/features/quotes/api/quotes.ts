@@ -3,6 +3,7 @@ import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
+import type { UrlFilter } from '@/lib/url-filter'
 
 export type Quote = components['schemas']['Quote']
 export type QuoteRow = components['schemas']['QuoteRow']
@@ -15,6 +16,30 @@ export type Unit = components['schemas']['Unit']
 export type PriceType = components['schemas']['PriceType']
 export type CustomerKind = components['schemas']['CustomerKind']
 export type QuoteFilter = { status?: QuoteStatus; expiring?: boolean; owner?: string }
+
+const STATUSES: Record<QuoteStatus, true> = {
+  draft: true,
+  sent: true,
+  accepted: true,
+  declined: true,
+  withdrawn: true,
+  replaced: true,
+  expired: true,
+}
+
+/** The quotes list's filter in the page's address, under the API's own names
+ * (`/admin/tilbud?status=sent&expiring=true&owner=ID`), so a filtered list can be shared. */
+export const quoteFilter: UrlFilter<QuoteFilter> = {
+  read: (params) => {
+    const status = params.get('status')
+    return {
+      status: status !== null && Object.hasOwn(STATUSES, status) ? (status as QuoteStatus) : undefined,
+      expiring: params.get('expiring') === 'true' || undefined,
+      owner: params.get('owner') || undefined,
+    }
+  },
+  write: (filter) => ({ status: filter.status, expiring: filter.expiring, owner: filter.owner }),
+}
 
 /** Every change of a quote moves its lead (status, timeline), the list and the dashboard. */
 function useRefresh() {

@@ -3,12 +3,25 @@ import { api, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
+import type { UrlFilter } from '@/lib/url-filter'
 
 export type Visit = components['schemas']['VisitView']
 export type VisitListed = components['schemas']['VisitListed']
 export type VisitInput = components['schemas']['VisitInput']
 export type VisitChanged = components['schemas']['VisitChanged']
 export type VisitSpan = { from?: string; days?: number; staff?: string }
+/** The befaringer page's choice: a day of the week to show ('' for this week), and
+ * whether only the signed-in user's. */
+export type VisitWeek = { day: string; mine: boolean }
+
+/** The befaringer page's week and filter in the address (`/admin/befaringer?uke=2026-12-07&hvem=mine`). */
+export const visitWeek: UrlFilter<VisitWeek> = {
+  read: (params) => {
+    const day = params.get('uke') ?? ''
+    return { day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '', mine: params.get('hvem') === 'mine' }
+  },
+  write: (week) => ({ uke: week.day, hvem: week.mine ? 'mine' : undefined }),
+}
 
 /** A booking moves its lead (status, timeline), the lists of befaringer and the dashboard. */
 function useRefresh() {
