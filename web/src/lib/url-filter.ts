@@ -16,6 +16,9 @@ export type UrlFilter<F> = {
   write: (filter: F) => Record<string, ParamValue>
 }
 
+/** Changes a filter kept in the address (`useUrlFilter`'s second value). */
+export type SetFilter<F> = (next: F | ((current: F) => F), options?: { replace?: boolean }) => void
+
 /** The address's parameters for `filter`, in `write`'s order, without the empty ones. */
 export function filterParams<F>(codec: UrlFilter<F>, filter: F): URLSearchParams {
   const params = new URLSearchParams()
@@ -35,8 +38,8 @@ export function filterParams<F>(codec: UrlFilter<F>, filter: F): URLSearchParams
 export function useUrlFilter<F>(codec: UrlFilter<F>) {
   const [params, setParams] = useSearchParams()
   const filter = codec.read(params)
-  const setFilter = useCallback(
-    (next: F | ((current: F) => F), options?: { replace?: boolean }) =>
+  const setFilter: SetFilter<F> = useCallback(
+    (next, options) =>
       setParams((all) => {
         const current = codec.read(all)
         const value = typeof next === 'function' ? (next as (current: F) => F)(current) : next

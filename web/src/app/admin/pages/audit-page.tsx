@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { DayInput, isDay } from '@/components/ui/day-input'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
+import { Pager } from '@/components/ui/pager'
 import { Spinner } from '@/components/ui/spinner'
 import { AUDIT_PER_PAGE, type AuditEntry, type AuditFilter, useAudit } from '@/features/audit/api/audit'
 import { ClearDialog } from '@/features/audit/components/clear-dialog'
@@ -191,19 +192,7 @@ export function AuditPage() {
           </table>
         )}
       </div>
-      {pages > 1 && (
-        <nav aria-label="Sider" className="mt-4 flex items-center justify-end gap-3 text-sm">
-          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
-            Forrige
-          </Button>
-          <span>
-            Side {filter.page} av {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={filter.page >= pages} onClick={() => setFilter({ ...filter, page: filter.page + 1 })}>
-            Neste
-          </Button>
-        </nav>
-      )}
+      <Pager page={filter.page} pages={pages} onPage={(page) => setFilter({ ...filter, page })} />
       {/* Only clearing shortens the log: afterwards the first page is the only one. */}
       <ClearDialog open={clearing} onOpenChange={setClearing} onCleared={() => setFilter({ ...filter, page: 1 })} />
     </>

@@ -1,83 +1,14 @@
-import { Plus, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useFieldArray, useForm, useWatch } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { FieldError, Input, Select, Textarea } from '@/components/ui/input'
+import { Input, Textarea } from '@/components/ui/input'
 import { formatDateTime } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
-import { type CustomerKind, type PriceType, type Quote, type QuoteInput, type Unit, useSaveQuote } from '../api/quotes'
-import { CATALOGUE_VAT, kroner, kronerField, netOfGross, parseKroner, parseQuantity, quantityField } from '../money'
-import { CUSTOMER_KINDS, PRICE_TYPES, UNITS, VAT_RATES } from '../words'
-import { type PreviewLine, QuotePreview } from './quote-preview'
-
-/** A service of the firm's catalogue, to pick a line from ("Pris fra" in whole kroner, including MVA as the public site says). */
-export type CatalogueItem = { id: string; name: string; price_from: number | null }
-
-type LineValues = { service_id: string | null; description: string; quantity: string; unit: Unit; unit_price: string; vat: string }
-type Values = {
-  customer_name: string
-  customer_company: string
-  customer_email: string
-  customer_phone: string
-  customer_address: string
-  customer_kind: CustomerKind
-  org_nr: string
-  angrerett: boolean
-  price_type: PriceType
-  intro: string
-  terms: string
-  valid_until: string
-  lines: LineValues[]
-}
-
-function valuesOf(quote: Quote): Values {
-  return {
-    customer_name: quote.customer_name,
-    customer_company: quote.customer_company ?? '',
-    customer_email: quote.customer_email ?? '',
-    customer_phone: quote.customer_phone ?? '',
-    customer_address: quote.customer_address ?? '',
-    customer_kind: quote.customer_kind,
-    org_nr: quote.org_nr ?? '',
-    angrerett: quote.angrerett,
-    price_type: quote.price_type,
-    intro: quote.intro,
-    terms: quote.terms,
-    valid_until: quote.valid_until,
-    lines: quote.lines.map((line) => ({
-      service_id: line.service_id ?? null,
-      description: line.description,
-      quantity: quantityField(line.quantity),
-      unit: line.unit,
-      unit_price: kronerField(line.unit_price),
-      vat: String(line.vat),
-    })),
-  }
-}
-
-/** The lines as the server takes them, or the first line's field that cannot be read. */
-function linesOf(lines: LineValues[]): { lines: PreviewLine[] & QuoteInput['lines']; bad: { index: number; field: 'quantity' | 'unit_price' } | null } {
-  const read = lines.map((line) => ({
-    service_id: line.service_id,
-    description: line.description,
-    quantity: parseQuantity(line.quantity),
-    unit: line.unit,
-    unit_price: parseKroner(line.unit_price),
-    vat: Number(line.vat),
-  }))
-  const badQuantity = read.findIndex((line) => line.quantity === null)
-  const badPrice = read.findIndex((line) => line.unit_price === null)
-  const bad = badQuantity >= 0 ? { index: badQuantity, field: 'quantity' as const } : badPrice >= 0 ? { index: badPrice, field: 'unit_price' as const } : null
-  return { lines: read.map((line) => ({ ...line, quantity: line.quantity ?? 0, unit_price: line.unit_price ?? 0 })), bad }
-}
-
-/** Who the quote is to: a business's company with its contact person, or the name (as the
- * server's `Quote::addressee`). */
-export function addressee(name: string, company: string | null | undefined): string {
-  if (!company) return name
-  return name ? `${company}, v/ ${name}` : company
-}
+import { type CustomerKind, type PriceType, type Quote, useSaveQuote } from '../api/quotes'
+import { addressee, type DraftValues, linesOf, valuesOf } from '../draft'
+import { CUSTOMER_KINDS, PRICE_TYPES } from '../words'
+import { type CatalogueItem, QuoteLines } from './quote-lines'
+import { QuotePreview } from './quote-preview'
 
 /** How long typing may pause before the draft is saved. */
 const SAVE_AFTER_MS = 700
@@ -89,10 +20,10 @@ const SAVE_AFTER_MS = 700
  * in øre (`../money.ts`).
  */
 export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: string; catalogue: CatalogueItem[] }) {
-  const form = useForm<Values>({ defaultValues: valuesOf(quote) })
+  const form = useForm<DraftValues>({ defaultValues: valuesOf(quote) })
   const { register, control, formState, setError, clearErrors } = form
   const lines = useFieldArray({ control, name: 'lines' })
-  const values = useWatch({ control }) as Values
+  const values = useWatch({ control }) as DraftValues
   const save = useSaveQuote(quote.id)
   const serverErrors = useServerErrors(form)
   const [saved, setSaved] = useState<{ at: Date } | { error: string } | null>(null)
@@ -126,18 +57,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
   }, [JSON.stringify(values)])
 
   const error = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message
-  const lineError = (index: number, field: keyof LineValues) => formState.errors.lines?.[index]?.[field]?.message
   const consumer = values.customer_kind === 'private'
-  const [picked, setPicked] = useState('')
-
-  function addFromCatalogue(id: string) {
-    const item = catalogue.find((service) => service.id === id)
-    if (!item) return
-    const unitPrice = netOfGross((item.price_from ?? 0) * 100, CATALOGUE_VAT)
-    lines.append({ service_id: item.id, description: item.name, quantity: '1', unit: 'stk', unit_price: kronerField(unitPrice), vat: String(CATALOGUE_VAT) })
-    setPicked('')
-  }
-
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
       <form className="grid gap-5" noValidate onSubmit={(event) => event.preventDefault()} aria-label="Tilbudet">
@@ -198,68 +118,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
             </label>
           ))}
         </fieldset>
-        <fieldset className="grid gap-3 rounded-xl border border-border p-4">
-          <legend className="px-1 text-sm font-semibold">Linjer (priser eks. MVA)</legend>
-          {lines.fields.map((field, index) => (
-            <div key={field.id} className="grid grid-cols-2 gap-2 rounded-lg bg-muted/40 p-3 sm:grid-cols-[5rem_6rem_minmax(0,1fr)_6rem_auto]" data-quote-line>
-              <FormField className="col-span-full" id={`line-${index}-description`} label="Beskrivelse" error={lineError(index, 'description')}>
-                {(control) => <Input {...register(`lines.${index}.description`)} {...control} />}
-              </FormField>
-              <FormField id={`line-${index}-quantity`} label="Antall" error={lineError(index, 'quantity')}>
-                {(control) => <Input inputMode="decimal" {...register(`lines.${index}.quantity`)} {...control} />}
-              </FormField>
-              <FormField id={`line-${index}-unit`} label="Enhet">
-                {(control) => (
-                  <Select {...register(`lines.${index}.unit`)} {...control}>
-                    {(Object.keys(UNITS) as Unit[]).map((unit) => (
-                      <option key={unit} value={unit}>{UNITS[unit]}</option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
-              <FormField id={`line-${index}-price`} label="Enhetspris (kr)" error={lineError(index, 'unit_price')}>
-                {(control) => <Input inputMode="decimal" {...register(`lines.${index}.unit_price`)} {...control} />}
-              </FormField>
-              <FormField id={`line-${index}-vat`} label="MVA" error={lineError(index, 'vat')}>
-                {(control) => (
-                  <Select {...register(`lines.${index}.vat`)} {...control}>
-                    {VAT_RATES.map((rate) => (
-                      <option key={rate} value={String(rate)}>{rate} %</option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
-              <div className="flex items-end">
-                <Button type="button" variant="ghost" size="icon" aria-label={`Fjern linje ${index + 1}`} onClick={() => lines.remove(index)}>
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-            </div>
-          ))}
-          <FieldError id="q-lines-feil">{error('lines')}</FieldError>
-          <div className="flex flex-wrap items-end gap-3">
-            <FormField className="min-w-56 flex-1" id="q-catalogue" label="Fra tjenestekatalogen">
-              {(control) => (
-                <Select value={picked} onChange={(event) => addFromCatalogue(event.target.value)} {...control}>
-                  <option value="">Velg en tjeneste å legge til</option>
-                  {catalogue.map((service) => (
-                    <option key={service.id} value={service.id}>
-                      {service.name}{service.price_from ? ` (fra ${service.price_from} kr inkl. MVA)` : ''}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-            <Button type="button" variant="outline" onClick={() => lines.append({ service_id: null, description: '', quantity: '1', unit: 'stk', unit_price: '0,00', vat: '25' })}>
-              <Plus aria-hidden="true" /> Fri linje
-            </Button>
-          </div>
-          <p className="text-sm text-muted-foreground" id="q-catalogue-rule">
-            Katalogprisene er inkl. {CATALOGUE_VAT} % MVA, som nettsiden viser dem. En linje fra katalogen får prisen eks. MVA: katalogprisen delt på 1,25,
-            avrundet til nærmeste øre (for eksempel {kroner(1_890_000)} inkl. MVA = {kroner(netOfGross(1_890_000, CATALOGUE_VAT))} eks. MVA). Hver linje regnes og
-            avrundes til nærmeste øre; summene er summen av linjene.
-          </p>
-        </fieldset>
+        <QuoteLines form={form} lines={lines} catalogue={catalogue} />
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField className="sm:col-span-2" id="q-intro" label="Innledning">
             {(control) => <Textarea rows={3} {...register('intro')} {...control} />}
