@@ -4,32 +4,17 @@
 use axum::Json;
 use axum::extract::State;
 use chrono::Datelike;
-use serde::Deserialize;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::input::SettingsInput;
-use super::{ServerFacts, Settings, Stage, StatusKind};
+use super::pipeline::input::PipelineInput;
+use super::{ServerFacts, Settings};
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PipelineInput {
-    pub statuses: Vec<PipelineStatus>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PipelineStatus {
-    pub name: String,
-    /// The status's current name when renaming; its leads move along.
-    pub previous: Option<String>,
-    /// What the status means; absent keeps the meaning of `previous` (open for a new one).
-    pub kind: Option<StatusKind>,
-}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_settings, update_settings)).routes(routes!(update_pipeline))
@@ -104,39 +89,9 @@ async fn update_pipeline(
     user: CurrentUser,
     ApiJson(input): ApiJson<PipelineInput>,
 ) -> ApiResult<Json<Settings>> {
-    let before_stages = super::stages(&state.db).await?;
-    let before = super::pipeline::names(&before_stages);
-    let names: Vec<String> = input.statuses.iter().map(|s| s.name.trim().to_owned()).collect();
-    let invalid = |message: &str| ApiError::field("statuses", message);
-    if names.is_empty() || names.len() > 20 {
-        return Err(invalid("Pipelinen må ha mellom 1 og 20 statuser."));
-    }
-    if names.iter().any(|n| n.is_empty() || n.chars().count() > 40 || !fagfolk_data::text::is_one_line(n)) {
-        return Err(invalid("Hver status må ha et navn på høyst 40 tegn."));
-    }
-    let mut seen: Vec<String> = Vec::new();
-    for name in &names {
-        let key = name.to_lowercase();
-        if seen.contains(&key) {
-            return Err(invalid(&format!("Statusen «{name}» står to ganger.")));
-        }
-        seen.push(key);
-    }
-    let renames: Vec<(String, String)> = input
-        .statuses
-        .iter()
-        .filter_map(|s| {
-            let previous = s.previous.as_deref()?.trim();
-            (before.iter().any(|b| b == previous) && previous != s.name.trim())
-                .then(|| (previous.to_owned(), s.name.trim().to_owned()))
-        })
-        .collect();
-    let kept: Vec<&String> = before
-        .iter()
-        .filter(|old| names.contains(old) || renames.iter().any(|(from, _)| from == *old))
-        .collect();
-    let removed: Vec<&String> = before.iter().filter(|old| !kept.contains(old)).collect();
-    for status in &removed {
+    let before = super::stages(&state.db).await?;
+    let change = input.read(&before).map_err(|message| ApiError::field("statuses", &message))?;
+    for status in &change.removed {
         let n = fagfolk_data::leads::store::count_in_status(&state.db, status).await?;
         if n > 0 {
             return Err(ApiError::Conflict(format!(
@@ -144,17 +99,6 @@ async fn update_pipeline(
             )));
         }
     }
-    let stages: Vec<Stage> = input
-        .statuses
-        .iter()
-        .zip(&names)
-        .map(|(status, name)| {
-            let previous = status.previous.as_deref().map(str::trim);
-            let kept = before_stages.iter().find(|stage| Some(stage.name.as_str()) == previous);
-            let kind = status.kind.or(kept.map(|stage| stage.kind)).unwrap_or(StatusKind::Open);
-            Stage::new(name, kind)
-        })
-        .collect();
     let now = state.clock.now();
     let entry = user
         .audit(
@@ -163,13 +107,13 @@ async fn update_pipeline(
             AuditEntity::Settings,
             None,
             changes(
-                &serde_json::json!({ "lead_pipeline": before_stages }),
-                &serde_json::json!({ "lead_pipeline": stages }),
+                &serde_json::json!({ "lead_pipeline": before }),
+                &serde_json::json!({ "lead_pipeline": change.stages }),
             ),
         )
         // Not on a page, but the change counter is how every instance's enquiry writer learns
         // that the pipeline changed (`fagfolk_data::contact::writer`).
         .on_site();
-    super::save_pipeline(&state.db, &stages, &renames, now, &entry).await?;
+    super::pipeline::save::save(&state.db, &change, now, &entry).await?;
     Ok(Json(load(&state).await?))
 }

@@ -8,7 +8,7 @@ use crate::auth::password;
 use crate::http::error::FieldErrors;
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit, changes};
 use fagfolk_data::db::Db;
-use fagfolk_data::users::{Role, store};
+use fagfolk_data::users::{Role, input, store};
 
 /// Why a user could not be created. `Invalid` holds a message per field (`name`, `email`,
 /// `password`), which the admin API answers as field errors and the CLI prints.
@@ -24,9 +24,10 @@ pub enum CreateUserError {
     Internal(#[from] anyhow::Error),
 }
 
-/// Creates a user after checking the name, the e-mail and the password policy. With
-/// `performed_by` (the admin API), the user and its audit entry are written in one
-/// transaction; the CLI, the first-admin variables and the demo seed pass `None`.
+/// Creates a user after checking the name, the e-mail and the password policy
+/// (`fagfolk_data::users::input`). With `performed_by` (the admin API), the user and its
+/// audit entry are written in one transaction; the CLI, the first-admin variables and the
+/// demo seed pass `None`.
 pub async fn create(
     db: &Db,
     name: &str,
@@ -36,29 +37,10 @@ pub async fn create(
     now: DateTime<Utc>,
     performed_by: Option<&str>,
 ) -> Result<Uuid, CreateUserError> {
-    let name = name.trim();
-    let email = email.trim().to_lowercase();
-    let mut invalid = FieldErrors::default();
-    if name.is_empty() {
-        invalid.add("name", "Navn er påkrevd.");
-    } else if !fagfolk_data::text::is_one_line(name) {
-        invalid.add("name", fagfolk_data::fields::ONE_LINE);
-    } else if name.chars().count() > 200 {
-        invalid.add("name", "Navn er påkrevd (høyst 200 tegn).");
-    }
-    if email.is_empty() {
-        invalid.add("email", "E-post er påkrevd.");
-    } else if !fagfolk_data::text::is_email(&email) || email.len() > 254 {
-        invalid.add("email", fagfolk_data::fields::BAD_EMAIL);
-    }
-    if plain_password.is_empty() {
-        invalid.add("password", "Passord er påkrevd.");
-    } else if let Some(problem) = password::policy_error(plain_password) {
-        invalid.add("password", problem);
-    }
-    if !invalid.is_empty() {
-        return Err(CreateUserError::Invalid(invalid));
-    }
+    let fields =
+        input::read_new_user(name, email, plain_password.is_empty(), password::policy_error(plain_password))
+            .map_err(CreateUserError::Invalid)?;
+    let (name, email) = (fields.name.as_str(), fields.email);
     let hash = password::hash(plain_password.to_owned()).await?;
     let id = Uuid::now_v7();
     let entry = performed_by.map(|by| {

@@ -41,6 +41,15 @@ impl FieldErrors {
         value
     }
 
+    /// `BAD_EMAIL` under `key` when `value` is there, holds no e-mail address
+    /// (`crate::text::is_email`) and has no message yet: what every form with an address
+    /// asks once the field is read for its length and its line.
+    pub fn check_email(&mut self, key: &str, value: Option<&str>) {
+        if value.is_some_and(|email| !self.has(key) && !crate::text::is_email(email)) {
+            self.add(key, BAD_EMAIL);
+        }
+    }
+
     /// An optional Norwegian postcode: four digits (spaces dropped), `None` when empty; a
     /// message under `key` otherwise. The contact form and the befaring's dialog take it.
     pub fn postcode(&mut self, key: &str, value: Option<String>) -> Option<String> {

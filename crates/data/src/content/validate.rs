@@ -114,9 +114,7 @@ impl Form<'_> {
 
     fn email(&mut self, key: &str) -> Option<String> {
         let email = self.optional(key, 254);
-        if email.as_deref().is_some_and(|email| !crate::text::is_email(email)) {
-            self.errors.add(key, crate::fields::BAD_EMAIL);
-        }
+        self.errors.check_email(key, email.as_deref());
         email
     }
 

@@ -6,7 +6,6 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::fields::FieldErrors;
-use crate::text::is_email;
 
 pub use super::contacts::{ContactKind, LeadContact};
 
@@ -236,9 +235,7 @@ impl LeadFields {
             }
             None => pipeline.first().cloned().unwrap_or_else(|| "Ny".to_owned()),
         };
-        if email.as_deref().is_some_and(|e| !errors.has("email") && !is_email(e)) {
-            errors.add("email", crate::fields::BAD_EMAIL);
-        }
+        errors.check_email("email", email.as_deref());
         let tags = normalize_tags(input.tags.unwrap_or_default());
         if tags.len() > 30 || tags.iter().any(|t| t.chars().count() > 50) {
             errors.add("tags", "Høyst 30 tags på høyst 50 tegn hver.");

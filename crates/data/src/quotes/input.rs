@@ -9,7 +9,6 @@ use uuid::Uuid;
 use super::model::{CustomerKind, PriceType, Quote, QuoteLine, Unit, VAT_RATES};
 use super::money::{self, MAX_AMOUNT, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE, Totals};
 use crate::fields::FieldErrors;
-use crate::text::is_email;
 
 /// A quote's lines and texts as the editor sends them; every field may be left out of a
 /// draft saved as one types.
@@ -102,9 +101,7 @@ impl QuoteContent {
         let org_nr = text("org_nr", input.org_nr, base.org_nr, 20);
         let intro = text("intro", input.intro, Some(base.intro), 5000).unwrap_or_default();
         let terms = text("terms", input.terms, Some(base.terms), 10_000).unwrap_or_default();
-        if customer_email.as_deref().is_some_and(|email| !errors.has("customer_email") && !is_email(email)) {
-            errors.add("customer_email", crate::fields::BAD_EMAIL);
-        }
+        errors.check_email("customer_email", customer_email.as_deref());
         let customer_kind = input.customer_kind.unwrap_or(base.customer_kind);
         let angrerett = customer_kind == CustomerKind::Private && input.angrerett.unwrap_or(base.angrerett);
         let valid_until = match input.valid_until {

@@ -184,9 +184,7 @@ impl SettingsInput {
         if !logo_is_picture {
             errors.add("logo", "Velg et bilde (JPG, PNG eller WebP) fra mediebiblioteket som logo.");
         }
-        if after.email.as_deref().is_some_and(|e| !crate::text::is_email(e)) {
-            errors.add("email", crate::fields::BAD_EMAIL);
-        }
+        errors.check_email("email", after.email.as_deref());
         if after.global_phone_extra.len() > 10
             || after.global_phone_extra.iter().any(|p| p.chars().count() > 40)
         {

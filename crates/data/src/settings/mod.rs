@@ -32,26 +32,3 @@ pub async fn open_statuses(db: &Db) -> Result<Vec<String>, sqlx::Error> {
 pub fn open_names(stages: &[Stage]) -> Vec<String> {
     stages.iter().filter(|stage| stage.kind == StatusKind::Open).map(|stage| stage.name.clone()).collect()
 }
-
-/// Saves the pipeline and moves the leads of each renamed status (`from`, `to`) along, in
-/// one transaction: the leads through their store, the settings through theirs.
-pub async fn save_pipeline(
-    db: &Db,
-    stages: &[Stage],
-    renames: &[(String, String)],
-    at: chrono::DateTime<chrono::Utc>,
-    entry: &crate::audit::NewAudit,
-) -> Result<(), sqlx::Error> {
-    let parked = |index: usize| format!("~omdøpes~{index}~{}", at.timestamp_micros());
-    let mut tx = db.begin().await?;
-    // Renamed leads are parked on a temporary name first, so swapping two names works.
-    for (index, (from, _)) in renames.iter().enumerate() {
-        crate::leads::store::rename_status_in(&mut tx, from, &parked(index)).await?;
-    }
-    for (index, (_, to)) in renames.iter().enumerate() {
-        crate::leads::store::rename_status_in(&mut tx, &parked(index), to).await?;
-    }
-    store::set_pipeline_in(&mut tx, stages, at).await?;
-    tx.audit(entry).await?;
-    tx.commit().await
-}

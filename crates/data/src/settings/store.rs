@@ -50,7 +50,7 @@ pub async fn save_facts(
 }
 
 /// Saves the pipeline in the caller's transaction (a rename moves leads with it:
-/// `super::save_pipeline`).
+/// `super::pipeline::save::save`).
 pub async fn set_pipeline_in(
     tx: &mut crate::db::Tx,
     stages: &[Stage],

@@ -1,5 +1,6 @@
 //! Staff users: their role, how staff see one another, and the store.
 
+pub mod input;
 pub mod store;
 
 use chrono::{DateTime, Utc};

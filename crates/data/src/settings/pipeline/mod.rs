@@ -1,6 +1,11 @@
 //! The lead pipeline: statuses in order, each with what it means for the lead (open, won
 //! or lost). Counters and filters go by the meaning, never by a status's name, so staff
-//! may rename "Vunnet" without zeroing the dashboard's won counter.
+//! may rename "Vunnet" without zeroing the dashboard's won counter. The editor's answer
+//! is read in `input.rs` and saved, with the leads of a renamed status moved along, in
+//! `save.rs`.
+
+pub mod input;
+pub mod save;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
