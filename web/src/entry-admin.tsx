@@ -15,7 +15,10 @@ createRoot(container).render(
   <StrictMode>
     <SiteProvider value={readSite()}>
       <ToastProvider>
-        <BrowserRouter>
+        {/* A navigation renders at once, not as a transition: the lists' filters live in
+            the address (src/lib/url-filter.ts), and a checkbox or a select they drive must
+            show its new state as it is clicked, not a moment later. */}
+        <BrowserRouter useTransitions={false}>
           <AdminApp />
         </BrowserRouter>
       </ToastProvider>

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react'
-import { MemoryRouter, useLocation } from 'react-router'
+import { BrowserRouter, useLocation } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { filterParams, type UrlFilter, useUrlFilter } from './url-filter'
 
@@ -24,12 +24,32 @@ describe('a list’s filter in the address', () => {
       address = useLocation().search
       return null
     }
+    window.history.replaceState(null, '', '/admin/leads?status=Ny&page=2&lead=abc')
     render(
-      <MemoryRouter initialEntries={['/admin/leads?status=Ny&page=2&lead=abc']}>
+      <BrowserRouter>
         <Probe />
-      </MemoryRouter>,
+      </BrowserRouter>,
     )
     act(() => set((f) => ({ ...f, status: '', mine: true, page: 1 })))
     expect(Object.fromEntries(new URLSearchParams(address))).toEqual({ lead: 'abc', mine: 'true' })
+  })
+
+  it('keeps what the address got after the setter was made: a lead opened while a search waited', () => {
+    let set: (next: (f: Filter) => Filter) => void = () => {}
+    function Probe() {
+      set = useUrlFilter(filter)[1]
+      return null
+    }
+    window.history.replaceState(null, '', '/admin/leads?status=Ny')
+    render(
+      <BrowserRouter>
+        <Probe />
+      </BrowserRouter>,
+    )
+    const waiting = set
+    // Opened outside React's render, as a click's navigation is before its render.
+    window.history.pushState(null, '', '/admin/leads?status=Ny&lead=abc')
+    act(() => waiting((f) => ({ ...f, mine: true })))
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ status: 'Ny', lead: 'abc', mine: 'true' })
   })
 })

@@ -39,14 +39,17 @@ export function useUrlFilter<F>(codec: UrlFilter<F>) {
   const [params, setParams] = useSearchParams()
   const filter = codec.read(params)
   const setFilter: SetFilter<F> = useCallback(
-    (next, options) =>
-      setParams((all) => {
-        const current = codec.read(all)
-        const value = typeof next === 'function' ? (next as (current: F) => F)(current) : next
-        for (const key of Object.keys(codec.write(current))) all.delete(key)
-        for (const [key, written] of filterParams(codec, value)) all.set(key, written)
-        return all
-      }, options),
+    (next, options) => {
+      // The address as it is now, not as this render saw it: a change made after a pause
+      // in typing keeps a lead opened in that pause (react-router hands a setter the
+      // parameters of the render it was made in, and renders a navigation later).
+      const all = new URLSearchParams(window.location.search)
+      const current = codec.read(all)
+      const value = typeof next === 'function' ? (next as (current: F) => F)(current) : next
+      for (const key of Object.keys(codec.write(current))) all.delete(key)
+      for (const [key, written] of filterParams(codec, value)) all.set(key, written)
+      setParams(all, options)
+    },
     [codec, setParams],
   )
   return [filter, setFilter] as const

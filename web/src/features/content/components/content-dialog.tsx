@@ -40,8 +40,7 @@ function valuesOf(kind: ContentKind, item: ContentItem | null): Values {
       values[field.key] = typeof value === 'string' ? value : (field.options[0]?.value ?? '')
     } else if (field.type === 'lines') {
       values[field.key] = Array.isArray(value) ? (value as string[]).join('\n') : ''
-    }
-    if (field.type === 'rating') {
+    } else if (field.type === 'rating') {
       values[field.key] = value == null ? '5' : String(value)
     } else {
       values[field.key] = value == null ? '' : String(value)

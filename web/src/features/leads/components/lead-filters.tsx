@@ -39,10 +39,13 @@ export function LeadFilters({
     setSearched(filter.q)
     setText(filter.q)
   }
-  // A pause in typing replaces the address rather than leaving a step in the history.
+  // A pause in typing replaces the address rather than leaving a step in the history; an
+  // emptied field shows every lead at once, with no pause to wait for.
   useEffect(() => {
     if (text === filter.q) return
-    const timer = window.setTimeout(() => onChange((f) => ({ ...f, q: text, page: 1 }), { replace: true }), 250)
+    const search = (f: LeadFilter) => ({ ...f, q: text, page: 1 })
+    if (text === '') return onChange(search, { replace: true })
+    const timer = window.setTimeout(() => onChange(search, { replace: true }), 250)
     return () => window.clearTimeout(timer)
   }, [text, filter.q, onChange])
 
