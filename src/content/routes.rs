@@ -253,15 +253,8 @@ async fn delete_content(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::content::NOT_FOUND)?;
-    let entry = user
-        .audit(
-            state.clock.now(),
-            AuditAction::Delete,
-            AuditEntity::ContentItems,
-            Some(id),
-            changes(&before.audit_view(), &json!({})),
-        )
-        .on_site();
+    let entry =
+        user.deleted(state.clock.now(), AuditEntity::ContentItems, id, &before.audit_view()).on_site();
     store::delete(&state.db, id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -267,13 +267,7 @@ async fn delete_lead(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
-    let entry = user.audit(
-        state.clock.now(),
-        AuditAction::Delete,
-        AuditEntity::Leads,
-        Some(id),
-        changes(&before.audit_view(), &serde_json::json!({})),
-    );
+    let entry = user.deleted(state.clock.now(), AuditEntity::Leads, id, &before.audit_view());
     let visits = crate::visits::mail::to_cancel_with(&state, id).await?;
     store::delete(&state.db, id, &entry).await?;
     crate::visits::mail::cancel_with_lead(&state, &before, visits);

@@ -189,15 +189,8 @@ async fn delete_service(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::services::NOT_FOUND)?;
-    let entry = user
-        .audit(
-            state.clock.now(),
-            AuditAction::Delete,
-            AuditEntity::ServicesAdmin,
-            Some(id),
-            changes(&before.audit_view(), &serde_json::json!({})),
-        )
-        .on_site();
+    let entry =
+        user.deleted(state.clock.now(), AuditEntity::ServicesAdmin, id, &before.audit_view()).on_site();
     store::delete(&state.db, id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

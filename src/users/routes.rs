@@ -246,13 +246,7 @@ async fn delete_user(
     if id == user.id {
         return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
     }
-    let entry = user.audit(
-        state.clock.now(),
-        AuditAction::Delete,
-        AuditEntity::AdminUsers,
-        Some(id),
-        changes(&target.audit_view(), &serde_json::json!({})),
-    );
+    let entry = user.deleted(state.clock.now(), AuditEntity::AdminUsers, id, &target.audit_view());
     if !store::write_keeping_an_admin(&state.db, AdminChange::Delete(id), &entry).await? {
         return Err(last_admin());
     }

@@ -58,4 +58,22 @@ impl CurrentUser {
     ) -> NewAudit {
         NewAudit::new(at, action, entity, id, &self.email, changes)
     }
+
+    /// The audit entry of deleting `id`, which was `before` (its `audit_view()`): the log
+    /// keeps every field it had, as the change from it to nothing.
+    pub fn deleted(
+        &self,
+        at: DateTime<Utc>,
+        entity: AuditEntity,
+        id: Uuid,
+        before: &serde_json::Value,
+    ) -> NewAudit {
+        self.audit(
+            at,
+            AuditAction::Delete,
+            entity,
+            Some(id),
+            crate::audit::changes(before, &serde_json::json!({})),
+        )
+    }
 }
