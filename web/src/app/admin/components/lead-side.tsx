@@ -1,6 +1,6 @@
 import { useLeadEnquiry } from '@/features/enquiry/api/enquiry'
 import { LeadEnquiry } from '@/features/enquiry/components/lead-enquiry'
-import type { Lead } from '@/features/leads/api/list-leads'
+import type { Lead } from '@/features/leads/api/leads'
 import { LeadQuotes } from '@/features/quotes/components/lead-quotes'
 import type { StaffMember } from '@/features/visits/api/visits'
 import { LeadVisits } from '@/features/visits/components/lead-visits'

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
-import { useServices } from '@/features/services/api/get-services'
+import { useServices } from '@/features/services/api/services'
 import { useSettings } from '@/features/settings/api/settings'
 import { useQuote } from '@/features/quotes/api/quotes'
 import { QuoteEditor } from '@/features/quotes/components/quote-editor'

@@ -6,7 +6,7 @@ import { FieldHint, fieldControl, FormField } from '@/components/ui/form-field'
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input'
 import { paths } from '@/lib/paths'
 import { type DayField, useSite } from '@/lib/site'
-import { createContact, type DayPart, type ServiceChoice } from '../api/create-contact'
+import { createContact, type DayPart, type ServiceChoice } from '../api/contact'
 import type { PickedPhoto } from './photo-picker'
 
 const noSubscription = () => () => undefined

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import { useMergeLeads } from './duplicates'
-import { useLead } from './get-lead'
+import { useLead } from './leads'
 
 const kept = '01a21890-0000-7000-8000-000000000001'
 const merged = '01a21890-0000-7000-8000-000000000002'

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
-import type { Lead } from './list-leads'
+import type { Lead } from './leads'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
 

@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { formatDate } from '@/lib/format'
 import { type MergeSide, useDismissDuplicate, useMergeLeads } from '../api/duplicates'
-import { useLead } from '../api/get-lead'
-import type { Lead } from '../api/list-leads'
+import { type Lead, useLead } from '../api/leads'
 
 /**
  * The warning on a lead that came in with the phone number or e-mail address of an open

@@ -3,8 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { useLead } from '../api/get-lead'
-import type { Lead, StaffMember } from '../api/list-leads'
+import { type Lead, type StaffMember, useLead } from '../api/leads'
 import { LeadWork, type Viewer } from './lead-work'
 
 /** A lead opened over the list ("Lead-detaljer"): the lead worked as on its own page

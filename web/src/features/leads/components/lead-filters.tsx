@@ -4,7 +4,7 @@ import { FilterChip } from '@/components/ui/filter-chip'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
 import type { SetFilter } from '@/lib/url-filter'
-import type { FollowUpFilter, LeadFilter, StatusKind } from '../api/list-leads'
+import type { FollowUpFilter, LeadFilter, StatusKind } from '../api/leads'
 
 const FOLLOW_UPS: Record<FollowUpFilter, string> = {
   due: 'Forfalt og i dag',

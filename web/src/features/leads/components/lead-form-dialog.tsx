@@ -8,8 +8,7 @@ import { BAD_DAY, DayInput, isDay } from '@/components/ui/day-input'
 import { FormField } from '@/components/ui/form-field'
 import { FieldError, Input, Select, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
-import type { Lead, StaffMember } from '../api/list-leads'
-import { useSaveLead } from '../api/save-lead'
+import { type Lead, type StaffMember, useSaveLead } from '../api/leads'
 import { TagEditor } from './tag-editor'
 
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { formatDateTime, formatDay } from '@/lib/format'
 import { formatPreferredTime } from '@/lib/days'
-import type { StaffMember } from '../api/list-leads'
+import type { StaffMember } from '../api/leads'
 import type { TimelineEvent } from '../api/timeline'
 
 /** The lead's fields by their API key, as the dialog and the timeline name them. */

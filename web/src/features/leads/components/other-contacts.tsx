@@ -1,6 +1,6 @@
 import { Mail, Phone } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { Lead } from '../api/list-leads'
+import type { Lead } from '../api/leads'
 
 /**
  * "Andre kontaktopplysninger": the e-mail addresses and phone numbers a merge kept beside

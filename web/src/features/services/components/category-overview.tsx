@@ -3,7 +3,7 @@ import { ArrowRight, Bath, Droplets, Zap } from 'lucide-react'
 import { paths, type ServiceCategory } from '@/lib/paths'
 import { Card } from '@/components/ui/card'
 import { formatPriceFrom } from '@/lib/format'
-import { useServices } from '../api/get-services'
+import { useServices } from '../api/services'
 
 export const categories: {
   slug: ServiceCategory

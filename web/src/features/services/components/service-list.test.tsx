@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi } from '@/test-render'
 import { NEUTRAL_SITE, SiteProvider } from '@/lib/site'
-import type { Service } from '../api/get-services'
+import type { Service } from '../api/services'
 import { ServiceList } from './service-list'
 
 const service = (name: string, category: Service['category'], price_from: number | null): Service =>

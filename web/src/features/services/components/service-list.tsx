@@ -4,7 +4,7 @@ import type { ServiceCategory } from '@/lib/paths'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { formatPriceFrom } from '@/lib/format'
-import { type Service, useServices } from '../api/get-services'
+import { type Service, useServices } from '../api/services'
 
 /** The active services of one trade, with a loading text and an empty text. */
 export function ServiceList({

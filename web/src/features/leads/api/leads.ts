@@ -1,8 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api, unwrap } from '@/lib/api'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, ApiError, unwrap } from '@/lib/api'
 import type { components, operations } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
 import { filterParams, type UrlFilter } from '@/lib/url-filter'
+
+/* The leads' API: the list (filtered and paged, its filter kept in the address), one
+   lead, saving and changing one, its status from the board, deleting, and the board.
+   A lead's timeline and its duplicates are files of their own (timeline.ts,
+   duplicates.ts). */
 
 export type Lead = components['schemas']['Lead']
 export type LeadPage = components['schemas']['LeadPage']
@@ -95,4 +101,99 @@ export const leadsQuery = (filter: LeadFilter) =>
 
 export function useLeads(filter: LeadFilter) {
   return useQuery(leadsQuery(filter))
+}
+
+/** `GET /api/admin/leads/{id}`. */
+export async function getLead(id: string): Promise<Lead> {
+  return unwrap(await api.GET('/api/admin/leads/{id}', { params: { path: { id } } }))
+}
+
+export const oneLeadQuery = (id: string) => queryOptions({ queryKey: queryKeys.leads.one(id), queryFn: () => getLead(id) })
+
+export function useLead(id: string | null) {
+  return useQuery({ ...oneLeadQuery(id ?? ''), enabled: Boolean(id) })
+}
+
+export type LeadInput = components['schemas']['LeadInput']
+
+/** `POST /api/admin/leads`. */
+export async function createLead(input: LeadInput): Promise<Lead> {
+  return unwrap(await api.POST('/api/admin/leads', { body: input }))
+}
+
+/** `PUT /api/admin/leads/{id}`. */
+export async function updateLead(id: string, input: LeadInput): Promise<Lead> {
+  return unwrap(await api.PUT('/api/admin/leads/{id}', { params: { path: { id } }, body: input }))
+}
+
+/** Creates when `id` is null, updates otherwise; refreshes every lead view. */
+export function useSaveLead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: LeadInput }) =>
+      id ? updateLead(id, input) : createLead(input),
+    onSuccess: () => {
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
+    },
+  })
+}
+
+/** `PATCH /api/admin/leads/{id}`: the fields given change, the rest stay; '' clears one. */
+export async function patchLead(id: string, input: Partial<LeadInput>): Promise<Lead> {
+  return unwrap(await api.PATCH('/api/admin/leads/{id}', { params: { path: { id } }, body: input }))
+}
+
+/** Saves a change made in the details dialog; refreshes every lead view and the dashboard. */
+export function usePatchLead(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: Partial<LeadInput>) => patchLead(id, input),
+    onSuccess: (lead) => {
+      queryClient.setQueryData(queryKeys.leads.one(id), lead)
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
+    },
+  })
+}
+
+/** `PATCH /api/admin/leads/{id}/status`: the kanban's drag. */
+export async function updateLeadStatus(id: string, status: string): Promise<Lead> {
+  return unwrap(await api.PATCH('/api/admin/leads/{id}/status', { params: { path: { id } }, body: { status } }))
+}
+
+/** `DELETE /api/admin/leads/{id}`. */
+export async function deleteLead(id: string): Promise<void> {
+  const { response, error } = await api.DELETE('/api/admin/leads/{id}', { params: { path: { id } } })
+  if (!response.ok) throw new ApiError(response.status, error)
+}
+
+export function useDeleteLead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteLead,
+    onSuccess: () => {
+      void refresh(queryClient, queryKeys.leads.all, queryKeys.dashboard.all)
+    },
+  })
+}
+
+export type BoardColumn = components['schemas']['BoardColumn']
+/** The list's filters the board applies too (it shows every status, on one page). */
+export type BoardFilter = Pick<LeadFilter, 'q' | 'source' | 'mine' | 'followUp'>
+
+/** `GET /api/admin/leads/board`: one column per pipeline status. */
+export async function getLeadBoard(filter: BoardFilter): Promise<BoardColumn[]> {
+  const query = {
+    q: filter.q || undefined,
+    source: filter.source || undefined,
+    mine: filter.mine || undefined,
+    follow_up: filter.followUp || undefined,
+  }
+  return unwrap(await api.GET('/api/admin/leads/board', { params: { query } }))
+}
+
+export const leadBoardQuery = (filter: BoardFilter) =>
+  queryOptions({ queryKey: queryKeys.leads.board(filter), queryFn: () => getLeadBoard(filter) })
+
+export function useLeadBoard(filter: BoardFilter, enabled: boolean) {
+  return useQuery({ ...leadBoardQuery(filter), enabled })
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { filterParams } from '@/lib/url-filter'
-import { exportHref, type LeadFilter, leadFilter } from './list-leads'
+import { exportHref, type LeadFilter, leadFilter } from './leads'
 
 const all: LeadFilter = { q: '', status: '', source: '', page: 1, sort: '-created', mine: false, followUp: '' }
 
