@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 use fagfolk_data::categories::*;
 
 use crate::http::ApiPath;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 
@@ -44,8 +44,5 @@ async fn get_category(
     _user: CurrentUser,
     ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<Json<Category>> {
-    find(&state.db, &slug)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::NotFound("Fant ikke kategorien.".to_owned()))
+    find(&state.db, &slug).await?.map(Json).or_not_found(NOT_FOUND)
 }
