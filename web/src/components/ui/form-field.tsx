@@ -12,7 +12,7 @@ export type FieldControl = {
 
 /** The wiring of one control to its hint and error, for the few controls that cannot sit
  * in a `FormField` (a checkbox beside its text, a field edited in place). Every other
- * field of a form is a `FormField`; house rule 9 (scripts/house-rules.sh) refuses
+ * field of a form is a `FormField`; house rule 8 (scripts/house-rules.sh) refuses
  * `aria-invalid` written anywhere else. */
 export function fieldControl(id: string, { error, hint }: { error?: string; hint?: boolean } = {}): FieldControl {
   const described = [hint ? `${id}-hjelp` : null, error ? `${id}-feil` : null].filter(Boolean).join(' ')

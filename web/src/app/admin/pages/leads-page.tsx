@@ -143,7 +143,7 @@ export function LeadsPage() {
                 photos={data.photos}
                 pipeline={pipeline}
                 sort={filter.sort}
-                onSort={(sort) => setFilter({ ...filter, sort, page: 1 })}
+                onSort={(sort) => setFilter((current) => ({ ...current, sort, page: 1 }))}
                 onView={setViewing}
                 onEdit={(lead) => {
                   setEditing(lead)
@@ -151,7 +151,7 @@ export function LeadsPage() {
                 }}
                 onDelete={setDeleting}
               />
-              <Pager page={filter.page} pages={pages} onPage={(page) => setFilter({ ...filter, page })} />
+              <Pager page={filter.page} pages={pages} onPage={(page) => setFilter((current) => ({ ...current, page }))} />
             </>
           ) : null}
         </Tabs>

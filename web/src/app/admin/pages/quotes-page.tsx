@@ -19,7 +19,7 @@ export function QuotesPage() {
       <div className="flex flex-wrap items-end gap-4">
         <FormField id="quote-status" label="Status">
           {(control) => (
-            <Select {...control} value={filter.status ?? ''} onChange={(event) => setFilter({ ...filter, status: (event.target.value || undefined) as QuoteStatus | undefined })}>
+            <Select {...control} value={filter.status ?? ''} onChange={(event) => setFilter((current) => ({ ...current, status: (event.target.value || undefined) as QuoteStatus | undefined }))}>
               <option value="">Alle (uten erstattede)</option>
               {(Object.keys(STATUS) as QuoteStatus[]).map((key) => (
                 <option key={key} value={key}>{STATUS[key]}</option>
@@ -29,7 +29,7 @@ export function QuotesPage() {
         </FormField>
         <FormField id="quote-owner" label="Laget av">
           {(control) => (
-            <Select {...control} value={filter.owner ?? ''} onChange={(event) => setFilter({ ...filter, owner: event.target.value || undefined })}>
+            <Select {...control} value={filter.owner ?? ''} onChange={(event) => setFilter((current) => ({ ...current, owner: event.target.value || undefined }))}>
               <option value="">Alle</option>
               {quotes.data?.owners.map((owner) => (
                 <option key={owner.id} value={owner.id}>{owner.name}</option>
@@ -38,7 +38,7 @@ export function QuotesPage() {
           )}
         </FormField>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="size-4 accent-primary" checked={filter.expiring ?? false} onChange={(event) => setFilter({ ...filter, expiring: event.target.checked || undefined })} />
+          <input type="checkbox" className="size-4 accent-primary" checked={filter.expiring ?? false} onChange={(event) => setFilter((current) => ({ ...current, expiring: event.target.checked || undefined }))} />
           Går ut innen 7 dager
         </label>
       </div>

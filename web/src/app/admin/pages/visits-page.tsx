@@ -38,22 +38,22 @@ export function VisitsPage() {
       <h1 className="text-2xl font-bold">Befaringer</h1>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex items-center gap-2">
-          <Button variant="outline" size="icon" aria-label="Forrige uke" onClick={() => setChosen({ ...chosen, day: addDays(week, -7) })}>
+          <Button variant="outline" size="icon" aria-label="Forrige uke" onClick={() => setChosen((current) => ({ ...current, day: addDays(week, -7) }))}>
             <ChevronLeft aria-hidden="true" />
           </Button>
           <span className="font-semibold" aria-live="polite">
             Uken fra {formatDay(week)}
           </span>
-          <Button variant="outline" size="icon" aria-label="Neste uke" onClick={() => setChosen({ ...chosen, day: addDays(week, 7) })}>
+          <Button variant="outline" size="icon" aria-label="Neste uke" onClick={() => setChosen((current) => ({ ...current, day: addDays(week, 7) }))}>
             <ChevronRight aria-hidden="true" />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setChosen({ ...chosen, day: '' })}>
+          <Button variant="outline" size="sm" onClick={() => setChosen((current) => ({ ...current, day: '' }))}>
             Denne uken
           </Button>
         </div>
         <FormField id="visits-who" label="Vis">
           {(control) => (
-            <Select {...control} value={mine ? 'mine' : ''} onChange={(event) => setChosen({ ...chosen, mine: event.target.value === 'mine' })}>
+            <Select {...control} value={mine ? 'mine' : ''} onChange={(event) => setChosen((current) => ({ ...current, mine: event.target.value === 'mine' }))}>
               <option value="">Alle befaringer</option>
               <option value="mine">Mine befaringer</option>
             </Select>

@@ -65,7 +65,7 @@ export function LeadFilters({
           <Select
             {...control}
             value={filter.status}
-            onChange={(e) => onChange({ ...filter, status: e.target.value, page: 1 })}
+            onChange={(e) => onChange((current) => ({ ...current, status: e.target.value, page: 1 }))}
           >
             <option value="">Alle statuser</option>
             {pipeline.map((status) => (
@@ -79,7 +79,7 @@ export function LeadFilters({
           <Select
             {...control}
             value={filter.source}
-            onChange={(e) => onChange({ ...filter, source: e.target.value, page: 1 })}
+            onChange={(e) => onChange((current) => ({ ...current, source: e.target.value, page: 1 }))}
           >
             <option value="">Alle kilder</option>
             {sources.map((source) => (
@@ -93,7 +93,7 @@ export function LeadFilters({
           <Select
             {...control}
             value={filter.followUp}
-            onChange={(e) => onChange({ ...filter, followUp: isFollowUp(e.target.value) ? e.target.value : '', page: 1 })}
+            onChange={(e) => onChange((current) => ({ ...current, followUp: isFollowUp(e.target.value) ? e.target.value : '', page: 1 }))}
           >
             <option value="">Alle</option>
             {Object.entries(FOLLOW_UPS).map(([value, label]) => (
@@ -109,7 +109,7 @@ export function LeadFilters({
           type="checkbox"
           className="size-5 accent-primary"
           checked={filter.mine}
-          onChange={(e) => onChange({ ...filter, mine: e.target.checked, page: 1 })}
+          onChange={(e) => onChange((current) => ({ ...current, mine: e.target.checked, page: 1 }))}
         />
         Mine leads
       </label>
@@ -117,14 +117,14 @@ export function LeadFilters({
         <ul className="flex flex-wrap gap-2 md:col-span-2 xl:col-span-4" aria-label="Avgrensning fra oversikten" data-linked-filters>
           {filter.kind && (
             <li>
-              <FilterChip label={KINDS[filter.kind]} onRemove={() => onChange({ ...filter, kind: undefined, page: 1 })} />
+              <FilterChip label={KINDS[filter.kind]} onRemove={() => onChange((current) => ({ ...current, kind: undefined, page: 1 }))} />
             </li>
           )}
           {filter.days && (
             <li>
               <FilterChip
                 label={`Kom inn de siste ${filter.days} dagene`}
-                onRemove={() => onChange({ ...filter, days: undefined, page: 1 })}
+                onRemove={() => onChange((current) => ({ ...current, days: undefined, page: 1 }))}
               />
             </li>
           )}
