@@ -144,10 +144,11 @@ async fn update_user(
     let phone = match input.phone.map(|phone| phone.trim().to_owned()) {
         None => before.phone.clone(),
         Some(phone) if phone.is_empty() => None,
-        Some(phone) if fagfolk_data::text::phone_digits(&phone).len() < 8 || phone.chars().count() > 40 => {
-            return Err(ApiError::field("phone", "Skriv et telefonnummer med minst 8 sifre."));
-        }
-        Some(phone) => Some(phone),
+        Some(phone) => Some(
+            fagfolk_data::values::Phone::parse(&phone)
+                .map_err(|message| ApiError::field("phone", message))?
+                .into_string(),
+        ),
     };
     let is_active = input.is_active.unwrap_or(before.is_active);
     if id == user.id && (!is_active || role != Role::Admin) {

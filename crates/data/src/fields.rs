@@ -42,11 +42,11 @@ impl FieldErrors {
     }
 
     /// `BAD_EMAIL` under `key` when `value` is there, holds no e-mail address
-    /// (`crate::text::is_email`) and has no message yet: what every form with an address
+    /// (`crate::values::Email`) and has no message yet: what every form with an address
     /// asks once the field is read for its length and its line.
     pub fn check_email(&mut self, key: &str, value: Option<&str>) {
-        if value.is_some_and(|email| !self.has(key) && !crate::text::is_email(email)) {
-            self.add(key, BAD_EMAIL);
+        if let Some(Err(message)) = value.filter(|_| !self.has(key)).map(crate::values::Email::parse) {
+            self.add(key, message);
         }
     }
 

@@ -22,4 +22,5 @@ pub mod settings;
 pub mod site;
 pub mod text;
 pub mod users;
+pub mod values;
 pub mod visits;

@@ -2,12 +2,11 @@
 //! password policy says of the password. Pure: the policy is the server's
 //! (`src/auth/password.rs`), and what it says is passed in.
 
-use crate::fields::{BAD_EMAIL, FieldErrors, ONE_LINE};
+use crate::fields::{FieldErrors, ONE_LINE};
+use crate::values::Email;
 
 /// The longest name, in characters.
 pub const NAME_MAX: usize = 200;
-/// The longest e-mail address, in bytes (RFC 5321).
-pub const EMAIL_MAX: usize = 254;
 
 /// A new user's name (trimmed) and e-mail address (trimmed, in lower case: the address
 /// a user signs in with is found whatever its case).
@@ -38,8 +37,8 @@ pub fn read_new_user(
     }
     if email.is_empty() {
         invalid.add("email", "E-post er påkrevd.");
-    } else if !crate::text::is_email(&email) || email.len() > EMAIL_MAX {
-        invalid.add("email", BAD_EMAIL);
+    } else if let Err(message) = Email::parse(&email) {
+        invalid.add("email", message);
     }
     if password_empty {
         invalid.add("password", "Passord er påkrevd.");
@@ -52,6 +51,7 @@ pub fn read_new_user(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fields::BAD_EMAIL;
 
     #[test]
     fn a_name_and_an_address_are_trimmed_and_the_address_lower_cased() {
