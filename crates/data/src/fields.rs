@@ -11,9 +11,8 @@ pub const ONE_LINE: &str = "Skriv på én linje, uten linjeskift eller kontrollt
 /// The message of a text field that holds a control character other than line breaks and tabs.
 pub const CONTROL: &str = "Teksten inneholder et ugyldig kontrolltegn. Fjern det og prøv igjen.";
 
-/// The message of an e-mail field that holds no e-mail address (`crate::text::is_email`).
-/// The public contact form says more, with an example (`crate::contact::form`).
-pub const BAD_EMAIL: &str = "Skriv en gyldig e-postadresse.";
+/// The message of an e-mail field that holds no e-mail address (`crate::values::Email`).
+pub use crate::values::BAD_EMAIL;
 
 /// Per-field messages gathered while input is read; `finish` makes them one 422.
 #[derive(Debug, Default)]

@@ -2,7 +2,9 @@
 //! address and a phone number, read from what a person typed. A day is chrono's
 //! `NaiveDate`, read by `crate::oslo::parse_day` alone.
 
-use crate::fields::BAD_EMAIL;
+/// The message of an e-mail field that holds no e-mail address. The public contact form
+/// says more, with an example (`crate::contact::form`).
+pub const BAD_EMAIL: &str = "Skriv en gyldig e-postadresse.";
 
 /// The message of a phone number with fewer than eight digits, or too long to be one.
 pub const BAD_PHONE: &str = "Skriv et telefonnummer med minst 8 sifre.";
