@@ -134,6 +134,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::settings::routes::router())
         .merge(crate::quotes::routes::router())
         .merge(crate::visits::routes::router())
+        .merge(crate::jobs::routes::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.

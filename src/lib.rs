@@ -12,6 +12,7 @@ pub mod dashboard;
 pub mod db;
 pub mod health;
 pub mod http;
+pub mod jobs;
 pub mod leads;
 pub mod mail;
 pub mod media;

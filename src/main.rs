@@ -71,7 +71,7 @@ enum AdminCommand {
         email: String,
         #[arg(long, default_value = "Administrator")]
         name: String,
-        /// admin eller editor.
+        /// admin, editor eller montor.
         #[arg(long, default_value = "admin")]
         role: String,
         /// Les passordet fra første linje på stdin (for skript).
@@ -168,8 +168,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             app.run_until(shutdown_signal()).await
         }
         Command::Admin { command: AdminCommand::Create { email, name, role, password_stdin } } => {
-            let role =
-                Role::parse(&role).ok_or_else(|| anyhow::anyhow!("--role: bruk admin eller editor"))?;
+            let role = Role::parse(&role)
+                .ok_or_else(|| anyhow::anyhow!("--role: bruk admin, editor eller montor"))?;
             let password = read_password(password_stdin)?;
             let config = Config::from_env()?;
             let db = Db::connect(&config.database_url).await?;

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use fagfolk_data::auth::{CurrentUser, NotAdmin, session};
+use fagfolk_data::auth::{CurrentUser, MONTOR_REFUSED, NotAdmin, SignedIn, session};
 
 use crate::http::ApiJson;
 use crate::http::client::client_address;
@@ -23,7 +23,8 @@ use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::text::is_email;
 
-impl FromRequestParts<AppState> for CurrentUser {
+/// Anyone signed in, whatever their role.
+impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
@@ -33,11 +34,13 @@ impl FromRequestParts<AppState> for CurrentUser {
             .and_then(|v| v.to_str().ok())
             .and_then(|cookies| session::token_from_cookies(cookies, state.config.is_https()))
             .ok_or(ApiError::Unauthorized)?;
-        session::lookup(&state.db, token, state.clock.now()).await?.ok_or(ApiError::Unauthorized)
+        let user =
+            session::lookup(&state.db, token, state.clock.now()).await?.ok_or(ApiError::Unauthorized)?;
+        Ok(Self(user))
     }
 }
 
-impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
+impl axum::extract::OptionalFromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(
@@ -49,6 +52,20 @@ impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
             Err(ApiError::Unauthorized) => Ok(None),
             Err(err) => Err(err),
         }
+    }
+}
+
+/// An administrator or an editor: a montør is refused (403) on every route that takes
+/// this, which is every admin route but the few that take [`SignedIn`].
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let SignedIn(user) = SignedIn::from_request_parts(parts, state).await?;
+        if user.is_montor() {
+            return Err(ApiError::Forbidden(MONTOR_REFUSED.to_owned()));
+        }
+        Ok(user)
     }
 }
 
@@ -152,8 +169,8 @@ async fn login(
         (status = 403, description = "Mangler CSRF-beskyttelse", body = ErrorBody),
     )
 )]
-async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> ApiResult<impl IntoResponse> {
-    if let Some(user) = user {
+async fn logout(State(state): State<AppState>, user: Option<SignedIn>) -> ApiResult<impl IntoResponse> {
+    if let Some(SignedIn(user)) = user {
         let entry =
             user.audit(state.clock.now(), AuditAction::Logout, AuditEntity::AdminUsers, Some(user.id), None);
         session::end(&state.db, user.session_id, &entry).await?;
@@ -170,9 +187,11 @@ async fn logout(State(state): State<AppState>, user: Option<CurrentUser>) -> Api
     tag = "auth",
     responses((status = 200, description = "Innlogget bruker, eller null", body = CurrentSession))
 )]
-async fn get_session(user: Option<CurrentUser>) -> Json<CurrentSession> {
+async fn get_session(user: Option<SignedIn>) -> Json<CurrentSession> {
     Json(match user {
-        Some(user) => CurrentSession { expires_at: Some(user.session_expires_at), user: Some(user) },
+        Some(SignedIn(user)) => {
+            CurrentSession { expires_at: Some(user.session_expires_at), user: Some(user) }
+        }
         None => CurrentSession { user: None, expires_at: None },
     })
 }

@@ -39,8 +39,11 @@ pub struct Dashboard {
     /// Quotes: the value out with customers, accepted this month, the share accepted, and
     /// those expiring within three days (shown among the follow-ups).
     pub quotes: QuoteFigures,
+    /// Jobs: in progress, the hours entered this week, and those past their estimate.
+    pub jobs: JobFigures,
 }
 
+use fagfolk_data::jobs::figures::JobFigures;
 use fagfolk_data::quotes::figures::QuoteFigures;
 
 /// One thing to do before the site goes live, with where it is done.
@@ -112,8 +115,10 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         .map(|quote| quote.settle(today))
         .collect();
     let quotes = fagfolk_data::quotes::figures::figures(&quotes, today);
+    let jobs = fagfolk_data::jobs::figures::figures(&state.db, today).await?;
     Ok(Json(Dashboard {
         quotes,
+        jobs,
         new_leads_7d,
         open_leads,
         won_30d,

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::store::{self, AdminChange};
 use super::{AdminUserView, CreateUserError, Role};
-use crate::auth::{CurrentUser, password, session, throttle};
+use crate::auth::{CurrentUser, SignedIn, password, session, throttle};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -25,7 +25,7 @@ pub struct NewUserInput {
     pub name: Option<String>,
     pub email: Option<String>,
     pub password: Option<String>,
-    /// `admin` (default) or `editor`.
+    /// `admin` (default), `editor` or `montor`.
     #[schema(value_type = Option<Role>)]
     pub role: Option<String>,
 }
@@ -89,7 +89,7 @@ async fn create_user(
 ) -> ApiResult<(StatusCode, Json<AdminUserView>)> {
     user.require_admin()?;
     let role = Role::parse(input.role.as_deref().unwrap_or("admin"))
-        .ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?;
+        .ok_or_else(|| ApiError::field("role", "Rollen må være admin, editor eller montor."))?;
     let (name, email, password) =
         (input.name.unwrap_or_default(), input.email.unwrap_or_default(), input.password.unwrap_or_default());
     let now = state.clock.now();
@@ -136,9 +136,8 @@ async fn update_user(
         return Err(ApiError::field("name", fagfolk_data::fields::ONE_LINE));
     }
     let role = match input.role.as_deref() {
-        Some(role) => {
-            Role::parse(role).ok_or_else(|| ApiError::field("role", "Rollen må være admin eller editor."))?
-        }
+        Some(role) => Role::parse(role)
+            .ok_or_else(|| ApiError::field("role", "Rollen må være admin, editor eller montor."))?,
         None => before.role,
     };
     let phone = match input.phone.map(|phone| phone.trim().to_owned()) {
@@ -185,7 +184,7 @@ async fn update_password(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    user: CurrentUser,
+    SignedIn(user): SignedIn,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<PasswordInput>,
 ) -> ApiResult<StatusCode> {

@@ -10,7 +10,7 @@ use crate::helpers::TestApp;
 use crate::permissions::{Body, Fixtures, OPERATIONS, call};
 
 /// Tables a mutation could touch.
-const TABLES: [&str; 10] = [
+const TABLES: [&str; 15] = [
     "leads",
     "lead_notes",
     "lead_contacts",
@@ -20,6 +20,11 @@ const TABLES: [&str; 10] = [
     "settings",
     "sessions",
     "contact_submissions",
+    "jobs",
+    "job_workers",
+    "time_entries",
+    "job_materials",
+    "job_contacts",
     "audit_logs",
 ];
 

@@ -1,8 +1,9 @@
 //! Who may do what, and what it leaves in the audit log: every operation of the OpenAPI
-//! document, called by a visitor without a session, by an editor and by an admin, with
-//! the answer each must get. Hold [`OPERATIONS`] against the README's "Roles": editors
-//! work leads, services, content, media and the settings, and read everything; only admins manage
-//! users (beyond their own password) and clear the audit log.
+//! document, called by a visitor without a session, by an editor, by an admin and by a
+//! montør, with the answer each must get. Hold [`OPERATIONS`] against the README's "Roles":
+//! editors work leads, services, content, media and the settings, and read everything;
+//! only admins manage users (beyond their own password) and clear the audit log; a montør
+//! reaches only their own jobs, hours and password.
 //!
 //! A permitted mutation must write exactly one audit entry naming the action, the entity,
 //! its id and who did it, with before/after holding only fields that changed and no
@@ -45,6 +46,7 @@ pub struct Operation {
     pub visitor: Answer,
     pub editor: Answer,
     pub admin: Answer,
+    pub montor: Answer,
     /// The audit entry a permitted call writes: action and entity type. Calls without a
     /// session write none, except a sign-in.
     pub audit: Option<(&'static str, &'static str)>,
@@ -54,16 +56,19 @@ const fn op(
     method: &'static str,
     path: &'static str,
     body: Body,
-    [visitor, editor, admin]: [Answer; 3],
+    [visitor, editor, admin, montor]: [Answer; 4],
     audit: Option<(&'static str, &'static str)>,
 ) -> Operation {
-    Operation { method, path, body, visitor, editor, admin, audit }
+    Operation { method, path, body, visitor, editor, admin, montor, audit }
 }
 
-const READ: [Answer; 3] = [SignIn, Done, Done];
-const WORK: [Answer; 3] = [SignIn, Done, Done];
-const ADMIN: [Answer; 3] = [SignIn, Refused, Done];
-const PUBLIC: [Answer; 3] = [Done, Done, Done];
+// Visitor, editor, admin, montør.
+const READ: [Answer; 4] = [SignIn, Done, Done, Refused];
+const WORK: [Answer; 4] = [SignIn, Done, Done, Refused];
+const ADMIN: [Answer; 4] = [SignIn, Refused, Done, Refused];
+const PUBLIC: [Answer; 4] = [Done, Done, Done, Done];
+/// Anyone signed in: a montør on their own jobs and hours, the office on all.
+const SIGNED_IN: [Answer; 4] = [SignIn, Done, Done, Done];
 
 /// Every operation, in the order the test calls them: reads, then writes, then deletes,
 /// then the sign-out that ends the caller's session.
@@ -203,6 +208,58 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("update", "visits")),
     ),
     op("POST", "/api/admin/visits/{id}/cancel", Body::None, WORK, Some(("cancel", "visits"))),
+    // Oppdrag (#44): the office's, but a montør's own jobs' hours and materials.
+    op("GET", "/api/admin/jobs", Body::None, READ, None),
+    op("GET", "/api/admin/jobs/{id}", Body::None, READ, None),
+    op("GET", "/api/admin/leads/{id}/jobs", Body::None, READ, None),
+    op("GET", "/api/admin/work/today", Body::None, SIGNED_IN, None),
+    op("GET", "/api/admin/work/week", Body::None, SIGNED_IN, None),
+    op("GET", "/api/admin/time/sheet", Body::None, SIGNED_IN, Some(("export", "time_entries"))),
+    op("POST", "/api/admin/quotes/{id}/job", Body::Json(|_| json!({})), WORK, Some(("create", "jobs"))),
+    op(
+        "POST",
+        "/api/admin/leads/{id}/jobs",
+        Body::Json(|_| json!({ "title": "Matriseoppdrag", "hourly_rate": 80_000 })),
+        WORK,
+        Some(("create", "jobs")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/jobs/{id}",
+        Body::Json(|f| json!({ "title": format!("Oppdrag, runde {}", f.round), "status": "in_progress" })),
+        WORK,
+        Some(("update", "jobs")),
+    ),
+    op(
+        "POST",
+        "/api/admin/time",
+        Body::Json(|f| json!({ "job_id": f.job, "day": crate::helpers::oslo_day(0), "minutes": 60 })),
+        SIGNED_IN,
+        Some(("create", "time_entries")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/time/{id}",
+        Body::Json(|f| json!({ "note": format!("Runde {}", f.round) })),
+        SIGNED_IN,
+        Some(("update", "time_entries")),
+    ),
+    op(
+        "POST",
+        "/api/admin/jobs/{id}/materials",
+        Body::Json(
+            |_| json!({ "description": "Kabel", "quantity": 1000, "unit": "lm", "unit_price": 2_500, "vat": 25 }),
+        ),
+        SIGNED_IN,
+        Some(("create", "job_materials")),
+    ),
+    op(
+        "POST",
+        "/api/admin/jobs/{id}/contacts",
+        Body::Json(|_| json!({ "how": "telefon", "contacted_at": "2026-11-02T08:00", "said": "Greit." })),
+        WORK,
+        Some(("create", "job_contacts")),
+    ),
     // A private calendar feed of one's own befaringer (everyone's is for admins,
     // tests/api/feeds.rs).
     op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
@@ -332,6 +389,14 @@ pub const OPERATIONS: &[Operation] = &[
     // Deletes. The note is an admin's: an editor may delete only their own.
     op("DELETE", "/api/admin/calendar-feeds/{scope}", Body::None, WORK, Some(("delete", "calendar_feeds"))),
     op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
+    op("DELETE", "/api/admin/time/{id}", Body::None, SIGNED_IN, Some(("delete", "time_entries"))),
+    op(
+        "DELETE",
+        "/api/admin/jobs/{id}/materials/{material_id}",
+        Body::None,
+        WORK,
+        Some(("delete", "job_materials")),
+    ),
     op("DELETE", "/api/admin/leads/{id}", Body::None, WORK, Some(("delete", "leads"))),
     op("DELETE", "/api/admin/services/{id}", Body::None, WORK, Some(("delete", "services_admin"))),
     op("DELETE", "/api/admin/content/{id}", Body::None, WORK, Some(("delete", "content_items"))),
@@ -397,6 +462,13 @@ pub struct Fixtures {
     pub visit: String,
     /// A photo sent with an enquiry.
     pub photo: String,
+    /// A quote the customer accepted, to make a job of.
+    pub accepted_quote: String,
+    /// A call-out job on `lead` that `montor` works on, an hour entry of theirs on it,
+    /// and a material line.
+    pub job: String,
+    pub entry: String,
+    pub material: String,
 }
 
 impl Fixtures {
@@ -498,6 +570,23 @@ impl Fixtures {
             .await
             .unwrap();
         let photo = sent_photo(app).await;
+        let accepted_quote = draft().await;
+        let sent: Value = admin
+            .send(Method::POST, &format!("/api/admin/quotes/{accepted_quote}/send"), &json!({}))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let page = crate::quotes::page_path(&sent);
+        let yes = crate::quotes::answer(
+            app,
+            &page,
+            "handling=aksepter&versjon=1&navn=Fast+Kunde&lest=on",
+            &app.url(""),
+        )
+        .await;
+        assert_eq!(yes.status(), 303, "the fixture's accepted quote");
+        let (job, entry, material) = job_fixtures(app, admin, lead_id, round).await;
         // The admin's calendar address, for the operations that switch one off.
         let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
         assert_eq!(feed.status(), 201, "the fixture's calendar address");
@@ -518,13 +607,26 @@ impl Fixtures {
             content: content["id"].as_str().unwrap().to_owned(),
             promises_reversed,
             user: user.to_string(),
+            accepted_quote,
+            job,
+            entry,
+            material,
         }
     }
 
     /// `path` with its parameter filled in.
     pub fn path(&self, path: &str) -> String {
+        if path == "/api/admin/time/sheet" {
+            return format!("{path}?month={}", &crate::helpers::oslo_day(0)[..7]);
+        }
         let id = if path.starts_with("/api/admin/leads/") {
             &self.lead
+        } else if path.ends_with("/job") {
+            &self.accepted_quote
+        } else if path.starts_with("/api/admin/jobs/") {
+            &self.job
+        } else if path.starts_with("/api/admin/time/") {
+            &self.entry
         } else if path.ends_with("/withdraw") {
             &self.spare_quote
         } else if path.ends_with("/revise") || path.ends_with("/new-link") {
@@ -546,6 +648,7 @@ impl Fixtures {
         };
         path.replace("{id}", id)
             .replace("{note_id}", &self.note)
+            .replace("{material_id}", &self.material)
             .replace("{slug}", "elektriker")
             .replace("{scope}", "own")
     }
@@ -557,6 +660,47 @@ impl Fixtures {
             filled.trim_start_matches("/api/admin/").split('/').nth(1).unwrap().to_owned()
         })
     }
+}
+
+/// The montør of round `round` (`montor{round}@fagfolk.test`), a call-out job on `lead`
+/// that they work on, an hour entry of theirs and a material line: `(job, entry, material)`.
+async fn job_fixtures(app: &TestApp, admin: &Session, lead: &str, round: usize) -> (String, String, String) {
+    let email = format!("montor{round}@fagfolk.test");
+    let montor = app.create_user(&email, ADMIN_PASSWORD, fagfolk::users::Role::Montor).await;
+    let job: Value = admin
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{lead}/jobs"),
+            &json!({ "title": "Fast oppdrag", "hourly_rate": 90_000, "workers": [montor] }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let job = job["id"].as_str().expect("the fixture's job").to_owned();
+    let worker = app.login(&email, ADMIN_PASSWORD).await;
+    let entry: Value = worker
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({ "job_id": job, "day": crate::helpers::oslo_day(0), "minutes": 120 }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let material: Value = admin
+        .send(
+            Method::POST,
+            &format!("/api/admin/jobs/{job}/materials"),
+            &json!({ "description": "Stikkontakt", "quantity": 200, "unit": "stk", "unit_price": 9_900, "vat": 25 }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let entry = entry["id"].as_str().expect("the fixture's hours").to_owned();
+    (job, entry, material["id"].as_str().expect("the fixture's material").to_owned())
 }
 
 pub async fn upload(session: &Session) -> reqwest::Response {
@@ -631,6 +775,7 @@ enum Caller {
     Visitor,
     Editor,
     Admin,
+    Montor,
 }
 
 async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
@@ -649,20 +794,29 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
     let admin = app.admin().await;
     app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Editor).await;
     app.create_user("besok@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Editor).await;
-    for (round, caller) in [Caller::Visitor, Caller::Editor, Caller::Admin].into_iter().enumerate() {
-        let (session, actor) = match caller {
-            Caller::Visitor => (None, "besok@fagfolk.test"),
-            Caller::Editor => {
-                (Some(app.login("redaktor@fagfolk.test", ADMIN_PASSWORD).await), "redaktor@fagfolk.test")
-            }
-            Caller::Admin => (Some(admin.clone()), "admin@fagfolk.test"),
+    // The admin goes last: its run ends with signing out the session the fixtures use.
+    let callers = [Caller::Visitor, Caller::Editor, Caller::Montor, Caller::Admin];
+    for (round, caller) in callers.into_iter().enumerate() {
+        // The montør is the one the round's fixtures put on its job.
+        let montor = format!("montor{}@fagfolk.test", round + 1);
+        let actor = match caller {
+            Caller::Visitor => "besok@fagfolk.test",
+            Caller::Editor => "redaktor@fagfolk.test",
+            Caller::Admin => "admin@fagfolk.test",
+            Caller::Montor => montor.as_str(),
         };
         let fixtures = Fixtures::create(&app, &admin, actor, round + 1).await;
+        let session = match caller {
+            Caller::Visitor => None,
+            Caller::Admin => Some(admin.clone()),
+            Caller::Editor | Caller::Montor => Some(app.login(actor, ADMIN_PASSWORD).await),
+        };
         for operation in OPERATIONS {
             let expected = match caller {
                 Caller::Visitor => operation.visitor,
                 Caller::Editor => operation.editor,
                 Caller::Admin => operation.admin,
+                Caller::Montor => operation.montor,
             };
             let path = fixtures.path(operation.path);
             let body = match operation.body {
@@ -712,11 +866,15 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                     let expected_id = fixtures.entity_id(operation.path).or_else(|| {
                         answer["id"].as_str().or(answer["uploaded"][0]["id"].as_str()).map(str::to_owned)
                     });
-                    // A new quote's or befaring's entry names it, not the lead in the path.
+                    // A new quote's, befaring's, job's, material's or contact's entry names
+                    // it, not the lead, quote or job in the path.
+                    let names_a_new_row = ["/quotes", "/visits", "/job", "/jobs", "/materials", "/contacts"]
+                        .iter()
+                        .any(|end| operation.path.ends_with(end))
+                        || operation.path.contains("{material_id}");
                     if expected_id.is_some()
                         && !operation.path.starts_with("/api/auth/")
-                        && !operation.path.ends_with("/quotes")
-                        && !operation.path.ends_with("/visits")
+                        && !names_a_new_row
                         && entity != "settings"
                     {
                         assert_eq!(entity_id, &expected_id, "{what}: entity id");

@@ -51,6 +51,21 @@ pub fn date(day: NaiveDate) -> String {
     format!("{}. {} {}", day.day(), MONTHS[day.month0() as usize], day.year())
 }
 
+/// A month written out: "oktober 2026".
+pub fn month(day: NaiveDate) -> String {
+    format!("{} {}", MONTHS[day.month0() as usize], day.year())
+}
+
+/// A month as a form or an address has it, `2026-10`: its first day.
+pub fn parse_month(text: &str) -> Option<NaiveDate> {
+    let (year, month) = text.trim().split_once('-')?;
+    let (year, month): (i32, u32) = (year.parse().ok()?, month.parse().ok()?);
+    if !(1000..=9999).contains(&year) {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(year, month, 1)
+}
+
 /// A day in figures, as a form or a spreadsheet has it: "24.12.2026".
 pub fn date_short(day: NaiveDate) -> String {
     day.format("%d.%m.%Y").to_string()

@@ -171,6 +171,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every job, newest first, with its workers and meter. */
+        get: operations["list_jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job with its workers, meter, hours, materials and § 7 contacts. */
+        get: operations["get_job"];
+        /**
+         * Changes a job: its title, state, days, hourly rate, a call-out's estimate, who works
+         *     on it.
+         */
+        put: operations["update_job"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the § 7 contact: the firm told the customer that the price will pass the
+         *     estimate (how, when, what the customer said). The used amount and the budget at that
+         *     moment are kept with it; time and materials above the estimate may then be entered.
+         */
+        post: operations["record_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a material line (from the catalogue or typed), with who added it and when. A
+         *     montør may add to the jobs they work on. On a prisoverslag past its budget, it waits
+         *     for the § 7 contact.
+         */
+        post: operations["add_material"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/materials/{material_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a material line. */
+        delete: operations["delete_material"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/leads": {
         parameters: {
             query?: never;
@@ -280,6 +377,27 @@ export interface paths {
         get: operations["get_enquiry"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leads/{id}/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead's jobs, oldest first. */
+        get: operations["lead_jobs"];
+        put?: never;
+        /**
+         * A job without a quote, from a lead: a small call-out at timepris, with its hourly rate
+         *     and a non-binding estimate.
+         */
+        post: operations["job_from_lead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -585,6 +703,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/quotes/{id}/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Lag oppdrag": a job from an accepted quote in one step. Its lines become the budget
+         *     (the sum excluding MVA), and its price type, customer and address come with it; the
+         *     hourly rate is the first line priced by the hour, if any.
+         */
+        post: operations["job_from_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/quotes/{id}/new-link": {
         parameters: {
             query?: never;
@@ -768,6 +907,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes an hour entry for the signed-in person: whole quarters, on a day that has come
+         *     and is not locked, on a job they work on (the office: any job).
+         */
+        post: operations["add_time"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/time/sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's time sheet as CSV: a person's (a montør's own), one job's, or everyone's.
+         *     Audited: it names people and customers.
+         */
+        get: operations["time_sheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/time/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an hour entry (the day, the time, the job, the line, the note, the mark). */
+        put: operations["change_time"];
+        post?: never;
+        /** Deletes an hour entry that is not locked. */
+        delete: operations["delete_time"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -878,6 +1075,40 @@ export interface paths {
          *     it out of their calendars.
          */
         post: operations["cancel_visit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/work/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's open jobs for today and what they have entered today. */
+        get: operations["work_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/work/week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's week of hours, Monday to Sunday. */
+        get: operations["week"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1097,7 +1328,7 @@ export interface components {
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -1337,6 +1568,8 @@ export interface components {
              * @description All open leads due for follow-up.
              */
             follow_ups_due: number;
+            /** @description Jobs: in progress, the hours entered this week, and those past their estimate. */
+            jobs: components["schemas"]["JobFigures"];
             /** @description The five newest leads. */
             latest: components["schemas"]["RecentLead"][];
             /** @description What still stands between the site and a real launch; empty when nothing does. */
@@ -1557,6 +1790,137 @@ export interface components {
             /** @description What to show: a name, or the alt text for media. */
             title: string;
         };
+        /** @description A job as stored. */
+        Job: {
+            /**
+             * Format: int64
+             * @description Øre excluding MVA: the accepted quote's sum, or a call-out's estimate.
+             */
+            budget: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            customer_address?: string | null;
+            customer_name: string;
+            customer_phone?: string | null;
+            /** Format: date */
+            end_day?: string | null;
+            /**
+             * Format: int64
+             * @description Øre excluding MVA per hour, for time not on a budget line priced by the hour.
+             */
+            hourly_rate: number;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The lead it came from; none once the lead is erased (the job and its hours stay).
+             */
+            lead_id?: string | null;
+            /** @description The budget's lines: the accepted quote's, as they were accepted. */
+            lines: components["schemas"]["QuoteLine"][];
+            price_type: components["schemas"]["PriceType"];
+            /**
+             * Format: uuid
+             * @description The accepted quote it was made from; none for a call-out.
+             */
+            quote_id?: string | null;
+            /** Format: date */
+            start_day?: string | null;
+            status: components["schemas"]["JobStatus"];
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A recorded § 7 contact: the firm told the customer the price would pass the estimate. */
+        JobContact: {
+            /** Format: int64 */
+            budget: number;
+            /** Format: date-time */
+            contacted_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description How: "telefon", "e-post", "møte" or "sms". */
+            how: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            recorded_by: string;
+            /** @description What the customer said. */
+            said: string;
+            /**
+             * Format: int64
+             * @description Øre used and the budget when the contact was recorded.
+             */
+            used: number;
+        };
+        /** @description A § 7 contact as the office records it. */
+        JobContactInput: {
+            /** @description When, `YYYY-MM-DDTHH:MM` in Norway. */
+            contacted_at?: string | null;
+            /** @description "telefon", "e-post", "sms" or "møte". */
+            how?: string | null;
+            /** @description What the customer said. */
+            said?: string | null;
+        };
+        /** @description A job with everything its page shows. */
+        JobDetail: components["schemas"]["Job"] & {
+            contacts: components["schemas"]["JobContact"][];
+            entries: components["schemas"]["TimeEntry"][];
+            /**
+             * Format: int64
+             * @description Hours on the job, all of them, in hundredths of an hour.
+             */
+            hours: number;
+            materials: components["schemas"]["Material"][];
+            meter: components["schemas"]["Meter"];
+            workers: components["schemas"]["Worker"][];
+        };
+        JobFigures: {
+            /** Format: int64 */
+            in_progress: number;
+            /**
+             * Format: int64
+             * @description Minutes entered on days of this week (Monday to today), by everyone.
+             */
+            minutes_this_week: number;
+            /** @description Open prisoverslag jobs past their estimate, the furthest over first. */
+            over_estimate: components["schemas"]["OverEstimate"][];
+        };
+        /**
+         * @description A job's fields as the office edits them; a field left out keeps its value. Also the
+         *     body of a new job (from a quote or a lead), where `title` and `budget` may be given.
+         */
+        JobInput: {
+            /**
+             * Format: int64
+             * @description A call-out's estimate, øre excluding MVA (a job from a quote keeps the quote's sum).
+             */
+            budget?: number | null;
+            end_day?: string | null;
+            /**
+             * Format: int64
+             * @description Øre excluding MVA per hour.
+             */
+            hourly_rate?: number | null;
+            /** @description `YYYY-MM-DD`; empty clears it. */
+            start_day?: string | null;
+            status?: components["schemas"]["JobStatus"] | null;
+            title?: string | null;
+            /** @description The users who work on it. */
+            workers?: string[] | null;
+        };
+        /**
+         * @description Where a job is. `invoiced` is set by the invoice basis (a later step).
+         * @enum {string}
+         */
+        JobStatus: "planned" | "in_progress" | "done" | "invoiced";
+        /** @description A job in a list: with its meter. */
+        JobSummary: components["schemas"]["Job"] & {
+            meter: components["schemas"]["Meter"];
+            workers: components["schemas"]["Worker"][];
+        };
         /** @description One thing to do before the site goes live, with where it is done. */
         LaunchStep: {
             /**
@@ -1685,6 +2049,41 @@ export interface components {
             email?: string | null;
             password?: string | null;
         };
+        /** @description A material line on a job. */
+        Material: {
+            added_by: string;
+            /** Format: uuid */
+            added_by_id?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** @description Tilleggsarbeid. */
+            extra: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int64
+             * @description In hundredths: 250 is 2,5.
+             */
+            quantity: number;
+            /** Format: uuid */
+            service_id?: string | null;
+            unit: components["schemas"]["Unit"];
+            /**
+             * Format: int64
+             * @description Øre excluding MVA.
+             */
+            unit_price: number;
+            /** Format: int32 */
+            vat: number;
+        };
+        /** @description A material line as the office or a worker sends it. */
+        MaterialInput: components["schemas"]["LineInput"] & {
+            /** @description Tilleggsarbeid. */
+            extra?: boolean;
+        };
         Media: {
             /**
              * @description What the picture shows, for those who cannot see it; `null` until staff write it
@@ -1743,6 +2142,54 @@ export interface components {
             /** @description Whose phone number is the main one afterwards, as `email`. */
             phone?: components["schemas"]["Side"];
         };
+        /** @description One job's meter, as the office and the job's page show it. */
+        Meter: {
+            /**
+             * Format: int64
+             * @description What the invoice basis may hold: a fixed price's budget, an estimate's used amount
+             *     up to its ceiling, a timepris job's used amount; plus accepted tilleggsarbeid.
+             */
+            billable: number;
+            /**
+             * Format: int64
+             * @description The accepted quote's sum (or a call-out's estimate).
+             */
+            budget: number;
+            /**
+             * Format: int64
+             * @description A prisoverslag's ceiling: the budget plus at most 15 %.
+             */
+            ceiling?: number | null;
+            /**
+             * Format: int64
+             * @description Accepted tilleggsarbeid.
+             */
+            extra_budget: number;
+            /**
+             * Format: int64
+             * @description Time and materials tagged as tilleggsarbeid.
+             */
+            extra_used: number;
+            /**
+             * Format: int64
+             * @description A fixed price's budget less what was used (negative: a loss).
+             */
+            margin?: number | null;
+            /** @description Over the estimate, with no § 7 contact recorded: new time and materials wait. */
+            needs_contact: boolean;
+            /** @description The used amount has passed the budget of a prisoverslag. */
+            over_estimate: boolean;
+            /**
+             * Format: int64
+             * @description Used as a share of the budget, in whole percent (none for a budget of 0).
+             */
+            percent?: number | null;
+            /**
+             * Format: int64
+             * @description Time and materials on the job's own work.
+             */
+            used: number;
+        };
         NewPassword: {
             password?: string | null;
             /** @description The token from the link. */
@@ -1778,6 +2225,21 @@ export interface components {
             /** @description Every item of the kind, in the new order. */
             ids: string[];
             kind: components["schemas"]["ContentKind"];
+        };
+        OverEstimate: {
+            /**
+             * Format: int64
+             * @description Øre excluding MVA.
+             */
+            budget: number;
+            customer_name: string;
+            /** Format: uuid */
+            id: string;
+            /** @description No § 7 contact is recorded yet. */
+            needs_contact: boolean;
+            title: string;
+            /** Format: int64 */
+            used: number;
         };
         Owner: {
             /** Format: uuid */
@@ -2161,7 +2623,7 @@ export interface components {
          * @description What a staff member may do (README, "Roles"). Stored as its lower-case name.
          * @enum {string}
          */
-        Role: "admin" | "editor";
+        Role: "admin" | "editor" | "montor";
         /**
          * @description Whose befaringer a feed has.
          * @enum {string}
@@ -2290,6 +2752,12 @@ export interface components {
             quote_defaults?: components["schemas"]["QuoteDefaultsInput"] | null;
             visit_days?: components["schemas"]["VisitDaysInput"] | null;
         };
+        /** @description An entry with its job's title, as a person's week and month show it. */
+        SheetRow: components["schemas"]["TimeEntry"] & {
+            customer_address?: string | null;
+            customer_name: string;
+            job_title: string;
+        };
         /**
          * @description One of the two leads of a merge.
          * @enum {string}
@@ -2392,6 +2860,58 @@ export interface components {
             photo?: string | null;
             /** @description Role or title, as "Daglig leder". */
             title: string;
+        };
+        /** @description One entry of the time sheet. */
+        TimeEntry: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date */
+            day: string;
+            /** @description Tilleggsarbeid. */
+            extra: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int32
+             * @description The budget line (its index) the time was spent on.
+             */
+            line?: number | null;
+            /**
+             * Format: int32
+             * @description Whole quarters: 15, 30, 45, ...
+             */
+            minutes: number;
+            note: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @description Who worked; `None` once that user is deleted (the name stays).
+             */
+            user_id?: string | null;
+            user_name: string;
+        };
+        /** @description An hour entry as a worker sends it. */
+        TimeInput: {
+            /** @description `YYYY-MM-DD`. */
+            day?: string | null;
+            /** @description Tilleggsarbeid. */
+            extra?: boolean | null;
+            /** Format: uuid */
+            job_id?: string | null;
+            /**
+             * Format: int64
+             * @description The budget line's index.
+             */
+            line?: number | null;
+            /**
+             * Format: int64
+             * @description Whole quarters: 15, 30, 45, ...
+             */
+            minutes?: number | null;
+            note?: string | null;
         };
         /**
          * @description A line's unit.
@@ -2569,6 +3089,58 @@ export interface components {
             end: string;
             /** @description `09:00` */
             start: string;
+        };
+        /** @description A person's week. */
+        Week: {
+            /** @description Minutes per day, Monday first. */
+            days: number[];
+            entries: components["schemas"]["SheetRow"][];
+            /**
+             * Format: date
+             * @description Its Monday.
+             */
+            from: string;
+            /** @description The jobs the person works on that are open, to enter time on. */
+            jobs: components["schemas"]["WorkJob"][];
+            /**
+             * Format: date
+             * @description Its Sunday.
+             */
+            to: string;
+            /** Format: int64 */
+            total_minutes: number;
+            /** Format: uuid */
+            user_id: string;
+        };
+        /** @description A job as a worker's phone shows it. */
+        WorkJob: {
+            customer_address?: string | null;
+            customer_name: string;
+            customer_phone?: string | null;
+            /** Format: date */
+            end_day?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description The budget's lines, by their index, to put time on. */
+            lines: string[];
+            /** Format: date */
+            start_day?: string | null;
+            status: components["schemas"]["JobStatus"];
+            title: string;
+        };
+        /** @description "Mine oppdrag i dag". */
+        WorkToday: {
+            /** @description What the signed-in person has entered today. */
+            entries: components["schemas"]["TimeEntry"][];
+            jobs: components["schemas"]["WorkJob"][];
+            /** Format: date */
+            today: string;
+        };
+        /** @description Who works on a job. */
+        Worker: {
+            name: string;
+            /** Format: uuid */
+            user_id: string;
         };
     };
     responses: never;
@@ -3295,6 +3867,345 @@ export interface operations {
             };
         };
     };
+    list_jobs: {
+        parameters: {
+            query?: {
+                /** @description Only jobs in this state. */
+                status?: "planned" | "in_progress" | "done" | "invoiced";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oppdragene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobSummary"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oppdraget */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetail"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobInput"];
+            };
+        };
+        responses: {
+            /** @description Oppdraget er endret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetail"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobContactInput"];
+            };
+        };
+        responses: {
+            /** @description Kontakten er registrert */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobContact"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_material: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialInput"];
+            };
+        };
+        responses: {
+            /** @description Materiellet er ført */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ferdig, eller venter på § 7-kontakten */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_material: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+                /** @description Materiellinjens id */
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Materiellinjen er fjernet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_leads: {
         parameters: {
             query?: {
@@ -3827,6 +4738,119 @@ export interface operations {
             };
             /** @description Finnes ikke */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lead_jobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lead-ens oppdrag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobSummary"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_from_lead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead-ens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobInput"];
+            };
+        };
+        responses: {
+            /** @description Oppdraget er laget */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetail"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5090,6 +6114,78 @@ export interface operations {
             };
         };
     };
+    job_from_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilbudets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobInput"];
+            };
+        };
+        responses: {
+            /** @description Oppdraget er laget */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetail"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Tilbudet er ikke akseptert, eller har et oppdrag */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     new_link: {
         parameters: {
             query?: never;
@@ -5785,6 +6881,267 @@ export interface operations {
             };
         };
     };
+    add_time: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeInput"];
+            };
+        };
+        responses: {
+            /** @description Timene er ført */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeEntry"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ferdig, eller venter på § 7-kontakten */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    time_sheet: {
+        parameters: {
+            query: {
+                /** @description The month, `YYYY-MM`. */
+                month: string;
+                /** @description One person's sheet (a montør gets only their own). */
+                user_id?: string;
+                /** @description One job's sheet. */
+                job_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig måned */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_time: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Timeføringens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeInput"];
+            };
+        };
+        responses: {
+            /** @description Timene er endret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeEntry"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Låst, oppdraget er ferdig, eller venter på § 7-kontakten */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_time: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Timeføringens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Timeføringen er slettet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Låst */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_users: {
         parameters: {
             query?: never;
@@ -6294,6 +7651,105 @@ export interface operations {
             };
             /** @description Allerede avlyst */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    work_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mine oppdrag i dag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkToday"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    week: {
+        parameters: {
+            query?: {
+                /** @description A day of the week, `YYYY-MM-DD` (default today). */
+                day?: string;
+                /** @description Whose week (the office only; default the signed-in person). */
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Week"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description En montør ser bare sin egen uke */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig dato */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -43,6 +43,11 @@ export const paths = {
     visits: '/admin/befaringer',
     /** A quote's page (the editor while it is a draft); with `:quoteId` the route's pattern. */
     quote: (id: string) => `/admin/tilbud/${id}`,
+    jobs: '/admin/oppdrag',
+    /** A job's page; with `:jobId` the route's pattern. */
+    job: (id: string) => `/admin/oppdrag/${id}`,
+    /** "Mine oppdrag i dag": the hours on a phone, a montør's home. */
+    work: '/admin/mine-oppdrag',
     categories: '/admin/categories',
     /** Also the route's pattern, with `:categorySlug`, which is left as it is. */
     categoryServices: (slug: string) =>

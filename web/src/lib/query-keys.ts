@@ -30,6 +30,18 @@ export const queryKeys = {
     ofLead: (id: string) => ['quotes', 'lead', id] as const,
     one: (id: string) => ['quotes', 'one', id] as const,
   },
+  jobs: {
+    all: ['jobs'] as const,
+    list: (status: string) => ['jobs', 'list', status] as const,
+    ofLead: (id: string) => ['jobs', 'lead', id] as const,
+    one: (id: string) => ['jobs', 'one', id] as const,
+  },
+  /** The hours: a worker's day and a person's week. */
+  work: {
+    all: ['work'] as const,
+    today: ['work', 'today'] as const,
+    week: (day: string, userId: string) => ['work', 'week', day, userId] as const,
+  },
   privacy: { retention: ['privacy', 'retention'] as const },
   search: { text: (q: string) => ['search', q] as const },
   services: { all: ['services'] as const, list: (filter: unknown) => ['services', filter] as const },

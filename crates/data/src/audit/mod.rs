@@ -66,6 +66,14 @@ pub enum AuditEntity {
     Visits,
     /// A member of staff's private calendar address (made, replaced or switched off).
     CalendarFeeds,
+    /// Oppdrag.
+    Jobs,
+    /// An hour entry of the time sheet.
+    TimeEntries,
+    /// A material line on a job.
+    JobMaterials,
+    /// A § 7 contact recorded on a job.
+    JobContacts,
 }
 
 /// The stored text of an enum value: its serde name.

@@ -25,6 +25,16 @@ impl CurrentUser {
     }
 }
 
+/// A signed-in staff member of any role, the montør included: what the few handlers a
+/// montør may reach take (the session, the sign-out, their own password, their jobs and
+/// hours). Every other handler takes [`CurrentUser`], which refuses a montør, so a new
+/// route is closed to the role unless it asks for this.
+#[derive(Debug, Clone)]
+pub struct SignedIn(pub CurrentUser);
+
+/// What a montør is told where the role may not go (README, "Roles").
+pub const MONTOR_REFUSED: &str = "Montører har bare tilgang til sine egne oppdrag og timer.";
+
 /// The signed-in staff member, as every admin handler sees it.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct CurrentUser {
@@ -43,6 +53,11 @@ pub struct CurrentUser {
 impl CurrentUser {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
+    }
+
+    /// A montør: sees only the jobs they work on and their own hours.
+    pub fn is_montor(&self) -> bool {
+        self.role == Role::Montor
     }
 
     /// The audit entry of a change this staff member made at `at`: `changes` is what

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 24] = [
+const TABLES: [&str; 29] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -32,6 +32,11 @@ const TABLES: [&str; 24] = [
     "quotes",
     "visits",
     "calendar_feeds",
+    "jobs",
+    "job_workers",
+    "time_entries",
+    "job_materials",
+    "job_contacts",
     "sessions",
     "password_resets",
     "login_attempts",

@@ -53,7 +53,7 @@ pub struct LineInput {
 /// Reads any JSON number, so that a number out of bounds is refused under its field in
 /// Norwegian rather than as unreadable JSON: a whole number (`25`, `25.0`) as itself,
 /// anything else (`2.5`, `1e300`) as [`i64::MAX`], which every bound refuses.
-fn any_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
+pub fn any_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
     let number = serde_json::Number::deserialize(deserializer)?;
     Ok(number
         .as_i64()
@@ -189,37 +189,39 @@ fn read_lines(lines: Vec<LineInput>, errors: &mut FieldErrors) -> Vec<QuoteLine>
         .into_iter()
         .take(MAX_LINES)
         .enumerate()
-        .map(|(index, line)| {
-            let key = |field: &str| format!("lines.{index}.{field}");
-            let description = errors.optional(&key("description"), line.description, 500).unwrap_or_default();
-            if !(0..=MAX_QUANTITY).contains(&line.quantity) {
-                errors.add(&key("quantity"), "Antallet må være mellom 0 og 1 000 000.");
-            }
-            if !(-MAX_UNIT_PRICE..=MAX_UNIT_PRICE).contains(&line.unit_price) {
-                errors.add(&key("unit_price"), "Enhetsprisen kan være høyst 100 millioner kroner.");
-            } else if (0..=MAX_QUANTITY).contains(&line.quantity)
-                && money::line(line.quantity, line.unit_price, 0).net.abs() > MAX_AMOUNT
-            {
-                errors.add(&key("unit_price"), "Linjen kan være høyst 100 millioner kroner uten MVA.");
-            }
-            let service_id = line.service_id.map(|id| Uuid::parse_str(id.trim()));
-            if matches!(service_id, Some(Err(_))) {
-                errors.add(&key("service_id"), "Tjenesten finnes ikke i listen.");
-            }
-            let vat = u8::try_from(line.vat).ok().filter(|rate| VAT_RATES.contains(rate));
-            if vat.is_none() {
-                errors.add(&key("vat"), "MVA må være 0, 12, 15 eller 25 %.");
-            }
-            QuoteLine {
-                service_id: service_id.and_then(Result::ok),
-                description,
-                quantity: line.quantity,
-                unit: line.unit,
-                unit_price: line.unit_price,
-                vat: vat.unwrap_or_default(),
-            }
-        })
+        .map(|(index, line)| read_line(&|field| format!("lines.{index}.{field}"), line, errors))
         .collect()
+}
+
+/// Reads one line (of a quote, or a job's material), each refusal under `key(field)`.
+pub fn read_line(key: &dyn Fn(&str) -> String, line: LineInput, errors: &mut FieldErrors) -> QuoteLine {
+    let description = errors.optional(&key("description"), line.description, 500).unwrap_or_default();
+    if !(0..=MAX_QUANTITY).contains(&line.quantity) {
+        errors.add(&key("quantity"), "Antallet må være mellom 0 og 1 000 000.");
+    }
+    if !(-MAX_UNIT_PRICE..=MAX_UNIT_PRICE).contains(&line.unit_price) {
+        errors.add(&key("unit_price"), "Enhetsprisen kan være høyst 100 millioner kroner.");
+    } else if (0..=MAX_QUANTITY).contains(&line.quantity)
+        && money::line(line.quantity, line.unit_price, 0).net.abs() > MAX_AMOUNT
+    {
+        errors.add(&key("unit_price"), "Linjen kan være høyst 100 millioner kroner uten MVA.");
+    }
+    let service_id = line.service_id.map(|id| Uuid::parse_str(id.trim()));
+    if matches!(service_id, Some(Err(_))) {
+        errors.add(&key("service_id"), "Tjenesten finnes ikke i listen.");
+    }
+    let vat = u8::try_from(line.vat).ok().filter(|rate| VAT_RATES.contains(rate));
+    if vat.is_none() {
+        errors.add(&key("vat"), "MVA må være 0, 12, 15 eller 25 %.");
+    }
+    QuoteLine {
+        service_id: service_id.and_then(Result::ok),
+        description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unit_price: line.unit_price,
+        vat: vat.unwrap_or_default(),
+    }
 }
 
 /// The customer's answer on accepting.

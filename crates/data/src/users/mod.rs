@@ -19,6 +19,8 @@ pub enum Role {
     Admin,
     /// Leads, services, media and settings; only their own user.
     Editor,
+    /// Montør: their own jobs and hours, nothing of leads, settings or other people's data.
+    Montor,
 }
 
 impl Role {
@@ -26,6 +28,7 @@ impl Role {
         match self {
             Self::Admin => "admin",
             Self::Editor => "editor",
+            Self::Montor => "montor",
         }
     }
 
@@ -33,6 +36,7 @@ impl Role {
         match value {
             "admin" => Some(Self::Admin),
             "editor" => Some(Self::Editor),
+            "montor" => Some(Self::Montor),
             _ => None,
         }
     }

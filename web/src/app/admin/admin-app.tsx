@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Navigate, Route, Routes } from 'react-router'
+import { Navigate, Route, Routes, useLocation } from 'react-router'
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider'
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
@@ -15,6 +15,9 @@ import { LeadsPage } from './pages/leads-page'
 import { QuotePage } from './pages/quote-page'
 import { QuotesPage } from './pages/quotes-page'
 import { VisitsPage } from './pages/visits-page'
+import { JobPage } from './pages/job-page'
+import { JobsPage } from './pages/jobs-page'
+import { WorkPage } from './pages/work-page'
 import { LoginPage } from './pages/login-page'
 import { ForgotPasswordPage, NewPasswordPage } from './pages/password-pages'
 import { MediaPage } from './pages/media-page'
@@ -51,6 +54,9 @@ export function AdminApp() {
             <Route path={paths.admin.visits} element={<VisitsPage />} />
             <Route path={paths.admin.quotes} element={<QuotesPage />} />
             <Route path={paths.admin.quote(':quoteId')} element={<QuotePage />} />
+            <Route path={paths.admin.jobs} element={<JobsPage />} />
+            <Route path={paths.admin.job(':jobId')} element={<JobPage />} />
+            <Route path={paths.admin.work} element={<WorkPage />} />
             <Route path={paths.admin.categories} element={<CategoriesPage />} />
             <Route path={paths.admin.services} element={<AdminServicesPage />} />
             <Route path={paths.admin.categoryServices(':categorySlug')} element={<CategoryServicesPage />} />
@@ -71,6 +77,7 @@ export function AdminApp() {
 /** Only a signed-in admin sees the shell; anyone else goes to the login page (history replaced). */
 function Guarded() {
   const { user, loading } = useAuth()
+  const { pathname } = useLocation()
   if (loading) {
     return (
       <p role="status" className="p-8 text-muted-foreground">
@@ -79,6 +86,9 @@ function Guarded() {
     )
   }
   if (!user) return <Navigate to={paths.admin.login} replace />
+  // A montør sees only their own jobs and hours (the server refuses the rest): any other
+  // page of the back office takes them to "Mine oppdrag".
+  if (user.role === 'montor' && pathname !== paths.admin.work) return <Navigate to={paths.admin.work} replace />
   return <AdminShell />
 }
 

@@ -17,6 +17,8 @@ import {
   Users,
   FileSignature,
   CalendarDays,
+  Clock,
+  Hammer,
 } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
@@ -38,6 +40,8 @@ export const adminNavigation = [
   { to: paths.admin.leads, label: 'Henvendelser', icon: Inbox },
   { to: paths.admin.visits, label: 'Befaringer', icon: CalendarDays },
   { to: paths.admin.quotes, label: 'Tilbud', icon: FileSignature },
+  { to: paths.admin.jobs, label: 'Oppdrag', icon: Hammer },
+  { to: paths.admin.work, label: 'Mine oppdrag', icon: Clock },
   { to: paths.admin.categories, label: 'Kategorier', icon: FolderTree },
   { to: paths.admin.content, label: 'Innhold', icon: FileText },
   { to: paths.admin.media, label: 'Media', icon: Image },
@@ -138,11 +142,14 @@ export function AdminShell() {
 
 function SidebarNav({ compact }: { compact: boolean }) {
   // New enquiries nobody has taken yet, looked for once a minute: the menu marks them.
-  const waiting = useQuery({ ...dashboardQuery, refetchInterval: 60_000 }).data?.waiting ?? 0
+  // A montør has only their own jobs and hours: one link, and no figures to ask for.
+  const montor = useAuth().user?.role === 'montor'
+  const waiting = useQuery({ ...dashboardQuery, refetchInterval: 60_000, enabled: !montor }).data?.waiting ?? 0
+  const items = montor ? adminNavigation.filter((item) => item.to === paths.admin.work) : adminNavigation
   return (
     <nav aria-label="Administrasjon" className="flex-1 overflow-y-auto p-2">
       <ul className="space-y-1">
-        {adminNavigation.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
@@ -203,11 +210,13 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
         Til nettstedet
       </a>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        <Button variant="outline" size="sm" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
-          <Search aria-hidden="true" />
-          <span>Søk</span>
-          <kbd className="hidden rounded border border-border px-1.5 text-xs text-muted-foreground sm:inline">Ctrl K</kbd>
-        </Button>
+        {user?.role !== 'montor' && (
+          <Button variant="outline" size="sm" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
+            <Search aria-hidden="true" />
+            <span>Søk</span>
+            <kbd className="hidden rounded border border-border px-1.5 text-xs text-muted-foreground sm:inline">Ctrl K</kbd>
+          </Button>
+        )}
         <ThemeToggle />
         <span className="hidden text-sm text-muted-foreground xl:inline">{user?.email}</span>
         <Button
@@ -231,6 +240,8 @@ const SEGMENT_LABELS: Record<string, string> = {
   leads: 'Henvendelser',
   tilbud: 'Tilbud',
   befaringer: 'Befaringer',
+  oppdrag: 'Oppdrag',
+  'mine-oppdrag': 'Mine oppdrag',
   categories: 'Kategorier',
   services: 'Tjenester',
   category: 'Kategori',

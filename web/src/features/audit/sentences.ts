@@ -22,6 +22,10 @@ const THE: Record<AuditEntity, string> = {
   quotes: 'tilbudet',
   visits: 'befaringen',
   calendar_feeds: 'kalenderlenken',
+  jobs: 'oppdraget',
+  time_entries: 'timeføringen',
+  job_materials: 'materiellet',
+  job_contacts: 'kundekontakten',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the

@@ -19,6 +19,10 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   quotes: 'Tilbud',
   visits: 'Befaring',
   calendar_feeds: 'Kalenderlenke',
+  jobs: 'Oppdrag',
+  time_entries: 'Timeføring',
+  job_materials: 'Materiell',
+  job_contacts: 'Kundekontakt (§ 7)',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */

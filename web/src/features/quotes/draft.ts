@@ -1,5 +1,5 @@
 import type { CustomerKind, PriceType, Quote, QuoteInput, Unit } from './api/quotes'
-import { kronerField, parseKroner, parseQuantity, quantityField } from './money'
+import { kronerField, parseKroner, parseQuantity, quantityField } from '@/lib/money'
 import type { PreviewLine } from './components/quote-preview'
 
 /* A quote as its editor holds it: amounts and quantities as typed (Norwegian decimal

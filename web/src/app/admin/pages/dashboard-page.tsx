@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboard } from '@/features/dashboard/api/dashboard'
-import { kroner } from '@/features/quotes/money'
+import { kroner } from '@/lib/money'
+import { hours } from '@/features/jobs/api/jobs'
 import { useVisits } from '@/features/visits/api/visits'
 import { VisitDays } from '@/features/visits/components/visit-days'
 import { formatDate, formatDay, norwegianDay } from '@/lib/format'
@@ -61,6 +62,43 @@ export function DashboardPage() {
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {data && (
+        <section aria-labelledby="job-figures" className="mt-6">
+          <h2 id="job-figures" className="sr-only">Oppdrag</h2>
+          <ul className="grid gap-4 sm:grid-cols-3">
+            {[
+              { label: 'Oppdrag i arbeid', value: String(data.jobs.in_progress), note: 'status «I arbeid»', to: `${paths.admin.jobs}?status=in_progress` },
+              { label: 'Timer denne uken', value: hours(data.jobs.minutes_this_week), note: 'ført av alle, fra mandag', to: paths.admin.jobs },
+              { label: 'Over prisoverslaget', value: String(data.jobs.over_estimate.length), note: data.jobs.over_estimate.some((job) => job.needs_contact) ? 'venter på kontakt med kunden (§ 7)' : 'oppdrag som har passert anslaget', to: paths.admin.jobs },
+            ].map((figure) => (
+              <li key={figure.label}>
+                <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
+                  <Card className="p-5 transition-colors group-hover:border-accent-strong">
+                    <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
+                    <p className="mt-1 text-2xl font-bold tabular-nums" data-job-figure={figure.label}>{figure.value}</p>
+                    <p className="text-sm text-muted-foreground">{figure.note}</p>
+                  </Card>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {data.jobs.over_estimate.length > 0 && (
+            <ul className="mt-3 grid gap-2" aria-label="Oppdrag over prisoverslaget">
+              {data.jobs.over_estimate.map((job) => (
+                <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+                  <Link to={paths.admin.job(job.id)} className="font-semibold text-primary underline-offset-4 hover:underline">
+                    {job.title}, {job.customer_name}
+                  </Link>
+                  <span className="tabular-nums">
+                    {kroner(job.used)} av {kroner(job.budget)}
+                    {job.needs_contact && <span className="ml-2 font-semibold text-destructive">Kontakt kunden (§ 7)</span>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
       {data && data.launch_checklist.length > 0 && (

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { useCreateQuote, useLeadQuotes } from '../api/quotes'
-import { kroner } from '../money'
+import { kroner } from '@/lib/money'
 import { QuoteStatusBadge } from './quote-status'
 
 /** A lead's quotes, newest first, and "Nytt tilbud", which makes a draft from the lead

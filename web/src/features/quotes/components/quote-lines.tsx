@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field'
 import { FieldError, Input, Select } from '@/components/ui/input'
 import type { Unit } from '../api/quotes'
 import type { DraftValues, LineValues } from '../draft'
-import { CATALOGUE_VAT, kroner, kronerField, netOfGross } from '../money'
+import { CATALOGUE_VAT, kroner, kronerField, netOfGross } from '@/lib/money'
 import { UNITS, VAT_RATES } from '../words'
 
 /** A service of the firm's catalogue, to pick a line from ("Pris fra" in whole kroner, including MVA as the public site says). */

@@ -9,7 +9,7 @@ import { Textarea } from '@/components/ui/input'
 import { formatDateTime } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { type QuoteView, type SentQuote, useNewLink, useReviseQuote, useSendQuote, useWithdrawQuote } from '../api/quotes'
-import { kroner } from '../money'
+import { kroner } from '@/lib/money'
 import { QuoteStatusBadge } from './quote-status'
 
 /** What happened to a quote, when and by whom, and what staff can do with it now: send a

@@ -1,5 +1,5 @@
 import { formatDay } from '@/lib/format'
-import { kroner, lineAmounts, quantityField, totals } from '../money'
+import { kroner, lineAmounts, quantityField, totals } from '@/lib/money'
 import { PRICE_TYPES, UNITS } from '../words'
 import type { PriceType, Unit } from '../api/quotes'
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { formatDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { QuoteRow } from '../api/quotes'
-import { kroner } from '../money'
+import { kroner } from '@/lib/money'
 import { QuoteStatusBadge } from './quote-status'
 
 /** The quotes of the "Tilbud" page: number, customer, state, total and valid-until day. */

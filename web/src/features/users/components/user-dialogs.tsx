@@ -10,7 +10,7 @@ import { useServerErrors } from '@/lib/forms'
 import { type AdminUserView, type Role, useChangePassword, useCreateUser, useUpdateUser } from '../api/users'
 
 /** The roles the server knows (`Role` in the OpenAPI document), in Norwegian. */
-export const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', editor: 'Redaktør' }
+export const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', editor: 'Redaktør', montor: 'Montør' }
 const ROLES = Object.keys(ROLE_LABEL) as [Role, ...Role[]]
 
 function failure(error: unknown) {

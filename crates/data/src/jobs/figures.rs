@@ -1,0 +1,61 @@
+//! The dashboard's job figures: jobs in progress, the hours entered this week, and the
+//! open jobs whose used amount has passed their estimate (the office is told there; new
+//! hours on them wait for the § 7 contact).
+
+use chrono::{Duration, NaiveDate};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{store, summaries, time::monday_of};
+use crate::db::Db;
+use crate::quotes::PriceType;
+
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct JobFigures {
+    pub in_progress: i64,
+    /// Minutes entered on days of this week (Monday to today), by everyone.
+    pub minutes_this_week: i64,
+    /// Open prisoverslag jobs past their estimate, the furthest over first.
+    pub over_estimate: Vec<OverEstimate>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OverEstimate {
+    pub id: Uuid,
+    pub title: String,
+    pub customer_name: String,
+    /// Øre excluding MVA.
+    pub budget: i64,
+    pub used: i64,
+    /// No § 7 contact is recorded yet.
+    pub needs_contact: bool,
+}
+
+/// The figures as of `today` (in Norway).
+pub async fn figures(db: &Db, today: NaiveDate) -> Result<JobFigures, sqlx::Error> {
+    let monday = monday_of(today);
+    let minutes_this_week = store::minutes_between(db, monday, today + Duration::days(1)).await?;
+    let in_progress = store::count_in_progress(db).await?;
+    let open: Vec<_> = store::list(db, None, None)
+        .await?
+        .into_iter()
+        .filter(|job| job.status.is_open() && job.price_type == PriceType::Estimate)
+        .collect();
+    let mut over_estimate: Vec<OverEstimate> = summaries(db, open)
+        .await?
+        .into_iter()
+        .filter(|summary| summary.meter.over_estimate)
+        .map(|summary| OverEstimate {
+            id: summary.job.id,
+            title: summary.job.title,
+            customer_name: summary.job.customer_name,
+            budget: summary.meter.budget,
+            used: summary.meter.used,
+            needs_contact: summary.meter.needs_contact,
+        })
+        .collect();
+    over_estimate
+        .sort_by_key(|job| std::cmp::Reverse(i128::from(job.used) * 1000 / i128::from(job.budget.max(1))));
+    Ok(JobFigures { in_progress, minutes_this_week, over_estimate })
+}

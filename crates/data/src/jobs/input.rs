@@ -1,0 +1,270 @@
+//! What the office and the workers send about a job, read into checked values; each
+//! refusal in Norwegian under its field. What needs the store (who the users are, the job
+//! an entry is on) is passed in.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::time::{MAX_MINUTES, NewEntry};
+use super::{Job, JobStatus};
+use crate::fields::FieldErrors;
+use crate::quotes::QuoteLine;
+use crate::quotes::input::{LineInput, any_number, read_line};
+use crate::quotes::money::{MAX_AMOUNT, MAX_UNIT_PRICE};
+
+/// A job's fields as the office edits them; a field left out keeps its value. Also the
+/// body of a new job (from a quote or a lead), where `title` and `budget` may be given.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct JobInput {
+    pub title: Option<String>,
+    pub status: Option<JobStatus>,
+    /// `YYYY-MM-DD`; empty clears it.
+    pub start_day: Option<String>,
+    pub end_day: Option<String>,
+    /// Øre excluding MVA per hour.
+    #[serde(default, deserialize_with = "optional_number")]
+    pub hourly_rate: Option<i64>,
+    /// A call-out's estimate, øre excluding MVA (a job from a quote keeps the quote's sum).
+    #[serde(default, deserialize_with = "optional_number")]
+    pub budget: Option<i64>,
+    /// The users who work on it.
+    #[schema(value_type = Option<Vec<Uuid>>)]
+    pub workers: Option<Vec<String>>,
+}
+
+fn optional_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    #[derive(Deserialize)]
+    struct Wrapped(#[serde(deserialize_with = "any_number")] i64);
+    Ok(Option::<Wrapped>::deserialize(deserializer)?.map(|Wrapped(value)| value))
+}
+
+fn day(
+    errors: &mut FieldErrors,
+    key: &str,
+    value: Option<String>,
+    old: Option<NaiveDate>,
+) -> Option<NaiveDate> {
+    match value.as_deref().map(str::trim) {
+        None => old,
+        Some("") => None,
+        Some(text) => crate::oslo::parse_day(text).or_else(|| {
+            errors.add(key, "Skriv en gyldig dato.");
+            old
+        }),
+    }
+}
+
+/// Reads `input` over `base`: the job as it will be saved, and its workers when given (as
+/// ids; the caller checks that they are users).
+pub fn read_job(
+    input: JobInput,
+    base: &Job,
+    now: DateTime<Utc>,
+) -> Result<(Job, Option<Vec<Uuid>>), FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let title = match input.title {
+        Some(title) => errors.required("title", Some(title), 200, "Skriv hva oppdraget gjelder."),
+        None => base.title.clone(),
+    };
+    let status = match input.status {
+        Some(JobStatus::Invoiced) if base.status != JobStatus::Invoiced => {
+            errors.add("status", "«Fakturert» settes når fakturagrunnlaget lages.");
+            base.status
+        }
+        Some(status) if base.status == JobStatus::Invoiced && status != JobStatus::Invoiced => {
+            errors.add("status", "Oppdraget er fakturert og kan ikke flyttes tilbake.");
+            base.status
+        }
+        Some(status) => status,
+        None => base.status,
+    };
+    let start_day = day(&mut errors, "start_day", input.start_day, base.start_day);
+    let end_day = day(&mut errors, "end_day", input.end_day, base.end_day);
+    if let (Some(start), Some(end)) = (start_day, end_day)
+        && end < start
+    {
+        errors.add("end_day", "Sluttdagen kan ikke være før startdagen.");
+    }
+    let hourly_rate = input.hourly_rate.unwrap_or(base.hourly_rate);
+    if !(0..=MAX_UNIT_PRICE).contains(&hourly_rate) {
+        errors.add("hourly_rate", "Timeprisen må være mellom 0 og 100 millioner kroner.");
+    }
+    let budget = match input.budget {
+        Some(_) if base.quote_id.is_some() => {
+            errors.add("budget", "Budsjettet er det aksepterte tilbudets sum og endres med tilleggsarbeid.");
+            base.budget
+        }
+        Some(budget) => budget,
+        None => base.budget,
+    };
+    if !(0..=MAX_AMOUNT).contains(&budget) {
+        errors.add("budget", "Anslaget må være mellom 0 og 100 millioner kroner.");
+    }
+    let workers = input.workers.map(|ids| {
+        let parsed: Vec<Option<Uuid>> = ids.iter().map(|id| Uuid::parse_str(id.trim()).ok()).collect();
+        if parsed.iter().any(Option::is_none) {
+            errors.add("workers", "Velg blant brukerne.");
+        }
+        let mut ids: Vec<Uuid> = parsed.into_iter().flatten().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    });
+    errors.finish()?;
+    let job = Job { title, status, start_day, end_day, hourly_rate, budget, updated_at: now, ..base.clone() };
+    Ok((job, workers))
+}
+
+/// An hour entry as a worker sends it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TimeInput {
+    #[schema(value_type = Option<Uuid>)]
+    pub job_id: Option<String>,
+    /// `YYYY-MM-DD`.
+    pub day: Option<String>,
+    /// Whole quarters: 15, 30, 45, ...
+    #[serde(default, deserialize_with = "optional_number")]
+    pub minutes: Option<i64>,
+    /// The budget line's index.
+    #[serde(default, deserialize_with = "optional_number")]
+    pub line: Option<i64>,
+    pub note: Option<String>,
+    /// Tilleggsarbeid.
+    pub extra: Option<bool>,
+}
+
+/// The job an entry names, read before the rest (the rest is checked against it).
+pub fn time_job(input: &TimeInput) -> Result<Uuid, FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let id = input.job_id.as_deref().map(str::trim).and_then(|id| Uuid::parse_str(id).ok());
+    if id.is_none() {
+        errors.add("job_id", "Velg et oppdrag.");
+    }
+    errors.finish()?;
+    Ok(id.unwrap_or_default())
+}
+
+/// Reads an entry on `job` by `user` (id, name) on `today`, over `base` (the entry being
+/// changed, or none).
+pub fn read_time(
+    input: TimeInput,
+    job: &Job,
+    user: (Uuid, &str),
+    today: NaiveDate,
+    base: Option<&NewEntry>,
+) -> Result<NewEntry, FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let day = match (input.day, base) {
+        (Some(text), _) => crate::oslo::parse_day(text.trim()),
+        (None, Some(base)) => Some(base.day),
+        (None, None) => None,
+    };
+    match day {
+        None => errors.add("day", "Skriv en gyldig dato."),
+        Some(day) => {
+            if let Some(refusal) = super::time::refusal(day, today) {
+                errors.add("day", refusal);
+            }
+        }
+    }
+    let minutes = input.minutes.or(base.map(|base| i64::from(base.minutes)));
+    let minutes =
+        minutes.and_then(|m| i32::try_from(m).ok()).filter(|m| (15..=MAX_MINUTES).contains(m) && m % 15 == 0);
+    if minutes.is_none() {
+        errors.add("minutes", "Timer føres i hele kvarter, fra 0,25 til 24 timer.");
+    }
+    let line = match input.line {
+        Some(index) => {
+            let line =
+                i32::try_from(index).ok().filter(|&i| usize::try_from(i).is_ok_and(|i| i < job.lines.len()));
+            if line.is_none() {
+                errors.add("line", "Velg en linje fra oppdraget.");
+            }
+            line
+        }
+        None => base.and_then(|base| base.line),
+    };
+    let note = match input.note {
+        Some(note) => errors.optional_text("note", Some(note), 500).unwrap_or_default(),
+        None => base.map(|base| base.note.clone()).unwrap_or_default(),
+    };
+    errors.finish()?;
+    Ok(NewEntry {
+        job_id: job.id,
+        user_id: base.map_or(user.0, |base| base.user_id),
+        user_name: base.map_or_else(|| user.1.to_owned(), |base| base.user_name.clone()),
+        day: day.unwrap_or(today),
+        minutes: minutes.unwrap_or(15),
+        line,
+        note,
+        extra: input.extra.or(base.map(|base| base.extra)).unwrap_or(false),
+    })
+}
+
+/// A material line as the office or a worker sends it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MaterialInput {
+    #[serde(flatten)]
+    pub line: LineInput,
+    /// Tilleggsarbeid.
+    #[serde(default)]
+    pub extra: bool,
+}
+
+/// Reads a material line: a text is needed, and a price of at least 0.
+pub fn read_material(input: MaterialInput) -> Result<(QuoteLine, bool), FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let line = read_line(&|field| field.to_owned(), input.line, &mut errors);
+    if line.description.is_empty() && !errors.has("description") {
+        errors.add("description", "Skriv hva materialet er.");
+    }
+    if line.quantity == 0 && !errors.has("quantity") {
+        errors.add("quantity", "Antallet må være mer enn 0.");
+    }
+    if line.unit_price < 0 && !errors.has("unit_price") {
+        errors.add("unit_price", "Enhetsprisen kan ikke være negativ.");
+    }
+    errors.finish()?;
+    Ok((line, input.extra))
+}
+
+/// The ways a § 7 contact may have been made.
+pub const CONTACT_WAYS: [&str; 4] = ["telefon", "e-post", "sms", "møte"];
+
+/// A § 7 contact as the office records it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct JobContactInput {
+    /// "telefon", "e-post", "sms" or "møte".
+    pub how: Option<String>,
+    /// When, `YYYY-MM-DDTHH:MM` in Norway.
+    pub contacted_at: Option<String>,
+    /// What the customer said.
+    pub said: Option<String>,
+}
+
+/// Reads a contact made no later than `now`: how, when (in Norway) and what was said.
+pub fn read_contact(
+    input: JobContactInput,
+    now: DateTime<Utc>,
+) -> Result<(String, DateTime<Utc>, String), FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let how =
+        input.how.map(|how| how.trim().to_lowercase()).filter(|how| CONTACT_WAYS.contains(&how.as_str()));
+    if how.is_none() {
+        errors.add("how", "Velg hvordan kunden ble kontaktet.");
+    }
+    let at = input.contacted_at.as_deref().map(str::trim).and_then(|text| {
+        let (day, clock) = text.split_once('T')?;
+        crate::oslo::at(crate::oslo::parse_day(day)?, crate::oslo::parse_clock(clock)?)
+    });
+    match at {
+        None => errors.add("contacted_at", "Skriv når kunden ble kontaktet."),
+        Some(at) if at > now => errors.add("contacted_at", "Kontakten kan ikke være i fremtiden."),
+        Some(_) => {}
+    }
+    let said = errors.required_text("said", input.said, 2000, "Skriv hva kunden sa.");
+    errors.finish()?;
+    Ok((how.unwrap_or_default(), at.unwrap_or(now), said))
+}

@@ -1,0 +1,331 @@
+//! Oppdrag (jobs, README "Oppdrag"): the work after an accepted quote. A job is made from
+//! an accepted quote in one step (its lines become the budget; the price type, customer
+//! and address come with it) or from a lead for a small call-out at timepris. Staff enter
+//! their hours on it (`time.rs`: the law's time sheet, locked after the end of the
+//! following month), the office adds materials and, when a price estimate is passed,
+//! records the § 7 contact; `meter.rs` holds the arithmetic. The SQL is in `store/`.
+
+pub mod figures;
+pub mod input;
+pub mod meter;
+pub mod store;
+pub mod time;
+
+pub use input::*;
+pub use meter::{Meter, Usage};
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::audit::NewAudit;
+use crate::db::Db;
+use crate::quotes::{PriceType, QuoteLine, Unit};
+
+/// What a request about a job that is not there is told.
+pub const NOT_FOUND: &str = "Fant ikke oppdraget.";
+
+/// Where a job is. `invoiced` is set by the invoice basis (a later step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JobStatus {
+    /// Planlagt.
+    Planned,
+    /// I arbeid.
+    InProgress,
+    /// Ferdig.
+    Done,
+    /// Fakturert.
+    Invoiced,
+}
+
+impl JobStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Planned => "planned",
+            Self::InProgress => "in_progress",
+            Self::Done => "done",
+            Self::Invoiced => "invoiced",
+        }
+    }
+
+    /// Whether hours and materials may still be written on it.
+    pub fn is_open(self) -> bool {
+        matches!(self, Self::Planned | Self::InProgress)
+    }
+}
+
+impl TryFrom<String> for JobStatus {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        serde_json::from_value(Value::String(text.clone())).map_err(|_| format!("ukjent status «{text}»"))
+    }
+}
+
+/// A job as stored.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Job {
+    pub id: Uuid,
+    /// The lead it came from; none once the lead is erased (the job and its hours stay).
+    pub lead_id: Option<Uuid>,
+    /// The accepted quote it was made from; none for a call-out.
+    pub quote_id: Option<Uuid>,
+    pub title: String,
+    pub customer_name: String,
+    pub customer_phone: Option<String>,
+    pub customer_address: Option<String>,
+    #[sqlx(try_from = "String")]
+    pub price_type: PriceType,
+    /// The budget's lines: the accepted quote's, as they were accepted.
+    #[sqlx(json)]
+    pub lines: Vec<QuoteLine>,
+    /// Øre excluding MVA: the accepted quote's sum, or a call-out's estimate.
+    pub budget: i64,
+    /// Øre excluding MVA per hour, for time not on a budget line priced by the hour.
+    pub hourly_rate: i64,
+    #[sqlx(try_from = "String")]
+    pub status: JobStatus,
+    pub start_day: Option<NaiveDate>,
+    pub end_day: Option<NaiveDate>,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Job {
+    /// The rate of time spent on budget line `line`: that line's unit price when it is
+    /// priced by the hour, else the job's hourly rate.
+    pub fn rate_of(&self, line: Option<i32>) -> i64 {
+        line.and_then(|index| usize::try_from(index).ok())
+            .and_then(|index| self.lines.get(index))
+            .filter(|line| line.unit == Unit::Time)
+            .map_or(self.hourly_rate, |line| line.unit_price)
+    }
+
+    /// What the audit log shows of the job.
+    pub fn audit_view(&self, workers: &[Worker]) -> Value {
+        serde_json::json!({
+            "title": self.title, "status": self.status, "customer_name": self.customer_name,
+            "price_type": self.price_type, "budget": self.budget, "hourly_rate": self.hourly_rate,
+            "start_day": self.start_day, "end_day": self.end_day,
+            "workers": workers.iter().map(|worker| worker.name.as_str()).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// Who works on a job.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Worker {
+    pub user_id: Uuid,
+    pub name: String,
+}
+
+/// A material line on a job.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Material {
+    pub id: Uuid,
+    pub job_id: Uuid,
+    pub service_id: Option<Uuid>,
+    pub description: String,
+    /// In hundredths: 250 is 2,5.
+    pub quantity: i64,
+    #[sqlx(try_from = "String")]
+    pub unit: Unit,
+    /// Øre excluding MVA.
+    pub unit_price: i64,
+    pub vat: i32,
+    /// Tilleggsarbeid.
+    pub extra: bool,
+    pub added_by_id: Option<Uuid>,
+    pub added_by: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Material {
+    pub fn audit_view(&self) -> Value {
+        serde_json::json!({
+            "description": self.description, "quantity": self.quantity, "unit": self.unit,
+            "unit_price": self.unit_price, "extra": self.extra,
+        })
+    }
+}
+
+/// A recorded § 7 contact: the firm told the customer the price would pass the estimate.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct JobContact {
+    pub id: Uuid,
+    pub job_id: Uuid,
+    /// How: "telefon", "e-post", "møte" or "sms".
+    pub how: String,
+    pub contacted_at: DateTime<Utc>,
+    /// What the customer said.
+    pub said: String,
+    /// Øre used and the budget when the contact was recorded.
+    pub used: i64,
+    pub budget: i64,
+    pub recorded_by: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A job with everything its page shows.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct JobDetail {
+    #[serde(flatten)]
+    pub job: Job,
+    pub workers: Vec<Worker>,
+    pub meter: Meter,
+    /// Hours on the job, all of them, in hundredths of an hour.
+    pub hours: i64,
+    pub entries: Vec<time::TimeEntry>,
+    pub materials: Vec<Material>,
+    pub contacts: Vec<JobContact>,
+}
+
+/// A job in a list: with its meter.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct JobSummary {
+    #[serde(flatten)]
+    pub job: Job,
+    pub workers: Vec<Worker>,
+    pub meter: Meter,
+}
+
+/// The meter of `job` from its entries, materials and whether a § 7 contact is recorded.
+pub fn meter_of(job: &Job, entries: &[time::TimeEntry], materials: &[Material], contacted: bool) -> Meter {
+    let mut usage = Usage::default();
+    for entry in entries {
+        let item = (entry.minutes, job.rate_of(entry.line));
+        if entry.extra { usage.extra_time.push(item) } else { usage.time.push(item) }
+    }
+    for material in materials {
+        let item = (material.quantity, material.unit_price);
+        if material.extra { usage.extra_materials.push(item) } else { usage.materials.push(item) }
+    }
+    Meter::new(job.price_type, job.budget, 0, &usage, contacted)
+}
+
+/// Reads job `id` with its workers, entries, materials, contacts and meter.
+pub async fn detail(db: &Db, id: Uuid) -> Result<Option<JobDetail>, sqlx::Error> {
+    let Some(job) = store::get(db, id).await? else { return Ok(None) };
+    let workers = store::workers(db, id).await?;
+    let entries = store::time::of_job(db, id).await?;
+    let materials = store::materials(db, id).await?;
+    let contacts = store::contacts(db, id).await?;
+    let meter = meter_of(&job, &entries, &materials, !contacts.is_empty());
+    let hours = entries.iter().map(|entry| meter::hours_in_hundredths(entry.minutes)).sum();
+    Ok(Some(JobDetail { job, workers, meter, hours, entries, materials, contacts }))
+}
+
+/// Writes a new job and its workers with `entry`, in one transaction; `false` when the
+/// quote has a job already (one job per quote, held by the database's unique index).
+pub async fn create(db: &Db, job: &Job, workers: &[Uuid], entry: &NewAudit) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::insert_in(&mut tx, job).await? {
+        return Ok(false);
+    }
+    store::set_workers_in(&mut tx, job.id, workers).await?;
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Saves `job`'s editable fields and its workers, with `entry`.
+pub async fn update(db: &Db, job: &Job, workers: &[Uuid], entry: &NewAudit) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::update_in(&mut tx, job).await? {
+        return Ok(false);
+    }
+    store::set_workers_in(&mut tx, job.id, workers).await?;
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Writes `material` with `audit` when its job is open and the meter lets it in.
+pub async fn add_material(
+    db: &Db,
+    material: &Material,
+    audit: &NewAudit,
+) -> Result<Result<(), time::Refused>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let Some(job) = store::take_in(&mut tx, material.job_id).await? else {
+        return Ok(Err(time::Refused::NoJob));
+    };
+    if !job.status.is_open() {
+        return Ok(Err(time::Refused::Closed));
+    }
+    let (used, contacted) = store::used_in(&mut tx, &job, None).await?;
+    let added =
+        if material.extra { 0 } else { meter::material_amount(material.quantity, material.unit_price) };
+    if added > 0 && !Meter::allows(job.price_type, job.budget, used, added, contacted) {
+        return Ok(Err(time::Refused::NeedsContact));
+    }
+    store::insert_material_in(&mut tx, material).await?;
+    tx.audit(audit).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
+}
+
+/// Deletes material line `id` with `audit`; `false` when it is gone.
+pub async fn delete_material(db: &Db, id: Uuid, audit: &NewAudit) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::delete_material_in(&mut tx, id).await? {
+        return Ok(false);
+    }
+    tx.audit(audit).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Records `contact` (its used amount and budget read in the same transaction) with
+/// `audit`; `None` when the job is gone, else the contact as stored.
+pub async fn record_contact(
+    db: &Db,
+    mut contact: JobContact,
+    audit: &NewAudit,
+) -> Result<Option<JobContact>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let Some(job) = store::take_in(&mut tx, contact.job_id).await? else { return Ok(None) };
+    let (used, _) = store::used_in(&mut tx, &job, None).await?;
+    contact.used = used;
+    contact.budget = job.budget;
+    store::insert_contact_in(&mut tx, &contact).await?;
+    tx.audit(audit).await?;
+    tx.commit().await?;
+    Ok(Some(contact))
+}
+
+/// Every job in `jobs` with its workers and meter (the list and the dashboard): the time
+/// is read grouped by job, length, line and mark, so a year of entries is one short query.
+pub async fn summaries(db: &Db, jobs: Vec<Job>) -> Result<Vec<JobSummary>, sqlx::Error> {
+    use std::collections::{HashMap, HashSet};
+    let mut workers: HashMap<Uuid, Vec<Worker>> = HashMap::new();
+    for (job_id, user_id, name) in store::all_workers(db).await? {
+        workers.entry(job_id).or_default().push(Worker { user_id, name });
+    }
+    let mut usage: HashMap<Uuid, Usage> = HashMap::new();
+    let by_id: HashMap<Uuid, &Job> = jobs.iter().map(|job| (job.id, job)).collect();
+    for (job_id, minutes, line, extra, count) in store::time_groups(db).await? {
+        let Some(job) = by_id.get(&job_id) else { continue };
+        let item = (minutes, job.rate_of(line));
+        let usage = usage.entry(job_id).or_default();
+        let list = if extra { &mut usage.extra_time } else { &mut usage.time };
+        list.extend(std::iter::repeat_n(item, usize::try_from(count).unwrap_or(0)));
+    }
+    for material in store::all_materials(db).await? {
+        let usage = usage.entry(material.job_id).or_default();
+        let list = if material.extra { &mut usage.extra_materials } else { &mut usage.materials };
+        list.push((material.quantity, material.unit_price));
+    }
+    let contacted: HashSet<Uuid> = store::contacted(db).await?.into_iter().collect();
+    Ok(jobs
+        .into_iter()
+        .map(|job| {
+            let usage = usage.remove(&job.id).unwrap_or_default();
+            let meter = Meter::new(job.price_type, job.budget, 0, &usage, contacted.contains(&job.id));
+            JobSummary { workers: workers.remove(&job.id).unwrap_or_default(), meter, job }
+        })
+        .collect())
+}

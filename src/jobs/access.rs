@@ -1,0 +1,41 @@
+//! Who may reach a job, shared by the job, hour and time-sheet routes: the office
+//! (administrators and editors) every job, a montør only the jobs they work on.
+
+use uuid::Uuid;
+
+use crate::http::error::{ApiError, ApiResult, OrNotFound};
+use crate::state::AppState;
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::jobs::{self, Job, store};
+
+/// Job `id` as `user` may see it: a montør who does not work on it is told it is not
+/// there, so the answer says nothing of other people's jobs.
+pub async fn job_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<Job> {
+    let job = store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    if user.is_montor() && !store::works_on(&state.db, id, user.id).await? {
+        return Err(ApiError::not_found(jobs::NOT_FOUND));
+    }
+    Ok(job)
+}
+
+/// Refuses workers who are not active users.
+pub async fn check_workers(state: &AppState, workers: &[Uuid]) -> ApiResult<()> {
+    for id in workers {
+        let user = fagfolk_data::users::store::get(&state.db, *id).await?;
+        if !user.is_some_and(|user| user.is_active) {
+            return Err(ApiError::field("workers", "Velg blant brukerne."));
+        }
+    }
+    Ok(())
+}
+
+/// What a refused entry or material line is told.
+pub fn refused(refusal: jobs::time::Refused) -> ApiError {
+    use jobs::time::Refused;
+    match refusal {
+        Refused::NoJob => ApiError::not_found(jobs::NOT_FOUND),
+        Refused::NoEntry => ApiError::not_found(jobs::time::NOT_FOUND),
+        Refused::Closed => ApiError::Conflict(jobs::time::JOB_CLOSED.to_owned()),
+        Refused::NeedsContact => ApiError::Conflict(jobs::time::NEEDS_CONTACT.to_owned()),
+    }
+}

@@ -1,0 +1,10 @@
+//! Oppdrag (jobs): the office's job routes (`routes`), the workers' hours (`time`), the
+//! month's time sheet as a file (`sheet`), and who may reach a job (`access`). The records
+//! and the meter are in `fagfolk_data::jobs`.
+
+pub use fagfolk_data::jobs::*;
+
+pub mod access;
+pub mod routes;
+pub mod sheet;
+pub mod time;

@@ -1,0 +1,384 @@
+//! The office's job routes (`super::router`): the job list with meters, a lead's jobs, a
+//! job made from an accepted quote or from a lead, its page, its edits, its materials and
+//! the § 7 contact.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::access::{check_workers, job_for, refused};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::auth::{CurrentUser, SignedIn};
+use fagfolk_data::jobs::{
+    self, Job, JobContact, JobContactInput, JobDetail, JobInput, JobStatus, JobSummary, Material,
+    MaterialInput, store,
+};
+use fagfolk_data::quotes::{QuoteStatus, Unit};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_jobs))
+        .routes(routes!(lead_jobs, job_from_lead))
+        .routes(routes!(job_from_quote))
+        .routes(routes!(get_job, update_job))
+        .routes(routes!(add_material))
+        .routes(routes!(delete_material))
+        .routes(routes!(record_contact))
+        .routes(routes!(super::time::work_today))
+        .routes(routes!(super::time::week))
+        .routes(routes!(super::time::add_time))
+        .routes(routes!(super::time::change_time, super::time::delete_time))
+        .routes(routes!(super::sheet::time_sheet))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct JobFilter {
+    /// Only jobs in this state.
+    #[param(inline)]
+    status: Option<JobStatus>,
+}
+
+/// Every job, newest first, with its workers and meter.
+#[utoipa::path(
+    get, path = "/api/admin/jobs", tag = "admin", security(("session" = [])), params(JobFilter),
+    responses((status = 200, description = "Oppdragene", body = [JobSummary]))
+)]
+async fn list_jobs(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(filter): ApiQuery<JobFilter>,
+) -> ApiResult<Json<Vec<JobSummary>>> {
+    let list = store::list(&state.db, filter.status, None).await?;
+    Ok(Json(jobs::summaries(&state.db, list).await?))
+}
+
+/// A lead's jobs, oldest first.
+#[utoipa::path(
+    get, path = "/api/admin/leads/{id}/jobs", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")),
+    responses(
+        (status = 200, description = "Lead-ens oppdrag", body = [JobSummary]),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn lead_jobs(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<Vec<JobSummary>>> {
+    fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
+    let list = store::of_lead(&state.db, id).await?;
+    Ok(Json(jobs::summaries(&state.db, list).await?))
+}
+
+/// Writes `job` with `workers`, audited, and answers with its page.
+async fn create(
+    state: &AppState,
+    user: &CurrentUser,
+    job: Job,
+    workers: Vec<Uuid>,
+) -> ApiResult<(StatusCode, Json<JobDetail>)> {
+    check_workers(state, &workers).await?;
+    let names = store_names(state, &workers).await?;
+    let entry = user.audit(
+        job.created_at,
+        AuditAction::Create,
+        AuditEntity::Jobs,
+        Some(job.id),
+        Some(serde_json::json!({ "before": {}, "after": job.audit_view(&names) })),
+    );
+    if !jobs::create(&state.db, &job, &workers, &entry).await? {
+        return Err(ApiError::Conflict("Tilbudet har allerede et oppdrag.".to_owned()));
+    }
+    let detail = jobs::detail(&state.db, job.id).await?.or_not_found(jobs::NOT_FOUND)?;
+    Ok((StatusCode::CREATED, Json(detail)))
+}
+
+async fn store_names(state: &AppState, workers: &[Uuid]) -> ApiResult<Vec<jobs::Worker>> {
+    let mut names = Vec::new();
+    for id in workers {
+        if let Some(user) = fagfolk_data::users::store::get(&state.db, *id).await? {
+            names.push(jobs::Worker { user_id: user.id, name: user.name });
+        }
+    }
+    Ok(names)
+}
+
+/// "Lag oppdrag": a job from an accepted quote in one step. Its lines become the budget
+/// (the sum excluding MVA), and its price type, customer and address come with it; the
+/// hourly rate is the first line priced by the hour, if any.
+#[utoipa::path(
+    post, path = "/api/admin/quotes/{id}/job", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), request_body = JobInput,
+    responses(
+        (status = 201, description = "Oppdraget er laget", body = JobDetail),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Tilbudet er ikke akseptert, eller har et oppdrag", body = ErrorBody),
+    )
+)]
+async fn job_from_quote(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<JobInput>,
+) -> ApiResult<(StatusCode, Json<JobDetail>)> {
+    let quote = fagfolk_data::quotes::store::get(&state.db, id)
+        .await?
+        .or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
+    if quote.status != QuoteStatus::Accepted {
+        return Err(ApiError::Conflict("Bare et akseptert tilbud kan bli et oppdrag.".to_owned()));
+    }
+    let now = state.clock.now();
+    let title = quote.lines.first().map(|line| line.description.clone()).filter(|text| !text.is_empty());
+    let base = Job {
+        id: Uuid::now_v7(),
+        lead_id: quote.lead_id,
+        quote_id: Some(quote.id),
+        title: title.unwrap_or_else(|| format!("Tilbud {}", quote.label())),
+        customer_name: quote.addressee(),
+        customer_phone: quote.customer_phone.clone(),
+        customer_address: quote.customer_address.clone(),
+        price_type: quote.price_type,
+        hourly_rate: quote
+            .lines
+            .iter()
+            .find(|line| line.unit == Unit::Time)
+            .map_or(0, |line| line.unit_price),
+        budget: quote.net_total,
+        lines: quote.lines,
+        status: JobStatus::Planned,
+        start_day: None,
+        end_day: None,
+        created_by: user.name.clone(),
+        created_at: now,
+        updated_at: now,
+    };
+    let (job, workers) = jobs::read_job(input, &base, now)?;
+    create(&state, &user, job, workers.unwrap_or_default()).await
+}
+
+/// A job without a quote, from a lead: a small call-out at timepris, with its hourly rate
+/// and a non-binding estimate.
+#[utoipa::path(
+    post, path = "/api/admin/leads/{id}/jobs", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), request_body = JobInput,
+    responses(
+        (status = 201, description = "Oppdraget er laget", body = JobDetail),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn job_from_lead(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<JobInput>,
+) -> ApiResult<(StatusCode, Json<JobDetail>)> {
+    let lead =
+        fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
+    let now = state.clock.now();
+    let address =
+        [lead.adresse.clone(), lead.postnr.clone()].into_iter().flatten().collect::<Vec<_>>().join(", ");
+    let base = Job {
+        id: Uuid::now_v7(),
+        lead_id: Some(lead.id),
+        quote_id: None,
+        title: String::new(),
+        customer_name: lead.name.clone(),
+        customer_phone: lead.phone.clone(),
+        customer_address: (!address.is_empty()).then_some(address),
+        price_type: fagfolk_data::quotes::PriceType::Hourly,
+        lines: Vec::new(),
+        budget: 0,
+        hourly_rate: 0,
+        status: JobStatus::Planned,
+        start_day: None,
+        end_day: None,
+        created_by: user.name.clone(),
+        created_at: now,
+        updated_at: now,
+    };
+    let given_title = input.title.is_some();
+    let (job, workers) = jobs::read_job(input, &base, now)?;
+    if !given_title {
+        return Err(ApiError::field("title", "Skriv hva oppdraget gjelder."));
+    }
+    create(&state, &user, job, workers.unwrap_or_default()).await
+}
+
+/// A job with its workers, meter, hours, materials and § 7 contacts.
+#[utoipa::path(
+    get, path = "/api/admin/jobs/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id")),
+    responses(
+        (status = 200, description = "Oppdraget", body = JobDetail),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn get_job(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<JobDetail>> {
+    Ok(Json(jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?))
+}
+
+/// Changes a job: its title, state, days, hourly rate, a call-out's estimate, who works
+/// on it.
+#[utoipa::path(
+    put, path = "/api/admin/jobs/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = JobInput,
+    responses(
+        (status = 200, description = "Oppdraget er endret", body = JobDetail),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn update_job(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<JobInput>,
+) -> ApiResult<Json<JobDetail>> {
+    let before = jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    let now = state.clock.now();
+    let (job, workers) = jobs::read_job(input, &before.job, now)?;
+    let workers = workers.unwrap_or_else(|| before.workers.iter().map(|worker| worker.user_id).collect());
+    check_workers(&state, &workers).await?;
+    let names = store_names(&state, &workers).await?;
+    if let Some(diff) = changes(&before.job.audit_view(&before.workers), &job.audit_view(&names)) {
+        let entry = user.audit(now, AuditAction::Update, AuditEntity::Jobs, Some(id), Some(diff));
+        if !jobs::update(&state.db, &job, &workers, &entry).await? {
+            return Err(ApiError::not_found(jobs::NOT_FOUND));
+        }
+    }
+    Ok(Json(jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?))
+}
+
+/// Adds a material line (from the catalogue or typed), with who added it and when. A
+/// montør may add to the jobs they work on. On a prisoverslag past its budget, it waits
+/// for the § 7 contact.
+#[utoipa::path(
+    post, path = "/api/admin/jobs/{id}/materials", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = MaterialInput,
+    responses(
+        (status = 201, description = "Materiellet er ført", body = Material),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
+    )
+)]
+async fn add_material(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<MaterialInput>,
+) -> ApiResult<(StatusCode, Json<Material>)> {
+    job_for(&state, &user, id).await?;
+    let (line, extra) = jobs::read_material(input)?;
+    let now = state.clock.now();
+    let material = Material {
+        id: Uuid::now_v7(),
+        job_id: id,
+        service_id: line.service_id,
+        description: line.description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unit_price: line.unit_price,
+        vat: i32::from(line.vat),
+        extra,
+        added_by_id: Some(user.id),
+        added_by: user.name.clone(),
+        created_at: now,
+    };
+    let mut after = material.audit_view();
+    after["job_id"] = id.to_string().into();
+    let entry = user.audit(
+        now,
+        AuditAction::Create,
+        AuditEntity::JobMaterials,
+        Some(material.id),
+        Some(serde_json::json!({ "before": {}, "after": after })),
+    );
+    jobs::add_material(&state.db, &material, &entry).await?.map_err(refused)?;
+    Ok((StatusCode::CREATED, Json(material)))
+}
+
+/// Removes a material line.
+#[utoipa::path(
+    delete, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin", security(("session" = [])),
+    params(
+        ("id" = Uuid, Path, description = "Oppdragets id"),
+        ("material_id" = Uuid, Path, description = "Materiellinjens id"),
+    ),
+    responses(
+        (status = 204, description = "Materiellinjen er fjernet"),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn delete_material(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath((id, material_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<StatusCode> {
+    const GONE: &str = "Fant ikke materiellinjen.";
+    let material =
+        store::material(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
+    let entry =
+        user.deleted(state.clock.now(), AuditEntity::JobMaterials, material_id, &material.audit_view());
+    if !jobs::delete_material(&state.db, material_id, &entry).await? {
+        return Err(ApiError::not_found(GONE));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Records the § 7 contact: the firm told the customer that the price will pass the
+/// estimate (how, when, what the customer said). The used amount and the budget at that
+/// moment are kept with it; time and materials above the estimate may then be entered.
+#[utoipa::path(
+    post, path = "/api/admin/jobs/{id}/contacts", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = JobContactInput,
+    responses(
+        (status = 201, description = "Kontakten er registrert", body = JobContact),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn record_contact(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<JobContactInput>,
+) -> ApiResult<(StatusCode, Json<JobContact>)> {
+    store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    let now = state.clock.now();
+    let (how, contacted_at, said) = jobs::read_contact(input, now)?;
+    let contact = JobContact {
+        id: Uuid::now_v7(),
+        job_id: id,
+        how,
+        contacted_at,
+        said,
+        used: 0,
+        budget: 0,
+        recorded_by: user.name.clone(),
+        created_at: now,
+    };
+    let after = serde_json::json!({
+        "job_id": id, "how": contact.how, "contacted_at": contact.contacted_at, "said": contact.said,
+    });
+    let entry = user.audit(
+        now,
+        AuditAction::Create,
+        AuditEntity::JobContacts,
+        Some(contact.id),
+        Some(serde_json::json!({ "before": {}, "after": after })),
+    );
+    let contact = jobs::record_contact(&state.db, contact, &entry).await?.or_not_found(jobs::NOT_FOUND)?;
+    Ok((StatusCode::CREATED, Json(contact)))
+}

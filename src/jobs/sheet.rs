@@ -1,0 +1,136 @@
+//! The month's time sheet as a file for Excel (`super::routes` names it): per person, or
+//! per job, one row per entry and a sum per person, as bokføringsforskriften § 8-1-2 asks
+//! (per person, per day, per job). UTF-8 with a byte order mark, semicolons, dates as
+//! dd.mm.yyyy and hours with a decimal comma, as the lead export writes for Norwegian Excel.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+use super::access::job_for;
+use crate::http::ApiQuery;
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use fagfolk_data::audit::{AuditAction, AuditEntity};
+use fagfolk_data::auth::SignedIn;
+use fagfolk_data::jobs::store;
+use fagfolk_data::jobs::store::time::SheetRow;
+use fagfolk_data::oslo;
+use fagfolk_data::quotes::money;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct SheetQuery {
+    /// The month, `YYYY-MM`.
+    month: String,
+    /// One person's sheet (a montør gets only their own).
+    user_id: Option<Uuid>,
+    /// One job's sheet.
+    job_id: Option<Uuid>,
+}
+
+/// The month's time sheet as CSV: a person's (a montør's own), one job's, or everyone's.
+/// Audited: it names people and customers.
+#[utoipa::path(
+    get, path = "/api/admin/time/sheet", tag = "admin", security(("session" = [])), params(SheetQuery),
+    responses(
+        (status = 200, description = "CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå)", content_type = "text/csv", body = String),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "Ugyldig måned", body = ErrorBody),
+    )
+)]
+pub(super) async fn time_sheet(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiQuery(query): ApiQuery<SheetQuery>,
+) -> ApiResult<Response> {
+    let from = oslo::parse_month(&query.month)
+        .ok_or_else(|| ApiError::field("month", "Skriv en måned som 2026-11."))?;
+    let to = from.checked_add_months(chrono::Months::new(1)).unwrap_or(from);
+    let whose = if user.is_montor() { Some(user.id) } else { query.user_id };
+    if let Some(job_id) = query.job_id {
+        job_for(&state, &user, job_id).await?;
+    }
+    let rows = store::time::between(&state.db, (from, to), whose, query.job_id).await?;
+    let asked = serde_json::json!({ "month": query.month, "user_id": whose, "job_id": query.job_id, "rows": rows.len() });
+    let entry = user.audit(
+        state.clock.now(),
+        AuditAction::Export,
+        AuditEntity::TimeEntries,
+        None,
+        Some(serde_json::json!({ "before": {}, "after": asked })),
+    );
+    fagfolk_data::audit::store::record(&state.db, &entry).await?;
+    let body = csv(&rows).map_err(|err| ApiError::Internal(err.into()))?;
+    let name = format!("attachment; filename=\"timeliste-{}.csv\"", query.month.trim());
+    Ok((
+        [(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, name)],
+        body,
+    )
+        .into_response())
+}
+
+/// Hours in hundredths as Norwegian text: `7,5`.
+fn hours(minutes: i64) -> String {
+    money::quantity(minutes * 100 / 60)
+}
+
+/// The file: a header, one row per entry (by person, then day), and after each person's
+/// rows a row with their sum.
+fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, csv::Error> {
+    let mut writer = csv::WriterBuilder::new()
+        .delimiter(b';')
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(b"\xEF\xBB\xBF".to_vec());
+    writer.write_record([
+        "Dato",
+        "Ukedag",
+        "Person",
+        "Oppdrag",
+        "Kunde",
+        "Adresse",
+        "Timer",
+        "Tilleggsarbeid",
+        "Merknad",
+    ])?;
+    let mut sum = 0i64;
+    for (index, row) in rows.iter().enumerate() {
+        let entry = &row.entry;
+        writer.write_record([
+            oslo::date_short(entry.day).as_str(),
+            oslo::weekday(entry.day),
+            entry.user_name.as_str(),
+            row.job_title.as_str(),
+            row.customer_name.as_str(),
+            row.customer_address.as_deref().unwrap_or(""),
+            hours(i64::from(entry.minutes)).as_str(),
+            if entry.extra { "ja" } else { "" },
+            entry.note.as_str(),
+        ])?;
+        sum += i64::from(entry.minutes);
+        let last_of_person = rows.get(index + 1).is_none_or(|next| {
+            next.entry.user_id != entry.user_id || next.entry.user_name != entry.user_name
+        });
+        if last_of_person {
+            let label = format!("Sum {}", entry.user_name);
+            writer.write_record(["", "", label.as_str(), "", "", "", hours(sum).as_str(), "", ""])?;
+            sum = 0;
+        }
+    }
+    writer.into_inner().map_err(|err| err.into_error().into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hours_read_with_a_decimal_comma() {
+        assert_eq!(hours(450), "7,5");
+        assert_eq!(hours(15), "0,25");
+        assert_eq!(hours(480), "8");
+    }
+}

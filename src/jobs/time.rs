@@ -1,0 +1,278 @@
+//! The hours (`super::routes` names them): "Mine oppdrag i dag" on a phone, a person's
+//! week, and writing, changing and deleting an entry. A montør reaches only the jobs they
+//! work on and their own entries; the office reaches every job and may correct anyone's
+//! entry. Entries are locked after the end of the following month
+//! (`fagfolk_data::jobs::time::refusal`), and each change is audited.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{Duration, NaiveDate};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::access::{job_for, refused};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::auth::{CurrentUser, SignedIn};
+use fagfolk_data::jobs::store::time::SheetRow;
+use fagfolk_data::jobs::time::{NewEntry, TimeEntry};
+use fagfolk_data::jobs::{self, Job, TimeInput, store};
+
+/// A job as a worker's phone shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkJob {
+    pub id: Uuid,
+    pub title: String,
+    pub customer_name: String,
+    pub customer_phone: Option<String>,
+    pub customer_address: Option<String>,
+    pub status: jobs::JobStatus,
+    pub start_day: Option<NaiveDate>,
+    pub end_day: Option<NaiveDate>,
+    /// The budget's lines, by their index, to put time on.
+    pub lines: Vec<String>,
+}
+
+impl From<Job> for WorkJob {
+    fn from(job: Job) -> Self {
+        Self {
+            id: job.id,
+            title: job.title,
+            customer_name: job.customer_name,
+            customer_phone: job.customer_phone,
+            customer_address: job.customer_address,
+            status: job.status,
+            start_day: job.start_day,
+            end_day: job.end_day,
+            lines: job.lines.into_iter().map(|line| line.description).collect(),
+        }
+    }
+}
+
+/// "Mine oppdrag i dag".
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkToday {
+    pub today: NaiveDate,
+    pub jobs: Vec<WorkJob>,
+    /// What the signed-in person has entered today.
+    pub entries: Vec<TimeEntry>,
+}
+
+/// The signed-in person's open jobs for today and what they have entered today.
+#[utoipa::path(
+    get, path = "/api/admin/work/today", tag = "admin", security(("session" = [])),
+    responses((status = 200, description = "Mine oppdrag i dag", body = WorkToday))
+)]
+pub(super) async fn work_today(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+) -> ApiResult<Json<WorkToday>> {
+    let today = state.clock.today();
+    let jobs = store::today_of(&state.db, user.id, today).await?;
+    let rows =
+        store::time::between(&state.db, (today, today + Duration::days(1)), Some(user.id), None).await?;
+    Ok(Json(WorkToday {
+        today,
+        jobs: jobs.into_iter().map(WorkJob::from).collect(),
+        entries: rows.into_iter().map(|row| row.entry).collect(),
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct WeekQuery {
+    /// A day of the week, `YYYY-MM-DD` (default today).
+    day: Option<String>,
+    /// Whose week (the office only; default the signed-in person).
+    user_id: Option<Uuid>,
+}
+
+/// A person's week.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Week {
+    /// Its Monday.
+    pub from: NaiveDate,
+    /// Its Sunday.
+    pub to: NaiveDate,
+    pub user_id: Uuid,
+    pub entries: Vec<SheetRow>,
+    /// Minutes per day, Monday first.
+    pub days: Vec<i64>,
+    pub total_minutes: i64,
+    /// The jobs the person works on that are open, to enter time on.
+    pub jobs: Vec<WorkJob>,
+}
+
+/// A person's week of hours, Monday to Sunday.
+#[utoipa::path(
+    get, path = "/api/admin/work/week", tag = "admin", security(("session" = [])), params(WeekQuery),
+    responses(
+        (status = 200, description = "Uken", body = Week),
+        (status = 403, description = "En montør ser bare sin egen uke", body = ErrorBody),
+        (status = 422, description = "Ugyldig dato", body = ErrorBody),
+    )
+)]
+pub(super) async fn week(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiQuery(query): ApiQuery<WeekQuery>,
+) -> ApiResult<Json<Week>> {
+    let day = match query.day.as_deref() {
+        Some(text) => fagfolk_data::oslo::parse_day(text.trim())
+            .ok_or_else(|| ApiError::field("day", "Skriv en gyldig dato."))?,
+        None => state.clock.today(),
+    };
+    let whose = query.user_id.unwrap_or(user.id);
+    if whose != user.id && user.is_montor() {
+        return Err(ApiError::Forbidden(fagfolk_data::auth::MONTOR_REFUSED.to_owned()));
+    }
+    let from = jobs::time::monday_of(day);
+    let to = from + Duration::days(7);
+    let entries = store::time::between(&state.db, (from, to), Some(whose), None).await?;
+    let mut days = vec![0i64; 7];
+    for row in &entries {
+        if let Ok(index) = usize::try_from((row.entry.day - from).num_days()) {
+            days[index.min(6)] += i64::from(row.entry.minutes);
+        }
+    }
+    let open =
+        store::list(&state.db, None, Some(whose)).await?.into_iter().filter(|job| job.status.is_open());
+    Ok(Json(Week {
+        from,
+        to: to - Duration::days(1),
+        user_id: whose,
+        total_minutes: days.iter().sum(),
+        days,
+        entries,
+        jobs: open.map(WorkJob::from).collect(),
+    }))
+}
+
+/// Writes an hour entry for the signed-in person: whole quarters, on a day that has come
+/// and is not locked, on a job they work on (the office: any job).
+#[utoipa::path(
+    post, path = "/api/admin/time", tag = "admin", security(("session" = [])), request_body = TimeInput,
+    responses(
+        (status = 201, description = "Timene er ført", body = TimeEntry),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
+    )
+)]
+pub(super) async fn add_time(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiJson(input): ApiJson<TimeInput>,
+) -> ApiResult<(StatusCode, Json<TimeEntry>)> {
+    let job = job_for(&state, &user, jobs::time_job(&input)?).await?;
+    let entry = jobs::read_time(input, &job, (user.id, &user.name), state.clock.today(), None)?;
+    let (id, now) = (Uuid::now_v7(), state.clock.now());
+    let mut after = view(&entry);
+    after["job_id"] = job.id.to_string().into();
+    let audit = user.audit(
+        now,
+        AuditAction::Create,
+        AuditEntity::TimeEntries,
+        Some(id),
+        Some(serde_json::json!({ "before": {}, "after": after })),
+    );
+    jobs::time::add(&state.db, id, &entry, now, &audit).await?.map_err(refused)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?),
+    ))
+}
+
+fn view(entry: &NewEntry) -> serde_json::Value {
+    serde_json::json!({
+        "day": entry.day, "minutes": entry.minutes, "line": entry.line, "note": entry.note,
+        "extra": entry.extra, "user_name": entry.user_name,
+    })
+}
+
+/// Entry `id` as `user` may change it: their own, or anyone's for the office; and not
+/// locked.
+async fn entry_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<TimeEntry> {
+    let entry = store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?;
+    if user.is_montor() && entry.user_id != Some(user.id) {
+        return Err(ApiError::not_found(jobs::time::NOT_FOUND));
+    }
+    if let Some(refusal) = jobs::time::refusal(entry.day, state.clock.today()) {
+        return Err(ApiError::Conflict(refusal));
+    }
+    Ok(entry)
+}
+
+/// Changes an hour entry (the day, the time, the job, the line, the note, the mark).
+#[utoipa::path(
+    put, path = "/api/admin/time/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Timeføringens id")), request_body = TimeInput,
+    responses(
+        (status = 200, description = "Timene er endret", body = TimeEntry),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Låst, oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
+    )
+)]
+pub(super) async fn change_time(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<TimeInput>,
+) -> ApiResult<Json<TimeEntry>> {
+    let before = entry_for(&state, &user, id).await?;
+    let job_id = match input.job_id {
+        Some(_) => jobs::time_job(&input)?,
+        None => before.job_id,
+    };
+    let job = job_for(&state, &user, job_id).await?;
+    let base = NewEntry {
+        job_id: before.job_id,
+        user_id: before.user_id.unwrap_or(user.id),
+        user_name: before.user_name.clone(),
+        day: before.day,
+        minutes: before.minutes,
+        line: before.line.filter(|_| job_id == before.job_id),
+        note: before.note.clone(),
+        extra: before.extra,
+    };
+    let entry = jobs::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
+    let now = state.clock.now();
+    let (mut was, mut is) = (view(&base), view(&entry));
+    was["job_id"] = before.job_id.to_string().into();
+    is["job_id"] = entry.job_id.to_string().into();
+    if let Some(diff) = changes(&was, &is) {
+        let audit = user.audit(now, AuditAction::Update, AuditEntity::TimeEntries, Some(id), Some(diff));
+        jobs::time::change(&state.db, id, &entry, now, &audit).await?.map_err(refused)?;
+    }
+    Ok(Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?))
+}
+
+/// Deletes an hour entry that is not locked.
+#[utoipa::path(
+    delete, path = "/api/admin/time/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Timeføringens id")),
+    responses(
+        (status = 204, description = "Timeføringen er slettet"),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Låst", body = ErrorBody),
+    )
+)]
+pub(super) async fn delete_time(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    let entry = entry_for(&state, &user, id).await?;
+    let job = store::get(&state.db, entry.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
+    if !job.status.is_open() {
+        return Err(ApiError::Conflict(jobs::time::JOB_CLOSED.to_owned()));
+    }
+    let audit = user.deleted(state.clock.now(), AuditEntity::TimeEntries, id, &entry.audit_view());
+    if !jobs::time::delete(&state.db, id, &audit).await? {
+        return Err(ApiError::not_found(jobs::time::NOT_FOUND));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}

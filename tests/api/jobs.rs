@@ -1,0 +1,534 @@
+//! Oppdrag (#44) as the office and the workers use them, on SQLite and PostgreSQL: a job
+//! made from an accepted prisoverslag in one step, hours entered by a montør who sees only
+//! their own jobs, the meter that stops entries above the estimate until the § 7 contact
+//! is recorded, the time sheet's lock after the following month (with the clock moved),
+//! and the month's time sheet as a file.
+
+use chrono::{Datelike, Duration, Months, NaiveDate};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries};
+use crate::quotes::{answer, draft, page_path, send};
+use fagfolk::users::Role;
+
+crate::db_tests!(
+    a_job_from_an_accepted_estimate_and_its_meter,
+    a_montor_sees_only_their_own_jobs_and_hours,
+    hours_lock_after_the_following_month,
+    bad_hours_are_refused_in_norwegian_and_nothing_is_written,
+    the_meter_reads_the_same_from_the_list_and_the_job,
+);
+
+/// A montør, signed in.
+async fn montor(app: &TestApp, email: &str) -> (uuid::Uuid, Session) {
+    let id = app.create_user(email, ADMIN_PASSWORD, Role::Montor).await;
+    (id, app.login(email, ADMIN_PASSWORD).await)
+}
+
+/// An accepted prisoverslag: the quote as the office reads it after the customer's yes.
+async fn accepted_estimate(app: &TestApp, office: &Session) -> Value {
+    let (_, quote) = draft(office, "private").await;
+    let path = format!("/api/admin/quotes/{}", quote["id"].as_str().unwrap());
+    let saved = office.send(Method::PUT, &path, &json!({"price_type": "estimate"})).await;
+    assert_eq!(saved.status(), 200);
+    let sent = send(office, &quote).await;
+    let page = page_path(&sent);
+    let accepted =
+        answer(app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
+            .await;
+    assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
+    office.get_json(&path, &[]).await
+}
+
+async fn message(response: reqwest::Response) -> String {
+    let body: Value = response.json().await.unwrap();
+    body["error"].as_str().map(str::to_owned).unwrap_or_else(|| body.to_string())
+}
+
+fn day(offset: i64, app: &TestApp) -> String {
+    (app.state.clock.today() + Duration::days(offset)).to_string()
+}
+
+async fn a_job_from_an_accepted_estimate_and_its_meter(app: TestApp) {
+    let office = app.admin().await;
+    let (_, draft_quote) = draft(&office, "private").await;
+    let early = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/quotes/{}/job", draft_quote["id"].as_str().unwrap()),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(early.status(), StatusCode::CONFLICT);
+    assert_eq!(message(early).await, "Bare et akseptert tilbud kan bli et oppdrag.");
+
+    let quote = accepted_estimate(&app, &office).await;
+    let (worker_id, worker) = montor(&app, "kari@fagfolk.test").await;
+    let path = format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap());
+    let made =
+        office.send(Method::POST, &path, &json!({"workers": [worker_id], "start_day": day(-3, &app)})).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let job: Value = made.json().await.unwrap();
+    // The quote's lines are the budget: 1 112 500 + 760 000 + 249 950 + 150 000 øre excluding MVA.
+    assert_eq!(job["budget"], 2_272_450);
+    assert_eq!(job["price_type"], "estimate");
+    assert_eq!(job["hourly_rate"], 95_000, "the rate of the line priced by the hour");
+    assert_eq!(job["lines"].as_array().unwrap().len(), 4);
+    assert_eq!(job["customer_name"], "Øystein Åsen");
+    assert_eq!(job["status"], "planned");
+    assert_eq!(job["meter"]["ceiling"], 2_613_317, "the budget plus 15 %, rounded down");
+    assert_eq!(job["workers"][0]["user_id"], worker_id.to_string());
+    let again = office.send(Method::POST, &path, &json!({})).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_eq!(message(again).await, "Tilbudet har allerede et oppdrag.");
+    let job_id = job["id"].as_str().unwrap().to_owned();
+    let job_path = format!("/api/admin/jobs/{job_id}");
+    let lead_jobs: Value =
+        office.get_json(&format!("/api/admin/leads/{}/jobs", quote["lead_id"].as_str().unwrap()), &[]).await;
+    assert_eq!(lead_jobs[0]["id"], job_id.as_str());
+
+    // The montør sees the job on the phone and enters a day on the plumbing line.
+    let today: Value = worker.get_json("/api/admin/work/today", &[]).await;
+    assert_eq!(today["jobs"][0]["id"], job_id.as_str());
+    assert_eq!(today["jobs"][0]["lines"][1], "Rørleggerarbeid");
+    let entered = worker
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job_id, "day": day(0, &app), "minutes": 480, "line": 1, "note": "Rør i vegg"}),
+        )
+        .await;
+    assert_eq!(entered.status(), StatusCode::CREATED);
+    let entry: Value = entered.json().await.unwrap();
+    assert_eq!((entry["minutes"].as_i64(), entry["user_name"].as_str()), (Some(480), Some("Test Bruker")));
+    let read: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(read["meter"]["used"], 760_000);
+    assert_eq!(read["hours"], 800);
+
+    // Materials up to the budget exactly are let in; one øre more waits for the § 7 contact.
+    let material = |price: i64| json!({"description": "Membran og sluk", "quantity": 100, "unit": "stk", "unit_price": price, "vat": 25});
+    let over = office.send(Method::POST, &format!("{job_path}/materials"), &material(1_512_451)).await;
+    assert_eq!(over.status(), StatusCode::CONFLICT);
+    assert!(message(over).await.contains("håndverkertjenesteloven § 7"));
+    let up_to = office.send(Method::POST, &format!("{job_path}/materials"), &material(1_512_450)).await;
+    assert_eq!(up_to.status(), StatusCode::CREATED);
+    let quarter = json!({"job_id": job_id, "day": day(0, &app), "minutes": 15});
+    let held = worker.send(Method::POST, "/api/admin/time", &quarter).await;
+    assert_eq!(held.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(held).await,
+        "Oppdraget har passert prisoverslaget. Kontoret må registrere kontakten med kunden \
+         (håndverkertjenesteloven § 7) før mer tid eller materiell kan føres."
+    );
+    // Tilleggsarbeid is not held by the estimate.
+    let extra = worker
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job_id, "day": day(0, &app), "minutes": 30, "extra": true}),
+        )
+        .await;
+    assert_eq!(extra.status(), StatusCode::CREATED);
+
+    // The contact: how, when, what the customer said; then the quarter goes in.
+    let when = format!("{}T{}", day(0, &app), "07:30");
+    let bad = office
+        .send(Method::POST, &format!("{job_path}/contacts"), &json!({"how": "brevdue", "said": ""}))
+        .await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let bad: Value = bad.json().await.unwrap();
+    assert_eq!(bad["fields"]["how"], "Velg hvordan kunden ble kontaktet.");
+    assert_eq!(bad["fields"]["contacted_at"], "Skriv når kunden ble kontaktet.");
+    assert_eq!(bad["fields"]["said"], "Skriv hva kunden sa.");
+    let contact = office.send(Method::POST, &format!("{job_path}/contacts"), &json!({"how": "telefon", "contacted_at": when, "said": "Greit, fortsett, men ring før 11 500 kr over."})).await;
+    assert_eq!(contact.status(), StatusCode::CREATED);
+    let contact: Value = contact.json().await.unwrap();
+    assert_eq!((contact["used"].as_i64(), contact["budget"].as_i64()), (Some(2_272_450), Some(2_272_450)));
+    assert_eq!(worker.send(Method::POST, "/api/admin/time", &quarter).await.status(), StatusCode::CREATED);
+    let read: Value = office.get_json(&job_path, &[]).await;
+    let meter = &read["meter"];
+    assert_eq!(meter["used"], 2_272_450 + 23_750);
+    assert_eq!(meter["extra_used"], 47_500);
+    assert_eq!(
+        (meter["over_estimate"].as_bool(), meter["needs_contact"].as_bool()),
+        (Some(true), Some(false))
+    );
+    assert_eq!(meter["billable"], 2_272_450 + 23_750);
+    assert_eq!(read["contacts"][0]["how"], "telefon");
+
+    // The office moves it along; a montør is refused everything of the office's.
+    let moved = office.send(Method::PUT, &job_path, &json!({"status": "in_progress"})).await;
+    assert_eq!(moved.status(), 200);
+    let invoiced = office.send(Method::PUT, &job_path, &json!({"status": "invoiced"})).await;
+    assert_eq!(invoiced.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    for path in [
+        "/api/admin/leads",
+        "/api/admin/jobs",
+        job_path.as_str(),
+        "/api/admin/settings",
+        "/api/admin/dashboard",
+    ] {
+        let refused = worker.get(path).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{path}");
+        assert_eq!(message(refused).await, "Montører har bare tilgang til sine egne oppdrag og timer.");
+    }
+    let session: Value = worker.get_json("/api/auth/session", &[]).await;
+    assert_eq!(session["user"]["role"], "montor");
+
+    let done = office.send(Method::PUT, &job_path, &json!({"status": "done"})).await;
+    assert_eq!(done.status(), 200);
+    let closed = worker.send(Method::POST, "/api/admin/time", &quarter).await;
+    assert_eq!(closed.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(closed).await,
+        "Oppdraget er ferdig. Timer og materiell kan ikke føres på det lenger."
+    );
+
+    let logged = audit_entries(&app).await;
+    for (action, table) in [
+        ("create", "jobs"),
+        ("update", "jobs"),
+        ("create", "time_entries"),
+        ("create", "job_materials"),
+        ("create", "job_contacts"),
+    ] {
+        assert!(
+            logged.iter().any(|(a, t, ..)| a == action && t == table),
+            "{action} {table} in the audit log"
+        );
+    }
+    assert_eq!(logged.iter().filter(|(a, t, ..)| a == "create" && t == "time_entries").count(), 3);
+}
+
+async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
+    let office = app.admin().await;
+    let (kari_id, kari) = montor(&app, "kari@fagfolk.test").await;
+    let (per_id, per) = montor(&app, "per@fagfolk.test").await;
+    let lead = crate::helpers::create_lead(
+        &office,
+        json!({"name": "Liv Lie", "phone": "912 34 567", "adresse": "Storgata 1", "postnr": "0155"}),
+    )
+    .await;
+    let lead_jobs = format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap());
+    let untitled = office.send(Method::POST, &lead_jobs, &json!({"hourly_rate": 85_000})).await;
+    assert_eq!(untitled.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let make = |title: &str, worker: uuid::Uuid| json!({"title": title, "hourly_rate": 85_000, "budget": 400_000, "workers": [worker]});
+    let kari_job: Value = office
+        .send(Method::POST, &lead_jobs, &make("Bytte sikringsskap", kari_id))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (kari_job["price_type"].as_str(), kari_job["customer_address"].as_str()),
+        (Some("hourly"), Some("Storgata 1, 0155"))
+    );
+    let per_job: Value =
+        office.send(Method::POST, &lead_jobs, &make("Varmekabler bad", per_id)).await.json().await.unwrap();
+    let (kari_job, per_job) = (kari_job["id"].as_str().unwrap(), per_job["id"].as_str().unwrap());
+
+    let today: Value = kari.get_json("/api/admin/work/today", &[]).await;
+    let titles: Vec<&str> =
+        today["jobs"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Bytte sikringsskap"]);
+    let not_hers = kari
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": per_job, "day": day(0, &app), "minutes": 60}),
+        )
+        .await;
+    assert_eq!(not_hers.status(), StatusCode::NOT_FOUND);
+    assert_eq!(message(not_hers).await, "Fant ikke oppdraget.");
+    let material = kari
+        .send(
+            Method::POST,
+            &format!("/api/admin/jobs/{per_job}/materials"),
+            &json!({"description": "Kabel", "quantity": 100, "unit": "stk", "unit_price": 100, "vat": 25}),
+        )
+        .await;
+    assert_eq!(material.status(), StatusCode::NOT_FOUND);
+
+    // Three days on her job, one tap each in the app: a day, a quarter count, the job.
+    for offset in [-2, -1, 0] {
+        let done = kari
+            .send(
+                Method::POST,
+                "/api/admin/time",
+                &json!({"job_id": kari_job, "day": day(offset, &app), "minutes": 450}),
+            )
+            .await;
+        assert_eq!(done.status(), StatusCode::CREATED);
+    }
+    let pers: Value = per
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": per_job, "day": day(0, &app), "minutes": 240}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let week: Value = kari.get_json("/api/admin/work/week", &[("day", &day(0, &app))]).await;
+    assert!(week["entries"].as_array().unwrap().iter().all(|row| row["user_id"] == kari_id.to_string()));
+    assert_eq!(
+        week["days"].as_array().unwrap().iter().map(|d| d.as_i64().unwrap()).sum::<i64>(),
+        week["total_minutes"].as_i64().unwrap()
+    );
+    let others = kari
+        .request(Method::GET, "/api/admin/work/week")
+        .query(&[("user_id", per_id.to_string())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(others.status(), StatusCode::FORBIDDEN);
+    let office_view: Value = office
+        .get_json("/api/admin/work/week", &[("user_id", &per_id.to_string()), ("day", &day(0, &app))])
+        .await;
+    assert_eq!(office_view["total_minutes"], 240);
+    let change = kari
+        .send(
+            Method::PUT,
+            &format!("/api/admin/time/{}", pers["id"].as_str().unwrap()),
+            &json!({"minutes": 15}),
+        )
+        .await;
+    assert_eq!(change.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        kari.delete(&format!("/api/admin/time/{}", pers["id"].as_str().unwrap())).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // Her month's sheet: her rows only, even when she asks for everyone's.
+    let month = &day(0, &app)[..7];
+    let sheet =
+        kari.request(Method::GET, "/api/admin/time/sheet").query(&[("month", month)]).send().await.unwrap();
+    assert_eq!(sheet.status(), 200);
+    assert_eq!(sheet.headers()["content-type"], "text/csv; charset=utf-8");
+    let bytes = sheet.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF"));
+    let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+    assert!(
+        text.starts_with("Dato;Ukedag;Person;Oppdrag;Kunde;Adresse;Timer;Tilleggsarbeid;Merknad\r\n"),
+        "{text}"
+    );
+    assert!(text.contains("Bytte sikringsskap") && !text.contains("Varmekabler"), "{text}");
+    let in_month = [-2i64, -1, 0].iter().filter(|&&offset| day(offset, &app).starts_with(month)).count();
+    assert!(
+        text.contains(&format!(
+            ";Sum Test Bruker;;;;{};",
+            fagfolk_data::quotes::money::quantity(750 * in_month as i64)
+        )),
+        "{text}"
+    );
+    let everyone =
+        office.request(Method::GET, "/api/admin/time/sheet").query(&[("month", month)]).send().await.unwrap();
+    let everyone = everyone.text().await.unwrap();
+    assert!(everyone.contains("Bytte sikringsskap") && everyone.contains("Varmekabler"));
+    let bad_month = office
+        .request(Method::GET, "/api/admin/time/sheet")
+        .query(&[("month", "november")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad_month.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn hours_lock_after_the_following_month(app: TestApp) {
+    let office = app.admin().await;
+    let (worker_id, worker) = montor(&app, "kari@fagfolk.test").await;
+    let lead = crate::helpers::create_lead(&office, json!({"name": "Liv Lie"})).await;
+    let job: Value = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
+            &json!({"title": "Feilsøking", "hourly_rate": 85_000, "workers": [worker_id]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let today = app.state.clock.today();
+    let first_of_this = today.with_day(1).unwrap();
+    let last_month = first_of_this - Months::new(1);
+    // An entry of last month may still be written and changed this month.
+    let entered = worker
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job["id"], "day": last_month.to_string(), "minutes": 120}),
+        )
+        .await;
+    assert_eq!(entered.status(), StatusCode::CREATED);
+    let entry: Value = entered.json().await.unwrap();
+    let entry_path = format!("/api/admin/time/{}", entry["id"].as_str().unwrap());
+    assert_eq!(worker.send(Method::PUT, &entry_path, &json!({"minutes": 135})).await.status(), 200);
+
+    // The clock moves to the first day of next month: last month's hours are locked.
+    let next_month: NaiveDate = first_of_this + Months::new(1);
+    app.state.clock.advance(Duration::days((next_month - today).num_days()));
+    assert_eq!(app.state.clock.today(), next_month);
+    // Sessions last a day: both sign in again.
+    let (worker, office) = (
+        app.login("kari@fagfolk.test", ADMIN_PASSWORD).await,
+        app.login("admin@fagfolk.test", ADMIN_PASSWORD).await,
+    );
+    let locked = format!(
+        "Timene for {} er låst: de kunne føres og endres til og med {} (bokføringsforskriften § 8-1-2).",
+        fagfolk_data::oslo::month(last_month),
+        fagfolk_data::oslo::date(next_month - Duration::days(1))
+    );
+    let change = worker.send(Method::PUT, &entry_path, &json!({"minutes": 150})).await;
+    assert_eq!(change.status(), StatusCode::CONFLICT);
+    assert_eq!(message(change).await, locked);
+    let delete = worker.delete(&entry_path).await;
+    assert_eq!(delete.status(), StatusCode::CONFLICT);
+    let late = worker
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job["id"], "day": last_month.to_string(), "minutes": 60}),
+        )
+        .await;
+    assert_eq!(late.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let late: Value = late.json().await.unwrap();
+    assert_eq!(late["fields"]["day"], locked.as_str());
+    // The office is held by the same rule, and the entry is as it was.
+    assert_eq!(
+        office.send(Method::PUT, &entry_path, &json!({"minutes": 150})).await.status(),
+        StatusCode::CONFLICT
+    );
+    let read: Value = office.get_json(&format!("/api/admin/jobs/{}", job["id"].as_str().unwrap()), &[]).await;
+    assert_eq!(read["entries"][0]["minutes"], 135);
+    // Last month's hours of this month stay open: this month's are writable.
+    let fresh = worker
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job["id"], "day": first_of_this.to_string(), "minutes": 60}),
+        )
+        .await;
+    assert_eq!(fresh.status(), StatusCode::CREATED);
+}
+
+async fn bad_hours_are_refused_in_norwegian_and_nothing_is_written(app: TestApp) {
+    let office = app.admin().await;
+    let (worker_id, worker) = montor(&app, "kari@fagfolk.test").await;
+    let lead = crate::helpers::create_lead(&office, json!({"name": "Liv Lie"})).await;
+    let job: Value = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
+            &json!({"title": "Feilsøking", "hourly_rate": 85_000, "workers": [worker_id]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let cases = [
+        (json!({"day": day(0, &app), "minutes": 60}), "job_id", "Velg et oppdrag."),
+        (
+            json!({"job_id": job["id"], "day": day(0, &app), "minutes": 20}),
+            "minutes",
+            "Timer føres i hele kvarter, fra 0,25 til 24 timer.",
+        ),
+        (
+            json!({"job_id": job["id"], "day": day(0, &app), "minutes": 1455}),
+            "minutes",
+            "Timer føres i hele kvarter, fra 0,25 til 24 timer.",
+        ),
+        (
+            json!({"job_id": job["id"], "day": day(1, &app), "minutes": 60}),
+            "day",
+            "Du kan ikke føre timer på en dag som ikke har kommet.",
+        ),
+        (json!({"job_id": job["id"], "day": "31.02.2026", "minutes": 60}), "day", "Skriv en gyldig dato."),
+        (
+            json!({"job_id": job["id"], "day": day(0, &app), "minutes": 60, "line": 0}),
+            "line",
+            "Velg en linje fra oppdraget.",
+        ),
+    ];
+    for (body, field, expected) in cases {
+        let refused = worker.send(Method::POST, "/api/admin/time", &body).await;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let refused: Value = refused.json().await.unwrap();
+        assert_eq!(refused["fields"][field], expected, "{body}");
+    }
+    let bad_job = office
+        .send(
+            Method::PUT,
+            &format!("/api/admin/jobs/{}", job["id"].as_str().unwrap()),
+            &json!({"title": "", "start_day": "2026-12-10", "end_day": "2026-12-01", "hourly_rate": -5}),
+        )
+        .await;
+    assert_eq!(bad_job.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let bad_job: Value = bad_job.json().await.unwrap();
+    assert_eq!(bad_job["fields"]["title"], "Skriv hva oppdraget gjelder.");
+    assert_eq!(bad_job["fields"]["end_day"], "Sluttdagen kan ikke være før startdagen.");
+    assert_eq!(bad_job["fields"]["hourly_rate"], "Timeprisen må være mellom 0 og 100 millioner kroner.");
+    assert_eq!(app.count("time_entries").await, 0);
+    let read: Value = office.get_json(&format!("/api/admin/jobs/{}", job["id"].as_str().unwrap()), &[]).await;
+    assert_eq!(read["title"], "Feilsøking");
+    // A stranger and a visitor get nothing.
+    let visitor = app.client.get(app.url("/api/admin/work/today")).send().await.unwrap();
+    assert_eq!(visitor.status(), StatusCode::UNAUTHORIZED);
+}
+
+/// The list reads time grouped by length and line; the job's page reads each entry. Both
+/// must give the same meter to the øre, and the same as the arithmetic itself, for a mix of
+/// lengths, lines, rates and materials.
+async fn the_meter_reads_the_same_from_the_list_and_the_job(app: TestApp) {
+    use rand::{Rng, SeedableRng};
+    let office = app.admin().await;
+    let quote = accepted_estimate(&app, &office).await;
+    let job: Value = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()),
+            &json!({"hourly_rate": 99_999}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
+    let contact = json!({"how": "sms", "contacted_at": format!("{}T06:00", day(0, &app)), "said": "Ok"});
+    assert_eq!(
+        office.send(Method::POST, &format!("{job_path}/contacts"), &contact).await.status(),
+        StatusCode::CREATED
+    );
+    let mut rng = rand::rngs::StdRng::seed_from_u64(44);
+    let mut usage = fagfolk_data::jobs::Usage::default();
+    let rates = [95_000i64, 99_999];
+    for _ in 0..40 {
+        let minutes = rng.random_range(1..=40) * 15;
+        let on_line = rng.random_bool(0.5);
+        let extra = rng.random_bool(0.2);
+        let mut body = json!({"job_id": job["id"], "day": day(-rng.random_range(0..5), &app), "minutes": minutes, "extra": extra});
+        if on_line {
+            body["line"] = json!(1);
+        }
+        assert_eq!(office.send(Method::POST, "/api/admin/time", &body).await.status(), StatusCode::CREATED);
+        let item = (minutes, if on_line { rates[0] } else { rates[1] });
+        if extra { usage.extra_time.push(item) } else { usage.time.push(item) }
+    }
+    for _ in 0..10 {
+        let (quantity, price) = (rng.random_range(1..=1000), rng.random_range(1..=99_999));
+        let material = json!({"description": "Deler", "quantity": quantity, "unit": "stk", "unit_price": price, "vat": 25});
+        assert_eq!(
+            office.send(Method::POST, &format!("{job_path}/materials"), &material).await.status(),
+            StatusCode::CREATED
+        );
+        usage.materials.push((quantity, price));
+    }
+    let expected =
+        fagfolk_data::jobs::Meter::new(fagfolk_data::quotes::PriceType::Estimate, 2_272_450, 0, &usage, true);
+    let read: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(read["meter"], serde_json::to_value(expected).unwrap());
+    let list: Value = office.get_json("/api/admin/jobs", &[]).await;
+    assert_eq!(list[0]["meter"], read["meter"]);
+    assert!(read["meter"]["billable"].as_i64().unwrap() <= 2_613_317);
+}

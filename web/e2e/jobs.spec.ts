@@ -1,0 +1,144 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { adminPassword, createLead, signIn, submitSignIn } from './admin'
+import { expect, test } from './server'
+
+// Oppdrag (#44): the office makes a job from an accepted prisoverslag, watches its meter
+// and is stopped above the estimate until the § 7 contact is recorded (1280 px); a montør
+// on a phone sees only their own jobs and enters three days of hours on two jobs, at most
+// three taps each (375 px).
+
+const headers = { 'X-Fagfolk-Csrf': '1' }
+
+/** What axe finds serious or critical (WCAG 2.1 A and AA), as in a11y.spec.ts. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+/** A montør made through the API by the signed-in admin: their id. */
+async function montor(page: Page, name: string, email: string): Promise<string> {
+  const made = await page.request.post('/api/admin/users', { data: { name, email, password: adminPassword, role: 'montor' }, headers })
+  expect(made.status()).toBe(201)
+  return ((await made.json()) as { id: string }).id
+}
+
+/** A lead's accepted prisoverslag of one line at 10 000 kr excluding MVA. */
+async function acceptedEstimate(page: Page, name: string): Promise<{ lead: string; quote: string }> {
+  const lead = await createLead(page, { name, email: 'kunde@example.no', adresse: 'Kjelsåsveien 12', postnr: '0488' })
+  const line = { description: 'Nytt sikringsskap med jordfeilbrytere', quantity: 100, unit: 'stk', unit_price: 1_000_000, vat: 25 }
+  const made = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: { lines: [line], price_type: 'estimate' }, headers })
+  expect(made.status()).toBe(201)
+  const quote = (await made.json()) as { id: string }
+  const sent = await page.request.post(`/api/admin/quotes/${quote.id}/send`, { headers })
+  const link = new URL(((await sent.json()) as { link: string }).link).pathname
+  const answer = await page.request.post(link, {
+    form: { handling: 'aksepter', versjon: '1', navn: name, lest: 'on' },
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    maxRedirects: 0,
+  })
+  expect(answer.status()).toBe(303)
+  return { lead: lead.id, quote: quote.id }
+}
+
+test('the office makes a job of an accepted estimate and is stopped above it until the § 7 contact', async ({ page }, info) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  await montor(page, 'Kari Montør', 'kari@fagfolk.test')
+  const { lead } = await acceptedEstimate(page, 'Åse Ødegård')
+
+  await page.goto(`/admin/leads/${lead}`)
+  await page.getByRole('button', { name: /^Lag oppdrag av tilbud/ }).click()
+  await expect(page).toHaveURL(/\/admin\/oppdrag\//)
+  await expect(page.getByRole('heading', { name: 'Nytt sikringsskap med jordfeilbrytere', level: 1 })).toBeVisible()
+  const meter = page.locator('section[aria-labelledby="job-meter"]')
+  await expect(meter).toContainText('Prisoverslag')
+  await expect(meter).toContainText('10\u00a0000,00\u00a0kr')
+  await expect(meter).toContainText('11\u00a0500,00\u00a0kr')
+
+  // Kari is put on the job.
+  await page.getByLabel('Kari Montør').check()
+  await page.getByRole('button', { name: 'Lagre oppdraget' }).click()
+  await expect(page.getByText('Oppdraget er lagret')).toBeVisible()
+
+  // Materials up to the estimate go in; one more krone is refused with § 7.
+  const materials = page.getByRole('form', { name: 'Før materiell' })
+  await materials.getByLabel('Materiell').fill('Sikringsskap og vern')
+  await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('10 000')
+  await materials.getByRole('button', { name: 'Før materiell' }).click()
+  await expect(meter).toContainText('(100 %)')
+  await materials.getByLabel('Materiell').fill('Ekstra kabel')
+  await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('1')
+  await materials.getByRole('button', { name: 'Før materiell' }).click()
+  await expect(page.getByText(/håndverkertjenesteloven § 7/).first()).toBeVisible()
+  await expect(materials.getByLabel('Materiell')).toHaveValue('Ekstra kabel')
+  await page.screenshot({ path: info.outputPath('oppdrag-stoppet-1280.png'), fullPage: true })
+
+  // The contact: how, when, what the customer said. Then the line goes in.
+  const contact = page.getByRole('form', { name: 'Registrer kontakt med kunden' })
+  await contact.getByLabel('Hvordan').selectOption('telefon')
+  await contact.getByLabel('Hva kunden sa').fill('Kunden sa ja til å fortsette.')
+  await contact.getByRole('button', { name: 'Registrer kontakt' }).click()
+  await expect(page.locator('section[aria-labelledby="job-contacts"] li')).toContainText('Kunden sa ja til å fortsette.')
+  await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('250')
+  await materials.getByRole('button', { name: 'Før materiell' }).click()
+  await expect(meter).toContainText('(102 %)')
+  await expect(meter).toContainText('Kan faktureres')
+  await page.screenshot({ path: info.outputPath('oppdrag-kontakt-1280.png'), fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+
+  await page.goto('/admin/oppdrag')
+  await expect(page.getByRole('link', { name: 'Nytt sikringsskap med jordfeilbrytere' })).toBeVisible()
+  await page.screenshot({ path: info.outputPath('oppdrag-liste-1280.png'), fullPage: true })
+})
+
+test('a montør on a phone sees only their own jobs and enters three days in at most three taps each', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(120_000)
+  await signIn(page)
+  const kari = await montor(page, 'Kari Montør', 'kari@fagfolk.test')
+  const per = await montor(page, 'Per Montør', 'per@fagfolk.test')
+  const lead = await createLead(page, { name: 'Liv Lie', phone: '912 34 567', adresse: 'Storgata 1', postnr: '0155' })
+  const job = async (title: string, worker: string) => {
+    const made = await page.request.post(`/api/admin/leads/${lead.id}/jobs`, { data: { title, hourly_rate: 85_000, workers: [worker] }, headers })
+    expect(made.status()).toBe(201)
+  }
+  await job('Bytte sikringsskap', kari)
+  await job('Varmekabler på bad', kari)
+  await job('Utelys i hagen', per)
+
+  const phone = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage()
+  await submitSignIn(phone, 'kari@fagfolk.test', adminPassword)
+  await expect(phone).toHaveURL('/admin/mine-oppdrag')
+  await expect(phone.getByRole('heading', { name: 'Mine oppdrag i dag', level: 1 })).toBeVisible()
+  await expect(phone.getByRole('heading', { name: 'Bytte sikringsskap' })).toBeVisible()
+  await expect(phone.getByRole('heading', { name: 'Varmekabler på bad' })).toBeVisible()
+  await expect(phone.getByText('Utelys i hagen')).toHaveCount(0)
+  await expect(phone.getByRole('link', { name: 'Henvendelser' })).toHaveCount(0)
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(375)
+
+  const card = (title: string) => phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: title }) })
+  // Today: two taps. Yesterday and the day before: three (the day first).
+  await card('Bytte sikringsskap').getByRole('button', { name: '7,5 t', exact: true }).click()
+  await card('Bytte sikringsskap').getByRole('button', { name: 'Før 7,5 t' }).click()
+  await expect(phone.getByText('Ført 7,5 t på Bytte sikringsskap')).toBeVisible()
+  await phone.getByRole('button', { name: 'I går' }).click()
+  await card('Varmekabler på bad').getByRole('button', { name: '4 t', exact: true }).click()
+  await card('Varmekabler på bad').getByRole('button', { name: 'Før 4 t' }).click()
+  await expect(phone.getByText('Ført 4 t på Varmekabler på bad')).toBeVisible()
+  const third = phone.getByRole('group', { name: 'Dag å føre timer på' }).getByRole('button').nth(2)
+  await third.click()
+  await card('Bytte sikringsskap').getByRole('button', { name: '8 t', exact: true }).click()
+  await card('Bytte sikringsskap').getByRole('button', { name: 'Før 8 t' }).click()
+  await expect(phone.getByText('Ført 8 t på Bytte sikringsskap')).toBeVisible()
+  await phone.screenshot({ path: info.outputPath('mine-oppdrag-375.png'), fullPage: true })
+  expect(await seriousViolations(phone)).toEqual([])
+
+  // The office sees the three days on her jobs.
+  const sheet = await page.request.get(`/api/admin/work/week?user_id=${kari}`)
+  const week = (await sheet.json()) as { entries: unknown[] }
+  const earlier = await page.request.get(`/api/admin/work/week?user_id=${kari}&day=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}`)
+  const entries = new Set([...week.entries, ...((await earlier.json()) as { entries: unknown[] }).entries].map((entry) => JSON.stringify(entry)))
+  expect(entries.size).toBe(3)
+})

@@ -1,0 +1,90 @@
+import { ArrowLeft, Download } from 'lucide-react'
+import { Link, useParams } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import { hours, timeSheetHref, useJob } from '@/features/jobs/api/jobs'
+import { JobContacts } from '@/features/jobs/components/job-contacts'
+import { JobDetails } from '@/features/jobs/components/job-details'
+import { JobMaterials } from '@/features/jobs/components/job-materials'
+import { JobStatusBadge } from '@/features/jobs/components/job-status'
+import { MeterView } from '@/features/jobs/components/meter-view'
+import { useUsers } from '@/features/users/api/users'
+import { formatDay, norwegianDay } from '@/lib/format'
+import { paths } from '@/lib/paths'
+import { useAdminTitle } from '../use-admin-title'
+
+/** A job's own page (`/admin/oppdrag/{id}`): its meter, its hours, materials and § 7
+ * contacts, and the office's edits. */
+export function JobPage() {
+  const { jobId = '' } = useParams()
+  const job = useJob(jobId)
+  const users = useUsers()
+  useAdminTitle(job.data ? `Oppdrag: ${job.data.title}` : 'Oppdrag')
+  if (job.isPending) return <Spinner label="Laster oppdraget..." />
+  if (!job.data) return <p className="text-destructive">Fant ikke oppdraget.</p>
+  const data = job.data
+  const month = norwegianDay().slice(0, 7)
+  return (
+    <div className="grid gap-6">
+      <Link to={paths.admin.jobs} className="inline-flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Alle oppdrag
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{data.title}</h1>
+        <JobStatusBadge status={data.status} />
+      </div>
+      <p className="text-muted-foreground">
+        {data.customer_name}
+        {data.customer_address && `, ${data.customer_address}`}
+        {data.lead_id && (
+          <>
+            {' · '}
+            <Link to={paths.admin.lead(data.lead_id)} className="text-primary underline-offset-4 hover:underline">
+              Henvendelsen
+            </Link>
+          </>
+        )}
+        {data.quote_id && (
+          <>
+            {' · '}
+            <Link to={paths.admin.quote(data.quote_id)} className="text-primary underline-offset-4 hover:underline">
+              Tilbudet
+            </Link>
+          </>
+        )}
+      </p>
+      <MeterView meter={data.meter} priceType={data.price_type} />
+      {(data.price_type === 'estimate' || data.contacts.length > 0) && <JobContacts job={data} />}
+      <div className="grid gap-6 xl:grid-cols-2">
+        <section aria-labelledby="job-hours" className="grid content-start gap-3 rounded-2xl border border-border bg-card p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="job-hours" className="text-lg font-semibold">
+              Timer: {hours((data.hours * 60) / 100)}
+            </h2>
+            <a href={timeSheetHref(month, { jobId: data.id })} className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+              <Download className="size-4" aria-hidden="true" /> Timeliste for måneden (CSV)
+            </a>
+          </div>
+          {data.entries.length === 0 ? (
+            <p className="text-muted-foreground">Ingen timer ført ennå.</p>
+          ) : (
+            <ul className="grid gap-1 text-sm">
+              {data.entries.map((entry) => (
+                <li key={entry.id} className="flex justify-between gap-2 border-b border-border py-1 last:border-0">
+                  <span>
+                    {formatDay(entry.day)}, {entry.user_name}
+                    {entry.line != null && data.lines[entry.line] && <span className="text-muted-foreground">, {data.lines[entry.line]?.description}</span>}
+                    {entry.extra && <span className="ml-1 text-accent-strong dark:text-accent">(tillegg)</span>}
+                    {entry.note && <span className="block text-muted-foreground">{entry.note}</span>}
+                  </span>
+                  <span className="tabular-nums">{hours(entry.minutes)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <JobMaterials job={data} />
+      </div>
+      <JobDetails key={data.updated_at} job={data} staff={users.data ?? []} />
+    </div>
+  )
+}

@@ -1,0 +1,158 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api'
+import type { components } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
+import { refresh } from '@/lib/refresh'
+
+export type JobSummary = components['schemas']['JobSummary']
+export type JobDetail = components['schemas']['JobDetail']
+export type JobInput = components['schemas']['JobInput']
+export type JobStatus = components['schemas']['JobStatus']
+export type Meter = components['schemas']['Meter']
+export type MaterialInput = components['schemas']['MaterialInput']
+export type JobContactInput = components['schemas']['JobContactInput']
+export type TimeInput = components['schemas']['TimeInput']
+export type TimeEntry = components['schemas']['TimeEntry']
+export type WorkJob = components['schemas']['WorkJob']
+
+export const JOB_STATUS_LABEL: Record<JobStatus, string> = {
+  planned: 'Planlagt',
+  in_progress: 'I arbeid',
+  done: 'Ferdig',
+  invoiced: 'Fakturert',
+}
+
+/** A job's change moves its lists, its lead's page, the worker's day and the dashboard. */
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return () => {
+    void refresh(queryClient, queryKeys.jobs.all, queryKeys.work.all, queryKeys.dashboard.all)
+  }
+}
+
+export function useJobs(status?: JobStatus) {
+  return useQuery({
+    queryKey: queryKeys.jobs.list(status ?? ''),
+    queryFn: async () => unwrap(await api.GET('/api/admin/jobs', { params: { query: { status } } })),
+  })
+}
+
+export function useLeadJobs(leadId: string) {
+  return useQuery({
+    queryKey: queryKeys.jobs.ofLead(leadId),
+    queryFn: async () => unwrap(await api.GET('/api/admin/leads/{id}/jobs', { params: { path: { id: leadId } } })),
+  })
+}
+
+export function useJob(id: string) {
+  return useQuery({
+    queryKey: queryKeys.jobs.one(id),
+    queryFn: async () => unwrap(await api.GET('/api/admin/jobs/{id}', { params: { path: { id } } })),
+  })
+}
+
+/** "Lag oppdrag" from an accepted quote. */
+export function useJobFromQuote() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (quoteId: string) =>
+      unwrap(await api.POST('/api/admin/quotes/{id}/job', { params: { path: { id: quoteId } }, body: {} })),
+    onSuccess: refresh,
+  })
+}
+
+/** A call-out job on a lead, without a quote. */
+export function useJobFromLead(leadId: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (body: JobInput) =>
+      unwrap(await api.POST('/api/admin/leads/{id}/jobs', { params: { path: { id: leadId } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+export function useUpdateJob(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (body: JobInput) => unwrap(await api.PUT('/api/admin/jobs/{id}', { params: { path: { id } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+export function useAddMaterial(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (body: MaterialInput) =>
+      unwrap(await api.POST('/api/admin/jobs/{id}/materials', { params: { path: { id } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+export function useDeleteMaterial(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (materialId: string) =>
+      unwrap(
+        await api.DELETE('/api/admin/jobs/{id}/materials/{material_id}', {
+          params: { path: { id, material_id: materialId } },
+        }),
+      ),
+    onSuccess: refresh,
+  })
+}
+
+export function useRecordContact(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (body: JobContactInput) =>
+      unwrap(await api.POST('/api/admin/jobs/{id}/contacts', { params: { path: { id } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+/** "Mine oppdrag i dag". */
+export function useWorkToday() {
+  return useQuery({
+    queryKey: queryKeys.work.today,
+    queryFn: async () => unwrap(await api.GET('/api/admin/work/today')),
+  })
+}
+
+/** A person's week of hours (the signed-in person's unless `userId`). */
+export function useWeek(day: string, userId?: string) {
+  return useQuery({
+    queryKey: queryKeys.work.week(day, userId ?? ''),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/admin/work/week', { params: { query: { day: day || undefined, user_id: userId } } })),
+  })
+}
+
+export function useAddTime() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (body: TimeInput) => unwrap(await api.POST('/api/admin/time', { body })),
+    onSuccess: refresh,
+  })
+}
+
+export function useDeleteTime() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api.DELETE('/api/admin/time/{id}', { params: { path: { id } } })),
+    onSuccess: refresh,
+  })
+}
+
+/** The month's time sheet as a file: `month` is `YYYY-MM`. */
+export function timeSheetHref(month: string, filter: { userId?: string; jobId?: string } = {}): string {
+  const params = new URLSearchParams({ month })
+  if (filter.userId) params.set('user_id', filter.userId)
+  if (filter.jobId) params.set('job_id', filter.jobId)
+  return `/api/admin/time/sheet?${params.toString()}`
+}
+
+/** Minutes as hours with a decimal comma: 450 -> "7,5 t". */
+export function hours(minutes: number): string {
+  const value = minutes / 60
+  return `${String(Number.isInteger(value) ? value : Number(value.toFixed(2))).replace('.', ',')} t`
+}

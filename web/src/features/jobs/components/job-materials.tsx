@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trash2 } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Select } from '@/components/ui/input'
+import { useServerErrors } from '@/lib/forms'
+import { formatDateTime } from '@/lib/format'
+import { kroner, lineAmounts, parseKroner, parseQuantity, quantityField } from '@/lib/money'
+import { type JobDetail, useAddMaterial, useDeleteMaterial } from '../api/jobs'
+
+type Unit = JobDetail['lines'][number]['unit']
+const UNITS: Record<Unit, string> = { stk: 'stk', time: 'time', m2: 'm²', lm: 'lm' }
+
+const schema = z.object({
+  description: z.string().trim().min(1, 'Skriv hva materialet er.'),
+  quantity: z.string().refine((text) => (parseQuantity(text) ?? 0) > 0, 'Skriv antallet som et tall, for eksempel 2 eller 2,5.'),
+  unit: z.enum(['stk', 'time', 'm2', 'lm']),
+  unit_price: z.string().refine((text) => parseKroner(text) !== null, 'Skriv prisen som et beløp, for eksempel 249 eller 249,50.'),
+  extra: z.boolean(),
+})
+type Values = z.infer<typeof schema>
+const EMPTY: Values = { description: '', quantity: '1', unit: 'stk', unit_price: '', extra: false }
+
+/** A job's materials: what was added, by whom and when, and a line to add (typed, or
+ * marked as tilleggsarbeid). Amounts are excluding MVA. */
+export function JobMaterials({ job }: { job: JobDetail }) {
+  const add = useAddMaterial(job.id)
+  const remove = useDeleteMaterial(job.id)
+  const toast = useToast()
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY })
+  const { register, handleSubmit, formState, reset } = form
+  const serverErrors = useServerErrors(form)
+  const err = (field: keyof Values) => formState.errors[field]?.message
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync({
+        ...values,
+        quantity: parseQuantity(values.quantity) ?? 0,
+        unit_price: parseKroner(values.unit_price) ?? 0,
+        vat: 25,
+      })
+      reset(EMPTY)
+    } catch (error) {
+      serverErrors(error)
+      toast({ title: 'Kunne ikke føre materiellet', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+    }
+  })
+
+  return (
+    <section aria-labelledby="job-materials" className="grid gap-3 rounded-2xl border border-border bg-card p-4">
+      <h2 id="job-materials" className="text-lg font-semibold">Materiell</h2>
+      {job.materials.length === 0 ? (
+        <p className="text-muted-foreground">Ikke noe materiell ført ennå.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {job.materials.map((material) => (
+            <li key={material.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-border pb-2 last:border-0">
+              <span>
+                <span className="font-medium">{material.description}</span>
+                {material.extra && <span className="ml-2 text-sm text-accent-strong dark:text-accent">Tilleggsarbeid</span>}
+                <span className="block text-sm text-muted-foreground">
+                  {quantityField(material.quantity)} {UNITS[material.unit]} à {kroner(material.unit_price)}, ført av {material.added_by}{' '}
+                  {formatDateTime(material.created_at)}
+                </span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className="tabular-nums">{kroner(lineAmounts(material.quantity, material.unit_price, 0).net)}</span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Fjern ${material.description}`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(material.id)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-start" aria-label="Før materiell">
+        <FormField id="material-description" label="Materiell" error={err('description')}>
+          {(control) => <Input {...register('description')} {...control} />}
+        </FormField>
+        <FormField id="material-quantity" label="Antall" error={err('quantity')}>
+          {(control) => <Input {...register('quantity')} {...control} inputMode="decimal" />}
+        </FormField>
+        <FormField id="material-unit" label="Enhet" error={err('unit')}>
+          {(control) => (
+            <Select {...register('unit')} {...control}>
+              {Object.entries(UNITS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="material-price" label="Pris per enhet (kr uten MVA)" error={err('unit_price')}>
+          {(control) => <Input {...register('unit_price')} {...control} inputMode="decimal" />}
+        </FormField>
+        <label className="flex items-center gap-2 sm:col-span-2">
+          <input type="checkbox" className="size-5" {...register('extra')} />
+          Tilleggsarbeid
+        </label>
+        <Button type="submit" className="w-fit sm:col-span-2 sm:justify-self-end" disabled={add.isPending}>
+          Før materiell
+        </Button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,102 @@
+import { Minus, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Select, Textarea } from '@/components/ui/input'
+import { cn } from '@/lib/utils'
+import { hours, useAddTime, type WorkJob } from '../api/jobs'
+
+/** The lengths one tap picks, in minutes. */
+const CHOICES = [60, 120, 240, 450, 480]
+
+/**
+ * Hours on one job from a phone: a length in one tap (or a quarter up or down), then
+ * "Før" (two taps; a third picks another day above). A line, a note and the
+ * tilleggsarbeid mark wait under "Mer". The day is the page's.
+ */
+export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; dayLabel: string }) {
+  const add = useAddTime()
+  const toast = useToast()
+  const [minutes, setMinutes] = useState<number | null>(null)
+  const [line, setLine] = useState('')
+  const [note, setNote] = useState('')
+  const [extra, setExtra] = useState(false)
+  const id = `time-${job.id}`
+  const step = (by: number) => setMinutes((current) => Math.min(24 * 60, Math.max(15, (current ?? 450) + by)))
+
+  const save = () => {
+    if (minutes === null) return
+    add
+      .mutateAsync({ job_id: job.id, day, minutes, line: line === '' ? undefined : Number(line), note, extra })
+      .then(
+        () => {
+          toast({ title: `Ført ${hours(minutes)} på ${job.title}`, description: dayLabel })
+          setMinutes(null)
+          setNote('')
+          setExtra(false)
+        },
+        (error: unknown) =>
+          toast({ title: 'Timene ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
+      )
+  }
+
+  return (
+    <div className="grid gap-3">
+      <div role="group" aria-label={`Timer på ${job.title}`} className="flex flex-wrap gap-2">
+        {CHOICES.map((choice) => (
+          <Button
+            key={choice}
+            type="button"
+            variant={minutes === choice ? 'default' : 'outline'}
+            aria-pressed={minutes === choice}
+            className="min-w-16"
+            onClick={() => setMinutes(choice)}
+          >
+            {hours(choice)}
+          </Button>
+        ))}
+      </div>
+      <div className="flex items-center gap-2">
+        <Button type="button" variant="outline" size="icon" aria-label="Et kvarter mindre" onClick={() => step(-15)}>
+          <Minus aria-hidden="true" />
+        </Button>
+        <output aria-live="polite" className={cn('min-w-20 text-center text-lg font-semibold tabular-nums', minutes === null && 'text-muted-foreground')}>
+          {minutes === null ? 'Velg tid' : hours(minutes)}
+        </output>
+        <Button type="button" variant="outline" size="icon" aria-label="Et kvarter mer" onClick={() => step(15)}>
+          <Plus aria-hidden="true" />
+        </Button>
+        <Button type="button" className="ml-auto" disabled={minutes === null || add.isPending} onClick={save}>
+          Før {minutes === null ? 'timer' : hours(minutes)}
+        </Button>
+      </div>
+      <details>
+        <summary className="cursor-pointer text-sm text-primary">Mer: linje, merknad, tilleggsarbeid</summary>
+        <div className="mt-3 grid gap-3">
+          {job.lines.length > 0 && (
+            <FormField id={`${id}-line`} label="Linje i tilbudet">
+              {(control) => (
+                <Select {...control} value={line} onChange={(event) => setLine(event.target.value)}>
+                  <option value="">Ingen bestemt linje</option>
+                  {job.lines.map((text, index) => (
+                    <option key={index} value={index}>
+                      {text}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          )}
+          <FormField id={`${id}-note`} label="Merknad">
+            {(control) => <Textarea {...control} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />}
+          </FormField>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-5" checked={extra} onChange={(event) => setExtra(event.target.checked)} />
+            Tilleggsarbeid
+          </label>
+        </div>
+      </details>
+    </div>
+  )
+}

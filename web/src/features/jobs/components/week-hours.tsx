@@ -1,0 +1,72 @@
+import { Trash2 } from 'lucide-react'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { formatDay } from '@/lib/format'
+import { hours, useDeleteTime, useWeek } from '../api/jobs'
+
+const WEEKDAYS = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag']
+
+/** A person's week: the hours per day, each entry with its job, and its removal. */
+export function WeekHours({ day, userId }: { day: string; userId?: string }) {
+  const week = useWeek(day, userId)
+  const remove = useDeleteTime()
+  const toast = useToast()
+  if (week.isPending) return <Spinner label="Laster uken..." />
+  if (!week.data) return <p className="text-destructive">Kunne ikke hente uken.</p>
+  const { from, entries, days, total_minutes } = week.data
+  return (
+    <section aria-labelledby="week-hours" className="grid gap-3">
+      <h2 id="week-hours" className="text-lg font-semibold">
+        Uken fra {formatDay(from)}: {hours(total_minutes)}
+      </h2>
+      <ol className="grid gap-2">
+        {days.map((minutes, index) => {
+          const rows = entries.filter((row) => dayIndex(from, row.day) === index)
+          return (
+            <li key={index} className="rounded-lg border border-border bg-card p-3">
+              <div className="flex justify-between font-medium">
+                <span>{WEEKDAYS[index]}</span>
+                <span className="tabular-nums">{minutes ? hours(minutes) : '–'}</span>
+              </div>
+              {rows.length > 0 && (
+                <ul className="mt-2 grid gap-1 text-sm">
+                  {rows.map((row) => (
+                    <li key={row.id} className="flex items-center justify-between gap-2">
+                      <span>
+                        {row.job_title}
+                        {row.extra && <span className="ml-1 text-accent-strong dark:text-accent">(tillegg)</span>}
+                        {row.note && <span className="text-muted-foreground">: {row.note}</span>}
+                      </span>
+                      <span className="flex items-center gap-1">
+                        <span className="tabular-nums">{hours(row.minutes)}</span>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Slett ${hours(row.minutes)} på ${row.job_title}, ${WEEKDAYS[index]?.toLowerCase()}`}
+                          disabled={remove.isPending}
+                          onClick={() =>
+                            remove.mutate(row.id, {
+                              onError: (error) =>
+                                toast({ title: 'Kunne ikke slette timene', description: error.message, variant: 'destructive' }),
+                            })
+                          }
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </section>
+  )
+}
+
+function dayIndex(from: string, day: string): number {
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}
