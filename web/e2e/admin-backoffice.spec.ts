@@ -80,7 +80,8 @@ test('upload two images and a text file; edit alt text; find it from Ctrl+K', as
   await expect(bath.getByRole('img', { name: 'Nytt bad' })).toBeVisible()
   // The file's name is not its alt text: the library asks for one.
   await expect(bath.locator('[data-missing-alt]')).toBeVisible()
-  expect(await bath.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120)
+  // Waited for: the card shows before its picture has loaded (docs/TESTING.md, "Session 30").
+  await expect.poll(() => bath.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120)
   await expect(page.locator('[data-media="kjøkken"]')).toContainText('64×64')
 
   await bath.getByLabel('Alt-tekst for Nytt bad').fill('Flislagt bad på Frogner')

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatNumber, formatPriceFrom } from './format'
+import { formatDate, formatNumber, formatPriceFrom, norwegianClock } from './format'
 
 describe('format', () => {
   it('groups prices the Norwegian way', () => {
@@ -18,5 +18,12 @@ describe('format', () => {
 
   it('writes dates in Norwegian in Oslo time', () => {
     expect(formatDate('2026-11-21T23:30:00Z')).toBe('22. november 2026')
+  })
+
+  it("starts a form's clock at the time in Norway, whatever the browser's zone", () => {
+    // 21:19 UTC on 27 November is 22:19 in Oslo (winter time), and 11:05 UTC in July 13:05.
+    expect(norwegianClock(new Date('2026-11-27T21:19:00Z'))).toBe('22:19')
+    expect(norwegianClock(new Date('2026-07-01T11:05:00Z'))).toBe('13:05')
+    expect(norwegianClock(new Date('2026-11-27T23:30:00Z'))).toBe('00:30')
   })
 })

@@ -65,3 +65,10 @@ export function norwegianDay(days = 0, now = new Date()): string {
   const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
 }
+
+const clockFormat = once(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Oslo' }))
+
+/** The time of day in Norway as "HH:MM": what a form's clock field starts at. */
+export function norwegianClock(now = new Date()): string {
+  return clockFormat().format(now).replace('.', ':')
+}

@@ -198,7 +198,7 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
         <Menu aria-hidden="true" />
         <span className="sr-only">Åpne meny</span>
       </Button>
-      <Link to={paths.admin.root} className="flex items-center gap-2 font-bold">
+      <Link to={paths.admin.root} className="flex items-center gap-2 font-bold" aria-label={site.company_name}>
         <LogoMark logo={site.logo} name={site.company_name} className={site.logo ? 'h-8' : 'size-8'} />
         <span className="hidden sm:inline">{site.company_name}</span>
       </Link>

@@ -38,7 +38,7 @@ export function JobPage() {
         {data.lead_id && (
           <>
             {' · '}
-            <Link to={paths.admin.lead(data.lead_id)} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.admin.lead(data.lead_id)} className="text-primary underline underline-offset-4">
               Henvendelsen
             </Link>
           </>
@@ -46,7 +46,7 @@ export function JobPage() {
         {data.quote_id && (
           <>
             {' · '}
-            <Link to={paths.admin.quote(data.quote_id)} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.admin.quote(data.quote_id)} className="text-primary underline underline-offset-4">
               Tilbudet
             </Link>
           </>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select, Textarea } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
-import { formatDateTime, norwegianDay } from '@/lib/format'
+import { formatDateTime, norwegianClock, norwegianDay } from '@/lib/format'
 import { kroner } from '@/lib/money'
 import { type JobDetail, useRecordContact } from '../api/jobs'
 
@@ -26,7 +26,7 @@ export function JobContacts({ job }: { job: JobDetail }) {
   const toast = useToast()
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { how: 'telefon', contacted_at: `${norwegianDay()}T${new Date().toTimeString().slice(0, 5)}`, said: '' },
+    defaultValues: { how: 'telefon', contacted_at: `${norwegianDay()}T${norwegianClock()}`, said: '' },
   })
   const { register, handleSubmit, formState, resetField } = form
   const serverErrors = useServerErrors(form)

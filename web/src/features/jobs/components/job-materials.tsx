@@ -83,7 +83,7 @@ export function JobMaterials({ job }: { job: JobDetail }) {
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-start" aria-label="Før materiell">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start" aria-label="Før materiell">
         <FormField id="material-description" label="Materiell" error={err('description')}>
           {(control) => <Input {...register('description')} {...control} />}
         </FormField>
