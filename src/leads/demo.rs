@@ -1,5 +1,6 @@
 //! `fagfolk serve --demo`: a documented demo admin and realistic Norwegian sample leads
-//! spread over the pipeline and the last 60 days. Runs only into an empty leads table.
+//! spread over the pipeline and the last 60 days, and a demo montør with three jobs. Runs
+//! only into an empty leads table.
 
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
@@ -11,6 +12,8 @@ use fagfolk_data::leads::store;
 
 pub const DEMO_EMAIL: &str = "demo@fagfolk.no";
 pub const DEMO_PASSWORD: &str = "demo-fagfolk-2026";
+/// A montør of the demo, with the same password: what an electrician sees on a phone.
+pub const DEMO_MONTOR_EMAIL: &str = "montor@fagfolk.no";
 
 const FIRST: [&str; 12] =
     ["Kari", "Ola", "Ingrid", "Per", "Sofie", "Lars", "Nora", "Henrik", "Emma", "Jonas", "Silje", "Anders"];
@@ -51,6 +54,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     let today = fagfolk_data::oslo::day_of(now);
     let assignee = users::store::staff(db).await?.into_iter().find(|m| m.email == DEMO_EMAIL).map(|m| m.id);
     let mut tx = db.begin().await?;
+    let mut first_leads = Vec::new();
     for i in 0..36usize {
         let first = FIRST[i % FIRST.len()];
         let last = LAST[(i * 7) % LAST.len()];
@@ -80,8 +84,76 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
             other_contacts: Vec::new(),
         };
         store::insert_in(&mut tx, &lead).await?;
+        if first_leads.len() < 3 {
+            first_leads.push(lead);
+        }
     }
     tx.commit().await?;
     tracing::info!("36 demo-leads lagt inn");
+    jobs(db, now, &first_leads).await
+}
+
+/// A demo montør and three call-out jobs on `leads` with a few days of hours, so that
+/// "Oppdrag", "Mine oppdrag" and the dashboard show something.
+async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::Lead]) -> anyhow::Result<()> {
+    use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
+    use fagfolk_data::jobs::{self, Job, JobStatus, time::NewEntry};
+    let montor = match users::store::staff(db).await?.into_iter().find(|m| m.email == DEMO_MONTOR_EMAIL) {
+        Some(member) => member.id,
+        None => {
+            users::create(db, "Demo Montør", DEMO_MONTOR_EMAIL, DEMO_PASSWORD, Role::Montor, now, None)
+                .await?
+        }
+    };
+    let today = fagfolk_data::oslo::day_of(now);
+    let titles = ["Feilsøking på jordfeilbryter", "Elbillader i garasjen", "Lekkasje under bad"];
+    for (n, (lead, title)) in leads.iter().zip(titles).enumerate() {
+        let job = Job {
+            id: Uuid::now_v7(),
+            lead_id: Some(lead.id),
+            quote_id: None,
+            title: title.to_owned(),
+            customer_name: lead.name.clone(),
+            customer_phone: lead.phone.clone(),
+            customer_address: lead.adresse.clone(),
+            price_type: fagfolk_data::quotes::PriceType::Hourly,
+            lines: Vec::new(),
+            budget: 800_000,
+            hourly_rate: 95_000,
+            status: if n == 0 { JobStatus::InProgress } else { JobStatus::Planned },
+            start_day: Some(today - Duration::days(2)),
+            end_day: Some(today + Duration::days(3)),
+            created_by: "Demo".to_owned(),
+            created_at: now,
+            updated_at: now,
+        };
+        let made = NewAudit::new(now, AuditAction::Create, AuditEntity::Jobs, Some(job.id), DEMO_EMAIL, None);
+        jobs::create(db, &job, &[montor], &made).await?;
+        for back in (1..=2).filter(|_| n == 0) {
+            let entry = NewEntry {
+                job_id: job.id,
+                user_id: montor,
+                user_name: "Demo Montør".to_owned(),
+                day: today - Duration::days(back),
+                minutes: 450,
+                line: None,
+                note: "Målte kursene".to_owned(),
+                extra: false,
+            };
+            let id = Uuid::now_v7();
+            let audit = NewAudit::new(
+                now,
+                AuditAction::Create,
+                AuditEntity::TimeEntries,
+                Some(id),
+                DEMO_MONTOR_EMAIL,
+                None,
+            );
+            jobs::time::add(db, id, &entry, now, &audit)
+                .await?
+                .map_err(|refused| anyhow::anyhow!("{refused:?}"))?;
+        }
+    }
+    tracing::info!(email = DEMO_MONTOR_EMAIL, "demo-montør og tre oppdrag lagt inn");
     Ok(())
 }

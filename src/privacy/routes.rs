@@ -74,7 +74,7 @@ async fn person_data(
     user.require_admin()?;
     let asked = input.person.clone().unwrap_or_default().trim().to_owned();
     let person = Person::parse(input)?;
-    let Found { leads, submissions, mut traces, mentions, quotes, .. } =
+    let Found { leads, submissions, mut traces, mentions, quotes, jobs, .. } =
         found(&state.db, &person).await?.ok_or_else(nobody)?;
     // Of an entry about someone else's lead, only what is about this person.
     traces.extend(mentions.into_iter().map(|entry| AuditEntry {
@@ -113,6 +113,7 @@ async fn person_data(
         audit,
         quotes,
         visits,
+        jobs,
         photos,
     })
 }
@@ -155,7 +156,7 @@ async fn erase_person(
 ) -> ApiResult<Json<Erased>> {
     user.require_admin()?;
     let person = Person::parse(input)?;
-    let Found { leads, submissions, traces, mentions, gone, quotes } =
+    let Found { leads, submissions, traces, mentions, gone, quotes, jobs } =
         found(&state.db, &person).await?.ok_or_else(nobody)?;
     let redacted: Vec<(Uuid, serde_json::Value)> = mentions
         .iter()
@@ -175,6 +176,7 @@ async fn erase_person(
         audit_entries: traces.len() + mentions.len(),
         quotes: quotes.len() - quotes_kept,
         quotes_kept,
+        jobs_kept: jobs.len(),
     };
     let after = serde_json::to_value(&erased).unwrap_or_default();
     let entry = user.audit(

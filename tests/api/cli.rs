@@ -134,6 +134,29 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
         let total: i64 = columns.iter().map(|c| c["total"].as_i64().unwrap()).sum();
         assert_eq!(total, 36, "start {start}: {board}");
         assert!(columns.iter().all(|c| c["total"].as_i64().unwrap() > 0), "every status has leads");
+        // The demo montør sees their three jobs, and nothing of the office's.
+        let montor = client
+            .post(server.url("/api/auth/login"))
+            .header("x-fagfolk-csrf", "1")
+            .json(&json!({ "email": fagfolk::leads::demo::DEMO_MONTOR_EMAIL, "password": fagfolk::leads::demo::DEMO_PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(montor.status(), 200, "start {start}");
+        let cookie = montor.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        let today: Value = client
+            .get(server.url("/api/admin/work/today"))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(today["jobs"].as_array().unwrap().len(), 3, "start {start}: {today}");
+        let leads =
+            client.get(server.url("/api/admin/leads")).header("cookie", &cookie).send().await.unwrap();
+        assert_eq!(leads.status(), 403);
     }
 }
 

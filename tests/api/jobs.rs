@@ -18,6 +18,7 @@ crate::db_tests!(
     hours_lock_after_the_following_month,
     bad_hours_are_refused_in_norwegian_and_nothing_is_written,
     the_meter_reads_the_same_from_the_list_and_the_job,
+    an_erasure_keeps_the_job_and_its_hours_and_says_so,
 );
 
 /// A montør, signed in.
@@ -531,4 +532,38 @@ async fn the_meter_reads_the_same_from_the_list_and_the_job(app: TestApp) {
     let list: Value = office.get_json("/api/admin/jobs", &[]).await;
     assert_eq!(list[0]["meter"], read["meter"]);
     assert!(read["meter"]["billable"].as_i64().unwrap() <= 2_613_317);
+}
+
+/// A job's records and hours are bookkeeping documentation: an erasure of the customer
+/// keeps them (losing only the link to the erased lead), and the export and the erasure
+/// say so.
+async fn an_erasure_keeps_the_job_and_its_hours_and_says_so(app: TestApp) {
+    let office = app.admin().await;
+    let quote = accepted_estimate(&app, &office).await;
+    let job: Value = office
+        .send(Method::POST, &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
+    let hours = json!({"job_id": job["id"], "day": day(0, &app), "minutes": 240});
+    assert_eq!(office.send(Method::POST, "/api/admin/time", &hours).await.status(), StatusCode::CREATED);
+
+    let person = json!({"person": "oystein@example.no"});
+    let export: Value =
+        office.send(Method::POST, "/api/admin/privacy/export", &person).await.json().await.unwrap();
+    assert_eq!(export["jobs"][0]["id"], job["id"]);
+    let erased = office.send(Method::POST, "/api/admin/privacy/erase", &person).await;
+    assert_eq!(erased.status(), 200);
+    let erased: Value = erased.json().await.unwrap();
+    assert_eq!(
+        (erased["quotes_kept"].as_i64(), erased["jobs_kept"].as_i64()),
+        (Some(1), Some(1)),
+        "{erased}"
+    );
+    let kept: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(kept["lead_id"], Value::Null, "the erased lead's link is gone");
+    assert_eq!(kept["entries"][0]["minutes"], 240, "the hours stay");
+    assert_eq!(kept["quote_id"], quote["id"]);
 }

@@ -1613,6 +1613,12 @@ export interface components {
              *     another lead that merged one of theirs in).
              */
             audit_entries: number;
+            /**
+             * @description Jobs kept, with their hours and materials: bookkeeping documentation, kept 10 years
+             *     (bokføringsforskriften § 8-1-2), whatever an erasure asks. Each loses only its link
+             *     to the erased lead.
+             */
+            jobs_kept: number;
             leads: number;
             notes: number;
             /** @description Quotes deleted with the leads (never accepted). */
@@ -2261,6 +2267,12 @@ export interface components {
             emails: components["schemas"]["SentEmail"][];
             /** Format: date-time */
             exported_at: string;
+            /**
+             * @description The jobs done for them (of their leads or their quotes). An erasure keeps them: a
+             *     job's records and time sheets are bookkeeping documentation, kept 10 years
+             *     (bokføringsforskriften § 8-1-2).
+             */
+            jobs: components["schemas"]["Job"][];
             leads: components["schemas"]["Lead"][];
             notes: components["schemas"]["Note"][];
             /** @description The e-mail address or phone number asked about. */

@@ -172,6 +172,10 @@ pub struct PersonData {
     pub quotes: Vec<crate::quotes::Quote>,
     /// The befaringer booked on their leads (cancelled ones too).
     pub visits: Vec<crate::visits::Visit>,
+    /// The jobs done for them (of their leads or their quotes). An erasure keeps them: a
+    /// job's records and time sheets are bookkeeping documentation, kept 10 years
+    /// (bokføringsforskriften § 8-1-2).
+    pub jobs: Vec<crate::jobs::Job>,
     /// The photos sent with their enquiries, each with the JPEG as stored.
     pub photos: Vec<ExportedPhoto>,
 }
@@ -199,6 +203,10 @@ pub struct Erased {
     /// Accepted quotes kept: a contract the firm must keep for its accounts
     /// (bokføringsloven), with the customer's name and the acceptance.
     pub quotes_kept: usize,
+    /// Jobs kept, with their hours and materials: bookkeeping documentation, kept 10 years
+    /// (bokføringsforskriften § 8-1-2), whatever an erasure asks. Each loses only its link
+    /// to the erased lead.
+    pub jobs_kept: usize,
 }
 
 /// What is stored about a person: their leads, their enquiries, and the audit entries
@@ -219,6 +227,8 @@ pub struct Found {
     /// The quotes made for them: of their leads, and any with their e-mail address or
     /// phone number (a deleted lead's quotes have no lead any more).
     pub quotes: Vec<crate::quotes::Quote>,
+    /// The jobs of their leads and of their quotes.
+    pub jobs: Vec<crate::jobs::Job>,
 }
 
 /// The person's leads, enquiries and traces; `None` when there are none.
@@ -293,15 +303,25 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
                 || person.matches(quote.customer_email.as_deref(), quote.customer_phone.as_deref())
         })
         .collect();
+    let quote_ids: Vec<Uuid> = quotes.iter().map(|quote| quote.id).collect();
+    let jobs: Vec<crate::jobs::Job> = crate::jobs::store::list(db, None, None)
+        .await?
+        .into_iter()
+        .filter(|job| {
+            job.lead_id.is_some_and(|id| ids.contains(&id))
+                || job.quote_id.is_some_and(|id| quote_ids.contains(&id))
+        })
+        .collect();
     if leads.is_empty()
         && submissions.is_empty()
         && traces.is_empty()
         && mentions.is_empty()
         && quotes.is_empty()
+        && jobs.is_empty()
     {
         return Ok(None);
     }
-    Ok(Some(Found { leads, submissions, traces, mentions, gone, quotes }))
+    Ok(Some(Found { leads, submissions, traces, mentions, gone, quotes, jobs }))
 }
 
 /// Erases a person (`found`): the audit entries about their leads lose their changes, the

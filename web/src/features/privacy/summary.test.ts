@@ -32,6 +32,17 @@ const data = {
   submissions: [],
   emails: [],
   audit: [{ id: 'a1' }],
+  jobs: [
+    {
+      id: 'j1',
+      title: 'Nytt sikringsskap',
+      customer_name: 'Kari <Nordmann>',
+      customer_address: 'Storgata 1, 0155',
+      start_day: '2026-12-01',
+      end_day: null,
+      created_at: '2026-11-21T09:00:00Z',
+    },
+  ],
 } as unknown as PersonData
 
 describe('summaryHtml', () => {
@@ -43,6 +54,9 @@ describe('summaryHtml', () => {
     expect(html).toContain('kari.ny@example.no')
     expect(html).toContain('Ingen meldinger.')
     expect(html).toContain('Loggen har 1 oppføring')
+    expect(html).toContain('<h3>Nytt sikringsskap</h3>')
+    expect(html).toContain('<dt>Fra</dt><dd>1. desember 2026</dd>')
+    expect(html).toContain('oppbevares i 10 år som regnskapsmateriale')
     expect(html).toMatch(/hentet 24\.11\.2026, 14:05/)
     expect(html).not.toContain(LEAD)
     expect(html).not.toMatch(/created_at|follow_up|other_contacts|2026-11-/)

@@ -51,6 +51,20 @@ export function summaryHtml(data: PersonData, firm: string): string {
   const emails = data.emails.map(
     (mail) => `<p>${escape(formatDateTime(mail.sent_at))}: «${escape(mail.subject)}» til ${escape(mail.recipient)}</p>`,
   )
+  // An erasure keeps these: a job's records and hours are bookkeeping documentation.
+  const jobs = data.jobs.map(
+    (job) =>
+      `<section><h3>${escape(job.title)}</h3><dl>${[
+        fact('Kunde', job.customer_name),
+        fact('Adresse', job.customer_address),
+        fact('Fra', job.start_day ? formatDay(job.start_day) : null),
+        fact('Til', job.end_day ? formatDay(job.end_day) : null),
+        fact('Registrert', formatDateTime(job.created_at)),
+      ].join('')}</dl></section>`,
+  )
+  const kept = jobs.length
+    ? '<p>Oppdrag og timelistene til dem oppbevares i 10 år som regnskapsmateriale (bokføringsforskriften § 8-1-2), også om du ber om sletting.</p>'
+    : ''
   const changes = data.audit.length
     ? `<p>Loggen har ${data.audit.length} ${data.audit.length === 1 ? 'oppføring' : 'oppføringer'} om endringer i opplysningene over (hvem som endret hva og når). Den følger med i JSON-filen.</p>`
     : ''
@@ -74,6 +88,8 @@ ${section('Henvendelser', 'Ingen henvendelser.', leads)}
 ${section('Meldinger fra kontaktskjemaet', 'Ingen meldinger.', submissions)}
 ${section('Notater', 'Ingen notater.', notes)}
 ${section('E-post sendt', 'Ingen e-post sendt.', emails)}
+${section('Oppdrag', 'Ingen oppdrag.', jobs)}
+${kept}
 ${changes}
 </body>
 </html>

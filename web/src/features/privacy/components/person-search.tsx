@@ -39,6 +39,14 @@ function download(body: string, type: string, extension: string) {
 const schema = z.object({ person: z.string() })
 type Values = z.infer<typeof schema>
 
+/** What an erasure keeps, said after what it removes: accepted quotes and jobs with their
+ * time sheets are bookkeeping documentation (crates/data/src/privacy/mod.rs, `Erased`). */
+function kept(quotes: number, jobs: number): string {
+  if (quotes === 0 && jobs === 0) return ''
+  const parts = [quotes > 0 ? `${quotes} akseptert${quotes === 1 ? '' : 'e'} tilbud` : '', jobs > 0 ? `${jobs} oppdrag med timelister` : '']
+  return ` ${parts.filter(Boolean).join(' og ')} beholdes i 10 år som regnskapsmateriale (bokføringsforskriften § 8-1-2).`
+}
+
 /** "Innsyn og sletting": everything stored about a person, found by e-mail or phone, downloaded or erased. */
 export function PersonSearch() {
   const toast = useToast()
@@ -81,7 +89,7 @@ export function PersonSearch() {
       const erased = await erase.mutateAsync(found.person)
       toast({
         title: 'Personopplysninger slettet',
-        description: `Slettet ${counts(erased.leads, erased.submissions, erased.notes)}.`,
+        description: `Slettet ${counts(erased.leads, erased.submissions, erased.notes)}.${kept(erased.quotes_kept, erased.jobs_kept)}`,
       })
       setFound(null)
       form.reset()
@@ -147,7 +155,7 @@ export function PersonSearch() {
         title="Slett personopplysninger?"
         description={
           found
-            ? `${counted(found)} om ${found.person} slettes permanent. Loggen beholder hva som ble gjort og av hvem, men ikke opplysningene. Dette kan ikke angres.`
+            ? `${counted(found)} om ${found.person} slettes permanent. Loggen beholder hva som ble gjort og av hvem, men ikke opplysningene. Dette kan ikke angres.${kept(found.quotes.filter((quote) => quote.status === 'accepted').length, found.jobs.length)}`
             : ''
         }
         confirmLabel="Slett opplysninger"
