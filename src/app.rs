@@ -54,9 +54,9 @@ struct SessionCookie;
 impl utoipa::Modify for SessionCookie {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         // Every operation can meet malformed input (a query parameter of the wrong type,
-        // broken JSON): document the Norwegian 400 everywhere once, here, the 401 of every
-        // operation that needs the session, and the 422 of a control character wherever a
-        // JSON body is taken.
+        // broken JSON): document the Norwegian 400 everywhere once, here, the 401 and the
+        // role's 403 of every operation that needs the session, and the 422 of a control
+        // character wherever a JSON body is taken.
         for item in openapi.paths.paths.values_mut() {
             for operation in [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
                 .into_iter()
@@ -73,6 +73,13 @@ impl utoipa::Modify for SessionCookie {
                         .responses
                         .entry("401".to_owned())
                         .or_insert_with(|| error_body("Ikke innlogget"));
+                    // A montør is refused everything but their own jobs and hours
+                    // (`CurrentUser`'s extractor, src/auth/routes.rs).
+                    operation
+                        .responses
+                        .responses
+                        .entry("403".to_owned())
+                        .or_insert_with(|| error_body("Ingen tilgang for rollen"));
                 }
                 // A JSON body's text with a control character is refused with the field
                 // it was in (`crate::http::extract::ApiJson`), on every operation that takes one.

@@ -3212,6 +3212,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     clear_audit: {
@@ -3301,6 +3310,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3407,6 +3425,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Ingen slik lenke */
             404: {
                 headers: {
@@ -3454,6 +3481,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_category: {
@@ -3488,6 +3524,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3545,6 +3590,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create_content: {
@@ -3580,6 +3634,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3640,6 +3703,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3710,6 +3782,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -3767,6 +3848,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -3814,6 +3904,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3877,6 +3976,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_jobs: {
@@ -3918,6 +4026,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_job: {
@@ -3952,6 +4069,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4006,6 +4132,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4076,6 +4211,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -4132,6 +4276,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4200,6 +4353,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4280,6 +4442,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create_lead: {
@@ -4315,6 +4486,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4381,6 +4561,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     export_leads: {
@@ -4435,6 +4624,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_lead: {
@@ -4469,6 +4667,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4523,6 +4730,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4587,6 +4803,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -4634,6 +4859,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4698,6 +4932,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -4741,6 +4984,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4798,6 +5050,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -4845,6 +5106,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4915,6 +5185,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Lead-en finnes ikke */
             404: {
                 headers: {
@@ -4971,6 +5250,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5096,6 +5384,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -5143,6 +5440,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5213,6 +5519,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -5272,6 +5587,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -5315,6 +5639,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5369,6 +5702,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5435,6 +5777,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upload_media: {
@@ -5470,6 +5821,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5524,6 +5884,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5588,6 +5957,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -5636,6 +6014,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5897,6 +6284,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     set_retention: {
@@ -6002,6 +6398,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_quote: {
@@ -6036,6 +6441,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6090,6 +6504,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6169,6 +6592,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -6237,6 +6669,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -6296,6 +6737,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -6339,6 +6789,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6403,6 +6862,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6478,6 +6946,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -6537,6 +7014,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_admin_services: {
@@ -6580,6 +7066,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create_service: {
@@ -6615,6 +7110,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6669,6 +7173,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6733,6 +7246,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -6780,6 +7302,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_settings: {
@@ -6815,6 +7346,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6866,6 +7406,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6926,6 +7475,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7005,6 +7563,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -7061,6 +7628,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7134,6 +7710,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -7183,6 +7768,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7530,6 +8124,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Dager utenfor det som kan vises */
             422: {
                 headers: {
@@ -7577,6 +8180,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7652,6 +8264,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Finnes ikke */
             404: {
                 headers: {
@@ -7701,6 +8322,15 @@ export interface operations {
             };
             /** @description Ikke innlogget */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
