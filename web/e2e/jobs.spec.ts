@@ -105,8 +105,21 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
     expect(made.status()).toBe(201)
   }
   await job('Bytte sikringsskap', kari)
-  await job('Varmekabler på bad', kari)
   await job('Utelys i hagen', per)
+  // The third from the lead's page: a call-out at timepris without a quote, Kari put on it.
+  await page.goto(`/admin/leads/${lead.id}`)
+  await page.getByRole('button', { name: 'Oppdrag uten tilbud' }).click()
+  const callout = page.getByRole('form', { name: 'Oppdrag uten tilbud' })
+  await callout.getByRole('button', { name: 'Lag oppdraget' }).click()
+  await expect(callout.getByText('Skriv hva oppdraget gjelder.')).toBeVisible()
+  await callout.getByLabel('Hva gjelder oppdraget').fill('Varmekabler på bad')
+  await callout.getByLabel('Timepris (kr uten MVA)').fill('850')
+  await callout.getByRole('button', { name: 'Lag oppdraget' }).click()
+  await expect(page.getByRole('heading', { name: 'Varmekabler på bad', level: 1 })).toBeVisible()
+  await expect(page.locator('section[aria-labelledby="job-meter"]')).toContainText('Anslag (uforpliktende)')
+  await page.getByLabel('Kari Lie').check()
+  await page.getByRole('button', { name: 'Lagre oppdraget' }).click()
+  await expect(page.getByText('Oppdraget er lagret')).toBeVisible()
 
   const phone = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage()
   await submitSignIn(phone, 'kari.lie@fagfolk.test', adminPassword)

@@ -1,28 +1,40 @@
-import { Hammer } from 'lucide-react'
+import { Hammer, Plus } from 'lucide-react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/lib/paths'
 import { useJobFromQuote, useLeadJobs } from '../api/jobs'
+import { CalloutForm } from './callout-form'
 import { JobStatusBadge } from './job-status'
 import { MeterView } from './meter-view'
 
 /** An accepted quote a job may be made from. */
 export type AcceptedQuote = { id: string; number: string }
 
-/** A lead's jobs with their meters, and "Lag oppdrag" for each accepted quote that has
- * none (`accepted`): one step, the quote's lines becoming the budget. */
+/** A lead's jobs with their meters, "Lag oppdrag" for each accepted quote that has none
+ * (`accepted`: one step, the quote's lines becoming the budget), and a call-out at
+ * timepris without a quote. */
 export function LeadJobs({ leadId, accepted }: { leadId: string; accepted: AcceptedQuote[] }) {
   const jobs = useLeadJobs(leadId)
   const make = useJobFromQuote()
   const navigate = useNavigate()
   const toast = useToast()
+  const [callout, setCallout] = useState(false)
   const withJob = new Set((jobs.data ?? []).map((job) => job.quote_id))
   const ready = jobs.isPending ? [] : accepted.filter((quote) => !withJob.has(quote.id))
   return (
     <section aria-labelledby="lead-jobs" className="grid gap-3">
-      <h2 id="lead-jobs" className="text-lg font-semibold">Oppdrag</h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="lead-jobs" className="text-lg font-semibold">Oppdrag</h2>
+        {!callout && (
+          <Button variant="outline" size="sm" onClick={() => setCallout(true)}>
+            <Plus aria-hidden="true" /> Oppdrag uten tilbud
+          </Button>
+        )}
+      </div>
+      {callout && <CalloutForm leadId={leadId} onDone={() => setCallout(false)} />}
       {ready.map((quote) => (
         <Button
           key={quote.id}
