@@ -108,24 +108,28 @@ pub struct SheetRow {
 }
 
 /// Entries on days in `[from, to)`, by day and person: `user_id`'s when given, `job_id`'s
-/// when given.
+/// when given. The filters are added only when given, so that SQLite uses the
+/// `(user_id, day)` and `(job_id, day)` indexes (an `$n IS NULL OR ...` keeps it from them).
 pub async fn between(
     db: &Db,
     (from, to): (NaiveDate, NaiveDate),
     user_id: Option<Uuid>,
     job_id: Option<Uuid>,
 ) -> Result<Vec<SheetRow>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT t.id, t.job_id, t.user_id, t.user_name, t.day, t.minutes, t.line, t.note, t.extra, t.created_at, \
-         t.updated_at, j.title AS job_title, j.customer_name, j.customer_address \
-         FROM time_entries t JOIN jobs j ON j.id = t.job_id \
-         WHERE t.day >= $1 AND t.day < $2 AND ($3 IS NULL OR t.user_id = $3) AND ($4 IS NULL OR t.job_id = $4) \
-         ORDER BY t.user_name, t.user_id, t.day, t.created_at, t.id",
-    )
-    .bind(from)
-    .bind(to)
-    .bind(user_id)
-    .bind(job_id)
-    .fetch_all(pool)
-    .await)
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT t.id, t.job_id, t.user_id, t.user_name, t.day, t.minutes, t.line, t.note, t.extra, t.created_at, \
+             t.updated_at, j.title AS job_title, j.customer_name, j.customer_address \
+             FROM time_entries t JOIN jobs j ON j.id = t.job_id WHERE t.day >= ",
+        );
+        query.push_bind(from).push(" AND t.day < ").push_bind(to);
+        if let Some(user_id) = user_id {
+            query.push(" AND t.user_id = ").push_bind(user_id);
+        }
+        if let Some(job_id) = job_id {
+            query.push(" AND t.job_id = ").push_bind(job_id);
+        }
+        query.push(" ORDER BY t.user_name, t.user_id, t.day, t.created_at, t.id");
+        query.build_query_as().fetch_all(pool).await
+    })
 }
