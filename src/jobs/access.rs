@@ -18,15 +18,17 @@ pub async fn job_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResul
     Ok(job)
 }
 
-/// Refuses workers who are not active users.
-pub async fn check_workers(state: &AppState, workers: &[Uuid]) -> ApiResult<()> {
+/// The workers `workers` names, each an active user, by name (what the audit entry
+/// shows); refuses any other.
+pub async fn check_workers(state: &AppState, workers: &[Uuid]) -> ApiResult<Vec<jobs::Worker>> {
+    let mut named = Vec::with_capacity(workers.len());
     for id in workers {
-        let user = fagfolk_data::users::store::get(&state.db, *id).await?;
-        if !user.is_some_and(|user| user.is_active) {
-            return Err(ApiError::field("workers", "Velg blant brukerne."));
+        match fagfolk_data::users::store::get(&state.db, *id).await? {
+            Some(user) if user.is_active => named.push(jobs::Worker { user_id: user.id, name: user.name }),
+            _ => return Err(ApiError::field("workers", "Velg blant brukerne.")),
         }
     }
-    Ok(())
+    Ok(named)
 }
 
 /// What a refused entry or material line is told.

@@ -87,8 +87,7 @@ async fn create(
     job: Job,
     workers: Vec<Uuid>,
 ) -> ApiResult<(StatusCode, Json<JobDetail>)> {
-    check_workers(state, &workers).await?;
-    let names = store_names(state, &workers).await?;
+    let names = check_workers(state, &workers).await?;
     let entry = user.audit(
         job.created_at,
         AuditAction::Create,
@@ -101,16 +100,6 @@ async fn create(
     }
     let detail = jobs::detail(&state.db, job.id).await?.or_not_found(jobs::NOT_FOUND)?;
     Ok((StatusCode::CREATED, Json(detail)))
-}
-
-async fn store_names(state: &AppState, workers: &[Uuid]) -> ApiResult<Vec<jobs::Worker>> {
-    let mut names = Vec::new();
-    for id in workers {
-        if let Some(user) = fagfolk_data::users::store::get(&state.db, *id).await? {
-            names.push(jobs::Worker { user_id: user.id, name: user.name });
-        }
-    }
-    Ok(names)
 }
 
 /// "Lag oppdrag": a job from an accepted quote in one step. Its lines become the budget
@@ -251,8 +240,7 @@ async fn update_job(
     let now = state.clock.now();
     let (job, workers) = jobs::read_job(input, &before.job, now)?;
     let workers = workers.unwrap_or_else(|| before.workers.iter().map(|worker| worker.user_id).collect());
-    check_workers(&state, &workers).await?;
-    let names = store_names(&state, &workers).await?;
+    let names = check_workers(&state, &workers).await?;
     if let Some(diff) = changes(&before.job.audit_view(&before.workers), &job.audit_view(&names)) {
         let entry = user.audit(now, AuditAction::Update, AuditEntity::Jobs, Some(id), Some(diff));
         if !jobs::update(&state.db, &job, &workers, &entry).await? {
