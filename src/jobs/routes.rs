@@ -17,10 +17,8 @@ use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
-use fagfolk_data::jobs::{
-    self, Job, JobContact, JobContactInput, JobDetail, JobInput, JobStatus, JobSummary, Material,
-    MaterialInput, store,
-};
+use fagfolk_data::jobs::input::{JobContactInput, JobInput, MaterialInput};
+use fagfolk_data::jobs::{self, Job, JobContact, JobDetail, JobStatus, JobSummary, Material, store};
 use fagfolk_data::quotes::{QuoteStatus, Unit};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -151,7 +149,7 @@ async fn job_from_quote(
         created_at: now,
         updated_at: now,
     };
-    let (job, workers) = jobs::read_job(input, &base, now)?;
+    let (job, workers) = jobs::input::read_job(input, &base, now)?;
     create(&state, &user, job, workers.unwrap_or_default()).await
 }
 
@@ -196,7 +194,7 @@ async fn job_from_lead(
         updated_at: now,
     };
     let given_title = input.title.is_some();
-    let (job, workers) = jobs::read_job(input, &base, now)?;
+    let (job, workers) = jobs::input::read_job(input, &base, now)?;
     if !given_title {
         return Err(ApiError::field("title", "Skriv hva oppdraget gjelder."));
     }
@@ -238,7 +236,7 @@ async fn update_job(
 ) -> ApiResult<Json<JobDetail>> {
     let before = jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     let now = state.clock.now();
-    let (job, workers) = jobs::read_job(input, &before.job, now)?;
+    let (job, workers) = jobs::input::read_job(input, &before.job, now)?;
     let workers = workers.unwrap_or_else(|| before.workers.iter().map(|worker| worker.user_id).collect());
     let names = check_workers(&state, &workers).await?;
     if let Some(diff) = changes(&before.job.audit_view(&before.workers), &job.audit_view(&names)) {
@@ -269,7 +267,7 @@ async fn add_material(
     ApiJson(input): ApiJson<MaterialInput>,
 ) -> ApiResult<(StatusCode, Json<Material>)> {
     job_for(&state, &user, id).await?;
-    let (line, extra) = jobs::read_material(input)?;
+    let (line, extra) = jobs::input::read_material(input)?;
     let now = state.clock.now();
     let material = Material {
         id: Uuid::now_v7(),
@@ -345,7 +343,7 @@ async fn record_contact(
 ) -> ApiResult<(StatusCode, Json<JobContact>)> {
     store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     let now = state.clock.now();
-    let (how, contacted_at, said) = jobs::read_contact(input, now)?;
+    let (how, contacted_at, said) = jobs::input::read_contact(input, now)?;
     let contact = JobContact {
         id: Uuid::now_v7(),
         job_id: id,

@@ -18,9 +18,10 @@ use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
+use fagfolk_data::jobs::input::TimeInput;
 use fagfolk_data::jobs::store::time::SheetRow;
 use fagfolk_data::jobs::time::{NewEntry, TimeEntry};
-use fagfolk_data::jobs::{self, Job, TimeInput, store};
+use fagfolk_data::jobs::{self, Job, store};
 
 /// A job as a worker's phone shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -167,8 +168,8 @@ pub(super) async fn add_time(
     SignedIn(user): SignedIn,
     ApiJson(input): ApiJson<TimeInput>,
 ) -> ApiResult<(StatusCode, Json<TimeEntry>)> {
-    let job = job_for(&state, &user, jobs::time_job(&input)?).await?;
-    let entry = jobs::read_time(input, &job, (user.id, &user.name), state.clock.today(), None)?;
+    let job = job_for(&state, &user, jobs::input::time_job(&input)?).await?;
+    let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), None)?;
     let (id, now) = (Uuid::now_v7(), state.clock.now());
     let mut after = view(&entry);
     after["job_id"] = job.id.to_string().into();
@@ -224,7 +225,7 @@ pub(super) async fn change_time(
 ) -> ApiResult<Json<TimeEntry>> {
     let before = entry_for(&state, &user, id).await?;
     let job_id = match input.job_id {
-        Some(_) => jobs::time_job(&input)?,
+        Some(_) => jobs::input::time_job(&input)?,
         None => before.job_id,
     };
     let job = job_for(&state, &user, job_id).await?;
@@ -238,7 +239,7 @@ pub(super) async fn change_time(
         note: before.note.clone(),
         extra: before.extra,
     };
-    let entry = jobs::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
+    let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
     let now = state.clock.now();
     let (mut was, mut is) = (view(&base), view(&entry));
     was["job_id"] = before.job_id.to_string().into();

@@ -11,7 +11,6 @@ pub mod meter;
 pub mod store;
 pub mod time;
 
-pub use input::*;
 pub use meter::{Meter, Usage};
 
 use chrono::{DateTime, NaiveDate, Utc};
