@@ -39,5 +39,6 @@ pub fn refused(refusal: jobs::time::Refused) -> ApiError {
         Refused::NoEntry => ApiError::not_found(jobs::time::NOT_FOUND),
         Refused::Closed => ApiError::Conflict(jobs::time::JOB_CLOSED.to_owned()),
         Refused::NeedsContact => ApiError::Conflict(jobs::time::NEEDS_CONTACT.to_owned()),
+        Refused::NoChange => ApiError::field("change_id", jobs::changes::NOT_OPEN),
     }
 }

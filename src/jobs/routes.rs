@@ -30,6 +30,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add_material))
         .routes(routes!(delete_material))
         .routes(routes!(record_contact))
+        .routes(routes!(super::changes::create_change))
+        .routes(routes!(super::changes::record_agreement))
         .routes(routes!(super::time::work_today))
         .routes(routes!(super::time::week))
         .routes(routes!(super::time::add_time))
@@ -123,6 +125,11 @@ async fn job_from_quote(
         .or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     if quote.status != QuoteStatus::Accepted {
         return Err(ApiError::Conflict("Bare et akseptert tilbud kan bli et oppdrag.".to_owned()));
+    }
+    if quote.job_id.is_some() {
+        return Err(ApiError::Conflict(
+            "Dette er tilleggsarbeid på et oppdrag, og blir ikke et eget oppdrag.".to_owned(),
+        ));
     }
     let now = state.clock.now();
     let title = quote.lines.first().map(|line| line.description.clone()).filter(|text| !text.is_empty());
@@ -267,7 +274,7 @@ async fn add_material(
     ApiJson(input): ApiJson<MaterialInput>,
 ) -> ApiResult<(StatusCode, Json<Material>)> {
     job_for(&state, &user, id).await?;
-    let (line, extra) = jobs::input::read_material(input)?;
+    let (line, extra, change_id) = jobs::input::read_material(input)?;
     let now = state.clock.now();
     let material = Material {
         id: Uuid::now_v7(),
@@ -279,6 +286,7 @@ async fn add_material(
         unit_price: line.unit_price,
         vat: i32::from(line.vat),
         extra,
+        change_id,
         added_by_id: Some(user.id),
         added_by: user.name.clone(),
         created_at: now,

@@ -238,6 +238,7 @@ pub(super) async fn change_time(
         line: before.line.filter(|_| job_id == before.job_id),
         note: before.note.clone(),
         extra: before.extra,
+        change_id: before.change_id,
     };
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
     let now = state.clock.now();

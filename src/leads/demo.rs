@@ -139,6 +139,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
                 line: None,
                 note: "Målte kursene".to_owned(),
                 extra: false,
+                change_id: None,
             };
             let id = Uuid::now_v7();
             let audit = NewAudit::new(

@@ -208,15 +208,14 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
             String::new()
         };
         let staff = format!(
-            "{name} aksepterte tilbud {} (versjon {}, {total} inkl. MVA) {}.\n\n{staff_early}\
-             Åpne lead-en: {}/admin/leads/{}\n",
+            "{name} aksepterte {} {} (versjon {}, {total} inkl. MVA) {}.\n\n{staff_early}{}\n",
+            quote.kind_name().to_lowercase(),
             quote.number,
             quote.version,
             moment(at),
-            state.config.base_url(),
-            quote.lead_id.map(|id| id.to_string()).unwrap_or_default(),
+            quote.staff_link(&state.config.base_url()),
         );
-        let subject = format!("Tilbud {} er akseptert", quote.label());
+        let subject = format!("{} {} er akseptert", quote.kind_name(), quote.label());
         let customer = quote.customer_email.as_deref();
         let _ =
             crate::mail::send::send_staff(&state, &notifier, &subject, &staff, quote.lead_id, customer).await;
@@ -231,14 +230,16 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
                 String::new()
             };
             let text = format!(
-                "Hei {name}!\n\nTakk! Vi har mottatt at du aksepterte tilbud {} (versjon {}) {}. \
+                "Hei {name}!\n\nTakk! Vi har mottatt at du aksepterte {} {} (versjon {}) {}. \
                  Den aksepterte versjonen ligger ved som PDF.\n\n{customer_early}\
                  Vi tar kontakt for å avtale oppstart.\n\nMed vennlig hilsen\n{firm}\n",
+                quote.kind_name().to_lowercase(),
                 quote.number,
                 quote.version,
                 moment(at),
             );
-            let subject = format!("Bekreftelse: tilbud {} er akseptert", quote.label());
+            let subject =
+                format!("Bekreftelse: {} {} er akseptert", quote.kind_name().to_lowercase(), quote.label());
             let owner = super::mail::owner_email(&state, &quote).await;
             let _ = crate::mail::send::send(
                 &state,
@@ -266,17 +267,16 @@ fn tell_declined(state: &AppState, id: uuid::Uuid, at: DateTime<Utc>) {
             None => "Kunden oppga ingen grunn.\n\n".to_owned(),
         };
         let text = format!(
-            "{} avslo tilbud {} (versjon {}, {} inkl. MVA) {}.\n\n{reason}\
-             Åpne lead-en: {}/admin/leads/{}\n",
+            "{} avslo {} {} (versjon {}, {} inkl. MVA) {}.\n\n{reason}{}\n",
             quote.customer_name,
+            quote.kind_name().to_lowercase(),
             quote.number,
             quote.version,
             super::customer::kroner(quote.total),
             moment(at),
-            state.config.base_url(),
-            quote.lead_id.map(|id| id.to_string()).unwrap_or_default(),
+            quote.staff_link(&state.config.base_url()),
         );
-        let subject = format!("Tilbud {} er avslått", quote.label());
+        let subject = format!("{} {} er avslått", quote.kind_name(), quote.label());
         let customer = quote.customer_email.as_deref();
         let _ =
             crate::mail::send::send_staff(&state, &notifier, &subject, &text, quote.lead_id, customer).await;

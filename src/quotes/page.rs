@@ -96,6 +96,7 @@ pub async fn page_data(
         "number": quote.number,
         "version": quote.version,
         "label": quote.label(),
+        "title": quote.kind_name(),
         "firm": firm,
         "customer": {
             "name": quote.customer_name, "addressee": quote.addressee(), "address": quote.customer_address, "email": quote.customer_email,

@@ -109,8 +109,16 @@ async fn create_quote(
                 serde_json::json!({"before": {}, "after": {"number": number, "lead_id": id, "customer_name": content.customer_name}}),
             ))
     };
-    let quote_id =
-        quotes::create(&state.db, id, &content, (Some(user.id), &user.name), now, today, entry).await?;
+    let quote_id = quotes::create(
+        &state.db,
+        store::Owners { lead_id: Some(id), job_id: None },
+        &content,
+        (Some(user.id), &user.name),
+        now,
+        today,
+        entry,
+    )
+    .await?;
     let quote = store::get(&state.db, quote_id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     Ok((StatusCode::CREATED, Json(quote)))
 }

@@ -145,15 +145,20 @@ pub async fn send_quote(
     };
     let personal = personal.as_deref().map_or(String::new(), |message| format!("{message}\n\n"));
     let text = format!(
-        "Hei {}!\n\n{personal}Takk for forespørselen. Her er tilbudet vårt, nummer {}, på {amount}. \
+        "Hei {}!\n\n{personal}{}, nummer {}, på {amount}. \
          Det gjelder til og med {}.\n\n{replaces}Se tilbudet og svar på det her:\n{link}\n\n\
          Tilbudet ligger også ved som PDF.\n\nMed vennlig hilsen\n{}\n",
         quote.customer_name,
+        if quote.job_id.is_some() {
+            "Her er tilbudet vårt på tilleggsarbeid"
+        } else {
+            "Takk for forespørselen. Her er tilbudet vårt"
+        },
         quote.label(),
         fagfolk_data::oslo::date(quote.valid_until),
         firm.name,
     );
-    let subject = format!("Tilbud {} fra {}", quote.label(), firm.name);
+    let subject = format!("{} {} fra {}", quote.kind_name(), quote.label(), firm.name);
     let (emailed, email_note) =
         mail_customer(&state, &quote, &user, (&subject, &text), Some((quote.file_name(), bytes))).await;
     let quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;

@@ -34,7 +34,7 @@ pub(super) fn draw(
         .second(dated.second() as u8);
     document.set_metadata(
         Metadata::new()
-            .title(format!("Tilbud {}", quote.label()))
+            .title(format!("{} {}", quote.kind_name(), quote.label()))
             .authors(vec![firm.name.clone()])
             .language("nb-NO".to_owned())
             .creation_date(date),
@@ -53,7 +53,13 @@ pub(super) fn draw(
         for item in items {
             draw_item(&mut surface, item, logo.as_ref());
         }
-        let footer = format!("{} · Tilbud {} · side {} av {count}", firm.name, quote.label(), index + 1);
+        let footer = format!(
+            "{} · {} {} · side {} av {count}",
+            firm.name,
+            quote.kind_name(),
+            quote.label(),
+            index + 1
+        );
         let footer = FONTS.regular.printable(&footer);
         draw_text(
             &mut surface,

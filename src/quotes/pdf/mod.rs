@@ -205,9 +205,9 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
     page.y = page.y.max(right_y) + 30.0;
 
     let title = if quote.version > 1 {
-        format!("Tilbud {} (versjon {})", quote.number, quote.version)
+        format!("{} {} (versjon {})", quote.kind_name(), quote.number, quote.version)
     } else {
-        format!("Tilbud {}", quote.number)
+        format!("{} {}", quote.kind_name(), quote.number)
     };
     page.text(Bold, 20.0, LEFT, Left, &title);
     if let Some(stamp) = stamp {

@@ -209,6 +209,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Nytt tilleggsarbeid": a draft change order on the job, its customer as the job's
+         *     quote had it, numbered as quotes are; the quote editor takes it from there.
+         */
+        post: operations["create_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs/{id}/contacts": {
         parameters: {
             query?: never;
@@ -697,6 +717,28 @@ export interface paths {
         /** Save a draft (the editor saves as one types): the fields given, keeping the rest. */
         put: operations["update_quote"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a change order as agreed other than on its page: on the phone (who, when, what
+         *     was said), or carried out under håndverkertjenesteloven § 9 (the customer could not be
+         *     reached and the price is low, or to prevent significant damage; why). It then reads
+         *     accepted and raises the job's budget.
+         */
+        post: operations["record_agreement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1313,6 +1355,22 @@ export interface components {
             phone?: string | null;
             role: components["schemas"]["Role"];
         };
+        /**
+         * @description How a change order (tilleggsarbeid, a quote with a `job_id`) was agreed when staff
+         *     recorded it rather than the customer accepting it on its page.
+         * @enum {string}
+         */
+        Agreement: "phone" | "unreachable" | "damage";
+        /** @description A change order recorded as agreed, as the office sends it. */
+        AgreementInput: {
+            /** @description When, `YYYY-MM-DDTHH:MM` in Norway. */
+            at?: string | null;
+            how?: components["schemas"]["Agreement"] | null;
+            /** @description Who agreed (required on the phone). */
+            name?: string | null;
+            /** @description What the customer said, or why § 9 applied. */
+            note?: string | null;
+        };
         AltInput: {
             alt?: string | null;
         };
@@ -1872,6 +1930,8 @@ export interface components {
         };
         /** @description A job with everything its page shows. */
         JobDetail: components["schemas"]["Job"] & {
+            /** @description Its change orders (tilleggsarbeid), newest first. */
+            changes: components["schemas"]["Quote"][];
             contacts: components["schemas"]["JobContact"][];
             entries: components["schemas"]["TimeEntry"][];
             /**
@@ -2060,6 +2120,11 @@ export interface components {
             added_by: string;
             /** Format: uuid */
             added_by_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The change order it is tagged to (then `extra`).
+             */
+            change_id?: string | null;
             /** Format: date-time */
             created_at: string;
             description: string;
@@ -2087,6 +2152,12 @@ export interface components {
         };
         /** @description A material line as the office or a worker sends it. */
         MaterialInput: components["schemas"]["LineInput"] & {
+            /**
+             * Format: uuid
+             * @description The change order (tilleggsarbeid) it belongs to, if any; naming one marks it as
+             *     tilleggsarbeid.
+             */
+            change_id?: string | null;
             /** @description Tilleggsarbeid. */
             extra?: boolean;
         };
@@ -2407,6 +2478,11 @@ export interface components {
             /** @description The texts the customer agreed to, as they read them. */
             accepted_texts?: unknown;
             accepted_user_agent?: string | null;
+            /** @description The staff member who recorded it. */
+            agreed_by?: string | null;
+            agreed_how?: components["schemas"]["Agreement"] | null;
+            /** @description What the customer said on the phone, or why § 9 applied. */
+            agreed_note?: string | null;
             /**
              * @description A consumer's agreement made at a distance or away from the firm's premises: the
              *     quote carries the angrerett information and the withdrawal form.
@@ -2437,6 +2513,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             intro: string;
+            /**
+             * Format: uuid
+             * @description The job a change order (tilleggsarbeid) belongs to; `None` for a quote.
+             */
+            job_id?: string | null;
             /** Format: date-time */
             last_opened_at?: string | null;
             /**
@@ -2875,6 +2956,11 @@ export interface components {
         };
         /** @description One entry of the time sheet. */
         TimeEntry: {
+            /**
+             * Format: uuid
+             * @description The change order it is tagged to (then `extra`).
+             */
+            change_id?: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date */
@@ -2907,6 +2993,12 @@ export interface components {
         };
         /** @description An hour entry as a worker sends it. */
         TimeInput: {
+            /**
+             * Format: uuid
+             * @description The change order (tilleggsarbeid) the time belongs to; `null` for none. Naming one
+             *     marks the entry as tilleggsarbeid.
+             */
+            change_id?: string | null;
             /** @description `YYYY-MM-DD`. */
             day?: string | null;
             /** @description Tilleggsarbeid. */
@@ -4159,6 +4251,74 @@ export interface operations {
             };
             /** @description Ugyldige felt */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Utkastet til tilleggsarbeid */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ferdig */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6530,6 +6690,87 @@ export interface operations {
                 };
             };
             /** @description Ikke et utkast lenger */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tilleggsarbeidets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgreementInput"];
+            };
+        };
+        responses: {
+            /** @description Registrert som avtalt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke tilleggsarbeid, eller allerede besvart */
             409: {
                 headers: {
                     [name: string]: unknown;

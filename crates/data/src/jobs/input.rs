@@ -133,6 +133,27 @@ pub struct TimeInput {
     pub note: Option<String>,
     /// Tilleggsarbeid.
     pub extra: Option<bool>,
+    /// The change order (tilleggsarbeid) the time belongs to; `null` for none. Naming one
+    /// marks the entry as tilleggsarbeid.
+    #[schema(value_type = Option<Uuid>)]
+    #[serde(default, deserialize_with = "present")]
+    pub change_id: Option<Option<String>>,
+}
+
+/// A field that may be sent as `null` to clear it: `None` when left out, `Some(None)`
+/// for `null`.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(deserializer).map(Some)
+}
+
+/// A change order's id as sent: blank is none, anything else must be an id.
+fn read_change(errors: &mut FieldErrors, value: Option<String>) -> Option<Uuid> {
+    let text = value.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty())?;
+    let id = Uuid::parse_str(&text).ok();
+    if id.is_none() {
+        errors.add("change_id", super::changes::NOT_OPEN);
+    }
+    id
 }
 
 /// The job an entry names, read before the rest (the rest is checked against it).
@@ -190,6 +211,10 @@ pub fn read_time(
         Some(note) => errors.optional_text("note", Some(note), 500).unwrap_or_default(),
         None => base.map(|base| base.note.clone()).unwrap_or_default(),
     };
+    let change_id = match input.change_id {
+        Some(value) => read_change(&mut errors, value),
+        None => base.and_then(|base| base.change_id.filter(|_| base.job_id == job.id)),
+    };
     errors.finish()?;
     Ok(NewEntry {
         job_id: job.id,
@@ -199,7 +224,8 @@ pub fn read_time(
         minutes: minutes.unwrap_or(15),
         line,
         note,
-        extra: input.extra.or(base.map(|base| base.extra)).unwrap_or(false),
+        extra: change_id.is_some() || input.extra.or(base.map(|base| base.extra)).unwrap_or(false),
+        change_id,
     })
 }
 
@@ -211,11 +237,17 @@ pub struct MaterialInput {
     /// Tilleggsarbeid.
     #[serde(default)]
     pub extra: bool,
+    /// The change order (tilleggsarbeid) it belongs to, if any; naming one marks it as
+    /// tilleggsarbeid.
+    #[schema(value_type = Option<Uuid>)]
+    pub change_id: Option<String>,
 }
 
-/// Reads a material line: a text is needed, and a price of at least 0.
-pub fn read_material(input: MaterialInput) -> Result<(QuoteLine, bool), FieldErrors> {
+/// Reads a material line: a text is needed, and a price of at least 0. Gives the line,
+/// whether it is tilleggsarbeid, and the change order named.
+pub fn read_material(input: MaterialInput) -> Result<(QuoteLine, bool, Option<Uuid>), FieldErrors> {
     let mut errors = FieldErrors::default();
+    let change_id = read_change(&mut errors, input.change_id);
     let line = read_line(&|field| field.to_owned(), input.line, &mut errors);
     if line.description.is_empty() && !errors.has("description") {
         errors.add("description", "Skriv hva materialet er.");
@@ -227,7 +259,7 @@ pub fn read_material(input: MaterialInput) -> Result<(QuoteLine, bool), FieldErr
         errors.add("unit_price", "Enhetsprisen kan ikke være negativ.");
     }
     errors.finish()?;
-    Ok((line, input.extra))
+    Ok((line, input.extra || change_id.is_some(), change_id))
 }
 
 /// The ways a § 7 contact may have been made.

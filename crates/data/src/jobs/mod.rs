@@ -5,6 +5,7 @@
 //! following month), the office adds materials and, when a price estimate is passed,
 //! records the § 7 contact; `meter.rs` holds the arithmetic. The SQL is in `store/`.
 
+pub mod changes;
 pub mod figures;
 pub mod input;
 pub mod meter;
@@ -21,7 +22,7 @@ use uuid::Uuid;
 
 use crate::audit::NewAudit;
 use crate::db::Db;
-use crate::quotes::{PriceType, QuoteLine, Unit};
+use crate::quotes::{PriceType, Quote, QuoteLine, Unit};
 
 /// What a request about a job that is not there is told.
 pub const NOT_FOUND: &str = "Fant ikke oppdraget.";
@@ -137,6 +138,8 @@ pub struct Material {
     pub vat: i32,
     /// Tilleggsarbeid.
     pub extra: bool,
+    /// The change order it is tagged to (then `extra`).
+    pub change_id: Option<Uuid>,
     pub added_by_id: Option<Uuid>,
     pub added_by: String,
     pub created_at: DateTime<Utc>,
@@ -146,7 +149,7 @@ impl Material {
     pub fn audit_view(&self) -> Value {
         serde_json::json!({
             "description": self.description, "quantity": self.quantity, "unit": self.unit,
-            "unit_price": self.unit_price, "extra": self.extra,
+            "unit_price": self.unit_price, "extra": self.extra, "change_id": self.change_id,
         })
     }
 }
@@ -180,6 +183,8 @@ pub struct JobDetail {
     pub entries: Vec<time::TimeEntry>,
     pub materials: Vec<Material>,
     pub contacts: Vec<JobContact>,
+    /// Its change orders (tilleggsarbeid), newest first.
+    pub changes: Vec<Quote>,
 }
 
 /// A job in a list: with its meter.
@@ -191,8 +196,15 @@ pub struct JobSummary {
     pub meter: Meter,
 }
 
-/// The meter of `job` from its entries, materials and whether a § 7 contact is recorded.
-pub fn meter_of(job: &Job, entries: &[time::TimeEntry], materials: &[Material], contacted: bool) -> Meter {
+/// The meter of `job` from its entries, materials, accepted change orders (`extra_budget`,
+/// `changes::extra_budget`) and whether a § 7 contact is recorded.
+pub fn meter_of(
+    job: &Job,
+    entries: &[time::TimeEntry],
+    materials: &[Material],
+    extra_budget: i64,
+    contacted: bool,
+) -> Meter {
     let mut usage = Usage::default();
     for entry in entries {
         let item = (entry.minutes, job.rate_of(entry.line));
@@ -202,7 +214,7 @@ pub fn meter_of(job: &Job, entries: &[time::TimeEntry], materials: &[Material], 
         let item = (material.quantity, material.unit_price);
         if material.extra { usage.extra_materials.push(item) } else { usage.materials.push(item) }
     }
-    Meter::new(job.price_type, job.budget, 0, &usage, contacted)
+    Meter::new(job.price_type, job.budget, extra_budget, &usage, contacted)
 }
 
 /// Reads job `id` with its workers, entries, materials, contacts and meter.
@@ -212,9 +224,10 @@ pub async fn detail(db: &Db, id: Uuid) -> Result<Option<JobDetail>, sqlx::Error>
     let entries = store::time::of_job(db, id).await?;
     let materials = store::materials(db, id).await?;
     let contacts = store::contacts(db, id).await?;
-    let meter = meter_of(&job, &entries, &materials, !contacts.is_empty());
+    let changes = crate::quotes::store::of_job(db, id).await?;
+    let meter = meter_of(&job, &entries, &materials, changes::extra_budget(&changes), !contacts.is_empty());
     let hours = entries.iter().map(|entry| meter::hours_in_hundredths(entry.minutes)).sum();
-    Ok(Some(JobDetail { job, workers, meter, hours, entries, materials, contacts }))
+    Ok(Some(JobDetail { job, workers, meter, hours, entries, materials, contacts, changes }))
 }
 
 /// Writes a new job and its workers with `entry`, in one transaction; `false` when the
@@ -254,6 +267,11 @@ pub async fn add_material(
     };
     if !job.status.is_open() {
         return Ok(Err(time::Refused::Closed));
+    }
+    if let Some(change) = material.change_id
+        && !store::change_open_in(&mut tx, job.id, change).await?
+    {
+        return Ok(Err(time::Refused::NoChange));
     }
     let (used, contacted) = store::used_in(&mut tx, &job, None).await?;
     let added =
@@ -319,11 +337,13 @@ pub async fn summaries(db: &Db, jobs: Vec<Job>) -> Result<Vec<JobSummary>, sqlx:
         list.push((material.quantity, material.unit_price));
     }
     let contacted: HashSet<Uuid> = store::contacted(db).await?.into_iter().collect();
+    let extra: HashMap<Uuid, i64> = crate::quotes::store::accepted_changes(db).await?.into_iter().collect();
     Ok(jobs
         .into_iter()
         .map(|job| {
             let usage = usage.remove(&job.id).unwrap_or_default();
-            let meter = Meter::new(job.price_type, job.budget, 0, &usage, contacted.contains(&job.id));
+            let extra = extra.get(&job.id).copied().unwrap_or(0);
+            let meter = Meter::new(job.price_type, job.budget, extra, &usage, contacted.contains(&job.id));
             JobSummary { workers: workers.remove(&job.id).unwrap_or_default(), meter, job }
         })
         .collect())

@@ -41,6 +41,8 @@ pub struct TimeEntry {
     pub note: String,
     /// Tilleggsarbeid.
     pub extra: bool,
+    /// The change order it is tagged to (then `extra`).
+    pub change_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -49,7 +51,7 @@ impl TimeEntry {
     pub fn audit_view(&self) -> serde_json::Value {
         serde_json::json!({
             "day": self.day, "minutes": self.minutes, "line": self.line, "note": self.note,
-            "extra": self.extra, "user_name": self.user_name,
+            "extra": self.extra, "change_id": self.change_id, "user_name": self.user_name,
         })
     }
 }
@@ -87,6 +89,7 @@ pub struct NewEntry {
     pub line: Option<i32>,
     pub note: String,
     pub extra: bool,
+    pub change_id: Option<Uuid>,
 }
 
 /// Why an entry was not written.
@@ -100,6 +103,8 @@ pub enum Refused {
     NeedsContact,
     /// The entry is gone.
     NoEntry,
+    /// The change order named is not the job's, or is declined, withdrawn or replaced.
+    NoChange,
 }
 
 /// The amount `entry` adds to `job`'s own work (none for tilleggsarbeid).
@@ -119,6 +124,11 @@ pub async fn add(
     let Some(job) = store::take_in(&mut tx, entry.job_id).await? else { return Ok(Err(Refused::NoJob)) };
     if !job.status.is_open() {
         return Ok(Err(Refused::Closed));
+    }
+    if let Some(change) = entry.change_id
+        && !store::change_open_in(&mut tx, job.id, change).await?
+    {
+        return Ok(Err(Refused::NoChange));
     }
     let (used, contacted) = store::used_in(&mut tx, &job, None).await?;
     let added = amount(&job, entry.minutes, entry.line, entry.extra);
@@ -144,6 +154,11 @@ pub async fn change(
     let Some(job) = store::take_in(&mut tx, entry.job_id).await? else { return Ok(Err(Refused::NoJob)) };
     if !job.status.is_open() {
         return Ok(Err(Refused::Closed));
+    }
+    if let Some(change) = entry.change_id
+        && !store::change_open_in(&mut tx, job.id, change).await?
+    {
+        return Ok(Err(Refused::NoChange));
     }
     let (used, contacted) = store::used_in(&mut tx, &job, Some(id)).await?;
     let added = amount(&job, entry.minutes, entry.line, entry.extra);

@@ -32,12 +32,12 @@ pub fn number(year: i32, count: i64) -> String {
     format!("{year}-{count:04}")
 }
 
-/// Makes version 1 of a new quote from a lead: the number is taken in the same
-/// transaction, so the year's numbers have no gap and no duplicate, also when several
-/// instances share one database.
+/// Makes version 1 of a new quote from a lead (or a change order on a job, `of.job_id`):
+/// the number is taken in the same transaction, so the year's numbers have no gap and no
+/// duplicate, also when several instances share one database.
 pub async fn create(
     db: &Db,
-    lead_id: Uuid,
+    of: store::Owners,
     content: &QuoteContent,
     owner: (Option<Uuid>, &str),
     now: DateTime<Utc>,
@@ -48,7 +48,7 @@ pub async fn create(
     let count = store::next_number(&mut tx, today.year()).await?;
     let number = number(today.year(), count);
     let id = Uuid::now_v7();
-    store::insert_in(&mut tx, id, lead_id, &number, 1, content, owner, now).await?;
+    store::insert_in(&mut tx, id, of, &number, 1, content, owner, now).await?;
     tx.audit(&entry(id, &number)).await?;
     tx.commit().await?;
     Ok(id)
@@ -75,7 +75,10 @@ pub async fn revise(
     now: DateTime<Utc>,
     entry: impl Fn(Uuid, i32) -> NewAudit,
 ) -> Result<Result<Uuid, NotRevised>, sqlx::Error> {
-    let Some(lead_id) = quote.lead_id else { return Ok(Err(NotRevised::State)) };
+    let of = store::Owners { lead_id: quote.lead_id, job_id: quote.job_id };
+    if of.lead_id.is_none() && of.job_id.is_none() {
+        return Ok(Err(NotRevised::State));
+    }
     let mut tx = db.begin().await?;
     if !store::take_for_revision_in(&mut tx, quote.id).await? {
         return Ok(Err(NotRevised::State));
@@ -88,7 +91,7 @@ pub async fn revise(
     let version = highest + 1;
     let mut content = QuoteContent::of(quote);
     content.valid_until = content.valid_until.max(valid_until);
-    store::insert_in(&mut tx, id, lead_id, &quote.number, version, &content, owner, now).await?;
+    store::insert_in(&mut tx, id, of, &quote.number, version, &content, owner, now).await?;
     tx.audit(&entry(id, version)).await?;
     tx.commit().await?;
     Ok(Ok(id))
@@ -147,7 +150,7 @@ pub async fn send(
     if let Some(version) = store::replace_earlier_in(&mut tx, &quote.number, quote.version, now, by).await? {
         return Ok(Sent::EarlierAccepted(version));
     }
-    if let (Some(status), Some(lead_id)) = (lead_status, quote.lead_id) {
+    if let (Some(status), Some(lead_id)) = (lead_status, quote.lead_of_quote()) {
         crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
     }
     tx.audit(entry).await?;
@@ -171,7 +174,7 @@ pub async fn accept(
     if !store::mark_accepted_in(&mut tx, quote.id, acceptance, now, today).await? {
         return Ok(false);
     }
-    if let (Some(status), Some(lead_id)) = (won, quote.lead_id) {
+    if let (Some(status), Some(lead_id)) = (won, quote.lead_of_quote()) {
         crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
     }
     tx.audit(entry).await?;
@@ -195,12 +198,45 @@ pub async fn decline(
     if !store::mark_declined_in(&mut tx, quote.id, reason, now, today).await? {
         return Ok(false);
     }
-    if let (Some(status), Some(lead_id)) = (lost, quote.lead_id) {
+    if let (Some(status), Some(lead_id)) = (lost, quote.lead_of_quote()) {
         crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
     }
     tx.audit(entry).await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// Why a change order was not recorded as agreed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAgreed {
+    /// Not a change order, or no longer a draft or sent.
+    State,
+    /// The customer accepted an earlier version of its number.
+    EarlierAccepted(i32),
+}
+
+/// Records change order `quote` as agreed by phone or under § 9 (`agreed`): it reads
+/// accepted, the earlier versions its customer could still answer are replaced (as
+/// sending does), and `entry` is written, in one transaction.
+pub async fn agree(
+    db: &Db,
+    quote: &Quote,
+    agreed: &store::Agreed<'_>,
+    now: DateTime<Utc>,
+    entry: &NewAudit,
+) -> Result<Result<(), NotAgreed>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !store::mark_agreed_in(&mut tx, quote.id, agreed, now).await? {
+        return Ok(Err(NotAgreed::State));
+    }
+    if let Some(version) =
+        store::replace_earlier_in(&mut tx, &quote.number, quote.version, now, agreed.by).await?
+    {
+        return Ok(Err(NotAgreed::EarlierAccepted(version)));
+    }
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
 }
 
 #[cfg(test)]

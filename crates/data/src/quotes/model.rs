@@ -44,6 +44,20 @@ pub enum PriceType {
     Hourly,
 }
 
+/// How a change order (tilleggsarbeid, a quote with a `job_id`) was agreed when staff
+/// recorded it rather than the customer accepting it on its page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Agreement {
+    /// Agreed with the customer on the phone: who, when and what was said.
+    Phone,
+    /// Håndverkertjenesteloven § 9: the customer could not be reached, presumably wants
+    /// the work, and the price is low.
+    Unreachable,
+    /// Håndverkertjenesteloven § 9: done to prevent significant damage.
+    Damage,
+}
+
 /// A line's unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -84,7 +98,7 @@ macro_rules! stored_enum {
         }
     )*};
 }
-stored_enum!(QuoteStatus, CustomerKind, PriceType, Unit);
+stored_enum!(QuoteStatus, CustomerKind, PriceType, Unit, Agreement);
 
 /// The MVA rates a line may have, in percent.
 pub const VAT_RATES: [u8; 4] = [0, 12, 15, 25];
@@ -173,6 +187,17 @@ pub struct Quote {
     pub early_start: Option<bool>,
     /// The SHA-256 (hex) of the PDF sent, and accepted.
     pub pdf_sha256: Option<String>,
+    /// The job a change order (tilleggsarbeid) belongs to; `None` for a quote.
+    pub job_id: Option<Uuid>,
+    /// How staff recorded a change order as agreed; `None` when the customer answered on
+    /// its page (or it is not answered). The customer's name and the time are in
+    /// `accepted_name` and `accepted_at`. [`Agreement`]'s stored text.
+    #[schema(value_type = Option<Agreement>)]
+    pub agreed_how: Option<String>,
+    /// What the customer said on the phone, or why § 9 applied.
+    pub agreed_note: Option<String>,
+    /// The staff member who recorded it.
+    pub agreed_by: Option<String>,
 }
 
 impl Quote {
@@ -184,17 +209,43 @@ impl Quote {
         self
     }
 
+    /// The lead whose status the quote moves (sent, won, lost); a change order moves none:
+    /// its lead was won by the job's quote.
+    pub fn lead_of_quote(&self) -> Option<Uuid> {
+        self.lead_id.filter(|_| self.job_id.is_none())
+    }
+
+    /// What the document is called: "Tilbud", or "Tilbud på tilleggsarbeid" for a change
+    /// order.
+    pub fn kind_name(&self) -> &'static str {
+        if self.job_id.is_some() { "Tilbud på tilleggsarbeid" } else { "Tilbud" }
+    }
+
     /// `2026-0042 v2`, or the number alone for a first version.
     pub fn label(&self) -> String {
         if self.version > 1 { format!("{} v{}", self.number, self.version) } else { self.number.clone() }
     }
 
-    /// The PDF's file name: `Tilbud-2026-0042.pdf`, `Tilbud-2026-0042-v2.pdf`.
+    /// The PDF's file name: `Tilbud-2026-0042.pdf`, `Tilbud-2026-0042-v2.pdf`, and
+    /// `Tilleggsarbeid-2026-0043.pdf` for a change order.
     pub fn file_name(&self) -> String {
+        let kind = if self.job_id.is_some() { "Tilleggsarbeid" } else { "Tilbud" };
         if self.version > 1 {
-            format!("Tilbud-{}-v{}.pdf", self.number, self.version)
+            format!("{kind}-{}-v{}.pdf", self.number, self.version)
         } else {
-            format!("Tilbud-{}.pdf", self.number)
+            format!("{kind}-{}.pdf", self.number)
+        }
+    }
+
+    /// Where staff open what the quote belongs to: the job of a change order, else the lead
+    /// (`base` is the site's address), with the words for it.
+    pub fn staff_link(&self, base: &str) -> String {
+        match (self.job_id, self.lead_id) {
+            (Some(job_id), _) => format!("Åpne oppdraget: {base}/admin/oppdrag/{job_id}"),
+            (None, lead_id) => format!(
+                "Åpne lead-en: {base}/admin/leads/{}",
+                lead_id.map(|id| id.to_string()).unwrap_or_default()
+            ),
         }
     }
 
@@ -209,7 +260,7 @@ impl Quote {
             "number": self.label(), "status": self.status, "customer_name": self.customer_name,
             "customer_company": self.customer_company, "customer_email": self.customer_email, "customer_kind": self.customer_kind,
             "price_type": self.price_type, "valid_until": self.valid_until, "total": self.total,
-            "lines": self.lines.len(),
+            "lines": self.lines.len(), "job_id": self.job_id,
         })
     }
 

@@ -19,7 +19,8 @@ macro_rules! columns {
 
 macro_rules! material_columns {
     () => {
-        "id, job_id, service_id, description, quantity, unit, unit_price, vat, extra, added_by_id, added_by, created_at"
+        "id, job_id, service_id, description, quantity, unit, unit_price, vat, extra, added_by_id, added_by, created_at, \
+         change_id"
     };
 }
 
@@ -135,6 +136,19 @@ pub async fn used_in(tx: &mut Tx, job: &Job, except: Option<Uuid>) -> Result<(i6
     let materials: i64 =
         materials.iter().map(|&(quantity, price)| meter::material_amount(quantity, price)).sum();
     Ok((time + materials, contacts > 0))
+}
+
+/// Whether time and materials of job `job_id` may be tagged to change order `change`: it
+/// is the job's and not declined, withdrawn or replaced (`crate::jobs::changes::is_open`).
+pub async fn change_open_in(tx: &mut Tx, job_id: Uuid, change: Uuid) -> Result<bool, sqlx::Error> {
+    let found: Option<(i64,)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT 1 FROM quotes WHERE id = $1 AND job_id = $2 AND status NOT IN ('declined', 'withdrawn', 'replaced')",
+    )
+    .bind(change)
+    .bind(job_id)
+    .fetch_optional(conn)
+    .await)?;
+    Ok(found.is_some())
 }
 
 /// Who works on job `id`, by name.
@@ -254,7 +268,7 @@ pub async fn material(db: &Db, id: Uuid) -> Result<Option<Material>, sqlx::Error
 
 pub async fn insert_material_in(tx: &mut Tx, material: &Material) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(concat!(
-        "INSERT INTO job_materials (", material_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+        "INSERT INTO job_materials (", material_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
     ))
     .bind(material.id)
     .bind(material.job_id)
@@ -268,6 +282,7 @@ pub async fn insert_material_in(tx: &mut Tx, material: &Material) -> Result<(), 
     .bind(material.added_by_id)
     .bind(&material.added_by)
     .bind(material.created_at)
+    .bind(material.change_id)
     .execute(conn)
     .await
     .map(|_| ()))

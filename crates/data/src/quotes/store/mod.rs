@@ -21,7 +21,7 @@ macro_rules! columns {
          net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, sent_at, sent_by, \
          first_opened_at, last_opened_at, withdrawn_at, withdrawn_by, replaced_at, replaced_by, declined_at, \
          decline_reason, accepted_at, accepted_name, accepted_ip, accepted_user_agent, accepted_texts, \
-         early_start, pdf_sha256"
+         early_start, pdf_sha256, job_id, agreed_how, agreed_note, agreed_by"
     };
 }
 
@@ -40,12 +40,19 @@ pub async fn next_number(tx: &mut Tx, year: i32) -> Result<i64, sqlx::Error> {
     Ok(last)
 }
 
+/// Where a quote belongs: its lead, and for a change order (tilleggsarbeid) its job.
+#[derive(Debug, Clone, Copy)]
+pub struct Owners {
+    pub lead_id: Option<Uuid>,
+    pub job_id: Option<Uuid>,
+}
+
 /// Writes a new draft (version `version` of `number`) in the caller's transaction.
 #[allow(clippy::too_many_arguments)]
 pub async fn insert_in(
     tx: &mut Tx,
     id: Uuid,
-    lead_id: Uuid,
+    of: Owners,
     number: &str,
     version: i32,
     content: &QuoteContent,
@@ -55,12 +62,13 @@ pub async fn insert_in(
     tx_run!(tx, conn => sqlx::query(
         "INSERT INTO quotes (id, lead_id, number, version, status, customer_name, customer_email, \
          customer_phone, customer_address, customer_kind, org_nr, angrerett, price_type, intro, terms, lines, \
-         valid_until, net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, customer_company) \
+         valid_until, net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, customer_company, \
+         job_id) \
          VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
-         $20, $21, $22, $22, $23)",
+         $20, $21, $22, $22, $23, $24)",
     )
     .bind(id)
-    .bind(lead_id)
+    .bind(of.lead_id)
     .bind(number)
     .bind(version)
     .bind(&content.customer_name)
@@ -82,6 +90,7 @@ pub async fn insert_in(
     .bind(owner.1)
     .bind(now)
     .bind(&content.customer_company)
+    .bind(of.job_id)
     .execute(conn)
     .await
     .map(|_| ()))
@@ -158,6 +167,26 @@ pub async fn of_lead(db: &Db, lead_id: Uuid) -> Result<Vec<Quote>, sqlx::Error> 
         "SELECT ", columns!(), " FROM quotes WHERE lead_id = $1 ORDER BY number DESC, version DESC"
     ))
     .bind(lead_id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// The change orders (tilleggsarbeid) of job `job_id`, newest first.
+pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Quote>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), " FROM quotes WHERE job_id = $1 ORDER BY number DESC, version DESC"
+    ))
+    .bind(job_id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// The sum excluding MVA of every job's accepted change orders: `(job_id, øre)`.
+pub async fn accepted_changes(db: &Db) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT job_id, CAST(SUM(net_total) AS BIGINT) FROM quotes \
+         WHERE job_id IS NOT NULL AND status = 'accepted' GROUP BY job_id",
+    )
     .fetch_all(pool)
     .await)
 }

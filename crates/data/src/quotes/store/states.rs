@@ -180,6 +180,45 @@ pub async fn mark_declined_in(
     Ok(done == 1)
 }
 
+/// What staff record when a change order was agreed other than on its page.
+pub struct Agreed<'a> {
+    pub how: crate::quotes::Agreement,
+    /// Who agreed (the customer's name); `None` under § 9, where nobody did.
+    pub name: Option<&'a str>,
+    /// When it was agreed, or the work decided on.
+    pub at: DateTime<Utc>,
+    /// What was said, or why § 9 applied.
+    pub note: &'a str,
+    /// The staff member recording it.
+    pub by: &'a str,
+}
+
+/// Marks a change order (a quote with a job) that is a draft or sent as agreed by `agreed`,
+/// in the caller's transaction; `false` in any other state or for a quote without a job.
+pub async fn mark_agreed_in(
+    tx: &mut Tx,
+    id: Uuid,
+    agreed: &Agreed<'_>,
+    now: DateTime<Utc>,
+) -> Result<bool, sqlx::Error> {
+    let done = tx_run!(tx, conn => sqlx::query(
+        "UPDATE quotes SET status = 'accepted', accepted_at = $1, accepted_name = $2, agreed_how = $3, \
+         agreed_note = $4, agreed_by = $5, updated_at = $6 \
+         WHERE id = $7 AND job_id IS NOT NULL AND status IN ('draft', 'sent')",
+    )
+    .bind(agreed.at)
+    .bind(agreed.name)
+    .bind(agreed.how.as_str())
+    .bind(agreed.note)
+    .bind(agreed.by)
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(done == 1)
+}
+
 /// What an acceptance records.
 pub struct Acceptance<'a> {
     pub name: &'a str,
