@@ -36,11 +36,35 @@ pub struct WorkJob {
     pub end_day: Option<NaiveDate>,
     /// The budget's lines, by their index, to put time on.
     pub lines: Vec<String>,
+    /// Its change orders that time may be tagged to.
+    pub changes: Vec<WorkChange>,
 }
 
-impl From<Job> for WorkJob {
-    fn from(job: Job) -> Self {
-        Self {
+/// A change order (tilleggsarbeid) to tag time to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkChange {
+    pub id: Uuid,
+    /// "Tilleggsarbeid 2026-0043: Ekstra stikkontakt".
+    pub label: String,
+}
+
+/// `jobs` as the worker's phone shows them, each with its open change orders.
+async fn work_jobs(state: &AppState, jobs: impl Iterator<Item = Job>) -> ApiResult<Vec<WorkJob>> {
+    let mut shown = Vec::new();
+    for job in jobs {
+        let changes = fagfolk_data::quotes::store::of_job(&state.db, job.id).await?;
+        let changes = changes
+            .into_iter()
+            .filter(jobs::changes::is_open)
+            .map(|change| WorkChange {
+                id: change.id,
+                label: match change.lines.first() {
+                    Some(line) => format!("Tilleggsarbeid {}: {}", change.label(), line.description),
+                    None => format!("Tilleggsarbeid {}", change.label()),
+                },
+            })
+            .collect();
+        shown.push(WorkJob {
             id: job.id,
             title: job.title,
             customer_name: job.customer_name,
@@ -50,8 +74,10 @@ impl From<Job> for WorkJob {
             start_day: job.start_day,
             end_day: job.end_day,
             lines: job.lines.into_iter().map(|line| line.description).collect(),
-        }
+            changes,
+        });
     }
+    Ok(shown)
 }
 
 /// "Mine oppdrag i dag".
@@ -78,7 +104,7 @@ pub(super) async fn work_today(
         store::time::between(&state.db, (today, today + Duration::days(1)), Some(user.id), None).await?;
     Ok(Json(WorkToday {
         today,
-        jobs: jobs.into_iter().map(WorkJob::from).collect(),
+        jobs: work_jobs(&state, jobs.into_iter()).await?,
         entries: rows.into_iter().map(|row| row.entry).collect(),
     }))
 }
@@ -142,14 +168,15 @@ pub(super) async fn week(
     }
     let open =
         store::list(&state.db, None, Some(whose)).await?.into_iter().filter(|job| job.status.is_open());
+    let jobs = work_jobs(&state, open).await?;
     Ok(Json(Week {
+        jobs,
         from,
         to: to - Duration::days(1),
         user_id: whose,
         total_minutes: days.iter().sum(),
         days,
         entries,
-        jobs: open.map(WorkJob::from).collect(),
     }))
 }
 

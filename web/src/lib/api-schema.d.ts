@@ -3216,8 +3216,17 @@ export interface components {
             /** Format: uuid */
             user_id: string;
         };
+        /** @description A change order (tilleggsarbeid) to tag time to. */
+        WorkChange: {
+            /** Format: uuid */
+            id: string;
+            /** @description "Tilleggsarbeid 2026-0043: Ekstra stikkontakt". */
+            label: string;
+        };
         /** @description A job as a worker's phone shows it. */
         WorkJob: {
+            /** @description Its change orders that time may be tagged to. */
+            changes: components["schemas"]["WorkChange"][];
             customer_address?: string | null;
             customer_name: string;
             customer_phone?: string | null;

@@ -17,6 +17,8 @@ export type QuoteData = {
   number: string
   version: number
   label: string
+  /** "Tilbud", or "Tilbud på tilleggsarbeid" for a change order. */
+  title: string
   firm: { name: string; phone: string | null; email: string | null; address: string | null; org_nr: string | null } | null
   customer: { name: string; addressee: string; address: string | null; email: string | null; phone: string | null; org_nr: string | null }
   consumer: boolean
@@ -66,7 +68,7 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
         </div>
       </header>
       <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
-        <h1 className="text-2xl font-bold sm:text-3xl">Tilbud {quote.number}{quote.version > 1 && ` (versjon ${quote.version})`}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{quote.title} {quote.number}{quote.version > 1 && ` (versjon ${quote.version})`}</h1>
         <p className="mt-1 text-muted-foreground">
           Til {quote.customer.addressee}
           {quote.sent && ` · sendt ${quote.sent}`} · gyldig til {quote.valid_until}

@@ -12,7 +12,8 @@ import { LeadVisits } from '@/features/visits/components/lead-visits'
 export function LeadSide({ lead, staff }: { lead: Lead; staff: StaffMember[] }) {
   const enquiry = useLeadEnquiry(lead.id)
   const quotes = useLeadQuotes(lead.id)
-  const accepted = (quotes.data ?? []).filter((quote) => quote.status === 'accepted')
+  // A change order (tilleggsarbeid) belongs to its job and never becomes a job of its own.
+  const accepted = (quotes.data ?? []).filter((quote) => quote.status === 'accepted' && !quote.job_id)
   return (
     <div className="grid content-start gap-8">
       <LeadEnquiry leadId={lead.id} />

@@ -2,18 +2,20 @@ import { ArrowLeft, Download } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { hours, timeSheetHref, useJob } from '@/features/jobs/api/jobs'
+import { JobChanges } from '@/features/jobs/components/job-changes'
 import { JobContacts } from '@/features/jobs/components/job-contacts'
 import { JobDetails } from '@/features/jobs/components/job-details'
 import { JobMaterials } from '@/features/jobs/components/job-materials'
 import { JobStatusBadge } from '@/features/jobs/components/job-status'
 import { MeterView } from '@/features/jobs/components/meter-view'
+import { QuoteStatusBadge } from '@/features/quotes/components/quote-status'
 import { useUsers } from '@/features/users/api/users'
 import { formatDay, norwegianDay } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { useAdminTitle } from '../use-admin-title'
 
-/** A job's own page (`/admin/oppdrag/{id}`): its meter, its hours, materials and § 7
- * contacts, and the office's edits. */
+/** A job's own page (`/admin/oppdrag/{id}`): its meter, its § 7 contacts, its
+ * tilleggsarbeid, hours and materials, and the office's edits. */
 export function JobPage() {
   const { jobId = '' } = useParams()
   const job = useJob(jobId)
@@ -54,6 +56,7 @@ export function JobPage() {
       </p>
       <MeterView meter={data.meter} priceType={data.price_type} />
       {(data.price_type === 'estimate' || data.contacts.length > 0) && <JobContacts job={data} />}
+      <JobChanges job={data} status={(status) => <QuoteStatusBadge status={status} />} />
       <div className="grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="job-hours" className="grid content-start gap-3 rounded-2xl border border-border bg-card p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">

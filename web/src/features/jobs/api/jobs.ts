@@ -14,6 +14,8 @@ export type JobContactInput = components['schemas']['JobContactInput']
 export type TimeInput = components['schemas']['TimeInput']
 export type TimeEntry = components['schemas']['TimeEntry']
 export type WorkJob = components['schemas']['WorkJob']
+export type AgreementInput = components['schemas']['AgreementInput']
+export type Agreement = components['schemas']['Agreement']
 
 export const JOB_STATUS_LABEL: Record<JobStatus, string> = {
   planned: 'Planlagt',
@@ -108,6 +110,32 @@ export function useRecordContact(id: string) {
       unwrap(await api.POST('/api/admin/jobs/{id}/contacts', { params: { path: { id } }, body })),
     onSuccess: refresh,
   })
+}
+
+/** "Nytt tilleggsarbeid": a draft change order on the job, opened in the quote editor. */
+export function useCreateChange(jobId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => unwrap(await api.POST('/api/admin/jobs/{id}/changes', { params: { path: { id: jobId } } })),
+    onSuccess: () => void refresh(queryClient, queryKeys.jobs.all, queryKeys.quotes.all),
+  })
+}
+
+/** A change order recorded as agreed on the phone or under § 9: it raises the budget. */
+export function useRecordAgreement(quoteId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: AgreementInput) =>
+      unwrap(await api.POST('/api/admin/quotes/{id}/agreement', { params: { path: { id: quoteId } }, body })),
+    onSuccess: () => void refresh(queryClient, queryKeys.jobs.all, queryKeys.quotes.all, queryKeys.dashboard.all, queryKeys.work.all),
+  })
+}
+
+/** How a change order was agreed, as the job's and the quote's pages say it. */
+export const AGREEMENT_LABEL: Record<Agreement, string> = {
+  phone: 'Avtalt på telefon',
+  unreachable: '§ 9: kunden var ikke å nå, og prisen er lav',
+  damage: '§ 9: for å hindre vesentlig skade',
 }
 
 /** "Mine oppdrag i dag". */

@@ -19,10 +19,11 @@ const schema = z.object({
   quantity: z.string().refine((text) => (parseQuantity(text) ?? 0) > 0, 'Skriv antallet som et tall, for eksempel 2 eller 2,5.'),
   unit: z.enum(['stk', 'time', 'm2', 'lm']),
   unit_price: z.string().refine((text) => parseKroner(text) !== null, 'Skriv prisen som et beløp, for eksempel 249 eller 249,50.'),
-  extra: z.boolean(),
+  /** '' none, 'extra' tilleggsarbeid not yet agreed, or a change order's id. */
+  extra: z.string(),
 })
 type Values = z.infer<typeof schema>
-const EMPTY: Values = { description: '', quantity: '1', unit: 'stk', unit_price: '', extra: false }
+const EMPTY: Values = { description: '', quantity: '1', unit: 'stk', unit_price: '', extra: '' }
 
 /** A job's materials: what was added, by whom and when, and a line to add (typed, or
  * marked as tilleggsarbeid). Amounts are excluding MVA. */
@@ -39,6 +40,8 @@ export function JobMaterials({ job }: { job: JobDetail }) {
     try {
       await add.mutateAsync({
         ...values,
+        extra: values.extra !== '',
+        change_id: values.extra === '' || values.extra === 'extra' ? null : values.extra,
         quantity: parseQuantity(values.quantity) ?? 0,
         unit_price: parseKroner(values.unit_price) ?? 0,
         vat: 25,
@@ -104,10 +107,22 @@ export function JobMaterials({ job }: { job: JobDetail }) {
         <FormField id="material-price" label="Pris per enhet (kr uten MVA)" error={err('unit_price')}>
           {(control) => <Input {...register('unit_price')} {...control} inputMode="decimal" />}
         </FormField>
-        <label className="flex items-center gap-2 sm:col-span-2">
-          <input type="checkbox" className="size-5" {...register('extra')} />
-          Tilleggsarbeid
-        </label>
+        <FormField id="material-extra" label="Tilleggsarbeid" error={err('extra')} className="sm:col-span-2">
+          {(control) => (
+            <Select {...register('extra')} {...control}>
+              <option value="">Nei, arbeid i tilbudet</option>
+              {job.changes
+                .filter((change) => !['declined', 'withdrawn', 'replaced'].includes(change.status))
+                .map((change) => (
+                  <option key={change.id} value={change.id}>
+                    Tilleggsarbeid {change.number}
+                    {change.lines[0] ? `: ${change.lines[0].description}` : ''}
+                  </option>
+                ))}
+              <option value="extra">Ja, ikke avtalt ennå</option>
+            </Select>
+          )}
+        </FormField>
         <Button type="submit" className="w-fit sm:col-span-2 sm:justify-self-end" disabled={add.isPending}>
           Før materiell
         </Button>

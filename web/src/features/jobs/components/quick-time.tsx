@@ -21,20 +21,29 @@ export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; d
   const [minutes, setMinutes] = useState<number | null>(null)
   const [line, setLine] = useState('')
   const [note, setNote] = useState('')
-  const [extra, setExtra] = useState(false)
+  /** '' none, 'extra' tilleggsarbeid not yet agreed, or a change order's id. */
+  const [extra, setExtra] = useState('')
   const id = `time-${job.id}`
   const step = (by: number) => setMinutes((current) => Math.min(24 * 60, Math.max(15, (current ?? 450) + by)))
 
   const save = () => {
     if (minutes === null) return
     add
-      .mutateAsync({ job_id: job.id, day, minutes, line: line === '' ? undefined : Number(line), note, extra })
+      .mutateAsync({
+        job_id: job.id,
+        day,
+        minutes,
+        line: line === '' ? undefined : Number(line),
+        note,
+        extra: extra !== '',
+        change_id: extra === '' || extra === 'extra' ? null : extra,
+      })
       .then(
         () => {
           toast({ title: `Ført ${hours(minutes)} på ${job.title}`, description: dayLabel })
           setMinutes(null)
           setNote('')
-          setExtra(false)
+          setExtra('')
         },
         (error: unknown) =>
           toast({ title: 'Timene ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
@@ -91,10 +100,19 @@ export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; d
           <FormField id={`${id}-note`} label="Merknad">
             {(control) => <Textarea {...control} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />}
           </FormField>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" className="size-5" checked={extra} onChange={(event) => setExtra(event.target.checked)} />
-            Tilleggsarbeid
-          </label>
+          <FormField id={`${id}-extra`} label="Tilleggsarbeid">
+            {(control) => (
+              <Select {...control} value={extra} onChange={(event) => setExtra(event.target.value)}>
+                <option value="">Nei, arbeid i tilbudet</option>
+                {job.changes.map((change) => (
+                  <option key={change.id} value={change.id}>
+                    {change.label}
+                  </option>
+                ))}
+                <option value="extra">Ja, ikke avtalt ennå</option>
+              </Select>
+            )}
+          </FormField>
         </div>
       </details>
     </div>

@@ -41,7 +41,7 @@ export function LeadQuotes({ leadId }: { leadId: string }) {
           {quotes.data.map((quote) => (
             <li key={quote.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3">
               <Link to={paths.admin.quote(quote.id)} className="font-semibold text-primary underline-offset-4 hover:underline">
-                Tilbud {quote.number}{quote.version > 1 && ` v${quote.version}`}
+                {quote.job_id ? 'Tilleggsarbeid' : 'Tilbud'} {quote.number}{quote.version > 1 && ` v${quote.version}`}
               </Link>
               <span className="flex items-center gap-3 text-sm">
                 <QuoteStatusBadge status={quote.status} />

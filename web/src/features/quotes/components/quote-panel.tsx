@@ -37,7 +37,13 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
     ['Sendt', view.sent_at && `${formatDateTime(view.sent_at)}${view.sent_by ? ` av ${view.sent_by}` : ''}`],
     ['Først åpnet av kunden', view.first_opened_at && formatDateTime(view.first_opened_at)],
     ['Sist åpnet av kunden', view.last_opened_at && formatDateTime(view.last_opened_at)],
-    ['Akseptert', view.accepted_at && `${formatDateTime(view.accepted_at)} av ${view.accepted_name ?? ''} (fra ${view.accepted_ip ?? 'ukjent adresse'})`],
+    [
+      view.agreed_how ? 'Avtalt' : 'Akseptert',
+      view.accepted_at &&
+        (view.agreed_how
+          ? `${formatDateTime(view.accepted_at)}${view.accepted_name ? ` med ${view.accepted_name}` : ''}, registrert av ${view.agreed_by ?? ''}`
+          : `${formatDateTime(view.accepted_at)} av ${view.accepted_name ?? ''} (fra ${view.accepted_ip ?? 'ukjent adresse'})`),
+    ],
     ['Start før angrefristen', view.accepted_at && view.angrerett ? (view.early_start ? 'Ja, kunden ba om det' : 'Nei') : null],
     ['Avslått', view.declined_at && `${formatDateTime(view.declined_at)}${view.decline_reason ? `: «${view.decline_reason}»` : ''}`],
     ['Trukket tilbake', view.withdrawn_at && `${formatDateTime(view.withdrawn_at)} av ${view.withdrawn_by ?? ''}`],
