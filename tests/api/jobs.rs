@@ -2,14 +2,15 @@
 //! made from an accepted prisoverslag in one step, hours entered by a montør who sees only
 //! their own jobs, the meter that stops entries above the estimate until the § 7 contact
 //! is recorded, the time sheet's lock after the following month (with the clock moved),
-//! and the month's time sheet as a file.
+//! the month's time sheet as a file, and tilleggsarbeid: change orders accepted on their
+//! page, agreed on the phone or under § 9, raising the budget.
 
 use chrono::{Datelike, Duration, Months, NaiveDate};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries};
-use crate::quotes::{answer, draft, page_path, send};
+use crate::quotes::{answer, draft, page_path, pdf_text, send};
 use fagfolk::users::Role;
 
 crate::db_tests!(
@@ -19,6 +20,7 @@ crate::db_tests!(
     bad_hours_are_refused_in_norwegian_and_nothing_is_written,
     the_meter_reads_the_same_from_the_list_and_the_job,
     an_erasure_keeps_the_job_and_its_hours_and_says_so,
+    change_orders_raise_the_budget_by_link_phone_and_section_9,
 );
 
 /// A montør, signed in.
@@ -133,7 +135,7 @@ async fn a_job_from_an_accepted_estimate_and_its_meter(app: TestApp) {
     assert_eq!(extra.status(), StatusCode::CREATED);
 
     // The contact: how, when, what the customer said; then the quarter goes in.
-    let when = format!("{}T{}", day(0, &app), "07:30");
+    let when = format!("{}T{}", day(-1, &app), "07:30");
     let bad = office
         .send(Method::POST, &format!("{job_path}/contacts"), &json!({"how": "brevdue", "said": ""}))
         .await;
@@ -496,7 +498,7 @@ async fn the_meter_reads_the_same_from_the_list_and_the_job(app: TestApp) {
         .await
         .unwrap();
     let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
-    let contact = json!({"how": "sms", "contacted_at": format!("{}T06:00", day(0, &app)), "said": "Ok"});
+    let contact = json!({"how": "sms", "contacted_at": format!("{}T06:00", day(-1, &app)), "said": "Ok"});
     assert_eq!(
         office.send(Method::POST, &format!("{job_path}/contacts"), &contact).await.status(),
         StatusCode::CREATED
@@ -566,4 +568,202 @@ async fn an_erasure_keeps_the_job_and_its_hours_and_says_so(app: TestApp) {
     assert_eq!(kept["lead_id"], Value::Null, "the erased lead's link is gone");
     assert_eq!(kept["entries"][0]["minutes"], 240, "the hours stay");
     assert_eq!(kept["quote_id"], quote["id"]);
+}
+
+/// A change order on `job_id` with one line of `net` øre (1 stk, 25 % MVA).
+async fn change_order(office: &Session, job_id: &str, text: &str, net: i64) -> Value {
+    let made = office.send(Method::POST, &format!("/api/admin/jobs/{job_id}/changes"), &json!({})).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let change: Value = made.json().await.unwrap();
+    let line = json!([{"description": text, "quantity": 100, "unit": "stk", "unit_price": net, "vat": 25}]);
+    let path = format!("/api/admin/quotes/{}", change["id"].as_str().unwrap());
+    let saved = office.send(Method::PUT, &path, &json!({"lines": line})).await;
+    assert_eq!(saved.status(), 200);
+    saved.json().await.unwrap()
+}
+
+async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp) {
+    let office = app.admin().await;
+    let quote = accepted_estimate(&app, &office).await;
+    let (worker_id, worker) = montor(&app, "kari@fagfolk.test").await;
+    let made = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()),
+            &json!({"workers": [worker_id]}),
+        )
+        .await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let job: Value = made.json().await.unwrap();
+    let job_id = job["id"].as_str().unwrap().to_owned();
+    let job_path = format!("/api/admin/jobs/{job_id}");
+    let lead_path = format!("/api/admin/leads/{}", quote["lead_id"].as_str().unwrap());
+    let won: Value = office.get_json(&lead_path, &[]).await;
+
+    // A change order is a draft quote on the job, to the job's customer, at a fixed price.
+    let socket = change_order(&office, &job_id, "Ekstra stikkontakt i gangen", 125_000).await;
+    assert_eq!(
+        (socket["job_id"].as_str(), socket["status"].as_str()),
+        (Some(job_id.as_str()), Some("draft"))
+    );
+    assert_eq!(
+        (socket["customer_name"].as_str(), socket["price_type"].as_str()),
+        (Some("Øystein Åsen"), Some("fixed"))
+    );
+    assert_eq!(socket["lead_id"], quote["lead_id"]);
+    assert_ne!(socket["number"], quote["number"], "a number of its own");
+    let to_job = office
+        .send(Method::POST, &format!("/api/admin/quotes/{}/job", socket["id"].as_str().unwrap()), &json!({}))
+        .await;
+    assert_eq!(to_job.status(), StatusCode::CONFLICT, "a draft is no job");
+
+    // Sent as a link; the customer's page and PDF call it what it is, and the customer accepts.
+    let sent = send(&office, &socket).await;
+    let page = page_path(&sent);
+    let shown = app.client.get(app.url(&page)).send().await.unwrap().text().await.unwrap();
+    assert!(shown.contains("Tilbud på tilleggsarbeid"), "{shown}");
+    let pdf = app.client.get(app.url(&format!("{page}/pdf"))).send().await.unwrap().bytes().await.unwrap();
+    assert!(pdf_text(&pdf).contains("Tilbud på tilleggsarbeid"));
+    let accepted =
+        answer(&app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
+            .await;
+    assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
+    let read: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(read["meter"]["extra_budget"], 125_000, "the budget rises by the change order, excluding MVA");
+    assert_eq!(read["meter"]["budget"], 2_272_450, "the estimate itself stays");
+    let change = &read["changes"][0];
+    assert_eq!(
+        (change["status"].as_str(), change["accepted_name"].as_str()),
+        (Some("accepted"), Some("Øystein Åsen"))
+    );
+    assert!(change["pdf_sha256"].as_str().is_some_and(|hash| hash.len() == 64));
+    assert_eq!(change["accepted_user_agent"], "Testnettleser/1.0");
+    let lead: Value = office.get_json(&lead_path, &[]).await;
+    assert_eq!(lead["status"], won["status"], "a change order moves no lead");
+    let to_job = office
+        .send(Method::POST, &format!("/api/admin/quotes/{}/job", socket["id"].as_str().unwrap()), &json!({}))
+        .await;
+    assert_eq!(to_job.status(), StatusCode::CONFLICT);
+    assert_eq!(message(to_job).await, "Dette er tilleggsarbeid på et oppdrag, og blir ikke et eget oppdrag.");
+
+    // Time tagged to it counts as tilleggsarbeid; the worker's phone offers it.
+    let today: Value = worker.get_json("/api/admin/work/today", &[]).await;
+    assert_eq!(today["jobs"][0]["changes"][0]["id"], socket["id"]);
+    assert!(
+        today["jobs"][0]["changes"][0]["label"].as_str().unwrap().ends_with(": Ekstra stikkontakt i gangen")
+    );
+    let tagged = worker
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job_id, "day": day(0, &app), "minutes": 60, "change_id": socket["id"]}),
+        )
+        .await;
+    assert_eq!(tagged.status(), StatusCode::CREATED);
+    let entry: Value = tagged.json().await.unwrap();
+    assert_eq!((entry["extra"].as_bool(), &entry["change_id"]), (Some(true), &socket["id"]));
+    let read: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(
+        (read["meter"]["used"].as_i64(), read["meter"]["extra_used"].as_i64()),
+        (Some(0), Some(95_000))
+    );
+
+    // Agreed on the phone: who, when and what, or it is refused in Norwegian.
+    let heater = change_order(&office, &job_id, "Varmekabel i gangen", 480_000).await;
+    let agree = format!("/api/admin/quotes/{}/agreement", heater["id"].as_str().unwrap());
+    let at = format!("{}T08:15", day(-1, &app));
+    let missing = office.send(Method::POST, &agree, &json!({"how": "phone", "at": at, "note": ""})).await;
+    assert_eq!(missing.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let errors: Value = missing.json().await.unwrap();
+    assert_eq!(errors["fields"]["name"], "Skriv hvem du snakket med.");
+    assert_eq!(errors["fields"]["note"], "Skriv hva kunden sa ja til.");
+    let phoned = office
+        .send(Method::POST, &agree, &json!({"how": "phone", "name": "Øystein Åsen", "at": at, "note": "Ja, legg varmekabel i gangen også."}))
+        .await;
+    assert_eq!(phoned.status(), StatusCode::OK);
+    let phoned: Value = phoned.json().await.unwrap();
+    assert_eq!((phoned["status"].as_str(), phoned["agreed_how"].as_str()), (Some("accepted"), Some("phone")));
+    assert_eq!(
+        (phoned["agreed_by"].as_str(), phoned["accepted_name"].as_str()),
+        (Some("Test Bruker"), Some("Øystein Åsen"))
+    );
+    let again =
+        office.send(Method::POST, &agree, &json!({"how": "phone", "name": "X", "at": at, "note": "x"})).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_eq!(message(again).await, "Tilleggsarbeidet er alt besvart, trukket tilbake eller erstattet.");
+
+    // Under § 9, to prevent damage: the reason, and no name.
+    let leak = change_order(&office, &job_id, "Tetting av lekkasje bak vegg", 90_000).await;
+    let saved = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/quotes/{}/agreement", leak["id"].as_str().unwrap()),
+            &json!({"how": "damage", "name": "Noen", "at": at, "note": "Vann lakk inn i veggen; kunden var på reise."}),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let saved: Value = saved.json().await.unwrap();
+    assert_eq!((saved["agreed_how"].as_str(), saved["accepted_name"].as_str()), (Some("damage"), None));
+    let read: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(read["meter"]["extra_budget"], 125_000 + 480_000 + 90_000);
+    assert_eq!(read["changes"].as_array().unwrap().len(), 3);
+    let list: Value = office.get_json("/api/admin/jobs", &[]).await;
+    assert_eq!(list[0]["meter"], read["meter"], "the list's meter counts the change orders too");
+
+    // A quote is no change order; a withdrawn change order takes no time.
+    let not_change = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/quotes/{}/agreement", quote["id"].as_str().unwrap()),
+            &json!({"how": "phone", "name": "X", "at": at, "note": "x"}),
+        )
+        .await;
+    assert_eq!(not_change.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(not_change).await,
+        "Bare tilleggsarbeid på et oppdrag kan registreres som avtalt slik."
+    );
+    let dropped = change_order(&office, &job_id, "Ny lampe", 10_000).await;
+    let withdrawn = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/quotes/{}/withdraw", dropped["id"].as_str().unwrap()),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(withdrawn.status(), 200);
+    for change_id in [dropped["id"].clone(), json!(uuid::Uuid::now_v7()), json!("ikke-en-id")] {
+        let refused = worker
+            .send(
+                Method::POST,
+                "/api/admin/time",
+                &json!({"job_id": job_id, "day": day(0, &app), "minutes": 60, "change_id": change_id}),
+            )
+            .await;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{change_id}");
+        let errors: Value = refused.json().await.unwrap();
+        assert_eq!(
+            errors["fields"]["change_id"],
+            "Velg et tilleggsarbeid på dette oppdraget som ikke er avslått eller trukket tilbake."
+        );
+    }
+    let materials = office
+        .send(
+            Method::POST,
+            &format!("{job_path}/materials"),
+            &json!({"description": "Lampe", "quantity": 100, "unit": "stk", "unit_price": 10_000, "vat": 25, "change_id": dropped["id"]}),
+        )
+        .await;
+    assert_eq!(materials.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let read: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(read["entries"].as_array().unwrap().len(), 1, "nothing refused was written");
+    assert_eq!(read["materials"].as_array().unwrap().len(), 0);
+
+    // The log has each step, by whom.
+    let entries = audit_entries(&app).await;
+    let agreed: Vec<_> =
+        entries.iter().filter(|(action, entity, ..)| action == "accept" && entity == "quotes").collect();
+    assert_eq!(agreed.len(), 4, "the estimate, the link, the phone and § 9");
+    assert!(agreed.iter().any(|(.., by, changes)| by.as_deref() == Some("admin@fagfolk.test")
+        && changes.as_ref().is_some_and(|c| c["after"]["agreed_how"] == "damage")));
 }

@@ -260,6 +260,16 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("create", "job_contacts")),
     ),
+    op("POST", "/api/admin/jobs/{id}/changes", Body::None, WORK, Some(("create", "quotes"))),
+    op(
+        "POST",
+        "/api/admin/quotes/{id}/agreement",
+        Body::Json(
+            |_| json!({ "how": "phone", "name": "Fast Kunde", "at": "2026-11-02T08:00", "note": "Ja." }),
+        ),
+        WORK,
+        Some(("accept", "quotes")),
+    ),
     // A private calendar feed of one's own befaringer (everyone's is for admins,
     // tests/api/feeds.rs).
     op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
@@ -469,6 +479,8 @@ pub struct Fixtures {
     pub job: String,
     pub entry: String,
     pub material: String,
+    /// A draft change order (tilleggsarbeid) on `job`, to record as agreed.
+    pub change: String,
 }
 
 impl Fixtures {
@@ -586,7 +598,7 @@ impl Fixtures {
         )
         .await;
         assert_eq!(yes.status(), 303, "the fixture's accepted quote");
-        let (job, entry, material) = job_fixtures(app, admin, lead_id, round).await;
+        let (job, entry, material, change) = job_fixtures(app, admin, lead_id, round).await;
         // The admin's calendar address, for the operations that switch one off.
         let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
         assert_eq!(feed.status(), 201, "the fixture's calendar address");
@@ -611,6 +623,7 @@ impl Fixtures {
             job,
             entry,
             material,
+            change,
         }
     }
 
@@ -627,6 +640,8 @@ impl Fixtures {
             &self.job
         } else if path.starts_with("/api/admin/time/") {
             &self.entry
+        } else if path.ends_with("/agreement") {
+            &self.change
         } else if path.ends_with("/withdraw") {
             &self.spare_quote
         } else if path.ends_with("/revise") || path.ends_with("/new-link") {
@@ -663,8 +678,14 @@ impl Fixtures {
 }
 
 /// The montør of round `round` (`montor{round}@fagfolk.test`), a call-out job on `lead`
-/// that they work on, an hour entry of theirs and a material line: `(job, entry, material)`.
-async fn job_fixtures(app: &TestApp, admin: &Session, lead: &str, round: usize) -> (String, String, String) {
+/// that they work on, an hour entry of theirs, a material line and a draft change order:
+/// `(job, entry, material, change)`.
+async fn job_fixtures(
+    app: &TestApp,
+    admin: &Session,
+    lead: &str,
+    round: usize,
+) -> (String, String, String, String) {
     let email = format!("montor{round}@fagfolk.test");
     let montor = app.create_user(&email, ADMIN_PASSWORD, fagfolk::users::Role::Montor).await;
     let job: Value = admin
@@ -700,7 +721,14 @@ async fn job_fixtures(app: &TestApp, admin: &Session, lead: &str, round: usize) 
         .await
         .unwrap();
     let entry = entry["id"].as_str().expect("the fixture's hours").to_owned();
-    (job, entry, material["id"].as_str().expect("the fixture's material").to_owned())
+    let change: Value = admin
+        .send(Method::POST, &format!("/api/admin/jobs/{job}/changes"), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let change = change["id"].as_str().expect("the fixture's change order").to_owned();
+    (job, entry, material["id"].as_str().expect("the fixture's material").to_owned(), change)
 }
 
 pub async fn upload(session: &Session) -> reqwest::Response {
@@ -868,10 +896,11 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                     });
                     // A new quote's, befaring's, job's, material's or contact's entry names
                     // it, not the lead, quote or job in the path.
-                    let names_a_new_row = ["/quotes", "/visits", "/job", "/jobs", "/materials", "/contacts"]
-                        .iter()
-                        .any(|end| operation.path.ends_with(end))
-                        || operation.path.contains("{material_id}");
+                    let names_a_new_row =
+                        ["/quotes", "/visits", "/job", "/jobs", "/materials", "/contacts", "/changes"]
+                            .iter()
+                            .any(|end| operation.path.ends_with(end))
+                            || operation.path.contains("{material_id}");
                     if expected_id.is_some()
                         && !operation.path.starts_with("/api/auth/")
                         && !names_a_new_row

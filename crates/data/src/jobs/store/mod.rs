@@ -141,8 +141,8 @@ pub async fn used_in(tx: &mut Tx, job: &Job, except: Option<Uuid>) -> Result<(i6
 /// Whether time and materials of job `job_id` may be tagged to change order `change`: it
 /// is the job's and not declined, withdrawn or replaced (`crate::jobs::changes::is_open`).
 pub async fn change_open_in(tx: &mut Tx, job_id: Uuid, change: Uuid) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = tx_run!(tx, conn => sqlx::query_as(
-        "SELECT 1 FROM quotes WHERE id = $1 AND job_id = $2 AND status NOT IN ('declined', 'withdrawn', 'replaced')",
+    let found: Option<(Uuid,)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT id FROM quotes WHERE id = $1 AND job_id = $2 AND status NOT IN ('declined', 'withdrawn', 'replaced')",
     )
     .bind(change)
     .bind(job_id)
