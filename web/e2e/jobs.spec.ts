@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test'
 import { adminPassword, createLead, signIn, submitSignIn } from './admin'
 import { expect, test } from './server'
 
-// Oppdrag (#44): the office makes a job from an accepted prisoverslag, watches its meter
-// and is stopped above the estimate until the § 7 contact is recorded (1280 px); a montør
+// Oppdrag (#44): the office makes a job from an accepted prisoverslag, watches its meter,
+// is stopped above the estimate until the § 7 contact is recorded, and sends tilleggsarbeid
+// that the customer accepts on a phone, raising the budget (1280 px); a montør
 // on a phone sees only their own jobs and enters three days of hours on two jobs, at most
 // three taps each (375 px).
 
@@ -41,8 +42,8 @@ async function acceptedEstimate(page: Page, name: string): Promise<{ lead: strin
   return { lead: lead.id, quote: quote.id }
 }
 
-test('the office makes a job of an accepted estimate and is stopped above it until the § 7 contact', async ({ page }, info) => {
-  test.setTimeout(120_000)
+test('the office makes a job of an accepted estimate, is stopped above it until the § 7 contact, and the customer accepts tilleggsarbeid', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(180_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page)
   await montor(page, 'Kari Montør', 'kari@fagfolk.test')
@@ -86,6 +87,51 @@ test('the office makes a job of an accepted estimate and is stopped above it unt
   await expect(meter).toContainText('(102 %)')
   await expect(meter).toContainText('Kan faktureres')
   await page.screenshot({ path: info.outputPath('oppdrag-kontakt-1280.png'), fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Tilleggsarbeid: a change order made on the job, written in the quote editor, sent.
+  const jobUrl = page.url()
+  await page.getByRole('button', { name: 'Nytt tilleggsarbeid' }).click()
+  await expect(page).toHaveURL(/\/admin\/tilbud\//)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Tilleggsarbeid')
+  await expect(page.getByLabel('Navn', { exact: true })).toHaveValue('Åse Ødegård')
+  await page.getByRole('button', { name: 'Fri linje' }).click()
+  const line = page.locator('[data-quote-line]').first()
+  await line.getByLabel('Beskrivelse').fill('Ekstra kurs til varmepumpe')
+  await line.getByLabel('Enhetspris (kr)').fill('2 400')
+  await expect(page.locator('[data-save-state]')).toContainText('Utkastet er lagret')
+  await page.getByRole('button', { name: 'Send til kunden' }).click()
+  await page.getByRole('dialog', { name: 'Sende tilbudet?' }).getByRole('button', { name: 'Send til kunden' }).click()
+  const sent = page.locator('[data-sent-link]')
+  const link = new URL((await sent.locator('code').textContent()) ?? '').pathname
+
+  // The customer accepts it on a phone.
+  const customer = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage()
+  await customer.goto(link)
+  await expect(customer.getByRole('heading', { level: 1 })).toContainText('Tilbud på tilleggsarbeid')
+  await expect(customer.getByText('Ekstra kurs til varmepumpe')).toBeVisible()
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await customer.getByLabel('Fullt navn').fill('Åse Ødegård')
+  await customer.getByText('Jeg har lest tilbudet og vilkårene').click()
+  await customer.getByRole('button', { name: 'Aksepter tilbudet' }).click()
+  await expect(customer.locator('[data-quote-state="accepted"]')).toContainText('av Åse Ødegård')
+  await customer.screenshot({ path: info.outputPath('tilleggsarbeid-kunde-375.png'), fullPage: true })
+  expect(await seriousViolations(customer)).toEqual([])
+
+  // Back on the job, the budget has risen by it, and time can be tagged to it.
+  await page.goto(jobUrl)
+  const changes = page.locator('section[aria-labelledby="job-changes"]')
+  await expect(changes).toContainText('Akseptert')
+  await expect(changes).toContainText('2\u00a0400,00\u00a0kr eks. MVA')
+  await expect(meter.locator('dt', { hasText: 'Tilleggsarbeid akseptert' }).locator('+ dd')).toHaveText('2\u00a0400,00\u00a0kr')
+  await expect(meter).toContainText('12\u00a0650,00\u00a0kr')
+  await materials.getByLabel('Materiell').fill('Kabel til varmepumpen')
+  await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('600')
+  const tag = materials.getByLabel('Tilleggsarbeid')
+  await tag.selectOption((await tag.locator('option', { hasText: 'Ekstra kurs til varmepumpe' }).getAttribute('value')) ?? '')
+  await materials.getByRole('button', { name: 'Før materiell' }).click()
+  await expect(meter.locator('dt', { hasText: 'Tilleggsarbeid brukt' }).locator('+ dd')).toHaveText('600,00\u00a0kr')
+  await page.screenshot({ path: info.outputPath('oppdrag-tillegg-1280.png'), fullPage: true })
   expect(await seriousViolations(page)).toEqual([])
 
   await page.goto('/admin/oppdrag')

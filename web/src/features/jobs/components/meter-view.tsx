@@ -16,7 +16,7 @@ const BUDGET_LABEL: Record<PriceType, string> = {
 /**
  * A job's meter (crates/data/src/jobs/meter.rs): what was used beside the budget, the
  * estimate's ceiling (+15 %, håndverkertjenesteloven § 32), a fixed price's margin, and a
- * warning when the estimate is passed. Amounts are excluding MVA, as the quote's lines.
+ * warning when the estimate is passed, and the accepted tilleggsarbeid that raises the budget. Amounts are excluding MVA, as the quote's lines.
  * `compact` is the list's one line.
  */
 export function MeterView({ meter, priceType, compact = false }: { meter: Meter; priceType: PriceType; compact?: boolean }) {
@@ -73,6 +73,10 @@ export function MeterView({ meter, priceType, compact = false }: { meter: Meter;
             <dd className={cn('font-semibold tabular-nums', meter.margin < 0 && 'text-destructive')}>{kroner(meter.margin)}</dd>
           </div>
         )}
+        <div>
+          <dt className="text-muted-foreground">Tilleggsarbeid akseptert</dt>
+          <dd className="font-semibold tabular-nums">{kroner(meter.extra_budget)}</dd>
+        </div>
         <div>
           <dt className="text-muted-foreground">Tilleggsarbeid brukt</dt>
           <dd className="font-semibold tabular-nums">{kroner(meter.extra_used)}</dd>
