@@ -202,3 +202,35 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   const entries = new Set([...week.entries, ...((await earlier.json()) as { entries: unknown[] }).entries].map((entry) => JSON.stringify(entry)))
   expect(entries.size).toBe(3)
 })
+
+test('tilleggsarbeid agreed on the phone is recorded with who, when and what, and raises the budget', async ({ page }, info) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  const { quote } = await acceptedEstimate(page, 'Tor Telefon')
+  const job = await page.request.post(`/api/admin/quotes/${quote}/job`, { data: {}, headers })
+  const jobId = ((await job.json()) as { id: string }).id
+  const change = await page.request.post(`/api/admin/jobs/${jobId}/changes`, { headers })
+  const changeId = ((await change.json()) as { id: string }).id
+  const line = { description: 'Flytte stikkontakt', quantity: 100, unit: 'stk', unit_price: 150_000, vat: 25 }
+  expect((await page.request.put(`/api/admin/quotes/${changeId}`, { data: { lines: [line] }, headers })).status()).toBe(200)
+
+  await page.goto(`/admin/tilbud/${changeId}`)
+  await expect(page.getByRole('link', { name: 'Til oppdraget' })).toBeVisible()
+  const form = page.getByRole('form', { name: 'Registrer tilleggsarbeidet som avtalt' })
+  await form.getByRole('button', { name: 'Registrer som avtalt' }).click()
+  await expect(form.getByText('Skriv hvem du snakket med.')).toBeVisible()
+  await expect(form.getByText('Skriv hva kunden sa ja til.')).toBeVisible()
+  await form.getByLabel('Hvem du snakket med').fill('Tor Telefon')
+  await form.getByLabel('Hva kunden sa ja til').fill('Ja, flytt stikkontakten til andre siden av døra.')
+  expect(await seriousViolations(page)).toEqual([])
+  await form.getByRole('button', { name: 'Registrer som avtalt' }).click()
+  await expect(page.locator('[data-quote-status]').first()).toHaveText('Akseptert')
+  await expect(form).toHaveCount(0)
+  await expect(page.locator('[data-agreement]')).toContainText('Avtalt på telefon, med Tor Telefon: «Ja, flytt stikkontakten')
+  await page.screenshot({ path: info.outputPath('tilleggsarbeid-telefon-1280.png'), fullPage: true })
+
+  await page.getByRole('link', { name: 'Til oppdraget' }).click()
+  const meter = page.locator('section[aria-labelledby="job-meter"]')
+  await expect(meter.locator('dt', { hasText: 'Tilleggsarbeid akseptert' }).locator('+ dd')).toHaveText('1\u00a0500,00\u00a0kr')
+  await expect(page.locator('section[aria-labelledby="job-changes"]')).toContainText('Avtalt på telefon')
+})

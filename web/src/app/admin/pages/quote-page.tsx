@@ -47,19 +47,20 @@ export function QuotePage() {
         {kind} {quote.number}
         {quote.version > 1 && <span className="font-normal text-muted-foreground"> versjon {quote.version}</span>}
       </h1>
-      <QuotePanel key={quote.id} view={quote} onOpen={(id) => navigate(paths.admin.quote(id))} />
+      <QuotePanel key={`panel-${quote.id}`} view={quote} onOpen={(id) => navigate(paths.admin.quote(id))} />
       {quote.job_id && quote.agreed_how && (
-        <p className="max-w-2xl rounded-lg border border-border p-3 text-sm">
+        <p data-agreement className="max-w-2xl rounded-lg border border-border p-3 text-sm">
           <span className="font-semibold">{AGREEMENT_LABEL[quote.agreed_how]}</span>
           {quote.accepted_name && `, med ${quote.accepted_name}`}: «{quote.agreed_note}» (registrert av {quote.agreed_by})
         </p>
       )}
-      {quote.job_id && (quote.status === 'draft' || quote.status === 'sent') && <ChangeAgreement key={quote.id} quoteId={quote.id} />}
+      {quote.job_id && (quote.status === 'draft' || quote.status === 'sent') && <ChangeAgreement key={`agreement-${quote.id}`} quoteId={quote.id} />}
       {quote.status === 'draft' ? (
-        <QuoteEditor key={quote.id} quote={quote} firm={firm} catalogue={services.map((s) => ({ id: s.id, name: s.name, price_from: s.price_from ?? null }))} />
+        <QuoteEditor key={`editor-${quote.id}`} quote={quote} firm={firm} catalogue={services.map((s) => ({ id: s.id, name: s.name, price_from: s.price_from ?? null }))} />
       ) : (
         <div className="max-w-2xl">
           <QuotePreview
+            title={quote.job_id ? 'Tilbud på tilleggsarbeid' : 'Tilbud'}
             number={quote.number}
             firm={firm}
             customer={addressee(quote.customer_name, quote.customer_kind === 'business' ? quote.customer_company : null)}

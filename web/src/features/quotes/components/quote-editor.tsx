@@ -134,6 +134,7 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
       <div className="lg:sticky lg:top-20 lg:self-start">
         <h2 className="mb-2 text-sm font-semibold text-muted-foreground">Slik ser kunden tilbudet</h2>
         <QuotePreview
+          title={quote.job_id ? 'Tilbud på tilleggsarbeid' : 'Tilbud'}
           number={quote.number}
           firm={firm}
           customer={addressee(values.customer_name, consumer ? '' : values.customer_company)}

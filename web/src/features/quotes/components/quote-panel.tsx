@@ -44,7 +44,7 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
           ? `${formatDateTime(view.accepted_at)}${view.accepted_name ? ` med ${view.accepted_name}` : ''}, registrert av ${view.agreed_by ?? ''}`
           : `${formatDateTime(view.accepted_at)} av ${view.accepted_name ?? ''} (fra ${view.accepted_ip ?? 'ukjent adresse'})`),
     ],
-    ['Start før angrefristen', view.accepted_at && view.angrerett ? (view.early_start ? 'Ja, kunden ba om det' : 'Nei') : null],
+    ['Start før angrefristen', view.accepted_at && view.angrerett && !view.agreed_how ? (view.early_start ? 'Ja, kunden ba om det' : 'Nei') : null],
     ['Avslått', view.declined_at && `${formatDateTime(view.declined_at)}${view.decline_reason ? `: «${view.decline_reason}»` : ''}`],
     ['Trukket tilbake', view.withdrawn_at && `${formatDateTime(view.withdrawn_at)} av ${view.withdrawn_by ?? ''}`],
     ['Erstattet', view.replaced_at && formatDateTime(view.replaced_at)],

@@ -6,8 +6,10 @@ import type { PriceType, Unit } from '../api/quotes'
 export type PreviewLine = { description: string; quantity: number; unit: Unit; unit_price: number; vat: number }
 
 /** What the customer will see, drawn from the editor's fields as they are typed: a
- * consumer sees prices including MVA, a business without, with the rate. */
+ * consumer sees prices including MVA, a business without, with the rate. `title` is
+ * "Tilbud", or "Tilbud på tilleggsarbeid" for a change order. */
 export function QuotePreview({
+  title = 'Tilbud',
   number,
   firm,
   customer,
@@ -18,6 +20,7 @@ export function QuotePreview({
   lines,
   validUntil,
 }: {
+  title?: string
   number: string
   firm: string
   customer: string
@@ -32,7 +35,9 @@ export function QuotePreview({
   return (
     <article aria-label="Forhåndsvisning" className="rounded-xl border border-border bg-background p-5 text-sm shadow-sm">
       <p className="font-bold">{firm}</p>
-      <h2 className="mt-3 text-xl font-bold">Tilbud {number}</h2>
+      <h2 className="mt-3 text-xl font-bold">
+        {title} {number}
+      </h2>
       <p className="text-muted-foreground">Til {customer || 'kunden'} · gyldig til {/^\d{4}-\d{2}-\d{2}$/.test(validUntil) ? formatDay(validUntil) : validUntil}</p>
       {intro && <p className="mt-3 whitespace-pre-line">{intro}</p>}
       <ul className="mt-3 divide-y divide-border">
