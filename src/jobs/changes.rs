@@ -99,10 +99,19 @@ pub(super) async fn record_agreement(
     let now = state.clock.now();
     let (how, name, at, note) = changes::read_agreement(input, now)?;
     let agreed = quotes::store::Agreed { how, name: name.as_deref(), at, note: &note, by: &user.name };
-    let entry = user.audit(now, AuditAction::Accept, AuditEntity::Quotes, Some(id), Some(serde_json::json!({
-        "before": {"status": quote.status},
-        "after": {"status": quotes::QuoteStatus::Accepted, "agreed_how": how, "accepted_name": name, "agreed_note": note},
-    })));
+    let entry = user.audit(
+        now,
+        AuditAction::Accept,
+        AuditEntity::Quotes,
+        Some(id),
+        Some(serde_json::json!({
+            "before": {"status": quote.status},
+            "after": {
+                "status": quotes::QuoteStatus::Accepted, "number": quote.label(), "agreed_how": how,
+                "accepted_name": name, "agreed_note": note,
+            },
+        })),
+    );
     let refused = |message: String| Err(ApiError::Conflict(message));
     match quotes::agree(&state.db, &quote, &agreed, now, &entry).await? {
         Ok(()) => {}

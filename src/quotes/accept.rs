@@ -73,7 +73,13 @@ pub async fn accept(
     texts["version"] = json!(quote.version);
     texts["pdf_sha256"] = json!(quote.pdf_sha256);
     let acceptance = store::Acceptance { name, ip: address, user_agent, texts: &texts, early_start };
-    let won = crate::settings::stages(&state.db).await.ok().and_then(|stages| quotes::won_status(&stages));
+    // A change order (tilleggsarbeid) moves no lead: its lead was won by the job's quote.
+    let won = match quote.lead_of_quote() {
+        Some(_) => {
+            crate::settings::stages(&state.db).await.ok().and_then(|stages| quotes::won_status(&stages))
+        }
+        None => None,
+    };
     let entry = NewAudit::new(
         now,
         AuditAction::Accept,
@@ -145,7 +151,7 @@ pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result
         ));
     }
     let now = state.clock.now();
-    let lead = match quote.lead_id {
+    let lead = match quote.lead_of_quote() {
         Some(id) => fagfolk_data::leads::store::get(&state.db, id).await.ok().flatten(),
         None => None,
     };

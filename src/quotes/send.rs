@@ -88,7 +88,7 @@ pub async fn send_quote(
     let sha256 = hex(&Sha256::digest(&bytes));
     let (token, hash) = token::new();
     let stages = crate::settings::stages(&state.db).await?;
-    let lead = match quote.lead_id {
+    let lead = match quote.lead_of_quote() {
         Some(lead_id) => fagfolk_data::leads::store::get(&state.db, lead_id).await?,
         None => None,
     };

@@ -766,4 +766,9 @@ async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp
     assert_eq!(agreed.len(), 4, "the estimate, the link, the phone and § 9");
     assert!(agreed.iter().any(|(.., by, changes)| by.as_deref() == Some("admin@fagfolk.test")
         && changes.as_ref().is_some_and(|c| c["after"]["agreed_how"] == "damage")));
+    let on_page = agreed
+        .iter()
+        .find_map(|(.., changes)| changes.as_ref().filter(|c| c["after"]["number"] == socket["number"]))
+        .expect("the customer's acceptance is logged");
+    assert_eq!(on_page["after"]["lead_status"], Value::Null, "and says it moved no lead");
 }

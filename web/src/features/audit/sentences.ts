@@ -123,6 +123,8 @@ const FIELDS: Record<string, string> = {
   lines: 'linjer',
   lead_status: 'lead-status',
   accepted_name: 'akseptert av',
+  agreed_how: 'avtalt',
+  agreed_note: 'hva som ble avtalt',
   early_start: 'oppstart før angrefristen',
   decline_reason: 'grunn',
   new_version: 'ny versjon',
