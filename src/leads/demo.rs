@@ -129,6 +129,9 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         };
         let made = NewAudit::new(now, AuditAction::Create, AuditEntity::Jobs, Some(job.id), DEMO_EMAIL, None);
         jobs::create(db, &job, &[montor], &made).await?;
+        if n == 0 {
+            change_order(db, &job, lead.email.clone(), now).await?;
+        }
         for back in (1..=2).filter(|_| n == 0) {
             let entry = NewEntry {
                 job_id: job.id,
@@ -156,5 +159,49 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         }
     }
     tracing::info!(email = DEMO_MONTOR_EMAIL, "demo-montør og tre oppdrag lagt inn");
+    Ok(())
+}
+
+/// Tilleggsarbeid on `job`, agreed with the customer on the phone an hour ago: the job's
+/// page shows it and its raised budget.
+async fn change_order(
+    db: &Db,
+    job: &fagfolk_data::jobs::Job,
+    email: Option<String>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
+    use fagfolk_data::quotes::{self, Agreement, QuoteLine, Unit, store};
+    let today = fagfolk_data::oslo::day_of(now);
+    let terms = "Betaling 14 dager etter ferdigstillelse.".to_owned();
+    let mut content =
+        fagfolk_data::jobs::changes::content(job, None, email, terms, today + Duration::days(30));
+    content.lines = vec![QuoteLine {
+        service_id: None,
+        description: "Ekstra dobbel stikkontakt på kjøkkenet".to_owned(),
+        quantity: 100,
+        unit: Unit::Stk,
+        unit_price: 145_000,
+        vat: 25,
+    }];
+    content.totals =
+        quotes::money::totals(content.lines.iter().map(|line| (line.quantity, line.unit_price, line.vat)));
+    let made = |id: Uuid, _: &str| {
+        NewAudit::new(now, AuditAction::Create, AuditEntity::Quotes, Some(id), DEMO_EMAIL, None)
+    };
+    let of = store::Owners { lead_id: job.lead_id, job_id: Some(job.id) };
+    let id = quotes::create(db, of, &content, (None, "Demo"), now, today, made).await?;
+    let change = store::get(db, id).await?.ok_or_else(|| anyhow::anyhow!("tilleggsarbeidet forsvant"))?;
+    let agreed = store::Agreed {
+        how: Agreement::Phone,
+        name: Some(job.customer_name.as_str()),
+        at: now - Duration::hours(1),
+        note: "Ja, sett inn en dobbel stikkontakt ved benken også.",
+        by: "Demo",
+    };
+    let entry = NewAudit::new(now, AuditAction::Accept, AuditEntity::Quotes, Some(id), DEMO_EMAIL, None);
+    quotes::agree(db, &change, &agreed, now, &entry)
+        .await?
+        .map_err(|refused| anyhow::anyhow!("{refused:?}"))?;
     Ok(())
 }

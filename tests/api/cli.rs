@@ -418,6 +418,9 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     let out = text(&moved.stdout);
     assert!(out.contains("leads: 37\n") && out.contains("lead_notes: 1\n"), "{out}");
     assert!(out.contains("visits: 1\n") && out.contains("calendar_feeds: 1\n"), "{out}");
+    // The demo's change order: a quote that names a job, written before the jobs are
+    // (quotes.job_id is checked at commit on PostgreSQL).
+    assert!(out.contains("quotes: 1\n") && out.contains("jobs: 3\n"), "{out}");
     assert!(out.contains("antallet rader stemmer i alle 29 tabeller"), "{out}");
 
     let server = Served::start(&pg_url, &[], &[], None).await;
