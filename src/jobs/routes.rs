@@ -273,7 +273,7 @@ async fn add_material(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<MaterialInput>,
 ) -> ApiResult<(StatusCode, Json<Material>)> {
-    job_for(&state, &user, id).await?;
+    let job = job_for(&state, &user, id).await?;
     let (line, extra, change_id) = jobs::input::read_material(input)?;
     let now = state.clock.now();
     let material = Material {
@@ -300,7 +300,11 @@ async fn add_material(
         Some(material.id),
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
-    jobs::add_material(&state.db, &material, &entry).await?.map_err(refused)?;
+    let written = jobs::add_material(&state.db, &material, &entry).await?;
+    if written == Err(jobs::time::Refused::NeedsContact) {
+        super::notify::estimate_reached(&state, &job, &user.name).await;
+    }
+    written.map_err(refused)?;
     Ok((StatusCode::CREATED, Json(material)))
 }
 

@@ -207,7 +207,11 @@ pub(super) async fn add_time(
         Some(id),
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
-    jobs::time::add(&state.db, id, &entry, now, &audit).await?.map_err(refused)?;
+    let written = jobs::time::add(&state.db, id, &entry, now, &audit).await?;
+    if written == Err(jobs::time::Refused::NeedsContact) {
+        super::notify::estimate_reached(&state, &job, &user.name).await;
+    }
+    written.map_err(refused)?;
     Ok((
         StatusCode::CREATED,
         Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?),
@@ -274,7 +278,11 @@ pub(super) async fn change_time(
     is["job_id"] = entry.job_id.to_string().into();
     if let Some(diff) = changes(&was, &is) {
         let audit = user.audit(now, AuditAction::Update, AuditEntity::TimeEntries, Some(id), Some(diff));
-        jobs::time::change(&state.db, id, &entry, now, &audit).await?.map_err(refused)?;
+        let written = jobs::time::change(&state.db, id, &entry, now, &audit).await?;
+        if written == Err(jobs::time::Refused::NeedsContact) {
+            super::notify::estimate_reached(&state, &job, &user.name).await;
+        }
+        written.map_err(refused)?;
     }
     Ok(Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?))
 }

@@ -490,6 +490,86 @@ async fn a_business_quote_reads_right_with_six_digit_amounts(app: TestApp, _mail
     app.stop().await;
 }
 
+/// Oppdrag (#44): the first entry held by the estimate tells the office by e-mail, once;
+/// a change order's e-mail and its acceptance call it tilleggsarbeid and point to the job.
+async fn a_job_at_its_estimate_tells_the_office_once_and_a_change_order_mails_as_itself(
+    app: TestApp,
+    mut mail: Mail,
+) {
+    let staff = app.admin().await;
+    let origin = app.url("");
+    let (_, quote) = draft(&staff, "private").await;
+    let path = format!("/api/admin/quotes/{}", id(&quote));
+    assert_eq!(staff.send(Method::PUT, &path, &json!({"price_type": "estimate"})).await.status(), 200);
+    let link = page_path(&send(&staff, &quote).await);
+    next(&mut mail).await;
+    let yes = answer(&app, &link, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &origin);
+    assert_eq!(yes.await.status(), StatusCode::SEE_OTHER);
+    let (_, _) = (next(&mut mail).await, next(&mut mail).await);
+    let job: Value = staff.send(Method::POST, &format!("{path}/job"), &json!({})).await.json().await.unwrap();
+    let job_id = id(&job).to_owned();
+
+    // A whole day at 950 kr is more than the estimate's 22 724,50 kr: held, and the office told.
+    let day = json!({"job_id": job_id, "day": oslo_day(0), "minutes": 1440});
+    let held = staff.send(Method::POST, "/api/admin/time", &day).await;
+    assert_eq!(held.status(), StatusCode::CONFLICT);
+    let (subject, to, reply_to, body) = read(&next(&mut mail).await);
+    assert_eq!(
+        (subject.as_str(), to.as_str(), reply_to),
+        ("Oppdraget «Flislegging av våtrom» har nådd prisoverslaget", "post@fagfolk.test", None)
+    );
+    let body = flat(&body);
+    assert!(
+        body.contains("Test Bruker prøvde å føre mer på oppdraget «Flislegging av våtrom» (Øystein Åsen)"),
+        "{body}"
+    );
+    assert!(body.contains("registrer kontakten på oppdragets side (håndverkertjenesteloven § 7)"), "{body}");
+    assert!(body.contains(&format!("/admin/oppdrag/{job_id}")), "{body}");
+    // Held again: no second e-mail. The next one is the change order's.
+    assert_eq!(staff.send(Method::POST, "/api/admin/time", &day).await.status(), StatusCode::CONFLICT);
+    let change: Value = staff
+        .send(Method::POST, &format!("/api/admin/jobs/{job_id}/changes"), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let line = json!([{"description": "Ekstra sluk", "quantity": 100, "unit": "stk", "unit_price": 300_000, "vat": 25}]);
+    let change_path = format!("/api/admin/quotes/{}", id(&change));
+    assert_eq!(staff.send(Method::PUT, &change_path, &json!({"lines": line})).await.status(), 200);
+    let change_link = page_path(&send(&staff, &change).await);
+    let message = next(&mut mail).await;
+    assert!(attachment(&message).starts_with(b"%PDF"));
+    assert!(
+        message.contains(&format!("filename=\"Tilleggsarbeid-{}.pdf\"", change["number"].as_str().unwrap()))
+    );
+    let (subject, to, _, body) = read(&message);
+    assert_eq!(to, "oystein@example.no");
+    assert!(
+        subject.starts_with(&format!("Tilbud på tilleggsarbeid {} fra ", change["number"].as_str().unwrap()))
+    );
+    assert!(flat(&body).contains("Her er tilbudet vårt på tilleggsarbeid, nummer"), "{body}");
+    let yes = answer(
+        &app,
+        &change_link,
+        "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on",
+        &origin,
+    );
+    assert_eq!(yes.await.status(), StatusCode::SEE_OTHER);
+    let (first, second) = (next(&mut mail).await, next(&mut mail).await);
+    let to_staff = if addressed_to(&first, "post@fagfolk.test") { first } else { second };
+    let (subject, _, _, body) = read(&to_staff);
+    assert_eq!(
+        subject,
+        format!("Tilbud på tilleggsarbeid {} er akseptert", change["number"].as_str().unwrap())
+    );
+    assert!(flat(&body).contains("Øystein Åsen aksepterte tilbud på tilleggsarbeid"), "{body}");
+    assert!(
+        flat(&body).contains("Åpne oppdraget: ") && body.contains(&format!("/admin/oppdrag/{job_id}")),
+        "{body}"
+    );
+    app.stop().await;
+}
+
 with_mail!(
     a_business_quote_reads_right_with_six_digit_amounts,
     revising_keeps_the_sent_version_open_until_the_new_one_is_sent,
@@ -498,4 +578,5 @@ with_mail!(
     the_early_start_choice_is_in_every_copy_of_an_acceptance,
     an_enquirys_address_reaches_the_staff_and_the_invitation,
     a_booking_gives_a_lead_without_an_address_one,
+    a_job_at_its_estimate_tells_the_office_once_and_a_change_order_mails_as_itself,
 );

@@ -12,3 +12,6 @@ ALTER TABLE quotes ADD COLUMN agreed_by TEXT;
 CREATE INDEX quotes_job ON quotes (job_id);
 ALTER TABLE time_entries ADD COLUMN change_id BLOB REFERENCES quotes (id) ON DELETE SET NULL;
 ALTER TABLE job_materials ADD COLUMN change_id BLOB REFERENCES quotes (id) ON DELETE SET NULL;
+-- When the office was told by e-mail that the job's used amount reached its estimate
+-- (the first entry held for the § 7 contact): told once.
+ALTER TABLE jobs ADD COLUMN estimate_told_at TEXT;

@@ -1,7 +1,7 @@
 //! The job store: every query of `jobs`, `job_workers`, `job_materials` and
 //! `job_contacts`, written once for SQLite and PostgreSQL (the time sheet's in `time.rs`).
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 pub mod time;
@@ -136,6 +136,20 @@ pub async fn used_in(tx: &mut Tx, job: &Job, except: Option<Uuid>) -> Result<(i6
     let materials: i64 =
         materials.iter().map(|&(quantity, price)| meter::material_amount(quantity, price)).sum();
     Ok((time + materials, contacts > 0))
+}
+
+/// Marks that the office was told job `id` reached its estimate; `false` when it was told
+/// before (it is told once).
+pub async fn mark_estimate_told(db: &Db, id: Uuid, now: DateTime<Utc>) -> Result<bool, sqlx::Error> {
+    let done = db_run!(db, pool => sqlx::query(
+        "UPDATE jobs SET estimate_told_at = $1 WHERE id = $2 AND estimate_told_at IS NULL",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(done == 1)
 }
 
 /// Whether time and materials of job `job_id` may be tagged to change order `change`: it
