@@ -201,6 +201,14 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   const earlier = await page.request.get(`/api/admin/work/week?user_id=${kari}&day=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}`)
   const entries = new Set([...week.entries, ...((await earlier.json()) as { entries: unknown[] }).entries].map((entry) => JSON.stringify(entry)))
   expect(entries.size).toBe(3)
+  // And on "Oppdrag", her week as she sees it.
+  await page.goto('/admin/oppdrag')
+  const staffWeek = page.locator('section[aria-labelledby="staff-week"]')
+  await staffWeek.getByLabel('Person').selectOption({ label: 'Kari Lie' })
+  await expect(staffWeek.getByRole('listitem').filter({ hasText: 'Bytte sikringsskap' }).filter({ hasText: '7,5 t' }).first()).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.screenshot({ path: info.outputPath('timer-per-person-1280.png'), fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
 })
 
 test('tilleggsarbeid agreed on the phone is recorded with who, when and what, and raises the budget', async ({ page }, info) => {

@@ -5,6 +5,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { JOB_STATUS_LABEL, type JobStatus, useJobs } from '@/features/jobs/api/jobs'
 import { JobStatusBadge } from '@/features/jobs/components/job-status'
 import { MeterView } from '@/features/jobs/components/meter-view'
+import { StaffWeek } from '@/features/jobs/components/staff-week'
+import { useUsers } from '@/features/users/api/users'
 import { formatDay } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { UrlFilter } from '@/lib/url-filter'
@@ -22,11 +24,14 @@ const jobFilter: UrlFilter<{ status: JobStatus | '' }> = {
   write: (filter) => ({ status: filter.status || undefined }),
 }
 
-/** "Oppdrag": every job, newest first, with who works on it and its meter. */
+/** "Oppdrag": every job, newest first, with who works on it and its meter; under them
+ * each person's week of hours. */
 export function JobsPage() {
   useAdminTitle('Oppdrag')
   const [filter, setFilter] = useUrlFilter(jobFilter)
   const jobs = useJobs(filter.status || undefined)
+  const users = useUsers()
+  const staff = (users.data ?? []).filter((user) => user.is_active).map((user) => ({ id: user.id, name: user.name }))
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -73,6 +78,7 @@ export function JobsPage() {
           ))}
         </ul>
       )}
+      <StaffWeek staff={staff} />
     </div>
   )
 }

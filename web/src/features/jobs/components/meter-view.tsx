@@ -38,8 +38,9 @@ export function MeterView({ meter, priceType, compact = false }: { meter: Meter;
       <div className="grid min-w-40 gap-1 text-sm">
         {bar}
         <span className="tabular-nums">
-          {kroner(meter.used)} av {kroner(meter.budget)}
+          {meter.budget > 0 ? `${kroner(meter.used)} av ${kroner(meter.budget)}` : `${kroner(meter.used)} brukt`}
           {meter.percent != null && ` (${meter.percent} %)`}
+          {meter.extra_budget > 0 && `, + ${kroner(meter.extra_budget)} tillegg`}
         </span>
         {meter.over_estimate && <span className="font-semibold text-destructive">Over prisoverslaget</span>}
       </div>
