@@ -1,7 +1,8 @@
-//! The month's time sheet as a file for Excel (`super::routes` names it): per person, or
-//! per job, one row per entry and a sum per person, as bokføringsforskriften § 8-1-2 asks
-//! (per person, per day, per job). UTF-8 with a byte order mark, semicolons, dates as
+//! The month's time sheet as a file (`super::routes` names it): per person, or per job, one
+//! row per entry and a sum per person, as bokføringsforskriften § 8-1-2 asks (per person,
+//! per day, per job). For Excel: UTF-8 with a byte order mark, semicolons, dates as
 //! dd.mm.yyyy and hours with a decimal comma, as the lead export writes for Norwegian Excel.
+//! To print and keep: a PDF/A (`crate::quotes::pdf::sheet`).
 
 use axum::extract::State;
 use axum::http::header;
@@ -30,14 +31,19 @@ pub(super) struct SheetQuery {
     user_id: Option<Uuid>,
     /// One job's sheet.
     job_id: Option<Uuid>,
+    /// `csv` (the default) or `pdf`.
+    format: Option<String>,
 }
 
-/// The month's time sheet as CSV: a person's (a montør's own), one job's, or everyone's.
-/// Audited: it names people and customers.
+/// The month's time sheet as CSV or PDF: a person's (a montør's own), one job's, or
+/// everyone's. Audited: it names people and customers.
 #[utoipa::path(
     get, path = "/api/admin/time/sheet", tag = "admin", security(("session" = [])), params(SheetQuery),
     responses(
-        (status = 200, description = "CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå)", content_type = "text/csv", body = String),
+        (status = 200, description = "CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå) eller PDF", content(
+            (String = "text/csv"),
+            (Vec<u8> = "application/pdf"),
+        )),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldig måned", body = ErrorBody),
     )
@@ -49,13 +55,22 @@ pub(super) async fn time_sheet(
 ) -> ApiResult<Response> {
     let from = oslo::parse_month(&query.month)
         .ok_or_else(|| ApiError::field("month", "Skriv en måned som 2026-11."))?;
+    let pdf = match query.format.as_deref().map(str::trim) {
+        None | Some("" | "csv") => false,
+        Some("pdf") => true,
+        Some(_) => return Err(ApiError::field("format", "Velg csv eller pdf.")),
+    };
     let to = from.checked_add_months(chrono::Months::new(1)).unwrap_or(from);
     let whose = if user.is_montor() { Some(user.id) } else { query.user_id };
-    if let Some(job_id) = query.job_id {
-        job_for(&state, &user, job_id).await?;
-    }
+    let job = match query.job_id {
+        Some(job_id) => Some(job_for(&state, &user, job_id).await?),
+        None => None,
+    };
     let rows = store::time::between(&state.db, (from, to), whose, query.job_id).await?;
-    let asked = serde_json::json!({ "month": query.month, "user_id": whose, "job_id": query.job_id, "rows": rows.len() });
+    let asked = serde_json::json!({
+        "month": query.month, "user_id": whose, "job_id": query.job_id, "rows": rows.len(),
+        "format": if pdf { "pdf" } else { "csv" },
+    });
     let entry = user.audit(
         state.clock.now(),
         AuditAction::Export,
@@ -64,6 +79,31 @@ pub(super) async fn time_sheet(
         Some(serde_json::json!({ "before": {}, "after": asked })),
     );
     fagfolk_data::audit::store::record(&state.db, &entry).await?;
+    if pdf {
+        let mut title = format!("Timeliste {}", oslo::month(from));
+        match (&job, whose) {
+            (Some(job), _) => title.push_str(&format!(", {}", job.title)),
+            (None, Some(_)) => {
+                if let Some(row) = rows.first() {
+                    title.push_str(&format!(", {}", row.entry.user_name));
+                }
+            }
+            (None, None) => {}
+        }
+        let firm = crate::quotes::mail::firm(&state).await?;
+        let made = state.clock.now();
+        let body = tokio::task::spawn_blocking(move || {
+            crate::quotes::pdf::sheet::render(&title, &rows, &firm, made)
+        })
+        .await
+        .map_err(|err| ApiError::Internal(err.into()))??;
+        let name = format!("attachment; filename=\"timeliste-{}.pdf\"", query.month.trim());
+        return Ok((
+            [(header::CONTENT_TYPE, "application/pdf".to_owned()), (header::CONTENT_DISPOSITION, name)],
+            body,
+        )
+            .into_response());
+    }
     let body = csv(&rows).map_err(|err| ApiError::Internal(err.into()))?;
     let name = format!("attachment; filename=\"timeliste-{}.csv\"", query.month.trim());
     Ok((

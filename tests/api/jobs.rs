@@ -337,6 +337,35 @@ async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(bad_month.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    // The same sheet as a PDF/A to print and keep: her rows, her sum, her name in the title.
+    let pdf = kari
+        .request(Method::GET, "/api/admin/time/sheet")
+        .query(&[("month", month), ("format", "pdf")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), 200);
+    assert_eq!(pdf.headers()["content-type"], "application/pdf");
+    assert_eq!(
+        pdf.headers()["content-disposition"],
+        format!("attachment; filename=\"timeliste-{month}.pdf\"")
+    );
+    let text = pdf_text(&pdf.bytes().await.unwrap());
+    assert!(text.contains("Timeliste") && text.contains(", Test Bruker"), "{text}");
+    assert!(text.contains("Bytte sikringsskap, Liv Lie") && !text.contains("Varmekabler"), "{text}");
+    assert!(
+        text.contains(&format!("{} t", fagfolk_data::quotes::money::quantity(750 * in_month as i64))),
+        "{text}"
+    );
+    assert!(text.contains("bokføringsforskriften § 8-1-2"), "{text}");
+    let unknown = office
+        .request(Method::GET, "/api/admin/time/sheet")
+        .query(&[("month", month), ("format", "xlsx")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unknown.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
 
 async fn hours_lock_after_the_following_month(app: TestApp) {

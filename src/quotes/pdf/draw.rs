@@ -1,7 +1,6 @@
 //! Drawing the laid-out pages with krilla, as PDF/A-2b, each page with its footer.
 
 use chrono::{DateTime, Datelike, Timelike, Utc};
-use fagfolk_data::quotes::Quote;
 use krilla::configure::{Archival, ConfigurationBuilder};
 use krilla::geom::{PathBuilder, Point, Size, Transform};
 use krilla::image::Image;
@@ -14,9 +13,11 @@ use krilla::{Document, SerializeSettings};
 use super::face::FONTS;
 use super::{Align, Firm, HEIGHT, Item, LEFT, Layout, RIGHT, WIDTH, Weight};
 
+/// Draws `layout` as a PDF/A-2b document called `title` (its metadata, and each page's
+/// footer beside the firm's name and the page's number), made at `dated`.
 pub(super) fn draw(
     layout: &Layout,
-    quote: &Quote,
+    title: &str,
     firm: &Firm,
     dated: DateTime<Utc>,
 ) -> anyhow::Result<Vec<u8>> {
@@ -34,7 +35,7 @@ pub(super) fn draw(
         .second(dated.second() as u8);
     document.set_metadata(
         Metadata::new()
-            .title(format!("{} {}", quote.kind_name(), quote.label()))
+            .title(title.to_owned())
             .authors(vec![firm.name.clone()])
             .language("nb-NO".to_owned())
             .creation_date(date),
@@ -53,13 +54,7 @@ pub(super) fn draw(
         for item in items {
             draw_item(&mut surface, item, logo.as_ref());
         }
-        let footer = format!(
-            "{} · {} {} · side {} av {count}",
-            firm.name,
-            quote.kind_name(),
-            quote.label(),
-            index + 1
-        );
+        let footer = format!("{} · {title} · side {} av {count}", firm.name, index + 1);
         let footer = FONTS.regular.printable(&footer);
         draw_text(
             &mut surface,

@@ -12,6 +12,7 @@ use fagfolk_data::quotes::{CustomerKind, Quote, texts};
 
 mod draw;
 mod face;
+pub mod sheet;
 mod table;
 
 use face::{FONTS, Face};
@@ -157,16 +158,14 @@ fn is_limited_company(name: &str) -> bool {
 pub fn render(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> anyhow::Result<Vec<u8>> {
     let layout = lay_out(quote, firm, stamp);
     let dated = quote.sent_at.unwrap_or(quote.updated_at);
-    draw::draw(&layout, quote, firm, dated)
+    draw::draw(&layout, &format!("{} {}", quote.kind_name(), quote.label()), firm, dated)
 }
 
-fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
+/// The letterhead: logo and name on the left, how to reach the firm on the right; the
+/// next line goes under both.
+fn letterhead(page: &mut Layout, firm: &Firm) {
     use Align::{Left, Right};
     use Weight::{Bold, Regular};
-    let mut page = Layout { pages: vec![Vec::new()], y: TOP };
-    let consumer = quote.customer_kind == CustomerKind::Private;
-
-    // Letterhead: logo and name on the left, how to reach the firm on the right.
     let name_x = if firm.logo_png.is_some() {
         page.put(Item::Logo { x: LEFT, y: TOP - 8.0, size: 44.0 });
         LEFT + 54.0
@@ -203,6 +202,15 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
         right_y += 12.0;
     }
     page.y = page.y.max(right_y) + 30.0;
+}
+
+fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
+    use Align::Left;
+    use Weight::{Bold, Regular};
+    let mut page = Layout { pages: vec![Vec::new()], y: TOP };
+    let consumer = quote.customer_kind == CustomerKind::Private;
+
+    letterhead(&mut page, firm);
 
     let title = if quote.version > 1 {
         format!("{} {} (versjon {})", quote.kind_name(), quote.number, quote.version)

@@ -977,8 +977,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The month's time sheet as CSV: a person's (a montør's own), one job's, or everyone's.
-         *     Audited: it names people and customers.
+         * The month's time sheet as CSV or PDF: a person's (a montør's own), one job's, or
+         *     everyone's. Audited: it names people and customers.
          */
         get: operations["time_sheet"];
         put?: never;
@@ -7779,6 +7779,8 @@ export interface operations {
                 user_id?: string;
                 /** @description One job's sheet. */
                 job_id?: string;
+                /** @description `csv` (the default) or `pdf`. */
+                format?: string;
             };
             header?: never;
             path?: never;
@@ -7786,13 +7788,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå) */
+            /** @description CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå) eller PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                    "application/pdf": number[];
                 };
             };
             /** @description Ugyldig forespørsel */

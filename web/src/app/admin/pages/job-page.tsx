@@ -63,9 +63,14 @@ export function JobPage() {
             <h2 id="job-hours" className="text-lg font-semibold">
               Timer: {hours((data.hours * 60) / 100)}
             </h2>
-            <a href={timeSheetHref(month, { jobId: data.id })} className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
-              <Download className="size-4" aria-hidden="true" /> Timeliste for måneden (CSV)
-            </a>
+            <span className="flex flex-wrap gap-3 text-sm">
+              <a href={timeSheetHref(month, { jobId: data.id })} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                <Download className="size-4" aria-hidden="true" /> Timeliste for måneden (CSV)
+              </a>
+              <a href={timeSheetHref(month, { jobId: data.id }, 'pdf')} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                <Download className="size-4" aria-hidden="true" /> Som PDF
+              </a>
+            </span>
           </div>
           {data.entries.length === 0 ? (
             <p className="text-muted-foreground">Ingen timer ført ennå.</p>

@@ -171,11 +171,13 @@ export function useDeleteTime() {
   })
 }
 
-/** The month's time sheet as a file: `month` is `YYYY-MM`. */
-export function timeSheetHref(month: string, filter: { userId?: string; jobId?: string } = {}): string {
+/** The month's time sheet as a file, CSV for Excel or PDF to print and keep: `month` is
+ * `YYYY-MM`. */
+export function timeSheetHref(month: string, filter: { userId?: string; jobId?: string } = {}, format: 'csv' | 'pdf' = 'csv'): string {
   const params = new URLSearchParams({ month })
   if (filter.userId) params.set('user_id', filter.userId)
   if (filter.jobId) params.set('job_id', filter.jobId)
+  if (format === 'pdf') params.set('format', 'pdf')
   return `/api/admin/time/sheet?${params.toString()}`
 }
 

@@ -44,9 +44,14 @@ export function StaffWeek({ staff }: { staff: { id: string; name: string }[] }) 
           </Button>
         </div>
         {person && (
-          <a href={timeSheetHref(day.slice(0, 7), { userId: person })} className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-4">
-            <Download className="size-4" aria-hidden="true" /> Timeliste for måneden (CSV)
-          </a>
+          <span className="flex flex-wrap gap-3 text-sm">
+            <a href={timeSheetHref(day.slice(0, 7), { userId: person })} className="inline-flex items-center gap-1 text-primary underline underline-offset-4">
+              <Download className="size-4" aria-hidden="true" /> Timeliste for måneden (CSV)
+            </a>
+            <a href={timeSheetHref(day.slice(0, 7), { userId: person }, 'pdf')} className="inline-flex items-center gap-1 text-primary underline underline-offset-4">
+              <Download className="size-4" aria-hidden="true" /> Som PDF
+            </a>
+          </span>
         )}
       </div>
       {person ? <WeekHours key={person} day={day} userId={person} /> : <p className="text-muted-foreground">Ingen brukere ennå.</p>}
