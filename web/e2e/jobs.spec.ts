@@ -65,6 +65,14 @@ test('the office makes a job of an accepted estimate, is stopped above it until 
 
   // Materials up to the estimate go in; one more krone is refused with § 7.
   const materials = page.getByRole('form', { name: 'Før materiell' })
+  // A service from the catalogue comes with its price without MVA, as a quote's line does.
+  const catalogue = materials.getByLabel('Fra tjenestekatalogen')
+  const option = catalogue.locator('option', { hasText: 'inkl. MVA' }).first()
+  const [name, from] = /^(.*) \(fra (\d+) kr inkl\. MVA\)$/.exec((await option.textContent()) ?? '')?.slice(1) ?? []
+  await catalogue.selectOption((await option.getAttribute('value')) ?? '')
+  await expect(materials.getByLabel('Materiell', { exact: true })).toHaveValue(name ?? '')
+  const net = Math.round((Number(from) * 100 * 100) / 125)
+  await expect(materials.getByLabel('Pris per enhet (kr uten MVA)')).toHaveValue(`${Math.floor(net / 100)},${String(net % 100).padStart(2, '0')}`)
   await materials.getByLabel('Materiell').fill('Sikringsskap og vern')
   await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('10 000')
   await materials.getByRole('button', { name: 'Før materiell' }).click()

@@ -9,6 +9,7 @@ import { JobMaterials } from '@/features/jobs/components/job-materials'
 import { JobStatusBadge } from '@/features/jobs/components/job-status'
 import { MeterView } from '@/features/jobs/components/meter-view'
 import { QuoteStatusBadge } from '@/features/quotes/components/quote-status'
+import { useServices } from '@/features/services/api/services'
 import { useUsers } from '@/features/users/api/users'
 import { formatDay, norwegianDay } from '@/lib/format'
 import { paths } from '@/lib/paths'
@@ -20,6 +21,7 @@ export function JobPage() {
   const { jobId = '' } = useParams()
   const job = useJob(jobId)
   const users = useUsers()
+  const { services } = useServices()
   useAdminTitle(job.data ? `Oppdrag: ${job.data.title}` : 'Oppdrag')
   if (job.isPending) return <Spinner label="Laster oppdraget..." />
   if (!job.data) return <p className="text-destructive">Fant ikke oppdraget.</p>
@@ -90,7 +92,7 @@ export function JobPage() {
             </ul>
           )}
         </section>
-        <JobMaterials job={data} />
+        <JobMaterials job={data} catalogue={services.map((s) => ({ id: s.id, name: s.name, price_from: s.price_from ?? null }))} />
       </div>
       <JobDetails key={data.updated_at} job={data} staff={users.data ?? []} />
     </div>

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { formatDateTime } from '@/lib/format'
-import { kroner, lineAmounts, parseKroner, parseQuantity, quantityField } from '@/lib/money'
+import { CATALOGUE_VAT, kroner, kronerField, lineAmounts, netOfGross, parseKroner, parseQuantity, quantityField } from '@/lib/money'
 import { type JobDetail, useAddMaterial, useDeleteMaterial } from '../api/jobs'
 
 type Unit = JobDetail['lines'][number]['unit']
@@ -21,18 +21,24 @@ const schema = z.object({
   unit_price: z.string().refine((text) => parseKroner(text) !== null, 'Skriv prisen som et beløp, for eksempel 249 eller 249,50.'),
   /** '' none, 'extra' tilleggsarbeid not yet agreed, or a change order's id. */
   extra: z.string(),
+  /** The catalogue's service the line was picked from, or ''. */
+  service_id: z.string(),
 })
 type Values = z.infer<typeof schema>
-const EMPTY: Values = { description: '', quantity: '1', unit: 'stk', unit_price: '', extra: '' }
+const EMPTY: Values = { description: '', quantity: '1', unit: 'stk', unit_price: '', extra: '', service_id: '' }
+
+/** A service of the firm's catalogue ("Pris fra" in whole kroner, including MVA as the public site says). */
+export type CatalogueService = { id: string; name: string; price_from: number | null }
 
 /** A job's materials: what was added, by whom and when, and a line to add (typed, or
- * marked as tilleggsarbeid). Amounts are excluding MVA. */
-export function JobMaterials({ job }: { job: JobDetail }) {
+ * picked from the catalogue, its price excluding MVA as a quote's catalogue line gets it;
+ * marked as tilleggsarbeid or not). Amounts are excluding MVA. */
+export function JobMaterials({ job, catalogue = [] }: { job: JobDetail; catalogue?: CatalogueService[] }) {
   const add = useAddMaterial(job.id)
   const remove = useDeleteMaterial(job.id)
   const toast = useToast()
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY })
-  const { register, handleSubmit, formState, reset } = form
+  const { register, handleSubmit, formState, reset, setValue } = form
   const serverErrors = useServerErrors(form)
   const err = (field: keyof Values) => formState.errors[field]?.message
 
@@ -40,6 +46,7 @@ export function JobMaterials({ job }: { job: JobDetail }) {
     try {
       await add.mutateAsync({
         ...values,
+        service_id: values.service_id || null,
         extra: values.extra !== '',
         change_id: values.extra === '' || values.extra === 'extra' ? null : values.extra,
         quantity: parseQuantity(values.quantity) ?? 0,
@@ -87,8 +94,33 @@ export function JobMaterials({ job }: { job: JobDetail }) {
         </ul>
       )}
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start" aria-label="Før materiell">
+        {catalogue.length > 0 && (
+          <FormField id="material-catalogue" label="Fra tjenestekatalogen" className="sm:col-span-2" hint="Prisen blir katalogprisen uten MVA.">
+            {(control) => (
+              <Select
+                {...control}
+                value=""
+                onChange={(event) => {
+                  const item = catalogue.find((service) => service.id === event.target.value)
+                  if (!item) return
+                  setValue('service_id', item.id)
+                  setValue('description', item.name, { shouldValidate: true })
+                  setValue('unit_price', kronerField(netOfGross((item.price_from ?? 0) * 100, CATALOGUE_VAT)), { shouldValidate: true })
+                }}
+              >
+                <option value="">Velg en tjeneste</option>
+                {catalogue.map((service) => (
+                  <option key={service.id} value={service.id}>
+                    {service.name}
+                    {service.price_from ? ` (fra ${service.price_from} kr inkl. MVA)` : ''}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
         <FormField id="material-description" label="Materiell" error={err('description')}>
-          {(control) => <Input {...register('description')} {...control} />}
+          {(control) => <Input {...register('description', { onChange: () => setValue('service_id', '') })} {...control} />}
         </FormField>
         <FormField id="material-quantity" label="Antall" error={err('quantity')}>
           {(control) => <Input {...register('quantity')} {...control} inputMode="decimal" />}
