@@ -18,9 +18,11 @@ cd "$(dirname "$0")/.."
 
 # Measured on 2026-11-27, with about 3 % of room: the shipped binary 36.5 MB (thin LTO,
 # four codegen units, stripped, the web app's 1.8 MB inside), the test build's server
-# 59.9 MB stripped.
+# 59.9 MB stripped. Raised on 2026-11-28 for oppdrag (#44: jobs, hours, materials, the
+# meter, tilleggsarbeid, the time sheet as CSV and PDF, about 5 000 lines of server code
+# and no new dependency): the test build's server 62.0 MB.
 RELEASE_BUDGET=37600000
-DEBUG_BUDGET=61700000
+DEBUG_BUDGET=63900000
 
 TARGET="${CARGO_TARGET_DIR:-target}"
 if [ "${1:-}" = --release ]; then
