@@ -5,7 +5,7 @@
 -- phone (who, when, what) or carried out under håndverkertjenesteloven § 9 (the reason
 -- chosen): `agreed_how`, with `agreed_note` and `agreed_by` (the staff member). An
 -- accepted one raises the job's budget; time and materials may be tagged to it.
--- `job_id` is checked at commit: `fagfolk copy-to-postgres` (crates/data/src/db/copy.rs)
+-- `job_id` is checked at commit: `fagfolk migrate-db` (crates/data/src/db/copy.rs)
 -- writes quotes before jobs in one transaction.
 ALTER TABLE quotes ADD COLUMN job_id UUID REFERENCES jobs (id) DEFERRABLE INITIALLY DEFERRED;
 ALTER TABLE quotes ADD COLUMN agreed_how TEXT;
