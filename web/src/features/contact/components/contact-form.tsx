@@ -1,5 +1,5 @@
 import { CheckCircle2, Send } from 'lucide-react'
-import { type FormEvent, lazy, Suspense, useId, useState, useSyncExternalStore } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { FieldHint, fieldControl, FormField } from '@/components/ui/form-field'
@@ -62,6 +62,29 @@ function sentBack(form: ReturnType<typeof useSite>['contact_form']): Values {
 }
 
 /**
+ * What the visitor typed into the form the server drew before the page's script ran (a
+ * slow phone, someone quick): read once, as the script first renders and before that
+ * render can clear it; `ContactForm` puts it back right after. A field counts when it
+ * holds something other than what the server wrote into it.
+ */
+function typedBeforeScript(): Partial<Values> {
+  if (typeof document === 'undefined') return {}
+  const form = document.querySelector<HTMLFormElement>('form[data-contact-form]')
+  if (!form) return {}
+  const typed: Partial<Values> = {}
+  for (const key of Object.keys(empty) as (keyof Values)[]) {
+    const element = form.elements.namedItem(key)
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+      if (element.value !== element.defaultValue) typed[key] = element.value as never
+    } else if (element instanceof HTMLSelectElement) {
+      const drawn = Array.from(element.options).find((option) => option.defaultSelected)?.value ?? element.options[0]?.value ?? ''
+      if (element.value !== drawn) typed[key] = element.value as never
+    }
+  }
+  return typed
+}
+
+/**
  * The contact form of the home and contact pages. It works before and without
  * JavaScript: it posts to `/kontakt` (src/contact/form_post.rs), which stores the enquiry
  * and sends the visitor to the confirmation page, or makes the contact page again with
@@ -80,6 +103,12 @@ export function ContactForm() {
   const sent = site.contact_form
   const visitDays = site.visit_days ?? []
   const [values, setValues] = useState<Values>(() => (sent ? sentBack(sent) : empty))
+  // The first render matches the server's HTML; what was typed into it comes back after.
+  const [typed] = useState(typedBeforeScript)
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the DOM before the script ran is the outside system synced from, once
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }))
+  }, [typed])
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() => (sent?.errors ?? {}) as Partial<Record<Field, string>>)
   const [notice, setNotice] = useState<string | undefined>(sent?.notice ?? undefined)
   const [sending, setSending] = useState(false)
