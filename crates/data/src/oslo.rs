@@ -28,6 +28,12 @@ pub fn day_of(at: DateTime<Utc>) -> NaiveDate {
     at.with_timezone(&Oslo).date_naive()
 }
 
+/// A moment typed as `YYYY-MM-DDTHH:MM` in Norway (a `datetime-local` field), if it is one.
+pub fn parse_moment(text: &str) -> Option<DateTime<Utc>> {
+    let (day, clock) = text.trim().split_once('T')?;
+    at(parse_day(day)?, parse_clock(clock)?)
+}
+
 /// The moment `time` on `day` is in Oslo. A time the clocks skip (02:30 on the last
 /// Sunday of March) is `None`; a time they pass twice (02:30 on the last Sunday of
 /// October) is its first.

@@ -102,10 +102,7 @@ pub fn read_agreement(input: AgreementInput, now: DateTime<Utc>) -> Result<Agree
     if how == Some(Agreement::Phone) && name.is_none() && !errors.has("name") {
         errors.add("name", "Skriv hvem du snakket med.");
     }
-    let at = input.at.as_deref().map(str::trim).and_then(|text| {
-        let (day, clock) = text.split_once('T')?;
-        crate::oslo::at(crate::oslo::parse_day(day)?, crate::oslo::parse_clock(clock)?)
-    });
+    let at = input.at.as_deref().map(str::trim).and_then(crate::oslo::parse_moment);
     match at {
         None => errors.add("at", "Skriv når det ble avtalt."),
         Some(at) if at > now => errors.add("at", "Tidspunktet kan ikke være i fremtiden."),

@@ -287,10 +287,7 @@ pub fn read_contact(
     if how.is_none() {
         errors.add("how", "Velg hvordan kunden ble kontaktet.");
     }
-    let at = input.contacted_at.as_deref().map(str::trim).and_then(|text| {
-        let (day, clock) = text.split_once('T')?;
-        crate::oslo::at(crate::oslo::parse_day(day)?, crate::oslo::parse_clock(clock)?)
-    });
+    let at = input.contacted_at.as_deref().map(str::trim).and_then(crate::oslo::parse_moment);
     match at {
         None => errors.add("contacted_at", "Skriv når kunden ble kontaktet."),
         Some(at) if at > now => errors.add("contacted_at", "Kontakten kan ikke være i fremtiden."),
