@@ -27,7 +27,7 @@ server:
 ## much slower machine (2026-11-27, session 26) the pages' re-render after a save took
 ## longer than the 5 s a save waits for it, and tests failed twice (docs/TESTING.md). Vitest runs
 ## beside the Rust tests; Lighthouse measures speed, so it runs alone, last.
-TEST_STAGES = web lint test-build test-rust+test-web test-e2e test-api-fuzz+test-observatory+test-deploy+build-budget test-budgets
+TEST_STAGES = web lint test-ehf test-build test-rust+test-web test-e2e test-api-fuzz+test-observatory+test-deploy+build-budget test-budgets
 test:
 	@MAKE="$(MAKE)" scripts/stages.sh $(TEST_STAGES)
 
@@ -60,6 +60,11 @@ test-rust:
 		echo "cargo-nextest mangler (cargo install --locked cargo-nextest); kjører cargo test"; \
 		$(CARGO) test --workspace --quiet; \
 	fi
+
+## The EHF validator's self-test: the official Peppol examples pass and the official
+## broken ones fail with their rule (tests/ehf/README.md), before the Rust tests trust it.
+test-ehf:
+	python3 tests/ehf/validate.py --self-test
 
 ## The Rust tests and the debug binary, built once before the stages that use them.
 test-build:
