@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run server build-budget test web web-deps test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
+.PHONY: run server build-budget test web web-deps test-ehf test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and the server side by side, then start the site on embedded SQLite
 ## (http://127.0.0.1:8080). The server is built with Cargo.toml's `local` profile, made to
