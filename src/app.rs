@@ -142,6 +142,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::quotes::routes::router())
         .merge(crate::visits::routes::router())
         .merge(crate::jobs::routes::router())
+        .merge(crate::invoices::routes::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.

@@ -2,7 +2,7 @@
 //! row per entry and a sum per person, as bokføringsforskriften § 8-1-2 asks (per person,
 //! per day, per job). For Excel: UTF-8 with a byte order mark, semicolons, dates as
 //! dd.mm.yyyy and hours with a decimal comma, as the lead export writes for Norwegian Excel.
-//! To print and keep: a PDF/A (`crate::quotes::pdf::sheet`).
+//! To print and keep: a PDF/A (`crate::pdf::sheet`).
 
 use axum::extract::State;
 use axum::http::header;
@@ -93,7 +93,7 @@ pub(super) async fn time_sheet(
         let firm = crate::quotes::mail::firm(&state).await?;
         let made = state.clock.now();
         let body = tokio::task::spawn_blocking(move || {
-            crate::quotes::pdf::sheet::render(&title, &rows, &firm, made)
+            crate::pdf::sheet::render(&title, &rows, &firm, made)
         })
         .await
         .map_err(|err| ApiError::Internal(err.into()))??;

@@ -15,7 +15,7 @@ use fagfolk_data::quotes::{self, Quote, QuoteStatus, store, texts};
 use fagfolk_data::oslo::moment;
 
 use super::customer::{Answer, agreed_texts};
-use super::pdf::{self, Stamp};
+use crate::pdf::{self, Stamp};
 use crate::state::AppState;
 
 type Refusal = (Value, StatusCode);
@@ -195,7 +195,7 @@ pub async fn stamped(
 ) -> anyhow::Result<Vec<u8>> {
     let firm = super::mail::firm_as_sent(state, quote).await.map_err(|err| anyhow::anyhow!("{err}"))?;
     let quote = quote.clone();
-    tokio::task::spawn_blocking(move || pdf::render(&quote, &firm, Some(&Stamp { at, name }))).await?
+    tokio::task::spawn_blocking(move || pdf::quote::render(&quote, &firm, Some(&Stamp { at, name }))).await?
 }
 
 /// Tells staff, and the customer with the marked PDF, in the background: who accepted

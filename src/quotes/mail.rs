@@ -1,7 +1,7 @@
 //! What a quote's e-mails and PDF need from the rest of the server: the firm as the
 //! letterhead shows it, and who answers a quote's letters (sending is `crate::mail::send`).
 
-use super::pdf::Firm;
+use crate::pdf::Firm;
 use crate::http::error::ApiResult;
 use crate::state::AppState;
 

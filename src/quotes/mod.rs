@@ -10,6 +10,5 @@ pub mod customer;
 mod list;
 pub(crate) mod mail;
 mod page;
-pub mod pdf;
 pub mod routes;
 mod send;

@@ -17,7 +17,8 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteInput, QuoteStatus, store};
 
 use super::mail::firm;
-use super::{pdf, send};
+use super::send;
+use crate::pdf;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -224,7 +225,7 @@ async fn quote_pdf(
         Some(bytes) => bytes,
         None => {
             let firm = firm(&state).await?;
-            tokio::task::spawn_blocking(move || pdf::render(&quote, &firm, None))
+            tokio::task::spawn_blocking(move || pdf::quote::render(&quote, &firm, None))
                 .await
                 .map_err(|err| ApiError::Internal(err.into()))??
         }

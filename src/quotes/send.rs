@@ -16,7 +16,7 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
 use super::mail::firm;
-use super::pdf;
+use crate::pdf;
 use crate::auth::token;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
@@ -81,7 +81,7 @@ pub async fn send_quote(
     let firm = firm(&state).await?;
     let (bytes, firm) = {
         let quote = quote.clone();
-        tokio::task::spawn_blocking(move || pdf::render(&quote, &firm, None).map(|bytes| (bytes, firm)))
+        tokio::task::spawn_blocking(move || pdf::quote::render(&quote, &firm, None).map(|bytes| (bytes, firm)))
             .await
             .map_err(|err| ApiError::Internal(err.into()))??
     };

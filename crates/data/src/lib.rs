@@ -11,6 +11,7 @@ pub mod contact;
 pub mod content;
 pub mod db;
 pub mod fields;
+pub mod invoices;
 pub mod jobs;
 pub mod leads;
 pub mod media;

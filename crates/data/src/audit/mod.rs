@@ -74,6 +74,8 @@ pub enum AuditEntity {
     JobMaterials,
     /// A § 7 contact recorded on a job.
     JobContacts,
+    /// An invoice or a credit note made for a job.
+    Invoices,
 }
 
 /// The stored text of an enum value: its serde name.

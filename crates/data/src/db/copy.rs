@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 29] = [
+const TABLES: [&str; 31] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -37,6 +37,8 @@ const TABLES: [&str; 29] = [
     "time_entries",
     "job_materials",
     "job_contacts",
+    "invoice_numbers",
+    "invoices",
     "sessions",
     "password_resets",
     "login_attempts",
@@ -46,7 +48,7 @@ const TABLES: [&str; 29] = [
 
 /// Columns that point at rows of their own table: copied empty, then set once every row
 /// is there.
-const SELF_REFERENCES: [(&str, &str); 1] = [("leads", "duplicate_of")];
+const SELF_REFERENCES: [(&str, &str); 2] = [("leads", "duplicate_of"), ("invoices", "credited_id")];
 
 /// Rows the migrations write themselves, replaced by the copy.
 const SEEDED: [&str; 1] = ["site_revision"];

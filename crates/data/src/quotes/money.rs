@@ -52,7 +52,7 @@ pub fn line(quantity: i64, unit_price: i64, vat_percent: u8) -> LineAmounts {
 }
 
 /// A quote's sums, in øre.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 pub struct Totals {
     /// The sum excluding MVA.
     pub net: i64,

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{Claims, QuoteDefaults, Settings};
+use super::{Claims, Invoicing, QuoteDefaults, Settings};
 use crate::fields::FieldErrors;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -33,6 +33,21 @@ pub struct SettingsInput {
     pub quote_defaults: Option<QuoteDefaultsInput>,
     /// Which days customers may offer for the site visit; absent keeps what is saved.
     pub visit_days: Option<VisitDaysInput>,
+    /// What an invoice needs; absent keeps what is saved.
+    pub invoicing: Option<InvoicingInput>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InvoicingInput {
+    /// Eleven digits; dots and spaces as typed are allowed. Empty: none.
+    pub account_number: Option<String>,
+    pub vat_registered: bool,
+    /// 0 to 90.
+    #[serde(default, deserialize_with = "crate::text::whole_number")]
+    #[schema(value_type = i64)]
+    pub payment_days: Option<i64>,
+    pub kid: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -162,6 +177,24 @@ impl SettingsInput {
                 },
                 None => before.visit_days.clone(),
             },
+            invoicing: match &self.invoicing {
+                Some(invoicing) => Invoicing {
+                    account_number: match invoicing.account_number.as_deref().map(str::trim) {
+                        None | Some("") => None,
+                        Some(text) => match crate::values::AccountNumber::parse(text) {
+                            Ok(account) => Some(account.digits().to_owned()),
+                            Err(message) => {
+                                errors.add("invoicing.account_number", message);
+                                None
+                            }
+                        },
+                    },
+                    vat_registered: invoicing.vat_registered,
+                    payment_days: invoicing.payment_days.map_or(-1, |days| i32::try_from(days).unwrap_or(-1)),
+                    kid: invoicing.kid,
+                },
+                None => before.invoicing.clone(),
+            },
             lead_pipeline: before.lead_pipeline.clone(),
             server: before.server.clone(),
         };
@@ -169,6 +202,9 @@ impl SettingsInput {
             errors.add("quote_defaults.valid_days", "Skriv hvor mange dager et tilbud gjelder (1 til 365).");
         }
         after.visit_days.check(&mut errors);
+        if !(0..=90).contains(&after.invoicing.payment_days) {
+            errors.add("invoicing.payment_days", "Skriv betalingsfristen i dager (0 til 90).");
+        }
         if after.founded_year.is_some_and(|year| !(1800..=this_year).contains(&year)) {
             errors.add(
                 "founded_year",

@@ -6,7 +6,7 @@ pub mod pipeline;
 pub mod seed;
 pub mod store;
 
-pub use model::{Claims, QuoteDefaults, ServerFacts, Settings};
+pub use model::{Claims, Invoicing, QuoteDefaults, ServerFacts, Settings};
 pub use pipeline::{Stage, StatusKind};
 
 use crate::db::Db;

@@ -27,6 +27,9 @@ pub struct Settings {
     /// What a new quote starts with.
     #[sqlx(json)]
     pub quote_defaults: QuoteDefaults,
+    /// What an invoice needs besides the firm's facts (Innstillinger → Faktura).
+    #[sqlx(json)]
+    pub invoicing: Invoicing,
     /// Which days a customer may offer for the site visit on the contact form.
     #[sqlx(json)]
     pub visit_days: crate::contact::wishes::VisitDays,
@@ -72,6 +75,26 @@ pub struct QuoteDefaults {
 impl Default for QuoteDefaults {
     fn default() -> Self {
         Self { valid_days: 30, terms: String::new() }
+    }
+}
+
+/// What an invoice needs besides the firm's facts (Innstillinger → Faktura): the account
+/// the customer pays to, whether the firm is in Merverdiavgiftsregisteret (its org.nr is
+/// then written with "MVA" and its invoices carry MVA), the days to pay, and whether
+/// each invoice carries a KID (the firm has a KID agreement with its bank).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Invoicing {
+    /// Eleven digits, no dots; `None` until staff write it.
+    pub account_number: Option<String>,
+    pub vat_registered: bool,
+    /// 0 to 90 days from the invoice's date.
+    pub payment_days: i32,
+    pub kid: bool,
+}
+
+impl Default for Invoicing {
+    fn default() -> Self {
+        Self { account_number: None, vat_registered: true, payment_days: 14, kid: false }
     }
 }
 

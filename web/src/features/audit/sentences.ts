@@ -26,6 +26,7 @@ const THE: Record<AuditEntity, string> = {
   time_entries: 'timeføringen',
   job_materials: 'materiellet',
   job_contacts: 'kundekontakten',
+  invoices: 'fakturaen',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the

@@ -23,6 +23,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   time_entries: 'Timeføring',
   job_materials: 'Materiell',
   job_contacts: 'Kundekontakt (§ 7)',
+  invoices: 'Faktura',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */

@@ -1,8 +1,9 @@
-//! The quote's lines as a table, and its sums: the columns measured for the widest amounts
+//! A document's lines as a table (a quote's, an invoice basis's), and its sums: the columns measured for the widest amounts
 //! a quote allows, so that no two can run together (tests/api/hardening3.rs reads their
 //! boxes back).
 
-use fagfolk_data::quotes::{Quote, Unit, money};
+use fagfolk_data::quotes::money::Totals;
+use fagfolk_data::quotes::{QuoteLine, Unit, money};
 
 use super::face::FONTS;
 use super::{Align, Item, LEFT, Layout, RIGHT, Weight};
@@ -60,7 +61,7 @@ impl Columns {
 
 /// Columns: description, quantity, unit, unit price, amount. A consumer sees prices
 /// including MVA; a business sees them excluding MVA, with the rate.
-pub(super) fn lines(page: &mut Layout, quote: &Quote, consumer: bool) {
+pub(super) fn lines(page: &mut Layout, lines: &[QuoteLine], consumer: bool) {
     use Align::{Left, Right};
     use Weight::{Bold, Regular};
     let columns = Columns::new(consumer);
@@ -83,7 +84,7 @@ pub(super) fn lines(page: &mut Layout, quote: &Quote, consumer: bool) {
     header(page);
     let pages_before = page.pages.len();
     let mut pages_seen = pages_before;
-    for line in &quote.lines {
+    for line in lines {
         let amounts = line.amounts();
         let description =
             FONTS.regular.wrap(&FONTS.regular.printable(&line.description), 9.5, columns.description);
@@ -124,23 +125,29 @@ pub(super) fn lines(page: &mut Layout, quote: &Quote, consumer: bool) {
     page.put(Item::Rule { y: page.y });
 }
 
-pub(super) fn totals(page: &mut Layout, quote: &Quote) {
+/// The sums under `lines`: excluding MVA, the MVA (with its rate when every line has the
+/// same one), and the total including MVA.
+pub(super) fn totals(page: &mut Layout, lines: &[QuoteLine], totals: Totals) {
     use Weight::{Bold, Regular};
-    page.room(60.0);
-    // The rate beside the MVA when every line has the same one.
-    let vat = match quote.lines.first().map(|line| line.vat) {
-        Some(rate) if quote.lines.iter().all(|line| line.vat == rate) => format!("MVA {rate} %"),
+    let vat = match lines.first().map(|line| line.vat) {
+        Some(rate) if lines.iter().all(|line| line.vat == rate) => format!("MVA {rate} %"),
         _ => "MVA".to_owned(),
     };
     let rows = [
-        (Regular, "Sum eks. MVA", quote.net_total),
-        (Regular, vat.as_str(), quote.vat_total),
-        (Bold, "Totalt inkl. MVA", quote.total),
+        (Regular, "Sum eks. MVA".to_owned(), totals.net),
+        (Regular, vat, totals.vat),
+        (Bold, "Totalt inkl. MVA".to_owned(), totals.gross),
     ];
+    sums(page, &rows);
+}
+
+/// Rows of a label and an amount at the right margin, the amounts in their column.
+pub(super) fn sums(page: &mut Layout, rows: &[(Weight, String, i64)]) {
+    page.room(15.0 * rows.len() as f32 + 15.0);
     let label_x = RIGHT - amount_width(10.0, "") - GAP;
     for (weight, label, amount) in rows {
         page.y += 15.0;
-        page.text(weight, 10.0, label_x, Align::Right, label);
-        page.text(weight, 10.0, RIGHT, Align::Right, &money::kroner(amount));
+        page.text(*weight, 10.0, label_x, Align::Right, label);
+        page.text(*weight, 10.0, RIGHT, Align::Right, &money::kroner(*amount));
     }
 }

@@ -9,8 +9,8 @@ use skrifa::instance::{LocationRef, Size as FontSize};
 use skrifa::metrics::GlyphMetrics;
 use skrifa::{FontRef, MetadataProvider, charmap::Charmap};
 
-static REGULAR: &[u8] = include_bytes!("../../../assets/fonts/LiberationSans-Regular.ttf");
-static BOLD: &[u8] = include_bytes!("../../../assets/fonts/LiberationSans-Bold.ttf");
+static REGULAR: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf");
+static BOLD: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf");
 
 /// A font loaded once: krilla's handle for embedding, skrifa's views for measuring.
 pub(super) struct Face {

@@ -1,0 +1,40 @@
+-- Invoices (crates/data/src/invoices/): what a finished job was invoiced with. Making one
+-- marks the job "fakturert"; it keeps the specified invoice basis as it was then
+-- (håndverkertjenesteloven § 36: the work, the materials, how the price was reached, the
+-- additions apart), the firm as it was (name, org.nr, address, account), its number and
+-- its days, so the PDF and the EHF read the same for as long as they are kept
+-- (bokføringsloven: ten years). A credit note is a row of its own that names the invoice
+-- it credits and the lines it takes back.
+-- Numbers come from `invoice_numbers`, one counter per year, taken in the transaction
+-- that writes the invoice (as quotes': no gaps, no duplicates); credit notes share it.
+CREATE TABLE invoice_numbers (
+    year INTEGER PRIMARY KEY NOT NULL,
+    last BIGINT NOT NULL
+);
+
+CREATE TABLE invoices (
+    id          UUID PRIMARY KEY NOT NULL,
+    job_id      UUID NOT NULL REFERENCES jobs (id) ON DELETE RESTRICT,
+    number      TEXT NOT NULL UNIQUE,
+    kind        TEXT NOT NULL CHECK (kind IN ('invoice', 'credit_note')),
+    credited_id UUID REFERENCES invoices (id) ON DELETE RESTRICT,
+    reason      TEXT NOT NULL,
+    issue_date  DATE NOT NULL,
+    due_date    DATE NOT NULL,
+    basis       JSONB NOT NULL,
+    seller      JSONB NOT NULL,
+    net_total   BIGINT NOT NULL,
+    vat_total   BIGINT NOT NULL,
+    total       BIGINT NOT NULL,
+    created_by  TEXT NOT NULL,
+    created_at  TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX invoices_job ON invoices (job_id);
+-- One invoice per job (credit notes aside).
+CREATE UNIQUE INDEX invoices_one_per_job ON invoices (job_id) WHERE kind = 'invoice';
+
+-- What an invoice needs that the firm's facts do not say (Innstillinger → Faktura): the
+-- account the customer pays to, whether the firm is in Merverdiavgiftsregisteret, the
+-- days to pay, and whether a KID is written (crates/data/src/settings/model.rs).
+ALTER TABLE settings ADD COLUMN invoicing JSONB NOT NULL
+    DEFAULT '{"account_number":null,"vat_registered":true,"payment_days":14,"kid":false}';

@@ -1,0 +1,392 @@
+//! The office's invoice routes: a finished job's invoice basis (JSON, CSV, PDF), the
+//! invoice made from it (which marks the job "fakturert"), its credit notes, and each as a
+//! PDF, a CSV, JSON and, for a business customer, EHF. Only the office: a montør is
+//! refused by `CurrentUser`.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::export;
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+use fagfolk_data::audit::{AuditAction, AuditEntity};
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::invoices::{self, Invoice, InvoiceBasis, InvoiceKind, NotIssued, Seller, store};
+use fagfolk_data::jobs::{self, JobStatus};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(invoice_basis))
+        .routes(routes!(job_invoices, issue_invoice))
+        .routes(routes!(get_invoice))
+        .routes(routes!(credit_invoice))
+}
+
+/// What a basis or an invoice is wanted as.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct Format {
+    /// `json` (the default), `csv`, `pdf`, or for an invoice to a business `ehf`.
+    format: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum As {
+    Json,
+    Csv,
+    Pdf,
+    Ehf,
+}
+
+impl Format {
+    fn read(&self, ehf: bool) -> ApiResult<As> {
+        match self.format.as_deref().map(str::trim) {
+            None | Some("" | "json") => Ok(As::Json),
+            Some("csv") => Ok(As::Csv),
+            Some("pdf") => Ok(As::Pdf),
+            Some("ehf") if ehf => Ok(As::Ehf),
+            Some(_) if ehf => Err(ApiError::field("format", "Velg json, csv, pdf eller ehf.")),
+            Some(_) => Err(ApiError::field("format", "Velg json, csv eller pdf.")),
+        }
+    }
+}
+
+fn file(content_type: &str, name: &str, body: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The basis of job `id` as it reads now; refused before the job is done.
+async fn basis_now(state: &AppState, id: Uuid) -> ApiResult<InvoiceBasis> {
+    let detail = jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    if detail.job.status.is_open() {
+        return Err(ApiError::Conflict(
+            "Oppdraget er ikke ferdig. Sett det til «Ferdig» før fakturagrunnlaget lages.".to_owned(),
+        ));
+    }
+    let quote = match detail.job.quote_id {
+        Some(quote_id) => fagfolk_data::quotes::store::get(&state.db, quote_id).await?,
+        None => None,
+    };
+    let email = match (&quote, detail.job.lead_id) {
+        (None, Some(lead_id)) => {
+            fagfolk_data::leads::store::get(&state.db, lead_id).await?.and_then(|lead| lead.email)
+        }
+        _ => None,
+    };
+    Ok(invoices::basis::of_job(&detail, quote.as_ref(), email))
+}
+
+/// The specified invoice basis of a finished job (håndverkertjenesteloven § 36): the work
+/// and materials with how the price was reached, a prisoverslag's deduction above its
+/// ceiling, accepted tilleggsarbeid apart, MVA per rate. Its sum excluding MVA is the
+/// meter's `billable`. Once the job is invoiced, the basis the invoice kept.
+#[utoipa::path(
+    get, path = "/api/admin/jobs/{id}/invoice-basis", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id"), Format),
+    responses(
+        (status = 200, description = "Fakturagrunnlaget: JSON, CSV (UTF-8 med BOM, semikolon) eller PDF/A", content(
+            (InvoiceBasis = "application/json"),
+            (String = "text/csv"),
+            (Vec<u8> = "application/pdf"),
+        )),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ikke ferdig", body = ErrorBody),
+    )
+)]
+async fn invoice_basis(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiQuery(format): ApiQuery<Format>,
+) -> ApiResult<Response> {
+    let wanted = format.read(false)?;
+    let kept = store::of_job(&state.db, id).await?.into_iter().find(|invoice| invoice.kind == InvoiceKind::Invoice);
+    let basis = match &kept {
+        Some(invoice) => invoice.basis.clone(),
+        None => basis_now(&state, id).await?,
+    };
+    let name = format!("Fakturagrunnlag-{}", slug(&basis.job_title));
+    match wanted {
+        As::Json | As::Ehf => Ok(Json(basis).into_response()),
+        As::Csv => Ok(file("text/csv; charset=utf-8", &format!("{name}.csv"), export::csv(&basis)?)),
+        As::Pdf => {
+            let firm = crate::quotes::mail::firm(&state).await?;
+            let made = state.clock.now();
+            let body = tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
+                .await
+                .map_err(|err| ApiError::Internal(err.into()))??;
+            Ok(file("application/pdf", &format!("{name}.pdf"), body))
+        }
+    }
+}
+
+/// A file name's part from `text`: letters and digits, the rest as dashes.
+fn slug(text: &str) -> String {
+    let mut slug = String::new();
+    for c in text.chars().take(40) {
+        if c.is_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    slug.trim_matches('-').to_owned()
+}
+
+/// A job's invoice and credit notes, oldest first.
+#[utoipa::path(
+    get, path = "/api/admin/jobs/{id}/invoices", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id")),
+    responses(
+        (status = 200, description = "Fakturaen og kreditnotaene", body = [Invoice]),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+    )
+)]
+async fn job_invoices(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<Vec<Invoice>>> {
+    jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    Ok(Json(store::of_job(&state.db, id).await?))
+}
+
+/// The firm as an invoice keeps it: Innstillinger's facts and invoicing.
+async fn seller(state: &AppState) -> ApiResult<Seller> {
+    let settings = fagfolk_data::settings::store::facts(&state.db).await?;
+    let invoicing = settings.as_ref().map(|settings| settings.invoicing.clone()).unwrap_or_default();
+    let field = |read: fn(&fagfolk_data::settings::Settings) -> Option<String>| settings.as_ref().and_then(read);
+    Ok(Seller {
+        name: field(|s| s.company_name.clone()).unwrap_or_default(),
+        org_nr: field(|s| s.orgnr.clone()),
+        address: field(|s| s.adresse.clone()),
+        phone: field(|s| s.global_phone_primary.clone()),
+        email: field(|s| s.email.clone()),
+        account_number: invoicing.account_number,
+        vat_registered: invoicing.vat_registered,
+        kid: invoicing.kid,
+    })
+}
+
+/// "Marker som fakturert": the invoice of a finished job, made from its basis as it reads
+/// now, numbered in the year's series without gaps, dated today, due after the days
+/// Innstillinger give; the job reads "fakturert" from then on. One per job.
+#[utoipa::path(
+    post, path = "/api/admin/jobs/{id}/invoices", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id")),
+    responses(
+        (status = 201, description = "Fakturaen er laget, og oppdraget er fakturert", body = Invoice),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ikke ferdig, eller er fakturert", body = ErrorBody),
+    )
+)]
+async fn issue_invoice(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<(StatusCode, Json<Invoice>)> {
+    let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    if job.status == JobStatus::Invoiced {
+        return Err(ApiError::Conflict("Oppdraget er fakturert allerede.".to_owned()));
+    }
+    let basis = basis_now(&state, id).await?;
+    let seller = seller(&state).await?;
+    let settings = fagfolk_data::settings::store::facts(&state.db).await?;
+    let days = settings.map_or(14, |settings| settings.invoicing.payment_days);
+    let (now, today) = (state.clock.now(), state.clock.today());
+    let made = |invoice_id: Uuid, number: String| Invoice {
+        id: invoice_id,
+        job_id: id,
+        number,
+        kind: InvoiceKind::Invoice,
+        credited_id: None,
+        reason: String::new(),
+        issue_date: today,
+        due_date: today + chrono::Duration::days(i64::from(days)),
+        net_total: basis.totals.net,
+        vat_total: basis.totals.vat,
+        total: basis.totals.gross,
+        basis,
+        seller,
+        created_by: user.name.clone(),
+        created_at: now,
+    };
+    let entry = |invoice: &Invoice| {
+        user.audit(
+            now,
+            AuditAction::Create,
+            AuditEntity::Invoices,
+            Some(invoice.id),
+            Some(serde_json::json!({ "before": {}, "after": invoice.audit_view() })),
+        )
+    };
+    match invoices::issue(&state.db, id, today, made, entry).await? {
+        Ok(invoice) => Ok((StatusCode::CREATED, Json(invoice))),
+        Err(NotIssued::NoJob) => Err(ApiError::not_found(jobs::NOT_FOUND)),
+        Err(NotIssued::NotDone | NotIssued::Twice) => Err(ApiError::Conflict(
+            "Oppdraget er ikke ferdig, eller er fakturert allerede.".to_owned(),
+        )),
+    }
+}
+
+/// An invoice or a credit note: JSON, CSV, PDF/A, or EHF (Peppol BIS Billing 3.0) for a
+/// business customer. EHF is refused, with what is missing, when the customer has no
+/// organisation number or the firm's settings lack what it needs.
+#[utoipa::path(
+    get, path = "/api/admin/invoices/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Fakturaens id"), Format),
+    responses(
+        (status = 200, description = "Fakturaen: JSON, CSV, PDF/A eller EHF (UBL 2.1)", content(
+            (Invoice = "application/json"),
+            (String = "text/csv"),
+            (Vec<u8> = "application/pdf"),
+            (String = "application/xml"),
+        )),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 422, description = "EHF kan ikke lages: det som mangler", body = ErrorBody),
+    )
+)]
+async fn get_invoice(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiQuery(format): ApiQuery<Format>,
+) -> ApiResult<Response> {
+    let wanted = format.read(true)?;
+    let invoice = store::get(&state.db, id).await?.or_not_found(invoices::NOT_FOUND)?;
+    match wanted {
+        As::Json => Ok(Json(invoice).into_response()),
+        As::Csv => Ok(file("text/csv; charset=utf-8", &invoice.file_name("csv"), export::csv(&invoice.basis)?)),
+        As::Pdf => {
+            let firm = firm_of(&state, &invoice.seller).await;
+            let name = invoice.file_name("pdf");
+            let body = tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))
+                .await
+                .map_err(|err| ApiError::Internal(err.into()))??;
+            Ok(file("application/pdf", &name, body))
+        }
+        As::Ehf => {
+            let missing = super::ehf::check(&invoice);
+            if !missing.is_empty() {
+                return Err(ApiError::field("format", &format!("Kan ikke lage EHF: {}.", missing.join("; "))));
+            }
+            let credited = match invoice.credited_id {
+                Some(credited) => store::get(&state.db, credited).await?,
+                None => None,
+            };
+            let body = super::ehf::write(&invoice, credited.as_ref()).map_err(|err| ApiError::Internal(err.into()))?;
+            Ok(file("application/xml; charset=utf-8", &invoice.file_name("xml"), body))
+        }
+    }
+}
+
+/// The firm as `seller` was kept, with today's logo.
+async fn firm_of(state: &AppState, seller: &Seller) -> crate::pdf::Firm {
+    let logo_png = match state.pages.current().await {
+        Ok(rendered) => rendered.logo_png(192),
+        Err(_) => None,
+    };
+    crate::pdf::Firm {
+        name: seller.name.clone(),
+        org_nr: seller.org_nr.clone(),
+        address: seller.address.clone(),
+        phone: seller.phone.clone(),
+        email: seller.email.clone(),
+        logo_png,
+    }
+}
+
+/// What "Krediter" sends: which lines of the invoice to take back, and why.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CreditInput {
+    /// The lines' places in the invoice, counted from 0 (the work's lines first, then each
+    /// change order's), as `GET /api/admin/invoices/{id}` lists them.
+    #[schema(value_type = Vec<i64>)]
+    pub lines: Option<Vec<serde_json::Value>>,
+    /// Why, for the customer: at most 500 characters.
+    pub reason: Option<String>,
+}
+
+/// A credit note of lines of an invoice, numbered in the invoices' series: the lines as
+/// they were invoiced, their sums positive.
+#[utoipa::path(
+    post, path = "/api/admin/invoices/{id}/credit-notes", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Fakturaens id")), request_body = CreditInput,
+    responses(
+        (status = 201, description = "Kreditnotaen er laget", body = Invoice),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "En kreditnota krediteres ikke", body = ErrorBody),
+    )
+)]
+async fn credit_invoice(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<CreditInput>,
+) -> ApiResult<(StatusCode, Json<Invoice>)> {
+    let invoice = store::get(&state.db, id).await?.or_not_found(invoices::NOT_FOUND)?;
+    if invoice.kind != InvoiceKind::Invoice {
+        return Err(ApiError::Conflict("En kreditnota kan ikke krediteres.".to_owned()));
+    }
+    let count = invoice.basis.lines().count();
+    let mut errors = fagfolk_data::fields::FieldErrors::default();
+    let mut lines: Vec<usize> = input
+        .lines
+        .unwrap_or_default()
+        .iter()
+        .map(|line| line.as_u64().and_then(|line| usize::try_from(line).ok()).filter(|line| *line < count))
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default();
+    lines.sort_unstable();
+    lines.dedup();
+    if lines.is_empty() {
+        errors.add("lines", "Velg minst én linje fra fakturaen.");
+    }
+    let reason = errors.required("reason", input.reason, 500, "Skriv hvorfor linjene krediteres.");
+    errors.finish()?;
+    let basis = invoices::credit_basis(&invoice, &lines);
+    let (now, today) = (state.clock.now(), state.clock.today());
+    let made = |note_id: Uuid, number: String| Invoice {
+        id: note_id,
+        job_id: invoice.job_id,
+        number,
+        kind: InvoiceKind::CreditNote,
+        credited_id: Some(invoice.id),
+        reason,
+        issue_date: today,
+        due_date: today,
+        net_total: basis.totals.net,
+        vat_total: basis.totals.vat,
+        total: basis.totals.gross,
+        basis,
+        seller: invoice.seller.clone(),
+        created_by: user.name.clone(),
+        created_at: now,
+    };
+    let entry = |note: &Invoice| {
+        user.audit(
+            now,
+            AuditAction::Create,
+            AuditEntity::Invoices,
+            Some(note.id),
+            Some(serde_json::json!({ "before": {}, "after": note.audit_view() })),
+        )
+    };
+    let note = invoices::credit(&state.db, today, made, entry).await?;
+    Ok((StatusCode::CREATED, Json(note)))
+}
