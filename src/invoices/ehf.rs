@@ -206,8 +206,11 @@ fn line(xml: &mut Xml, kind: InvoiceKind, index: usize, line: &QuoteLine) -> io:
         InvoiceKind::CreditNote => ("cac:CreditNoteLine", "cbc:CreditedQuantity"),
     };
     // A price may not be negative (BR-27): a discount is a negative quantity instead.
-    let (quantity, price) =
-        if line.unit_price < 0 { (-line.quantity, -line.unit_price) } else { (line.quantity, line.unit_price) };
+    let (quantity, price) = if line.unit_price < 0 {
+        (-line.quantity, -line.unit_price)
+    } else {
+        (line.quantity, line.unit_price)
+    };
     let name = if line.description.trim().is_empty() { "Arbeid" } else { line.description.as_str() };
     node(xml, element, |xml| {
         leaf(xml, "cbc:ID", &(index + 1).to_string())?;
@@ -228,11 +231,16 @@ pub fn write(invoice: &Invoice, credited: Option<&Invoice>) -> io::Result<Vec<u8
     xml.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     let (root, namespace) = match invoice.kind {
         InvoiceKind::Invoice => ("Invoice", "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"),
-        InvoiceKind::CreditNote => ("CreditNote", "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"),
+        InvoiceKind::CreditNote => {
+            ("CreditNote", "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2")
+        }
     };
     xml.create_element(root)
         .with_attribute(("xmlns", namespace))
-        .with_attribute(("xmlns:cac", "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"))
+        .with_attribute((
+            "xmlns:cac",
+            "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
+        ))
         .with_attribute(("xmlns:cbc", "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"))
         .write_inner_content(|xml| {
             leaf(xml, "cbc:CustomizationID", CUSTOMIZATION)?;
@@ -278,8 +286,11 @@ pub fn write(invoice: &Invoice, credited: Option<&Invoice>) -> io::Result<Vec<u8
                     if let Some(kid) = invoice.kid() {
                         leaf(xml, "cbc:PaymentID", &kid)?;
                     }
-                    if let Some(account) =
-                        invoice.seller.account_number.as_deref().and_then(|text| AccountNumber::parse(text).ok())
+                    if let Some(account) = invoice
+                        .seller
+                        .account_number
+                        .as_deref()
+                        .and_then(|text| AccountNumber::parse(text).ok())
                     {
                         node(xml, "cac:PayeeFinancialAccount", |xml| leaf(xml, "cbc:ID", account.digits()))?;
                     }
@@ -287,7 +298,11 @@ pub fn write(invoice: &Invoice, credited: Option<&Invoice>) -> io::Result<Vec<u8
                 })?;
                 let days = (invoice.due_date - invoice.issue_date).num_days();
                 node(xml, "cac:PaymentTerms", |xml| {
-                    leaf(xml, "cbc:Note", &format!("Betales innen {days} dager, senest {}.", oslo::date(invoice.due_date)))
+                    leaf(
+                        xml,
+                        "cbc:Note",
+                        &format!("Betales innen {days} dager, senest {}.", oslo::date(invoice.due_date)),
+                    )
                 })?;
             }
             if let Some(deduction) = &basis.deduction {

@@ -68,7 +68,17 @@ fn write(basis: &InvoiceBasis) -> Result<Vec<u8>, csv::Error> {
     for rate in &basis.vat_rates {
         let label = format!("MVA {} %", rate.rate);
         let gross = kroner(rate.net + rate.vat);
-        writer.write_record(["Sum", label.as_str(), "", "", "", "", &kroner(rate.net), &kroner(rate.vat), &gross])?;
+        writer.write_record([
+            "Sum",
+            label.as_str(),
+            "",
+            "",
+            "",
+            "",
+            &kroner(rate.net),
+            &kroner(rate.vat),
+            &gross,
+        ])?;
     }
     let totals = basis.totals;
     writer.write_record([

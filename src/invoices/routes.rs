@@ -8,14 +8,14 @@ use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::export;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
-use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::http::{ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
@@ -27,7 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(invoice_basis))
         .routes(routes!(job_invoices, issue_invoice))
         .routes(routes!(get_invoice))
-        .routes(routes!(credit_invoice))
+        .routes(routes!(super::credit::credit_invoice))
 }
 
 /// What a basis or an invoice is wanted as.
@@ -115,7 +115,8 @@ async fn invoice_basis(
     ApiQuery(format): ApiQuery<Format>,
 ) -> ApiResult<Response> {
     let wanted = format.read(false)?;
-    let kept = store::of_job(&state.db, id).await?.into_iter().find(|invoice| invoice.kind == InvoiceKind::Invoice);
+    let kept =
+        store::of_job(&state.db, id).await?.into_iter().find(|invoice| invoice.kind == InvoiceKind::Invoice);
     let basis = match &kept {
         Some(invoice) => invoice.basis.clone(),
         None => basis_now(&state, id).await?,
@@ -127,9 +128,10 @@ async fn invoice_basis(
         As::Pdf => {
             let firm = crate::quotes::mail::firm(&state).await?;
             let made = state.clock.now();
-            let body = tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
-                .await
-                .map_err(|err| ApiError::Internal(err.into()))??;
+            let body =
+                tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
+                    .await
+                    .map_err(|err| ApiError::Internal(err.into()))??;
             Ok(file("application/pdf", &format!("{name}.pdf"), body))
         }
     }
@@ -170,7 +172,8 @@ async fn job_invoices(
 async fn seller(state: &AppState) -> ApiResult<Seller> {
     let settings = fagfolk_data::settings::store::facts(&state.db).await?;
     let invoicing = settings.as_ref().map(|settings| settings.invoicing.clone()).unwrap_or_default();
-    let field = |read: fn(&fagfolk_data::settings::Settings) -> Option<String>| settings.as_ref().and_then(read);
+    let field =
+        |read: fn(&fagfolk_data::settings::Settings) -> Option<String>| settings.as_ref().and_then(read);
     Ok(Seller {
         name: field(|s| s.company_name.clone()).unwrap_or_default(),
         org_nr: field(|s| s.orgnr.clone()),
@@ -238,9 +241,9 @@ async fn issue_invoice(
     match invoices::issue(&state.db, id, today, made, entry).await? {
         Ok(invoice) => Ok((StatusCode::CREATED, Json(invoice))),
         Err(NotIssued::NoJob) => Err(ApiError::not_found(jobs::NOT_FOUND)),
-        Err(NotIssued::NotDone | NotIssued::Twice) => Err(ApiError::Conflict(
-            "Oppdraget er ikke ferdig, eller er fakturert allerede.".to_owned(),
-        )),
+        Err(NotIssued::NotDone | NotIssued::Twice) => {
+            Err(ApiError::Conflict("Oppdraget er ikke ferdig, eller er fakturert allerede.".to_owned()))
+        }
     }
 }
 
@@ -271,25 +274,32 @@ async fn get_invoice(
     let invoice = store::get(&state.db, id).await?.or_not_found(invoices::NOT_FOUND)?;
     match wanted {
         As::Json => Ok(Json(invoice).into_response()),
-        As::Csv => Ok(file("text/csv; charset=utf-8", &invoice.file_name("csv"), export::csv(&invoice.basis)?)),
+        As::Csv => {
+            Ok(file("text/csv; charset=utf-8", &invoice.file_name("csv"), export::csv(&invoice.basis)?))
+        }
         As::Pdf => {
             let firm = firm_of(&state, &invoice.seller).await;
             let name = invoice.file_name("pdf");
-            let body = tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))
-                .await
-                .map_err(|err| ApiError::Internal(err.into()))??;
+            let body =
+                tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))
+                    .await
+                    .map_err(|err| ApiError::Internal(err.into()))??;
             Ok(file("application/pdf", &name, body))
         }
         As::Ehf => {
             let missing = super::ehf::check(&invoice);
             if !missing.is_empty() {
-                return Err(ApiError::field("format", &format!("Kan ikke lage EHF: {}.", missing.join("; "))));
+                return Err(ApiError::field(
+                    "format",
+                    &format!("Kan ikke lage EHF: {}.", missing.join("; ")),
+                ));
             }
             let credited = match invoice.credited_id {
                 Some(credited) => store::get(&state.db, credited).await?,
                 None => None,
             };
-            let body = super::ehf::write(&invoice, credited.as_ref()).map_err(|err| ApiError::Internal(err.into()))?;
+            let body = super::ehf::write(&invoice, credited.as_ref())
+                .map_err(|err| ApiError::Internal(err.into()))?;
             Ok(file("application/xml; charset=utf-8", &invoice.file_name("xml"), body))
         }
     }
@@ -309,84 +319,4 @@ async fn firm_of(state: &AppState, seller: &Seller) -> crate::pdf::Firm {
         email: seller.email.clone(),
         logo_png,
     }
-}
-
-/// What "Krediter" sends: which lines of the invoice to take back, and why.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct CreditInput {
-    /// The lines' places in the invoice, counted from 0 (the work's lines first, then each
-    /// change order's), as `GET /api/admin/invoices/{id}` lists them.
-    #[schema(value_type = Vec<i64>)]
-    pub lines: Option<Vec<serde_json::Value>>,
-    /// Why, for the customer: at most 500 characters.
-    pub reason: Option<String>,
-}
-
-/// A credit note of lines of an invoice, numbered in the invoices' series: the lines as
-/// they were invoiced, their sums positive.
-#[utoipa::path(
-    post, path = "/api/admin/invoices/{id}/credit-notes", tag = "admin", security(("session" = [])),
-    params(("id" = Uuid, Path, description = "Fakturaens id")), request_body = CreditInput,
-    responses(
-        (status = 201, description = "Kreditnotaen er laget", body = Invoice),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "En kreditnota krediteres ikke", body = ErrorBody),
-    )
-)]
-async fn credit_invoice(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    ApiPath(id): ApiPath<Uuid>,
-    ApiJson(input): ApiJson<CreditInput>,
-) -> ApiResult<(StatusCode, Json<Invoice>)> {
-    let invoice = store::get(&state.db, id).await?.or_not_found(invoices::NOT_FOUND)?;
-    if invoice.kind != InvoiceKind::Invoice {
-        return Err(ApiError::Conflict("En kreditnota kan ikke krediteres.".to_owned()));
-    }
-    let count = invoice.basis.lines().count();
-    let mut errors = fagfolk_data::fields::FieldErrors::default();
-    let mut lines: Vec<usize> = input
-        .lines
-        .unwrap_or_default()
-        .iter()
-        .map(|line| line.as_u64().and_then(|line| usize::try_from(line).ok()).filter(|line| *line < count))
-        .collect::<Option<Vec<_>>>()
-        .unwrap_or_default();
-    lines.sort_unstable();
-    lines.dedup();
-    if lines.is_empty() {
-        errors.add("lines", "Velg minst én linje fra fakturaen.");
-    }
-    let reason = errors.required("reason", input.reason, 500, "Skriv hvorfor linjene krediteres.");
-    errors.finish()?;
-    let basis = invoices::credit_basis(&invoice, &lines);
-    let (now, today) = (state.clock.now(), state.clock.today());
-    let made = |note_id: Uuid, number: String| Invoice {
-        id: note_id,
-        job_id: invoice.job_id,
-        number,
-        kind: InvoiceKind::CreditNote,
-        credited_id: Some(invoice.id),
-        reason,
-        issue_date: today,
-        due_date: today,
-        net_total: basis.totals.net,
-        vat_total: basis.totals.vat,
-        total: basis.totals.gross,
-        basis,
-        seller: invoice.seller.clone(),
-        created_by: user.name.clone(),
-        created_at: now,
-    };
-    let entry = |note: &Invoice| {
-        user.audit(
-            now,
-            AuditAction::Create,
-            AuditEntity::Invoices,
-            Some(note.id),
-            Some(serde_json::json!({ "before": {}, "after": note.audit_view() })),
-        )
-    };
-    let note = invoices::credit(&state.db, today, made, entry).await?;
-    Ok((StatusCode::CREATED, Json(note)))
 }

@@ -92,11 +92,9 @@ pub(super) async fn time_sheet(
         }
         let firm = crate::quotes::mail::firm(&state).await?;
         let made = state.clock.now();
-        let body = tokio::task::spawn_blocking(move || {
-            crate::pdf::sheet::render(&title, &rows, &firm, made)
-        })
-        .await
-        .map_err(|err| ApiError::Internal(err.into()))??;
+        let body = tokio::task::spawn_blocking(move || crate::pdf::sheet::render(&title, &rows, &firm, made))
+            .await
+            .map_err(|err| ApiError::Internal(err.into()))??;
         let name = format!("attachment; filename=\"timeliste-{}.pdf\"", query.month.trim());
         return Ok((
             [(header::CONTENT_TYPE, "application/pdf".to_owned()), (header::CONTENT_DISPOSITION, name)],

@@ -124,7 +124,11 @@ fn lay_out(
 
     let mut rows = vec![(Regular, "Sum eks. MVA".to_owned(), basis.totals.net)];
     for rate in &basis.vat_rates {
-        rows.push((Regular, format!("MVA {} % av {}", rate.rate, fagfolk_data::quotes::money::kroner(rate.net)), rate.vat));
+        rows.push((
+            Regular,
+            format!("MVA {} % av {}", rate.rate, fagfolk_data::quotes::money::kroner(rate.net)),
+            rate.vat,
+        ));
     }
     let total = match invoice.map(|invoice| invoice.kind) {
         Some(InvoiceKind::Invoice) => "Å betale",

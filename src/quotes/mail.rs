@@ -1,8 +1,8 @@
 //! What a quote's e-mails and PDF need from the rest of the server: the firm as the
 //! letterhead shows it, and who answers a quote's letters (sending is `crate::mail::send`).
 
-use crate::pdf::Firm;
 use crate::http::error::ApiResult;
+use crate::pdf::Firm;
 use crate::state::AppState;
 
 /// The firm from Innstillinger, with its logo as the site's 192 px icon.

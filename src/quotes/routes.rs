@@ -18,9 +18,9 @@ use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteInput, QuoteStatus, s
 
 use super::mail::firm;
 use super::send;
-use crate::pdf;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
+use crate::pdf;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

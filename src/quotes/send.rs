@@ -16,10 +16,10 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
 use super::mail::firm;
-use crate::pdf;
 use crate::auth::token;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
+use crate::pdf;
 use crate::state::AppState;
 
 /// What "Send til kunden" may send with the quote.
@@ -81,9 +81,11 @@ pub async fn send_quote(
     let firm = firm(&state).await?;
     let (bytes, firm) = {
         let quote = quote.clone();
-        tokio::task::spawn_blocking(move || pdf::quote::render(&quote, &firm, None).map(|bytes| (bytes, firm)))
-            .await
-            .map_err(|err| ApiError::Internal(err.into()))??
+        tokio::task::spawn_blocking(move || {
+            pdf::quote::render(&quote, &firm, None).map(|bytes| (bytes, firm))
+        })
+        .await
+        .map_err(|err| ApiError::Internal(err.into()))??
     };
     let sha256 = hex(&Sha256::digest(&bytes));
     let (token, hash) = token::new();

@@ -23,6 +23,7 @@ mod health;
 mod hostile_pictures;
 mod invariants;
 mod invitations;
+mod invoicing;
 mod jobs;
 mod lead_history;
 mod lead_merge;

@@ -270,6 +270,18 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("accept", "quotes")),
     ),
+    // Invoices (#45): the office's.
+    op("GET", "/api/admin/jobs/{id}/invoice-basis", Body::None, READ, None),
+    op("GET", "/api/admin/jobs/{id}/invoices", Body::None, READ, None),
+    op("GET", "/api/admin/invoices/{id}", Body::None, READ, None),
+    op("POST", "/api/admin/jobs/{id}/invoices", Body::None, WORK, Some(("create", "invoices"))),
+    op(
+        "POST",
+        "/api/admin/invoices/{id}/credit-notes",
+        Body::Json(|_| json!({ "lines": [0], "reason": "Feil antall." })),
+        WORK,
+        Some(("create", "invoices")),
+    ),
     // A private calendar feed of one's own befaringer (everyone's is for admins,
     // tests/api/feeds.rs).
     op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
@@ -481,6 +493,9 @@ pub struct Fixtures {
     pub material: String,
     /// A draft change order (tilleggsarbeid) on `job`, to record as agreed.
     pub change: String,
+    /// A call-out job on `lead` that is done, to invoice, and the invoice of another.
+    pub finished_job: String,
+    pub invoice: String,
 }
 
 impl Fixtures {
@@ -599,6 +614,7 @@ impl Fixtures {
         .await;
         assert_eq!(yes.status(), 303, "the fixture's accepted quote");
         let (job, entry, material, change) = job_fixtures(app, admin, lead_id, round).await;
+        let (finished_job, invoice) = invoice_fixtures(admin, lead_id).await;
         // The admin's calendar address, for the operations that switch one off.
         let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
         assert_eq!(feed.status(), 201, "the fixture's calendar address");
@@ -624,6 +640,8 @@ impl Fixtures {
             entry,
             material,
             change,
+            finished_job,
+            invoice,
         }
     }
 
@@ -636,6 +654,10 @@ impl Fixtures {
             &self.lead
         } else if path.ends_with("/job") {
             &self.accepted_quote
+        } else if path.starts_with("/api/admin/jobs/{id}/invoice") {
+            &self.finished_job
+        } else if path.starts_with("/api/admin/invoices/") {
+            &self.invoice
         } else if path.starts_with("/api/admin/jobs/") {
             &self.job
         } else if path.starts_with("/api/admin/time/") {
@@ -729,6 +751,40 @@ async fn job_fixtures(
         .unwrap();
     let change = change["id"].as_str().expect("the fixture's change order").to_owned();
     (job, entry, material["id"].as_str().expect("the fixture's material").to_owned(), change)
+}
+
+/// Two call-out jobs on `lead`, each with a material line and done: the first to invoice,
+/// the second invoiced: `(finished job, invoice)`.
+async fn invoice_fixtures(admin: &Session, lead: &str) -> (String, String) {
+    let mut done = Vec::new();
+    for title in ["Ferdig oppdrag", "Fakturert oppdrag"] {
+        let job: Value = admin
+            .send(
+                Method::POST,
+                &format!("/api/admin/leads/{lead}/jobs"),
+                &json!({ "title": title, "hourly_rate": 90_000 }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        let job = job["id"].as_str().expect("the fixture's job to invoice").to_owned();
+        let line =
+            json!({ "description": "Kabel", "quantity": 1000, "unit": "lm", "unit_price": 2_500, "vat": 25 });
+        let added = admin.send(Method::POST, &format!("/api/admin/jobs/{job}/materials"), &line).await;
+        assert_eq!(added.status(), 201, "the fixture's material to invoice");
+        let finished =
+            admin.send(Method::PUT, &format!("/api/admin/jobs/{job}"), &json!({ "status": "done" })).await;
+        assert_eq!(finished.status(), 200, "the fixture's job done");
+        done.push(job);
+    }
+    let invoice: Value = admin
+        .send(Method::POST, &format!("/api/admin/jobs/{}/invoices", done[1]), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    (done[0].clone(), invoice["id"].as_str().expect("the fixture's invoice").to_owned())
 }
 
 pub async fn upload(session: &Session) -> reqwest::Response {
@@ -896,11 +952,20 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                     });
                     // A new quote's, befaring's, job's, material's or contact's entry names
                     // it, not the lead, quote or job in the path.
-                    let names_a_new_row =
-                        ["/quotes", "/visits", "/job", "/jobs", "/materials", "/contacts", "/changes"]
-                            .iter()
-                            .any(|end| operation.path.ends_with(end))
-                            || operation.path.contains("{material_id}");
+                    let names_a_new_row = [
+                        "/quotes",
+                        "/visits",
+                        "/job",
+                        "/jobs",
+                        "/materials",
+                        "/contacts",
+                        "/changes",
+                        "/invoices",
+                        "/credit-notes",
+                    ]
+                    .iter()
+                    .any(|end| operation.path.ends_with(end))
+                        || operation.path.contains("{material_id}");
                     if expected_id.is_some()
                         && !operation.path.starts_with("/api/auth/")
                         && !names_a_new_row

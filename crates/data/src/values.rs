@@ -60,7 +60,8 @@ impl Phone {
 pub const BAD_ORG_NR: &str = "Skriv et organisasjonsnummer med 9 sifre (kontrollsifferet stemmer ikke).";
 
 /// The message of a bank account number that is not one.
-pub const BAD_ACCOUNT: &str = "Skriv et kontonummer med 11 sifre, for eksempel 1234.56.78903 (kontrollsifferet stemmer ikke).";
+pub const BAD_ACCOUNT: &str =
+    "Skriv et kontonummer med 11 sifre, for eksempel 1234.56.78903 (kontrollsifferet stemmer ikke).";
 
 /// The MOD11 check digit of `digits` with `weights` (Brønnøysund's and the banks' rule):
 /// `None` when the rule gives 10, which no valid number has.
@@ -136,7 +137,14 @@ pub fn kid(number: &str) -> String {
         .iter()
         .rev()
         .enumerate()
-        .map(|(index, digit)| if index % 2 == 0 { let double = digit * 2; double / 10 + double % 10 } else { *digit })
+        .map(|(index, digit)| {
+            if index % 2 == 0 {
+                let double = digit * 2;
+                double / 10 + double % 10
+            } else {
+                *digit
+            }
+        })
         .sum();
     let check = (10 - sum % 10) % 10;
     digits.iter().chain([&check]).map(|digit| char::from_digit(*digit, 10).unwrap_or('0')).collect()

@@ -171,6 +171,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice or a credit note: JSON, CSV, PDF/A, or EHF (Peppol BIS Billing 3.0) for a
+         *     business customer. EHF is refused, with what is missing, when the customer has no
+         *     organisation number or the firm's settings lack what it needs.
+         */
+        get: operations["get_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A credit note of lines of an invoice, numbered in the invoices' series: the lines as
+         *     they were invoiced, their sums positive.
+         */
+        post: operations["credit_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -244,6 +285,50 @@ export interface paths {
          *     moment are kept with it; time and materials above the estimate may then be entered.
          */
         post: operations["record_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/invoice-basis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The specified invoice basis of a finished job (håndverkertjenesteloven § 36): the work
+         *     and materials with how the price was reached, a prisoverslag's deduction above its
+         *     ceiling, accepted tilleggsarbeid apart, MVA per rate. Its sum excluding MVA is the
+         *     meter's `billable`. Once the job is invoiced, the basis the invoice kept.
+         */
+        get: operations["invoice_basis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's invoice and credit notes, oldest first. */
+        get: operations["job_invoices"];
+        put?: never;
+        /**
+         * "Marker som fakturert": the invoice of a finished job, made from its basis as it reads
+         *     now, numbered in the year's series without gaps, dated today, due after the days
+         *     Innstillinger give; the job reads "fakturert" from then on. One per job.
+         */
+        post: operations["issue_invoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1386,7 +1471,7 @@ export interface components {
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -1595,6 +1680,16 @@ export interface components {
          * @enum {string}
          */
         ContentKind: "team" | "project" | "review" | "figure" | "platform" | "promise";
+        /** @description What "Krediter" sends: which lines of the invoice to take back, and why. */
+        CreditInput: {
+            /**
+             * @description The lines' places in the invoice, counted from 0 (the work's lines first, then each
+             *     change order's), as `GET /api/admin/invoices/{id}` lists them.
+             */
+            lines: number[];
+            /** @description Why, for the customer: at most 500 characters. */
+            reason?: string | null;
+        };
         CurrentSession: {
             /** Format: date-time */
             expires_at?: string | null;
@@ -1607,6 +1702,17 @@ export interface components {
             id: string;
             name: string;
             role: components["schemas"]["Role"];
+        };
+        /** @description Who the invoice is to: the accepted quote's customer, or a call-out's. */
+        Customer: {
+            address?: string | null;
+            company?: string | null;
+            email?: string | null;
+            kind: components["schemas"]["CustomerKind"];
+            /** @description The contact person (a business) or the customer (a consumer). */
+            name: string;
+            org_nr?: string | null;
+            phone?: string | null;
         };
         /**
          * @description A private customer (a consumer: prices shown including MVA, angrerett) or a business.
@@ -1664,6 +1770,17 @@ export interface components {
          * @enum {string}
          */
         DayPart: "formiddag" | "ettermiddag" | "hele_dagen";
+        /** @description What passes a prisoverslag's ceiling, taken off (§ 32 (2)). */
+        Deduction: {
+            description: string;
+            /**
+             * Format: int64
+             * @description Øre excluding MVA, positive: the amount taken off.
+             */
+            net: number;
+            /** Format: int32 */
+            vat: number;
+        };
         /** @description How much an erasure removed. */
         Erased: {
             /**
@@ -1853,6 +1970,98 @@ export interface components {
             id: string;
             /** @description What to show: a name, or the alt text for media. */
             title: string;
+        };
+        /** @description An invoice or a credit note as stored. */
+        Invoice: {
+            /** @description The specified basis as it was when made (a credit note's: the lines it takes back). */
+            basis: components["schemas"]["InvoiceBasis"];
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /**
+             * Format: uuid
+             * @description The invoice a credit note credits.
+             */
+            credited_id?: string | null;
+            /** Format: date */
+            due_date: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            issue_date: string;
+            /** Format: uuid */
+            job_id: string;
+            kind: components["schemas"]["InvoiceKind"];
+            /**
+             * Format: int64
+             * @description Øre: excluding MVA, the MVA, including MVA (a credit note's are positive).
+             */
+            net_total: number;
+            /** @description `2026-0007`: the year and a count without gaps, shared by invoices and credit notes. */
+            number: string;
+            /** @description Why a credit note was made; empty for an invoice. */
+            reason: string;
+            seller: components["schemas"]["Seller"];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            vat_total: number;
+        };
+        /** @description A job's invoice basis. */
+        InvoiceBasis: {
+            /** @description Accepted tilleggsarbeid, each apart. */
+            additions: components["schemas"]["Section"][];
+            /** @description Where the work was done. */
+            address?: string | null;
+            customer: components["schemas"]["Customer"];
+            deduction?: components["schemas"]["Deduction"] | null;
+            /**
+             * Format: date
+             * @description The first and last day worked (or the job's days).
+             */
+            first_day?: string | null;
+            job_title: string;
+            /** Format: date */
+            last_day?: string | null;
+            price_type: components["schemas"]["PriceType"];
+            /** @description The accepted quote's number, if the job has one. */
+            quote_number?: string | null;
+            totals: components["schemas"]["Totals"];
+            vat_rates: components["schemas"]["VatRate"][];
+            work: components["schemas"]["Section"];
+        };
+        /**
+         * @description An invoice or a credit note.
+         * @enum {string}
+         */
+        InvoiceKind: "invoice" | "credit_note";
+        /**
+         * @description What an invoice needs besides the firm's facts (Innstillinger → Faktura): the account
+         *     the customer pays to, whether the firm is in Merverdiavgiftsregisteret (its org.nr is
+         *     then written with "MVA" and its invoices carry MVA), the days to pay, and whether
+         *     each invoice carries a KID (the firm has a KID agreement with its bank).
+         */
+        Invoicing: {
+            /** @description Eleven digits, no dots; `None` until staff write it. */
+            account_number?: string | null;
+            kid: boolean;
+            /**
+             * Format: int32
+             * @description 0 to 90 days from the invoice's date.
+             */
+            payment_days: number;
+            vat_registered: boolean;
+        };
+        InvoicingInput: {
+            /** @description Eleven digits; dots and spaces as typed are allowed. Empty: none. */
+            account_number?: string | null;
+            kid: boolean;
+            /**
+             * Format: int64
+             * @description 0 to 90.
+             */
+            payment_days?: number;
+            vat_registered: boolean;
         };
         /** @description A job as stored. */
         Job: {
@@ -2728,6 +2937,32 @@ export interface components {
             services: components["schemas"]["Hit"][];
             users: components["schemas"]["Hit"][];
         };
+        /** @description A group of lines: the job's own work, or one change order. */
+        Section: {
+            lines: components["schemas"]["QuoteLine"][];
+            /**
+             * Format: int64
+             * @description The lines' sum excluding MVA.
+             */
+            net: number;
+            /** @description How it was agreed or how the price was reached, in a sentence or two. */
+            note: string;
+            /** @description "Arbeid etter tilbud 2026-0012", "Tilleggsarbeid 2026-0015". */
+            title: string;
+        };
+        /** @description The firm as the invoice was made by it (from Innstillinger then), kept with it. */
+        Seller: {
+            /** @description Eleven digits. */
+            account_number?: string | null;
+            address?: string | null;
+            email?: string | null;
+            /** @description The invoice carries a KID made from its number (`crate::values::kid`). */
+            kid: boolean;
+            name: string;
+            org_nr?: string | null;
+            phone?: string | null;
+            vat_registered: boolean;
+        };
         /** @description What "Send til kunden" may send with the quote. */
         SendInput: {
             /**
@@ -2808,6 +3043,8 @@ export interface components {
             founded_year?: number | null;
             global_phone_extra: string[];
             global_phone_primary?: string | null;
+            /** @description What an invoice needs besides the firm's facts (Innstillinger → Faktura). */
+            invoicing: components["schemas"]["Invoicing"];
             /** @description The lead pipeline's statuses in order, each with its meaning. */
             lead_pipeline: components["schemas"]["Stage"][];
             /**
@@ -2836,6 +3073,7 @@ export interface components {
             /** @description Extra numbers; blanks are dropped. */
             global_phone_extra?: string[] | null;
             global_phone_primary?: string | null;
+            invoicing?: components["schemas"]["InvoicingInput"] | null;
             /**
              * Format: uuid
              * @description The logo, a picture from the media library; `null` takes it away, absent keeps it.
@@ -3017,6 +3255,24 @@ export interface components {
             minutes?: number | null;
             note?: string | null;
         };
+        /** @description A quote's sums, in øre. */
+        Totals: {
+            /**
+             * Format: int64
+             * @description The total including MVA.
+             */
+            gross: number;
+            /**
+             * Format: int64
+             * @description The sum excluding MVA.
+             */
+            net: number;
+            /**
+             * Format: int64
+             * @description The MVA.
+             */
+            vat: number;
+        };
         /**
          * @description A line's unit.
          * @enum {string}
@@ -3057,6 +3313,18 @@ export interface components {
             url: string;
             /** Format: int64 */
             width: number;
+        };
+        /** @description MVA at one rate. */
+        VatRate: {
+            /**
+             * Format: int64
+             * @description The amount the rate is charged on, excluding MVA.
+             */
+            net: number;
+            /** Format: int32 */
+            rate: number;
+            /** Format: int64 */
+            vat: number;
         };
         VisibilityInput: {
             hidden: boolean;
@@ -4088,6 +4356,161 @@ export interface operations {
             };
         };
     };
+    get_invoice: {
+        parameters: {
+            query?: {
+                /** @description `json` (the default), `csv`, `pdf`, or for an invoice to a business `ehf`. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fakturaen: JSON, CSV, PDF/A eller EHF (UBL 2.1) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                    "text/csv": string;
+                    "application/pdf": number[];
+                    "application/xml": string;
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description EHF kan ikke lages: det som mangler */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    credit_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditInput"];
+            };
+        };
+        responses: {
+            /** @description Kreditnotaen er laget */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description En kreditnota krediteres ikke */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_jobs: {
         parameters: {
             query?: {
@@ -4400,6 +4823,206 @@ export interface operations {
             };
             /** @description Ugyldige felt */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_basis: {
+        parameters: {
+            query?: {
+                /** @description `json` (the default), `csv`, `pdf`, or for an invoice to a business `ehf`. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fakturagrunnlaget: JSON, CSV (UTF-8 med BOM, semikolon) eller PDF/A */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceBasis"];
+                    "text/csv": string;
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ikke ferdig */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fakturaen og kreditnotaene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issue_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fakturaen er laget, og oppdraget er fakturert */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ikke ferdig, eller er fakturert */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

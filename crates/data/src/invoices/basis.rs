@@ -14,93 +14,13 @@
 //! A line's MVA: a quote line's or a material's own rate; time on a budget line priced by
 //! the hour takes that line's rate, other time the standard 25 %.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
+use super::model::{Customer, Deduction, InvoiceBasis, Section, totals_of, vat_rates};
 use crate::jobs::{JobDetail, meter};
-use crate::quotes::money::{self, Totals};
+use crate::quotes::money;
 use crate::quotes::{Agreement, CustomerKind, PriceType, Quote, QuoteLine, QuoteStatus, Unit, texts};
 
 /// The standard MVA rate: what time not on a budget line is charged with.
 pub const STANDARD_VAT: u8 = 25;
-
-/// Who the invoice is to: the accepted quote's customer, or a call-out's.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Customer {
-    pub kind: CustomerKind,
-    /// The contact person (a business) or the customer (a consumer).
-    pub name: String,
-    pub company: Option<String>,
-    pub org_nr: Option<String>,
-    pub address: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
-}
-
-impl Customer {
-    /// The company of a business, else the person.
-    pub fn addressee(&self) -> &str {
-        self.company.as_deref().filter(|_| self.kind == CustomerKind::Business).unwrap_or(&self.name)
-    }
-}
-
-/// A group of lines: the job's own work, or one change order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Section {
-    /// "Arbeid etter tilbud 2026-0012", "Tilleggsarbeid 2026-0015".
-    pub title: String,
-    /// How it was agreed or how the price was reached, in a sentence or two.
-    pub note: String,
-    pub lines: Vec<QuoteLine>,
-    /// The lines' sum excluding MVA.
-    pub net: i64,
-}
-
-/// What passes a prisoverslag's ceiling, taken off (§ 32 (2)).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Deduction {
-    pub description: String,
-    /// Øre excluding MVA, positive: the amount taken off.
-    pub net: i64,
-    pub vat: u8,
-}
-
-/// MVA at one rate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct VatRate {
-    pub rate: u8,
-    /// The amount the rate is charged on, excluding MVA.
-    pub net: i64,
-    pub vat: i64,
-}
-
-/// A job's invoice basis.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct InvoiceBasis {
-    pub job_title: String,
-    pub customer: Customer,
-    /// Where the work was done.
-    pub address: Option<String>,
-    pub price_type: PriceType,
-    /// The accepted quote's number, if the job has one.
-    pub quote_number: Option<String>,
-    pub work: Section,
-    pub deduction: Option<Deduction>,
-    /// Accepted tilleggsarbeid, each apart.
-    pub additions: Vec<Section>,
-    pub vat_rates: Vec<VatRate>,
-    pub totals: Totals,
-    /// The first and last day worked (or the job's days).
-    pub first_day: Option<chrono::NaiveDate>,
-    pub last_day: Option<chrono::NaiveDate>,
-}
-
-impl InvoiceBasis {
-    /// Every line in order, the work's first: how a credit note names them.
-    pub fn lines(&self) -> impl Iterator<Item = &QuoteLine> {
-        self.work.lines.iter().chain(self.additions.iter().flat_map(|section| section.lines.iter()))
-    }
-}
 
 /// Hours in hundredths as Norwegian text: "7,5 t".
 fn hours(minutes: i32) -> String {
@@ -124,10 +44,7 @@ fn agreed(change: &Quote) -> String {
         Some(Agreement::Damage) => {
             format!("Utført {when} for å avverge vesentlig skade (håndverkertjenesteloven § 9).")
         }
-        None => format!(
-            "Akseptert av {} {when}.",
-            change.accepted_name.as_deref().unwrap_or("kunden")
-        ),
+        None => format!("Akseptert av {} {when}.", change.accepted_name.as_deref().unwrap_or("kunden")),
     }
 }
 
@@ -188,7 +105,9 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
                     quantity: meter::hours_in_hundredths(entry.minutes),
                     unit: Unit::Time,
                     unit_price: job.job.rate_of(entry.line),
-                    vat: budget_line.filter(|line| line.unit == Unit::Time).map_or(STANDARD_VAT, |line| line.vat),
+                    vat: budget_line
+                        .filter(|line| line.unit == Unit::Time)
+                        .map_or(STANDARD_VAT, |line| line.vat),
                 });
             }
             for material in job.materials.iter().filter(|material| !material.extra) {
@@ -244,7 +163,9 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
     changes.sort_by_key(|change| (change.accepted_at, change.number.clone()));
     let additions = changes
         .into_iter()
-        .map(|change| section(format!("Tilleggsarbeid {}", change.number), agreed(change), change.lines.clone()))
+        .map(|change| {
+            section(format!("Tilleggsarbeid {}", change.number), agreed(change), change.lines.clone())
+        })
         .collect::<Vec<_>>();
     let vat_rates = vat_rates(
         work.lines.iter().chain(additions.iter().flat_map(|section| section.lines.iter())),
@@ -268,42 +189,10 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
     }
 }
 
-/// The sums of `rates`.
-pub fn totals_of(rates: &[VatRate]) -> Totals {
-    rates.iter().fold(Totals::default(), |sum, rate| Totals {
-        net: sum.net.saturating_add(rate.net),
-        vat: sum.vat.saturating_add(rate.vat),
-        gross: sum.gross.saturating_add(rate.net).saturating_add(rate.vat),
-    })
-}
-
-/// MVA per rate, highest rate first: each line's MVA rounded as a quote's line is (so a
-/// fixed price's basis adds up to the accepted quote's total to the øre), the
-/// deduction's taken off at its rate.
-pub fn vat_rates<'a>(lines: impl Iterator<Item = &'a QuoteLine>, deduction: Option<&Deduction>) -> Vec<VatRate> {
-    let mut rates: Vec<VatRate> = Vec::new();
-    let mut add = |rate: u8, net: i64, vat: i64| match rates.iter_mut().find(|found| found.rate == rate) {
-        Some(found) => {
-            found.net = found.net.saturating_add(net);
-            found.vat = found.vat.saturating_add(vat);
-        }
-        None => rates.push(VatRate { rate, net, vat }),
-    };
-    for line in lines {
-        let amounts = line.amounts();
-        add(line.vat, amounts.net, amounts.vat);
-    }
-    if let Some(deduction) = deduction {
-        let amounts = money::line(100, deduction.net, deduction.vat);
-        add(deduction.vat, -amounts.net, -amounts.vat);
-    }
-    rates.sort_by(|a, b| b.rate.cmp(&a.rate));
-    rates
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::invoices::model::VatRate;
     use crate::jobs::time::TimeEntry;
     use crate::jobs::{Job, JobStatus, Material, meter_of};
     use chrono::{NaiveDate, TimeZone, Utc};
@@ -404,7 +293,8 @@ mod tests {
     #[test]
     fn an_estimate_lists_each_entry_and_takes_off_what_passes_the_ceiling() {
         // 10 000 kr estimate; 20 hours at 600 kr = 12 000 kr; the ceiling is 11 500 kr.
-        let mut job = job(PriceType::Estimate, 1_000_000, vec![line("Elektriker", 1_000, Unit::Time, 60_000, 25)]);
+        let mut job =
+            job(PriceType::Estimate, 1_000_000, vec![line("Elektriker", 1_000, Unit::Time, 60_000, 25)]);
         job.hourly_rate = 60_000;
         let entries = vec![entry(3, 600, Some(0), "Trekke kabel"), entry(4, 600, Some(0), "")];
         let job = detail(job, entries, Vec::new());

@@ -7,6 +7,7 @@
 //! and, for a business customer, EHF (`src/invoices/`). The SQL is in `store.rs`.
 
 pub mod basis;
+pub mod model;
 pub mod store;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
@@ -15,7 +16,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-pub use basis::InvoiceBasis;
+pub use model::InvoiceBasis;
 
 use crate::audit::NewAudit;
 use crate::db::Db;
@@ -52,7 +53,8 @@ impl InvoiceKind {
 impl TryFrom<String> for InvoiceKind {
     type Error = String;
     fn try_from(text: String) -> Result<Self, Self::Error> {
-        serde_json::from_value(Value::String(text.clone())).map_err(|_| format!("ukjent slag faktura «{text}»"))
+        serde_json::from_value(Value::String(text.clone()))
+            .map_err(|_| format!("ukjent slag faktura «{text}»"))
     }
 }
 
@@ -171,12 +173,13 @@ pub async fn issue(
 /// the caller's series by [`credit`].
 pub fn credit_basis(invoice: &Invoice, lines: &[usize]) -> InvoiceBasis {
     let all: Vec<&QuoteLine> = invoice.basis.lines().collect();
-    let taken: Vec<QuoteLine> = lines.iter().filter_map(|index| all.get(*index).map(|line| (*line).clone())).collect();
+    let taken: Vec<QuoteLine> =
+        lines.iter().filter_map(|index| all.get(*index).map(|line| (*line).clone())).collect();
     let net = taken.iter().fold(0i64, |sum, line| sum.saturating_add(line.amounts().net));
-    let vat_rates = basis::vat_rates(taken.iter(), None);
-    let totals = basis::totals_of(&vat_rates);
+    let vat_rates = model::vat_rates(taken.iter(), None);
+    let totals = model::totals_of(&vat_rates);
     InvoiceBasis {
-        work: basis::Section {
+        work: model::Section {
             title: format!("Kreditering av faktura {}", invoice.number),
             note: String::new(),
             lines: taken,

@@ -7,6 +7,7 @@ import { ClaimsForm } from '@/features/settings/components/claims-form'
 import { QuoteDefaultsForm } from '@/features/settings/components/quote-defaults-form'
 import { VisitDaysForm } from '@/features/settings/components/visit-days-form'
 import { CompanyFactsForm } from '@/features/settings/components/company-facts-form'
+import { InvoicingForm } from '@/features/settings/components/invoicing-form'
 import { LogoForm } from '@/features/settings/components/logo-form'
 import { PipelineEditor } from '@/features/settings/components/pipeline-editor'
 import { useLocation } from 'react-router'
@@ -55,6 +56,13 @@ export function SettingsPage() {
           <h2 className="text-xl font-semibold">Tilbud</h2>
           <p className="mt-1 text-sm text-muted-foreground">Hva et nytt tilbud starter med. Hvert tilbud kan endre det.</p>
           <QuoteDefaultsForm key={JSON.stringify(settings.data.quote_defaults)} settings={settings.data} />
+        </Card>
+        <Card className="p-6" id="faktura">
+          <h2 className="text-xl font-semibold">Faktura</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Det fakturaene og EHF trenger i tillegg til firmaopplysningene. Org.nr. og adresse hentes fra «Firma».
+          </p>
+          <InvoicingForm key={JSON.stringify(settings.data.invoicing)} settings={settings.data} />
         </Card>
         <Card className="p-6" id="befaring">
           <h2 className="text-xl font-semibold">Befaring</h2>

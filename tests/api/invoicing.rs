@@ -1,0 +1,337 @@
+//! Finishing a job (#45), on SQLite and PostgreSQL: the specified invoice basis
+//! (håndverkertjenesteloven § 36) as JSON, CSV and PDF read back by `pdftotext`, always the
+//! meter's billable amount; the invoice that marks the job "fakturert", and a credit note
+//! for one of its lines; EHF for a business customer, every one run through the official
+//! Peppol BIS Billing 3.0 rules (`tests/ehf/validate.py`: the UBL 2.1 XSD and the CEN and
+//! Peppol Schematron); and EHF refused, in Norwegian, when what it needs is missing.
+
+use std::path::Path;
+
+use chrono::Datelike;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{Session, TestApp, audit_entries, create_lead};
+use crate::quotes::{answer, page_path, pdf_text, send};
+
+crate::db_tests!(
+    a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited,
+    ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it,
+);
+
+/// What the official rules found in `xml`: the ids of the fatal rules broken (the XSD's as
+/// "XSD"), and the validator's own report.
+fn validate(xml: &[u8]) -> (Vec<String>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ehf.xml");
+    std::fs::write(&file, xml).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ehf/validate.py");
+    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().expect("python3 runs");
+    let report = String::from_utf8_lossy(&out.stdout).to_string();
+    let found: Value = serde_json::from_str(report.trim()).unwrap_or_else(|_| {
+        panic!(
+            "the EHF validator gave no report (pip install saxonche lxml): {}{}",
+            report,
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let fatal =
+        found["fatal"].as_array().unwrap().iter().map(|f| f["rule"].as_str().unwrap().to_owned()).collect();
+    (fatal, report)
+}
+
+async fn message(response: reqwest::Response) -> String {
+    let body: Value = response.json().await.unwrap();
+    body["error"].as_str().map(str::to_owned).unwrap_or_else(|| body.to_string())
+}
+
+/// The firm's settings as an invoice needs them, the account refused first when mistyped.
+async fn firm_can_invoice(office: &Session) {
+    let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
+    settings["company_name"] = "Fagfolk Oslo AS".into();
+    settings["orgnr"] = "923 456 783".into();
+    settings["adresse"] = "Storgata 1, 0155 Oslo".into();
+    settings["invoicing"] =
+        json!({"account_number": "1234.56.78904", "vat_registered": true, "payment_days": 14, "kid": true});
+    let refused = office.send(Method::PUT, "/api/admin/settings", &settings).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(
+        refused["fields"]["invoicing.account_number"],
+        "Skriv et kontonummer med 11 sifre, for eksempel 1234.56.78903 (kontrollsifferet stemmer ikke)."
+    );
+    settings["invoicing"]["account_number"] = "1234.56.78903".into();
+    let saved = office.send(Method::PUT, "/api/admin/settings", &settings).await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let saved: Value = saved.json().await.unwrap();
+    assert_eq!(saved["invoicing"]["account_number"], "12345678903");
+}
+
+/// An accepted fixed-price quote to `customer` (with `org_nr`) with lines at 25 % and 15 %,
+/// and the job made from it; returns (the quote, the job's id).
+async fn accepted_job(
+    app: &TestApp,
+    office: &Session,
+    company: Option<&str>,
+    org_nr: Option<&str>,
+) -> (Value, String) {
+    let lead = create_lead(office, json!({"name": "Åse Ødegård", "email": "ase@example.no", "phone": "912 34 567", "adresse": "Bjørnstjerne Bjørnsons gate 5", "postnr": "0179"})).await;
+    let lines = json!([
+        {"description": "Flislegging av våtrom", "quantity": 1250, "unit": "m2", "unit_price": 89_000, "vat": 25},
+        {"description": "Rørleggerarbeid", "quantity": 800, "unit": "time", "unit_price": 95_000, "vat": 25},
+        {"description": "Ettgrepsbatteri til servant", "quantity": 100, "unit": "stk", "unit_price": 249_950, "vat": 25},
+        {"description": "Rabatt for fast kunde", "quantity": 100, "unit": "stk", "unit_price": -50_000, "vat": 25},
+        {"description": "Lunsj til byggemøtet", "quantity": 400, "unit": "stk", "unit_price": 12_990, "vat": 15},
+    ]);
+    let kind = if company.is_some() { "business" } else { "private" };
+    let created = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/quotes", lead["id"].as_str().unwrap()),
+            &json!({"customer_kind": kind, "customer_company": company, "org_nr": org_nr, "customer_address": "Bjørnstjerne Bjørnsons gate 5, 0179 Oslo", "lines": lines, "price_type": "fixed"}),
+        )
+        .await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let quote: Value = created.json().await.unwrap();
+    let page = page_path(&send(office, &quote).await);
+    let accepted = answer(
+        app,
+        &page,
+        "handling=aksepter&versjon=1&navn=%C3%85se+%C3%98deg%C3%A5rd&lest=on",
+        &app.url(""),
+    )
+    .await;
+    assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
+    let made = office
+        .send(Method::POST, &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()), &json!({}))
+        .await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let job: Value = made.json().await.unwrap();
+    (quote, job["id"].as_str().unwrap().to_owned())
+}
+
+async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let (quote, job_id) =
+        accepted_job(&app, &office, Some("Byggmester Hansen AS"), Some("987 654 325")).await;
+    let job_path = format!("/api/admin/jobs/{job_id}");
+    let basis_path = format!("{job_path}/invoice-basis");
+
+    // Tilleggsarbeid agreed on the phone comes apart; the basis waits for the job to be done.
+    let made = office.send(Method::POST, &format!("{job_path}/changes"), &json!({})).await;
+    let change: Value = made.json().await.unwrap();
+    let change_path = format!("/api/admin/quotes/{}", change["id"].as_str().unwrap());
+    let line = json!([{"description": "Varmekabel i gangen", "quantity": 100, "unit": "stk", "unit_price": 480_000, "vat": 25}]);
+    assert_eq!(
+        office.send(Method::PUT, &change_path, &json!({"lines": line})).await.status(),
+        StatusCode::OK
+    );
+    let agreed = office
+        .send(Method::POST, &format!("{change_path}/agreement"), &json!({"how": "phone", "name": "Åse Ødegård", "at": format!("{}T08:15", app.state.clock.today() - chrono::Duration::days(1)), "note": "Ja til varmekabel."}))
+        .await;
+    assert_eq!(agreed.status(), StatusCode::OK);
+    let early = office.get(&basis_path).await;
+    assert_eq!(early.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(early).await,
+        "Oppdraget er ikke ferdig. Sett det til «Ferdig» før fakturagrunnlaget lages."
+    );
+    assert_eq!(
+        office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+
+    // The basis: the quote's lines, the change order apart, MVA per rate; its sum is the meter's.
+    let basis: Value = office.get_json(&basis_path, &[]).await;
+    let job: Value = office.get_json(&job_path, &[]).await;
+    // 11 125 + 7 600 + 2 499,50 - 500 + 519,60 = 21 244,10 kr; tillegg 4 800 kr.
+    assert_eq!(basis["totals"]["net"], 2_124_410 + 480_000);
+    assert_eq!(basis["totals"]["net"], job["meter"]["billable"]);
+    assert_eq!(basis["work"]["lines"].as_array().unwrap().len(), 5);
+    assert_eq!(
+        basis["additions"][0]["title"],
+        format!("Tilleggsarbeid {}", change["number"].as_str().unwrap())
+    );
+    assert!(basis["additions"][0]["note"].as_str().unwrap().starts_with("Avtalt på telefon"));
+    assert_eq!(basis["vat_rates"][0], json!({"rate": 25, "net": 2_072_450 + 480_000, "vat": 638_113}));
+    assert_eq!(basis["vat_rates"][1], json!({"rate": 15, "net": 51_960, "vat": 7_794}));
+    assert_eq!(basis["totals"]["vat"], 638_113 + 7_794);
+
+    let csv = office.get(&format!("{basis_path}?format=csv")).await;
+    assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
+    let csv = csv.text().await.unwrap();
+    assert!(csv.starts_with('\u{feff}'), "a byte order mark for Excel");
+    assert!(csv.contains("Lunsj til byggemøtet;4;stk;129,90;15;519,60;77,94;597,54"), "{csv}");
+    assert!(csv.contains("Varmekabel i gangen"));
+    assert!(csv.contains("Sum;Totalt;;;;;26044,10;6459,07;32503,17"), "{csv}");
+
+    let pdf = office.get(&format!("{basis_path}?format=pdf")).await.bytes().await.unwrap();
+    let text = pdf_text(&pdf);
+    for expected in [
+        "Fakturagrunnlag",
+        "Byggmester Hansen AS",
+        "v/ Åse Ødegård",
+        "Org.nr. 987 654 325",
+        "Flislegging av våtrom",
+        "Ettgrepsbatteri til servant",
+        "Rabatt for fast kunde",
+        "Lunsj til byggemøtet",
+        "Varmekabel i gangen",
+        "MVA 25 % av 25 524,50 kr",
+        "MVA 15 % av 519,60 kr",
+        "26 044,10 kr",
+        "32 503,17 kr",
+        "håndverkertjenesteloven § 36",
+    ] {
+        assert!(text.contains(expected), "«{expected}» in the basis PDF:\n{text}");
+    }
+
+    // "Marker som fakturert": a number, the job invoiced, once.
+    let issued = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
+    assert_eq!(issued.status(), StatusCode::CREATED);
+    let invoice: Value = issued.json().await.unwrap();
+    let year = app.state.clock.today().year();
+    assert_eq!(invoice["number"], format!("{year}-0001"));
+    assert_eq!(invoice["total"], 3_250_317);
+    let job: Value = office.get_json(&job_path, &[]).await;
+    assert_eq!(job["status"], "invoiced");
+    let twice = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
+    assert_eq!(twice.status(), StatusCode::CONFLICT);
+    assert_eq!(message(twice).await, "Oppdraget er fakturert allerede.");
+    let invoice_path = format!("/api/admin/invoices/{}", invoice["id"].as_str().unwrap());
+    let pdf = office.get(&format!("{invoice_path}?format=pdf")).await;
+    assert!(
+        pdf.headers()["content-disposition"].to_str().unwrap().contains(&format!("Faktura-{year}-0001.pdf"))
+    );
+    let text = pdf_text(&pdf.bytes().await.unwrap());
+    let kid = fagfolk_data::values::kid(&format!("{year}-0001"));
+    for expected in ["Faktura", "Forfall", "1234.56.78903", kid.as_str(), "Å betale", "32 503,17 kr"] {
+        assert!(text.contains(expected), "«{expected}» in the invoice PDF:\n{text}");
+    }
+
+    // EHF passes the XSD and every Schematron rule.
+    let ehf = office.get(&format!("{invoice_path}?format=ehf")).await;
+    assert_eq!(ehf.status(), StatusCode::OK);
+    assert_eq!(ehf.headers()["content-type"], "application/xml; charset=utf-8");
+    let xml = ehf.bytes().await.unwrap();
+    let (fatal, report) = validate(&xml);
+    assert!(fatal.is_empty(), "the invoice's EHF breaks {fatal:?}: {report}");
+    let xml = String::from_utf8(xml.to_vec()).unwrap();
+    for expected in [
+        "<cbc:CompanyID>NO923456783MVA</cbc:CompanyID>",
+        "<cbc:EndpointID schemeID=\"0192\">987654325</cbc:EndpointID>",
+        "<cbc:PayableAmount currencyID=\"NOK\">32503.17</cbc:PayableAmount>",
+        "<cbc:ID>12345678903</cbc:ID>",
+        "Foretaksregisteret",
+    ] {
+        assert!(xml.contains(expected), "«{expected}» in the EHF:\n{xml}");
+    }
+    assert!(xml.contains(&format!("<cbc:PaymentID>{kid}</cbc:PaymentID>")));
+
+    // A credit note for the lunch line: refused without lines or reason, then made.
+    let credit_path = format!("{invoice_path}/credit-notes");
+    let bad = office.send(Method::POST, &credit_path, &json!({"lines": [99], "reason": " "})).await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let bad: Value = bad.json().await.unwrap();
+    assert_eq!(bad["fields"]["lines"], "Velg minst én linje fra fakturaen.");
+    assert_eq!(bad["fields"]["reason"], "Skriv hvorfor linjene krediteres.");
+    let credited = office
+        .send(Method::POST, &credit_path, &json!({"lines": [4], "reason": "Lunsjen ble avlyst."}))
+        .await;
+    assert_eq!(credited.status(), StatusCode::CREATED);
+    let note: Value = credited.json().await.unwrap();
+    assert_eq!(
+        (note["number"].as_str(), note["kind"].as_str(), note["total"].as_i64()),
+        (Some(format!("{year}-0002").as_str()), Some("credit_note"), Some(51_960 + 7_794))
+    );
+    let note_path = format!("/api/admin/invoices/{}", note["id"].as_str().unwrap());
+    let xml = office.get(&format!("{note_path}?format=ehf")).await.bytes().await.unwrap();
+    let (fatal, report) = validate(&xml);
+    assert!(fatal.is_empty(), "the credit note's EHF breaks {fatal:?}: {report}");
+    let xml = String::from_utf8(xml.to_vec()).unwrap();
+    assert!(xml.contains("<CreditNote") && xml.contains(&format!("<cbc:ID>{year}-0001</cbc:ID>")), "{xml}");
+    let of_note = office
+        .send(Method::POST, &format!("{note_path}/credit-notes"), &json!({"lines": [0], "reason": "x"}))
+        .await;
+    assert_eq!(of_note.status(), StatusCode::CONFLICT);
+    let text = pdf_text(&office.get(&format!("{note_path}?format=pdf")).await.bytes().await.unwrap());
+    assert!(
+        text.contains("Kreditnota")
+            && text.contains("Årsak: Lunsjen ble avlyst.")
+            && text.contains("Til gode"),
+        "{text}"
+    );
+
+    let listed: Value = office.get_json(&format!("{job_path}/invoices"), &[]).await;
+    assert_eq!(listed.as_array().unwrap().len(), 2);
+    let logged = audit_entries(&app).await;
+    assert_eq!(
+        logged.iter().filter(|(action, table, ..)| action == "create" && table == "invoices").count(),
+        2
+    );
+    assert_eq!(quote["customer_kind"], "business");
+}
+
+async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    // A business without an org.nr: the basis and the invoice are made, EHF is refused.
+    let (_, job_id) = accepted_job(&app, &office, Some("Byggmester Hansen AS"), None).await;
+    let job_path = format!("/api/admin/jobs/{job_id}");
+    assert_eq!(
+        office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+    let invoice: Value =
+        office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await.json().await.unwrap();
+    let id = invoice["id"].as_str().unwrap();
+    let refused = office.get(&format!("/api/admin/invoices/{id}?format=ehf")).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(
+        refused["fields"]["format"],
+        "Kan ikke lage EHF: kunden mangler et gyldig organisasjonsnummer (9 sifre) på tilbudet."
+    );
+    // Written all the same, the official rules refuse it, naming the rule: the buyer's
+    // electronic address (its org.nr) is missing.
+    let stored =
+        fagfolk_data::invoices::store::get(&app.state.db, id.parse().unwrap()).await.unwrap().unwrap();
+    let xml = fagfolk::invoices::ehf::write(&stored, None).unwrap();
+    let (fatal, report) = validate(&xml);
+    assert!(fatal.contains(&"PEPPOL-EN16931-R010".to_owned()), "{report}");
+
+    // A consumer gets no EHF, and a firm without its account number none either.
+    let (_, job_id) = accepted_job(&app, &office, None, None).await;
+    let job_path = format!("/api/admin/jobs/{job_id}");
+    assert_eq!(
+        office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+    let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
+    settings["invoicing"]["account_number"] = "".into();
+    settings["orgnr"] = "923 456 789".into();
+    assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
+    let invoice: Value =
+        office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await.json().await.unwrap();
+    let refused =
+        office.get(&format!("/api/admin/invoices/{}?format=ehf", invoice["id"].as_str().unwrap())).await;
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(
+        refused["fields"]["format"],
+        "Kan ikke lage EHF: kunden er en privatperson (EHF er for bedrifter og det offentlige); \
+         firmaets organisasjonsnummer i Innstillinger er ikke gyldig; kontonummeret mangler (Innstillinger → Faktura)."
+    );
+    // The consumer's basis shows prices including MVA, as their quote did.
+    let pdf =
+        office.get(&format!("/api/admin/invoices/{}?format=pdf", invoice["id"].as_str().unwrap())).await;
+    let text = pdf_text(&pdf.bytes().await.unwrap());
+    assert!(text.contains("Pris inkl. MVA") && text.contains("Åse Ødegård"), "{text}");
+
+    // The invoice stays when the customer is erased: it is bookkeeping.
+    let erased =
+        office.send(Method::POST, "/api/admin/privacy/erase", &json!({"person": "ase@example.no"})).await;
+    assert_eq!(erased.status(), StatusCode::OK);
+    let kept = office.get(&format!("/api/admin/invoices/{}", invoice["id"].as_str().unwrap())).await;
+    assert_eq!(kept.status(), StatusCode::OK);
+}
