@@ -2,6 +2,7 @@
 //! invoice made from it and its credit notes, as JSON, CSV (`export.rs`), PDF/A
 //! (`crate::pdf::invoice`) and EHF (`ehf.rs`).
 
+pub mod basis;
 pub mod credit;
 pub mod ehf;
 pub mod export;

@@ -19,7 +19,7 @@ use crate::http::{ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
-use fagfolk_data::invoices::{self, Invoice, InvoiceBasis, InvoiceKind, NotIssued, Seller, store};
+use fagfolk_data::invoices::{self, Invoice, InvoiceBasis, InvoiceKind, NotIssued, store};
 use fagfolk_data::jobs::{self, JobStatus};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -70,27 +70,6 @@ fn file(content_type: &str, name: &str, body: Vec<u8>) -> Response {
         .into_response()
 }
 
-/// The basis of job `id` as it reads now; refused before the job is done.
-async fn basis_now(state: &AppState, id: Uuid) -> ApiResult<InvoiceBasis> {
-    let detail = jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
-    if detail.job.status.is_open() {
-        return Err(ApiError::Conflict(
-            "Oppdraget er ikke ferdig. Sett det til «Ferdig» før fakturagrunnlaget lages.".to_owned(),
-        ));
-    }
-    let quote = match detail.job.quote_id {
-        Some(quote_id) => fagfolk_data::quotes::store::get(&state.db, quote_id).await?,
-        None => None,
-    };
-    let email = match (&quote, detail.job.lead_id) {
-        (None, Some(lead_id)) => {
-            fagfolk_data::leads::store::get(&state.db, lead_id).await?.and_then(|lead| lead.email)
-        }
-        _ => None,
-    };
-    Ok(invoices::basis::of_job(&detail, quote.as_ref(), email))
-}
-
 /// The specified invoice basis of a finished job (håndverkertjenesteloven § 36): the work
 /// and materials with how the price was reached, a prisoverslag's deduction above its
 /// ceiling, accepted tilleggsarbeid apart, MVA per rate. Its sum excluding MVA is the
@@ -119,7 +98,7 @@ async fn invoice_basis(
         store::of_job(&state.db, id).await?.into_iter().find(|invoice| invoice.kind == InvoiceKind::Invoice);
     let basis = match &kept {
         Some(invoice) => invoice.basis.clone(),
-        None => basis_now(&state, id).await?,
+        None => super::basis::now(&state, id).await?,
     };
     let name = format!("Fakturagrunnlag-{}", slug(&basis.job_title));
     match wanted {
@@ -168,24 +147,6 @@ async fn job_invoices(
     Ok(Json(store::of_job(&state.db, id).await?))
 }
 
-/// The firm as an invoice keeps it: Innstillinger's facts and invoicing.
-async fn seller(state: &AppState) -> ApiResult<Seller> {
-    let settings = fagfolk_data::settings::store::facts(&state.db).await?;
-    let invoicing = settings.as_ref().map(|settings| settings.invoicing.clone()).unwrap_or_default();
-    let field =
-        |read: fn(&fagfolk_data::settings::Settings) -> Option<String>| settings.as_ref().and_then(read);
-    Ok(Seller {
-        name: field(|s| s.company_name.clone()).unwrap_or_default(),
-        org_nr: field(|s| s.orgnr.clone()),
-        address: field(|s| s.adresse.clone()),
-        phone: field(|s| s.global_phone_primary.clone()),
-        email: field(|s| s.email.clone()),
-        account_number: invoicing.account_number,
-        vat_registered: invoicing.vat_registered,
-        kid: invoicing.kid,
-    })
-}
-
 /// "Marker som fakturert": the invoice of a finished job, made from its basis as it reads
 /// now, numbered in the year's series without gaps, dated today, due after the days
 /// Innstillinger give; the job reads "fakturert" from then on. One per job.
@@ -207,8 +168,8 @@ async fn issue_invoice(
     if job.status == JobStatus::Invoiced {
         return Err(ApiError::Conflict("Oppdraget er fakturert allerede.".to_owned()));
     }
-    let basis = basis_now(&state, id).await?;
-    let seller = seller(&state).await?;
+    let basis = super::basis::now(&state, id).await?;
+    let seller = super::basis::seller(&state).await?;
     let settings = fagfolk_data::settings::store::facts(&state.db).await?;
     let days = settings.map_or(14, |settings| settings.invoicing.payment_days);
     let (now, today) = (state.clock.now(), state.clock.today());
@@ -278,7 +239,7 @@ async fn get_invoice(
             Ok(file("text/csv; charset=utf-8", &invoice.file_name("csv"), export::csv(&invoice.basis)?))
         }
         As::Pdf => {
-            let firm = firm_of(&state, &invoice.seller).await;
+            let firm = super::basis::firm_of(&state, &invoice.seller).await;
             let name = invoice.file_name("pdf");
             let body =
                 tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))
@@ -302,21 +263,5 @@ async fn get_invoice(
                 .map_err(|err| ApiError::Internal(err.into()))?;
             Ok(file("application/xml; charset=utf-8", &invoice.file_name("xml"), body))
         }
-    }
-}
-
-/// The firm as `seller` was kept, with today's logo.
-async fn firm_of(state: &AppState, seller: &Seller) -> crate::pdf::Firm {
-    let logo_png = match state.pages.current().await {
-        Ok(rendered) => rendered.logo_png(192),
-        Err(_) => None,
-    };
-    crate::pdf::Firm {
-        name: seller.name.clone(),
-        org_nr: seller.org_nr.clone(),
-        address: seller.address.clone(),
-        phone: seller.phone.clone(),
-        email: seller.email.clone(),
-        logo_png,
     }
 }

@@ -94,7 +94,8 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
 }
 
 /// A demo montør and three call-out jobs on `leads` with a few days of hours, so that
-/// "Oppdrag", "Mine oppdrag" and the dashboard show something.
+/// "Oppdrag", "Mine oppdrag" and the dashboard show something; the last is done, so its
+/// page shows the invoice basis and "Marker som fakturert".
 async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::Lead]) -> anyhow::Result<()> {
     use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
     use fagfolk_data::jobs::{self, Job, JobStatus, time::NewEntry};
@@ -120,7 +121,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
             lines: Vec::new(),
             budget: 800_000,
             hourly_rate: 95_000,
-            status: if n == 0 { JobStatus::InProgress } else { JobStatus::Planned },
+            status: if n == 1 { JobStatus::Planned } else { JobStatus::InProgress },
             start_day: Some(today - Duration::days(2)),
             end_day: Some(today + Duration::days(3)),
             created_by: "Demo".to_owned(),
@@ -132,7 +133,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         if n == 0 {
             change_order(db, &job, lead.email.clone(), now).await?;
         }
-        for back in (1..=2).filter(|_| n == 0) {
+        for back in (1..=2).filter(|_| n != 1) {
             let entry = NewEntry {
                 job_id: job.id,
                 user_id: montor,
@@ -140,7 +141,8 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
                 day: today - Duration::days(back),
                 minutes: 450,
                 line: None,
-                note: "Målte kursene".to_owned(),
+                note: if n == 0 { "Målte kursene" } else { "Byttet pakning og tettet rundt sluket" }
+                    .to_owned(),
                 extra: false,
                 change_id: None,
             };
@@ -156,6 +158,12 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
             jobs::time::add(db, id, &entry, now, &audit)
                 .await?
                 .map_err(|refused| anyhow::anyhow!("{refused:?}"))?;
+        }
+        if n == 2 {
+            let done = Job { status: JobStatus::Done, updated_at: now, ..job.clone() };
+            let audit =
+                NewAudit::new(now, AuditAction::Update, AuditEntity::Jobs, Some(job.id), DEMO_EMAIL, None);
+            jobs::update(db, &done, &[montor], &audit).await?;
         }
     }
     tracing::info!(email = DEMO_MONTOR_EMAIL, "demo-montør og tre oppdrag lagt inn");

@@ -15,7 +15,6 @@ use fagfolk_data::quotes::{self, Quote, QuoteStatus, store, texts};
 use fagfolk_data::oslo::moment;
 
 use super::customer::{Answer, agreed_texts};
-use crate::pdf::{self, Stamp};
 use crate::state::AppState;
 
 type Refusal = (Value, StatusCode);
@@ -186,18 +185,6 @@ pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result
     }
 }
 
-/// The accepted PDF marked "Akseptert <dato> av <navn>".
-pub async fn stamped(
-    state: &AppState,
-    quote: &Quote,
-    at: DateTime<Utc>,
-    name: String,
-) -> anyhow::Result<Vec<u8>> {
-    let firm = super::mail::firm_as_sent(state, quote).await.map_err(|err| anyhow::anyhow!("{err}"))?;
-    let quote = quote.clone();
-    tokio::task::spawn_blocking(move || pdf::quote::render(&quote, &firm, Some(&Stamp { at, name }))).await?
-}
-
 /// Tells staff, and the customer with the marked PDF, in the background: who accepted
 /// which version when, and (with angrerett) whether they asked for an early start.
 fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
@@ -226,7 +213,7 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
         let _ =
             crate::mail::send::send_staff(&state, &notifier, &subject, &staff, quote.lead_id, customer).await;
         if let Some(to) = quote.customer_email.clone() {
-            let pdf = stamped(&state, &quote, at, name.clone())
+            let pdf = super::mail::stamped(&state, &quote, at, name.clone())
                 .await
                 .ok()
                 .map(|bytes| (quote.accepted_file_name(), bytes));

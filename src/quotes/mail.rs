@@ -1,5 +1,6 @@
 //! What a quote's e-mails and PDF need from the rest of the server: the firm as the
-//! letterhead shows it, and who answers a quote's letters (sending is `crate::mail::send`).
+//! letterhead shows it, who answers a quote's letters (sending is `crate::mail::send`),
+//! and the accepted copy's PDF.
 
 use crate::http::error::ApiResult;
 use crate::pdf::Firm;
@@ -40,4 +41,19 @@ pub async fn firm_as_sent(state: &AppState, quote: &fagfolk_data::quotes::Quote)
 pub async fn owner_email(state: &AppState, quote: &fagfolk_data::quotes::Quote) -> Option<String> {
     let owner = quote.owner_id?;
     fagfolk_data::users::store::get(&state.db, owner).await.ok().flatten().map(|user| user.email)
+}
+
+/// The accepted PDF marked "Akseptert <dato> av <navn>".
+pub async fn stamped(
+    state: &AppState,
+    quote: &fagfolk_data::quotes::Quote,
+    at: chrono::DateTime<chrono::Utc>,
+    name: String,
+) -> anyhow::Result<Vec<u8>> {
+    let firm = firm_as_sent(state, quote).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+    let quote = quote.clone();
+    tokio::task::spawn_blocking(move || {
+        crate::pdf::quote::render(&quote, &firm, Some(&crate::pdf::Stamp { at, name }))
+    })
+    .await?
 }

@@ -117,5 +117,6 @@ pub async fn page_data(
         "early_start_text": texts::EARLY_START,
         "read_terms_text": texts::READ_TERMS,
         "form": form,
+        "documents": super::documents::list(state, token, quote).await,
     })
 }

@@ -36,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         // A customer's quote: its page, where it is accepted or declined, and its PDF.
         .route("/tilbud/{token}", get(super::customer::show).post(super::customer::answer))
         .route("/tilbud/{token}/pdf", get(super::customer::pdf))
+        .route("/tilbud/{token}/dokumenter/{id}", get(super::documents::document))
 }
 
 /// What a new quote starts with (Innstillinger → Tilbud).
@@ -230,7 +231,7 @@ async fn quote_pdf(
                 .map_err(|err| ApiError::Internal(err.into()))??
         }
     };
-    Ok(super::customer::pdf_response(bytes, "inline", &name))
+    Ok(super::link::pdf_response(bytes, "inline", &name))
 }
 
 /// "Revider": the next version as a draft with the same number. This version stays open

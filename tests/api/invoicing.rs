@@ -68,13 +68,13 @@ async fn firm_can_invoice(office: &Session) {
 }
 
 /// An accepted fixed-price quote to `customer` (with `org_nr`) with lines at 25 % and 15 %,
-/// and the job made from it; returns (the quote, the job's id).
+/// and the job made from it; returns (the quote, the job's id, the customer's page).
 async fn accepted_job(
     app: &TestApp,
     office: &Session,
     company: Option<&str>,
     org_nr: Option<&str>,
-) -> (Value, String) {
+) -> (Value, String, String) {
     let lead = create_lead(office, json!({"name": "Åse Ødegård", "email": "ase@example.no", "phone": "912 34 567", "adresse": "Bjørnstjerne Bjørnsons gate 5", "postnr": "0179"})).await;
     let lines = json!([
         {"description": "Flislegging av våtrom", "quantity": 1250, "unit": "m2", "unit_price": 89_000, "vat": 25},
@@ -107,13 +107,13 @@ async fn accepted_job(
         .await;
     assert_eq!(made.status(), StatusCode::CREATED);
     let job: Value = made.json().await.unwrap();
-    (quote, job["id"].as_str().unwrap().to_owned())
+    (quote, job["id"].as_str().unwrap().to_owned(), page)
 }
 
 async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: TestApp) {
     let office = app.admin().await;
     firm_can_invoice(&office).await;
-    let (quote, job_id) =
+    let (quote, job_id, page) =
         accepted_job(&app, &office, Some("Byggmester Hansen AS"), Some("987 654 325")).await;
     let job_path = format!("/api/admin/jobs/{job_id}");
     let basis_path = format!("{job_path}/invoice-basis");
@@ -186,6 +186,15 @@ async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: Test
     ] {
         assert!(text.contains(expected), "«{expected}» in the basis PDF:\n{text}");
     }
+
+    // The customer's page lists the basis once the job is done, and serves it.
+    let shown = app.client.get(app.url(&page)).send().await.unwrap().text().await.unwrap();
+    assert!(shown.contains("Dokumenter fra oppdraget"), "{shown}");
+    let basis_link = format!("{page}/dokumenter/fakturagrunnlag");
+    assert!(shown.contains(&basis_link));
+    let pdf = app.client.get(app.url(&basis_link)).send().await.unwrap();
+    assert_eq!(pdf.headers()["content-type"], "application/pdf");
+    assert!(pdf_text(&pdf.bytes().await.unwrap()).contains("Varmekabel i gangen"));
 
     // "Marker som fakturert": a number, the job invoiced, once.
     let issued = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
@@ -263,6 +272,32 @@ async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: Test
         "{text}"
     );
 
+    // The customer's page now has the invoice, the credit note and the change order, each
+    // served through this quote's link only.
+    let shown = app.client.get(app.url(&page)).send().await.unwrap().text().await.unwrap();
+    for expected in [
+        format!("Faktura {year}-0001"),
+        format!("Kreditnota {year}-0002"),
+        format!("Tilleggsarbeid {}", change["number"].as_str().unwrap()),
+    ] {
+        assert!(shown.contains(&expected), "«{expected}» on the customer's page");
+    }
+    let customer_pdf = |id: &str| app.client.get(app.url(&format!("{page}/dokumenter/{id}")));
+    let invoice_pdf = customer_pdf(invoice["id"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(invoice_pdf.status(), StatusCode::OK);
+    assert!(pdf_text(&invoice_pdf.bytes().await.unwrap()).contains(&format!("Faktura {year}-0001")));
+    let change_pdf = customer_pdf(change["id"].as_str().unwrap()).send().await.unwrap();
+    assert!(pdf_text(&change_pdf.bytes().await.unwrap()).contains("Tilbud på tilleggsarbeid"));
+    assert_eq!(
+        customer_pdf("fakturagrunnlag").send().await.unwrap().status(),
+        StatusCode::NOT_FOUND,
+        "the basis is the invoice now"
+    );
+    assert_eq!(
+        customer_pdf(quote["id"].as_str().unwrap()).send().await.unwrap().status(),
+        StatusCode::NOT_FOUND
+    );
+
     let listed: Value = office.get_json(&format!("{job_path}/invoices"), &[]).await;
     assert_eq!(listed.as_array().unwrap().len(), 2);
     let logged = audit_entries(&app).await;
@@ -277,7 +312,7 @@ async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app:
     let office = app.admin().await;
     firm_can_invoice(&office).await;
     // A business without an org.nr: the basis and the invoice are made, EHF is refused.
-    let (_, job_id) = accepted_job(&app, &office, Some("Byggmester Hansen AS"), None).await;
+    let (_, job_id, _) = accepted_job(&app, &office, Some("Byggmester Hansen AS"), None).await;
     let job_path = format!("/api/admin/jobs/{job_id}");
     assert_eq!(
         office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
@@ -302,7 +337,7 @@ async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app:
     assert!(fatal.contains(&"PEPPOL-EN16931-R010".to_owned()), "{report}");
 
     // A consumer gets no EHF, and a firm without its account number none either.
-    let (_, job_id) = accepted_job(&app, &office, None, None).await;
+    let (_, job_id, page) = accepted_job(&app, &office, None, None).await;
     let job_path = format!("/api/admin/jobs/{job_id}");
     assert_eq!(
         office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
@@ -322,6 +357,9 @@ async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app:
         "Kan ikke lage EHF: kunden er en privatperson (EHF er for bedrifter og det offentlige); \
          firmaets organisasjonsnummer i Innstillinger er ikke gyldig; kontonummeret mangler (Innstillinger → Faktura)."
     );
+    // Another job's invoice is not reached through this customer's link.
+    let other = app.client.get(app.url(&format!("{page}/dokumenter/{id}"))).send().await.unwrap();
+    assert_eq!(other.status(), StatusCode::NOT_FOUND);
     // The consumer's basis shows prices including MVA, as their quote did.
     let pdf =
         office.get(&format!("/api/admin/invoices/{}?format=pdf", invoice["id"].as_str().unwrap())).await;

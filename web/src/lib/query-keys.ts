@@ -36,6 +36,12 @@ export const queryKeys = {
     ofLead: (id: string) => ['jobs', 'lead', id] as const,
     one: (id: string) => ['jobs', 'one', id] as const,
   },
+  /** A job's invoice basis, its invoice and credit notes. */
+  invoices: {
+    all: ['invoices'] as const,
+    basis: (jobId: string) => ['invoices', 'basis', jobId] as const,
+    ofJob: (jobId: string) => ['invoices', 'job', jobId] as const,
+  },
   /** The hours: a worker's day and a person's week. */
   work: {
     all: ['work'] as const,

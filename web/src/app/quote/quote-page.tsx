@@ -33,6 +33,9 @@ export type QuoteData = {
   angrerett: string | null
   early_start_text: string
   read_terms_text: string
+  /** The finished job's documents (src/quotes/documents.rs): the invoice basis or the
+   * invoice and its credit notes, and the accepted change orders, each a PDF. */
+  documents: { title: string; href: string }[]
   /** A refused answer: the messages, and what the customer typed. */
   form: {
     error?: string
@@ -82,6 +85,19 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
             )}
             {quote.status !== 'accepted' && phone && <p className="mt-2">Spørsmål? Ring oss på <a className="font-semibold underline" href={site.phone_uri}>{phone}</a>.</p>}
           </div>
+        )}
+        {quote.documents.length > 0 && (
+          <section aria-labelledby="dokumenter" className="mt-6 rounded-lg border bg-background p-4 sm:p-6">
+            <h2 id="dokumenter" className="text-xl font-bold">Dokumenter fra oppdraget</h2>
+            <p className="mt-1 text-muted-foreground">Arbeidet er ferdig. Her er dokumentene, som PDF.</p>
+            <ul className="mt-3 space-y-2">
+              {quote.documents.map((document) => (
+                <li key={document.href}>
+                  <a className="font-semibold text-primary underline" href={document.href}>{document.title}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         <section aria-labelledby="tilbudet" className="mt-6 rounded-lg border bg-background p-4 sm:p-6">
           <h2 id="tilbudet" className="sr-only">Tilbudet</h2>

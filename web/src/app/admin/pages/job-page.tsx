@@ -1,6 +1,7 @@
 import { ArrowLeft, Download } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
+import { JobInvoice } from '@/features/invoices/components/job-invoice'
 import { hours, timeSheetHref, useJob } from '@/features/jobs/api/jobs'
 import { JobChanges } from '@/features/jobs/components/job-changes'
 import { JobContacts } from '@/features/jobs/components/job-contacts'
@@ -16,7 +17,7 @@ import { paths } from '@/lib/paths'
 import { useAdminTitle } from '../use-admin-title'
 
 /** A job's own page (`/admin/oppdrag/{id}`): its meter, its § 7 contacts, its
- * tilleggsarbeid, hours and materials, and the office's edits. */
+ * tilleggsarbeid, its invoice, hours and materials, and the office's edits. */
 export function JobPage() {
   const { jobId = '' } = useParams()
   const job = useJob(jobId)
@@ -59,6 +60,7 @@ export function JobPage() {
       <MeterView meter={data.meter} priceType={data.price_type} />
       {(data.price_type === 'estimate' || data.contacts.length > 0) && <JobContacts job={data} />}
       <JobChanges job={data} status={(status) => <QuoteStatusBadge status={status} />} />
+      <JobInvoice job={data} />
       <div className="grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="job-hours" className="grid content-start gap-3 rounded-2xl border border-border bg-card p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,0 +1,65 @@
+//! What the invoice routes and the customer's page share: a finished job's invoice basis
+//! as it reads now, the firm as an invoice keeps it, and the firm a kept invoice is drawn
+//! with.
+
+use uuid::Uuid;
+
+use crate::http::error::{ApiError, ApiResult, OrNotFound};
+use crate::state::AppState;
+use fagfolk_data::invoices::{self, InvoiceBasis, Seller};
+use fagfolk_data::jobs;
+
+/// The basis of job `id` as it reads now; refused before the job is done.
+pub async fn now(state: &AppState, id: Uuid) -> ApiResult<InvoiceBasis> {
+    let detail = jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    if detail.job.status.is_open() {
+        return Err(ApiError::Conflict(
+            "Oppdraget er ikke ferdig. Sett det til «Ferdig» før fakturagrunnlaget lages.".to_owned(),
+        ));
+    }
+    let quote = match detail.job.quote_id {
+        Some(quote_id) => fagfolk_data::quotes::store::get(&state.db, quote_id).await?,
+        None => None,
+    };
+    let email = match (&quote, detail.job.lead_id) {
+        (None, Some(lead_id)) => {
+            fagfolk_data::leads::store::get(&state.db, lead_id).await?.and_then(|lead| lead.email)
+        }
+        _ => None,
+    };
+    Ok(invoices::basis::of_job(&detail, quote.as_ref(), email))
+}
+
+/// The firm as an invoice keeps it: Innstillinger's facts and invoicing.
+pub async fn seller(state: &AppState) -> ApiResult<Seller> {
+    let settings = fagfolk_data::settings::store::facts(&state.db).await?;
+    let invoicing = settings.as_ref().map(|settings| settings.invoicing.clone()).unwrap_or_default();
+    let field =
+        |read: fn(&fagfolk_data::settings::Settings) -> Option<String>| settings.as_ref().and_then(read);
+    Ok(Seller {
+        name: field(|s| s.company_name.clone()).unwrap_or_default(),
+        org_nr: field(|s| s.orgnr.clone()),
+        address: field(|s| s.adresse.clone()),
+        phone: field(|s| s.global_phone_primary.clone()),
+        email: field(|s| s.email.clone()),
+        account_number: invoicing.account_number,
+        vat_registered: invoicing.vat_registered,
+        kid: invoicing.kid,
+    })
+}
+
+/// The firm as `seller` was kept, with today's logo.
+pub async fn firm_of(state: &AppState, seller: &Seller) -> crate::pdf::Firm {
+    let logo_png = match state.pages.current().await {
+        Ok(rendered) => rendered.logo_png(192),
+        Err(_) => None,
+    };
+    crate::pdf::Firm {
+        name: seller.name.clone(),
+        org_nr: seller.org_nr.clone(),
+        address: seller.address.clone(),
+        phone: seller.phone.clone(),
+        email: seller.email.clone(),
+        logo_png,
+    }
+}
