@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { createLead, signIn } from './admin'
+import { expect, test } from './server'
+
+// Finishing a job (#45): the office at 1280 px sets a business customer's job to «Ferdig»,
+// reads its specified invoice basis, marks it invoiced, downloads the invoice as PDF and
+// EHF, and credits one line (refused first without a line or a reason); the customer, on
+// a phone (375 px), opens their quote's page and downloads each of the job's documents.
+
+const headers = { 'X-Fagfolk-Csrf': '1' }
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+/** Innstillinger as an invoice needs them: org.nr with its check digit, an account. */
+async function firmCanInvoice(page: Page) {
+  const settings = (await (await page.request.get('/api/admin/settings')).json()) as Record<string, unknown>
+  const saved = await page.request.put('/api/admin/settings', {
+    data: {
+      ...settings,
+      company_name: 'Fagfolk Oslo AS',
+      orgnr: '923 456 783',
+      adresse: 'Storgata 1, 0155 Oslo',
+      invoicing: { account_number: '1234.56.78903', vat_registered: true, payment_days: 14, kid: true },
+    },
+    headers,
+  })
+  expect(saved.status()).toBe(200)
+}
+
+/** A business customer's accepted fixed-price quote and the job made of it: the job's id and
+ * the customer's link. */
+async function acceptedJob(page: Page): Promise<{ job: string; link: string }> {
+  const lead = await createLead(page, { name: 'Åse Ødegård', email: 'ase@example.no', adresse: 'Kjelsåsveien 12', postnr: '0488' })
+  const lines = [
+    { description: 'Nytt sikringsskap med jordfeilbrytere', quantity: 100, unit: 'stk', unit_price: 1_000_000, vat: 25 },
+    { description: 'Elektriker', quantity: 600, unit: 'time', unit_price: 95_000, vat: 25 },
+  ]
+  const made = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, {
+    data: { customer_kind: 'business', customer_company: 'Byggmester Hansen AS', org_nr: '987 654 325', customer_address: 'Kjelsåsveien 12, 0488 Oslo', lines, price_type: 'fixed' },
+    headers,
+  })
+  expect(made.status()).toBe(201)
+  const quote = (await made.json()) as { id: string }
+  const sent = await page.request.post(`/api/admin/quotes/${quote.id}/send`, { headers })
+  const link = new URL(((await sent.json()) as { link: string }).link).pathname
+  const answer = await page.request.post(link, {
+    form: { handling: 'aksepter', versjon: '1', navn: 'Åse Ødegård', lest: 'on' },
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    maxRedirects: 0,
+  })
+  expect(answer.status()).toBe(303)
+  const job = await page.request.post(`/api/admin/quotes/${quote.id}/job`, { data: {}, headers })
+  expect(job.status()).toBe(201)
+  return { job: ((await job.json()) as { id: string }).id, link }
+}
+
+test('the office finishes a job and invoices it as PDF and EHF, credits a line, and the customer downloads each document on a phone', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  await firmCanInvoice(page)
+  const { job, link } = await acceptedJob(page)
+
+  await page.goto(`/admin/oppdrag/${job}`)
+  const invoicing = page.locator('section[aria-labelledby="job-invoice"]')
+  await expect(invoicing).toContainText('Når oppdraget er satt til «Ferdig»')
+  await page.getByLabel('Status').selectOption('done')
+  await page.getByRole('button', { name: 'Lagre oppdraget' }).click()
+  await expect(page.getByText('Oppdraget er lagret')).toBeVisible()
+
+  // The basis: 10 000 + 5 700 kr, MVA 3 925 kr, 19 625 kr in all.
+  await expect(invoicing).toContainText('15\u00a0700,00\u00a0kr')
+  await expect(invoicing).toContainText('19\u00a0625,00\u00a0kr')
+  const basisPdf = await page.request.get(await invoicing.getByRole('link', { name: 'Fakturagrunnlag (PDF)' }).getAttribute('href') ?? '')
+  expect(basisPdf.headers()['content-type']).toBe('application/pdf')
+  await page.screenshot({ path: info.outputPath('fakturagrunnlag-1280.png'), fullPage: true })
+
+  await invoicing.getByRole('button', { name: 'Marker som fakturert' }).click()
+  const year = new Date().getFullYear()
+  await expect(page.getByText(`Faktura ${year}-0001 er laget`)).toBeVisible()
+  await expect(page.locator('main').getByText('Fakturert', { exact: true }).first()).toBeVisible()
+  const row = invoicing.getByRole('listitem').filter({ hasText: `Faktura ${year}-0001` })
+  await expect(row).toContainText('19\u00a0625,00\u00a0kr')
+
+  // The invoice's files: the PDF, and the EHF downloaded as a file.
+  const pdf = await page.request.get(await row.getByRole('link', { name: 'PDF' }).getAttribute('href') ?? '')
+  expect(pdf.status()).toBe(200)
+  const download = page.waitForEvent('download')
+  await row.getByRole('button', { name: 'EHF' }).click()
+  const ehf = await download
+  expect(ehf.suggestedFilename()).toBe(`Faktura-${year}-0001.xml`)
+
+  // Crediting a line: refused without a line or a reason, then made.
+  await row.getByText('Krediter linjer').click()
+  const credit = row.getByRole('form', { name: `Krediter linjer fra faktura ${year}-0001` })
+  await credit.getByRole('button', { name: 'Lag kreditnota' }).click()
+  await expect(credit.getByText('Velg minst én linje fra fakturaen.')).toBeVisible()
+  await expect(credit.getByText('Skriv hvorfor linjene krediteres.')).toBeVisible()
+  await credit.getByLabel('Elektriker').check()
+  await credit.getByLabel('Hvorfor').fill('To timer for mye.')
+  await credit.getByRole('button', { name: 'Lag kreditnota' }).click()
+  await expect(page.getByText(`Kreditnota ${year}-0002 er laget`)).toBeVisible()
+  await expect(invoicing.getByRole('listitem').filter({ hasText: `Kreditnota ${year}-0002` })).toContainText('Årsak: To timer for mye.')
+  expect(await seriousViolations(page)).toEqual([])
+
+  // The customer on a phone: the quote's page lists the invoice, the credit note and each is a PDF.
+  const customer = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage()
+  await customer.goto(link)
+  const documents = customer.getByRole('region', { name: 'Dokumenter fra oppdraget' })
+  await expect(documents).toBeVisible()
+  const links = documents.getByRole('link')
+  await expect(links).toHaveCount(2)
+  await expect(links.first()).toContainText(`Faktura ${year}-0001`)
+  await expect(links.last()).toContainText(`Kreditnota ${year}-0002`)
+  for (const href of await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''))) {
+    const file = await customer.request.get(href)
+    expect(file.status()).toBe(200)
+    expect(file.headers()['content-type']).toBe('application/pdf')
+  }
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await customer.screenshot({ path: info.outputPath('dokumenter-kunde-375.png'), fullPage: true })
+  expect(await seriousViolations(customer)).toEqual([])
+})
