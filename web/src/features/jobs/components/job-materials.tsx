@@ -60,6 +60,8 @@ export function JobMaterials({ job, catalogue = [] }: { job: JobDetail; catalogu
     }
   })
 
+  // Only an open job takes materials (the server refuses the rest).
+  const open = job.status === 'planned' || job.status === 'in_progress'
   return (
     <section aria-labelledby="job-materials" className="grid gap-3 rounded-2xl border border-border bg-card p-4">
       <h2 id="job-materials" className="text-lg font-semibold">Materiell</h2>
@@ -93,72 +95,76 @@ export function JobMaterials({ job, catalogue = [] }: { job: JobDetail; catalogu
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start" aria-label="Før materiell">
-        {catalogue.length > 0 && (
-          <FormField id="material-catalogue" label="Fra tjenestekatalogen" className="sm:col-span-2" hint="Prisen blir katalogprisen uten MVA.">
+      {open ? (
+        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start" aria-label="Før materiell">
+          {catalogue.length > 0 && (
+            <FormField id="material-catalogue" label="Fra tjenestekatalogen" className="sm:col-span-2" hint="Prisen blir katalogprisen uten MVA.">
+              {(control) => (
+                <Select
+                  {...control}
+                  value=""
+                  onChange={(event) => {
+                    const item = catalogue.find((service) => service.id === event.target.value)
+                    if (!item) return
+                    setValue('service_id', item.id)
+                    setValue('description', item.name, { shouldValidate: true })
+                    setValue('unit_price', kronerField(netOfGross((item.price_from ?? 0) * 100, CATALOGUE_VAT)), { shouldValidate: true })
+                  }}
+                >
+                  <option value="">Velg en tjeneste</option>
+                  {catalogue.map((service) => (
+                    <option key={service.id} value={service.id}>
+                      {service.name}
+                      {service.price_from ? ` (fra ${service.price_from} kr inkl. MVA)` : ''}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          )}
+          <FormField id="material-description" label="Materiell" error={err('description')}>
+            {(control) => <Input {...register('description', { onChange: () => setValue('service_id', '') })} {...control} />}
+          </FormField>
+          <FormField id="material-quantity" label="Antall" error={err('quantity')}>
+            {(control) => <Input {...register('quantity')} {...control} inputMode="decimal" />}
+          </FormField>
+          <FormField id="material-unit" label="Enhet" error={err('unit')}>
             {(control) => (
-              <Select
-                {...control}
-                value=""
-                onChange={(event) => {
-                  const item = catalogue.find((service) => service.id === event.target.value)
-                  if (!item) return
-                  setValue('service_id', item.id)
-                  setValue('description', item.name, { shouldValidate: true })
-                  setValue('unit_price', kronerField(netOfGross((item.price_from ?? 0) * 100, CATALOGUE_VAT)), { shouldValidate: true })
-                }}
-              >
-                <option value="">Velg en tjeneste</option>
-                {catalogue.map((service) => (
-                  <option key={service.id} value={service.id}>
-                    {service.name}
-                    {service.price_from ? ` (fra ${service.price_from} kr inkl. MVA)` : ''}
+              <Select {...register('unit')} {...control}>
+                {Object.entries(UNITS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
-        )}
-        <FormField id="material-description" label="Materiell" error={err('description')}>
-          {(control) => <Input {...register('description', { onChange: () => setValue('service_id', '') })} {...control} />}
-        </FormField>
-        <FormField id="material-quantity" label="Antall" error={err('quantity')}>
-          {(control) => <Input {...register('quantity')} {...control} inputMode="decimal" />}
-        </FormField>
-        <FormField id="material-unit" label="Enhet" error={err('unit')}>
-          {(control) => (
-            <Select {...register('unit')} {...control}>
-              {Object.entries(UNITS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField id="material-price" label="Pris per enhet (kr uten MVA)" error={err('unit_price')}>
-          {(control) => <Input {...register('unit_price')} {...control} inputMode="decimal" />}
-        </FormField>
-        <FormField id="material-extra" label="Tilleggsarbeid" error={err('extra')} className="sm:col-span-2">
-          {(control) => (
-            <Select {...register('extra')} {...control}>
-              <option value="">Nei, arbeid i tilbudet</option>
-              {job.changes
-                .filter((change) => !['declined', 'withdrawn', 'replaced'].includes(change.status))
-                .map((change) => (
-                  <option key={change.id} value={change.id}>
-                    Tilleggsarbeid {change.number}
-                    {change.lines[0] ? `: ${change.lines[0].description}` : ''}
-                  </option>
-                ))}
-              <option value="extra">Ja, ikke avtalt ennå</option>
-            </Select>
-          )}
-        </FormField>
-        <Button type="submit" className="w-fit sm:col-span-2 sm:justify-self-end" disabled={add.isPending}>
-          Før materiell
-        </Button>
-      </form>
+          <FormField id="material-price" label="Pris per enhet (kr uten MVA)" error={err('unit_price')}>
+            {(control) => <Input {...register('unit_price')} {...control} inputMode="decimal" />}
+          </FormField>
+          <FormField id="material-extra" label="Tilleggsarbeid" error={err('extra')} className="sm:col-span-2">
+            {(control) => (
+              <Select {...register('extra')} {...control}>
+                <option value="">Nei, arbeid i tilbudet</option>
+                {job.changes
+                  .filter((change) => !['declined', 'withdrawn', 'replaced'].includes(change.status))
+                  .map((change) => (
+                    <option key={change.id} value={change.id}>
+                      Tilleggsarbeid {change.number}
+                      {change.lines[0] ? `: ${change.lines[0].description}` : ''}
+                    </option>
+                  ))}
+                <option value="extra">Ja, ikke avtalt ennå</option>
+              </Select>
+            )}
+          </FormField>
+          <Button type="submit" className="w-fit sm:col-span-2 sm:justify-self-end" disabled={add.isPending}>
+            Før materiell
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">Oppdraget er ferdig. Materiell føres ikke lenger.</p>
+      )}
     </section>
   )
 }

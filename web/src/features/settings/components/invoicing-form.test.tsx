@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answerApi, renderWithProviders } from '@/test-render'
+import type { Settings } from '../api/settings'
+import { InvoicingForm } from './invoicing-form'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const settings: Settings = {
+  company_name: 'Rør & Strøm Oslo AS',
+  orgnr: '923 456 783',
+  adresse: 'Trondheimsveien 2, 0560 Oslo',
+  email: 'post@rorogstrom.no',
+  global_phone_primary: '23 45 67 89',
+  global_phone_extra: [],
+  founded_year: null,
+  claims: { on_call: true, leak_within_hour: true, binding_price: true, warranty_years: 5, free_visit: true, confirmed: false },
+  logo: null,
+  quote_defaults: { valid_days: 30, terms: '' },
+  visit_days: { days_ahead: 14, weekdays: [1, 2, 3, 4, 5] },
+  invoicing: { account_number: '12345678903', vat_registered: true, payment_days: 14, kid: false },
+  lead_pipeline: [],
+  server: { public_url: 'https://rorogstrom.test', https: true, notify_to: null },
+}
+
+describe('InvoicingForm', () => {
+  it('shows the account as Norwegians write it and sends the company facts as saved beside it', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({ status: 200, body: settings }))
+    renderWithProviders(<InvoicingForm settings={settings} />)
+    expect(screen.getByLabelText('Kontonummer')).toHaveValue('1234.56.78903')
+    await user.clear(screen.getByLabelText('Betalingsfrist (dager)'))
+    await user.type(screen.getByLabelText('Betalingsfrist (dager)'), '30')
+    await user.click(screen.getByLabelText(/Skriv KID på fakturaene/))
+    await user.click(screen.getByRole('button', { name: 'Lagre fakturainnstillingene' }))
+    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/admin/settings',
+      body: {
+        company_name: 'Rør & Strøm Oslo AS',
+        orgnr: '923 456 783',
+        invoicing: { account_number: '1234.56.78903', payment_days: 30, vat_registered: true, kid: true },
+      },
+    })
+  })
+
+  it('refuses an account number without 11 digits before sending, and shows the server\'s check-digit message', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({
+      status: 422,
+      body: { error: 'Noen felt mangler eller er ugyldige.', fields: { 'invoicing.account_number': 'Skriv et kontonummer med 11 sifre, for eksempel 1234.56.78903 (kontrollsifferet stemmer ikke).' } },
+    }))
+    renderWithProviders(<InvoicingForm settings={settings} />)
+    const account = screen.getByLabelText('Kontonummer')
+    await user.clear(account)
+    await user.type(account, '1234.56.789')
+    await user.click(screen.getByRole('button', { name: 'Lagre fakturainnstillingene' }))
+    expect(await screen.findByText('Skriv et kontonummer med 11 sifre, for eksempel 1234.56.78903.')).toBeInTheDocument()
+    expect(sent).toHaveLength(0)
+    await user.type(account, '04')
+    await user.click(screen.getByRole('button', { name: 'Lagre fakturainnstillingene' }))
+    expect(await screen.findByText(/kontrollsifferet stemmer ikke/)).toBeInTheDocument()
+    expect(account).toHaveAttribute('aria-invalid', 'true')
+    expect(account).toHaveValue('1234.56.78904')
+  })
+})
