@@ -46,13 +46,13 @@ pub(super) async fn credit_invoice(
     if invoice.kind != InvoiceKind::Invoice {
         return Err(ApiError::Conflict("En kreditnota kan ikke krediteres.".to_owned()));
     }
-    let count = invoice.basis.lines().count();
+    let count = u32::try_from(invoice.basis.lines().count()).unwrap_or(u32::MAX);
     let mut errors = fagfolk_data::fields::FieldErrors::default();
-    let mut lines: Vec<usize> = input
+    let mut lines: Vec<u32> = input
         .lines
         .unwrap_or_default()
         .iter()
-        .map(|line| line.as_u64().and_then(|line| usize::try_from(line).ok()).filter(|line| *line < count))
+        .map(|line| line.as_u64().and_then(|line| u32::try_from(line).ok()).filter(|line| *line < count))
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default();
     lines.sort_unstable();
@@ -80,6 +80,7 @@ pub(super) async fn credit_invoice(
         seller: invoice.seller.clone(),
         created_by: user.name.clone(),
         created_at: now,
+        credited_lines: lines.clone(),
     };
     let entry = |note: &Invoice| {
         user.audit(
@@ -90,6 +91,17 @@ pub(super) async fn credit_invoice(
             Some(serde_json::json!({ "before": {}, "after": note.audit_view() })),
         )
     };
-    let note = invoices::credit(&state.db, today, made, entry).await?;
-    Ok((StatusCode::CREATED, Json(note)))
+    match invoices::credit(&state.db, &invoice, &lines, today, made, entry).await? {
+        Ok(note) => Ok((StatusCode::CREATED, Json(note))),
+        Err(twice) => {
+            let places: Vec<String> = twice.iter().map(|line| (line + 1).to_string()).collect();
+            Err(ApiError::field(
+                "lines",
+                &format!(
+                    "Linje {} er kreditert allerede. Velg bare linjer som ikke er kreditert.",
+                    places.join(", ")
+                ),
+            ))
+        }
+    }
 }

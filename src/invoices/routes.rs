@@ -189,6 +189,7 @@ async fn issue_invoice(
         seller,
         created_by: user.name.clone(),
         created_at: now,
+        credited_lines: Vec::new(),
     };
     let entry = |invoice: &Invoice| {
         user.audit(

@@ -86,6 +86,10 @@ async fn person_data(
     let mut notes = Vec::new();
     let mut emails = Vec::new();
     let mut visits = Vec::new();
+    let mut invoices = Vec::new();
+    for job in &jobs {
+        invoices.extend(fagfolk_data::invoices::store::of_job(&state.db, job.id).await?);
+    }
     for lead in &leads {
         notes.extend(fagfolk_data::leads::history::notes(&state.db, lead.id).await?);
         emails.extend(fagfolk_data::leads::history::sent_emails(&state.db, lead.id).await?);
@@ -114,6 +118,7 @@ async fn person_data(
         quotes,
         visits,
         jobs,
+        invoices,
         photos,
     })
 }
@@ -169,6 +174,10 @@ async fn erase_person(
     let quotes_kept =
         quotes.iter().filter(|quote| quote.status == fagfolk_data::quotes::QuoteStatus::Accepted).count();
     let quote_ids: Vec<Uuid> = quotes.iter().map(|quote| quote.id).collect();
+    let mut invoices_kept = 0;
+    for job in &jobs {
+        invoices_kept += fagfolk_data::invoices::store::of_job(&state.db, job.id).await?.len();
+    }
     let erased = Erased {
         leads: leads.len(),
         submissions: submissions.len(),
@@ -177,6 +186,7 @@ async fn erase_person(
         quotes: quotes.len() - quotes_kept,
         quotes_kept,
         jobs_kept: jobs.len(),
+        invoices_kept,
     };
     let after = serde_json::to_value(&erased).unwrap_or_default();
     let entry = user.audit(

@@ -254,6 +254,14 @@ async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: Test
         (note["number"].as_str(), note["kind"].as_str(), note["total"].as_i64()),
         (Some(format!("{year}-0002").as_str()), Some("credit_note"), Some(51_960 + 7_794))
     );
+    assert_eq!(note["credited_lines"], json!([4]));
+    let again = office.send(Method::POST, &credit_path, &json!({"lines": [1, 4], "reason": "Igjen."})).await;
+    assert_eq!(again.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let again: Value = again.json().await.unwrap();
+    assert_eq!(
+        again["fields"]["lines"],
+        "Linje 5 er kreditert allerede. Velg bare linjer som ikke er kreditert."
+    );
     let note_path = format!("/api/admin/invoices/{}", note["id"].as_str().unwrap());
     let xml = office.get(&format!("{note_path}?format=ehf")).await.bytes().await.unwrap();
     let (fatal, report) = validate(&xml);

@@ -1789,6 +1789,11 @@ export interface components {
              */
             audit_entries: number;
             /**
+             * @description Invoices and credit notes kept, with the customer's name and address: accounting
+             *     records, kept 10 years (bokføringsloven § 13).
+             */
+            invoices_kept: number;
+            /**
              * @description Jobs kept, with their hours and materials: bookkeeping documentation, kept 10 years
              *     (bokføringsforskriften § 8-1-2), whatever an erasure asks. Each loses only its link
              *     to the erased lead.
@@ -1983,6 +1988,11 @@ export interface components {
              * @description The invoice a credit note credits.
              */
             credited_id?: string | null;
+            /**
+             * @description A credit note's lines, by their place in the invoice it credits
+             *     ([`InvoiceBasis::lines`]); empty for an invoice.
+             */
+            credited_lines: number[];
             /** Format: date */
             due_date: string;
             /** Format: uuid */
@@ -2547,6 +2557,11 @@ export interface components {
             emails: components["schemas"]["SentEmail"][];
             /** Format: date-time */
             exported_at: string;
+            /**
+             * @description The invoices and credit notes of those jobs. An erasure keeps them: accounting
+             *     records, kept 10 years (bokføringsloven § 13).
+             */
+            invoices: components["schemas"]["Invoice"][];
             /**
              * @description The jobs done for them (of their leads or their quotes). An erasure keeps them: a
              *     job's records and time sheets are bookkeeping documentation, kept 10 years

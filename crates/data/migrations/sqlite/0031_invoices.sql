@@ -19,6 +19,9 @@ CREATE TABLE invoices (
     kind        TEXT NOT NULL CHECK (kind IN ('invoice', 'credit_note')),
     credited_id BLOB REFERENCES invoices (id) ON DELETE RESTRICT,
     reason      TEXT NOT NULL,
+    -- A credit note's lines, by their place in the invoice it credits: a line is credited
+    -- once (crates/data/src/invoices/mod.rs, `credit`).
+    credited_lines TEXT NOT NULL DEFAULT '[]',
     issue_date  TEXT NOT NULL,
     due_date    TEXT NOT NULL,
     basis       TEXT NOT NULL,

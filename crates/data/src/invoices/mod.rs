@@ -99,6 +99,10 @@ pub struct Invoice {
     pub total: i64,
     pub created_by: String,
     pub created_at: DateTime<Utc>,
+    /// A credit note's lines, by their place in the invoice it credits
+    /// ([`InvoiceBasis::lines`]); empty for an invoice.
+    #[sqlx(json)]
+    pub credited_lines: Vec<u32>,
 }
 
 impl Invoice {
@@ -171,10 +175,12 @@ pub async fn issue(
 /// The credit note of `lines` (indexes into [`InvoiceBasis::lines`]) of `invoice`: the
 /// lines as they were invoiced, their sums positive (a credit note's are), numbered in
 /// the caller's series by [`credit`].
-pub fn credit_basis(invoice: &Invoice, lines: &[usize]) -> InvoiceBasis {
+pub fn credit_basis(invoice: &Invoice, lines: &[u32]) -> InvoiceBasis {
     let all: Vec<&QuoteLine> = invoice.basis.lines().collect();
-    let taken: Vec<QuoteLine> =
-        lines.iter().filter_map(|index| all.get(*index).map(|line| (*line).clone())).collect();
+    let taken: Vec<QuoteLine> = lines
+        .iter()
+        .filter_map(|index| all.get(usize::try_from(*index).ok()?).map(|line| (*line).clone()))
+        .collect();
     let net = taken.iter().fold(0i64, |sum, line| sum.saturating_add(line.amounts().net));
     let vat_rates = model::vat_rates(taken.iter(), None);
     let totals = model::totals_of(&vat_rates);
@@ -193,19 +199,29 @@ pub fn credit_basis(invoice: &Invoice, lines: &[usize]) -> InvoiceBasis {
     }
 }
 
-/// Writes `note` (a credit note made by the caller with [`credit_basis`]) under the next
-/// number of `today`'s year, with `entry(note)`, in one transaction.
+/// Writes the credit note `made(id, number)` gives for `lines` of `invoice` under the next
+/// number of `today`'s year, with `entry(note)`, in one transaction; the lines some credit
+/// note took back already, when any of `lines` is one: a line is credited once. The job's
+/// row is taken first, so two credit notes of the same line at once make one.
 pub async fn credit(
     db: &Db,
+    invoice: &Invoice,
+    lines: &[u32],
     today: NaiveDate,
     made: impl FnOnce(Uuid, String) -> Invoice,
     entry: impl FnOnce(&Invoice) -> NewAudit,
-) -> Result<Invoice, sqlx::Error> {
+) -> Result<Result<Invoice, Vec<u32>>, sqlx::Error> {
     let mut tx = db.begin().await?;
+    crate::jobs::store::take_in(&mut tx, invoice.job_id).await?;
+    let taken = store::credited_lines_in(&mut tx, invoice.id).await?;
+    let twice: Vec<u32> = lines.iter().copied().filter(|line| taken.contains(line)).collect();
+    if !twice.is_empty() {
+        return Ok(Err(twice));
+    }
     let count = store::next_number(&mut tx, today.year()).await?;
     let note = made(Uuid::now_v7(), number(today.year(), count));
     store::insert_in(&mut tx, &note).await?;
     tx.audit(&entry(&note)).await?;
     tx.commit().await?;
-    Ok(note)
+    Ok(Ok(note))
 }

@@ -11,7 +11,7 @@ use crate::{db_run, tx_run};
 macro_rules! columns {
     () => {
         "id, job_id, number, kind, credited_id, reason, issue_date, due_date, basis, seller, net_total, \
-         vat_total, total, created_by, created_at"
+         vat_total, total, created_by, created_at, credited_lines"
     };
 }
 
@@ -32,7 +32,7 @@ pub async fn next_number(tx: &mut Tx, year: i32) -> Result<i64, sqlx::Error> {
 /// already (one per job, held by the database's unique index).
 pub async fn insert_in(tx: &mut Tx, invoice: &Invoice) -> Result<bool, sqlx::Error> {
     let written = tx_run!(tx, conn => sqlx::query(concat!(
-        "INSERT INTO invoices (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+        "INSERT INTO invoices (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
     ))
     .bind(invoice.id)
     .bind(invoice.job_id)
@@ -49,6 +49,7 @@ pub async fn insert_in(tx: &mut Tx, invoice: &Invoice) -> Result<bool, sqlx::Err
     .bind(invoice.total)
     .bind(&invoice.created_by)
     .bind(invoice.created_at)
+    .bind(Json(&invoice.credited_lines))
     .execute(conn)
     .await
     .map(|_| ()));
@@ -74,6 +75,17 @@ pub async fn mark_job_invoiced_in(
     .await
     .map(|done| done.rows_affected()))?;
     Ok(done == 1)
+}
+
+/// The lines of invoice `id` its credit notes have taken back, in the caller's transaction.
+pub async fn credited_lines_in(tx: &mut Tx, id: Uuid) -> Result<Vec<u32>, sqlx::Error> {
+    let rows: Vec<(Json<Vec<u32>>,)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT credited_lines FROM invoices WHERE credited_id = $1",
+    )
+    .bind(id)
+    .fetch_all(conn)
+    .await)?;
+    Ok(rows.into_iter().flat_map(|(Json(lines),)| lines).collect())
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Invoice>, sqlx::Error> {

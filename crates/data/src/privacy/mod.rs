@@ -176,6 +176,9 @@ pub struct PersonData {
     /// job's records and time sheets are bookkeeping documentation, kept 10 years
     /// (bokføringsforskriften § 8-1-2).
     pub jobs: Vec<crate::jobs::Job>,
+    /// The invoices and credit notes of those jobs. An erasure keeps them: accounting
+    /// records, kept 10 years (bokføringsloven § 13).
+    pub invoices: Vec<crate::invoices::Invoice>,
     /// The photos sent with their enquiries, each with the JPEG as stored.
     pub photos: Vec<ExportedPhoto>,
 }
@@ -207,6 +210,9 @@ pub struct Erased {
     /// (bokføringsforskriften § 8-1-2), whatever an erasure asks. Each loses only its link
     /// to the erased lead.
     pub jobs_kept: usize,
+    /// Invoices and credit notes kept, with the customer's name and address: accounting
+    /// records, kept 10 years (bokføringsloven § 13).
+    pub invoices_kept: usize,
 }
 
 /// What is stored about a person: their leads, their enquiries, and the audit entries
