@@ -77,7 +77,7 @@ async fn accepted_job(
 ) -> (Value, String, String) {
     let lead = create_lead(office, json!({"name": "Åse Ødegård", "email": "ase@example.no", "phone": "912 34 567", "adresse": "Bjørnstjerne Bjørnsons gate 5", "postnr": "0179"})).await;
     let lines = json!([
-        {"description": "Flislegging av våtrom", "quantity": 1250, "unit": "m2", "unit_price": 89_000, "vat": 25},
+        {"description": "Flislegging av våtrom, Ærfuglveien 3", "quantity": 1250, "unit": "m2", "unit_price": 89_000, "vat": 25},
         {"description": "Rørleggerarbeid", "quantity": 800, "unit": "time", "unit_price": 95_000, "vat": 25},
         {"description": "Ettgrepsbatteri til servant", "quantity": 100, "unit": "stk", "unit_price": 249_950, "vat": 25},
         {"description": "Rabatt for fast kunde", "quantity": 100, "unit": "stk", "unit_price": -50_000, "vat": 25},
@@ -173,7 +173,7 @@ async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: Test
         "Byggmester Hansen AS",
         "v/ Åse Ødegård",
         "Org.nr. 987 654 325",
-        "Flislegging av våtrom",
+        "Flislegging av våtrom, Ærfuglveien 3",
         "Ettgrepsbatteri til servant",
         "Rabatt for fast kunde",
         "Lunsj til byggemøtet",
