@@ -143,6 +143,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::visits::routes::router())
         .merge(crate::jobs::routes::router())
         .merge(crate::invoices::routes::router())
+        .merge(crate::declarations::routes::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.

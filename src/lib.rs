@@ -10,6 +10,7 @@ pub mod contact;
 pub mod content;
 pub mod dashboard;
 pub mod db;
+pub mod declarations;
 pub mod health;
 pub mod http;
 pub mod invoices;

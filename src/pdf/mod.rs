@@ -11,6 +11,7 @@
 
 use chrono::{DateTime, Utc};
 
+pub mod declaration;
 mod draw;
 mod face;
 pub mod invoice;

@@ -87,8 +87,10 @@ async fn person_data(
     let mut emails = Vec::new();
     let mut visits = Vec::new();
     let mut invoices = Vec::new();
+    let mut declarations = Vec::new();
     for job in &jobs {
         invoices.extend(fagfolk_data::invoices::store::of_job(&state.db, job.id).await?);
+        declarations.extend(fagfolk_data::declarations::store::of_job(&state.db, job.id).await?);
     }
     for lead in &leads {
         notes.extend(fagfolk_data::leads::history::notes(&state.db, lead.id).await?);
@@ -119,6 +121,7 @@ async fn person_data(
         visits,
         jobs,
         invoices,
+        declarations,
         photos,
     })
 }
@@ -174,9 +177,11 @@ async fn erase_person(
     let quotes_kept =
         quotes.iter().filter(|quote| quote.status == fagfolk_data::quotes::QuoteStatus::Accepted).count();
     let quote_ids: Vec<Uuid> = quotes.iter().map(|quote| quote.id).collect();
-    let mut invoices_kept = 0;
+    let (mut invoices_kept, mut declarations_kept) = (0, 0);
     for job in &jobs {
         invoices_kept += fagfolk_data::invoices::store::of_job(&state.db, job.id).await?.len();
+        declarations_kept +=
+            usize::from(fagfolk_data::declarations::store::of_job(&state.db, job.id).await?.is_some());
     }
     let erased = Erased {
         leads: leads.len(),
@@ -187,6 +192,7 @@ async fn erase_person(
         quotes_kept,
         jobs_kept: jobs.len(),
         invoices_kept,
+        declarations_kept,
     };
     let after = serde_json::to_value(&erased).unwrap_or_default();
     let entry = user.audit(

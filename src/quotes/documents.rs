@@ -1,6 +1,7 @@
 //! The job's documents on the customer's quote page (`/tilbud/{token}`): once the job made
 //! from the accepted quote is done, the page lists the specified invoice basis (or, once
-//! invoiced, the invoice and its credit notes) and each accepted change order, and
+//! invoiced, the invoice and its credit notes), the signed samsvarserklæring and each
+//! accepted change order, and
 //! `/tilbud/{token}/dokumenter/{id}` serves each as a PDF. Each is looked up through the
 //! quote the token opens, so a link shows its own job's documents and no other's.
 
@@ -22,6 +23,8 @@ use crate::state::AppState;
 
 /// What the basis is asked for by, before the job is invoiced.
 const BASIS: &str = "fakturagrunnlag";
+/// What the signed samsvarserklæring is asked for by.
+const DECLARATION: &str = "samsvarserklaering";
 
 /// The job made from `quote` when it is accepted and the job is done or invoiced.
 async fn finished_job(state: &AppState, quote: &Quote) -> Option<Job> {
@@ -44,6 +47,10 @@ pub async fn list(state: &AppState, token: &str, quote: &Quote) -> Vec<Value> {
     for invoice in &kept {
         let title = format!("{} {}, {}", invoice.kind.name(), invoice.number, oslo::date(invoice.issue_date));
         documents.push(json!({ "title": title, "href": href(&invoice.id.to_string()) }));
+    }
+    let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await.ok().flatten();
+    if declaration.is_some_and(|declaration| declaration.signed_at.is_some()) {
+        documents.push(json!({ "title": "Samsvarserklæring", "href": href(DECLARATION) }));
     }
     let changes = store::of_job(&state.db, job.id).await.unwrap_or_default();
     for change in changes.iter().filter(|change| change.status == QuoteStatus::Accepted) {
@@ -87,6 +94,11 @@ async fn render(state: &AppState, job: &Job, id: &str) -> Option<(Vec<u8>, Strin
                 .ok()?
                 .ok()?;
         return Some((bytes, "Fakturagrunnlag.pdf".to_owned()));
+    }
+    if id == DECLARATION {
+        let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await.ok()??;
+        declaration.signed_at?;
+        return crate::declarations::document::pdf(state, declaration).await.ok();
     }
     let id: Uuid = id.parse().ok()?;
     if let Some(invoice) = kept.into_iter().find(|invoice| invoice.id == id) {

@@ -12,6 +12,7 @@ mod contact_page;
 mod contact_photos;
 mod content;
 mod crash;
+mod declarations;
 mod enquiry_batches;
 mod erasure;
 mod faults;

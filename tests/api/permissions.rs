@@ -282,6 +282,24 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("create", "invoices")),
     ),
+    // Samsvarserklæring (#45): the office's. The draft is saved complete, then signed.
+    op("GET", "/api/admin/jobs/{id}/declaration", Body::None, READ, None),
+    op(
+        "PUT",
+        "/api/admin/jobs/{id}/declaration",
+        Body::Json(|f| {
+            let done = |text: &str| json!({ "text": text, "done": true });
+            json!({
+                "address": "Storgata 1, 0155 Oslo",
+                "description": format!("Ny kurs, runde {}", f.round), "risk": [done("Vurdert")], "checks": [done("Målt")],
+                "circuits": [{ "number": "1", "purpose": "Stikk", "protection": "C16", "cable": "PFSP 3G2,5", "rcd": "30 mA" }],
+                "responsible_id": f.user, "responsible_certificate": "Autorisert elinstallatør",
+            })
+        }),
+        WORK,
+        Some(("create", "declarations")),
+    ),
+    op("POST", "/api/admin/jobs/{id}/declaration/sign", Body::None, WORK, Some(("sign", "declarations"))),
     // A private calendar feed of one's own befaringer (everyone's is for admins,
     // tests/api/feeds.rs).
     op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
@@ -615,6 +633,14 @@ impl Fixtures {
         assert_eq!(yes.status(), 303, "the fixture's accepted quote");
         let (job, entry, material, change) = job_fixtures(app, admin, lead_id, round).await;
         let (finished_job, invoice) = invoice_fixtures(admin, lead_id).await;
+        // The firm's registration, which a samsvarserklæring needs to be signed.
+        let mut settings: Value = admin.get("/api/admin/settings").await.json().await.unwrap();
+        settings["declaration_defaults"]["registration"] = "987 654 325".into();
+        assert_eq!(
+            admin.send(Method::PUT, "/api/admin/settings", &settings).await.status(),
+            200,
+            "the fixture's registration"
+        );
         // The admin's calendar address, for the operations that switch one off.
         let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
         assert_eq!(feed.status(), 201, "the fixture's calendar address");
@@ -962,6 +988,8 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                         "/changes",
                         "/invoices",
                         "/credit-notes",
+                        "/declaration",
+                        "/sign",
                     ]
                     .iter()
                     .any(|end| operation.path.ends_with(end))

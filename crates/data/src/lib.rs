@@ -10,6 +10,7 @@ pub mod clock;
 pub mod contact;
 pub mod content;
 pub mod db;
+pub mod declarations;
 pub mod fields;
 pub mod invoices;
 pub mod jobs;

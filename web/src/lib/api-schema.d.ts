@@ -291,6 +291,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs/{id}/declaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The job's samsvarserklæring, or a new draft from the firm's defaults; `?format=pdf` the
+         *     signed declaration as a PDF/A.
+         */
+        get: operations["get_declaration"];
+        /** Saves the draft: a field left out keeps its value. Refused once signed. */
+        put: operations["save_declaration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/declaration/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the saved draft as its responsible person, now: refused, under each field, until
+         *     everything the declaration must contain is there and every check is done.
+         */
+        post: operations["sign_declaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs/{id}/invoice-basis": {
         parameters: {
             query?: never;
@@ -1465,13 +1506,13 @@ export interface components {
          *     it: a new action without words fails `make lint`.
          * @enum {string}
          */
-        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel";
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel" | "sign";
         /**
          * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -1544,6 +1585,24 @@ export interface components {
          * @enum {string}
          */
         CategorySlug: "elektriker" | "rorlegger" | "kjokken-bad";
+        /** @description A point of a checklist (the risk assessment, the final check) and whether it is done. */
+        CheckItem: {
+            done: boolean;
+            text: string;
+        };
+        /** @description A circuit of the circuit list (kursfortegnelse). */
+        Circuit: {
+            /** @description "PFSP 3G2,5". */
+            cable: string;
+            /** @description "1", "2a". */
+            number: string;
+            /** @description The overcurrent protection: "C16". */
+            protection: string;
+            /** @description What it feeds: "Stikkontakter bad". */
+            purpose: string;
+            /** @description The earth-fault protection: "30 mA type A"; empty for none. */
+            rcd: string;
+        };
         /**
          * @description The promises the public pages make about the firm's service, each one a switch: a page
          *     (its hero, its badges, its meta description, the JSON-LD's opening hours) states a
@@ -1770,6 +1829,62 @@ export interface components {
          * @enum {string}
          */
         DayPart: "formiddag" | "ettermiddag" | "hele_dagen";
+        /** @description A declaration as stored. */
+        Declaration: {
+            /** @description The installation's address. */
+            address: string;
+            /** @description The final check (sluttkontroll) and its result. */
+            checks: components["schemas"]["CheckItem"][];
+            circuits: components["schemas"]["Circuit"][];
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** @description What was done. */
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            kind: components["schemas"]["WorkKind"];
+            /** @description The norms used: "NEK 400:2022". */
+            norms: string;
+            /** @description The firm's registration in DSB's Elvirksomhetsregisteret. */
+            registration: string;
+            /** @description Their qualification: "Autorisert elinstallatør, gruppe L". */
+            responsible_certificate: string;
+            /**
+             * Format: uuid
+             * @description The responsible person: one of the users (`None` once that user is deleted; the
+             *     name and certificate stay).
+             */
+            responsible_id?: string | null;
+            responsible_name: string;
+            /** @description The risk assessment (§ 16). */
+            risk: components["schemas"]["CheckItem"][];
+            /**
+             * Format: date-time
+             * @description When the responsible person signed it; `None` for a draft.
+             */
+            signed_at?: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A declaration's fields; a field left out keeps its value. */
+        DeclarationInput: {
+            address?: string | null;
+            checks?: components["schemas"]["CheckItem"][] | null;
+            circuits?: components["schemas"]["Circuit"][] | null;
+            description?: string | null;
+            kind?: components["schemas"]["WorkKind"] | null;
+            norms?: string | null;
+            responsible_certificate?: string | null;
+            /**
+             * Format: uuid
+             * @description One of the users.
+             */
+            responsible_id?: string | null;
+            risk?: components["schemas"]["CheckItem"][] | null;
+        };
         /** @description What passes a prisoverslag's ceiling, taken off (§ 32 (2)). */
         Deduction: {
             description: string;
@@ -1781,6 +1896,38 @@ export interface components {
             /** Format: int32 */
             vat: number;
         };
+        /** @description What a new declaration starts with (Innstillinger → Samsvarserklæring). */
+        Defaults: {
+            /**
+             * @description The final check's points.
+             * @default [
+             *       "Visuell kontroll av anlegget",
+             *       "Kontinuitet i beskyttelsesledere er målt",
+             *       "Isolasjonsresistansen er målt",
+             *       "Jordfeilbryterne er prøvd (utløsestrøm og -tid)",
+             *       "Polaritet og fasefølge er kontrollert",
+             *       "Funksjonsprøving er utført"
+             *     ]
+             */
+            checks: string[];
+            /** @default NEK 400:2022 */
+            norms: string;
+            /**
+             * @description The firm's registration number in DSB's Elvirksomhetsregisteret.
+             * @default null
+             */
+            registration: string | null;
+            /**
+             * @description The risk assessment's points (§ 16).
+             * @default [
+             *       "Bruken av rommene og ytre påvirkninger er vurdert (fukt, varme, mekanisk påkjenning)",
+             *       "Vern mot elektrisk sjokk er valgt (jordfeilbryter 30 mA der det kreves)",
+             *       "Brannrisiko er vurdert ved valg av kabel, forlegning og vern",
+             *       "Belastning, spenningsfall og selektivitet er vurdert"
+             *     ]
+             */
+            risk: string[];
+        };
         /** @description How much an erasure removed. */
         Erased: {
             /**
@@ -1788,6 +1935,11 @@ export interface components {
              *     another lead that merged one of theirs in).
              */
             audit_entries: number;
+            /**
+             * @description Samsvarserklæringer kept at least 5 years (forskrift om elektriske
+             *     lavspenningsanlegg § 13).
+             */
+            declarations_kept: number;
             /**
              * @description Invoices and credit notes kept, with the customer's name and address: accounting
              *     records, kept 10 years (bokføringsloven § 13).
@@ -2554,6 +2706,11 @@ export interface components {
         PersonData: {
             /** @description The audit log's entries about the leads. */
             audit: components["schemas"]["AuditEntry"][];
+            /**
+             * @description The samsvarserklæringer of those jobs. An erasure keeps them: the firm keeps each
+             *     at least 5 years (forskrift om elektriske lavspenningsanlegg § 13).
+             */
+            declarations: components["schemas"]["Declaration"][];
             emails: components["schemas"]["SentEmail"][];
             /** Format: date-time */
             exported_at: string;
@@ -3049,6 +3206,8 @@ export interface components {
             /** @description What the firm promises on its public pages; a page says only what is switched on. */
             claims: components["schemas"]["Claims"];
             company_name?: string | null;
+            /** @description What a new samsvarserklæring starts with (Innstillinger → Samsvarserklæring). */
+            declaration_defaults: components["schemas"]["Defaults"];
             /** @description The public contact e-mail. */
             email?: string | null;
             /**
@@ -3079,6 +3238,7 @@ export interface components {
             adresse?: string | null;
             claims?: components["schemas"]["ClaimsInput"] | null;
             company_name?: string | null;
+            declaration_defaults?: components["schemas"]["Defaults"] | null;
             email?: string | null;
             /**
              * Format: int64
@@ -3524,6 +3684,11 @@ export interface components {
             status: components["schemas"]["JobStatus"];
             title: string;
         };
+        /**
+         * @description What the work did to the installation.
+         * @enum {string}
+         */
+        WorkKind: "new" | "extension" | "change";
         /** @description "Mine oppdrag i dag". */
         WorkToday: {
             /** @description What the signed-in person has entered today. */
@@ -4837,6 +5002,236 @@ export interface operations {
                 };
             };
             /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_declaration: {
+        parameters: {
+            query?: {
+                /** @description `json` (the default) or, once signed, `pdf`. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erklæringen, eller PDF-en når den er signert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PDF-en finnes først når erklæringen er signert */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_declaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclarationInput"];
+            };
+        };
+        responses: {
+            /** @description Utkastet er lagret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erklæringen er signert */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_declaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erklæringen er signert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke, eller ikke lagret */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erklæringen er signert allerede */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Det som mangler */
             422: {
                 headers: {
                     [name: string]: unknown;

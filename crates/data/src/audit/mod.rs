@@ -46,6 +46,8 @@ pub enum AuditAction {
     Decline,
     /// A befaring called off.
     Cancel,
+    /// A samsvarserklæring signed by the responsible person.
+    Sign,
 }
 
 /// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
@@ -76,6 +78,8 @@ pub enum AuditEntity {
     JobContacts,
     /// An invoice or a credit note made for a job.
     Invoices,
+    /// A samsvarserklæring on a job.
+    Declarations,
 }
 
 /// The stored text of an enum value: its serde name.

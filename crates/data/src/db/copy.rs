@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 31] = [
+const TABLES: [&str; 32] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -39,6 +39,7 @@ const TABLES: [&str; 31] = [
     "job_contacts",
     "invoice_numbers",
     "invoices",
+    "declarations",
     "sessions",
     "password_resets",
     "login_attempts",

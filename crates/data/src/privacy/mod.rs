@@ -179,6 +179,9 @@ pub struct PersonData {
     /// The invoices and credit notes of those jobs. An erasure keeps them: accounting
     /// records, kept 10 years (bokføringsloven § 13).
     pub invoices: Vec<crate::invoices::Invoice>,
+    /// The samsvarserklæringer of those jobs. An erasure keeps them: the firm keeps each
+    /// at least 5 years (forskrift om elektriske lavspenningsanlegg § 13).
+    pub declarations: Vec<crate::declarations::Declaration>,
     /// The photos sent with their enquiries, each with the JPEG as stored.
     pub photos: Vec<ExportedPhoto>,
 }
@@ -213,6 +216,9 @@ pub struct Erased {
     /// Invoices and credit notes kept, with the customer's name and address: accounting
     /// records, kept 10 years (bokføringsloven § 13).
     pub invoices_kept: usize,
+    /// Samsvarserklæringer kept at least 5 years (forskrift om elektriske
+    /// lavspenningsanlegg § 13).
+    pub declarations_kept: usize,
 }
 
 /// What is stored about a person: their leads, their enquiries, and the audit entries

@@ -35,6 +35,8 @@ pub struct SettingsInput {
     pub visit_days: Option<VisitDaysInput>,
     /// What an invoice needs; absent keeps what is saved.
     pub invoicing: Option<InvoicingInput>,
+    /// What a new samsvarserklæring starts with; absent keeps what is saved.
+    pub declaration_defaults: Option<crate::declarations::Defaults>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -195,6 +197,31 @@ impl SettingsInput {
                 },
                 None => before.invoicing.clone(),
             },
+            declaration_defaults: match self.declaration_defaults {
+                Some(defaults) => crate::declarations::Defaults {
+                    registration: errors.optional(
+                        "declaration_defaults.registration",
+                        defaults.registration,
+                        40,
+                    ),
+                    norms: errors
+                        .optional("declaration_defaults.norms", Some(defaults.norms), 300)
+                        .unwrap_or_default(),
+                    risk: defaults
+                        .risk
+                        .into_iter()
+                        .map(|point| point.trim().to_owned())
+                        .filter(|point| !point.is_empty())
+                        .collect(),
+                    checks: defaults
+                        .checks
+                        .into_iter()
+                        .map(|point| point.trim().to_owned())
+                        .filter(|point| !point.is_empty())
+                        .collect(),
+                },
+                None => before.declaration_defaults.clone(),
+            },
             lead_pipeline: before.lead_pipeline.clone(),
             server: before.server.clone(),
         };
@@ -202,6 +229,13 @@ impl SettingsInput {
             errors.add("quote_defaults.valid_days", "Skriv hvor mange dager et tilbud gjelder (1 til 365).");
         }
         after.visit_days.check(&mut errors);
+        let points = [&after.declaration_defaults.risk, &after.declaration_defaults.checks];
+        if points.iter().any(|list| {
+            list.len() > crate::declarations::input::MAX_POINTS
+                || list.iter().any(|p| p.chars().count() > 300)
+        }) {
+            errors.add("declaration_defaults", "Høyst 40 punkter i hver liste, hvert på høyst 300 tegn.");
+        }
         if !(0..=90).contains(&after.invoicing.payment_days) {
             errors.add("invoicing.payment_days", "Skriv betalingsfristen i dager (0 til 90).");
         }

@@ -30,6 +30,9 @@ pub struct Settings {
     /// What an invoice needs besides the firm's facts (Innstillinger → Faktura).
     #[sqlx(json)]
     pub invoicing: Invoicing,
+    /// What a new samsvarserklæring starts with (Innstillinger → Samsvarserklæring).
+    #[sqlx(json)]
+    pub declaration_defaults: crate::declarations::Defaults,
     /// Which days a customer may offer for the site visit on the contact form.
     #[sqlx(json)]
     pub visit_days: crate::contact::wishes::VisitDays,

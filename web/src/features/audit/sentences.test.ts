@@ -102,6 +102,7 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
   ],
   decline: [{ ...entry('decline', 'quotes', null, { before: { status: 'sent' }, after: { status: 'declined', decline_reason: 'For dyrt' } }), performed_by: 'kunde: Per Olsen' }],
   cancel: [entry('cancel', 'visits', null, { before: { cancelled: false }, after: { cancelled: true } })],
+  sign: [entry('sign', 'declarations', null, { before: { signed_at: null }, after: { signed_at: '2026-11-28T09:00:00Z' } })],
   anonymize: [{ ...entry('anonymize', 'settings', null, { before: {}, after: { leads: 3, months: 24 } }), performed_by: 'automatisk (sletteregel)' }],
 }
 
@@ -157,6 +158,7 @@ describe('the audit log as sentences', () => {
     expect(tell(SAMPLES.merge[0]!, names).sentence).toBe('slo sammen «Per O.» inn i lead-en «Per Olsen».')
     expect(tell(SAMPLES.lookup[0]!, names).sentence).toBe('slo opp personopplysninger (innsyn) og fant 2 leads, 1 henvendelse og 0 notater.')
     expect(tell(SAMPLES.export[0]!, names).sentence).toBe('eksporterte 12 leads til CSV (med et søk).')
+    expect(tell(SAMPLES.sign[0]!, names).sentence).toBe('signerte samsvarserklæringen.')
     expect(tell(SAMPLES.anonymize[0]!, names).who).toBe('automatisk (sletteregel)')
     expect(tell({ ...SAMPLES.login[0]!, performed_by: 'borte@firma.no' }, names).who).toBe('borte@firma.no')
   })

@@ -27,6 +27,7 @@ const THE: Record<AuditEntity, string> = {
   job_materials: 'materiellet',
   job_contacts: 'kundekontakten',
   invoices: 'fakturaen',
+  declarations: 'samsvarserklæringen',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
@@ -61,6 +62,7 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
   accept: (thing, after) => `aksepterte ${thing}${typeof after.number === 'string' ? ` (${after.number})` : ''}`,
   decline: (thing) => `avslo ${thing}`,
   cancel: (thing) => `avlyste ${thing}`,
+  sign: (thing) => `signerte ${thing}`,
   erase: (_thing, after) => `slettet personopplysninger: ${found(after)}`,
   anonymize: (_thing, after) =>
     `anonymiserte ${count(after.leads, 'vunnet eller tapt lead', 'vunne og tapte leads')} som ikke var endret på ${count(after.months, 'måned', 'måneder')}`,

@@ -24,6 +24,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   job_materials: 'Materiell',
   job_contacts: 'Kundekontakt (§ 7)',
   invoices: 'Faktura',
+  declarations: 'Samsvarserklæring',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */
@@ -54,6 +55,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   accept: 'aksepterte',
   decline: 'avslo',
   cancel: 'avlyste',
+  sign: 'signerte',
 }
 
 /** An action's word; one the server added after this build shows as it is. */

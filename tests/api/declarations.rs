@@ -1,0 +1,175 @@
+//! The samsvarserklæring (#45), on SQLite and PostgreSQL: a draft from the firm's
+//! defaults, saved, refused for signing under each field until it holds what forskrift om
+//! elektriske lavspenningsanlegg § 13 asks, signed by the responsible person and never
+//! changed after; its PDF read back by `pdftotext` with each required field; handed to
+//! the customer on their quote's page; and kept whatever an erasure asks.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries, create_lead};
+use crate::quotes::{answer, page_path, pdf_text, send};
+use fagfolk::users::Role;
+
+crate::db_tests!(a_declaration_is_drafted_refused_until_complete_signed_and_handed_over);
+
+async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(app: TestApp) {
+    let office = app.admin().await;
+    let electrician = app.create_user("elektriker@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
+    let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
+    assert_eq!(settings["declaration_defaults"]["norms"], "NEK 400:2022");
+    settings["company_name"] = "Fagfolk Elektro AS".into();
+    settings["declaration_defaults"]["registration"] = "987 654 325".into();
+    settings["declaration_defaults"]["checks"] =
+        json!(["Isolasjonsresistansen er målt", "Jordfeilbryterne er prøvd"]);
+    assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
+
+    // An accepted quote and its job.
+    let lead = create_lead(
+        &office,
+        json!({"name": "Ærlige Øystein Åsen", "email": "oystein@example.no", "phone": "912 34 567"}),
+    )
+    .await;
+    let line = json!({"description": "Nytt sikringsskap", "quantity": 100, "unit": "stk", "unit_price": 1_500_000, "vat": 25});
+    let quote: Value = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/quotes", lead["id"].as_str().unwrap()),
+            &json!({"lines": [line], "customer_address": "Ærfuglveien 3, 0580 Oslo"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let page = page_path(&send(&office, &quote).await);
+    let yes =
+        answer(&app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
+            .await;
+    assert_eq!(yes.status(), StatusCode::SEE_OTHER);
+    let job: Value = office
+        .send(Method::POST, &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let path = format!("/api/admin/jobs/{}/declaration", job["id"].as_str().unwrap());
+
+    // A new draft: the job's address, the firm's norms and checklists, nothing stored yet.
+    let draft: Value = office.get_json(&path, &[]).await;
+    assert_eq!(draft["address"], "Ærfuglveien 3, 0580 Oslo");
+    assert_eq!(draft["checks"][1], json!({"text": "Jordfeilbryterne er prøvd", "done": false}));
+    assert_eq!(draft["signed_at"], Value::Null);
+    let early = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    assert_eq!(early.status(), StatusCode::NOT_FOUND, "nothing saved to sign");
+
+    // Saved with a check not done, no circuit and no responsible person: signing names each.
+    let risk: Vec<Value> = draft["risk"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| json!({"text": item["text"], "done": true}))
+        .collect();
+    let saved = office
+        .send(Method::PUT, &path, &json!({"kind": "change", "description": "Nytt sikringsskap med jordfeilbrytere og to nye kurser på kjøkkenet.", "risk": risk, "checks": [{"text": "Isolasjonsresistansen er målt", "done": true}, {"text": "Jordfeilbryterne er prøvd", "done": false}]}))
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let refused = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(refused["fields"]["responsible_id"], "Velg den faglig ansvarlige.");
+    assert_eq!(refused["fields"]["circuits"], "Før opp minst én kurs i kursfortegnelsen.");
+    assert_eq!(
+        refused["fields"]["checks"],
+        "Sluttkontrollen må være utført og bestått i hvert punkt før erklæringen signeres."
+    );
+    let bad = office
+        .send(
+            Method::PUT,
+            &path,
+            &json!({"responsible_id": "ikke en bruker", "description": "x".repeat(5_001)}),
+        )
+        .await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let bad: Value = bad.json().await.unwrap();
+    assert_eq!(bad["fields"]["responsible_id"], "Velg den ansvarlige blant brukerne.");
+    let kept: Value = office.get_json(&path, &[]).await;
+    assert!(kept["description"].as_str().unwrap().starts_with("Nytt sikringsskap"), "nothing lost");
+
+    let complete = json!({
+        "checks": [{"text": "Isolasjonsresistansen er målt", "done": true}, {"text": "Jordfeilbryterne er prøvd", "done": true}],
+        "circuits": [
+            {"number": "1", "purpose": "Stikkontakter kjøkken", "protection": "C16", "cable": "PFSP 3G2,5", "rcd": "30 mA type A"},
+            {"number": "2", "purpose": "Komfyr", "protection": "C25", "cable": "PFSP 3G4", "rcd": "30 mA type A"},
+        ],
+        "responsible_id": electrician.to_string(),
+        "responsible_certificate": "Autorisert elinstallatør, gruppe L",
+    });
+    assert_eq!(office.send(Method::PUT, &path, &complete).await.status(), StatusCode::OK);
+    let signed = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    assert_eq!(signed.status(), StatusCode::OK);
+    let signed: Value = signed.json().await.unwrap();
+    assert!(signed["signed_at"].is_string());
+    assert_eq!(signed["responsible_name"], "Test Bruker");
+    assert_eq!(signed["registration"], "987 654 325");
+    let changed = office.send(Method::PUT, &path, &json!({"description": "Endret etterpå"})).await;
+    assert_eq!(changed.status(), StatusCode::CONFLICT);
+    let again = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+
+    // The PDF holds every field the regulation asks for.
+    let pdf = office.get(&format!("{path}?format=pdf")).await;
+    assert_eq!(pdf.status(), StatusCode::OK);
+    let text = pdf_text(&pdf.bytes().await.unwrap());
+    for expected in [
+        "Samsvarserklæring",
+        "Ærfuglveien 3, 0580 Oslo",
+        "Fagfolk Elektro AS",
+        "987 654 325",
+        "Endring av eksisterende anlegg",
+        "NEK 400:2022",
+        "Nytt sikringsskap med jordfeilbrytere",
+        "Risikovurdering (§ 16)",
+        "[x] Jordfeilbryterne er prøvd",
+        "Stikkontakter kjøkken",
+        "PFSP 3G4",
+        "30 mA type A",
+        "Test Bruker",
+        "Autorisert elinstallatør, gruppe L",
+        "Signert",
+    ] {
+        assert!(text.contains(expected), "«{expected}» in the declaration:\n{text}");
+    }
+
+    // Handed to the customer on their quote's page once the job is done.
+    let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
+    assert_eq!(
+        office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+    let shown = app.client.get(app.url(&page)).send().await.unwrap().text().await.unwrap();
+    assert!(shown.contains(&format!("{page}/dokumenter/samsvarserklaering")), "{shown}");
+    let theirs =
+        app.client.get(app.url(&format!("{page}/dokumenter/samsvarserklaering"))).send().await.unwrap();
+    assert_eq!(theirs.status(), StatusCode::OK);
+    assert!(pdf_text(&theirs.bytes().await.unwrap()).contains("Autorisert elinstallatør, gruppe L"));
+
+    // Kept through an erasure, and said so.
+    let person = json!({"person": "oystein@example.no"});
+    let export: Value =
+        office.send(Method::POST, "/api/admin/privacy/export", &person).await.json().await.unwrap();
+    assert_eq!(export["declarations"][0]["id"], signed["id"]);
+    let erased: Value =
+        office.send(Method::POST, "/api/admin/privacy/erase", &person).await.json().await.unwrap();
+    assert_eq!(erased["declarations_kept"], 1, "{erased}");
+    let after: Value = office.get_json(&path, &[]).await;
+    assert_eq!(after["signed_at"], signed["signed_at"], "the declaration stays");
+
+    let logged = audit_entries(&app).await;
+    for (action, table) in [("create", "declarations"), ("update", "declarations"), ("sign", "declarations")]
+    {
+        assert!(
+            logged.iter().any(|(a, t, ..)| a == action && t == table),
+            "{action} {table} in the audit log"
+        );
+    }
+}
