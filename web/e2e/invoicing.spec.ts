@@ -7,6 +7,8 @@ import { expect, test } from './server'
 // reads its specified invoice basis, marks it invoiced, downloads the invoice as PDF and
 // EHF, and credits one line (refused first without a line or a reason); the customer, on
 // a phone (375 px), opens their quote's page and downloads each of the job's documents.
+// The samsvarserklæring: refused for signing with what is missing, completed, signed, and
+// handed to the customer.
 
 const headers = { 'X-Fagfolk-Csrf': '1' }
 
@@ -25,6 +27,7 @@ async function firmCanInvoice(page: Page) {
       orgnr: '923 456 783',
       adresse: 'Storgata 1, 0155 Oslo',
       invoicing: { account_number: '1234.56.78903', vat_registered: true, payment_days: 14, kid: true },
+      declaration_defaults: { ...(settings.declaration_defaults as object), registration: '987 654 325' },
     },
     headers,
   })
@@ -124,4 +127,53 @@ test('the office finishes a job and invoices it as PDF and EHF, credits a line, 
   expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await customer.screenshot({ path: info.outputPath('dokumenter-kunde-375.png'), fullPage: true })
   expect(await seriousViolations(customer)).toEqual([])
+})
+
+test('the office completes and signs a samsvarserklæring, and the customer downloads it on a phone', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  await firmCanInvoice(page)
+  const { job, link } = await acceptedJob(page)
+
+  await page.goto(`/admin/oppdrag/${job}`)
+  const section = page.locator('section[aria-labelledby="job-declaration"]')
+  await section.getByText('Samsvarserklæring', { exact: true }).click()
+  const form = section.getByRole('form', { name: 'Samsvarserklæring' })
+  await expect(form.getByLabel('Anleggsadresse')).toHaveValue('Kjelsåsveien 12, 0488 Oslo')
+  await form.getByLabel('Arbeidet gjelder').selectOption('change')
+  await form.getByLabel('Beskrivelse av arbeidet').fill('Nytt sikringsskap med jordfeilbrytere.')
+  // Signing before it is complete names what is missing, and keeps what was typed.
+  await form.getByRole('button', { name: 'Signer erklæringen' }).click()
+  await expect(form.getByText('Før opp minst én kurs i kursfortegnelsen.')).toBeVisible()
+  await expect(form.getByText('Velg den faglig ansvarlige.')).toBeVisible()
+  await expect(form.getByLabel('Beskrivelse av arbeidet')).toHaveValue('Nytt sikringsskap med jordfeilbrytere.')
+
+  // The risk assessment and final check ticked, a circuit, the responsible person.
+  for (const box of await form.getByRole('checkbox').all()) await box.check()
+  await form.getByRole('button', { name: 'Legg til kurs' }).click()
+  await form.getByLabel('Formål (rad 1)', { exact: true }).fill('Stikkontakter kjøkken')
+  await form.getByLabel('Vern (rad 1)', { exact: true }).fill('C16')
+  await form.getByLabel('Kabel (rad 1)', { exact: true }).fill('PFSP 3G2,5')
+  await form.getByLabel('Jordfeilvern (rad 1)', { exact: true }).fill('30 mA type A')
+  await form.getByLabel('Faglig ansvarlig').selectOption({ index: 1 })
+  await form.getByLabel('Den ansvarliges kvalifikasjon').fill('Autorisert elinstallatør, gruppe L')
+  await form.getByRole('button', { name: 'Signer erklæringen' }).click()
+  await expect(page.getByText('Samsvarserklæringen er signert')).toBeVisible()
+  const pdf = await page.request.get(await section.getByRole('link', { name: 'Samsvarserklæring (PDF)' }).getAttribute('href') ?? '')
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: info.outputPath('samsvarserklaering-1280.png'), fullPage: true })
+
+  // Done: the customer downloads it from their quote's page.
+  await page.getByLabel('Status').selectOption('done')
+  await page.getByRole('button', { name: 'Lagre oppdraget' }).click()
+  await expect(page.getByText('Oppdraget er lagret')).toBeVisible()
+  const customer = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage()
+  await customer.goto(link)
+  const declaration = customer.getByRole('region', { name: 'Dokumenter fra oppdraget' }).getByRole('link', { name: 'Samsvarserklæring' })
+  const file = await customer.request.get((await declaration.getAttribute('href')) ?? '')
+  expect(file.status()).toBe(200)
+  expect(file.headers()['content-type']).toBe('application/pdf')
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 })

@@ -42,6 +42,11 @@ export const queryKeys = {
     basis: (jobId: string) => ['invoices', 'basis', jobId] as const,
     ofJob: (jobId: string) => ['invoices', 'job', jobId] as const,
   },
+  /** A job's samsvarserklæring. */
+  declarations: {
+    all: ['declarations'] as const,
+    ofJob: (jobId: string) => ['declarations', 'job', jobId] as const,
+  },
   /** The hours: a worker's day and a person's week. */
   work: {
     all: ['work'] as const,

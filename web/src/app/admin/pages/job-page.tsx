@@ -1,6 +1,7 @@
 import { ArrowLeft, Download } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
+import { JobDeclaration } from '@/features/declarations/components/job-declaration'
 import { JobInvoice } from '@/features/invoices/components/job-invoice'
 import { hours, timeSheetHref, useJob } from '@/features/jobs/api/jobs'
 import { JobChanges } from '@/features/jobs/components/job-changes'
@@ -61,6 +62,7 @@ export function JobPage() {
       {(data.price_type === 'estimate' || data.contacts.length > 0) && <JobContacts job={data} />}
       <JobChanges job={data} status={(status) => <QuoteStatusBadge status={status} />} />
       <JobInvoice job={data} />
+      <JobDeclaration jobId={data.id} staff={(users.data ?? []).filter((user) => user.is_active).map((user) => ({ id: user.id, name: user.name }))} />
       <div className="grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="job-hours" className="grid content-start gap-3 rounded-2xl border border-border bg-card p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">

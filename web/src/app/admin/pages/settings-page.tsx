@@ -7,6 +7,7 @@ import { ClaimsForm } from '@/features/settings/components/claims-form'
 import { QuoteDefaultsForm } from '@/features/settings/components/quote-defaults-form'
 import { VisitDaysForm } from '@/features/settings/components/visit-days-form'
 import { CompanyFactsForm } from '@/features/settings/components/company-facts-form'
+import { DeclarationDefaultsForm } from '@/features/settings/components/declaration-defaults-form'
 import { InvoicingForm } from '@/features/settings/components/invoicing-form'
 import { LogoForm } from '@/features/settings/components/logo-form'
 import { PipelineEditor } from '@/features/settings/components/pipeline-editor'
@@ -63,6 +64,13 @@ export function SettingsPage() {
             Det fakturaene og EHF trenger i tillegg til firmaopplysningene. Org.nr. og adresse hentes fra «Firma».
           </p>
           <InvoicingForm key={JSON.stringify(settings.data.invoicing)} settings={settings.data} />
+        </Card>
+        <Card className="p-6" id="samsvarserklaering">
+          <h2 className="text-xl font-semibold">Samsvarserklæring</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Det en ny samsvarserklæring starter med. Sjekklistene kan endres her; hver erklæring krysses av på oppdraget.
+          </p>
+          <DeclarationDefaultsForm key={JSON.stringify(settings.data.declaration_defaults)} settings={settings.data} />
         </Card>
         <Card className="p-6" id="befaring">
           <h2 className="text-xl font-semibold">Befaring</h2>
