@@ -21,8 +21,14 @@ cd "$(dirname "$0")/.."
 # 59.9 MB stripped. Raised on 2026-11-28 for oppdrag (#44: jobs, hours, materials, the
 # meter, tilleggsarbeid, the time sheet as CSV and PDF, about 5 000 lines of server code
 # and no new dependency): the test build's server 62.0 MB, the shipped binary 37.85 MB.
+# Raised again on 2026-11-28 for finishing a job (#45: the invoice basis, invoices and
+# credit notes, EHF written with quick-xml, which object_store already compiled in, and
+# the samsvarserklæring, about 3 000 lines of server code and no new crate): the test
+# build's server 63.88 MB, 20 KB under the old budget. The shipped binary was not built
+# in that session (a cold release build is 12 minutes on these two cores); its budget
+# stays until bench/run.sh measures it.
 RELEASE_BUDGET=39000000
-DEBUG_BUDGET=63900000
+DEBUG_BUDGET=65800000
 
 TARGET="${CARGO_TARGET_DIR:-target}"
 if [ "${1:-}" = --release ]; then
