@@ -287,15 +287,7 @@ pub const OPERATIONS: &[Operation] = &[
     op(
         "PUT",
         "/api/admin/jobs/{id}/declaration",
-        Body::Json(|f| {
-            let done = |text: &str| json!({ "text": text, "done": true });
-            json!({
-                "address": "Storgata 1, 0155 Oslo",
-                "description": format!("Ny kurs, runde {}", f.round), "risk": [done("Vurdert")], "checks": [done("Målt")],
-                "circuits": [{ "number": "1", "purpose": "Stikk", "protection": "C16", "cable": "PFSP 3G2,5", "rcd": "30 mA" }],
-                "responsible_id": f.user, "responsible_certificate": "Autorisert elinstallatør",
-            })
-        }),
+        Body::Json(|f| complete_declaration(&format!("Ny kurs, runde {}", f.round), &f.user)),
         WORK,
         Some(("create", "declarations")),
     ),
@@ -514,6 +506,8 @@ pub struct Fixtures {
     /// A call-out job on `lead` that is done, to invoice, and the invoice of another.
     pub finished_job: String,
     pub invoice: String,
+    /// A job with a complete samsvarserklæring saved as a draft, to sign.
+    pub declared_job: String,
 }
 
 impl Fixtures {
@@ -641,6 +635,7 @@ impl Fixtures {
             200,
             "the fixture's registration"
         );
+        let declared_job = declaration_fixture(admin, lead_id, &user.to_string()).await;
         // The admin's calendar address, for the operations that switch one off.
         let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
         assert_eq!(feed.status(), 201, "the fixture's calendar address");
@@ -668,6 +663,7 @@ impl Fixtures {
             change,
             finished_job,
             invoice,
+            declared_job,
         }
     }
 
@@ -680,6 +676,8 @@ impl Fixtures {
             &self.lead
         } else if path.ends_with("/job") {
             &self.accepted_quote
+        } else if path.ends_with("/declaration/sign") {
+            &self.declared_job
         } else if path.starts_with("/api/admin/jobs/{id}/invoice") {
             &self.finished_job
         } else if path.starts_with("/api/admin/invoices/") {
@@ -777,6 +775,36 @@ async fn job_fixtures(
         .unwrap();
     let change = change["id"].as_str().expect("the fixture's change order").to_owned();
     (job, entry, material["id"].as_str().expect("the fixture's material").to_owned(), change)
+}
+
+/// A complete samsvarserklæring, as the declaration operations save it.
+fn complete_declaration(description: &str, responsible: &str) -> Value {
+    let done = |text: &str| json!({ "text": text, "done": true });
+    json!({
+        "address": "Storgata 1, 0155 Oslo",
+        "description": description, "risk": [done("Vurdert")], "checks": [done("Målt")],
+        "circuits": [{ "number": "1", "purpose": "Stikk", "protection": "C16", "cable": "PFSP 3G2,5", "rcd": "30 mA" }],
+        "responsible_id": responsible, "responsible_certificate": "Autorisert elinstallatør",
+    })
+}
+
+/// A call-out job on `lead` with a complete samsvarserklæring saved as a draft: the job.
+async fn declaration_fixture(admin: &Session, lead: &str, responsible: &str) -> String {
+    let job: Value = admin
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{lead}/jobs"),
+            &json!({ "title": "Ny kurs", "hourly_rate": 90_000 }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let job = job["id"].as_str().expect("the fixture's job to declare").to_owned();
+    let draft = complete_declaration("Ny kurs til varmepumpe", responsible);
+    let saved = admin.send(Method::PUT, &format!("/api/admin/jobs/{job}/declaration"), &draft).await;
+    assert_eq!(saved.status(), 200, "the fixture's declaration");
+    job
 }
 
 /// Two call-out jobs on `lead`, each with a material line and done: the first to invoice,
