@@ -75,6 +75,7 @@ async fn current(state: &AppState, job: &Job, by: &str) -> ApiResult<Declaration
         )),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "PDF-en finnes først når erklæringen er signert", body = ErrorBody),
+        (status = 422, description = "Ukjent format", body = ErrorBody),
     )
 )]
 async fn get_declaration(

@@ -85,6 +85,7 @@ fn file(content_type: &str, name: &str, body: Vec<u8>) -> Response {
         )),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ikke ferdig", body = ErrorBody),
+        (status = 422, description = "Ukjent format", body = ErrorBody),
     )
 )]
 async fn invoice_basis(
@@ -223,7 +224,7 @@ async fn issue_invoice(
             (String = "application/xml"),
         )),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 422, description = "EHF kan ikke lages: det som mangler", body = ErrorBody),
+        (status = 422, description = "Ukjent format, eller EHF kan ikke lages: det som mangler", body = ErrorBody),
     )
 )]
 async fn get_invoice(

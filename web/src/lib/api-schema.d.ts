@@ -4599,7 +4599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description EHF kan ikke lages: det som mangler */
+            /** @description Ukjent format, eller EHF kan ikke lages: det som mangler */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5082,6 +5082,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Ukjent format */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_declaration: {
@@ -5306,6 +5315,15 @@ export interface operations {
             };
             /** @description Oppdraget er ikke ferdig */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ukjent format */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
