@@ -30,13 +30,14 @@ pub async fn now(state: &AppState, id: Uuid) -> ApiResult<InvoiceBasis> {
     Ok(invoices::basis::of_job(&detail, quote.as_ref(), email))
 }
 
-/// The firm as an invoice keeps it: Innstillinger's facts and invoicing.
-pub async fn seller(state: &AppState) -> ApiResult<Seller> {
+/// The firm as an invoice keeps it (Innstillinger's facts and invoicing), and the days an
+/// invoice gives to pay: one read of the settings.
+pub async fn seller(state: &AppState) -> ApiResult<(Seller, i32)> {
     let settings = fagfolk_data::settings::store::facts(&state.db).await?;
     let invoicing = settings.as_ref().map(|settings| settings.invoicing.clone()).unwrap_or_default();
     let field =
         |read: fn(&fagfolk_data::settings::Settings) -> Option<String>| settings.as_ref().and_then(read);
-    Ok(Seller {
+    let seller = Seller {
         name: field(|s| s.company_name.clone()).unwrap_or_default(),
         org_nr: field(|s| s.orgnr.clone()),
         address: field(|s| s.adresse.clone()),
@@ -45,7 +46,8 @@ pub async fn seller(state: &AppState) -> ApiResult<Seller> {
         account_number: invoicing.account_number,
         vat_registered: invoicing.vat_registered,
         kid: invoicing.kid,
-    })
+    };
+    Ok((seller, invoicing.payment_days))
 }
 
 /// The firm as `seller` was kept, with today's logo.

@@ -124,12 +124,6 @@ fn tax_category(xml: &mut Xml, name: &str, rate: u8) -> io::Result<()> {
     })
 }
 
-/// Whether `name` is a limited company's (AS or ASA), by the word that ends it.
-fn is_limited_company(name: &str) -> bool {
-    let last = name.trim().rsplit(' ').next().unwrap_or_default().trim_end_matches('.');
-    last.eq_ignore_ascii_case("AS") || last.eq_ignore_ascii_case("ASA")
-}
-
 fn seller(xml: &mut Xml, invoice: &Invoice) -> io::Result<()> {
     let seller = &invoice.seller;
     let org_nr = seller.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok());
@@ -143,7 +137,7 @@ fn seller(xml: &mut Xml, invoice: &Invoice) -> io::Result<()> {
                 leaf(xml, "cbc:CompanyID", &format!("NO{org_nr}MVA"))?;
                 node(xml, "cac:TaxScheme", |xml| leaf(xml, "cbc:ID", "VAT"))
             })?;
-            if is_limited_company(&seller.name) {
+            if crate::pdf::is_limited_company(&seller.name) {
                 node(xml, "cac:PartyTaxScheme", |xml| {
                     leaf(xml, "cbc:CompanyID", "Foretaksregisteret")?;
                     node(xml, "cac:TaxScheme", |xml| leaf(xml, "cbc:ID", "TAX"))

@@ -170,9 +170,7 @@ async fn issue_invoice(
         return Err(ApiError::Conflict("Oppdraget er fakturert allerede.".to_owned()));
     }
     let basis = super::basis::now(&state, id).await?;
-    let seller = super::basis::seller(&state).await?;
-    let settings = fagfolk_data::settings::store::facts(&state.db).await?;
-    let days = settings.map_or(14, |settings| settings.invoicing.payment_days);
+    let (seller, days) = super::basis::seller(&state).await?;
     let (now, today) = (state.clock.now(), state.clock.today());
     let made = |invoice_id: Uuid, number: String| Invoice {
         id: invoice_id,

@@ -8,7 +8,7 @@ use fagfolk_data::declarations::{CheckItem, Declaration};
 use fagfolk_data::oslo;
 
 use super::face::FONTS;
-use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, letterhead};
+use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, fit, letterhead};
 
 /// Where the circuit list's columns start.
 const NUMBER: f32 = LEFT;
@@ -23,20 +23,6 @@ fn checklist(page: &mut Layout, title: &str, items: &[CheckItem]) {
         let mark = if item.done { "[x]" } else { "[ ]" };
         page.paragraph(Weight::Regular, 9.5, LEFT, &format!("{mark} {}", item.text));
     }
-}
-
-/// `text` cut with "…" to fit `width` points.
-fn fit(text: &str, width: f32) -> String {
-    let face = &FONTS.regular;
-    let text = face.printable(text);
-    if face.width(&text, 9.0) <= width {
-        return text;
-    }
-    let mut cut = text.clone();
-    while !cut.is_empty() && face.width(&format!("{cut}…"), 9.0) > width {
-        cut.pop();
-    }
-    format!("{}…", cut.trim_end())
 }
 
 pub fn render(declaration: &Declaration, firm: &Firm) -> anyhow::Result<Vec<u8>> {
@@ -95,7 +81,7 @@ pub fn render(declaration: &Declaration, firm: &Firm) -> anyhow::Result<Vec<u8>>
             (RCD, &circuit.rcd, RIGHT - RCD),
         ];
         for (x, text, width) in columns {
-            page.text(Regular, 9.0, x, Left, &fit(text, width - 8.0));
+            page.text(Regular, 9.0, x, Left, &fit(&FONTS.regular, text, 9.0, width - 8.0));
         }
     }
 

@@ -148,12 +148,27 @@ impl Layout {
     }
 }
 
+/// `text` cut with "…" to fit `width` points at `size` (a table's cell: the time sheet's,
+/// the circuit list's).
+fn fit(face: &Face, text: &str, size: f32, width: f32) -> String {
+    let text = face.printable(text);
+    if face.width(&text, size) <= width {
+        return text;
+    }
+    let mut cut: String = text.clone();
+    while !cut.is_empty() && face.width(&format!("{cut}…"), size) > width {
+        cut.pop();
+    }
+    format!("{}…", cut.trim_end())
+}
+
 fn day(at: DateTime<Utc>) -> String {
     fagfolk_data::oslo::date(fagfolk_data::oslo::day_of(at))
 }
 
-/// Whether `name` is a limited company's (AS or ASA), by the word that ends it.
-fn is_limited_company(name: &str) -> bool {
+/// Whether `name` is a limited company's (AS or ASA), by the word that ends it: its
+/// documents then say "Foretaksregisteret" (the letterhead, and EHF's `crate::invoices::ehf`).
+pub(crate) fn is_limited_company(name: &str) -> bool {
     let last = name.trim().rsplit(' ').next().unwrap_or_default().trim_end_matches('.');
     last.eq_ignore_ascii_case("AS") || last.eq_ignore_ascii_case("ASA")
 }

@@ -8,8 +8,7 @@ use fagfolk_data::jobs::store::time::SheetRow;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::money;
 
-use super::face::Face;
-use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, letterhead};
+use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, fit, letterhead};
 
 /// Where the columns start.
 const DAY: f32 = LEFT;
@@ -21,19 +20,6 @@ const NOTE_END: f32 = RIGHT - 52.0;
 /// Minutes as hours with a decimal comma: `7,5 t`.
 fn hours(minutes: i64) -> String {
     format!("{} t", money::quantity(minutes * 100 / 60))
-}
-
-/// `text` cut with "…" to fit `width` points at `size`.
-fn fit(face: &Face, text: &str, size: f32, width: f32) -> String {
-    let text = face.printable(text);
-    if face.width(&text, size) <= width {
-        return text;
-    }
-    let mut cut: String = text.clone();
-    while !cut.is_empty() && face.width(&format!("{cut}…"), size) > width {
-        cut.pop();
-    }
-    format!("{}…", cut.trim_end())
 }
 
 /// The sheet titled `title` ("Timeliste november 2026"), of `rows` ordered by person and

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { createLead, signIn } from './admin'
+import { seriousViolations } from './axe'
 import { expect, test } from './server'
 
 // Finishing a job (#45): the office at 1280 px sets a business customer's job to «Ferdig»,
@@ -11,11 +11,6 @@ import { expect, test } from './server'
 // handed to the customer.
 
 const headers = { 'X-Fagfolk-Csrf': '1' }
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
 
 /** Innstillinger as an invoice needs them: org.nr with its check digit, an account. */
 async function firmCanInvoice(page: Page) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { adminPassword, createLead, signIn, submitSignIn } from './admin'
+import { seriousViolations } from './axe'
 import { expect, test } from './server'
 
 // Oppdrag (#44): the office makes a job from an accepted prisoverslag, watches its meter,
@@ -10,12 +10,6 @@ import { expect, test } from './server'
 // three taps each (375 px).
 
 const headers = { 'X-Fagfolk-Csrf': '1' }
-
-/** What axe finds serious or critical (WCAG 2.1 A and AA), as in a11y.spec.ts. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
 
 /** A montør made through the API by the signed-in admin: their id. */
 async function montor(page: Page, name: string, email: string): Promise<string> {

@@ -126,11 +126,6 @@ impl Invoice {
     }
 }
 
-/// An invoice's number: the year and its count, `2026-0007`.
-pub fn number(year: i32, count: i64) -> String {
-    format!("{year}-{count:04}")
-}
-
 /// Why no invoice was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NotIssued {
@@ -160,7 +155,7 @@ pub async fn issue(
         return Ok(Err(NotIssued::NotDone));
     }
     let count = store::next_number(&mut tx, today.year()).await?;
-    let invoice = made(Uuid::now_v7(), number(today.year(), count));
+    let invoice = made(Uuid::now_v7(), crate::quotes::number(today.year(), count));
     if !store::insert_in(&mut tx, &invoice).await? {
         return Ok(Err(NotIssued::Twice));
     }
@@ -219,7 +214,7 @@ pub async fn credit(
         return Ok(Err(twice));
     }
     let count = store::next_number(&mut tx, today.year()).await?;
-    let note = made(Uuid::now_v7(), number(today.year(), count));
+    let note = made(Uuid::now_v7(), crate::quotes::number(today.year(), count));
     store::insert_in(&mut tx, &note).await?;
     tx.audit(&entry(&note)).await?;
     tx.commit().await?;

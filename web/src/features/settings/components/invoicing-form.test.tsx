@@ -4,25 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { Settings } from '../api/settings'
 import { InvoicingForm } from './invoicing-form'
+import { exampleSettings } from './settings.fixture'
 
 afterEach(() => vi.unstubAllGlobals())
 
 const settings: Settings = {
-  company_name: 'Rør & Strøm Oslo AS',
+  ...exampleSettings,
   orgnr: '923 456 783',
-  adresse: 'Trondheimsveien 2, 0560 Oslo',
-  email: 'post@rorogstrom.no',
-  global_phone_primary: '23 45 67 89',
-  global_phone_extra: [],
-  founded_year: null,
-  claims: { on_call: true, leak_within_hour: true, binding_price: true, warranty_years: 5, free_visit: true, confirmed: false },
-  logo: null,
-  quote_defaults: { valid_days: 30, terms: '' },
-  visit_days: { days_ahead: 14, weekdays: [1, 2, 3, 4, 5] },
   invoicing: { account_number: '12345678903', vat_registered: true, payment_days: 14, kid: false },
-  declaration_defaults: { registration: null, norms: 'NEK 400:2022', risk: [], checks: [] },
-  lead_pipeline: [],
-  server: { public_url: 'https://rorogstrom.test', https: true, notify_to: null },
 }
 
 describe('InvoicingForm', () => {
