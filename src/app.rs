@@ -144,6 +144,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::jobs::routes::router())
         .merge(crate::invoices::routes::router())
         .merge(crate::declarations::routes::router())
+        .merge(crate::documents::routes::router())
 }
 
 /// The OpenAPI document, as `GET /api/openapi.json` serves it.

@@ -11,6 +11,7 @@ pub mod content;
 pub mod dashboard;
 pub mod db;
 pub mod declarations;
+pub mod documents;
 pub mod health;
 pub mod http;
 pub mod invoices;

@@ -6,8 +6,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use utoipa::IntoParams;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -162,13 +162,23 @@ async fn save_declaration(
 
 const SIGNED: &str = "Erklæringen er signert og kan ikke endres.";
 
+/// A signed declaration, and what became of the e-mail that hands it to the customer.
+#[derive(Debug, Serialize, ToSchema)]
+struct Signed {
+    #[serde(flatten)]
+    declaration: Declaration,
+    #[serde(flatten)]
+    handed_over: super::document::HandedOver,
+}
+
 /// Signs the saved draft as its responsible person, now: refused, under each field, until
-/// everything the declaration must contain is there and every check is done.
+/// everything the declaration must contain is there and every check is done. The signed
+/// declaration is e-mailed to the customer as a PDF when the server can.
 #[utoipa::path(
     post, path = "/api/admin/jobs/{id}/declaration/sign", tag = "admin", security(("session" = [])),
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
-        (status = 200, description = "Erklæringen er signert", body = Declaration),
+        (status = 200, description = "Erklæringen er signert, og sendt til kunden når det gikk", body = Signed),
         (status = 404, description = "Finnes ikke, eller ikke lagret", body = ErrorBody),
         (status = 409, description = "Erklæringen er signert allerede", body = ErrorBody),
         (status = 422, description = "Det som mangler", body = ErrorBody),
@@ -178,8 +188,8 @@ async fn sign_declaration(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
-) -> ApiResult<Json<Declaration>> {
-    jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+) -> ApiResult<Json<Signed>> {
+    let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     let declaration =
         store::of_job(&state.db, id).await?.or_not_found(fagfolk_data::declarations::NOT_FOUND)?;
     if declaration.signed_at.is_some() {
@@ -193,5 +203,8 @@ async fn sign_declaration(
     if !store::sign(&state.db, id, now, &entry).await? {
         return Err(ApiError::Conflict("Erklæringen er signert allerede.".to_owned()));
     }
-    Ok(Json(store::of_job(&state.db, id).await?.or_not_found(fagfolk_data::declarations::NOT_FOUND)?))
+    let declaration =
+        store::of_job(&state.db, id).await?.or_not_found(fagfolk_data::declarations::NOT_FOUND)?;
+    let handed_over = super::document::hand_over(&state, &job, &declaration, &user).await;
+    Ok(Json(Signed { declaration, handed_over }))
 }

@@ -7,6 +7,7 @@ pub mod client;
 pub mod error;
 mod extract;
 pub mod heavy;
+pub mod secret_link;
 pub mod security;
 pub mod serve;
 
@@ -22,8 +23,9 @@ pub const JSON_BODY_LIMIT: usize = 64 * 1024;
 /// them) writes no more than this to the log per line.
 const LOGGED_PATH: usize = 200;
 
-/// The paths whose next segment is a secret: a quote's link and a calendar feed's address.
-const SECRET_PATHS: [&str; 2] = ["/tilbud/", "/kalender/"];
+/// The paths whose next segment is a secret: a quote's link, a job's documents' link and
+/// a calendar feed's address.
+const SECRET_PATHS: [&str; 3] = ["/tilbud/", "/dokumenter/", "/kalender/"];
 
 /// `path` as the log names it: a secret under [`SECRET_PATHS`] left out
 /// (`/tilbud/…/pdf`, `/kalender/….ics`), at most [`LOGGED_PATH`] bytes, cut on a

@@ -205,6 +205,12 @@ async fn issue_invoice(
         Err(NotIssued::NotDone | NotIssued::Twice) => {
             Err(ApiError::Conflict("Oppdraget er ikke ferdig, eller er fakturert allerede.".to_owned()))
         }
+        Err(NotIssued::ChangeWaiting(number)) => Err(ApiError::Conflict(format!(
+            "Tilleggsarbeid {number} venter på svar fra kunden. Registrer svaret eller trekk det tilbake før oppdraget faktureres."
+        ))),
+        Err(NotIssued::Stale) => Err(ApiError::Conflict(
+            "Tilleggsarbeid ble akseptert akkurat nå. Se over fakturagrunnlaget og prøv igjen.".to_owned(),
+        )),
     }
 }
 

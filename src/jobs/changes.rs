@@ -121,6 +121,9 @@ pub(super) async fn record_agreement(
         Err(quotes::NotAgreed::State) => {
             return refused("Tilleggsarbeidet er alt besvart, trukket tilbake eller erstattet.".to_owned());
         }
+        Err(quotes::NotAgreed::JobInvoiced) => {
+            return refused(quotes::JOB_INVOICED.to_owned());
+        }
         Err(quotes::NotAgreed::EarlierAccepted(version)) => {
             return refused(format!("Kunden har alt akseptert versjon {version} av dette tilleggsarbeidet."));
         }

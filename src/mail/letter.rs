@@ -14,6 +14,8 @@ fn is_link(word: &str) -> bool {
 fn button_label(link: &str) -> &'static str {
     if link.contains("/tilbud/") {
         "Se tilbudet"
+    } else if link.contains("/dokumenter/") {
+        "Se dokumentene"
     } else if link.contains("/admin/leads/") {
         "Åpne lead-en"
     } else if link.contains("passord") {

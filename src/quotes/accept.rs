@@ -94,13 +94,17 @@ pub async fn accept(
     let today = state.clock.today();
     let accepted = quotes::accept(&state.db, quote, &acceptance, won.as_deref(), now, today, &entry).await;
     match accepted {
-        Ok(true) => {
+        Ok(quotes::Accepted::Accepted) => {
             tell(state, quote.id, name.to_owned(), now);
             Ok(())
         }
         // Another request accepted it a moment ago (then this one is answered like it),
         // or it was withdrawn or replaced meanwhile.
-        Ok(false) => match store::get(&state.db, quote.id).await {
+        Ok(quotes::Accepted::JobInvoiced) => Err((
+            json!({"error": "Arbeidet er alt fakturert, så tilleggsarbeidet kan ikke aksepteres her. Ring oss, så finner vi ut av det.", "typed": typed}),
+            StatusCode::CONFLICT,
+        )),
+        Ok(quotes::Accepted::NotOpen) => match store::get(&state.db, quote.id).await {
             Ok(Some(now)) if now.status == QuoteStatus::Accepted => Ok(()),
             Ok(Some(now)) => {
                 Err((json!({"error": closed(&now.settle(today)), "typed": typed}), StatusCode::CONFLICT))

@@ -1,43 +1,15 @@
-//! The customer's link to a quote, `/tilbud/{token}`: the token looked up, guesses
-//! limited per client address, and the answers every page under the link gives (private,
-//! never cached by others; an unknown token answered as one that does not exist).
+//! The customer's link to a quote, `/tilbud/{token}`: the quote a token opens, through the
+//! guesses' limit every secret link shares (`crate::http::secret_link`).
 
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
-use chrono::Duration;
 use std::net::SocketAddr;
-use uuid::Uuid;
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 
 use fagfolk_data::quotes::{Quote, store};
 
+pub(super) use crate::http::secret_link::{pdf_response, plain, private};
 use crate::state::AppState;
-
-/// Failed lookups allowed from one address in [`WINDOW_MINUTES`] before every lookup
-/// from it is refused for the rest of the window.
-pub const GUESSES: i64 = 10;
-pub const WINDOW_MINUTES: i64 = 15;
-/// The sign-in throttle's table counts these under their own account name, which the
-/// sign-in limits leave out: a budget of their own.
-const ACCOUNT: &str = fagfolk_data::auth::store::QUOTE_LINK;
-
-pub(super) fn plain(status: StatusCode, title: &str, message: &str) -> Response {
-    let body = format!(
-        "<!doctype html>\n<html lang=\"nb\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\"><title>{title}</title></head><body><main>\
-         <h1>{title}</h1><p>{message}</p></main></body></html>\n"
-    );
-    private((status, Html(body)).into_response())
-}
-
-/// The headers every answer under `/tilbud/` has.
-pub(super) fn private(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
 
 pub(super) fn unknown() -> Response {
     plain(
@@ -47,82 +19,14 @@ pub(super) fn unknown() -> Response {
     )
 }
 
-/// Refuses every lookup from `address` once it has made [`GUESSES`] failed ones in the
-/// window (a found quote costs nothing: only failures are written, by `missed`). Two
-/// guesses at once may both pass the count: a guesser gains a request or two, never a
-/// way around the limit.
-async fn guard(state: &AppState, address: &str) -> Result<(), Response> {
-    let now = state.clock.now();
-    let since = now - Duration::minutes(WINDOW_MINUTES);
-    match fagfolk_data::auth::store::count_attempts(&state.db, ACCOUNT, address, since).await {
-        Ok((failed, _)) if failed < GUESSES => Ok(()),
-        Ok(_) => {
-            let mut refused = plain(
-                StatusCode::TOO_MANY_REQUESTS,
-                "For mange forsøk",
-                "Det er prøvd for mange lenker som ikke virker herfra. Vent et kvarter og prøv igjen, eller ring oss.",
-            );
-            refused.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(WINDOW_MINUTES as u64 * 60));
-            Err(refused)
-        }
-        Err(err) => {
-            tracing::error!(error = %err, "kunne ikke telle oppslaget");
-            Err(plain(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "Prøv igjen",
-                "Siden kan ikke vises akkurat nå. Prøv igjen om litt.",
-            ))
-        }
-    }
-}
-
-/// Counts a failed lookup from `address`.
-async fn missed(state: &AppState, address: &str) {
-    let now = state.clock.now();
-    let written = fagfolk_data::auth::store::insert_attempt(
-        &state.db,
-        Uuid::now_v7(),
-        ACCOUNT,
-        address,
-        now,
-        now - Duration::days(1),
-    )
-    .await;
-    if let Err(err) = written {
-        tracing::error!(error = %err, "kunne ikke telle et mislykket oppslag");
-    }
-}
-
-/// The quote a token opens, counted by `guard`.
+/// The quote a token opens, as it stands today.
 pub(super) async fn lookup(
     state: &AppState,
     token: &str,
     headers: &HeaderMap,
     peer: SocketAddr,
 ) -> Result<Quote, Response> {
-    let address = crate::http::client::client_address(headers, peer, state.config.trust_proxy_hops);
-    guard(state, &address).await?;
-    let found = match crate::auth::token::hash(token) {
-        Some(hash) => store::by_token(&state.db, &hash).await.map_err(|_| unknown())?,
-        None => None,
-    };
-    match found {
-        Some(quote) => Ok(quote.settle(state.clock.today())),
-        None => {
-            missed(state, &address).await;
-            Err(unknown())
-        }
-    }
-}
-
-/// A PDF answer named `name` (`Quote::file_name`: digits, letters and dashes only).
-pub(super) fn pdf_response(bytes: Vec<u8>, disposition: &str, name: &str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("{disposition}; filename=\"{name}\"")),
-        ],
-        bytes,
-    )
-        .into_response()
+    let find = async |hash: Vec<u8>| store::by_token(&state.db, &hash).await;
+    let quote = crate::http::secret_link::lookup(state, token, headers, peer, find, unknown).await?;
+    Ok(quote.settle(state.clock.today()))
 }

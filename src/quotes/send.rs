@@ -120,6 +120,9 @@ pub async fn send_quote(
         quotes::Sent::NotDraft => {
             return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
         }
+        quotes::Sent::JobInvoiced => {
+            return Err(ApiError::Conflict(fagfolk_data::quotes::JOB_INVOICED.to_owned()));
+        }
         quotes::Sent::EarlierAccepted(version) => {
             return Err(ApiError::Conflict(format!(
                 "Kunden har akseptert versjon {version} av tilbudet. Denne versjonen er ikke sendt; trekk den tilbake."

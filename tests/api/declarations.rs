@@ -2,7 +2,8 @@
 //! defaults, saved, refused for signing under each field until it holds what forskrift om
 //! elektriske lavspenningsanlegg § 13 asks, signed by the responsible person and never
 //! changed after; its PDF read back by `pdftotext` with each required field; handed to
-//! the customer on their quote's page; and kept whatever an erasure asks.
+//! the customer by e-mail when signed and on their quote's page; and kept whatever an
+//! erasure asks.
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -11,9 +12,12 @@ use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries, create_lead};
 use crate::quotes::{answer, page_path, pdf_text, send};
 use fagfolk::users::Role;
 
-crate::db_tests!(a_declaration_is_drafted_refused_until_complete_signed_and_handed_over);
+crate::mail_tests!(a_declaration_is_drafted_refused_until_complete_signed_and_handed_over);
 
-async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(app: TestApp) {
+async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
+    app: TestApp,
+    mut mail: tokio::sync::mpsc::UnboundedReceiver<String>,
+) {
     let office = app.admin().await;
     let electrician = app.create_user("elektriker@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
     let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
@@ -111,6 +115,20 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     assert!(signed["signed_at"].is_string());
     assert_eq!(signed["responsible_name"], "Test Bruker");
     assert_eq!(signed["registration"], "987 654 325");
+    // Handed to the customer by e-mail, as a PDF, when it is signed.
+    assert_eq!(
+        (signed["emailed_to"].as_str(), &signed["notice"]),
+        (Some("oystein@example.no"), &Value::Null)
+    );
+    let (raw, (subject, to, text)) = crate::documents::mail_about(&mut mail, "Samsvarserklæring").await;
+    assert_eq!(
+        (subject.as_str(), to.as_str()),
+        ("Samsvarserklæring: Ærfuglveien 3, 0580 Oslo", "oystein@example.no")
+    );
+    assert!(crate::quote_flow::flat(&text).contains("signert"), "{text}");
+    assert!(raw.contains("filename=\"Samsvarserklaering-"), "the PDF by its name: {raw}");
+    let attached = pdf_text(&crate::quote_mail::attachment(&raw));
+    assert!(attached.contains("Autorisert elinstallatør, gruppe L"), "{attached}");
     let changed = office.send(Method::PUT, &path, &json!({"description": "Endret etterpå"})).await;
     assert_eq!(changed.status(), StatusCode::CONFLICT);
     let again = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;

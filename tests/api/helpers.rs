@@ -470,6 +470,33 @@ macro_rules! db_tests {
     };
 }
 
+/// Declares each listed `async fn(TestApp, mail)` as two tests, on SQLite and on
+/// PostgreSQL, each app mailing through a mailbox of its own on a real socket
+/// (`crate::quote_mail::spawn_app_with_mailbox`), whose messages are `mail`.
+#[macro_export]
+macro_rules! mail_tests {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let (app, mail) = $crate::quote_mail::spawn_app_with_mailbox($crate::helpers::Backend::Sqlite).await;
+                    super::$name(app, mail).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let (app, mail) = $crate::quote_mail::spawn_app_with_mailbox($crate::helpers::Backend::Postgres).await;
+                    super::$name(app, mail).await
+                }
+            )*
+        }
+    };
+}
+
 pub const ADMIN_PASSWORD: &str = "lang og trygg setning 42";
 
 /// The session cookie's name: test apps run with an https public URL, so it carries the

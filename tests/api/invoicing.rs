@@ -17,6 +17,7 @@ use crate::quotes::{answer, page_path, pdf_text, send};
 crate::db_tests!(
     a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited,
     ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it,
+    no_change_order_lands_after_the_invoice,
 );
 
 /// What the official rules found in `xml`: the ids of the fatal rules broken (the XSD's as
@@ -46,7 +47,7 @@ async fn message(response: reqwest::Response) -> String {
 }
 
 /// The firm's settings as an invoice needs them, the account refused first when mistyped.
-async fn firm_can_invoice(office: &Session) {
+pub(crate) async fn firm_can_invoice(office: &Session) {
     let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
     settings["company_name"] = "Fagfolk Oslo AS".into();
     settings["orgnr"] = "923 456 783".into();
@@ -69,7 +70,7 @@ async fn firm_can_invoice(office: &Session) {
 
 /// An accepted fixed-price quote to `customer` (with `org_nr`) with lines at 25 % and 15 %,
 /// and the job made from it; returns (the quote, the job's id, the customer's page).
-async fn accepted_job(
+pub(crate) async fn accepted_job(
     app: &TestApp,
     office: &Session,
     company: Option<&str>,
@@ -380,4 +381,74 @@ async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app:
     assert_eq!(erased.status(), StatusCode::OK);
     let kept = office.get(&format!("/api/admin/invoices/{}", invoice["id"].as_str().unwrap())).await;
     assert_eq!(kept.status(), StatusCode::OK);
+}
+
+/// Tilleggsarbeid never lands after the invoice it would have been on: invoicing waits for
+/// a change order the customer has not answered; a draft left on an invoiced job can be
+/// neither sent nor agreed.
+async fn no_change_order_lands_after_the_invoice(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let (_, job_id, _) = accepted_job(&app, &office, None, None).await;
+    let job_path = format!("/api/admin/jobs/{job_id}");
+    let change = |description: &'static str| {
+        let office = office.clone();
+        let job_path = job_path.clone();
+        async move {
+            let change: Value = office
+                .send(Method::POST, &format!("{job_path}/changes"), &json!({}))
+                .await
+                .json()
+                .await
+                .unwrap();
+            let path = format!("/api/admin/quotes/{}", change["id"].as_str().unwrap());
+            let line = json!([{"description": description, "quantity": 100, "unit": "stk", "unit_price": 250_000, "vat": 25}]);
+            assert_eq!(
+                office.send(Method::PUT, &path, &json!({"lines": line})).await.status(),
+                StatusCode::OK
+            );
+            (change["number"].as_str().unwrap().to_owned(), path)
+        }
+    };
+    let (waiting_number, waiting) = change("Ekstra stikkontakt").await;
+    let sent = office.send(Method::POST, &format!("{waiting}/send"), &json!({})).await;
+    assert_eq!(sent.status(), StatusCode::OK);
+    let (_, draft) = change("Dimmer i stua").await;
+    assert_eq!(
+        office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+
+    let refused = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(refused).await,
+        format!(
+            "Tilleggsarbeid {waiting_number} venter på svar fra kunden. Registrer svaret eller trekk det tilbake før oppdraget faktureres."
+        )
+    );
+    assert_eq!(app.count("invoices").await, 0, "no invoice, no number taken");
+    assert_eq!(
+        office.send(Method::POST, &format!("{waiting}/withdraw"), &json!({})).await.status(),
+        StatusCode::OK
+    );
+    let issued = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
+    assert_eq!(issued.status(), StatusCode::CREATED);
+    let invoice: Value = issued.json().await.unwrap();
+    assert!(invoice["basis"]["additions"].as_array().unwrap().is_empty());
+
+    // The draft left on the invoiced job: neither sent nor agreed.
+    let told = fagfolk_data::quotes::JOB_INVOICED;
+    let send = office.send(Method::POST, &format!("{draft}/send"), &json!({})).await;
+    assert_eq!(send.status(), StatusCode::CONFLICT);
+    assert_eq!(message(send).await, told);
+    let agreed = office
+        .send(Method::POST, &format!("{draft}/agreement"), &json!({"how": "phone", "name": "Åse Ødegård", "at": format!("{}T08:15", app.state.clock.today() - chrono::Duration::days(1)), "note": "Ja til dimmer."}))
+        .await;
+    assert_eq!(agreed.status(), StatusCode::CONFLICT);
+    assert_eq!(message(agreed).await, told);
+    let read: Value = office.get_json(&draft, &[]).await;
+    assert_eq!(read["status"], "draft");
+    let invoices: Value = office.get_json(&format!("{job_path}/invoices"), &[]).await;
+    assert_eq!(invoices[0]["total"], invoice["total"], "the invoice is as it was made");
 }

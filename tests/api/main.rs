@@ -13,6 +13,7 @@ mod contact_photos;
 mod content;
 mod crash;
 mod declarations;
+mod documents;
 mod enquiry_batches;
 mod erasure;
 mod faults;

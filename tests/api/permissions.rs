@@ -292,6 +292,15 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("create", "declarations")),
     ),
     op("POST", "/api/admin/jobs/{id}/declaration/sign", Body::None, WORK, Some(("sign", "declarations"))),
+    // The customer's documents link (#45): the office's, on the invoiced job.
+    op("GET", "/api/admin/jobs/{id}/documents-link", Body::None, READ, None),
+    op(
+        "POST",
+        "/api/admin/jobs/{id}/documents-link",
+        Body::Json(|_| json!({})),
+        WORK,
+        Some(("create", "document_links")),
+    ),
     // A private calendar feed of one's own befaringer (everyone's is for admins,
     // tests/api/feeds.rs).
     op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
@@ -420,6 +429,7 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     // Deletes. The note is an admin's: an editor may delete only their own.
     op("DELETE", "/api/admin/calendar-feeds/{scope}", Body::None, WORK, Some(("delete", "calendar_feeds"))),
+    op("DELETE", "/api/admin/jobs/{id}/documents-link", Body::None, WORK, Some(("delete", "document_links"))),
     op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
     op("DELETE", "/api/admin/time/{id}", Body::None, SIGNED_IN, Some(("delete", "time_entries"))),
     op(
@@ -636,6 +646,11 @@ impl Fixtures {
             "the fixture's registration"
         );
         let declared_job = declaration_fixture(admin, lead_id, &user.to_string()).await;
+        // The invoiced job's documents link, for the operation that takes it back.
+        let link = admin
+            .send(Method::POST, &format!("/api/admin/jobs/{finished_job}/documents-link"), &json!({}))
+            .await;
+        assert_eq!(link.status(), 201, "the fixture's documents link");
         // The admin's calendar address, for the operations that switch one off.
         let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
         assert_eq!(feed.status(), 201, "the fixture's calendar address");
@@ -678,7 +693,7 @@ impl Fixtures {
             &self.accepted_quote
         } else if path.ends_with("/declaration/sign") {
             &self.declared_job
-        } else if path.starts_with("/api/admin/jobs/{id}/invoice") {
+        } else if path.starts_with("/api/admin/jobs/{id}/invoice") || path.ends_with("/documents-link") {
             &self.finished_job
         } else if path.starts_with("/api/admin/invoices/") {
             &self.invoice

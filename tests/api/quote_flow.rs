@@ -15,34 +15,10 @@ use crate::visits::{calendar_of, python};
 
 type Mail = UnboundedReceiver<String>;
 
-/// Each test on SQLite and on PostgreSQL, with a mailbox.
-macro_rules! with_mail {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let (app, mail) = crate::quote_mail::spawn_app_with_mailbox(crate::helpers::Backend::Sqlite).await;
-                    super::$name(app, mail).await
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let (app, mail) = crate::quote_mail::spawn_app_with_mailbox(crate::helpers::Backend::Postgres).await;
-                    super::$name(app, mail).await
-                }
-            )*
-        }
-    };
-}
-
 /// An e-mail as its reader gets it (Python's `email`): its subject, addressee, Reply-To and
 /// plain text. Every e-mail has a plain-text part and an HTML part, and no line of the
 /// plain part is longer than 78 characters, except a line that is one link.
-fn letter(raw: &str) -> (String, String, String) {
+pub(crate) fn letter(raw: &str) -> (String, String, String) {
     let (subject, to, _, text) = read(raw);
     (subject, to, text)
 }
@@ -71,7 +47,7 @@ print(json.dumps({"subject": str(message["Subject"]), "to": str(message["To"]), 
 
 /// `text` with its line breaks and runs of spaces as single spaces: a phrase is found
 /// wherever the e-mail or the PDF wrapped it.
-fn flat(text: &str) -> String {
+pub(crate) fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -570,7 +546,7 @@ async fn a_job_at_its_estimate_tells_the_office_once_and_a_change_order_mails_as
     app.stop().await;
 }
 
-with_mail!(
+crate::mail_tests!(
     a_business_quote_reads_right_with_six_digit_amounts,
     revising_keeps_the_sent_version_open_until_the_new_one_is_sent,
     an_accepted_version_stops_its_draft_revision_from_being_sent,

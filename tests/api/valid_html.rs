@@ -135,6 +135,20 @@ async fn every_page_people_see_is_valid_html() {
     let html = page(&app, &accepted, StatusCode::OK).await;
     assert!(html.contains("Dokumenter fra oppdraget"), "the job's documents are listed");
     files.push(save(dir.path(), "tilbud-dokumenter", &html));
+    // The job's own documents page, and the page of a link that no longer works.
+    let made: Value = staff
+        .send(Method::POST, &format!("{job_path}/documents-link"), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let url = made["url"].as_str().unwrap();
+    let documents = &url[url.find("/dokumenter/").unwrap()..];
+    let html = page(&app, documents, StatusCode::OK).await;
+    assert!(html.contains("Faktura "), "the invoice is listed");
+    files.push(save(dir.path(), "dokumenter", &html));
+    assert_eq!(staff.delete(&format!("{job_path}/documents-link")).await.status(), 204);
+    files.push(save(dir.path(), "dokumenter-borte", &page(&app, documents, StatusCode::NOT_FOUND).await));
 
     let (_, quote) = draft(&staff, "business").await;
     let declined = page_path(&send(&staff, &quote).await);

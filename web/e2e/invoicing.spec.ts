@@ -8,7 +8,8 @@ import { expect, test } from './server'
 // EHF, and credits one line (refused first without a line or a reason); the customer, on
 // a phone (375 px), opens their quote's page and downloads each of the job's documents.
 // The samsvarserklæring: refused for signing with what is missing, completed, signed, and
-// handed to the customer.
+// handed to the customer; then the job's own documents page, its link made at 1280, opened
+// on the phone with every document, and taken back.
 
 const headers = { 'X-Fagfolk-Csrf': '1' }
 
@@ -171,4 +172,38 @@ test('the office completes and signs a samsvarserklæring, and the customer down
   expect(file.status()).toBe(200)
   expect(file.headers()['content-type']).toBe('application/pdf')
   expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+  // The job's own documents page: a link made at 1280, opened on the phone, every document
+  // downloaded, then the link taken back.
+  const panel = page.locator('section[aria-labelledby="job-documents"]')
+  await expect(panel).toContainText('Ingen lenke ennå.')
+  await panel.getByLabel('Send lenken på e-post til ase@example.no').uncheck()
+  await panel.getByRole('button', { name: 'Lag lenke' }).click()
+  const address = panel.getByLabel('Lenken til kunden (vises bare nå)')
+  await expect(address).toHaveValue(/\/dokumenter\//)
+  await expect(panel).toContainText('Lenken virker til')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: info.outputPath('dokumentlenke-1280.png'), fullPage: true })
+  const own = new URL(await address.inputValue()).pathname
+  await customer.goto(own)
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Dokumenter fra oppdraget')
+  const listed = customer.getByRole('region', { name: 'Arbeidet er ferdig' }).getByRole('link')
+  await expect(listed).toHaveCount(3)
+  await expect(listed.nth(0)).toContainText('akseptert')
+  await expect(listed.nth(1)).toContainText('Fakturagrunnlag (spesifisert)')
+  await expect(listed.nth(2)).toContainText('Samsvarserklæring')
+  for (const href of await listed.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''))) {
+    const document = await customer.request.get(href)
+    expect(document.status()).toBe(200)
+    expect(document.headers()['content-type']).toBe('application/pdf')
+  }
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await customer.screenshot({ path: info.outputPath('dokumentside-375.png'), fullPage: true })
+  expect(await seriousViolations(customer)).toEqual([])
+  await panel.getByRole('button', { name: 'Trekk tilbake lenken' }).click()
+  await expect(page.getByText('Lenken er trukket tilbake')).toBeVisible()
+  await expect(panel).toContainText('Ingen lenke ennå.')
+  const gone = await customer.goto(own)
+  expect(gone?.status()).toBe(404)
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Fant ikke dokumentene')
 })

@@ -6,6 +6,7 @@ import { publicPaths, type PublicPageKey } from './lib/paths'
 import { ToastProvider } from './components/toast'
 import { type Site, SiteProvider } from './lib/site'
 import { QuotePage, type QuoteData } from './app/quote/quote-page'
+import { DocumentsPage, type DocumentsData } from './app/documents/documents-page'
 
 // The server bundle: `npm run build` folds this module and everything it imports into
 // one file (dist/_ssr/entry-server.js), which the Rust binary embeds and runs in its
@@ -89,6 +90,7 @@ const NOT_FOUND_HEAD = [
 export async function render(url: string, data: string): Promise<string> {
   const site = JSON.parse(data) as Site
   if (url.startsWith('/tilbud/')) return renderQuote(site as Site & { quote: QuoteData })
+  if (url.startsWith('/dokumenter/')) return renderDocuments(site as Site & { documents: DocumentsData })
   const key = pageKey(url)
   const html = renderToString(
     <StrictMode>
@@ -113,6 +115,22 @@ function renderQuote(site: Site & { quote: QuoteData }): string {
   )
   const head = [
     `<title>${escapeHtml(`Tilbud ${site.quote.label} fra ${site.quote.firm?.name || site.company_name}`)}</title>`,
+    '<meta name="robots" content="noindex, nofollow">',
+    '<meta name="referrer" content="no-referrer">',
+    ...icons(site),
+  ].join('\n    ')
+  return JSON.stringify({ status: 200, head: wellFormed(head), html: wellFormed(html) })
+}
+
+/** A job's documents (src/documents/customer.rs): as private as a quote's page. */
+function renderDocuments(site: Site & { documents: DocumentsData }): string {
+  const html = renderToString(
+    <SiteProvider value={site}>
+      <DocumentsPage page={site.documents} />
+    </SiteProvider>,
+  )
+  const head = [
+    `<title>${escapeHtml(`Dokumenter fra ${site.documents.firm?.name || site.company_name}`)}</title>`,
     '<meta name="robots" content="noindex, nofollow">',
     '<meta name="referrer" content="no-referrer">',
     ...icons(site),

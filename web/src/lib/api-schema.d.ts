@@ -323,10 +323,34 @@ export interface paths {
         put?: never;
         /**
          * Signs the saved draft as its responsible person, now: refused, under each field, until
-         *     everything the declaration must contain is there and every check is done.
+         *     everything the declaration must contain is there and every check is done. The signed
+         *     declaration is e-mailed to the customer as a PDF when the server can.
          */
         post: operations["sign_declaration"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/documents-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Job `id`'s documents link, if it has one, and the customer's e-mail address. */
+        get: operations["get_link"];
+        put?: never;
+        /**
+         * A new link to the customer's page of the job's documents, valid for 90 days, replacing
+         *     the one the job had (which stops working at once); e-mailed to the customer when asked.
+         *     Only for a job that is done or invoiced.
+         */
+        post: operations["make_link"];
+        /** Takes the job's link back: its address stops working at once. */
+        delete: operations["revoke_link"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1512,7 +1536,7 @@ export interface components {
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations" | "document_links";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -1928,6 +1952,14 @@ export interface components {
              */
             risk: string[];
         };
+        /** @description What the office is shown of a job's link (never the token). */
+        DocumentLink: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         /** @description How much an erasure removed. */
         Erased: {
             /**
@@ -2118,6 +2150,13 @@ export interface components {
              *     offered any, in order; empty when they offered none.
              */
             preferred_times: components["schemas"]["PreferredTime"][];
+        };
+        /** @description What became of the e-mail that hands a signed declaration to the customer. */
+        HandedOver: {
+            /** @description Where it was sent, as a PDF. */
+            emailed_to?: string | null;
+            /** @description Why it was not sent, and what the office should do. */
+            notice?: string | null;
         };
         /** @description One hit of the command search (Ctrl+K), as each resource's store answers it. */
         Hit: {
@@ -2482,9 +2521,32 @@ export interface components {
              */
             vat: number;
         };
+        /** @description A new link: its address, shown this once. */
+        LinkMade: {
+            /** @description Whether it was e-mailed to the customer. */
+            emailed: boolean;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Why it was not, when it was asked to be. */
+            notice?: string | null;
+            url: string;
+        };
+        /** @description A job's link as the office sees it. */
+        LinkState: {
+            /**
+             * @description Where "Send på e-post" sends it: the customer's address from the quote or the
+             *     lead, if any.
+             */
+            email?: string | null;
+            link?: components["schemas"]["DocumentLink"] | null;
+        };
         LoginInput: {
             email?: string | null;
             password?: string | null;
+        };
+        MakeLink: {
+            /** @description E-mail the new link to the customer (`LinkState::email`). */
+            send?: boolean;
         };
         /** @description A material line on a job. */
         Material: {
@@ -3269,6 +3331,8 @@ export interface components {
          * @enum {string}
          */
         Side: "kept" | "merged";
+        /** @description A signed declaration, and what became of the e-mail that hands it to the customer. */
+        Signed: components["schemas"]["Declaration"] & components["schemas"]["HandedOver"];
         /** @description The firm's public facts, as staff keep them in Innstillinger. */
         SiteFacts: {
             adresse: string;
@@ -5186,13 +5250,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Erklæringen er signert */
+            /** @description Erklæringen er signert, og sendt til kunden når det gikk */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Declaration"];
+                    "application/json": components["schemas"]["Signed"];
                 };
             };
             /** @description Ugyldig forespørsel */
@@ -5242,6 +5306,203 @@ export interface operations {
             };
             /** @description Det som mangler */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lenken til kundens dokumentside */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkState"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MakeLink"];
+            };
+        };
+        responses: {
+            /** @description Ny lenke */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkMade"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ikke ferdig */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tatt tilbake */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget eller lenken finnes ikke */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

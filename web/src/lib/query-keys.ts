@@ -47,6 +47,11 @@ export const queryKeys = {
     all: ['declarations'] as const,
     ofJob: (jobId: string) => ['declarations', 'job', jobId] as const,
   },
+  /** A job's link to the customer's page of its documents. */
+  documents: {
+    all: ['documents'] as const,
+    ofJob: (jobId: string) => ['documents', 'job', jobId] as const,
+  },
   /** The hours: a worker's day and a person's week. */
   work: {
     all: ['work'] as const,

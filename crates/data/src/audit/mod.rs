@@ -80,6 +80,8 @@ pub enum AuditEntity {
     Invoices,
     /// A samsvarserklæring on a job.
     Declarations,
+    /// A job's link to its documents for the customer (made, replaced or taken back).
+    DocumentLinks,
 }
 
 /// The stored text of an enum value: its serde name.

@@ -127,13 +127,17 @@ impl Invoice {
 }
 
 /// Why no invoice was made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotIssued {
     NoJob,
     /// The job is not done (or is invoiced already).
     NotDone,
     /// The job has its invoice.
     Twice,
+    /// A change order of the job waits for the customer's answer (its number).
+    ChangeWaiting(String),
+    /// A change order was accepted after the basis the invoice was made from was read.
+    Stale,
 }
 
 /// Makes the invoice `made(id, number)` gives for job `job_id` on `today` and marks the job
@@ -154,8 +158,20 @@ pub async fn issue(
     if job.status != crate::jobs::JobStatus::Done {
         return Ok(Err(NotIssued::NotDone));
     }
+    // A change order sent and not answered would be accepted after the invoice (which
+    // `crate::quotes` now refuses): the office answers it or withdraws it first.
+    let changes = crate::quotes::store::change_states_in(&mut tx, job_id).await?;
+    let waiting =
+        |(_, status, valid_until): &&(String, String, NaiveDate)| status == "sent" && *valid_until >= today;
+    if let Some((number, ..)) = changes.iter().find(waiting) {
+        return Ok(Err(NotIssued::ChangeWaiting(number.clone())));
+    }
     let count = store::next_number(&mut tx, today.year()).await?;
     let invoice = made(Uuid::now_v7(), crate::quotes::number(today.year(), count));
+    let accepted = changes.iter().filter(|(_, status, _)| status == "accepted").count();
+    if invoice.basis.additions.len() != accepted {
+        return Ok(Err(NotIssued::Stale));
+    }
     if !store::insert_in(&mut tx, &invoice).await? {
         return Ok(Err(NotIssued::Twice));
     }

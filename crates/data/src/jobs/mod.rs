@@ -8,6 +8,7 @@
 pub mod changes;
 pub mod figures;
 pub mod input;
+pub mod link;
 pub mod meter;
 pub mod store;
 pub mod time;

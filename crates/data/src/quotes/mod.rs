@@ -16,6 +16,10 @@ pub const NOT_FOUND: &str = "Fant ikke tilbudet.";
 /// What a change to a quote that has been sent is told.
 pub const NOT_A_DRAFT: &str =
     "Tilbudet er sendt og kan ikke endres. Velg «Revider» for å lage en ny versjon.";
+/// What the office is told of a change order whose job is invoiced (`Sent::JobInvoiced`,
+/// `NotAgreed::JobInvoiced`).
+pub const JOB_INVOICED: &str =
+    "Oppdraget er fakturert. Tilleggsarbeid kan ikke sendes eller avtales på det lenger; lag et nytt tilbud.";
 
 pub use input::*;
 pub use model::*;
@@ -117,6 +121,17 @@ pub enum Sent {
     NotDraft,
     /// The customer accepted this earlier version meanwhile: the new one is not sent.
     EarlierAccepted(i32),
+    /// A change order whose job is invoiced: nothing may be added to the invoice.
+    JobInvoiced,
+}
+
+/// Whether change order `quote`'s job is invoiced (`false` for a quote that is not a
+/// change order), its row taken first (`store::job_invoiced_in`).
+async fn job_invoiced_in(tx: &mut crate::db::Tx, quote: &Quote) -> Result<bool, sqlx::Error> {
+    match quote.job_id {
+        Some(job_id) => store::job_invoiced_in(tx, job_id).await,
+        None => Ok(false),
+    }
 }
 
 /// The status a lead moves to when the customer declines its quote: the first status that
@@ -144,6 +159,9 @@ pub async fn send(
     entry: &NewAudit,
 ) -> Result<Sent, sqlx::Error> {
     let mut tx = db.begin().await?;
+    if job_invoiced_in(&mut tx, quote).await? {
+        return Ok(Sent::JobInvoiced);
+    }
     if !store::mark_sent_in(&mut tx, quote.id, copy, now, by).await? {
         return Ok(Sent::NotDraft);
     }
@@ -158,9 +176,19 @@ pub async fn send(
     Ok(Sent::Sent)
 }
 
+/// What accepting did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accepted {
+    Accepted,
+    /// The quote was not open for acceptance (accepted a moment ago by another request,
+    /// withdrawn, replaced or expired).
+    NotOpen,
+    /// A change order whose job is invoiced.
+    JobInvoiced,
+}
+
 /// The customer accepts: the quote is marked accepted and the lead moves to `won`, with
-/// `entry`, in one transaction. `false` when the quote was not open for acceptance (it
-/// was accepted a moment ago by another request, withdrawn, replaced or expired).
+/// `entry`, in one transaction.
 pub async fn accept(
     db: &Db,
     quote: &Quote,
@@ -169,17 +197,20 @@ pub async fn accept(
     now: DateTime<Utc>,
     today: NaiveDate,
     entry: &NewAudit,
-) -> Result<bool, sqlx::Error> {
+) -> Result<Accepted, sqlx::Error> {
     let mut tx = db.begin().await?;
+    if job_invoiced_in(&mut tx, quote).await? {
+        return Ok(Accepted::JobInvoiced);
+    }
     if !store::mark_accepted_in(&mut tx, quote.id, acceptance, now, today).await? {
-        return Ok(false);
+        return Ok(Accepted::NotOpen);
     }
     if let (Some(status), Some(lead_id)) = (won, quote.lead_of_quote()) {
         crate::leads::store::set_status_in(&mut tx, lead_id, status, now).await?;
     }
     tx.audit(entry).await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(Accepted::Accepted)
 }
 
 /// The customer declines: the quote is marked declined and the lead moves to `lost`,
@@ -213,6 +244,8 @@ pub enum NotAgreed {
     State,
     /// The customer accepted an earlier version of its number.
     EarlierAccepted(i32),
+    /// Its job is invoiced.
+    JobInvoiced,
 }
 
 /// Records change order `quote` as agreed by phone or under § 9 (`agreed`): it reads
@@ -226,6 +259,9 @@ pub async fn agree(
     entry: &NewAudit,
 ) -> Result<Result<(), NotAgreed>, sqlx::Error> {
     let mut tx = db.begin().await?;
+    if job_invoiced_in(&mut tx, quote).await? {
+        return Ok(Err(NotAgreed::JobInvoiced));
+    }
     if !store::mark_agreed_in(&mut tx, quote.id, agreed, now).await? {
         return Ok(Err(NotAgreed::State));
     }

@@ -28,6 +28,7 @@ const THE: Record<AuditEntity, string> = {
   job_contacts: 'kundekontakten',
   invoices: 'fakturaen',
   declarations: 'samsvarserklæringen',
+  document_links: 'dokumentlenken til oppdraget',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
@@ -138,6 +139,7 @@ const FIELDS: Record<string, string> = {
   note: 'notat',
   lead_name: 'kunde',
   cancelled: 'avlyst',
+  expires_at: 'virker til',
 }
 
 /** Keys that say how a thing is stored rather than what it is: never shown. */

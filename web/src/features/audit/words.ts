@@ -25,6 +25,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   job_contacts: 'Kundekontakt (§ 7)',
   invoices: 'Faktura',
   declarations: 'Samsvarserklæring',
+  document_links: 'Dokumentlenke',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */

@@ -1,5 +1,6 @@
 //! The job store: every query of `jobs`, `job_workers`, `job_materials` and
-//! `job_contacts`, written once for SQLite and PostgreSQL (the time sheet's in `time.rs`).
+//! `job_contacts`, written once for SQLite and PostgreSQL (the time sheet's in `time.rs`,
+//! the customer's link to the documents in `link.rs`).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
@@ -23,6 +24,9 @@ macro_rules! material_columns {
          change_id"
     };
 }
+
+// After the column lists: `link.rs` reads the job's.
+pub mod link;
 
 /// Writes a new job; `false` when its quote has a job already (the unique index).
 pub async fn insert_in(tx: &mut Tx, job: &Job) -> Result<bool, sqlx::Error> {

@@ -181,6 +181,36 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Quote>, sqlx::Error> {
     .await)
 }
 
+/// Whether job `job_id` is invoiced, its row taken first (as `jobs::store::take_in` takes
+/// it), so an invoice made at the same moment (`crate::invoices::issue`, which takes it
+/// too) waits for this transaction or this one for it: a change order is never sent,
+/// accepted or agreed after its job's invoice.
+pub async fn job_invoiced_in(tx: &mut Tx, job_id: Uuid) -> Result<bool, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1")
+        .bind(job_id)
+        .execute(&mut *conn)
+        .await
+        .map(|_| ()))?;
+    let status: Option<(String,)> = tx_run!(tx, conn => sqlx::query_as("SELECT status FROM jobs WHERE id = $1")
+        .bind(job_id)
+        .fetch_optional(conn)
+        .await)?;
+    Ok(status.is_some_and(|(status,)| status == "invoiced"))
+}
+
+/// Job `job_id`'s change orders as they stand in `tx`: `(number, status, valid_until)` each.
+pub async fn change_states_in(
+    tx: &mut Tx,
+    job_id: Uuid,
+) -> Result<Vec<(String, String, chrono::NaiveDate)>, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query_as(
+        "SELECT number, status, valid_until FROM quotes WHERE job_id = $1 ORDER BY number, version",
+    )
+        .bind(job_id)
+        .fetch_all(conn)
+        .await)
+}
+
 /// The sum excluding MVA of every job's accepted change orders: `(job_id, øre)`.
 pub async fn accepted_changes(db: &Db) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(

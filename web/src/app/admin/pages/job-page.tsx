@@ -2,6 +2,7 @@ import { ArrowLeft, Download } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { JobDeclaration } from '@/features/declarations/components/job-declaration'
+import { JobDocuments } from '@/features/documents/components/job-documents'
 import { JobInvoice } from '@/features/invoices/components/job-invoice'
 import { hours, timeSheetHref, useJob } from '@/features/jobs/api/jobs'
 import { JobChanges } from '@/features/jobs/components/job-changes'
@@ -18,7 +19,8 @@ import { paths } from '@/lib/paths'
 import { useAdminTitle } from '../use-admin-title'
 
 /** A job's own page (`/admin/oppdrag/{id}`): its meter, its § 7 contacts, its
- * tilleggsarbeid, its invoice, hours and materials, and the office's edits. */
+ * tilleggsarbeid, its invoice, its samsvarserklæring, the customer's documents link, hours
+ * and materials, and the office's edits. */
 export function JobPage() {
   const { jobId = '' } = useParams()
   const job = useJob(jobId)
@@ -63,6 +65,7 @@ export function JobPage() {
       <JobChanges job={data} status={(status) => <QuoteStatusBadge status={status} />} />
       <JobInvoice job={data} />
       <JobDeclaration jobId={data.id} staff={(users.data ?? []).filter((user) => user.is_active).map((user) => ({ id: user.id, name: user.name }))} />
+      <JobDocuments job={data} />
       <div className="grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="job-hours" className="grid content-start gap-3 rounded-2xl border border-border bg-card p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -35,8 +35,9 @@ function Signed({ declaration, jobId }: { declaration: Declaration; jobId: strin
       <p>
         Signert {declaration.signed_at ? formatDateTime(declaration.signed_at) : ''} av {declaration.responsible_name} (
         {declaration.responsible_certificate}). {WORK_KIND_LABEL[declaration.kind]},{' '}
-        {declaration.circuits.length === 1 ? '1 kurs' : `${declaration.circuits.length} kurser`}. Kunden finner den
-        på tilbudssiden når oppdraget er ferdig.
+        {declaration.circuits.length === 1 ? '1 kurs' : `${declaration.circuits.length} kurser`}. Den ble sendt til
+        kunden på e-post da den ble signert, og kunden finner den på dokumentsiden og tilbudssiden når oppdraget er
+        ferdig.
       </p>
       <a href={declarationPdfHref(jobId)} className="inline-flex w-fit items-center gap-1 text-primary underline-offset-4 hover:underline">
         <Download className="size-4" aria-hidden="true" /> Samsvarserklæring (PDF)
@@ -85,8 +86,9 @@ function DraftForm({ declaration, jobId, staff }: { declaration: Declaration; jo
   const signNow = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values)
-      await sign.mutateAsync()
-      toast({ title: 'Samsvarserklæringen er signert' })
+      const signed = await sign.mutateAsync()
+      if (signed.emailed_to) toast({ title: 'Samsvarserklæringen er signert', description: `Sendt til ${signed.emailed_to} som PDF.` })
+      else toast({ title: 'Samsvarserklæringen er signert, men ikke sendt', description: signed.notice ?? undefined, variant: 'destructive' })
     } catch (error) {
       serverErrors(error)
       toast({ title: 'Kan ikke signere ennå', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })

@@ -1,0 +1,84 @@
+//! The customer's page of a job's documents, `/dokumenter/{token}`: the documents
+//! (`super::list`) rendered by the public site's engine
+//! (`web/src/app/documents/documents-page.tsx`), and each as a PDF at
+//! `/dokumenter/{token}/{id}`. As private as a quote's page (`crate::http::secret_link`:
+//! `noindex`, no referrer, never cached by others, guesses limited per address); a link
+//! that ran out, was replaced or was taken back answers like one that never was.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde_json::json;
+
+use fagfolk_data::jobs::Job;
+use fagfolk_data::jobs::store::link;
+use fagfolk_data::oslo;
+
+use super::Page;
+use crate::http::secret_link::{self, pdf_response, plain, private};
+use crate::state::AppState;
+
+fn unknown() -> Response {
+    plain(
+        StatusCode::NOT_FOUND,
+        "Fant ikke dokumentene",
+        "Lenken virker ikke, eller den har gått ut. Ring oss, så sender vi deg en ny.",
+    )
+}
+
+/// The job a token opens now.
+async fn lookup(
+    state: &AppState,
+    token: &str,
+    headers: &HeaderMap,
+    peer: SocketAddr,
+) -> Result<Job, Response> {
+    let now = state.clock.now();
+    let find = async |hash: Vec<u8>| link::job_by_hash(&state.db, &hash, now).await;
+    secret_link::lookup(state, token, headers, peer, find, unknown).await
+}
+
+/// `GET /dokumenter/{token}`: the job's documents.
+pub async fn show(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+) -> Response {
+    let job = match lookup(&state, &token, &headers, peer).await {
+        Ok(job) => job,
+        Err(answer) => return answer,
+    };
+    let expires = link::of_job(&state.db, job.id).await.ok().flatten().map(|link| link.expires_at);
+    let firm = crate::quotes::mail::firm(&state).await.ok();
+    let path = format!("/dokumenter/{token}");
+    let data = json!({
+        "title": job.title,
+        "customer": job.customer_name,
+        "address": job.customer_address,
+        "finished": !job.status.is_open(),
+        "expires": expires.map(|at| oslo::date(oslo::day_of(at))),
+        "firm": firm.map(|firm| json!({ "name": firm.name, "phone": firm.phone, "email": firm.email })),
+        "documents": super::list(&state, &job, &path, Page::Job).await,
+    });
+    private(state.pages.render_with("/kontakt", &path, "documents", data, StatusCode::OK).await)
+}
+
+/// `GET /dokumenter/{token}/{id}`: one of the job's documents as a PDF.
+pub async fn document(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path((token, id)): Path<(String, String)>,
+) -> Response {
+    let job = match lookup(&state, &token, &headers, peer).await {
+        Ok(job) => job,
+        Err(answer) => return answer,
+    };
+    match super::render(&state, &job, &id, Page::Job).await {
+        Some((bytes, name)) => private(pdf_response(bytes, "inline", &name)),
+        None => unknown(),
+    }
+}
