@@ -3,12 +3,8 @@
 //! enquiry's transaction claims them (`fagfolk_data::contact::store_batch`), so an
 //! enquiry is stored with all its photos or not at all.
 //!
-//! Each upload is judged by its content (`crate::media::sniff`; only JPEG, PNG and WebP,
-//! and an iPhone's HEIC gets a message saying what to do), decoded within the limits that
-//! refuse pixel floods (`crate::media::picture`), turned upright as the camera recorded it,
-//! shrunk to at most [`LONGEST`] pixels and written again as a new JPEG: nothing of the
-//! original file is kept, so no EXIF, GPS or other metadata is either. A thumbnail is made
-//! beside it. Its row is reserved against the sender's limit (count and bytes) before
+//! Each upload is judged by its content and written again as a new JPEG with a thumbnail
+//! (`crate::media::photo`: nothing of the original file is kept). Its row is reserved against the sender's limit (count and bytes) before
 //! anything is decoded, and written ready only once its files are stored; a photo no
 //! enquiry claims within `FAGFOLK_PHOTO_ORPHAN_SECS` is removed by the sweep
 //! (`super::sweep`).
@@ -17,7 +13,6 @@
 //! never serves (it serves only the library's rows), and staff fetch them through
 //! `GET /api/admin/photos/{id}` with a session. An id is random (UUID v4).
 
-use std::io::Cursor;
 use std::net::SocketAddr;
 
 use axum::Json;
@@ -26,36 +21,18 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{ConnectInfo, Multipart, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use bytes::{Bytes, BytesMut};
-use image::codecs::jpeg::JpegEncoder;
-use image::{DynamicImage, ImageEncoder};
+use bytes::Bytes;
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
-use crate::media::picture;
-use crate::media::sniff::{Kind, sniff};
+use crate::media::photo::{MAX_BYTES, broken, refuse_kind, remake, unreadable};
+pub(super) use crate::media::photo::{read_file, turn, within_a_minute};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::contact::store::photos::{self as store, Over, PhotoLimit};
-
-/// The longest side of a stored photo: enough to see a fuse box's labels, a fraction of
-/// a phone's 12 megapixels.
-pub const LONGEST: u32 = 2048;
-/// The longest side of a thumbnail.
-pub const THUMB: u32 = 480;
-/// The largest photo taken, before it is shrunk.
-pub const MAX_BYTES: usize = 10 * 1024 * 1024;
-/// Photos decoded at once on this instance: each holds its decoded pixels (up to
-/// `picture::MAX_DECODE_BYTES`), so a burst waits here instead of filling the memory
-/// (docs/BENCHMARKS.md, "Photos on the contact form"). An upload waits before its body is
-/// read, so waiting uploads hold no more than their socket's buffer.
-static DECODING: Semaphore = Semaphore::const_new(2);
-/// How long one photo's upload may take once its turn has come.
-const READ_WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The key of photo `id`'s file, or its thumbnail's.
 pub fn key(id: Uuid, thumb: bool) -> String {
@@ -107,18 +84,6 @@ pub(super) async fn upload_photo(
     Ok((StatusCode::CREATED, Json(photo)))
 }
 
-/// A sender trickling bytes would hold a turn: the whole photo must come within a minute.
-pub(super) async fn within_a_minute<T>(read: impl Future<Output = ApiResult<T>>) -> ApiResult<T> {
-    tokio::time::timeout(READ_WITHIN, read).await.map_err(|_| {
-        ApiError::field("photo", "Opplastingen tok for lang tid. Prøv igjen, gjerne med et mindre bilde.")
-    })?
-}
-
-/// Waits for a turn to decode a photo (`DECODING`); hold it while the photo is read and taken.
-pub(super) async fn turn() -> ApiResult<tokio::sync::SemaphorePermit<'static>> {
-    DECODING.acquire().await.map_err(|_| ApiError::Busy)
-}
-
 /// Takes the photo `bytes` from `address`: judged, counted against the limit, remade and
 /// stored, ready for its enquiry. The caller holds a [`turn`].
 pub(super) async fn take(state: &AppState, address: &str, bytes: Bytes) -> ApiResult<UploadedPhoto> {
@@ -165,11 +130,6 @@ fn limit(state: &AppState) -> PhotoLimit {
     PhotoLimit { since, count, bytes: count * MAX_BYTES as i64 / 2 }
 }
 
-/// Under the field, as the form shows it: a broken upload is the photo's to try again.
-pub(super) fn broken() -> ApiError {
-    ApiError::field("photo", "Opplastingen ble avbrutt eller er ødelagt. Prøv igjen.")
-}
-
 async fn read_photo(multipart: &mut Multipart) -> ApiResult<Bytes> {
     while let Some(field) = multipart.next_field().await.map_err(|_| broken())? {
         if field.name() != Some("photo") {
@@ -178,39 +138,6 @@ async fn read_photo(multipart: &mut Multipart) -> ApiResult<Bytes> {
         return read_file(field).await;
     }
     Err(ApiError::field("photo", "Velg et bilde."))
-}
-
-/// One file of a form, at most [`MAX_BYTES`].
-pub(super) async fn read_file(mut field: axum::extract::multipart::Field<'_>) -> ApiResult<Bytes> {
-    let mut buffer = BytesMut::new();
-    while let Some(chunk) = field.chunk().await.map_err(|_| broken())? {
-        if buffer.len() + chunk.len() > MAX_BYTES {
-            return Err(ApiError::field("photo", "Bildet er større enn 10 MB. Velg et mindre bilde."));
-        }
-        buffer.extend_from_slice(&chunk);
-    }
-    Ok(buffer.freeze())
-}
-
-/// A message when `bytes` is not a photo the form takes, judged by its first bytes.
-fn refuse_kind(bytes: &[u8]) -> Option<&'static str> {
-    match sniff(bytes) {
-        Some(Kind::Jpeg | Kind::Png | Kind::Webp) => None,
-        _ if is_heic(bytes) => Some(
-            "HEIC-bilder fra iPhone kan ikke leses her. Velg bildet fra Bilder-appen (da sendes det som JPEG), \
-             eller velg Innstillinger → Kamera → Formater → «Mest kompatibel».",
-        ),
-        _ => Some("Filtypen støttes ikke. Legg til bilder i JPEG, PNG eller WebP."),
-    }
-}
-
-/// An HEIF picture (an iPhone's HEIC) by its `ftyp` brand.
-fn is_heic(bytes: &[u8]) -> bool {
-    bytes.get(4..8) == Some(b"ftyp")
-        && bytes.get(8..12).is_some_and(|brand| {
-            [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"]
-                .contains(&brand.try_into().unwrap())
-        })
 }
 
 /// Decodes, turns, shrinks and writes the photo again, and stores it and its thumbnail;
@@ -230,64 +157,6 @@ async fn store_photo(state: &AppState, id: Uuid, bytes: Bytes) -> Result<(u32, u
         "Bildet kunne ikke lagres. Prøv igjen.".to_owned()
     })?;
     Ok((width, height))
-}
-
-fn unreadable() -> String {
-    picture::Refusal::Unreadable.message().to_owned()
-}
-
-/// A photo written again: the JPEG, its thumbnail, and its size.
-struct Remade {
-    full: Vec<u8>,
-    thumb: Vec<u8>,
-    width: u32,
-    height: u32,
-}
-
-/// The photo in `bytes` decoded within the limits, upright, at most [`LONGEST`] pixels,
-/// as a new JPEG with nothing but pixels in it, and its thumbnail.
-fn remake(bytes: &[u8]) -> Result<Remade, String> {
-    let (picture, header, _held) = picture::decode(bytes)?;
-    let (width, height) = header.upright();
-    let (target_w, target_h) = fit(width, height, LONGEST);
-    let (stored_w, stored_h) = picture::as_stored(target_w, target_h, header.orientation);
-    let picture = picture::scaled_to(picture, stored_w, stored_h);
-    let picture = flatten(picture::upright(picture, header.orientation));
-    let (thumb_w, thumb_h) = fit(target_w, target_h, THUMB);
-    let thumb = image::imageops::thumbnail(&picture, thumb_w, thumb_h);
-    Ok(Remade { full: jpeg(&picture, 85)?, thumb: jpeg(&thumb, 80)?, width: target_w, height: target_h })
-}
-
-/// `width` x `height` scaled to fit `longest`, never larger.
-fn fit(width: u32, height: u32, longest: u32) -> (u32, u32) {
-    let side = width.max(height);
-    if side <= longest {
-        return (width, height);
-    }
-    let scale =
-        |n: u32| ((u64::from(n) * u64::from(longest) + u64::from(side) / 2) / u64::from(side)).max(1) as u32;
-    (scale(width), scale(height))
-}
-
-/// 8-bit RGB, a transparent picture laid on white.
-fn flatten(picture: DynamicImage) -> image::RgbImage {
-    if !picture.color().has_alpha() {
-        return picture.into_rgb8();
-    }
-    let rgba = picture.into_rgba8();
-    image::RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
-        let [r, g, b, a] = rgba.get_pixel(x, y).0;
-        let over = |c: u8| ((u16::from(c) * u16::from(a) + 255 * (255 - u16::from(a))) / 255) as u8;
-        image::Rgb([over(r), over(g), over(b)])
-    })
-}
-
-fn jpeg(rgb: &image::RgbImage, quality: u8) -> Result<Vec<u8>, String> {
-    let mut out = Cursor::new(Vec::new());
-    JpegEncoder::new_with_quality(&mut out, quality)
-        .write_image(rgb.as_raw(), rgb.width(), rgb.height(), image::ExtendedColorType::Rgb8)
-        .map_err(|_| unreadable())?;
-    Ok(out.into_inner())
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -339,24 +208,4 @@ pub(super) async fn get_photo(
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
     Ok(response.into_response())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn photos_are_shrunk_to_fit_and_never_enlarged() {
-        assert_eq!(fit(4032, 3024, 2048), (2048, 1536));
-        assert_eq!(fit(3024, 4032, 2048), (1536, 2048));
-        assert_eq!(fit(800, 600, 2048), (800, 600));
-    }
-
-    #[test]
-    fn heic_is_known_by_its_brand() {
-        assert!(is_heic(b"\0\0\0\x18ftypheic\0\0\0\0mif1heic"));
-        assert!(!is_heic(b"\0\0\0\x1cftypavif\0\0\0\0"));
-        assert!(refuse_kind(b"\0\0\0\x18ftypheic\0\0\0\0").unwrap().contains("Mest kompatibel"));
-        assert!(refuse_kind(b"GIF89a....").unwrap().contains("JPEG, PNG eller WebP"));
-    }
 }

@@ -7,13 +7,24 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::declarations::Declaration;
 use fagfolk_data::jobs::Job;
 
-/// The signed declaration as a PDF/A and its file name.
+/// The declaration as a PDF/A, with its photos, and its file name.
 pub async fn pdf(state: &AppState, declaration: Declaration) -> ApiResult<(Vec<u8>, String)> {
     let firm = crate::quotes::mail::firm(state).await?;
     let name = declaration.file_name();
-    let body = tokio::task::spawn_blocking(move || crate::pdf::declaration::render(&declaration, &firm))
-        .await
-        .map_err(|err| ApiError::Internal(err.into()))??;
+    let mut photos = Vec::new();
+    for photo in fagfolk_data::declarations::store::photos(&state.db, declaration.job_id).await? {
+        let jpeg = super::photos::read(state, declaration.job_id, photo.id, false).await?;
+        photos.push(crate::pdf::declaration::Photo {
+            caption: photo.caption,
+            jpeg: jpeg.to_vec(),
+            width: photo.width.max(1) as u32,
+            height: photo.height.max(1) as u32,
+        });
+    }
+    let body =
+        tokio::task::spawn_blocking(move || crate::pdf::declaration::render(&declaration, &firm, photos))
+            .await
+            .map_err(|err| ApiError::Internal(err.into()))??;
     Ok((body, name))
 }
 

@@ -3,7 +3,7 @@
 //! as a PDF/A once signed. The office's: a montør is refused by `CurrentUser`.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -22,7 +22,15 @@ use fagfolk_data::declarations::{CheckItem, Declaration, WorkKind, store};
 use fagfolk_data::jobs::{self, Job};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_declaration, save_declaration)).routes(routes!(sign_declaration))
+    OpenApiRouter::new()
+        .routes(routes!(super::photos::list_photos, super::photos::add_photo))
+        // A photo is larger than a JSON body: its size is enforced while reading
+        // (`crate::media::photo::read_file`), with the form's own message. Only the routes
+        // above this line go without the JSON limit.
+        .layer(DefaultBodyLimit::disable())
+        .routes(routes!(get_declaration, save_declaration))
+        .routes(routes!(sign_declaration))
+        .routes(routes!(super::photos::get_photo, super::photos::remove_photo))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

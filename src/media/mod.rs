@@ -5,6 +5,7 @@
 pub use fagfolk_data::media::*;
 
 mod metadata;
+pub mod photo;
 pub mod picture;
 pub mod routes;
 pub mod sniff;

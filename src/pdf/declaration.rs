@@ -2,7 +2,7 @@
 //! the installation's address, the firm with its registration in Elvirksomhetsregisteret,
 //! what the work did and what it was, the norms, the risk assessment and the final check
 //! with their results, the circuit list, and the responsible person's name, certificate and
-//! the time they signed.
+//! the time they signed; then the photos from the job, each with its caption.
 
 use fagfolk_data::declarations::{CheckItem, Declaration};
 use fagfolk_data::oslo;
@@ -25,7 +25,18 @@ fn checklist(page: &mut Layout, title: &str, items: &[CheckItem]) {
     }
 }
 
-pub fn render(declaration: &Declaration, firm: &Firm) -> anyhow::Result<Vec<u8>> {
+/// A photo from the job as the PDF draws it: its caption, its JPEG and its size in pixels.
+pub struct Photo {
+    pub caption: String,
+    pub jpeg: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The tallest a photo is drawn, in points: two to a page.
+const PHOTO_HEIGHT: f32 = 300.0;
+
+pub fn render(declaration: &Declaration, firm: &Firm, photos: Vec<Photo>) -> anyhow::Result<Vec<u8>> {
     use Align::Left;
     use Weight::{Bold, Regular};
     let mut page = Layout { pages: vec![Vec::new()], y: TOP };
@@ -105,6 +116,27 @@ pub fn render(declaration: &Declaration, firm: &Firm) -> anyhow::Result<Vec<u8>>
         "Signert elektronisk av den ansvarlige i Fagfolk. Virksomheten oppbevarer en kopi i minst \
          5 år (forskriften § 13).",
     );
+    // Each photo as wide as the text or as tall as PHOTO_HEIGHT, whichever it reaches first.
+    let drawn = |photo: &Photo| {
+        let (width, height) = (photo.width.max(1) as f32, photo.height.max(1) as f32);
+        let scale = ((RIGHT - LEFT) / width).min(PHOTO_HEIGHT / height);
+        (width * scale, height * scale)
+    };
+    if let Some(first) = photos.first() {
+        // The heading goes to the page its first photo goes to.
+        page.room(40.0 + drawn(first).1 + 30.0);
+        page.heading("Bilder fra arbeidet");
+        for photo in photos {
+            let (width, height) = drawn(&photo);
+            page.room(height + 30.0);
+            page.y += 8.0;
+            page.put(Item::Photo { x: LEFT, y: page.y, width, height, jpeg: photo.jpeg });
+            page.y += height;
+            if !photo.caption.is_empty() {
+                page.paragraph(Regular, 9.0, LEFT, &photo.caption);
+            }
+        }
+    }
     super::draw::draw(
         &page,
         "Samsvarserklæring",

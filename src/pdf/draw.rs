@@ -91,6 +91,16 @@ fn draw_item(surface: &mut Surface, item: &Item, logo: Option<&Image>) {
                 surface.set_stroke(None);
             }
         }
+        Item::Photo { x, y, width, height, jpeg } => {
+            // PDF/A forbids interpolation, as for the logo. A JPEG krilla cannot read is left out.
+            if let (Ok(photo), Some(area)) =
+                (Image::from_jpeg(jpeg.clone().into(), false), Size::from_wh(*width, *height))
+            {
+                surface.push_transform(&Transform::from_translate(*x, *y));
+                surface.draw_image(photo, area);
+                surface.pop();
+            }
+        }
         Item::Logo { x, y, size } => {
             if let (Some(logo), Some(area)) = (logo, Size::from_wh(*size, *size)) {
                 surface.push_transform(&Transform::from_translate(*x, *y));

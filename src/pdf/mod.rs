@@ -94,9 +94,31 @@ enum Align {
 
 /// What is drawn on a page.
 enum Item {
-    Text { weight: Weight, size: f32, x: f32, y: f32, align: Align, text: String, green: bool },
-    Rule { y: f32 },
-    Logo { x: f32, y: f32, size: f32 },
+    Text {
+        weight: Weight,
+        size: f32,
+        x: f32,
+        y: f32,
+        align: Align,
+        text: String,
+        green: bool,
+    },
+    Rule {
+        y: f32,
+    },
+    Logo {
+        x: f32,
+        y: f32,
+        size: f32,
+    },
+    /// A JPEG (a photo from the job, `declaration`), its top left corner at `x`, `y`.
+    Photo {
+        x: f32,
+        y: f32,
+        width: f32,
+        height: f32,
+        jpeg: Vec<u8>,
+    },
 }
 
 /// The pages laid out so far, and where the next line goes.

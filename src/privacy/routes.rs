@@ -88,9 +88,11 @@ async fn person_data(
     let mut visits = Vec::new();
     let mut invoices = Vec::new();
     let mut declarations = Vec::new();
+    let mut declaration_photos = Vec::new();
     for job in &jobs {
         invoices.extend(fagfolk_data::invoices::store::of_job(&state.db, job.id).await?);
         declarations.extend(fagfolk_data::declarations::store::of_job(&state.db, job.id).await?);
+        declaration_photos.extend(fagfolk_data::declarations::store::photos(&state.db, job.id).await?);
     }
     for lead in &leads {
         notes.extend(fagfolk_data::leads::history::notes(&state.db, lead.id).await?);
@@ -122,6 +124,7 @@ async fn person_data(
         jobs,
         invoices,
         declarations,
+        declaration_photos,
         photos,
     })
 }

@@ -8,7 +8,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries, create_lead};
+use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries, create_lead, phone_photo};
 use crate::quotes::{answer, page_path, pdf_text, send};
 use fagfolk::users::Role;
 
@@ -109,6 +109,62 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         "responsible_certificate": "Autorisert elinstallatør, gruppe L",
     });
     assert_eq!(office.send(Method::PUT, &path, &complete).await.status(), StatusCode::OK);
+
+    // Photos from the job: judged by content, remade upright without the phone's metadata,
+    // at most eight, and one taken away again.
+    let photos = format!("{path}/photos");
+    let upload = |bytes: Vec<u8>, name: &'static str, caption: &str| {
+        let form = reqwest::multipart::Form::new()
+            .part("photo", reqwest::multipart::Part::bytes(bytes).file_name(name))
+            .text("caption", caption.to_owned());
+        office.request(Method::POST, &photos).multipart(form).send()
+    };
+    let text = upload(b"ikke et bilde".to_vec(), "notat.txt", "").await.unwrap();
+    assert_eq!(text.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let text: Value = text.json().await.unwrap();
+    assert_eq!(text["fields"]["photo"], "Filtypen støttes ikke. Legg til bilder i JPEG, PNG eller WebP.");
+    let long = upload(phone_photo(), "skap.jpg", &"x".repeat(201)).await.unwrap();
+    assert_eq!(long.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let added = upload(phone_photo(), "skap.jpg", "Sikringsskapet åpent, før lokket").await.unwrap();
+    assert_eq!(added.status(), StatusCode::CREATED);
+    let added: Value = added.json().await.unwrap();
+    assert_eq!((added["width"].as_i64(), added["height"].as_i64()), (Some(32), Some(64)), "turned upright");
+    let photo_path = format!("{photos}/{}", added["id"].as_str().unwrap());
+    let jpeg = office.get(&photo_path).await;
+    assert_eq!(jpeg.headers()["content-type"], "image/jpeg");
+    let jpeg = jpeg.bytes().await.unwrap();
+    assert!(
+        !jpeg.windows(5).any(|w| w == b"Apple") && !jpeg.windows(4).any(|w| w == b"Exif"),
+        "no metadata kept"
+    );
+    assert_eq!(office.get(&format!("{photo_path}?size=liten")).await.status(), StatusCode::OK);
+    for round in 0..7 {
+        let more = upload(phone_photo(), "mer.jpg", &format!("Kurs {round}")).await.unwrap();
+        assert_eq!(more.status(), StatusCode::CREATED);
+    }
+    let ninth = upload(phone_photo(), "mer.jpg", "").await.unwrap();
+    assert_eq!(ninth.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let ninth: Value = ninth.json().await.unwrap();
+    assert!(ninth["fields"]["photo"].as_str().unwrap().contains("8 bilder"), "{ninth}");
+    let listed: Value = office.get_json(&photos, &[]).await;
+    let last = listed[7]["id"].as_str().unwrap().to_owned();
+    // A camera's photo is larger than any JSON body: room is made for it (one removed first).
+    let gone = office.delete(&format!("{photos}/{last}")).await;
+    assert_eq!(gone.status(), StatusCode::NO_CONTENT);
+    let large = noisy_png(400, 300);
+    assert!(large.len() > 200 * 1024, "{} bytes", large.len());
+    let taken = upload(large, "kamera.png", "Fra kameraet").await.unwrap();
+    assert_eq!(taken.status(), StatusCode::CREATED, "{:?}", taken.text().await);
+    let listed: Value = office.get_json(&photos, &[]).await;
+    let last = listed[7]["id"].as_str().unwrap().to_owned();
+    for id in &listed.as_array().unwrap()[1..] {
+        let gone = office.delete(&format!("{photos}/{}", id["id"].as_str().unwrap())).await;
+        assert_eq!(gone.status(), StatusCode::NO_CONTENT);
+    }
+    assert_eq!(office.get(&format!("{photos}/{last}")).await.status(), StatusCode::NOT_FOUND);
+    let listed: Value = office.get_json(&photos, &[]).await;
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+
     let signed = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
     assert_eq!(signed.status(), StatusCode::OK);
     let signed: Value = signed.json().await.unwrap();
@@ -131,13 +187,19 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     assert!(attached.contains("Autorisert elinstallatør, gruppe L"), "{attached}");
     let changed = office.send(Method::PUT, &path, &json!({"description": "Endret etterpå"})).await;
     assert_eq!(changed.status(), StatusCode::CONFLICT);
+    // Its photos are fixed with it.
+    let late = upload(phone_photo(), "sent.jpg", "For sent").await.unwrap();
+    assert_eq!(late.status(), StatusCode::CONFLICT);
+    assert_eq!(office.delete(&photo_path).await.status(), StatusCode::CONFLICT);
+    assert_eq!(office.get(&photo_path).await.status(), StatusCode::OK);
     let again = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
     assert_eq!(again.status(), StatusCode::CONFLICT);
 
     // The PDF holds every field the regulation asks for.
     let pdf = office.get(&format!("{path}?format=pdf")).await;
     assert_eq!(pdf.status(), StatusCode::OK);
-    let text = pdf_text(&pdf.bytes().await.unwrap());
+    let pdf_bytes = pdf.bytes().await.unwrap();
+    let text = pdf_text(&pdf_bytes);
     for expected in [
         "Samsvarserklæring",
         "Ærfuglveien 3, 0580 Oslo",
@@ -154,9 +216,12 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         "Test Bruker",
         "Autorisert elinstallatør, gruppe L",
         "Signert",
+        "Bilder fra arbeidet",
+        "Sikringsskapet åpent, før lokket",
     ] {
         assert!(text.contains(expected), "«{expected}» in the declaration:\n{text}");
     }
+    assert_eq!(pdf_images(&pdf_bytes), 1, "the photo is drawn in the PDF");
 
     // Handed to the customer on their quote's page once the job is done.
     let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
@@ -190,4 +255,31 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
             "{action} {table} in the audit log"
         );
     }
+}
+
+/// How many images `pdf` draws, as poppler's `pdfimages -list` counts them (the firm's logo
+/// aside: these tests' firm has none).
+fn pdf_images(pdf: &[u8]) -> usize {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("erklaering.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out =
+        std::process::Command::new("pdfimages").arg("-list").arg(&file).output().expect("pdfimages runs");
+    // Two header lines, then one line per image.
+    String::from_utf8_lossy(&out.stdout).lines().skip(2).filter(|line| !line.trim().is_empty()).count()
+}
+
+/// A PNG of `width` x `height` pixels of noise, which no compression shrinks much.
+fn noisy_png(width: u32, height: u32) -> Vec<u8> {
+    let mut state = 0x2545_f491_u32;
+    let picture = image::RgbImage::from_fn(width, height, |_, _| {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        let [r, g, b, _] = state.to_le_bytes();
+        image::Rgb([r, g, b])
+    });
+    let mut png = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    png.into_inner()
 }

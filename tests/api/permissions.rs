@@ -292,6 +292,16 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("create", "declarations")),
     ),
     op("POST", "/api/admin/jobs/{id}/declaration/sign", Body::None, WORK, Some(("sign", "declarations"))),
+    // Photos on a declaration (#45): the office's, on the invoiced job's draft.
+    op("GET", "/api/admin/jobs/{id}/declaration/photos", Body::None, READ, None),
+    op("GET", "/api/admin/jobs/{id}/declaration/photos/{photo_id}", Body::None, READ, None),
+    op(
+        "POST",
+        "/api/admin/jobs/{id}/declaration/photos",
+        Body::Photo,
+        WORK,
+        Some(("create", "declarations")),
+    ),
     // The customer's documents link (#45): the office's, on the invoiced job.
     op("GET", "/api/admin/jobs/{id}/documents-link", Body::None, READ, None),
     op(
@@ -430,6 +440,13 @@ pub const OPERATIONS: &[Operation] = &[
     // Deletes. The note is an admin's: an editor may delete only their own.
     op("DELETE", "/api/admin/calendar-feeds/{scope}", Body::None, WORK, Some(("delete", "calendar_feeds"))),
     op("DELETE", "/api/admin/jobs/{id}/documents-link", Body::None, WORK, Some(("delete", "document_links"))),
+    op(
+        "DELETE",
+        "/api/admin/jobs/{id}/declaration/photos/{photo_id}",
+        Body::None,
+        WORK,
+        Some(("delete", "declarations")),
+    ),
     op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
     op("DELETE", "/api/admin/time/{id}", Body::None, SIGNED_IN, Some(("delete", "time_entries"))),
     op(
@@ -518,6 +535,8 @@ pub struct Fixtures {
     pub invoice: String,
     /// A job with a complete samsvarserklæring saved as a draft, to sign.
     pub declared_job: String,
+    /// A photo on the invoiced job's declaration (a draft).
+    pub declaration_photo: String,
 }
 
 impl Fixtures {
@@ -646,6 +665,15 @@ impl Fixtures {
             "the fixture's registration"
         );
         let declared_job = declaration_fixture(admin, lead_id, &user.to_string()).await;
+        let form = Form::new().part("photo", Part::bytes(jpeg()).file_name("skap.jpg"));
+        let photo_added = admin
+            .request(Method::POST, &format!("/api/admin/jobs/{finished_job}/declaration/photos"))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(photo_added.status(), 201, "the fixture's declaration photo");
+        let declaration_photo: Value = photo_added.json().await.unwrap();
         // The invoiced job's documents link, for the operation that takes it back.
         let link = admin
             .send(Method::POST, &format!("/api/admin/jobs/{finished_job}/documents-link"), &json!({}))
@@ -679,6 +707,7 @@ impl Fixtures {
             finished_job,
             invoice,
             declared_job,
+            declaration_photo: declaration_photo["id"].as_str().unwrap().to_owned(),
         }
     }
 
@@ -693,7 +722,10 @@ impl Fixtures {
             &self.accepted_quote
         } else if path.ends_with("/declaration/sign") {
             &self.declared_job
-        } else if path.starts_with("/api/admin/jobs/{id}/invoice") || path.ends_with("/documents-link") {
+        } else if path.starts_with("/api/admin/jobs/{id}/invoice")
+            || path.ends_with("/documents-link")
+            || path.contains("/declaration/photos")
+        {
             &self.finished_job
         } else if path.starts_with("/api/admin/invoices/") {
             &self.invoice
@@ -725,6 +757,7 @@ impl Fixtures {
         path.replace("{id}", id)
             .replace("{note_id}", &self.note)
             .replace("{material_id}", &self.material)
+            .replace("{photo_id}", &self.declaration_photo)
             .replace("{slug}", "elektriker")
             .replace("{scope}", "own")
     }
@@ -1033,10 +1066,12 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                         "/credit-notes",
                         "/declaration",
                         "/sign",
+                        "/photos",
                     ]
                     .iter()
                     .any(|end| operation.path.ends_with(end))
-                        || operation.path.contains("{material_id}");
+                        || operation.path.contains("{material_id}")
+                        || operation.path.contains("{photo_id}");
                     if expected_id.is_some()
                         && !operation.path.starts_with("/api/auth/")
                         && !names_a_new_row

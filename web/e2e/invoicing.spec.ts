@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createLead, signIn } from './admin'
 import { seriousViolations } from './axe'
+import { png } from './fixtures'
 import { expect, test } from './server'
 
 // Finishing a job (#45): the office at 1280 px sets a business customer's job to «Ferdig»,
@@ -154,10 +155,20 @@ test('the office completes and signs a samsvarserklæring, and the customer down
   await form.getByLabel('Jordfeilvern (rad 1)', { exact: true }).fill('30 mA type A')
   await form.getByLabel('Faglig ansvarlig').selectOption({ index: 1 })
   await form.getByLabel('Den ansvarliges kvalifikasjon').fill('Autorisert elinstallatør, gruppe L')
+  // A photo from the job, with its caption: shown as a thumbnail, drawn into the PDF.
+  const photos = section.getByRole('region', { name: 'Bilder fra arbeidet' })
+  await photos.getByLabel('Bilde', { exact: true }).setInputFiles({ name: 'skap.png', mimeType: 'image/png', buffer: png(400, 300) })
+  await photos.getByLabel('Bildetekst (valgfritt)').fill('Sikringsskapet åpent')
+  await photos.getByRole('button', { name: 'Legg til bilde' }).click()
+  await expect(page.getByText('Bildet er lagt til')).toBeVisible()
+  await expect(photos.getByRole('img', { name: 'Sikringsskapet åpent' })).toBeVisible()
   await form.getByRole('button', { name: 'Signer erklæringen' }).click()
   await expect(page.getByText('Samsvarserklæringen er signert')).toBeVisible()
   const pdf = await page.request.get(await section.getByRole('link', { name: 'Samsvarserklæring (PDF)' }).getAttribute('href') ?? '')
   expect(pdf.headers()['content-type']).toBe('application/pdf')
+  // Signed, the photo stays, and can no longer be taken away.
+  await expect(photos.getByRole('img', { name: 'Sikringsskapet åpent' })).toBeVisible()
+  await expect(photos.getByRole('button', { name: /Fjern/ })).toHaveCount(0)
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: info.outputPath('samsvarserklaering-1280.png'), fullPage: true })
 

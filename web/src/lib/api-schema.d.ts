@@ -312,6 +312,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs/{id}/declaration/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The photos on the job's declaration, in the order they were added. */
+        get: operations["list_photos"];
+        put?: never;
+        /**
+         * Adds a photo from the job (field `photo`, and `caption`) to its declaration, while it is
+         *     a draft.
+         */
+        post: operations["add_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/declaration/photos/{photo_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photo on the declaration, as JPEG. */
+        get: operations["get_photo"];
+        put?: never;
+        post?: never;
+        /** Removes a photo from the declaration, while it is a draft. */
+        delete: operations["remove_photo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs/{id}/declaration/sign": {
         parameters: {
             query?: never;
@@ -1909,6 +1948,34 @@ export interface components {
             responsible_id?: string | null;
             risk?: components["schemas"]["CheckItem"][] | null;
         };
+        /**
+         * @description A photo from the job on its declaration (`declaration_photos`), kept as a JPEG under
+         *     `erklaering/` (src/declarations/photos.rs).
+         */
+        DeclarationPhoto: {
+            /** @description What it shows, as the PDF writes it under the photo. */
+            caption: string;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: int32 */
+            height: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            /** Format: int32 */
+            width: number;
+        };
+        DeclarationPhotoForm: {
+            /** @description What it shows (at most 200 characters), written under it in the PDF. */
+            caption?: string | null;
+            /**
+             * Format: binary
+             * @description One picture: JPEG, PNG or WebP, at most 10 MB.
+             */
+            photo: string;
+        };
         /** @description What passes a prisoverslag's ceiling, taken off (§ 32 (2)). */
         Deduction: {
             description: string;
@@ -2768,6 +2835,11 @@ export interface components {
         PersonData: {
             /** @description The audit log's entries about the leads. */
             audit: components["schemas"]["AuditEntry"][];
+            /**
+             * @description The photos from those jobs on their declarations (what they show; the pictures are
+             *     in each declaration's PDF). Kept with the declarations.
+             */
+            declaration_photos: components["schemas"]["DeclarationPhoto"][];
             /**
              * @description The samsvarserklæringer of those jobs. An erasure keeps them: the firm keeps each
              *     at least 5 years (forskrift om elektriske lavspenningsanlegg § 13).
@@ -5229,6 +5301,278 @@ export interface operations {
             };
             /** @description Ugyldige felt */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_photos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bildene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationPhoto"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DeclarationPhotoForm"];
+            };
+        };
+        responses: {
+            /** @description Bildet er lagt til */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationPhoto"];
+                };
+            };
+            /** @description Ikke et gyldig skjema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erklæringen er signert */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bildet tas ikke imot */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_photo: {
+        parameters: {
+            query?: {
+                /** @description `liten` for the thumbnail. */
+                size?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+                /** @description Bildets id */
+                photo_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bildet (JPEG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+                /** @description Bildets id */
+                photo_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fjernet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erklæringen er signert */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

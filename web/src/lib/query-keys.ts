@@ -46,6 +46,7 @@ export const queryKeys = {
   declarations: {
     all: ['declarations'] as const,
     ofJob: (jobId: string) => ['declarations', 'job', jobId] as const,
+    photos: (jobId: string) => ['declarations', 'photos', jobId] as const,
   },
   /** A job's link to the customer's page of its documents. */
   documents: {

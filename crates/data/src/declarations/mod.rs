@@ -3,7 +3,8 @@
 //! for at least 5 years (forskrift om elektriske lavspenningsanlegg §§ 12-13). One per
 //! job: written as a draft on the job's page, then signed by the responsible person (their
 //! name, certificate and the time), after which it is never changed. Its content is
-//! read and checked in `input.rs`; the SQL is in `store.rs`. What a new one starts with is
+//! read and checked in `input.rs`; the SQL is in `store.rs`. Photos from the job go with it
+//! ([`DeclarationPhoto`]). What a new one starts with is
 //! Innstillinger's [`Defaults`].
 
 pub mod input;
@@ -17,6 +18,33 @@ use uuid::Uuid;
 
 /// What a request about a declaration that is not there is told.
 pub const NOT_FOUND: &str = "Fant ikke samsvarserklæringen.";
+
+/// The most photos a declaration holds: enough for the board, the cables before they are
+/// covered and the finished work, few enough that its PDF stays an e-mail's attachment.
+pub const MAX_PHOTOS: i64 = 8;
+
+/// A photo from the job on its declaration (`declaration_photos`), kept as a JPEG under
+/// `erklaering/` (src/declarations/photos.rs).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
+pub struct DeclarationPhoto {
+    pub id: Uuid,
+    pub job_id: Uuid,
+    /// What it shows, as the PDF writes it under the photo.
+    pub caption: String,
+    pub width: i32,
+    pub height: i32,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Why a photo was not added or removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhotoRefused {
+    /// The declaration is signed.
+    Signed,
+    /// It has [`MAX_PHOTOS`] already.
+    Full,
+}
 
 /// What the work did to the installation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -1,14 +1,15 @@
-//! The declaration store: every query of `declarations`, for SQLite and PostgreSQL. A
-//! signed declaration is never written again (`WHERE signed_at IS NULL`).
+//! The declaration store: every query of `declarations` and `declaration_photos`, for
+//! SQLite and PostgreSQL. A signed declaration is never written again (`WHERE signed_at IS
+//! NULL`), and its photos neither.
 
 use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use super::Declaration;
+use super::{Declaration, DeclarationPhoto, MAX_PHOTOS, PhotoRefused};
 use crate::audit::NewAudit;
-use crate::db::Db;
-use crate::{audited, db_run};
+use crate::db::{Db, Tx};
+use crate::{audited, db_run, tx_run};
 
 macro_rules! columns {
     () => {
@@ -67,9 +68,12 @@ pub async fn save(db: &Db, declaration: &Declaration, entry: &NewAudit) -> Resul
 }
 
 /// Signs job `job_id`'s draft at `at` with `entry`; `false` when there is none unsigned.
+/// The job's row is taken first, as a photo added or removed takes it (`add_photo`), so no
+/// photo comes or goes after the signature.
 pub async fn sign(db: &Db, job_id: Uuid, at: DateTime<Utc>, entry: &NewAudit) -> Result<bool, sqlx::Error> {
     let mut signed = false;
     audited!(db, entry, tx => {
+        sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1").bind(job_id).execute(&mut *tx).await?;
         let done = sqlx::query(
             "UPDATE declarations SET signed_at = $1, updated_at = $1 WHERE job_id = $2 AND signed_at IS NULL",
         )
@@ -84,4 +88,108 @@ pub async fn sign(db: &Db, job_id: Uuid, at: DateTime<Utc>, entry: &NewAudit) ->
     })
     .map(|()| signed)
     .or_else(|err| if matches!(err, sqlx::Error::RowNotFound) { Ok(false) } else { Err(err) })
+}
+
+macro_rules! photo_columns {
+    () => {
+        "id, job_id, caption, width, height, created_by, created_at"
+    };
+}
+
+/// Job `job_id`'s photos, in the order they were added.
+pub async fn photos(db: &Db, job_id: Uuid) -> Result<Vec<DeclarationPhoto>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", photo_columns!(), " FROM declaration_photos WHERE job_id = $1 ORDER BY created_at, id"
+    ))
+    .bind(job_id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// Photo `id` of job `job_id`.
+pub async fn photo(db: &Db, job_id: Uuid, id: Uuid) -> Result<Option<DeclarationPhoto>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", photo_columns!(), " FROM declaration_photos WHERE id = $1 AND job_id = $2"
+    ))
+    .bind(id)
+    .bind(job_id)
+    .fetch_optional(pool)
+    .await)
+}
+
+/// Takes job `job_id`'s row and says whether its declaration is signed.
+async fn take_unsigned(tx: &mut Tx, job_id: Uuid) -> Result<bool, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1")
+        .bind(job_id)
+        .execute(&mut *conn)
+        .await
+        .map(|_| ()))?;
+    let signed: Option<(Option<DateTime<Utc>>,)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT signed_at FROM declarations WHERE job_id = $1",
+    )
+    .bind(job_id)
+    .fetch_optional(conn)
+    .await)?;
+    Ok(signed.is_none_or(|(at,)| at.is_none()))
+}
+
+/// Adds `photo` to its job's declaration with `entry`, unless the declaration is signed or
+/// has [`MAX_PHOTOS`] already.
+pub async fn add_photo(
+    db: &Db,
+    photo: &DeclarationPhoto,
+    entry: &NewAudit,
+) -> Result<Result<(), PhotoRefused>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !take_unsigned(&mut tx, photo.job_id).await? {
+        return Ok(Err(PhotoRefused::Signed));
+    }
+    let (count,): (i64,) = tx_run!(&mut tx, conn => sqlx::query_as("SELECT COUNT(*) FROM declaration_photos WHERE job_id = $1")
+        .bind(photo.job_id)
+        .fetch_one(conn)
+        .await)?;
+    if count >= MAX_PHOTOS {
+        return Ok(Err(PhotoRefused::Full));
+    }
+    tx_run!(&mut tx, conn => sqlx::query(concat!(
+        "INSERT INTO declaration_photos (", photo_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7)"
+    ))
+    .bind(photo.id)
+    .bind(photo.job_id)
+    .bind(&photo.caption)
+    .bind(photo.width)
+    .bind(photo.height)
+    .bind(&photo.created_by)
+    .bind(photo.created_at)
+    .execute(conn)
+    .await
+    .map(|_| ()))?;
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
+}
+
+/// Removes photo `id` of job `job_id` with `entry`; `Ok(false)` when it is not there,
+/// refused when the declaration is signed.
+pub async fn remove_photo(
+    db: &Db,
+    job_id: Uuid,
+    id: Uuid,
+    entry: &NewAudit,
+) -> Result<Result<bool, PhotoRefused>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if !take_unsigned(&mut tx, job_id).await? {
+        return Ok(Err(PhotoRefused::Signed));
+    }
+    let deleted = tx_run!(&mut tx, conn => sqlx::query("DELETE FROM declaration_photos WHERE id = $1 AND job_id = $2")
+        .bind(id)
+        .bind(job_id)
+        .execute(conn)
+        .await
+        .map(|done| done.rows_affected()))?;
+    if deleted == 1 {
+        tx.audit(entry).await?;
+    }
+    tx.commit().await?;
+    Ok(Ok(deleted == 1))
 }

@@ -182,6 +182,9 @@ pub struct PersonData {
     /// The samsvarserklæringer of those jobs. An erasure keeps them: the firm keeps each
     /// at least 5 years (forskrift om elektriske lavspenningsanlegg § 13).
     pub declarations: Vec<crate::declarations::Declaration>,
+    /// The photos from those jobs on their declarations (what they show; the pictures are
+    /// in each declaration's PDF). Kept with the declarations.
+    pub declaration_photos: Vec<crate::declarations::DeclarationPhoto>,
     /// The photos sent with their enquiries, each with the JPEG as stored.
     pub photos: Vec<ExportedPhoto>,
 }

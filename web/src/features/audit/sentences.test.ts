@@ -32,6 +32,9 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
       before: {},
       after: { starts_at: '2027-10-31T08:00:00Z', minutes: 90, staff_name: 'Ola Rørlegger', note: 'Ta med fuktmåler', lead_id: KARI, lead_name: 'Per Olsen', lead_status: 'Avtalt befaring' },
     }),
+    entry('create', 'document_links', 'Nytt sikringsskap', { before: {}, after: { name: 'Nytt sikringsskap', expires_at: '2027-02-26T06:09:01.879640Z' } }),
+    entry('create', 'document_links', null, { before: { expires_at: '2027-02-26T06:09:01Z' }, after: { expires_at: '2027-02-27T10:00:00Z' } }),
+    entry('create', 'declarations', null, { before: {}, after: { caption: 'Varmekabel før flislegging' } }),
   ],
   update: [
     entry('update', 'leads', 'Per Olsen', {
@@ -63,7 +66,11 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
       },
     }),
   ],
-  delete: [entry('delete', 'services_admin', 'Anbudstorget', { before: { name: 'Anbudstorget', kind: 'platform' }, after: {} })],
+  delete: [
+    entry('delete', 'services_admin', 'Anbudstorget', { before: { name: 'Anbudstorget', kind: 'platform' }, after: {} }),
+    entry('delete', 'document_links', 'Nytt sikringsskap', { before: { name: 'Nytt sikringsskap', expires_at: '2027-02-26T06:09:01Z' }, after: {} }),
+    entry('delete', 'declarations', null, { before: { caption: 'Sikringsskapet åpent' }, after: {} }),
+  ],
   login: [entry('login', 'admin_users', 'Kari Nordmann', null)],
   logout: [entry('logout', 'admin_users', 'Kari Nordmann', null)],
   password: [entry('password', 'admin_users', 'Eva', null)],

@@ -34,13 +34,18 @@ const THE: Record<AuditEntity, string> = {
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
  * entry's changes. Every action the server has, or the build fails. */
 export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry: AuditEntry) => string> = {
-  create: (thing, _after, entry) => (entry.entity_type === 'media' ? `lastet opp ${thing}` : `opprettet ${thing}`),
+  create: (thing, after, entry) => {
+    if (entry.entity_type === 'media') return `lastet opp ${thing}`
+    if (entry.entity_type === 'declarations' && 'caption' in after) return 'la til et bilde på samsvarserklæringen'
+    return `opprettet ${thing}`
+  },
   update: (thing, after, entry) => {
     if (entry.entity_type === 'privacy') return 'endret sletteregelen'
     if (entry.entity_type === 'settings') return 'lead_pipeline' in after ? 'endret lead-pipelinen' : 'endret firmaopplysningene'
     return `endret ${thing}`
   },
-  delete: (thing) => `slettet ${thing}`,
+  // A declaration is never deleted: what goes is one of its photos.
+  delete: (thing, _after, entry) => (entry.entity_type === 'declarations' ? 'fjernet et bilde fra samsvarserklæringen' : `slettet ${thing}`),
   login: () => 'logget inn',
   logout: () => 'logget ut',
   password: (_thing, _after, entry) => `endret passordet til ${quoted(entry.entity_name) ?? 'en bruker'}`,
@@ -140,6 +145,7 @@ const FIELDS: Record<string, string> = {
   lead_name: 'kunde',
   cancelled: 'avlyst',
   expires_at: 'virker til',
+  caption: 'bildetekst',
 }
 
 /** Keys that say how a thing is stored rather than what it is: never shown. */

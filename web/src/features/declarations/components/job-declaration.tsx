@@ -15,6 +15,7 @@ import {
   WORK_KIND_LABEL,
   type WorkKind,
 } from '../api/declarations'
+import { DeclarationPhotos } from './declaration-photos'
 
 type Values = Pick<Declaration, 'address' | 'kind' | 'description' | 'norms' | 'risk' | 'checks' | 'circuits' | 'responsible_certificate'> & {
   responsible_id: string
@@ -35,9 +36,8 @@ function Signed({ declaration, jobId }: { declaration: Declaration; jobId: strin
       <p>
         Signert {declaration.signed_at ? formatDateTime(declaration.signed_at) : ''} av {declaration.responsible_name} (
         {declaration.responsible_certificate}). {WORK_KIND_LABEL[declaration.kind]},{' '}
-        {declaration.circuits.length === 1 ? '1 kurs' : `${declaration.circuits.length} kurser`}. Den ble sendt til
-        kunden på e-post da den ble signert, og kunden finner den på dokumentsiden og tilbudssiden når oppdraget er
-        ferdig.
+        {declaration.circuits.length === 1 ? '1 kurs' : `${declaration.circuits.length} kurser`}. Kunden finner den
+        på dokumentsiden og tilbudssiden når oppdraget er ferdig.
       </p>
       <a href={declarationPdfHref(jobId)} className="inline-flex w-fit items-center gap-1 text-primary underline-offset-4 hover:underline">
         <Download className="size-4" aria-hidden="true" /> Samsvarserklæring (PDF)
@@ -245,6 +245,7 @@ export function JobDeclaration({ jobId, staff }: { jobId: string; staff: { id: s
             ) : (
               <DraftForm declaration={declaration.data} jobId={jobId} staff={staff} />
             ))}
+          {declaration.data && <DeclarationPhotos jobId={jobId} signed={Boolean(declaration.data.signed_at)} />}
         </div>
       </details>
     </section>
