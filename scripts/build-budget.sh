@@ -25,9 +25,11 @@ cd "$(dirname "$0")/.."
 # credit notes, EHF written with quick-xml, which object_store already compiled in, and
 # the samsvarserklæring, about 3 000 lines of server code and no new crate): the test
 # build's server 63.88 MB, 20 KB under the old budget. The shipped binary was not built
-# in that session (a cold release build is 12 minutes on these two cores); its budget
-# stays until bench/run.sh measures it.
-RELEASE_BUDGET=39000000
+# in that session. Measured on 2026-11-28 (session 33) with the customer's documents page
+# and the declaration's photos too: the shipped binary 39.52 MB (a cold release build of
+# 6:44 on a faster machine), over its 39.0 MB budget, which is raised with the same 3 %
+# of room; the test build's server 64.6 MB, inside its budget.
+RELEASE_BUDGET=40700000
 DEBUG_BUDGET=65800000
 
 TARGET="${CARGO_TARGET_DIR:-target}"

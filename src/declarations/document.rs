@@ -13,10 +13,15 @@ pub async fn pdf(state: &AppState, declaration: Declaration) -> ApiResult<(Vec<u
     let name = declaration.file_name();
     let mut photos = Vec::new();
     for photo in fagfolk_data::declarations::store::photos(&state.db, declaration.job_id).await? {
-        let jpeg = super::photos::read(state, declaration.job_id, photo.id, false).await?;
+        // A photo whose file cannot be read is left out, and said so, rather than keeping
+        // the declaration itself from the office and the customer (`read` logs why).
+        let (jpeg, caption) = match super::photos::read(state, declaration.job_id, photo.id, false).await {
+            Ok(jpeg) => (jpeg.to_vec(), photo.caption),
+            Err(_) => (Vec::new(), format!("{} (bildet mangler)", photo.caption).trim_start().to_owned()),
+        };
         photos.push(crate::pdf::declaration::Photo {
-            caption: photo.caption,
-            jpeg: jpeg.to_vec(),
+            caption,
+            jpeg,
             width: photo.width.max(1) as u32,
             height: photo.height.max(1) as u32,
         });
@@ -54,7 +59,7 @@ pub async fn hand_over(
         return refused("Kunden har ingen e-postadresse. Send erklæringen til kunden selv.");
     };
     let Ok(pdf) = pdf(state, declaration.clone()).await else {
-        return refused("Erklæringen kunne ikke lages som PDF. Prøv igjen fra knappen for nedlasting.");
+        return refused("Erklæringen kunne ikke lages som PDF. Last den ned og send den til kunden selv.");
     };
     let firm = crate::mail::send::letterhead(state).await.firm;
     let signed = declaration.signed_at.map(|at| fagfolk_data::oslo::date(fagfolk_data::oslo::day_of(at)));

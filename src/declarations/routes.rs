@@ -24,10 +24,10 @@ use fagfolk_data::jobs::{self, Job};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(super::photos::list_photos, super::photos::add_photo))
-        // A photo is larger than a JSON body: its size is enforced while reading
-        // (`crate::media::photo::read_file`), with the form's own message. Only the routes
-        // above this line go without the JSON limit.
-        .layer(DefaultBodyLimit::disable())
+        // A photo is larger than a JSON body: the photo's own limit is enforced while
+        // reading (`crate::media::photo::read_file`, with the form's message), the whole
+        // form's here, with room for the caption. Only the routes above this line have it.
+        .layer(DefaultBodyLimit::max(crate::media::photo::MAX_BYTES + 64 * 1024))
         .routes(routes!(get_declaration, save_declaration))
         .routes(routes!(sign_declaration))
         .routes(routes!(super::photos::get_photo, super::photos::remove_photo))

@@ -28,6 +28,15 @@ fn unknown() -> Response {
     )
 }
 
+/// A read or a drawing failed: the customer is asked to try again, not told the link is gone.
+pub(crate) fn unavailable() -> Response {
+    plain(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "Prøv igjen",
+        "Dokumentet kan ikke vises akkurat nå. Prøv igjen om litt.",
+    )
+}
+
 /// The job a token opens now.
 async fn lookup(
     state: &AppState,
@@ -61,7 +70,13 @@ pub async fn show(
         "finished": !job.status.is_open(),
         "expires": expires.map(|at| oslo::date(oslo::day_of(at))),
         "firm": firm.map(|firm| json!({ "name": firm.name, "phone": firm.phone, "email": firm.email })),
-        "documents": super::list(&state, &job, &path, Page::Job).await,
+        "documents": match super::list(&state, &job, &path, Page::Job).await {
+            Ok(documents) => documents,
+            Err(err) => {
+                tracing::error!(error = %err, "kunne ikke lese dokumentene til oppdraget");
+                return unavailable();
+            }
+        },
     });
     private(state.pages.render_with("/kontakt", &path, "documents", data, StatusCode::OK).await)
 }
@@ -78,7 +93,11 @@ pub async fn document(
         Err(answer) => return answer,
     };
     match super::render(&state, &job, &id, Page::Job).await {
-        Some((bytes, name)) => private(pdf_response(bytes, "inline", &name)),
-        None => unknown(),
+        Ok(Some((bytes, name))) => private(pdf_response(bytes, "inline", &name)),
+        Ok(None) => unknown(),
+        Err(err) => {
+            tracing::error!(error = %format!("{err:#}"), "kunne ikke lage dokumentet");
+            unavailable()
+        }
     }
 }

@@ -35,12 +35,13 @@ pub enum Page {
 }
 
 /// The documents of `job` its customer may fetch, `{"title", "href"}` each, the address
-/// `{base}/{id}`. The invoice basis and the invoices only once the job is done.
-pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Vec<Value> {
+/// `{base}/{id}`. The invoice basis and the invoices only once the job is done. A failed
+/// read fails the list: a page never lists what a read that failed would have replaced.
+pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Result<Vec<Value>, sqlx::Error> {
     let href = |id: &str| format!("{base}/{id}");
     let mut documents = Vec::new();
     if page == Page::Job
-        && let Some(quote) = accepted_quote(state, job).await
+        && let Some(quote) = accepted_quote(state, job).await?
     {
         let title = match quote.accepted_at {
             Some(at) => format!("Tilbud {}, akseptert {}", quote.label(), oslo::date(oslo::day_of(at))),
@@ -48,13 +49,13 @@ pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Vec<Va
         };
         documents.push(json!({ "title": title, "href": href(QUOTE) }));
     }
-    let changes = store::of_job(&state.db, job.id).await.unwrap_or_default();
+    let changes = store::of_job(&state.db, job.id).await?;
     for change in changes.iter().filter(|change| change.status == QuoteStatus::Accepted) {
         let title = format!("Tilleggsarbeid {}", change.label());
         documents.push(json!({ "title": title, "href": href(&change.id.to_string()) }));
     }
     if !job.status.is_open() {
-        let kept = invoices::store::of_job(&state.db, job.id).await.unwrap_or_default();
+        let kept = invoices::store::of_job(&state.db, job.id).await?;
         if kept.is_empty() {
             documents.push(json!({ "title": "Fakturagrunnlag (spesifisert)", "href": href(BASIS) }));
         }
@@ -64,74 +65,88 @@ pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Vec<Va
             documents.push(json!({ "title": title, "href": href(&invoice.id.to_string()) }));
         }
     }
-    let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await.ok().flatten();
+    let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await?;
     if declaration.is_some_and(|declaration| declaration.signed_at.is_some()) {
         documents.push(json!({ "title": "Samsvarserklæring", "href": href(DECLARATION) }));
     }
-    documents
+    Ok(documents)
 }
 
 /// The quote `job` was made from, when it is accepted (a call-out has none).
-async fn accepted_quote(state: &AppState, job: &Job) -> Option<fagfolk_data::quotes::Quote> {
-    let quote = store::get(&state.db, job.quote_id?).await.ok().flatten()?;
-    (quote.status == QuoteStatus::Accepted).then_some(quote)
+async fn accepted_quote(
+    state: &AppState,
+    job: &Job,
+) -> Result<Option<fagfolk_data::quotes::Quote>, sqlx::Error> {
+    let Some(quote_id) = job.quote_id else { return Ok(None) };
+    let quote = store::get(&state.db, quote_id).await?;
+    Ok(quote.filter(|quote| quote.status == QuoteStatus::Accepted))
 }
 
 /// Document `id` of `job` as a PDF and its file name; `None` when it is not one `list`
-/// gives for `page`.
-pub async fn render(state: &AppState, job: &Job, id: &str, page: Page) -> Option<(Vec<u8>, String)> {
+/// gives for `page`, an error when it is but could not be read or drawn.
+pub async fn render(
+    state: &AppState,
+    job: &Job,
+    id: &str,
+    page: Page,
+) -> anyhow::Result<Option<(Vec<u8>, String)>> {
+    let finished = !job.status.is_open();
     match id {
         QUOTE if page == Page::Job => {
-            let quote = accepted_quote(state, job).await?;
-            let (at, name) = (quote.accepted_at?, quote.accepted_name.clone()?);
-            let bytes = crate::quotes::mail::stamped(state, &quote, at, name).await.ok()?;
-            Some((bytes, quote.accepted_file_name()))
+            let Some(quote) = accepted_quote(state, job).await? else { return Ok(None) };
+            let (Some(at), Some(name)) = (quote.accepted_at, quote.accepted_name.clone()) else {
+                return Ok(None);
+            };
+            let bytes = crate::quotes::mail::stamped(state, &quote, at, name).await?;
+            Ok(Some((bytes, quote.accepted_file_name())))
         }
         BASIS => {
-            let finished = !job.status.is_open();
-            if !finished || !invoices::store::of_job(&state.db, job.id).await.ok()?.is_empty() {
-                return None;
+            if !finished || !invoices::store::of_job(&state.db, job.id).await?.is_empty() {
+                return Ok(None);
             }
-            let basis = crate::invoices::basis::now(state, job.id).await.ok()?;
-            let firm = crate::quotes::mail::firm(state).await.ok()?;
+            let basis =
+                crate::invoices::basis::now(state, job.id).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+            let firm = crate::quotes::mail::firm(state).await.map_err(|err| anyhow::anyhow!("{err}"))?;
             let made = state.clock.now();
             let bytes =
                 tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
-                    .await
-                    .ok()?
-                    .ok()?;
-            Some((bytes, "Fakturagrunnlag.pdf".to_owned()))
+                    .await??;
+            Ok(Some((bytes, "Fakturagrunnlag.pdf".to_owned())))
         }
         DECLARATION => {
-            let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await.ok()??;
-            declaration.signed_at?;
-            crate::declarations::document::pdf(state, declaration).await.ok()
+            let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await?;
+            let Some(declaration) = declaration.filter(|declaration| declaration.signed_at.is_some()) else {
+                return Ok(None);
+            };
+            let pdf = crate::declarations::document::pdf(state, declaration).await;
+            Ok(Some(pdf.map_err(|err| anyhow::anyhow!("{err}"))?))
         }
         _ => {
-            let id: Uuid = id.parse().ok()?;
-            if !job.status.is_open()
-                && let Some(invoice) = invoices::store::of_job(&state.db, job.id)
-                    .await
-                    .ok()?
+            let Ok(id) = id.parse::<Uuid>() else { return Ok(None) };
+            let invoice = match finished {
+                true => invoices::store::of_job(&state.db, job.id)
+                    .await?
                     .into_iter()
-                    .find(|invoice| invoice.id == id)
-            {
+                    .find(|invoice| invoice.id == id),
+                false => None,
+            };
+            if let Some(invoice) = invoice {
                 let firm = crate::invoices::basis::firm_of(state, &invoice.seller).await;
                 let name = invoice.file_name("pdf");
                 let bytes =
                     tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))
-                        .await
-                        .ok()?
-                        .ok()?;
-                return Some((bytes, name));
+                        .await??;
+                return Ok(Some((bytes, name)));
             }
-            let change = store::get(&state.db, id).await.ok().flatten()?;
+            let Some(change) = store::get(&state.db, id).await? else { return Ok(None) };
             if change.job_id != Some(job.id) || change.status != QuoteStatus::Accepted {
-                return None;
+                return Ok(None);
             }
-            let (at, name) = (change.accepted_at?, change.accepted_name.clone()?);
-            let bytes = crate::quotes::mail::stamped(state, &change, at, name).await.ok()?;
-            Some((bytes, change.accepted_file_name()))
+            let (Some(at), Some(name)) = (change.accepted_at, change.accepted_name.clone()) else {
+                return Ok(None);
+            };
+            let bytes = crate::quotes::mail::stamped(state, &change, at, name).await?;
+            Ok(Some((bytes, change.accepted_file_name())))
         }
     }
 }

@@ -25,7 +25,8 @@ fn checklist(page: &mut Layout, title: &str, items: &[CheckItem]) {
     }
 }
 
-/// A photo from the job as the PDF draws it: its caption, its JPEG and its size in pixels.
+/// A photo from the job as the PDF draws it: its caption, its JPEG (empty when its file
+/// is missing: the caption alone is written) and its size in pixels.
 pub struct Photo {
     pub caption: String,
     pub jpeg: Vec<u8>,
@@ -127,11 +128,13 @@ pub fn render(declaration: &Declaration, firm: &Firm, photos: Vec<Photo>) -> any
         page.room(40.0 + drawn(first).1 + 30.0);
         page.heading("Bilder fra arbeidet");
         for photo in photos {
-            let (width, height) = drawn(&photo);
-            page.room(height + 30.0);
-            page.y += 8.0;
-            page.put(Item::Photo { x: LEFT, y: page.y, width, height, jpeg: photo.jpeg });
-            page.y += height;
+            if !photo.jpeg.is_empty() {
+                let (width, height) = drawn(&photo);
+                page.room(height + 30.0);
+                page.y += 8.0;
+                page.put(Item::Photo { x: LEFT, y: page.y, width, height, jpeg: photo.jpeg });
+                page.y += height;
+            }
             if !photo.caption.is_empty() {
                 page.paragraph(Regular, 9.0, LEFT, &photo.caption);
             }

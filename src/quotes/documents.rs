@@ -30,7 +30,14 @@ async fn finished_job(state: &AppState, quote: &Quote) -> Option<Job> {
 /// The documents the customer's page lists for `quote`: `{"title", "href"}` each.
 pub async fn list(state: &AppState, token: &str, quote: &Quote) -> Vec<Value> {
     let Some(job) = finished_job(state, quote).await else { return Vec::new() };
-    documents::list(state, &job, &format!("/tilbud/{token}/dokumenter"), Page::Quote).await
+    // The quote's page is the quote first: a failed read leaves its documents out, not
+    // the page (the job's own page answers such a failure with "Prøv igjen").
+    documents::list(state, &job, &format!("/tilbud/{token}/dokumenter"), Page::Quote).await.unwrap_or_else(
+        |err| {
+            tracing::error!(error = %err, "kunne ikke lese dokumentene til oppdraget");
+            Vec::new()
+        },
+    )
 }
 
 /// `GET /tilbud/{token}/dokumenter/{id}`: one of the job's documents as a PDF.
@@ -46,7 +53,11 @@ pub async fn document(
     };
     let Some(job) = finished_job(&state, &quote).await else { return unknown() };
     match documents::render(&state, &job, &id, Page::Quote).await {
-        Some((bytes, name)) => private(pdf_response(bytes, "inline", &name)),
-        None => unknown(),
+        Ok(Some((bytes, name))) => private(pdf_response(bytes, "inline", &name)),
+        Ok(None) => unknown(),
+        Err(err) => {
+            tracing::error!(error = %format!("{err:#}"), "kunne ikke lage dokumentet");
+            crate::documents::customer::unavailable()
+        }
     }
 }

@@ -222,6 +222,15 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         assert!(text.contains(expected), "«{expected}» in the declaration:\n{text}");
     }
     assert_eq!(pdf_images(&pdf_bytes), 1, "the photo is drawn in the PDF");
+    // A photo's file lost from the storage leaves that photo out, not the declaration.
+    let (job_id, photo_id) =
+        (job["id"].as_str().unwrap().parse().unwrap(), added["id"].as_str().unwrap().parse().unwrap());
+    app.state.storage.delete(&fagfolk::declarations::photos::key(job_id, photo_id, false)).await.unwrap();
+    let pdf = office.get(&format!("{path}?format=pdf")).await;
+    assert_eq!(pdf.status(), StatusCode::OK);
+    let pdf_bytes = pdf.bytes().await.unwrap();
+    assert!(pdf_text(&pdf_bytes).contains("Sikringsskapet åpent, før lokket (bildet mangler)"));
+    assert_eq!(pdf_images(&pdf_bytes), 0);
 
     // Handed to the customer on their quote's page once the job is done.
     let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());

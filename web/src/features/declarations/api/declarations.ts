@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError, type ApiErrorBody, unwrap } from '@/lib/api'
+import { api, ApiError, type ApiErrorBody, UNAUTHORIZED_EVENT, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
@@ -68,6 +68,8 @@ export function useAddDeclarationPhoto(jobId: string) {
         credentials: 'same-origin',
       })
       const body = (await response.json().catch(() => undefined)) as (DeclarationPhoto & Partial<ApiErrorBody>) | undefined
+      // As the API client does for every other call: a session that ran out signs out.
+      if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
       if (!response.ok) throw new ApiError(response.status, body)
       return body as DeclarationPhoto
     },

@@ -21,11 +21,15 @@ export function DeclarationPhotos({ jobId, signed }: { jobId: string; signed: bo
   const [caption, setCaption] = useState('')
   const [problems, setProblems] = useState<{ photo?: string; caption?: string }>({})
   const picker = useRef<HTMLInputElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const list = photos.data ?? []
   if (signed && list.length === 0) return null
   const upload = () => {
+    // A refusal is read out where it is shown: focus goes to the file field, which the
+    // message describes.
     if (!file) {
       setProblems({ photo: 'Velg et bilde.' })
+      picker.current?.focus()
       return
     }
     setProblems({})
@@ -37,14 +41,17 @@ export function DeclarationPhotos({ jobId, signed }: { jobId: string; signed: bo
         toast({ title: 'Bildet er lagt til' })
       },
       (error: unknown) => {
-        if (error instanceof ApiError && (error.fields.photo || error.fields.caption)) setProblems(error.fields)
-        else toast({ title: 'Kunne ikke legge til bildet', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+        if (error instanceof ApiError && (error.fields.photo || error.fields.caption)) {
+          setProblems(error.fields)
+          if (error.fields.photo) picker.current?.focus()
+          else document.getElementById(`declaration-photo-caption-${jobId}`)?.focus()
+        } else toast({ title: 'Kunne ikke legge til bildet', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
       },
     )
   }
   return (
     <section aria-labelledby={`declaration-photos-${jobId}`} className="mt-4 grid gap-3">
-      <h3 id={`declaration-photos-${jobId}`} className="text-sm font-semibold">
+      <h3 id={`declaration-photos-${jobId}`} ref={heading} tabIndex={-1} className="text-sm font-semibold">
         Bilder fra arbeidet
       </h3>
       {!signed && (
@@ -75,7 +82,11 @@ export function DeclarationPhotos({ jobId, signed }: { jobId: string; signed: bo
                   disabled={remove.isPending}
                   onClick={() =>
                     remove.mutateAsync(photo.id).then(
-                      () => toast({ title: 'Bildet er fjernet' }),
+                      () => {
+                        // Its button is gone with it: focus stays in the section.
+                        heading.current?.focus()
+                        toast({ title: 'Bildet er fjernet' })
+                      },
                       (error: unknown) =>
                         toast({ title: 'Kunne ikke fjerne bildet', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
                     )

@@ -35,12 +35,14 @@ export function JobDocuments({ job }: { job: { id: string; status: components['s
             En hemmelig lenke til en side der kunden laster ned tilbudet, tilleggsarbeid, fakturagrunnlaget eller fakturaen og
             samsvarserklæringen. Den virker i 90 dager.
           </p>
-          <p data-documents-link-state>
+          <p data-documents-link-state className={state.isError ? 'text-destructive' : undefined}>
             {state.isPending
               ? 'Henter lenken...'
-              : link
-                ? `Lenken virker til ${formatDate(link.expires_at)} (laget av ${link.created_by} ${formatDate(link.created_at)}).`
-                : 'Ingen lenke ennå.'}
+              : state.isError
+                ? 'Kunne ikke hente lenken. Last siden på nytt.'
+                : link
+                  ? `${new Date(link.expires_at) > new Date() ? 'Lenken virker til' : 'Lenken gikk ut'} ${formatDate(link.expires_at)} (laget av ${link.created_by} ${formatDate(link.created_at)}).`
+                  : 'Ingen lenke ennå.'}
           </p>
           {email && (
             <label className="flex items-center gap-2 text-sm">
@@ -51,12 +53,15 @@ export function JobDocuments({ job }: { job: { id: string; status: components['s
           <span className="flex flex-wrap gap-2">
             <Button
               className="w-fit"
-              disabled={make.isPending || state.isPending}
+              disabled={make.isPending || state.isPending || state.isError}
               onClick={() =>
                 make.mutateAsync(Boolean(email) && send).then((made) => {
                   setShown({ url: made.url, replaced: Boolean(link) })
                   if (made.emailed) toast({ title: 'Lenken er sendt', description: `Sendt til ${email}.` })
                   else if (made.notice) toast({ title: 'Lenken er laget, men ikke sendt', description: made.notice, variant: 'destructive' })
+                  else toast({ title: 'Lenken er laget', description: 'Kopier den og send den til kunden.' })
+                  // The address is shown this once: focus goes to it, ready to copy.
+                  requestAnimationFrame(() => document.getElementById(`documents-link-${job.id}`)?.focus())
                 }, fail('Kunne ikke lage lenken'))
               }
             >
