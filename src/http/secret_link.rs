@@ -30,7 +30,7 @@ pub(crate) fn plain(status: StatusCode, title: &str, message: &str) -> Response 
     private((status, Html(body)).into_response())
 }
 
-/// The headers every answer under `/tilbud/` has.
+/// The headers every answer under a secret link has (`/tilbud/`, `/dokumenter/`).
 pub(crate) fn private(mut response: Response) -> Response {
     let headers = response.headers_mut();
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));

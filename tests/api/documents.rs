@@ -276,4 +276,16 @@ async fn a_call_out_without_a_quote_has_its_documents_page_too(app: TestApp, mut
         app.client.get(app.url(&format!("{page}/tilbud"))).send().await.unwrap().status(),
         StatusCode::NOT_FOUND
     );
+
+    // Guessing is limited per address, as for quotes' links: after ten wrong tokens even
+    // the right one waits (the wrong ones above, "tilbud" among them, found a job and count
+    // nothing).
+    for guess in 0..10u8 {
+        let token = base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, [guess; 16]);
+        let wrong = app.client.get(app.url(&format!("/dokumenter/{token}"))).send().await.unwrap();
+        assert_eq!(wrong.status(), StatusCode::NOT_FOUND);
+    }
+    let held = app.client.get(app.url(&page)).send().await.unwrap();
+    assert_eq!(held.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(held.text().await.unwrap().contains("For mange forsøk"));
 }

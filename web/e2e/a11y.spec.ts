@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, test } from './server'
 import { createLead, signIn } from './admin'
+import { seriousViolations } from './axe'
 
 const publicPaths = [
   '/', '/tjenester', '/tjenester/elektriker', '/tjenester/rorlegger', '/tjenester/kjokken-bad', '/private-kunder',
@@ -13,13 +12,6 @@ const adminPaths = [
   '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
   '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy', '/admin/tilbud',
 ]
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {

@@ -1,18 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { signIn } from './admin'
 import { phonePhoto, png } from './fixtures'
 import { expect, test } from './server'
+import { seriousViolations } from './axe'
 
 // Photos and preferred days on the contact form (#28): at 375 px a customer sends an
 // enquiry with three photos (one a phone's photo stored on its side, with EXIF
 // orientation and GPS) and two days for the befaring; at 1280 px staff see the photos
 // the right way up on the lead, step through them, and book, move and cancel the befaring.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
 
 /** A 64 x 32 JPEG drawn by the browser: red on the left, blue on the right. */
 async function browserJpeg(page: Page): Promise<Buffer> {

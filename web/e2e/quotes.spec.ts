@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { createLead, signIn } from './admin'
 import { expect, test } from './server'
+import { seriousViolations } from './axe'
 
 // Quotes (#26): staff make a quote from a lead with three lines from the catalogue and
 // one written freely, and send it (1280 px); the customer opens the link on a phone
@@ -16,11 +16,6 @@ async function phone(browser: Browser, baseURL: string): Promise<Page> {
 }
 
 /** What axe finds serious or critical (WCAG 2.1 A and AA), as in a11y.spec.ts. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
-
 /** Sends a quote of a new lead through the API and answers the customer's link. */
 async function sentQuote(page: Page, name: string): Promise<{ id: string; link: string }> {
   const lead = await createLead(page, { name, email: 'kunde@example.no' })

@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { createLead, signIn } from './admin'
 import { expect, test } from './server'
+import { seriousViolations } from './axe'
 
 // Befaring (#28): on a lead's page (1280 px) staff book a befaring, move it and cancel
 // it; the lead moves to the pipeline's befaring step. The page stays usable at 375 px.
 
 /** What axe finds serious or critical (WCAG 2.1 A and AA), as in a11y.spec.ts. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
-
 /** Today in Oslo moved `days` on, as "YYYY-MM-DD". */
 function osloDay(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
