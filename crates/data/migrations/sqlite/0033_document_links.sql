@@ -1,4 +1,4 @@
--- The customer's link to a job's documents, `/dokumenter/{token}` (src/jobs/documents/):
+-- The customer's link to a job's documents, `/dokumenter/{token}` (src/documents/):
 -- the accepted quote and tilleggsarbeid, the invoice basis or the invoice and its credit
 -- notes, and the signed samsvarserklæring, behind one address that works until it runs
 -- out or the office takes it back. One per job: a new one replaces the old (the row is

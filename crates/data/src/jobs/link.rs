@@ -1,4 +1,4 @@
-//! The customer's link to a job's documents (`/dokumenter/{token}`, src/jobs/documents.rs):
+//! The customer's link to a job's documents (`/dokumenter/{token}`, src/documents/):
 //! one per job, valid for [`DAYS`] days from when it is made, taken back by the office at
 //! any time; a new one replaces the old, which stops working at once. The token itself is
 //! shown once, when it is made; only its SHA-256 is kept (`store::link`).
