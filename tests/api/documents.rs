@@ -287,5 +287,6 @@ async fn a_call_out_without_a_quote_has_its_documents_page_too(app: TestApp, mut
     }
     let held = app.client.get(app.url(&page)).send().await.unwrap();
     assert_eq!(held.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(held.headers()["retry-after"], "900", "the rest of the quarter");
     assert!(held.text().await.unwrap().contains("For mange forsøk"));
 }
