@@ -1,4 +1,5 @@
-import { FileText, Phone } from 'lucide-react'
+import { FileText } from 'lucide-react'
+import { CustomerHeader } from '../customer-header'
 import { useSite } from '@/lib/site'
 
 /** What the server renders a job's documents page with (src/documents/customer.rs). */
@@ -24,17 +25,7 @@ export function DocumentsPage({ page }: { page: DocumentsData }) {
   const phone = site.phone
   return (
     <div data-server-only className="min-h-screen bg-muted/40 text-foreground">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
-          <p className="font-bold">{firm}</p>
-          {phone && (
-            <a href={site.phone_uri} className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-semibold text-primary underline-offset-4 hover:underline">
-              <Phone className="size-4" aria-hidden="true" />
-              {phone}
-            </a>
-          )}
-        </div>
-      </header>
+      <CustomerHeader firm={firm} phone={phone} />
       <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
         <h1 className="text-2xl font-bold sm:text-3xl">Dokumenter fra oppdraget</h1>
         <p className="mt-1 text-muted-foreground">

@@ -1,4 +1,4 @@
-import { Phone } from 'lucide-react'
+import { CustomerHeader } from '../customer-header'
 import { FieldError } from '@/components/ui/input'
 import { fieldControl, FormField } from '@/components/ui/form-field'
 import { useSite } from '@/lib/site'
@@ -59,17 +59,7 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
   const errors = quote.form?.errors ?? {}
   return (
     <div data-server-only className="min-h-screen bg-muted/40 text-foreground">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
-          <p className="font-bold">{firm}</p>
-          {phone && (
-            <a href={site.phone_uri} className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-semibold text-primary underline-offset-4 hover:underline">
-              <Phone className="size-4" aria-hidden="true" />
-              {phone}
-            </a>
-          )}
-        </div>
-      </header>
+      <CustomerHeader firm={firm} phone={phone} />
       <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
         <h1 className="text-2xl font-bold sm:text-3xl">{quote.title} {quote.number}{quote.version > 1 && ` (versjon ${quote.version})`}</h1>
         <p className="mt-1 text-muted-foreground">
