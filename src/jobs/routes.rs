@@ -284,7 +284,9 @@ async fn add_material(
         quantity: line.quantity,
         unit: line.unit,
         unit_price: line.unit_price,
-        vat: i32::from(line.vat),
+        // A montør's material takes the standard rate; the rate a material is invoiced at is
+        // the office's to choose.
+        vat: i32::from(if user.is_montor() { fagfolk_data::invoices::basis::STANDARD_VAT } else { line.vat }),
         extra,
         change_id,
         added_by_id: Some(user.id),
@@ -318,6 +320,7 @@ async fn add_material(
     responses(
         (status = 204, description = "Materiellinjen er fjernet"),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
     )
 )]
 async fn delete_material(
@@ -330,10 +333,11 @@ async fn delete_material(
         store::material(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
     let entry =
         user.deleted(state.clock.now(), AuditEntity::JobMaterials, material_id, &material.audit_view());
-    if !jobs::delete_material(&state.db, material_id, &entry).await? {
-        return Err(ApiError::not_found(GONE));
+    match jobs::delete_material(&state.db, id, material_id, &entry).await? {
+        Ok(()) => Ok(StatusCode::NO_CONTENT),
+        Err(jobs::time::Refused::NoEntry) => Err(ApiError::not_found(GONE)),
+        Err(refusal) => Err(refused(refusal)),
     }
-    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Records the § 7 contact: the firm told the customer that the price will pass the

@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use super::access::job_for;
 use crate::http::ApiQuery;
+use crate::http::csv::Sheet;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
@@ -118,12 +119,9 @@ fn hours(minutes: i64) -> String {
 
 /// The file: a header, one row per entry (by person, then day), and after each person's
 /// rows a row with their sum.
-fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, csv::Error> {
-    let mut writer = csv::WriterBuilder::new()
-        .delimiter(b';')
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(b"\xEF\xBB\xBF".to_vec());
-    writer.write_record([
+fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, ::csv::Error> {
+    let mut writer = Sheet::new();
+    writer.row([
         "Dato",
         "Ukedag",
         "Person",
@@ -137,7 +135,7 @@ fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, csv::Error> {
     let mut sum = 0i64;
     for (index, row) in rows.iter().enumerate() {
         let entry = &row.entry;
-        writer.write_record([
+        writer.row([
             oslo::date_short(entry.day).as_str(),
             oslo::weekday(entry.day),
             entry.user_name.as_str(),
@@ -154,11 +152,11 @@ fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, csv::Error> {
         });
         if last_of_person {
             let label = format!("Sum {}", entry.user_name);
-            writer.write_record(["", "", label.as_str(), "", "", "", hours(sum).as_str(), "", ""])?;
+            writer.row(["", "", label.as_str(), "", "", "", hours(sum).as_str(), "", ""])?;
             sum = 0;
         }
     }
-    writer.into_inner().map_err(|err| err.into_error().into())
+    writer.finish()
 }
 
 #[cfg(test)]

@@ -225,11 +225,13 @@ fn view(entry: &NewEntry) -> serde_json::Value {
     })
 }
 
-/// Entry `id` as `user` may change it: their own, or anyone's for the office; and not
-/// locked.
+/// Entry `id` as `user` may change it: their own on a job they still work on, or anyone's
+/// for the office; and not locked.
 async fn entry_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<TimeEntry> {
     let entry = store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?;
-    if user.is_montor() && entry.user_id != Some(user.id) {
+    if user.is_montor()
+        && (entry.user_id != Some(user.id) || !store::works_on(&state.db, entry.job_id, user.id).await?)
+    {
         return Err(ApiError::not_found(jobs::time::NOT_FOUND));
     }
     if let Some(refusal) = jobs::time::refusal(entry.day, state.clock.today()) {
@@ -270,6 +272,7 @@ pub(super) async fn change_time(
         note: before.note.clone(),
         extra: before.extra,
         change_id: before.change_id,
+        rate: before.rate,
     };
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
     let now = state.clock.now();
@@ -294,7 +297,7 @@ pub(super) async fn change_time(
     responses(
         (status = 204, description = "Timeføringen er slettet"),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "Låst", body = ErrorBody),
+        (status = 409, description = "Låst, eller oppdraget er ferdig", body = ErrorBody),
     )
 )]
 pub(super) async fn delete_time(
@@ -303,13 +306,7 @@ pub(super) async fn delete_time(
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<StatusCode> {
     let entry = entry_for(&state, &user, id).await?;
-    let job = store::get(&state.db, entry.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
-    if !job.status.is_open() {
-        return Err(ApiError::Conflict(jobs::time::JOB_CLOSED.to_owned()));
-    }
     let audit = user.deleted(state.clock.now(), AuditEntity::TimeEntries, id, &entry.audit_view());
-    if !jobs::time::delete(&state.db, id, &audit).await? {
-        return Err(ApiError::not_found(jobs::time::NOT_FOUND));
-    }
+    jobs::time::delete(&state.db, id, &audit).await?.map_err(refused)?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -145,6 +145,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
                     .to_owned(),
                 extra: false,
                 change_id: None,
+                rate: job.rate_of(None),
             };
             let id = Uuid::now_v7();
             let audit = NewAudit::new(

@@ -226,6 +226,11 @@ pub fn read_time(
         note,
         extra: change_id.is_some() || input.extra.or(base.map(|base| base.extra)).unwrap_or(false),
         change_id,
+        // An entry keeps the rate it was written at while it stays on its job and line; one
+        // that is new or moves takes the rate that applies there now.
+        rate: base
+            .filter(|base| base.job_id == job.id && base.line == line)
+            .map_or_else(|| job.rate_of(line), |base| base.rate),
     })
 }
 

@@ -7,6 +7,7 @@
 
 pub mod changes;
 pub mod figures;
+pub mod gate;
 pub mod input;
 pub mod link;
 pub mod meter;
@@ -147,6 +148,12 @@ pub struct Material {
 }
 
 impl Material {
+    /// What the line puts on its job (`gate`).
+    pub fn load(&self) -> gate::Load {
+        let amount = if self.extra { 0 } else { meter::material_amount(self.quantity, self.unit_price) };
+        gate::Load { job_id: self.job_id, amount, change_id: self.change_id, hours: None }
+    }
+
     pub fn audit_view(&self) -> Value {
         serde_json::json!({
             "description": self.description, "quantity": self.quantity, "unit": self.unit,
@@ -208,7 +215,7 @@ pub fn meter_of(
 ) -> Meter {
     let mut usage = Usage::default();
     for entry in entries {
-        let item = (entry.minutes, job.rate_of(entry.line));
+        let item = (entry.minutes, entry.rate);
         if entry.extra { usage.extra_time.push(item) } else { usage.time.push(item) }
     }
     for material in materials {
@@ -256,29 +263,16 @@ pub async fn update(db: &Db, job: &Job, workers: &[Uuid], entry: &NewAudit) -> R
     Ok(true)
 }
 
-/// Writes `material` with `audit` when its job is open and the meter lets it in.
+/// Writes `material` with `audit` when `gate` lets it in.
 pub async fn add_material(
     db: &Db,
     material: &Material,
     audit: &NewAudit,
-) -> Result<Result<(), time::Refused>, sqlx::Error> {
+) -> Result<Result<(), gate::Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
-    let Some(job) = store::take_in(&mut tx, material.job_id).await? else {
-        return Ok(Err(time::Refused::NoJob));
-    };
-    if !job.status.is_open() {
-        return Ok(Err(time::Refused::Closed));
-    }
-    if let Some(change) = material.change_id
-        && !store::change_open_in(&mut tx, job.id, change).await?
-    {
-        return Ok(Err(time::Refused::NoChange));
-    }
-    let (used, contacted) = store::used_in(&mut tx, &job, None).await?;
-    let added =
-        if material.extra { 0 } else { meter::material_amount(material.quantity, material.unit_price) };
-    if added > 0 && !Meter::allows(job.price_type, job.budget, used, added, contacted) {
-        return Ok(Err(time::Refused::NeedsContact));
+    let write = gate::Write { arrives: Some(material.load()), ..gate::Write::default() };
+    if let Err(refused) = gate::admit(&mut tx, &write).await? {
+        return Ok(Err(refused));
     }
     store::insert_material_in(&mut tx, material).await?;
     tx.audit(audit).await?;
@@ -286,15 +280,27 @@ pub async fn add_material(
     Ok(Ok(()))
 }
 
-/// Deletes material line `id` with `audit`; `false` when it is gone.
-pub async fn delete_material(db: &Db, id: Uuid, audit: &NewAudit) -> Result<bool, sqlx::Error> {
+/// Deletes material line `id` of job `job_id` with `audit` when the job is open (`gate`).
+pub async fn delete_material(
+    db: &Db,
+    job_id: Uuid,
+    id: Uuid,
+    audit: &NewAudit,
+) -> Result<Result<(), gate::Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
-    if !store::delete_material_in(&mut tx, id).await? {
-        return Ok(false);
+    let write = gate::Write {
+        leaves: Some(gate::Load { job_id, amount: 0, change_id: None, hours: None }),
+        ..gate::Write::default()
+    };
+    if let Err(refused) = gate::admit(&mut tx, &write).await? {
+        return Ok(Err(refused));
+    }
+    if !store::delete_material_in(&mut tx, job_id, id).await? {
+        return Ok(Err(gate::Refused::NoEntry));
     }
     tx.audit(audit).await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(Ok(()))
 }
 
 /// Records `contact` (its used amount and budget read in the same transaction) with
@@ -325,9 +331,11 @@ pub async fn summaries(db: &Db, jobs: Vec<Job>) -> Result<Vec<JobSummary>, sqlx:
     }
     let mut usage: HashMap<Uuid, Usage> = HashMap::new();
     let by_id: HashMap<Uuid, &Job> = jobs.iter().map(|job| (job.id, job)).collect();
-    for (job_id, minutes, line, extra, count) in store::time_groups(db).await? {
-        let Some(job) = by_id.get(&job_id) else { continue };
-        let item = (minutes, job.rate_of(line));
+    for (job_id, minutes, rate, extra, count) in store::time_groups(db).await? {
+        if !by_id.contains_key(&job_id) {
+            continue;
+        }
+        let item = (minutes, rate);
         let usage = usage.entry(job_id).or_default();
         let list = if extra { &mut usage.extra_time } else { &mut usage.time };
         list.extend(std::iter::repeat_n(item, usize::try_from(count).unwrap_or(0)));

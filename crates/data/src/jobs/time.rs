@@ -2,16 +2,18 @@
 //! installation firms must keep them (bokføringsforskriften § 8-1-2). An entry is whole
 //! quarters of an hour; it may be written and changed until the end of the month after its
 //! day's month (the law's deadline for a complete time sheet), and is locked after. Every
-//! write is audited. On a prisoverslag, an entry that would take the used amount past the
-//! estimate waits for the § 7 contact (`super::meter`): the check and the write share one
-//! transaction that holds the job's row, so two entries at once cannot both slip past it.
+//! write is audited, and passes `super::gate` (the job open, at most 24 hours a day, the § 7
+//! contact on a prisoverslag) in the transaction that writes it. An entry keeps the rate
+//! it was written at: a new hourly rate on the job applies from then on.
 
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{Job, meter, store};
+pub use super::gate::Refused;
+use super::gate::{self, Hours, Load, Write};
+use super::{meter, store};
 use crate::audit::NewAudit;
 use crate::db::Db;
 
@@ -43,6 +45,9 @@ pub struct TimeEntry {
     pub extra: bool,
     /// The change order it is tagged to (then `extra`).
     pub change_id: Option<Uuid>,
+    /// Øre excluding MVA per hour, as it was when the entry was written (its budget line's
+    /// price, else the job's hourly rate then).
+    pub rate: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -53,6 +58,36 @@ impl TimeEntry {
             "day": self.day, "minutes": self.minutes, "line": self.line, "note": self.note,
             "extra": self.extra, "change_id": self.change_id, "user_name": self.user_name,
         })
+    }
+
+    /// What the entry puts on its job (`super::gate`).
+    pub fn load(&self) -> Load {
+        load(
+            self.job_id,
+            self.user_id.unwrap_or_default(),
+            self.day,
+            self.minutes,
+            self.rate,
+            self.extra,
+            self.change_id,
+        )
+    }
+}
+
+fn load(
+    job_id: Uuid,
+    user_id: Uuid,
+    day: NaiveDate,
+    minutes: i32,
+    rate: i64,
+    extra: bool,
+    change_id: Option<Uuid>,
+) -> Load {
+    Load {
+        job_id,
+        amount: if extra { 0 } else { meter::time_amount(minutes, rate) },
+        change_id,
+        hours: Some(Hours { user_id, day, minutes }),
     }
 }
 
@@ -90,29 +125,18 @@ pub struct NewEntry {
     pub note: String,
     pub extra: bool,
     pub change_id: Option<Uuid>,
+    /// Øre per hour: the job's rate for its line when the entry is new or moves.
+    pub rate: i64,
 }
 
-/// Why an entry was not written.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Refused {
-    /// The job is gone.
-    NoJob,
-    /// The job is done or invoiced.
-    Closed,
-    /// Over a price estimate before a § 7 contact.
-    NeedsContact,
-    /// The entry is gone.
-    NoEntry,
-    /// The change order named is not the job's, or is declined, withdrawn or replaced.
-    NoChange,
+impl NewEntry {
+    /// What the entry puts on its job (`super::gate`).
+    pub fn load(&self) -> Load {
+        load(self.job_id, self.user_id, self.day, self.minutes, self.rate, self.extra, self.change_id)
+    }
 }
 
-/// The amount `entry` adds to `job`'s own work (none for tilleggsarbeid).
-fn amount(job: &Job, minutes: i32, line: Option<i32>, extra: bool) -> i64 {
-    if extra { 0 } else { meter::time_amount(minutes, job.rate_of(line)) }
-}
-
-/// Writes `entry` as `id` with `audit` when the job is open and the meter lets it in.
+/// Writes `entry` as `id` with `audit` when `super::gate` lets it in.
 pub async fn add(
     db: &Db,
     id: Uuid,
@@ -121,19 +145,9 @@ pub async fn add(
     audit: &NewAudit,
 ) -> Result<Result<(), Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
-    let Some(job) = store::take_in(&mut tx, entry.job_id).await? else { return Ok(Err(Refused::NoJob)) };
-    if !job.status.is_open() {
-        return Ok(Err(Refused::Closed));
-    }
-    if let Some(change) = entry.change_id
-        && !store::change_open_in(&mut tx, job.id, change).await?
-    {
-        return Ok(Err(Refused::NoChange));
-    }
-    let (used, contacted) = store::used_in(&mut tx, &job, None).await?;
-    let added = amount(&job, entry.minutes, entry.line, entry.extra);
-    if added > 0 && !meter::Meter::allows(job.price_type, job.budget, used, added, contacted) {
-        return Ok(Err(Refused::NeedsContact));
+    let write = Write { arrives: Some(entry.load()), ..Write::default() };
+    if let Err(refused) = gate::admit(&mut tx, &write).await? {
+        return Ok(Err(refused));
     }
     store::time::insert_in(&mut tx, id, entry, now).await?;
     tx.audit(audit).await?;
@@ -141,8 +155,9 @@ pub async fn add(
     Ok(Ok(()))
 }
 
-/// Saves entry `id` as `entry` with `audit`, under the same rules as [`add`]; an entry
-/// that only shrinks is never held by the meter.
+/// Saves entry `id` as `entry` with `audit` when `super::gate` lets it leave the job it is
+/// on and arrive as `entry`; an entry that only shrinks on its job is never held by the
+/// meter.
 pub async fn change(
     db: &Db,
     id: Uuid,
@@ -151,22 +166,10 @@ pub async fn change(
     audit: &NewAudit,
 ) -> Result<Result<(), Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
-    let Some(job) = store::take_in(&mut tx, entry.job_id).await? else { return Ok(Err(Refused::NoJob)) };
-    if !job.status.is_open() {
-        return Ok(Err(Refused::Closed));
-    }
-    if let Some(change) = entry.change_id
-        && !store::change_open_in(&mut tx, job.id, change).await?
-    {
-        return Ok(Err(Refused::NoChange));
-    }
-    let (used, contacted) = store::used_in(&mut tx, &job, Some(id)).await?;
-    let added = amount(&job, entry.minutes, entry.line, entry.extra);
-    let before = store::time::get_in(&mut tx, id).await?;
-    let Some(before) = before else { return Ok(Err(Refused::NoEntry)) };
-    let was = amount(&job, before.minutes, before.line, before.extra);
-    if added > was && !meter::Meter::allows(job.price_type, job.budget, used, added, contacted) {
-        return Ok(Err(Refused::NeedsContact));
+    let Some(before) = store::time::get_in(&mut tx, id).await? else { return Ok(Err(Refused::NoEntry)) };
+    let write = Write { leaves: Some(before.load()), arrives: Some(entry.load()), entry: Some(id) };
+    if let Err(refused) = gate::admit(&mut tx, &write).await? {
+        return Ok(Err(refused));
     }
     if !store::time::update_in(&mut tx, id, entry, now).await? {
         return Ok(Err(Refused::NoEntry));
@@ -176,15 +179,20 @@ pub async fn change(
     Ok(Ok(()))
 }
 
-/// Deletes entry `id` with `audit`; `false` when it is gone.
-pub async fn delete(db: &Db, id: Uuid, audit: &NewAudit) -> Result<bool, sqlx::Error> {
+/// Deletes entry `id` with `audit` when its job is open (`super::gate`).
+pub async fn delete(db: &Db, id: Uuid, audit: &NewAudit) -> Result<Result<(), Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
+    let Some(before) = store::time::get_in(&mut tx, id).await? else { return Ok(Err(Refused::NoEntry)) };
+    let write = Write { leaves: Some(before.load()), ..Write::default() };
+    if let Err(refused) = gate::admit(&mut tx, &write).await? {
+        return Ok(Err(refused));
+    }
     if !store::time::delete_in(&mut tx, id).await? {
-        return Ok(false);
+        return Ok(Err(Refused::NoEntry));
     }
     tx.audit(audit).await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(Ok(()))
 }
 
 /// The Monday of `day`'s week.

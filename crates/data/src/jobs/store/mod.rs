@@ -115,9 +115,9 @@ pub async fn take_in(tx: &mut Tx, id: Uuid) -> Result<Option<Job>, sqlx::Error> 
 /// What `job`'s own work has used, in øre, and whether a § 7 contact is recorded, read in
 /// the caller's transaction; the time entry `except` is left out (the one being changed).
 pub async fn used_in(tx: &mut Tx, job: &Job, except: Option<Uuid>) -> Result<(i64, bool), sqlx::Error> {
-    let time: Vec<(i32, Option<i32>, i64)> = tx_run!(tx, conn => sqlx::query_as(
-        "SELECT minutes, line, COUNT(*) FROM time_entries WHERE job_id = $1 AND NOT extra \
-         AND ($2 IS NULL OR id <> $2) GROUP BY minutes, line",
+    let time: Vec<(i32, i64, i64)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT minutes, rate, COUNT(*) FROM time_entries WHERE job_id = $1 AND NOT extra \
+         AND ($2 IS NULL OR id <> $2) GROUP BY minutes, rate",
     )
     .bind(job.id)
     .bind(except)
@@ -133,13 +133,24 @@ pub async fn used_in(tx: &mut Tx, job: &Job, except: Option<Uuid>) -> Result<(i6
         .bind(job.id)
         .fetch_one(conn)
         .await)?;
-    let time: i64 = time
-        .iter()
-        .map(|&(minutes, line, count)| meter::time_amount(minutes, job.rate_of(line)) * count)
-        .sum();
+    let time: i64 =
+        time.iter().map(|&(minutes, rate, count)| meter::time_amount(minutes, rate) * count).sum();
     let materials: i64 =
         materials.iter().map(|&(quantity, price)| meter::material_amount(quantity, price)).sum();
     Ok((time + materials, contacts > 0))
+}
+
+/// How many hour entries and material lines of job `id` are marked as tilleggsarbeid with
+/// no change order named, in `tx`.
+pub async fn untagged_extra_in(tx: &mut Tx, id: Uuid) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM time_entries WHERE job_id = $1 AND extra AND change_id IS NULL) \
+         + (SELECT COUNT(*) FROM job_materials WHERE job_id = $1 AND extra AND change_id IS NULL)",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await)?;
+    Ok(count)
 }
 
 /// Marks that the office was told job `id` reached its estimate; `false` when it was told
@@ -244,10 +255,10 @@ pub async fn works_on(db: &Db, id: Uuid, user_id: Uuid) -> Result<bool, sqlx::Er
     Ok(found.is_some())
 }
 
-/// Time grouped for the meters of all jobs: `(job_id, minutes, line, extra, count)`.
-pub async fn time_groups(db: &Db) -> Result<Vec<(Uuid, i32, Option<i32>, bool, i64)>, sqlx::Error> {
+/// Time grouped for the meters of all jobs: `(job_id, minutes, rate, extra, count)`.
+pub async fn time_groups(db: &Db) -> Result<Vec<(Uuid, i32, i64, bool, i64)>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT job_id, minutes, line, extra, COUNT(*) FROM time_entries GROUP BY job_id, minutes, line, extra",
+        "SELECT job_id, minutes, rate, extra, COUNT(*) FROM time_entries GROUP BY job_id, minutes, rate, extra",
     )
     .fetch_all(pool)
     .await)
@@ -306,10 +317,11 @@ pub async fn insert_material_in(tx: &mut Tx, material: &Material) -> Result<(), 
     .map(|_| ()))
 }
 
-/// Deletes material line `id`; `false` when it is gone.
-pub async fn delete_material_in(tx: &mut Tx, id: Uuid) -> Result<bool, sqlx::Error> {
-    let deleted = tx_run!(tx, conn => sqlx::query("DELETE FROM job_materials WHERE id = $1")
+/// Deletes material line `id` of job `job_id`; `false` when it is gone.
+pub async fn delete_material_in(tx: &mut Tx, job_id: Uuid, id: Uuid) -> Result<bool, sqlx::Error> {
+    let deleted = tx_run!(tx, conn => sqlx::query("DELETE FROM job_materials WHERE id = $1 AND job_id = $2")
         .bind(id)
+        .bind(job_id)
         .execute(conn)
         .await
         .map(|done| done.rows_affected()))?;

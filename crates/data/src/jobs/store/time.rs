@@ -9,7 +9,7 @@ use crate::{db_run, tx_run};
 
 macro_rules! columns {
     () => {
-        "id, job_id, user_id, user_name, day, minutes, line, note, extra, created_at, updated_at, change_id"
+        "id, job_id, user_id, user_name, day, minutes, line, note, extra, created_at, updated_at, change_id, rate"
     };
 }
 
@@ -20,7 +20,7 @@ pub async fn insert_in(
     now: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(concat!(
-        "INSERT INTO time_entries (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)"
+        "INSERT INTO time_entries (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12)"
     ))
     .bind(id)
     .bind(entry.job_id)
@@ -33,12 +33,13 @@ pub async fn insert_in(
     .bind(entry.extra)
     .bind(now)
     .bind(entry.change_id)
+    .bind(entry.rate)
     .execute(conn)
     .await
     .map(|_| ()))
 }
 
-/// Saves entry `id` (its job, day, minutes, line, note and mark; who worked stays);
+/// Saves entry `id` (its job, day, minutes, line, note, mark and rate; who worked stays);
 /// `false` when it is gone.
 pub async fn update_in(
     tx: &mut Tx,
@@ -48,7 +49,7 @@ pub async fn update_in(
 ) -> Result<bool, sqlx::Error> {
     let updated = tx_run!(tx, conn => sqlx::query(
         "UPDATE time_entries SET job_id = $1, day = $2, minutes = $3, line = $4, note = $5, extra = $6, updated_at = $7, \
-         change_id = $9 WHERE id = $8",
+         change_id = $9, rate = $10 WHERE id = $8",
     )
     .bind(entry.job_id)
     .bind(entry.day)
@@ -59,6 +60,7 @@ pub async fn update_in(
     .bind(now)
     .bind(id)
     .bind(entry.change_id)
+    .bind(entry.rate)
     .execute(conn)
     .await
     .map(|done| done.rows_affected()))?;
@@ -72,6 +74,24 @@ pub async fn delete_in(tx: &mut Tx, id: Uuid) -> Result<bool, sqlx::Error> {
         .await
         .map(|done| done.rows_affected()))?;
     Ok(deleted == 1)
+}
+
+/// The minutes `user_id` has entered on `day`, leaving out entry `except`, in `tx`.
+pub async fn day_minutes_in(
+    tx: &mut Tx,
+    user_id: Uuid,
+    day: NaiveDate,
+    except: Option<Uuid>,
+) -> Result<i64, sqlx::Error> {
+    let (minutes,): (Option<i64>,) = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT CAST(SUM(minutes) AS BIGINT) FROM time_entries WHERE user_id = $1 AND day = $2 AND ($3 IS NULL OR id <> $3)",
+    )
+    .bind(user_id)
+    .bind(day)
+    .bind(except)
+    .fetch_one(conn)
+    .await)?;
+    Ok(minutes.unwrap_or(0))
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<TimeEntry>, sqlx::Error> {
@@ -121,7 +141,7 @@ pub async fn between(
     db_run!(db, pool => {
         let mut query = sqlx::QueryBuilder::new(
             "SELECT t.id, t.job_id, t.user_id, t.user_name, t.day, t.minutes, t.line, t.note, t.extra, t.created_at, \
-             t.updated_at, t.change_id, j.title AS job_title, j.customer_name, j.customer_address \
+             t.updated_at, t.change_id, t.rate, j.title AS job_title, j.customer_name, j.customer_address \
              FROM time_entries t JOIN jobs j ON j.id = t.job_id WHERE t.day >= ",
         );
         query.push_bind(from).push(" AND t.day < ").push_bind(to);

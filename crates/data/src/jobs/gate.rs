@@ -1,0 +1,111 @@
+//! The one gate every write of time and materials passes, whoever writes (the office or a
+//! montør) and however (add, change, move to another job, mark as tilleggsarbeid, tag to a
+//! change order, delete). It runs in the write's transaction after taking the row of every
+//! job the write touches (`super::store::take_in`), so what it reads cannot change before
+//! the write, and a new write path cannot skip a rule by forgetting one of them:
+//!
+//! - **A closed job gives nothing up and takes nothing in.** Both the job a record leaves
+//!   and the job it arrives on must be open (planned or in progress): a done job's basis
+//!   and an invoiced job's invoice stay what they were made from.
+//! - **A change order named must be the job's own and still open** (`changes::is_open`).
+//! - **At most 24 hours a day per person**, across all their entries that day.
+//! - **§ 7:** on a prisoverslag, a record that adds to the job's own work beyond its
+//!   budget waits until the § 7 contact is recorded (håndverkertjenesteloven § 7 (2),
+//!   `super::meter`). A record moved from another job arrives whole: what it used there
+//!   does not count here.
+
+use chrono::NaiveDate;
+use uuid::Uuid;
+
+use super::{meter, store};
+use crate::db::Tx;
+
+/// What a day may hold of one person's hours.
+pub const MAX_DAY_MINUTES: i64 = 24 * 60;
+/// What an entry that would pass 24 hours in a day is told.
+pub const DAY_FULL: &str =
+    "Et døgn har 24 timer: med denne føringen ville personen ha mer enn 24 timer denne dagen.";
+
+/// Why a record was not written.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The job is gone.
+    NoJob,
+    /// The job is done or invoiced.
+    Closed,
+    /// Over a price estimate before a § 7 contact.
+    NeedsContact,
+    /// The entry is gone.
+    NoEntry,
+    /// The change order named is not the job's, or is declined, withdrawn or replaced.
+    NoChange,
+    /// The person's hours that day would pass 24.
+    DayFull,
+}
+
+/// A person's hours on a day, as an entry holds them.
+#[derive(Debug, Clone, Copy)]
+pub struct Hours {
+    pub user_id: Uuid,
+    pub day: NaiveDate,
+    pub minutes: i32,
+}
+
+/// What one record (an hour entry or a material line) puts on its job.
+#[derive(Debug, Clone, Copy)]
+pub struct Load {
+    pub job_id: Uuid,
+    /// Øre on the job's own work; 0 for tilleggsarbeid (it has its own acceptance).
+    pub amount: i64,
+    pub change_id: Option<Uuid>,
+    /// An hour entry's hours; none for a material line.
+    pub hours: Option<Hours>,
+}
+
+/// One write: the record as it was (none for a new one) and as it will be (none when it
+/// is deleted). `entry` is the hour entry being changed, left out of what the day and the
+/// meter already hold.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Write {
+    pub leaves: Option<Load>,
+    pub arrives: Option<Load>,
+    pub entry: Option<Uuid>,
+}
+
+/// Takes the rows of the jobs `write` touches (in the order of their ids, so two writes
+/// never wait for each other's second job) and checks every rule above, in `tx`.
+pub async fn admit(tx: &mut Tx, write: &Write) -> Result<Result<(), Refused>, sqlx::Error> {
+    let mut ids: Vec<Uuid> =
+        write.leaves.iter().chain(write.arrives.iter()).map(|load| load.job_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut jobs = Vec::with_capacity(ids.len());
+    for id in ids {
+        let Some(job) = store::take_in(tx, id).await? else { return Ok(Err(Refused::NoJob)) };
+        if !job.status.is_open() {
+            return Ok(Err(Refused::Closed));
+        }
+        jobs.push(job);
+    }
+    let Some(arrives) = write.arrives else { return Ok(Ok(())) };
+    let Some(job) = jobs.iter().find(|job| job.id == arrives.job_id) else { return Ok(Err(Refused::NoJob)) };
+    if let Some(change) = arrives.change_id
+        && !store::change_open_in(tx, job.id, change).await?
+    {
+        return Ok(Err(Refused::NoChange));
+    }
+    if let Some(hours) = arrives.hours {
+        let held = store::time::day_minutes_in(tx, hours.user_id, hours.day, write.entry).await?;
+        if held.saturating_add(i64::from(hours.minutes)) > MAX_DAY_MINUTES {
+            return Ok(Err(Refused::DayFull));
+        }
+    }
+    let was = write.leaves.filter(|leaves| leaves.job_id == arrives.job_id).map_or(0, |leaves| leaves.amount);
+    if arrives.amount > 0 && arrives.amount > was {
+        let (used, contacted) = store::used_in(tx, job, write.entry).await?;
+        if !meter::Meter::allows(job.price_type, job.budget, used, arrives.amount, contacted) {
+            return Ok(Err(Refused::NeedsContact));
+        }
+    }
+    Ok(Ok(()))
+}
