@@ -62,9 +62,8 @@ pub(super) async fn credit_invoice(
     }
     let reason = errors.required("reason", input.reason, 500, "Skriv hvorfor linjene krediteres.");
     errors.finish()?;
-    let basis = invoices::credit_basis(&invoice, &lines);
     let (now, today) = (state.clock.now(), state.clock.today());
-    let made = |note_id: Uuid, number: String| Invoice {
+    let made = |note_id: Uuid, number: String, basis: invoices::InvoiceBasis| Invoice {
         id: note_id,
         job_id: invoice.job_id,
         number,

@@ -10,7 +10,7 @@
 
 use std::io;
 
-use fagfolk_data::invoices::{Invoice, InvoiceKind};
+use fagfolk_data::invoices::{Invoice, InvoiceBasis, InvoiceKind, Seller};
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::{CustomerKind, QuoteLine, Unit};
 use fagfolk_data::values::{AccountNumber, OrgNr};
@@ -27,19 +27,52 @@ const NORWEGIAN_ORG: &str = "0192";
 /// What must be in place before `invoice` can be EHF, each in Norwegian; empty when it can.
 pub fn check(invoice: &Invoice) -> Vec<&'static str> {
     let mut missing = Vec::new();
-    let customer = &invoice.basis.customer;
-    if customer.kind != CustomerKind::Business {
+    if invoice.basis.customer.kind != CustomerKind::Business {
         missing.push("kunden er en privatperson (EHF er for bedrifter og det offentlige)");
-    } else if customer.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok()).is_none() {
+    }
+    missing.extend(business_missing(&invoice.basis.customer, &invoice.seller, invoice.kind));
+    missing
+}
+
+/// What an EHF from `seller` to the business `customer` lacks.
+fn business_missing(
+    customer: &fagfolk_data::invoices::model::Customer,
+    seller: &Seller,
+    kind: InvoiceKind,
+) -> Vec<&'static str> {
+    let mut missing = Vec::new();
+    if customer.kind == CustomerKind::Business
+        && customer.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok()).is_none()
+    {
         missing.push("kunden mangler et gyldig organisasjonsnummer (9 sifre) på tilbudet");
     }
-    if invoice.seller.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok()).is_none() {
+    if seller.name.trim().is_empty() {
+        missing.push("firmanavnet mangler (Innstillinger)");
+    }
+    if seller.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok()).is_none() {
         missing.push("firmaets organisasjonsnummer i Innstillinger er ikke gyldig");
     }
-    if !invoice.seller.vat_registered {
+    if !seller.vat_registered {
         missing.push("firmaet er ikke registrert i Merverdiavgiftsregisteret (Innstillinger → Faktura)");
     }
-    if invoice.kind == InvoiceKind::Invoice && invoice.seller.account_number.is_none() {
+    if kind == InvoiceKind::Invoice && seller.account_number.is_none() {
+        missing.push("kontonummeret mangler (Innstillinger → Faktura)");
+    }
+    missing
+}
+
+/// What an invoice of `basis` from `seller` lacks before it may be made and locked: the
+/// firm's name and account number for every customer, and for a business what its EHF
+/// needs (`check`), each said with where to fix it.
+pub fn missing_before_issue(basis: &InvoiceBasis, seller: &Seller) -> Vec<&'static str> {
+    if basis.customer.kind == CustomerKind::Business {
+        return business_missing(&basis.customer, seller, InvoiceKind::Invoice);
+    }
+    let mut missing = Vec::new();
+    if seller.name.trim().is_empty() {
+        missing.push("firmanavnet mangler (Innstillinger)");
+    }
+    if seller.account_number.is_none() {
         missing.push("kontonummeret mangler (Innstillinger → Faktura)");
     }
     missing
@@ -299,11 +332,13 @@ pub fn write(invoice: &Invoice, credited: Option<&Invoice>) -> io::Result<Vec<u8
                     )
                 })?;
             }
-            if let Some(deduction) = &basis.deduction {
+            // A deduction per MVA rate; on a credit note limited to what is left to credit, a
+            // negative one (its lines summed to less) is a charge.
+            for deduction in &basis.deductions {
                 node(xml, "cac:AllowanceCharge", |xml| {
-                    leaf(xml, "cbc:ChargeIndicator", "false")?;
+                    leaf(xml, "cbc:ChargeIndicator", if deduction.net < 0 { "true" } else { "false" })?;
                     leaf(xml, "cbc:AllowanceChargeReason", &deduction.description)?;
-                    amount(xml, "cbc:Amount", deduction.net)?;
+                    amount(xml, "cbc:Amount", deduction.net.abs())?;
                     tax_category(xml, "cac:TaxCategory", deduction.vat)
                 })?;
             }
@@ -323,8 +358,13 @@ pub fn write(invoice: &Invoice, credited: Option<&Invoice>) -> io::Result<Vec<u8
                 amount(xml, "cbc:LineExtensionAmount", lines_net)?;
                 amount(xml, "cbc:TaxExclusiveAmount", basis.totals.net)?;
                 amount(xml, "cbc:TaxInclusiveAmount", basis.totals.gross)?;
-                if let Some(deduction) = &basis.deduction {
-                    amount(xml, "cbc:AllowanceTotalAmount", deduction.net)?;
+                let allowances: i64 = basis.deductions.iter().map(|d| d.net).filter(|net| *net > 0).sum();
+                let charges: i64 = basis.deductions.iter().map(|d| d.net).filter(|net| *net < 0).sum();
+                if allowances != 0 {
+                    amount(xml, "cbc:AllowanceTotalAmount", allowances)?;
+                }
+                if charges != 0 {
+                    amount(xml, "cbc:ChargeTotalAmount", -charges)?;
                 }
                 amount(xml, "cbc:PayableAmount", basis.totals.gross)
             })?;

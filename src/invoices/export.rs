@@ -6,6 +6,7 @@
 use fagfolk_data::invoices::InvoiceBasis;
 use fagfolk_data::quotes::money;
 
+use crate::http::csv::Sheet;
 use crate::http::error::{ApiError, ApiResult};
 
 /// Øre as kroner with a decimal comma and no thousands separator: `1234,50`.
@@ -19,11 +20,8 @@ pub fn csv(basis: &InvoiceBasis) -> ApiResult<Vec<u8>> {
 }
 
 fn write(basis: &InvoiceBasis) -> Result<Vec<u8>, csv::Error> {
-    let mut writer = csv::WriterBuilder::new()
-        .delimiter(b';')
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(b"\xEF\xBB\xBF".to_vec());
-    writer.write_record([
+    let mut writer = Sheet::new();
+    writer.row([
         "Del",
         "Beskrivelse",
         "Antall",
@@ -38,7 +36,7 @@ fn write(basis: &InvoiceBasis) -> Result<Vec<u8>, csv::Error> {
     for section in sections {
         for line in &section.lines {
             let amounts = line.amounts();
-            writer.write_record([
+            writer.row([
                 section.title.as_str(),
                 line.description.as_str(),
                 money::quantity(line.quantity).as_str(),
@@ -51,9 +49,9 @@ fn write(basis: &InvoiceBasis) -> Result<Vec<u8>, csv::Error> {
             ])?;
         }
     }
-    if let Some(deduction) = &basis.deduction {
+    for deduction in &basis.deductions {
         let amounts = money::line(100, -deduction.net, deduction.vat);
-        writer.write_record([
+        writer.row([
             "Fratrekk",
             deduction.description.as_str(),
             "1",
@@ -68,20 +66,10 @@ fn write(basis: &InvoiceBasis) -> Result<Vec<u8>, csv::Error> {
     for rate in &basis.vat_rates {
         let label = format!("MVA {} %", rate.rate);
         let gross = kroner(rate.net + rate.vat);
-        writer.write_record([
-            "Sum",
-            label.as_str(),
-            "",
-            "",
-            "",
-            "",
-            &kroner(rate.net),
-            &kroner(rate.vat),
-            &gross,
-        ])?;
+        writer.row(["Sum", label.as_str(), "", "", "", "", &kroner(rate.net), &kroner(rate.vat), &gross])?;
     }
     let totals = basis.totals;
-    writer.write_record([
+    writer.row([
         "Sum",
         "Totalt",
         "",
@@ -92,5 +80,5 @@ fn write(basis: &InvoiceBasis) -> Result<Vec<u8>, csv::Error> {
         kroner(totals.vat).as_str(),
         kroner(totals.gross).as_str(),
     ])?;
-    writer.into_inner().map_err(|err| err.into_error().into())
+    writer.finish()
 }

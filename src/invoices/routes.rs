@@ -148,6 +148,10 @@ async fn job_invoices(
     Ok(Json(store::of_job(&state.db, id).await?))
 }
 
+/// What invoicing a prisoverslag past its budget without the § 7 contact is told.
+const NEEDS_CONTACT: &str = "Oppdraget har passert prisoverslaget, og kontakten med kunden er ikke registrert \
+     (håndverkertjenesteloven § 7). Registrer kontakten før oppdraget faktureres.";
+
 /// "Marker som fakturert": the invoice of a finished job, made from its basis as it reads
 /// now, numbered in the year's series without gaps, dated today, due after the days
 /// Innstillinger give; the job reads "fakturert" from then on. One per job.
@@ -157,7 +161,8 @@ async fn job_invoices(
     responses(
         (status = 201, description = "Fakturaen er laget, og oppdraget er fakturert", body = Invoice),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "Oppdraget er ikke ferdig, eller er fakturert", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ikke ferdig eller er fakturert, § 7-kontakten mangler, \
+            tilleggsarbeid mangler endringsordre, eller Innstillinger mangler det fakturaen trenger", body = ErrorBody),
     )
 )]
 async fn issue_invoice(
@@ -171,6 +176,12 @@ async fn issue_invoice(
     }
     let basis = super::basis::now(&state, id).await?;
     let (seller, days) = super::basis::seller(&state).await?;
+    // Everything the invoice needs is checked before it is numbered and locked: an invoice
+    // nobody can pay, or a business's EHF that cannot be made, cannot be taken back.
+    let missing = super::ehf::missing_before_issue(&basis, &seller);
+    if !missing.is_empty() {
+        return Err(ApiError::Conflict(format!("Fakturaen kan ikke lages ennå: {}.", missing.join("; "))));
+    }
     let (now, today) = (state.clock.now(), state.clock.today());
     let made = |invoice_id: Uuid, number: String| Invoice {
         id: invoice_id,
@@ -211,6 +222,12 @@ async fn issue_invoice(
         Err(NotIssued::Stale) => Err(ApiError::Conflict(
             "Tilleggsarbeid ble akseptert akkurat nå. Se over fakturagrunnlaget og prøv igjen.".to_owned(),
         )),
+        Err(NotIssued::NeedsContact) => Err(ApiError::Conflict(NEEDS_CONTACT.to_owned())),
+        Err(NotIssued::UntaggedExtra(count)) => Err(ApiError::Conflict(format!(
+            "{count} {} er merket som tilleggsarbeid uten en endringsordre. Knytt dem til en endringsordre \
+             (eller registrer avtalen med kunden), eller fjern merket, før oppdraget faktureres.",
+            if count == 1 { "føring" } else { "føringer" }
+        ))),
     }
 }
 

@@ -103,16 +103,20 @@ fn lay_out(
         page.paragraph(Regular, 9.5, LEFT, &basis.work.note);
     }
     table::lines(&mut page, &basis.work.lines, consumer);
-    if let Some(deduction) = &basis.deduction {
-        let line = QuoteLine {
+    let deductions: Vec<QuoteLine> = basis
+        .deductions
+        .iter()
+        .map(|deduction| QuoteLine {
             service_id: None,
             description: deduction.description.clone(),
             quantity: 100,
             unit: Unit::Stk,
             unit_price: -deduction.net,
             vat: deduction.vat,
-        };
-        table::lines(&mut page, &[line], consumer);
+        })
+        .collect();
+    if !deductions.is_empty() {
+        table::lines(&mut page, &deductions, consumer);
     }
     for section in &basis.additions {
         page.heading(&section.title);

@@ -1976,7 +1976,11 @@ export interface components {
              */
             photo: string;
         };
-        /** @description What passes a prisoverslag's ceiling, taken off (§ 32 (2)). */
+        /**
+         * @description What passes a prisoverslag's ceiling, taken off (§ 32 (2)), at one MVA rate: a
+         *     deduction over lines at several rates is one of these per rate, each its rate's share
+         *     ([`spread`]). On a credit note: the share of the invoice's deduction its lines carry.
+         */
         Deduction: {
             description: string;
             /**
@@ -2282,7 +2286,8 @@ export interface components {
             /** @description Where the work was done. */
             address?: string | null;
             customer: components["schemas"]["Customer"];
-            deduction?: components["schemas"]["Deduction"] | null;
+            /** @description What passes a prisoverslag's ceiling, one per MVA rate of the work's lines. */
+            deductions?: components["schemas"]["Deduction"][];
             /**
              * Format: date
              * @description The first and last day worked (or the job's days).
@@ -3368,9 +3373,14 @@ export interface components {
             /** @description Which days a customer may offer for the site visit on the contact form. */
             visit_days: components["schemas"]["VisitDays"];
         };
+        /**
+         * @description Every field left out keeps what is saved; `null` or blank clears it (the firm's name,
+         *     which may not be empty, aside). A partial save never wipes the firm.
+         */
         SettingsInput: {
             adresse?: string | null;
             claims?: components["schemas"]["ClaimsInput"] | null;
+            /** @description Required once saved: every invoice and EHF names the firm. */
             company_name?: string | null;
             declaration_defaults?: components["schemas"]["Defaults"] | null;
             email?: string | null;
@@ -3531,6 +3541,12 @@ export interface components {
              */
             minutes: number;
             note: string;
+            /**
+             * Format: int64
+             * @description Øre excluding MVA per hour, as it was when the entry was written (its budget line's
+             *     price, else the job's hourly rate then).
+             */
+            rate: number;
             /** Format: date-time */
             updated_at: string;
             /**
@@ -6054,7 +6070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Oppdraget er ikke ferdig, eller er fakturert */
+            /** @description Oppdraget er ikke ferdig eller er fakturert, § 7-kontakten mangler, tilleggsarbeid mangler endringsordre, eller Innstillinger mangler det fakturaen trenger */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6196,6 +6212,15 @@ export interface operations {
             };
             /** @description Finnes ikke */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ferdig */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9637,7 +9662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Låst */
+            /** @description Låst, eller oppdraget er ferdig */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -14,7 +14,7 @@
 //! A line's MVA: a quote line's or a material's own rate; time on a budget line priced by
 //! the hour takes that line's rate, other time the standard 25 %.
 
-use super::model::{Customer, Deduction, InvoiceBasis, Section, totals_of, vat_rates};
+use super::model::{Customer, Deduction, InvoiceBasis, Section, spread, totals_of, vat_rates};
 use crate::jobs::{JobDetail, meter};
 use crate::quotes::money;
 use crate::quotes::{Agreement, CustomerKind, PriceType, Quote, QuoteLine, QuoteStatus, Unit, texts};
@@ -104,7 +104,7 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
                     ),
                     quantity: meter::hours_in_hundredths(entry.minutes),
                     unit: Unit::Time,
-                    unit_price: job.job.rate_of(entry.line),
+                    unit_price: entry.rate,
                     vat: budget_line
                         .filter(|line| line.unit == Unit::Time)
                         .map_or(STANDARD_VAT, |line| line.vat),
@@ -142,22 +142,28 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
         }
     };
     let work = section(title, note, lines);
-    let deduction = job.meter.ceiling.filter(|ceiling| work.net > *ceiling).map(|ceiling| {
-        let rates: Vec<u8> = work.lines.iter().map(|line| line.vat).collect();
-        let vat = match rates.first() {
-            Some(first) if rates.iter().all(|rate| rate == first) => *first,
-            _ => STANDARD_VAT,
-        };
-        Deduction {
-            description: format!(
-                "Fratrekk: medgått {} er over prisoverslaget + 15 % ({})",
-                money::kroner(work.net),
-                money::kroner(ceiling)
-            ),
-            net: work.net - ceiling,
-            vat,
-        }
-    });
+    // What passes the ceiling is taken off, spread over the work's MVA rates by their share.
+    let over =
+        job.meter.ceiling.filter(|ceiling| work.net > *ceiling).map(|ceiling| (work.net - ceiling, ceiling));
+    let deductions: Vec<Deduction> = over
+        .map(|(net, ceiling)| {
+            let parts = spread(net, work.lines.iter());
+            let several = parts.len() > 1;
+            parts
+                .into_iter()
+                .map(|(vat, part)| Deduction {
+                    description: format!(
+                        "Fratrekk: medgått {} er over prisoverslaget + 15 % ({}){}",
+                        money::kroner(work.net),
+                        money::kroner(ceiling),
+                        if several { format!(", andelen med {vat} % MVA") } else { String::new() }
+                    ),
+                    net: part,
+                    vat,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let mut changes: Vec<&Quote> =
         job.changes.iter().filter(|change| change.status == QuoteStatus::Accepted).collect();
     changes.sort_by_key(|change| (change.accepted_at, change.number.clone()));
@@ -169,7 +175,7 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
         .collect::<Vec<_>>();
     let vat_rates = vat_rates(
         work.lines.iter().chain(additions.iter().flat_map(|section| section.lines.iter())),
-        deduction.as_ref(),
+        &deductions,
     );
     let totals = totals_of(&vat_rates);
     let days: Vec<_> = job.entries.iter().map(|entry| entry.day).collect();
@@ -180,7 +186,7 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
         price_type: job.job.price_type,
         quote_number: number,
         work,
-        deduction,
+        deductions,
         additions,
         vat_rates,
         totals,
@@ -238,6 +244,7 @@ mod tests {
             note: note.into(),
             extra: false,
             change_id: None,
+            rate: 95_000,
             created_at: at,
             updated_at: at,
         }
@@ -261,7 +268,11 @@ mod tests {
         }
     }
 
-    fn detail(job: Job, entries: Vec<TimeEntry>, materials: Vec<Material>) -> JobDetail {
+    /// The job's page with `entries` written at the rates the job gives them.
+    fn detail(job: Job, mut entries: Vec<TimeEntry>, materials: Vec<Material>) -> JobDetail {
+        for entry in &mut entries {
+            entry.rate = job.rate_of(entry.line);
+        }
         let meter = meter_of(&job, &entries, &materials, 0, true);
         JobDetail {
             job,
@@ -287,7 +298,7 @@ mod tests {
         assert_eq!(basis.work.lines.len(), 2);
         assert_eq!(basis.totals, budget);
         assert_eq!(basis.totals.net, job.meter.billable);
-        assert!(basis.deduction.is_none());
+        assert!(basis.deductions.is_empty());
     }
 
     #[test]
@@ -303,8 +314,8 @@ mod tests {
         assert_eq!(basis.work.lines[0].description, "03.11.2026 Per Montør, 10 t: Trekke kabel");
         assert_eq!(basis.work.lines[1].description, "04.11.2026 Per Montør, 10 t: Elektriker");
         assert_eq!(basis.work.net, 1_200_000);
-        let deduction = basis.deduction.as_ref().unwrap();
-        assert_eq!(deduction.net, 50_000);
+        assert_eq!(basis.deductions.len(), 1);
+        assert_eq!(basis.deducted(), 50_000);
         assert_eq!(basis.totals.net, 1_150_000);
         assert_eq!(basis.totals.net, job.meter.billable);
         assert_eq!(basis.totals.vat, 287_500);
@@ -321,6 +332,6 @@ mod tests {
         let basis = of_job(&job, None, None);
         assert_eq!(basis.work.net, 3 * 30_863 + 26_970);
         assert_eq!(basis.totals.net, job.meter.billable);
-        assert!(basis.deduction.is_none());
+        assert!(basis.deductions.is_empty());
     }
 }

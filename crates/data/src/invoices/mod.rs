@@ -7,6 +7,7 @@
 //! and, for a business customer, EHF (`src/invoices/`). The SQL is in `store.rs`.
 
 pub mod basis;
+pub mod credit;
 pub mod model;
 pub mod store;
 
@@ -20,7 +21,6 @@ pub use model::InvoiceBasis;
 
 use crate::audit::NewAudit;
 use crate::db::Db;
-use crate::quotes::QuoteLine;
 
 /// What a request about an invoice that is not there is told.
 pub const NOT_FOUND: &str = "Fant ikke fakturaen.";
@@ -138,6 +138,11 @@ pub enum NotIssued {
     ChangeWaiting(String),
     /// A change order was accepted after the basis the invoice was made from was read.
     Stale,
+    /// A prisoverslag used past its budget with no § 7 contact recorded.
+    NeedsContact,
+    /// Hours or materials marked as tilleggsarbeid with no change order behind them (how
+    /// many records).
+    UntaggedExtra(i64),
 }
 
 /// Makes the invoice `made(id, number)` gives for job `job_id` on `today` and marks the job
@@ -157,6 +162,18 @@ pub async fn issue(
     };
     if job.status != crate::jobs::JobStatus::Done {
         return Ok(Err(NotIssued::NotDone));
+    }
+    // Past a prisoverslag's budget the customer must have been told (håndverkertjenesteloven
+    // § 7 (2)); the gate holds new records until then, and so does the invoice.
+    let (used, contacted) = crate::jobs::store::used_in(&mut tx, &job, None).await?;
+    if job.price_type == crate::quotes::PriceType::Estimate && used > job.budget && !contacted {
+        return Ok(Err(NotIssued::NeedsContact));
+    }
+    // Tilleggsarbeid is billed by its accepted change order; a record marked as such with
+    // none behind it would be worked and never billed, or billed with nothing agreed.
+    let untagged = crate::jobs::store::untagged_extra_in(&mut tx, job_id).await?;
+    if untagged > 0 {
+        return Ok(Err(NotIssued::UntaggedExtra(untagged)));
     }
     // A change order sent and not answered would be accepted after the invoice (which
     // `crate::quotes` now refuses): the office answers it or withdraws it first.
@@ -183,54 +200,33 @@ pub async fn issue(
     Ok(Ok(invoice))
 }
 
-/// The credit note of `lines` (indexes into [`InvoiceBasis::lines`]) of `invoice`: the
-/// lines as they were invoiced, their sums positive (a credit note's are), numbered in
-/// the caller's series by [`credit`].
-pub fn credit_basis(invoice: &Invoice, lines: &[u32]) -> InvoiceBasis {
-    let all: Vec<&QuoteLine> = invoice.basis.lines().collect();
-    let taken: Vec<QuoteLine> = lines
-        .iter()
-        .filter_map(|index| all.get(usize::try_from(*index).ok()?).map(|line| (*line).clone()))
-        .collect();
-    let net = taken.iter().fold(0i64, |sum, line| sum.saturating_add(line.amounts().net));
-    let vat_rates = model::vat_rates(taken.iter(), None);
-    let totals = model::totals_of(&vat_rates);
-    InvoiceBasis {
-        work: model::Section {
-            title: format!("Kreditering av faktura {}", invoice.number),
-            note: String::new(),
-            lines: taken,
-            net,
-        },
-        deduction: None,
-        additions: Vec::new(),
-        vat_rates,
-        totals,
-        ..invoice.basis.clone()
-    }
-}
-
-/// Writes the credit note `made(id, number)` gives for `lines` of `invoice` under the next
-/// number of `today`'s year, with `entry(note)`, in one transaction; the lines some credit
-/// note took back already, when any of `lines` is one: a line is credited once. The job's
-/// row is taken first, so two credit notes of the same line at once make one.
+/// Writes the credit note `made(id, number, basis)` gives for `lines` of `invoice` under the
+/// next number of `today`'s year, with `entry(note)`, in one transaction; the lines some
+/// credit note took back already, when any of `lines` is one: a line is credited once. The
+/// job's row is taken first and the earlier credit notes read after it, so two credit
+/// notes at once make one each within what is left to credit (`credit::basis`).
 pub async fn credit(
     db: &Db,
     invoice: &Invoice,
     lines: &[u32],
     today: NaiveDate,
-    made: impl FnOnce(Uuid, String) -> Invoice,
+    made: impl FnOnce(Uuid, String, InvoiceBasis) -> Invoice,
     entry: impl FnOnce(&Invoice) -> NewAudit,
 ) -> Result<Result<Invoice, Vec<u32>>, sqlx::Error> {
     let mut tx = db.begin().await?;
     crate::jobs::store::take_in(&mut tx, invoice.job_id).await?;
-    let taken = store::credited_lines_in(&mut tx, invoice.id).await?;
-    let twice: Vec<u32> = lines.iter().copied().filter(|line| taken.contains(line)).collect();
+    let earlier = store::credit_notes_in(&mut tx, invoice.id).await?;
+    let twice: Vec<u32> = lines
+        .iter()
+        .copied()
+        .filter(|line| earlier.iter().any(|note| note.credited_lines.contains(line)))
+        .collect();
     if !twice.is_empty() {
         return Ok(Err(twice));
     }
     let count = store::next_number(&mut tx, today.year()).await?;
-    let note = made(Uuid::now_v7(), crate::quotes::number(today.year(), count));
+    let basis = credit::basis(invoice, lines, &earlier);
+    let note = made(Uuid::now_v7(), crate::quotes::number(today.year(), count), basis);
     store::insert_in(&mut tx, &note).await?;
     tx.audit(&entry(&note)).await?;
     tx.commit().await?;

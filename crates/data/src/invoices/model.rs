@@ -40,13 +40,74 @@ pub struct Section {
     pub net: i64,
 }
 
-/// What passes a prisoverslag's ceiling, taken off (§ 32 (2)).
+/// What passes a prisoverslag's ceiling, taken off (§ 32 (2)), at one MVA rate: a
+/// deduction over lines at several rates is one of these per rate, each its rate's share
+/// ([`spread`]). On a credit note: the share of the invoice's deduction its lines carry.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Deduction {
     pub description: String,
     /// Øre excluding MVA, positive: the amount taken off.
     pub net: i64,
     pub vat: u8,
+}
+
+/// A basis's deductions as stored: a list, or (invoices made before the deduction was
+/// spread over the rates) one deduction or none under the name `deduction`.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<Deduction>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Many(Vec<Deduction>),
+        One(Deduction),
+    }
+    Ok(match Option::<Stored>::deserialize(deserializer)? {
+        None => Vec::new(),
+        Some(Stored::Many(many)) => many,
+        Some(Stored::One(one)) => vec![one],
+    })
+}
+
+/// `net` øre spread over the MVA rates of `lines` by each rate's share of their sum: the
+/// parts add up to `net` exactly (the øre left by rounding down go to the largest
+/// remainders), and no rate's part is more than its lines' sum, so no rate group of the
+/// invoice goes below zero. Rates whose lines sum to nothing or less take no part.
+pub fn spread<'a>(net: i64, lines: impl Iterator<Item = &'a QuoteLine>) -> Vec<(u8, i64)> {
+    let mut sums: Vec<(u8, i64)> = Vec::new();
+    for line in lines {
+        let amount = line.amounts().net;
+        match sums.iter_mut().find(|(rate, _)| *rate == line.vat) {
+            Some((_, sum)) => *sum = sum.saturating_add(amount),
+            None => sums.push((line.vat, amount)),
+        }
+    }
+    sums.retain(|&(_, sum)| sum > 0);
+    sums.sort_by_key(|&(rate, _)| std::cmp::Reverse(rate));
+    let whole: i128 = sums.iter().map(|&(_, sum)| i128::from(sum)).sum();
+    if net <= 0 || whole == 0 {
+        return Vec::new();
+    }
+    let mut parts: Vec<(u8, i64, i128)> = sums
+        .iter()
+        .map(|&(rate, sum)| {
+            let share = i128::from(net) * i128::from(sum);
+            (rate, i64::try_from(share / whole).unwrap_or(i64::MAX), share % whole)
+        })
+        .collect();
+    let mut left = net - parts.iter().map(|&(_, part, _)| part).sum::<i64>();
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by_key(|&index| std::cmp::Reverse(parts[index].2));
+    for index in order.into_iter().cycle().take(parts.len() * 2) {
+        if left == 0 {
+            break;
+        }
+        parts[index].1 += 1;
+        left -= 1;
+    }
+    // More than the lines' sum (which the ceiling never asks for) stays on the highest rate.
+    if let Some(first) = parts.first_mut() {
+        first.1 = first.1.saturating_add(left);
+    }
+    parts.into_iter().filter(|&(_, part, _)| part != 0).map(|(rate, part, _)| (rate, part)).collect()
 }
 
 /// MVA at one rate.
@@ -69,7 +130,9 @@ pub struct InvoiceBasis {
     /// The accepted quote's number, if the job has one.
     pub quote_number: Option<String>,
     pub work: Section,
-    pub deduction: Option<Deduction>,
+    /// What passes a prisoverslag's ceiling, one per MVA rate of the work's lines.
+    #[serde(default, alias = "deduction", deserialize_with = "one_or_many")]
+    pub deductions: Vec<Deduction>,
     /// Accepted tilleggsarbeid, each apart.
     pub additions: Vec<Section>,
     pub vat_rates: Vec<VatRate>,
@@ -84,6 +147,11 @@ impl InvoiceBasis {
     pub fn lines(&self) -> impl Iterator<Item = &QuoteLine> {
         self.work.lines.iter().chain(self.additions.iter().flat_map(|section| section.lines.iter()))
     }
+
+    /// The deductions' sum excluding MVA.
+    pub fn deducted(&self) -> i64 {
+        self.deductions.iter().fold(0i64, |sum, deduction| sum.saturating_add(deduction.net))
+    }
 }
 
 /// The sums of `rates`.
@@ -96,12 +164,9 @@ pub fn totals_of(rates: &[VatRate]) -> Totals {
 }
 
 /// MVA per rate, highest rate first: each line's MVA rounded as a quote's line is (so a
-/// fixed price's basis adds up to the accepted quote's total to the øre), the
+/// fixed price's basis adds up to the accepted quote's total to the øre), each
 /// deduction's taken off at its rate.
-pub fn vat_rates<'a>(
-    lines: impl Iterator<Item = &'a QuoteLine>,
-    deduction: Option<&Deduction>,
-) -> Vec<VatRate> {
+pub fn vat_rates<'a>(lines: impl Iterator<Item = &'a QuoteLine>, deductions: &[Deduction]) -> Vec<VatRate> {
     let mut rates: Vec<VatRate> = Vec::new();
     let mut add = |rate: u8, net: i64, vat: i64| match rates.iter_mut().find(|found| found.rate == rate) {
         Some(found) => {
@@ -114,7 +179,7 @@ pub fn vat_rates<'a>(
         let amounts = line.amounts();
         add(line.vat, amounts.net, amounts.vat);
     }
-    if let Some(deduction) = deduction {
+    for deduction in deductions {
         let amounts = money::line(100, deduction.net, deduction.vat);
         add(deduction.vat, -amounts.net, -amounts.vat);
     }

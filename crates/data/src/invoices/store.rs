@@ -77,15 +77,14 @@ pub async fn mark_job_invoiced_in(
     Ok(done == 1)
 }
 
-/// The lines of invoice `id` its credit notes have taken back, in the caller's transaction.
-pub async fn credited_lines_in(tx: &mut Tx, id: Uuid) -> Result<Vec<u32>, sqlx::Error> {
-    let rows: Vec<(Json<Vec<u32>>,)> = tx_run!(tx, conn => sqlx::query_as(
-        "SELECT credited_lines FROM invoices WHERE credited_id = $1",
-    )
+/// The credit notes of invoice `id`, oldest first, in the caller's transaction.
+pub async fn credit_notes_in(tx: &mut Tx, id: Uuid) -> Result<Vec<Invoice>, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query_as(concat!(
+        "SELECT ", columns!(), " FROM invoices WHERE credited_id = $1 ORDER BY created_at, number"
+    ))
     .bind(id)
     .fetch_all(conn)
-    .await)?;
-    Ok(rows.into_iter().flat_map(|(Json(lines),)| lines).collect())
+    .await)
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Invoice>, sqlx::Error> {

@@ -13,7 +13,8 @@ const linkClass = 'inline-flex items-center gap-1 text-primary underline-offset-
 function BasisSums({ basis }: { basis: InvoiceBasis }) {
   const rows: [string, number][] = [[basis.work.title, basis.work.net]]
   for (const section of basis.additions) rows.push([section.title, section.net])
-  if (basis.deduction) rows.push(['Fratrekk over prisoverslaget + 15 %', -basis.deduction.net])
+  const deducted = (basis.deductions ?? []).reduce((sum, deduction) => sum + deduction.net, 0)
+  if (deducted !== 0) rows.push(['Fratrekk over prisoverslaget + 15 %', -deducted])
   rows.push(['Sum eks. MVA', basis.totals.net])
   for (const rate of basis.vat_rates) rows.push([`MVA ${rate.rate} %`, rate.vat])
   return (
