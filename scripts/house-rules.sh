@@ -161,4 +161,12 @@ while IFS= read -r hit; do
 done < <(grep -rn 'aria-invalid' web/src --include='*.tsx' --include='*.ts' |
   grep -vE '^web/src/components/ui/form-field\.tsx:|\.test\.tsx?:' || true)
 
+# 9. One CSV writer (src/http/csv.rs): every cell of every CSV file the server writes is
+# made safe from Excel's formulas there. A `csv::WriterBuilder` or `csv::Writer` anywhere
+# else fails, so a new export cannot forget it (issue #58, finding 7).
+while IFS= read -r hit; do
+  echo "house-rules: $hit skriver CSV selv; bruk crate::http::csv::Sheet (src/http/csv.rs)" >&2
+  failed=1
+done < <(grep -rnE '\bcsv::(WriterBuilder|Writer)\b' src crates --include='*.rs' | grep -v '^src/http/csv\.rs:' || true)
+
 exit "$failed"

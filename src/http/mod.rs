@@ -4,6 +4,7 @@
 //! above the resources, in `crate::app`.
 
 pub mod client;
+pub mod csv;
 pub mod error;
 mod extract;
 pub mod heavy;

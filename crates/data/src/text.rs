@@ -25,16 +25,26 @@ pub fn is_email(email: &str) -> bool {
 /// Whether `text` can stand on one line: no control character at all (C0, including tab,
 /// CR and LF, DEL and C1). Names, addresses, e-mails, phones and titles are such text: they
 /// go into e-mail headers and calendar parameters, where a line break starts a field of
-/// its own (docs/SECURITY.md, "Control characters").
+/// its own (docs/SECURITY.md, "Control characters"). Nor U+FFFE or U+FFFF, which XML 1.0
+/// does not allow ([`is_xml`]).
 pub fn is_one_line(text: &str) -> bool {
-    !text.chars().any(char::is_control)
+    !text.chars().any(|c| c.is_control() || !is_xml(c))
+}
+
+/// Whether XML 1.0 allows `c` in a document (its `Char` production), once the control
+/// characters are refused: not U+FFFE or U+FFFF (a Rust string holds no lone surrogate, and
+/// a JSON body with one is refused as malformed). Whatever is typed may end in an EHF or a
+/// PDF's metadata, so no text with them is stored (docs/SECURITY.md, "Fourth review").
+pub fn is_xml(c: char) -> bool {
+    !matches!(c, '\u{FFFE}' | '\u{FFFF}')
 }
 
 /// Multi-line text as it is stored: a CR LF or a lone CR becomes LF (a browser posts a
-/// textarea's lines with CR LF), tab stays; `None` when another control character is left.
+/// textarea's lines with CR LF), tab stays; `None` when another control character is left,
+/// or a character XML does not allow ([`is_xml`]).
 pub fn multiline(text: &str) -> Option<String> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    text.chars().all(|c| c == '\n' || c == '\t' || !c.is_control()).then_some(text)
+    text.chars().all(|c| (c == '\n' || c == '\t' || !c.is_control()) && is_xml(c)).then_some(text)
 }
 
 /// A URL-safe slug: lower case ASCII, Norwegian letters spelled out, dashes between words.
@@ -190,6 +200,9 @@ mod tests {
             Some("Hei\nJeg trenger\nhjelp\n\tmed badet")
         );
         assert_eq!(multiline("a\0b"), None);
+        assert_eq!(multiline("Kabel\u{FFFE}"), None);
+        assert_eq!(multiline("a\u{FFFF}b"), None);
+        assert!(!is_one_line("Bygg\u{FFFF} AS"));
         assert_eq!(multiline("a\u{1b}[31m"), None);
         assert_eq!(multiline("a\u{7f}"), None);
     }

@@ -10,19 +10,32 @@ use uuid::Uuid;
 use super::{Claims, Invoicing, QuoteDefaults, Settings};
 use crate::fields::FieldErrors;
 
+/// Every field left out keeps what is saved; `null` or blank clears it (the firm's name,
+/// which may not be empty, aside). A partial save never wipes the firm.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SettingsInput {
-    pub company_name: Option<String>,
-    pub orgnr: Option<String>,
-    pub adresse: Option<String>,
-    pub email: Option<String>,
-    pub global_phone_primary: Option<String>,
+    /// Required once saved: every invoice and EHF names the firm.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub company_name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub orgnr: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub adresse: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub email: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub global_phone_primary: Option<Option<String>>,
     /// Extra numbers; blanks are dropped.
     pub global_phone_extra: Option<Vec<String>>,
     /// The year the firm was founded (1800 to this year); `null` says nothing about it.
-    #[serde(default, deserialize_with = "crate::text::whole_number")]
+    #[serde(default, deserialize_with = "present_number")]
     #[schema(value_type = Option<i64>)]
-    pub founded_year: Option<i64>,
+    pub founded_year: Option<Option<i64>>,
     /// What the public pages promise; absent keeps what is saved.
     pub claims: Option<ClaimsInput>,
     /// The logo, a picture from the media library; `null` takes it away, absent keeps it.
@@ -74,6 +87,13 @@ pub struct QuoteDefaultsInput {
     pub terms: Option<String>,
 }
 
+/// A whole number that is there (`null` included) as `Some`; `None` when left out.
+fn present_number<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<i64>>, D::Error> {
+    crate::text::whole_number(deserializer).map(Some)
+}
+
 /// `Some` for a field that is there, `null` included; `None` for one left out.
 fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
@@ -118,22 +138,39 @@ impl SettingsInput {
         logo_is_picture: bool,
     ) -> Result<Settings, FieldErrors> {
         let mut errors = FieldErrors::default();
+        let mut text =
+            |key: &str, value: Option<Option<String>>, max: usize, saved: &Option<String>| match value {
+                None => saved.clone(),
+                Some(value) => errors.optional(key, value, max),
+            };
+        let company_name = text("company_name", self.company_name, 200, &before.company_name);
+        let orgnr = text("orgnr", self.orgnr, 30, &before.orgnr);
+        let adresse = text("adresse", self.adresse, 300, &before.adresse);
+        let email = text("email", self.email, 254, &before.email);
+        let phone =
+            self.global_phone_primary.map(|phone| phone.map(|phone| crate::text::phone_display(&phone)));
+        let global_phone_primary = text("global_phone_primary", phone, 40, &before.global_phone_primary);
+        if company_name.is_none() && !errors.has("company_name") {
+            errors.add("company_name", "Skriv firmanavnet: det står på hver faktura.");
+        }
         let after = Settings {
-            company_name: errors.optional("company_name", self.company_name, 200),
-            orgnr: errors.optional("orgnr", self.orgnr, 30),
-            adresse: errors.optional("adresse", self.adresse, 300),
-            email: errors.optional("email", self.email, 254),
-            global_phone_primary: errors
-                .optional("global_phone_primary", self.global_phone_primary, 40)
-                .map(|phone| crate::text::phone_display(&phone)),
-            global_phone_extra: self
-                .global_phone_extra
-                .unwrap_or_default()
-                .into_iter()
-                .map(|p| crate::text::phone_display(&p))
-                .filter(|p| !p.is_empty())
-                .collect(),
-            founded_year: self.founded_year.map(|year| i32::try_from(year).unwrap_or(i32::MAX)),
+            company_name,
+            orgnr,
+            adresse,
+            email,
+            global_phone_primary,
+            global_phone_extra: match self.global_phone_extra {
+                Some(phones) => phones
+                    .into_iter()
+                    .map(|p| crate::text::phone_display(&p))
+                    .filter(|p| !p.is_empty())
+                    .collect(),
+                None => before.global_phone_extra.clone(),
+            },
+            founded_year: match self.founded_year {
+                Some(year) => year.map(|year| i32::try_from(year).unwrap_or(i32::MAX)),
+                None => before.founded_year,
+            },
             claims: match &self.claims {
                 Some(claims) => Claims {
                     on_call: claims.on_call,
