@@ -320,32 +320,45 @@ async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: Test
 async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app: TestApp) {
     let office = app.admin().await;
     firm_can_invoice(&office).await;
-    // A business without an org.nr: the basis and the invoice are made, EHF is refused.
+    // A business without an org.nr: the basis is made, the invoice is refused before it is
+    // numbered and locked, saying what is missing (issue #58, finding 16).
     let (_, job_id, _) = accepted_job(&app, &office, Some("Byggmester Hansen AS"), None).await;
     let job_path = format!("/api/admin/jobs/{job_id}");
     assert_eq!(
         office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
         StatusCode::OK
     );
-    let invoice: Value =
-        office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await.json().await.unwrap();
-    let id = invoice["id"].as_str().unwrap();
-    let refused = office.get(&format!("/api/admin/invoices/{id}?format=ehf")).await;
-    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let refused: Value = refused.json().await.unwrap();
+    let refused = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
     assert_eq!(
-        refused["fields"]["format"],
-        "Kan ikke lage EHF: kunden mangler et gyldig organisasjonsnummer (9 sifre) på tilbudet."
+        message(refused).await,
+        "Fakturaen kan ikke lages ennå: kunden mangler et gyldig organisasjonsnummer (9 sifre) på tilbudet."
     );
+    let basis: Value = office.get_json(&format!("{job_path}/invoice-basis"), &[]).await;
+    assert_eq!(basis["customer"]["company"], "Byggmester Hansen AS");
     // Written all the same, the official rules refuse it, naming the rule: the buyer's
     // electronic address (its org.nr) is missing.
-    let stored =
-        fagfolk_data::invoices::store::get(&app.state.db, id.parse().unwrap()).await.unwrap().unwrap();
+    let (_, good_job, _) =
+        accepted_job(&app, &office, Some("Byggmester Hansen AS"), Some("987 654 325")).await;
+    let good_path = format!("/api/admin/jobs/{good_job}");
+    assert_eq!(
+        office.send(Method::PUT, &good_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+    let made: Value =
+        office.send(Method::POST, &format!("{good_path}/invoices"), &json!({})).await.json().await.unwrap();
+    let mut stored =
+        fagfolk_data::invoices::store::get(&app.state.db, made["id"].as_str().unwrap().parse().unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+    stored.basis.customer.org_nr = None;
     let xml = fagfolk::invoices::ehf::write(&stored, None).unwrap();
     let (fatal, report) = validate(&xml);
     assert!(fatal.contains(&"PEPPOL-EN16931-R010".to_owned()), "{report}");
+    let id = made["id"].as_str().unwrap().to_owned();
 
-    // A consumer gets no EHF, and a firm without its account number none either.
+    // A consumer gets no EHF, and a firm without its account number no invoice at all.
     let (_, job_id, page) = accepted_job(&app, &office, None, None).await;
     let job_path = format!("/api/admin/jobs/{job_id}");
     assert_eq!(
@@ -353,8 +366,17 @@ async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app:
         StatusCode::OK
     );
     let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
+    let account = settings["invoicing"]["account_number"].clone();
     settings["invoicing"]["account_number"] = "".into();
     settings["orgnr"] = "923 456 789".into();
+    assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
+    let refused = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(refused).await,
+        "Fakturaen kan ikke lages ennå: kontonummeret mangler (Innstillinger → Faktura)."
+    );
+    settings["invoicing"]["account_number"] = account;
     assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
     let invoice: Value =
         office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await.json().await.unwrap();
@@ -364,7 +386,7 @@ async fn ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it(app:
     assert_eq!(
         refused["fields"]["format"],
         "Kan ikke lage EHF: kunden er en privatperson (EHF er for bedrifter og det offentlige); \
-         firmaets organisasjonsnummer i Innstillinger er ikke gyldig; kontonummeret mangler (Innstillinger → Faktura)."
+         firmaets organisasjonsnummer i Innstillinger er ikke gyldig."
     );
     // Another job's invoice is not reached through this customer's link.
     let other = app.client.get(app.url(&format!("{page}/dokumenter/{id}"))).send().await.unwrap();

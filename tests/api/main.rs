@@ -21,6 +21,7 @@ mod feeds;
 mod hardening;
 mod hardening2;
 mod hardening3;
+mod hardening4;
 mod health;
 mod hostile_pictures;
 mod invariants;

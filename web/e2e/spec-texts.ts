@@ -3,7 +3,8 @@
 // this repository rather than in it; the code's comments call it "the spec" ("spec section 9").
 //
 // Read by spec-texts.spec.ts beside it, which opens each route of ROUTES and looks for its
-// texts, performs each action of ACTIONS and looks for what it brings up, and looks for the
+// texts, opens each table of TABLES at 1280 px and looks for each of its column headers,
+// performs each action of ACTIONS and looks for what it brings up, and looks for the
 // product's own text of each DEVIATION that has a `look` (the kind of element it is in)
 // where the spec's would have been.
 //
@@ -18,6 +19,11 @@
 //   text. Each `why` names the code that says so.
 // - The audit log's columns (Tid, Handling, Tabell, Entitet, Bruker) were once replaced by
 //   sentences; the walk failed on them until they were restored (#39).
+// - The users table once read "Navn og e-post" in one column and had the status under the
+//   role, so at 1280 px it had no E-post and no Status header. The walk did not notice: those
+//   columns were DEVIATIONS, columns were looked for at 1920 px only, and a header's name
+//   only had to contain the text. Every column the spec names is now in TABLES, looked for
+//   at 1280 px as a header that reads the spec's word and nothing more (#58).
 //
 // The server is started with --demo (its demo administrator and 36 example leads, the seeded
 // categories, services and example content) and is signed in as an admin for /admin routes.
@@ -31,14 +37,18 @@
 // An action that opens a dialog shows its texts in the dialog (role dialog): look there, as
 // the page behind may hold the same words (Status, Kilde, Slett).
 //
-// What the layout hides at some widths, so the test should run at 1920×1080 or check that the
-// text is in the page rather than visible:
+// What the layout hides at some widths, so the test should run at 1920×1080 (TABLES at
+// 1280×800, with the sidebar open) or check that the text is in the page rather than visible:
 // - The public main menu shows in the bar from 1280 px (below, behind the menu button), and
 //   "Ring oss nå" and "Logg inn" from 640 px.
-// - The leads table shows Beskrivelse only from 72rem of table width, Kilde from 56rem and
-//   Kontakt from 48rem; Handlinger is read aloud only below 32rem.
-// - The users table names its row actions (Endre passord, Slett) in words from 1536 px; below,
-//   the words are their buttons' names only.
+// - The leads table shows Beskrivelse only from 72rem of table width, Kilde from 64rem and
+//   Kontakt from 48rem; Handlinger is read aloud only below 32rem
+//   (src/features/leads/components/lead-table.tsx). At 1280 px with the sidebar open the
+//   table is 60rem wide.
+// - The users table shows Rolle and Status from 36rem of table width, Sist innlogget from
+//   42rem and E-post from 48rem (src/features/users/components/user-table.tsx). It names its
+//   row actions (Endre passord, Slett) in words from 1536 px; below, the words are their
+//   buttons' names only.
 
 /** One text the specification names, where it shows, and the spec section it comes from. */
 export type SpecText = {
@@ -50,6 +60,10 @@ export type SpecText = {
 /** A route and the texts visible on it without any action, on a server started with --demo, signed in as admin
  * for /admin routes. */
 export type SpecRoute = { route: string; signedIn: boolean; texts: SpecText[] }
+/** A table the spec names the columns of, on its route (the leads on their Tabell tab): each
+ * of `columns` (kind column, matched whole) must be a visible column header at 1280 px wide
+ * with the sidebar open. */
+export type SpecTable = { route: string; columns: SpecText[] }
 /** Texts that appear only after an action (a toast, a dialog, a validation error): `action` is a short kebab-case
  * name of what the test must do, described in `how` in one sentence. */
 export type SpecAction = { route: string; signedIn: boolean; action: string; how: string; texts: SpecText[] }
@@ -176,8 +190,7 @@ export const ROUTES: SpecRoute[] = [
       ...texts(LEADS, 'text', 'Alle statuser', 'Alle kilder'),
       // Two tabs (role tab, so kind text); Tabell is the one shown until a test picks Kanban, which the device remembers.
       ...exactly(LEADS, 'text', 'Kanban', 'Tabell'),
-      // "Viser X av Y leads" is left out (placeholder).
-      ...texts(LEADS, 'column', 'Navn', 'Kontakt', 'Beskrivelse', 'Status', 'Kilde', 'Opprettet', 'Handlinger'),
+      // "Viser X av Y leads" is left out (placeholder). The table's columns are in TABLES.
     ],
   },
   {
@@ -190,8 +203,7 @@ export const ROUTES: SpecRoute[] = [
     signedIn: true,
     texts: [
       ...exactly(USERS, 'heading', 'Brukere'),
-      // Navn, E-post and Status are in DEVIATIONS.
-      ...texts(USERS, 'column', 'Rolle', 'Sist innlogget'),
+      // The table's columns are in TABLES.
       // The demo administrator's badge (twice in the row: one of the two shows at each width).
       ...exactly(USERS, 'text', 'Aktiv'),
       ...texts(USERS, 'button', 'Endre passord'),
@@ -214,9 +226,33 @@ export const ROUTES: SpecRoute[] = [
     texts: [
       ...exactly(AUDIT, 'heading', 'Logg/Audit'),
       ...texts(AUDIT, 'button', 'Tøm logger'),
-      // Being restored (the last commit's page lists sentences): the test fails on them until they are back.
-      ...exactly(AUDIT, 'column', 'Tid', 'Handling', 'Tabell', 'Entitet', 'Bruker'),
+      // The table's columns are in TABLES.
     ],
+  },
+]
+
+// Every admin table whose columns the spec names, with all of them. The spec's words in
+// parentheses after a column ("Navn (with address and postcode)", "Status (Aktiv/Deaktivert)")
+// say what the column holds; the statuses are in ROUTES and ACTIONS. The users table's
+// "and actions" names no header: its actions' header is not looked for.
+export const TABLES: SpecTable[] = [
+  {
+    route: '/admin/leads',
+    // "Table columns: Navn (with address and postcode), Kontakt, Beskrivelse, Status, Kilde,
+    // Opprettet (date and time), Handlinger (view, edit, delete)." At 1280 px with the
+    // sidebar open the table is 60rem wide, and lead-table.tsx shows Kilde only from 64rem and
+    // Beskrivelse from 72rem: the walk fails on those two until they show there too.
+    columns: exactly(LEADS, 'column', 'Navn', 'Kontakt', 'Beskrivelse', 'Status', 'Kilde', 'Opprettet', 'Handlinger'),
+  },
+  {
+    route: '/admin/users',
+    // "Table with Navn, E-post, Rolle, Status (Aktiv/Deaktivert), Sist innlogget and actions."
+    columns: exactly(USERS, 'column', 'Navn', 'E-post', 'Rolle', 'Status', 'Sist innlogget'),
+  },
+  {
+    route: '/admin/logs',
+    // "Table with Tid, Handling, Tabell, Entitet, Bruker."
+    columns: exactly(AUDIT, 'column', 'Tid', 'Handling', 'Tabell', 'Entitet', 'Bruker'),
   },
 ]
 
@@ -670,7 +706,6 @@ const DECIMAL_COMMA = 'Figures are written the Norwegian way, with a decimal com
 const PER_CENT = 'Figures are written the Norwegian way, with a space before the per cent sign (crates/data/src/content/seed.rs)'
 const RENDERED = 'The server renders the active services into the page (src/site/render.rs), so the list never loads in the browser'
 const NOT_LOADING = '(no loading text: the services are in the page as served)'
-const NARROW = 'Two of the spec\'s columns share one, so the users table fits a phone and a desk with the menu open (#25, src/app/admin/pages/users-page.tsx)'
 
 export const DEVIATIONS: Deviation[] = [
   // The public site.
@@ -725,10 +760,6 @@ export const DEVIATIONS: Deviation[] = [
     product: 'Filen er lastet opp',
     why: 'Each file shows its progress, and one notice at the end says how the upload went, naming a file that failed (src/features/media/components/upload-queue.tsx).',
   },
-  { route: '/admin/users', spec: 'Navn', section: USERS, product: 'Navn og e-post', why: NARROW, look: 'column' },
-  { route: '/admin/users', spec: 'E-post', section: USERS, product: 'Navn og e-post', why: NARROW, look: 'column' },
-  // The Aktiv/Deaktivert badge sits under the role.
-  { route: '/admin/users', spec: 'Status', section: USERS, product: 'Rolle', why: NARROW, look: 'column' },
   {
     route: '/admin/users',
     spec: 'Slett',

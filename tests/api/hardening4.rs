@@ -1,0 +1,422 @@
+//! The fourth review (issue #58): the money records never contradict the invoice or the
+//! law. Each test replays a finding on SQLite and PostgreSQL and is named after what it
+//! protects (docs/SECURITY.md, "Fourth review").
+
+use chrono::Duration;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{Session, TestApp, create_lead};
+use crate::invoicing::firm_can_invoice;
+use crate::jobs::{accepted_estimate, montor};
+
+crate::db_tests!(
+    a_credit_note_never_exceeds_its_invoice_and_no_rate_goes_negative,
+    a_record_moved_between_jobs_passes_both_jobs_gates,
+    an_entry_keeps_the_rate_it_was_written_at,
+    a_day_holds_at_most_24_hours_per_person,
+    an_invoice_waits_for_the_section_7_contact_and_for_tagged_tilleggsarbeid,
+    an_invoice_nobody_can_pay_is_never_made,
+);
+
+async fn message(response: reqwest::Response) -> String {
+    let body: Value = response.json().await.unwrap();
+    body["error"].as_str().map(str::to_owned).unwrap_or_else(|| body.to_string())
+}
+
+fn day(app: &TestApp, offset: i64) -> String {
+    (app.state.clock.today() + Duration::days(offset)).to_string()
+}
+
+/// An hour entry of `minutes` on `job` `offset` days from today (on budget line `line`).
+async fn hours(session: &Session, app: &TestApp, job: &str, offset: i64, minutes: i64) -> reqwest::Response {
+    session
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job, "day": day(app, offset), "minutes": minutes, "line": 1}),
+        )
+        .await
+}
+
+/// A job made from an accepted prisoverslag of 22 724,50 kr, its time at 950 kr an hour.
+async fn estimate_job(app: &TestApp, office: &Session, workers: &[uuid::Uuid]) -> String {
+    let quote = accepted_estimate(app, office).await;
+    let made = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()),
+            &json!({"workers": workers}),
+        )
+        .await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
+}
+
+/// A call-out at timepris from a new lead, at `rate` øre an hour.
+async fn call_out(office: &Session, rate: i64, workers: &[uuid::Uuid]) -> String {
+    let lead =
+        create_lead(office, json!({"name": "Per Hansen", "email": "per@example.no", "phone": "912 34 568"}))
+            .await;
+    let made = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
+            &json!({"title": "Bytte sikringsskap", "hourly_rate": rate, "workers": workers}),
+        )
+        .await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
+}
+
+async fn record_contact(app: &TestApp, office: &Session, job: &str) {
+    let at = format!("{}T06:00", day(app, -1));
+    let recorded = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/jobs/{job}/contacts"),
+            &json!({"how": "telefon", "contacted_at": at, "said": "Kunden sa ja til å fortsette."}),
+        )
+        .await;
+    assert_eq!(recorded.status(), StatusCode::CREATED);
+}
+
+/// Findings 1 (high) and 2: a credit note of every line of an invoice capped at a
+/// prisoverslag's ceiling gave back the whole uncapped amount, and a deduction booked at
+/// 25 % over a material at 0 % left the 25 % group negative. Now the deduction is spread
+/// over the rates and every credit note carries its share: together they give back the
+/// invoice to the øre and never more.
+async fn a_credit_note_never_exceeds_its_invoice_and_no_rate_goes_negative(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let job = estimate_job(&app, &office, &[]).await;
+    assert_eq!(hours(&office, &app, &job, -1, 1200).await.status(), StatusCode::CREATED);
+    assert_eq!(hours(&office, &app, &job, -2, 600).await.status(), StatusCode::CONFLICT, "held at § 7");
+    record_contact(&app, &office, &job).await;
+    assert_eq!(hours(&office, &app, &job, -2, 600).await.status(), StatusCode::CREATED);
+    assert_eq!(hours(&office, &app, &job, -3, 600).await.status(), StatusCode::CREATED);
+    let material = json!({"description": "Kabel (innførsel, fritatt)", "quantity": 100, "unit": "stk", "unit_price": 1_000_000, "vat": 0});
+    let added = office.send(Method::POST, &format!("/api/admin/jobs/{job}/materials"), &material).await;
+    assert_eq!(added.status(), StatusCode::CREATED);
+    let job_path = format!("/api/admin/jobs/{job}");
+    assert_eq!(
+        office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+    let made = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let invoice: Value = made.json().await.unwrap();
+    // 40 hours at 950 kr and 10 000 kr of material: 48 000 kr on an estimate whose ceiling
+    // is 26 133,17 kr.
+    assert_eq!(invoice["net_total"], 2_613_317);
+    let rates = invoice["basis"]["vat_rates"].as_array().unwrap().clone();
+    assert_eq!(rates.len(), 2, "{rates:?}");
+    for rate in &rates {
+        assert!(rate["net"].as_i64().unwrap() >= 0 && rate["vat"].as_i64().unwrap() >= 0, "{rate}");
+    }
+    let deductions = invoice["basis"]["deductions"].as_array().unwrap();
+    assert_eq!(deductions.len(), 2, "one share per rate");
+    let deducted: i64 = deductions.iter().map(|d| d["net"].as_i64().unwrap()).sum();
+    assert_eq!(deducted, 4_800_000 - 2_613_317);
+
+    // The review's attack: every line at once. Then in two goes, on a second job below.
+    let credit = |lines: Value| {
+        let office = &office;
+        let path = format!("/api/admin/invoices/{}/credit-notes", invoice["id"].as_str().unwrap());
+        async move { office.send(Method::POST, &path, &json!({"lines": lines, "reason": "Feil"})).await }
+    };
+    let first = credit(json!([0])).await;
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first: Value = first.json().await.unwrap();
+    // 10 of the 40 hours: their share of the deduction goes with them.
+    let total = first["total"].as_i64().unwrap();
+    assert!(total > 0 && total < 950_000 * 125 / 100, "{total}");
+    assert_eq!(
+        first["basis"]["deductions"][0]["description"],
+        "Andel av fratrekket på faktura 2026-0001"
+            .replace("2026", &app.state.clock.today().format("%Y").to_string())
+    );
+    let rest = credit(json!([1, 2, 3])).await;
+    assert_eq!(rest.status(), StatusCode::CREATED);
+    let rest: Value = rest.json().await.unwrap();
+    assert_eq!(
+        first["total"].as_i64().unwrap() + rest["total"].as_i64().unwrap(),
+        invoice["total"].as_i64().unwrap(),
+        "together the whole invoice, to the øre"
+    );
+    assert_eq!(
+        first["vat_total"].as_i64().unwrap() + rest["vat_total"].as_i64().unwrap(),
+        invoice["vat_total"].as_i64().unwrap()
+    );
+    let again = credit(json!([2])).await;
+    assert_eq!(again.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // The credit note's PDF and CSV show the share taken off.
+    let pdf = office.get(&format!("/api/admin/invoices/{}?format=pdf", rest["id"].as_str().unwrap())).await;
+    let text = crate::quotes::pdf_text(&pdf.bytes().await.unwrap());
+    assert!(text.contains("Andel av fratrekket på faktura"), "{text}");
+}
+
+/// Findings 3, 4 and 12: an entry moved onto a prisoverslag skipped its § 7 gate; one moved
+/// off a done job changed that job's basis; material on a done job could be removed; and a
+/// montør taken off a job could still delete their entry there.
+async fn a_record_moved_between_jobs_passes_both_jobs_gates(app: TestApp) {
+    let office = app.admin().await;
+    let (worker_id, worker) = montor(&app, "ole@fagfolk.test").await;
+    let estimate = estimate_job(&app, &office, &[worker_id]).await;
+    let hourly = call_out(&office, 100_000, &[worker_id]).await;
+    let mut moved = Vec::new();
+    for offset in [-1, -2] {
+        let entry = worker
+            .send(
+                Method::POST,
+                "/api/admin/time",
+                &json!({"job_id": hourly, "day": day(&app, offset), "minutes": 720}),
+            )
+            .await;
+        assert_eq!(entry.status(), StatusCode::CREATED);
+        moved.push(entry.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned());
+    }
+    // 24 hours at 950 kr is 22 800 kr, past the estimate's 22 724,50 kr.
+    let first = worker
+        .send(Method::PUT, &format!("/api/admin/time/{}", moved[0]), &json!({"job_id": estimate}))
+        .await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let second = office
+        .send(Method::PUT, &format!("/api/admin/time/{}", moved[1]), &json!({"job_id": estimate}))
+        .await;
+    assert_eq!(second.status(), StatusCode::CONFLICT);
+    assert!(message(second).await.contains("håndverkertjenesteloven § 7"));
+    let read: Value = office.get_json(&format!("/api/admin/jobs/{estimate}"), &[]).await;
+    assert_eq!(read["meter"]["used"], 1_140_000, "12 hours at 950 kr, at the estimate's rate");
+
+    // The call-out is done: nothing leaves it, by either the office or the montør.
+    let hourly_path = format!("/api/admin/jobs/{hourly}");
+    let material = json!({"description": "Jordfeilbryter", "quantity": 100, "unit": "stk", "unit_price": 90_000, "vat": 25});
+    let added: Value =
+        office.send(Method::POST, &format!("{hourly_path}/materials"), &material).await.json().await.unwrap();
+    assert_eq!(
+        office.send(Method::PUT, &hourly_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+    let basis_before: Value = office.get_json(&format!("{hourly_path}/invoice-basis"), &[]).await;
+    let off = office
+        .send(Method::PUT, &format!("/api/admin/time/{}", moved[1]), &json!({"job_id": estimate}))
+        .await;
+    assert_eq!(off.status(), StatusCode::CONFLICT);
+    assert_eq!(message(off).await, "Oppdraget er ferdig. Timer og materiell kan ikke føres på det lenger.");
+    let back =
+        office.send(Method::PUT, &format!("/api/admin/time/{}", moved[0]), &json!({"job_id": hourly})).await;
+    assert_eq!(back.status(), StatusCode::CONFLICT, "nor does anything arrive on it");
+    assert_eq!(office.delete(&format!("/api/admin/time/{}", moved[1])).await.status(), StatusCode::CONFLICT);
+    let material_path = format!("{hourly_path}/materials/{}", added["id"].as_str().unwrap());
+    assert_eq!(office.delete(&material_path).await.status(), StatusCode::CONFLICT);
+    let basis_after: Value = office.get_json(&format!("{hourly_path}/invoice-basis"), &[]).await;
+    assert_eq!(basis_after["totals"], basis_before["totals"]);
+    assert_eq!(basis_after["totals"]["net"], 1_200_000 + 90_000);
+
+    // Taken off the estimate job, the montør reaches their entry there no more.
+    let estimate_path = format!("/api/admin/jobs/{estimate}");
+    assert_eq!(
+        office.send(Method::PUT, &estimate_path, &json!({"workers": []})).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(worker.delete(&format!("/api/admin/time/{}", moved[0])).await.status(), StatusCode::NOT_FOUND);
+    let put =
+        worker.send(Method::PUT, &format!("/api/admin/time/{}", moved[0]), &json!({"minutes": 60})).await;
+    assert_eq!(put.status(), StatusCode::NOT_FOUND);
+    let read: Value = office.get_json(&estimate_path, &[]).await;
+    assert_eq!(read["entries"].as_array().unwrap().len(), 1);
+
+    // A montør's material takes the standard rate, whatever rate is sent.
+    let (_, other) = montor(&app, "pia@fagfolk.test").await;
+    drop(other);
+    assert_eq!(
+        office.send(Method::PUT, &estimate_path, &json!({"workers": [worker_id]})).await.status(),
+        StatusCode::OK
+    );
+    let zero =
+        json!({"description": "Koblingsboks", "quantity": 100, "unit": "stk", "unit_price": 5_000, "vat": 0});
+    let added = worker.send(Method::POST, &format!("{estimate_path}/materials"), &zero).await;
+    assert_eq!(added.status(), StatusCode::CREATED);
+    assert_eq!(added.json::<Value>().await.unwrap()["vat"], 25);
+}
+
+/// Finding 5: a new hourly rate repriced every entry already made (used 5 000 → 50 000).
+/// An entry keeps the rate it was written at; the new rate applies from then on.
+async fn an_entry_keeps_the_rate_it_was_written_at(app: TestApp) {
+    let office = app.admin().await;
+    let job = call_out(&office, 100_000, &[]).await;
+    let path = format!("/api/admin/jobs/{job}");
+    let entry = office
+        .send(Method::POST, "/api/admin/time", &json!({"job_id": job, "day": day(&app, 0), "minutes": 300}))
+        .await;
+    assert_eq!(entry.status(), StatusCode::CREATED);
+    let entry: Value = entry.json().await.unwrap();
+    assert_eq!(entry["rate"], 100_000);
+    let raised = office.send(Method::PUT, &path, &json!({"hourly_rate": 1_000_000})).await;
+    assert_eq!(raised.status(), StatusCode::OK);
+    let raised: Value = raised.json().await.unwrap();
+    assert_eq!(raised["meter"]["used"], 500_000, "5 hours at the rate they were written at");
+    // Changing the hours keeps the rate; a new entry takes the new one.
+    let changed = office
+        .send(
+            Method::PUT,
+            &format!("/api/admin/time/{}", entry["id"].as_str().unwrap()),
+            &json!({"minutes": 360}),
+        )
+        .await;
+    assert_eq!(changed.json::<Value>().await.unwrap()["rate"], 100_000);
+    let later = office
+        .send(Method::POST, "/api/admin/time", &json!({"job_id": job, "day": day(&app, 0), "minutes": 60}))
+        .await;
+    assert_eq!(later.json::<Value>().await.unwrap()["rate"], 1_000_000);
+    let read: Value = office.get_json(&path, &[]).await;
+    assert_eq!(read["meter"]["used"], 600_000 + 1_000_000);
+    let list: Value = office.get_json("/api/admin/jobs", &[]).await;
+    let listed = list.as_array().unwrap().iter().find(|j| j["id"] == job.as_str()).unwrap();
+    assert_eq!(listed["meter"]["used"], 1_600_000, "the list's meter reads the same");
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let basis: Value = office.get_json(&format!("{path}/invoice-basis"), &[]).await;
+    let prices: Vec<i64> = basis["work"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["unit_price"].as_i64().unwrap())
+        .collect();
+    assert_eq!(prices, vec![100_000, 1_000_000]);
+}
+
+/// Finding 9: three entries of 24 hours on one day for one person were taken.
+async fn a_day_holds_at_most_24_hours_per_person(app: TestApp) {
+    let office = app.admin().await;
+    let (worker_id, worker) = montor(&app, "ole@fagfolk.test").await;
+    let job = call_out(&office, 90_000, &[worker_id]).await;
+    let post = |minutes: i64| {
+        let (worker, job) = (&worker, &job);
+        let body = json!({"job_id": job, "day": day(&app, -1), "minutes": minutes});
+        async move { worker.send(Method::POST, "/api/admin/time", &body).await }
+    };
+    assert_eq!(post(1440).await.status(), StatusCode::CREATED);
+    let refused = post(15).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["fields"]["minutes"], fagfolk_data::jobs::gate::DAY_FULL);
+    // Another person's day is their own.
+    let theirs = office
+        .send(Method::POST, "/api/admin/time", &json!({"job_id": job, "day": day(&app, -1), "minutes": 480}))
+        .await;
+    assert_eq!(theirs.status(), StatusCode::CREATED);
+    // A change that would pass 24 hours is refused too; one that keeps within them is not.
+    let mine: Value = worker.get_json("/api/admin/work/week", &[("day", &day(&app, -1))]).await;
+    let id = mine["entries"][0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        worker.send(Method::PUT, &format!("/api/admin/time/{id}"), &json!({"minutes": 600})).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(post(840).await.status(), StatusCode::CREATED);
+    let grow = worker.send(Method::PUT, &format!("/api/admin/time/{id}"), &json!({"minutes": 615})).await;
+    assert_eq!(grow.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(app.count("time_entries").await, 3);
+}
+
+/// Finding 3 (the invoice) and 11: invoicing a prisoverslag past its budget went through
+/// without a § 7 contact on record, and hours marked as tilleggsarbeid with no change order
+/// were neither billed nor accounted for.
+async fn an_invoice_waits_for_the_section_7_contact_and_for_tagged_tilleggsarbeid(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let job = estimate_job(&app, &office, &[]).await;
+    let job_id: uuid::Uuid = job.parse().unwrap();
+    let (worker_id, _) = montor(&app, "gammel@fagfolk.test").await;
+    // Hours past the budget written before the gate held them (an older version, an import):
+    // straight into the store, as no route lets them in.
+    let stored = fagfolk_data::jobs::time::NewEntry {
+        job_id,
+        user_id: worker_id,
+        user_name: "Gammel føring".to_owned(),
+        day: app.state.clock.today(),
+        minutes: 1440,
+        line: Some(1),
+        note: String::new(),
+        extra: false,
+        change_id: None,
+        rate: 95_000,
+    };
+    let mut tx = app.state.db.begin().await.unwrap();
+    fagfolk_data::jobs::store::time::insert_in(&mut tx, uuid::Uuid::now_v7(), &stored, app.state.clock.now())
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let path = format!("/api/admin/jobs/{job}");
+    assert_eq!(
+        office.send(Method::PUT, &path, &json!({"status": "in_progress"})).await.status(),
+        StatusCode::OK
+    );
+    let extra = office
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job, "day": day(&app, -1), "minutes": 60, "extra": true}),
+        )
+        .await;
+    assert_eq!(extra.status(), StatusCode::CREATED);
+    let extra: Value = extra.json().await.unwrap();
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let refused = office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    assert!(message(refused).await.contains("Registrer kontakten før oppdraget faktureres"));
+    assert_eq!(app.count("invoices").await, 0);
+    record_contact(&app, &office, &job).await;
+    let refused = office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(refused).await,
+        "1 føring er merket som tilleggsarbeid uten en endringsordre. Knytt dem til en endringsordre \
+         (eller registrer avtalen med kunden), eller fjern merket, før oppdraget faktureres."
+    );
+    assert_eq!(
+        office.send(Method::PUT, &path, &json!({"status": "in_progress"})).await.status(),
+        StatusCode::OK
+    );
+    let unmarked = office
+        .send(
+            Method::PUT,
+            &format!("/api/admin/time/{}", extra["id"].as_str().unwrap()),
+            &json!({"extra": false}),
+        )
+        .await;
+    assert_eq!(unmarked.status(), StatusCode::OK, "after the contact, the hour is the job's own work");
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    assert_eq!(
+        office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.status(),
+        StatusCode::CREATED
+    );
+}
+
+/// Finding 16: "Marker som fakturert" locked invoice 2026-0001 with no account number, and
+/// the EHF refusal came after. Now what the invoice needs is checked first, and the
+/// refusal says what to fix in Innstillinger.
+async fn an_invoice_nobody_can_pay_is_never_made(app: TestApp) {
+    let office = app.admin().await;
+    let job = call_out(&office, 90_000, &[]).await;
+    let path = format!("/api/admin/jobs/{job}");
+    let entry = office
+        .send(Method::POST, "/api/admin/time", &json!({"job_id": job, "day": day(&app, 0), "minutes": 60}))
+        .await;
+    assert_eq!(entry.status(), StatusCode::CREATED);
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let refused = office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        message(refused).await,
+        "Fakturaen kan ikke lages ennå: kontonummeret mangler (Innstillinger → Faktura)."
+    );
+    assert_eq!(app.count("invoices").await, 0);
+    let read: Value = office.get_json(&path, &[]).await;
+    assert_eq!(read["status"], "done", "the job is not locked as invoiced");
+    firm_can_invoice(&office).await;
+    assert_eq!(
+        office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.status(),
+        StatusCode::CREATED
+    );
+}
