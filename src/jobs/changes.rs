@@ -97,7 +97,22 @@ pub(super) async fn record_agreement(
 ) -> ApiResult<Json<Quote>> {
     let quote = quotes::store::get(&state.db, id).await?.or_not_found(quotes::NOT_FOUND)?;
     let now = state.clock.now();
-    let (how, name, at, note) = changes::read_agreement(input, now)?;
+    let (how, name, at, note) =
+        changes::read_agreement(input, (changes::earliest(state.clock.today()), now))?;
+    // What is recorded as agreed raises the job's budget: it must say what, and never less.
+    if quote.lines.is_empty() {
+        return Err(ApiError::Conflict(
+            "Tilleggsarbeidet har ingen linjer. Skriv inn det som ble avtalt før det registreres.".to_owned(),
+        ));
+    }
+    let sum =
+        fagfolk_data::quotes::money::totals(quote.lines.iter().map(|l| (l.quantity, l.unit_price, l.vat)));
+    if sum.net < 0 {
+        return Err(ApiError::Conflict(
+            "Tilleggsarbeid kan ikke ha en negativ sum: det ville senke oppdragets budsjett. En rabatt gis på fakturaen."
+                .to_owned(),
+        ));
+    }
     let agreed = quotes::store::Agreed { how, name: name.as_deref(), at, note: &note, by: &user.name };
     let entry = user.audit(
         now,

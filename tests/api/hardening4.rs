@@ -17,6 +17,10 @@ crate::db_tests!(
     a_day_holds_at_most_24_hours_per_person,
     an_invoice_waits_for_the_section_7_contact_and_for_tagged_tilleggsarbeid,
     an_invoice_nobody_can_pay_is_never_made,
+    every_csv_the_server_writes_shows_formulas_as_text,
+    text_xml_does_not_allow_is_refused_in_every_route_family,
+    a_partial_settings_save_keeps_the_firm,
+    a_change_order_recorded_as_agreed_says_what_when_and_never_less,
 );
 
 async fn message(response: reqwest::Response) -> String {
@@ -419,4 +423,200 @@ async fn an_invoice_nobody_can_pay_is_never_made(app: TestApp) {
         office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.status(),
         StatusCode::CREATED
     );
+}
+
+/// The cells of a CSV file the server wrote (UTF-8 with a byte order mark, semicolons).
+fn cells(body: &[u8]) -> Vec<String> {
+    let body = body.strip_prefix(b"\xEF\xBB\xBF").expect("a byte order mark for Excel");
+    let mut reader =
+        csv::ReaderBuilder::new().delimiter(b';').has_headers(false).flexible(true).from_reader(body);
+    reader
+        .records()
+        .flat_map(|record| record.unwrap().iter().map(str::to_owned).collect::<Vec<_>>())
+        .collect()
+}
+
+/// Whether Excel would run `cell` as a formula: it starts with `=`, `+`, `@`, a tab, a CR,
+/// or a `-` that does not begin a number.
+fn runs_in_excel(cell: &str) -> bool {
+    let number = cell
+        .strip_prefix('-')
+        .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit() || c == ','));
+    cell.starts_with(['=', '+', '@', '\t', '\r']) || (cell.starts_with('-') && !number)
+}
+
+/// Finding 7: a name, an address, a material, a note and a job title reached the invoice
+/// CSV and the time-sheet CSV as formulas. Every CSV route writes them as text.
+async fn every_csv_the_server_writes_shows_formulas_as_text(app: TestApp) {
+    const LINK: &str = "=HYPERLINK(\"http://evil.example\",\"Åpne\")";
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let sent = app
+        .post_json("/api/contact", &json!({"name": LINK, "email": "kari@example.no", "phone": "912 34 567", "message": "Det drypper."}))
+        .await;
+    assert_eq!(sent.status(), StatusCode::CREATED);
+    let lead = create_lead(
+        &office,
+        json!({"name": "-2+3 Hansen", "adresse": "=1+2 Gate 3", "email": "per@example.no"}),
+    )
+    .await;
+    let made = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
+            &json!({"title": "@SUM(1+1)", "hourly_rate": 90_000}),
+        )
+        .await;
+    let job = made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+    let entry = office
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job, "day": day(&app, 0), "minutes": 60, "note": "=1+1"}),
+        )
+        .await;
+    assert_eq!(entry.status(), StatusCode::CREATED);
+    let material =
+        json!({"description": LINK, "quantity": 100, "unit": "stk", "unit_price": 10_000, "vat": 25});
+    assert_eq!(
+        office.send(Method::POST, &format!("/api/admin/jobs/{job}/materials"), &material).await.status(),
+        StatusCode::CREATED
+    );
+    let path = format!("/api/admin/jobs/{job}");
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let invoice: Value =
+        office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.json().await.unwrap();
+    let month = app.state.clock.today().format("%Y-%m").to_string();
+    let files = [
+        "/api/admin/leads/export".to_owned(),
+        format!("/api/admin/time/sheet?month={month}"),
+        format!("{path}/invoice-basis?format=csv"),
+        format!("/api/admin/invoices/{}?format=csv", invoice["id"].as_str().unwrap()),
+    ];
+    for file in files {
+        let got = office.get(&file).await;
+        assert_eq!(got.status(), StatusCode::OK, "{file}");
+        let cells = cells(&got.bytes().await.unwrap());
+        let run: Vec<&String> = cells.iter().filter(|cell| runs_in_excel(cell)).collect();
+        assert!(run.is_empty(), "{file}: {run:?}");
+        let shown = cells
+            .iter()
+            .any(|cell| cell.starts_with("'=") || cell.starts_with("'@") || cell.starts_with("'-"));
+        assert!(shown, "{file} holds the typed text, as text: {cells:?}");
+    }
+}
+
+/// Finding 8: U+FFFE and U+FFFF passed the input checks and made the EHF not well-formed.
+/// Refused with the field named in every family of routes that reads text; a lone
+/// surrogate is not JSON at all.
+async fn text_xml_does_not_allow_is_refused_in_every_route_family(app: TestApp) {
+    let office = app.admin().await;
+    let contact = app
+        .post_json("/api/contact", &json!({"name": "Kari\u{FFFF}", "email": "kari@example.no", "phone": "912 34 567", "message": "Hei"}))
+        .await;
+    assert_eq!(contact.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let lead =
+        office.send(Method::POST, "/api/admin/leads", &json!({"name": "Per\u{FFFE}", "status": "Ny"})).await;
+    assert_eq!(lead.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, quote) = crate::quotes::draft(&office, "business").await;
+    let quote_path = format!("/api/admin/quotes/{}", quote["id"].as_str().unwrap());
+    let company =
+        office.send(Method::PUT, &quote_path, &json!({"customer_company": "Bygg\u{FFFF} AS"})).await;
+    assert_eq!(company.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(company.json::<Value>().await.unwrap()["fields"]["customer_company"].is_string());
+    let job = call_out(&office, 90_000, &[]).await;
+    let note = office
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job, "day": day(&app, 0), "minutes": 60, "note": "a\u{FFFE}"}),
+        )
+        .await;
+    assert_eq!(note.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let material =
+        json!({"description": "Kabel\u{FFFF}", "quantity": 100, "unit": "stk", "unit_price": 100, "vat": 25});
+    let material = office.send(Method::POST, &format!("/api/admin/jobs/{job}/materials"), &material).await;
+    assert_eq!(material.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let settings =
+        office.send(Method::PUT, "/api/admin/settings", &json!({"adresse": "Gate\u{FFFE} 1"})).await;
+    assert_eq!(settings.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let lone = office
+        .request(Method::POST, "/api/admin/leads")
+        .header("content-type", "application/json")
+        .body(r#"{"name": "Per \ud800", "status": "Ny"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(lone.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(app.count("leads").await, 2, "the quote's and the call-out's leads, no other");
+    assert_eq!((app.count("time_entries").await, app.count("job_materials").await), (0, 0));
+}
+
+/// Finding 15: a settings save with only `orgnr` and `invoicing` set the firm's name,
+/// address, e-mail and phone to null, and the next EHF broke BR-06.
+async fn a_partial_settings_save_keeps_the_firm(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let before: Value = office.get_json("/api/admin/settings", &[]).await;
+    let partial = json!({"orgnr": "923 456 783", "invoicing": before["invoicing"].clone()});
+    let saved = office.send(Method::PUT, "/api/admin/settings", &partial).await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let after: Value = saved.json().await.unwrap();
+    for field in [
+        "company_name",
+        "adresse",
+        "email",
+        "global_phone_primary",
+        "global_phone_extra",
+        "founded_year",
+        "claims",
+    ] {
+        assert_eq!(after[field], before[field], "{field} kept");
+    }
+    let emptied = office.send(Method::PUT, "/api/admin/settings", &json!({"company_name": " "})).await;
+    assert_eq!(emptied.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        emptied.json::<Value>().await.unwrap()["fields"]["company_name"],
+        "Skriv firmanavnet: det står på hver faktura."
+    );
+    let read: Value = office.get_json("/api/admin/settings", &[]).await;
+    assert_eq!(read["company_name"], "Fagfolk Oslo AS");
+    // Cleared on purpose, a field is cleared.
+    let cleared: Value =
+        office.send(Method::PUT, "/api/admin/settings", &json!({"email": null})).await.json().await.unwrap();
+    assert!(cleared["email"].is_null() && cleared["company_name"] == "Fagfolk Oslo AS");
+}
+
+/// Finding 10: a draft change order was recorded as agreed with a line of -50 000 kr (the
+/// job's extra budget went negative), with no lines, or dated 1900.
+async fn a_change_order_recorded_as_agreed_says_what_when_and_never_less(app: TestApp) {
+    let office = app.admin().await;
+    let job = call_out(&office, 90_000, &[]).await;
+    let agree = |change: &Value, at: String| {
+        let office = &office;
+        let path = format!("/api/admin/quotes/{}/agreement", change["id"].as_str().unwrap());
+        async move {
+            office
+                .send(Method::POST, &path, &json!({"how": "phone", "name": "Per", "at": at, "note": "Ja"}))
+                .await
+        }
+    };
+    let now = format!("{}T06:00", day(&app, -1));
+    let negative = crate::jobs::change_order(&office, &job, "Fradrag", -5_000_000).await;
+    let refused = agree(&negative, now.clone()).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    assert!(message(refused).await.starts_with("Tilleggsarbeid kan ikke ha en negativ sum"));
+    let made = office.send(Method::POST, &format!("/api/admin/jobs/{job}/changes"), &json!({})).await;
+    let empty: Value = made.json().await.unwrap();
+    assert_eq!(agree(&empty, now.clone()).await.status(), StatusCode::CONFLICT);
+    let socket = crate::jobs::change_order(&office, &job, "Ekstra stikkontakt", 120_000).await;
+    let old = agree(&socket, "1900-01-01T12:00".to_owned()).await;
+    assert_eq!(old.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let read: Value = office.get_json(&format!("/api/admin/jobs/{job}"), &[]).await;
+    assert_eq!(read["meter"]["extra_budget"], 0);
+    let agreed = agree(&socket, now).await;
+    assert_eq!(agreed.status(), StatusCode::OK);
+    let read: Value = office.get_json(&format!("/api/admin/jobs/{job}"), &[]).await;
+    assert_eq!(read["changes"].as_array().unwrap().len(), 3);
+    assert_eq!(read["meter"]["extra_budget"], 120_000);
 }

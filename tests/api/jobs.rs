@@ -601,7 +601,7 @@ async fn an_erasure_keeps_the_job_and_its_hours_and_says_so(app: TestApp) {
 }
 
 /// A change order on `job_id` with one line of `net` øre (1 stk, 25 % MVA).
-async fn change_order(office: &Session, job_id: &str, text: &str, net: i64) -> Value {
+pub(crate) async fn change_order(office: &Session, job_id: &str, text: &str, net: i64) -> Value {
     let made = office.send(Method::POST, &format!("/api/admin/jobs/{job_id}/changes"), &json!({})).await;
     assert_eq!(made.status(), StatusCode::CREATED);
     let change: Value = made.json().await.unwrap();

@@ -822,6 +822,10 @@ async fn job_fixtures(
         .await
         .unwrap();
     let change = change["id"].as_str().expect("the fixture's change order").to_owned();
+    // What is recorded as agreed must say what (issue #58, finding 10): one line.
+    let line = json!([{ "description": "Ekstra stikkontakt", "quantity": 100, "unit": "stk", "unit_price": 120_000, "vat": 25 }]);
+    let lined = admin.send(Method::PUT, &format!("/api/admin/quotes/{change}"), &json!({ "lines": line })).await;
+    assert_eq!(lined.status(), 200, "the fixture's change order's line");
     (job, entry, material["id"].as_str().expect("the fixture's material").to_owned(), change)
 }
 
@@ -858,6 +862,8 @@ async fn declaration_fixture(admin: &Session, lead: &str, responsible: &str) -> 
 /// Two call-out jobs on `lead`, each with a material line and done: the first to invoice,
 /// the second invoiced: `(finished job, invoice)`.
 async fn invoice_fixtures(admin: &Session, lead: &str) -> (String, String) {
+    // An invoice is made only when it can be paid: the firm's account first.
+    crate::invoicing::firm_can_invoice(admin).await;
     let mut done = Vec::new();
     for title in ["Ferdig oppdrag", "Fakturert oppdrag"] {
         let job: Value = admin

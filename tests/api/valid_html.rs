@@ -131,6 +131,7 @@ async fn every_page_people_see_is_valid_html() {
         .unwrap();
     let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
     assert_eq!(staff.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(), 200);
+    crate::invoicing::firm_can_invoice(&staff).await;
     assert_eq!(staff.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await.status(), 201);
     let html = page(&app, &accepted, StatusCode::OK).await;
     assert!(html.contains("Dokumenter fra oppdraget"), "the job's documents are listed");

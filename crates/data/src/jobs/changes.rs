@@ -8,7 +8,7 @@
 //! evidence. An accepted change order raises the job's budget ([`extra_budget`]), and time
 //! and materials may be tagged to it.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -92,7 +92,18 @@ pub struct AgreementInput {
 pub type Agreed = (Agreement, Option<String>, DateTime<Utc>, String);
 
 /// Reads an agreement made no later than `now`.
-pub fn read_agreement(input: AgreementInput, now: DateTime<Utc>) -> Result<Agreed, FieldErrors> {
+/// The earliest moment an agreement may be recorded at on `today`: the first day of the
+/// previous month, the oldest day the time sheet still takes hours for (`super::time`).
+pub fn earliest(today: chrono::NaiveDate) -> DateTime<Utc> {
+    let first = today.with_day(1).unwrap_or(today);
+    crate::oslo::start_of(first.checked_sub_months(chrono::Months::new(1)).unwrap_or(first))
+}
+
+/// Reads an agreement made between `since` ([`earliest`]) and `now`.
+pub fn read_agreement(
+    input: AgreementInput,
+    (since, now): (DateTime<Utc>, DateTime<Utc>),
+) -> Result<Agreed, FieldErrors> {
     let mut errors = FieldErrors::default();
     let how = input.how.map(|how| how.trim().to_owned()).and_then(|how| Agreement::try_from(how).ok());
     if how.is_none() {
@@ -106,6 +117,10 @@ pub fn read_agreement(input: AgreementInput, now: DateTime<Utc>) -> Result<Agree
     match at {
         None => errors.add("at", "Skriv når det ble avtalt."),
         Some(at) if at > now => errors.add("at", "Tidspunktet kan ikke være i fremtiden."),
+        Some(at) if at < since => errors.add(
+            "at",
+            format!("Tidspunktet kan ikke være før {}.", crate::oslo::date(crate::oslo::day_of(since))),
+        ),
         Some(_) => {}
     }
     let missing = match how {
@@ -133,7 +148,13 @@ mod tests {
 
     #[test]
     fn a_phone_agreement_needs_who_when_and_what() {
-        let now = "2026-11-27T12:00:00Z".parse().unwrap();
+        let now: DateTime<Utc> = "2026-11-27T12:00:00Z".parse().unwrap();
+        let since = earliest(crate::oslo::day_of(now));
+        let now = (since, now);
+        let early = read_agreement(input("phone", Some("Kari"), "1900-01-01T12:00", "Ja"), now)
+            .unwrap_err()
+            .into_map();
+        assert_eq!(early["at"], "Tidspunktet kan ikke være før 1. oktober 2026.");
         let errors =
             read_agreement(input("phone", None, "2026-11-27T14:00", " "), now).unwrap_err().into_map();
         assert_eq!(errors["name"], "Skriv hvem du snakket med.");
@@ -151,7 +172,8 @@ mod tests {
 
     #[test]
     fn section_9_needs_a_reason_and_keeps_no_name() {
-        let now = "2026-11-27T12:00:00Z".parse().unwrap();
+        let now: DateTime<Utc> = "2026-11-27T12:00:00Z".parse().unwrap();
+        let now = (earliest(crate::oslo::day_of(now)), now);
         let errors =
             read_agreement(input("damage", None, "2026-11-27T09:00", ""), now).unwrap_err().into_map();
         assert_eq!(errors["note"], "Skriv hvorfor arbeidet ble gjort uten kundens svar.");
