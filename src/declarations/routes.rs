@@ -16,7 +16,7 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
-use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::declarations::input::{self, DeclarationInput};
 use fagfolk_data::declarations::{CheckItem, Declaration, WorkKind, store};
 use fagfolk_data::jobs::{self, Job};
@@ -180,13 +180,16 @@ struct Signed {
 }
 
 /// Signs the saved draft as its responsible person, now: refused, under each field, until
-/// everything the declaration must contain is there and every check is done. The signed
-/// declaration is e-mailed to the customer as a PDF when the server can.
+/// everything the declaration must contain is there and every check is done; and refused
+/// to anyone but the responsible person named on it, whatever their role (a montør
+/// included, on a job they work on). The signed declaration is e-mailed to the customer as
+/// a PDF when the server can.
 #[utoipa::path(
     post, path = "/api/admin/jobs/{id}/declaration/sign", tag = "admin", security(("session" = [])),
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 200, description = "Erklæringen er signert, og sendt til kunden når det gikk", body = Signed),
+        (status = 403, description = "Bare den ansvarlige kan signere", body = ErrorBody),
         (status = 404, description = "Finnes ikke, eller ikke lagret", body = ErrorBody),
         (status = 409, description = "Erklæringen er signert allerede", body = ErrorBody),
         (status = 422, description = "Det som mangler", body = ErrorBody),
@@ -194,22 +197,31 @@ struct Signed {
 )]
 async fn sign_declaration(
     State(state): State<AppState>,
-    user: CurrentUser,
+    SignedIn(user): SignedIn,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Signed>> {
-    let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+    let job = crate::jobs::access::job_for(&state, &user, id).await?;
     let declaration =
         store::of_job(&state.db, id).await?.or_not_found(fagfolk_data::declarations::NOT_FOUND)?;
     if declaration.signed_at.is_some() {
         return Err(ApiError::Conflict("Erklæringen er signert allerede.".to_owned()));
     }
     input::ready_to_sign(&declaration)?;
+    if declaration.responsible_id != Some(user.id) {
+        return Err(ApiError::Forbidden(format!(
+            "Bare den ansvarlige, {}, kan signere erklæringen, innlogget som seg selv.",
+            declaration.responsible_name
+        )));
+    }
     let now = state.clock.now();
     let diff = serde_json::json!({ "before": { "signed_at": null }, "after": { "signed_at": now } });
     let entry =
         user.audit(now, AuditAction::Sign, AuditEntity::Declarations, Some(declaration.id), Some(diff));
-    if !store::sign(&state.db, id, now, &entry).await? {
-        return Err(ApiError::Conflict("Erklæringen er signert allerede.".to_owned()));
+    // Signed only if the draft still names the signer (the office may have changed it).
+    if !store::sign(&state.db, id, user.id, now, &entry).await? {
+        return Err(ApiError::Conflict(
+            "Erklæringen er signert allerede, eller den ansvarlige ble endret akkurat nå.".to_owned(),
+        ));
     }
     let declaration =
         store::of_job(&state.db, id).await?.or_not_found(fagfolk_data::declarations::NOT_FOUND)?;

@@ -110,12 +110,19 @@ pub fn render(declaration: &Declaration, firm: &Firm, photos: Vec<Photo>) -> any
         page.text(Regular, 9.5, LEFT + 170.0, Left, &value);
     }
     page.y += 10.0;
+    let how = match declaration.signed_at {
+        Some(at) => format!(
+            "Signert elektronisk i Fagfolk av {} selv, innlogget med egen bruker, {}. ",
+            declaration.responsible_name,
+            oslo::moment(at)
+        ),
+        None => "Ikke signert. ".to_owned(),
+    };
     page.paragraph(
         Regular,
         9.0,
         LEFT,
-        "Signert elektronisk av den ansvarlige i Fagfolk. Virksomheten oppbevarer en kopi i minst \
-         5 år (forskriften § 13).",
+        &format!("{how}Virksomheten oppbevarer en kopi i minst 5 år (forskriften § 13)."),
     );
     // Each photo as wide as the text or as tall as PHOTO_HEIGHT, whichever it reaches first.
     let drawn = |photo: &Photo| {

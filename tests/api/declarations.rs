@@ -165,7 +165,17 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     let listed: Value = office.get_json(&photos, &[]).await;
     assert_eq!(listed.as_array().unwrap().len(), 1);
 
-    let signed = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    // Only the responsible person signs, in their own name (issue #58, finding 6): not the
+    // office for them.
+    let for_them = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    assert_eq!(for_them.status(), StatusCode::FORBIDDEN);
+    let refusal: Value = for_them.json().await.unwrap();
+    assert_eq!(
+        refusal["error"],
+        "Bare den ansvarlige, Test Bruker, kan signere erklæringen, innlogget som seg selv."
+    );
+    let responsible = app.login("elektriker@fagfolk.test", ADMIN_PASSWORD).await;
+    let signed = responsible.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
     assert_eq!(signed.status(), StatusCode::OK);
     let signed: Value = signed.json().await.unwrap();
     assert!(signed["signed_at"].is_string());
@@ -215,7 +225,7 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         "30 mA type A",
         "Test Bruker",
         "Autorisert elinstallatør, gruppe L",
-        "Signert",
+        "Signert elektronisk i Fagfolk av Test Bruker selv, innlogget med egen bruker",
         "Bilder fra arbeidet",
         "Sikringsskapet åpent, før lokket",
     ] {

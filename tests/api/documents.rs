@@ -60,7 +60,9 @@ async fn sign_declaration(app: &TestApp, office: &Session, job_id: &str) -> Valu
         "responsible_certificate": "Autorisert elinstallatør, gruppe L",
     });
     assert_eq!(office.send(Method::PUT, &path, &complete).await.status(), StatusCode::OK);
-    let signed = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    // The responsible person signs, signed in as themselves.
+    let responsible = app.login("elektriker@fagfolk.test", ADMIN_PASSWORD).await;
+    let signed = responsible.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
     assert_eq!(signed.status(), StatusCode::OK);
     signed.json().await.unwrap()
 }

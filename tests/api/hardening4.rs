@@ -21,6 +21,7 @@ crate::db_tests!(
     text_xml_does_not_allow_is_refused_in_every_route_family,
     a_partial_settings_save_keeps_the_firm,
     a_change_order_recorded_as_agreed_says_what_when_and_never_less,
+    a_montor_who_is_responsible_signs_their_own_declaration,
 );
 
 async fn message(response: reqwest::Response) -> String {
@@ -619,4 +620,42 @@ async fn a_change_order_recorded_as_agreed_says_what_when_and_never_less(app: Te
     let read: Value = office.get_json(&format!("/api/admin/jobs/{job}"), &[]).await;
     assert_eq!(read["changes"].as_array().unwrap().len(), 3);
     assert_eq!(read["meter"]["extra_budget"], 120_000);
+}
+
+/// Finding 6: the office signed a samsvarserklæring naming someone else as responsible,
+/// and a montør who is the responsible electrician could not sign at all (403).
+async fn a_montor_who_is_responsible_signs_their_own_declaration(app: TestApp) {
+    let office = app.admin().await;
+    let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
+    settings["declaration_defaults"]["registration"] = "987 654 325".into();
+    assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
+    let (worker_id, worker) = montor(&app, "ole@fagfolk.test").await;
+    let (_, stranger) = montor(&app, "pia@fagfolk.test").await;
+    let job = call_out(&office, 90_000, &[worker_id]).await;
+    let path = format!("/api/admin/jobs/{job}/declaration");
+    let draft: Value = office.get_json(&path, &[]).await;
+    let done = |list: &Value| -> Vec<Value> {
+        list.as_array().unwrap().iter().map(|item| json!({"text": item["text"], "done": true})).collect()
+    };
+    let complete = json!({
+        "kind": "new", "address": "Storgata 1, 0155 Oslo", "description": "Ny kurs til varmepumpe.", "risk": done(&draft["risk"]), "checks": done(&draft["checks"]),
+        "circuits": [{"number": "3", "purpose": "Varmepumpe", "protection": "C16", "cable": "PFSP 3G2,5", "rcd": "30 mA type A"}],
+        "responsible_id": worker_id.to_string(), "responsible_certificate": "Autorisert elinstallatør, gruppe L",
+    });
+    assert_eq!(office.send(Method::PUT, &path, &complete).await.status(), StatusCode::OK);
+    let by_office = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    let status = by_office.status();
+    assert_eq!(status, StatusCode::FORBIDDEN, "the office signs in nobody else's name: {}", by_office.text().await.unwrap());
+    let by_stranger = stranger.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    assert_eq!(by_stranger.status(), StatusCode::NOT_FOUND, "another montør does not reach the job");
+    let signed = worker.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
+    assert_eq!(signed.status(), StatusCode::OK);
+    let signed: Value = signed.json().await.unwrap();
+    assert!(signed["signed_at"].is_string());
+    let pdf = office.get(&format!("{path}?format=pdf")).await;
+    let text = crate::quotes::pdf_text(&pdf.bytes().await.unwrap());
+    assert!(
+        text.contains("Signert elektronisk i Fagfolk av Test Bruker selv, innlogget med egen bruker"),
+        "{text}"
+    );
 }

@@ -291,7 +291,15 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("create", "declarations")),
     ),
-    op("POST", "/api/admin/jobs/{id}/declaration/sign", Body::None, WORK, Some(("sign", "declarations"))),
+    // Signed by the responsible person only, whatever the role: each round's fixture names
+    // its caller as responsible and puts them on the job (issue #58, finding 6).
+    op(
+        "POST",
+        "/api/admin/jobs/{id}/declaration/sign",
+        Body::None,
+        SIGNED_IN,
+        Some(("sign", "declarations")),
+    ),
     // Photos on a declaration (#45): the office's, on the invoiced job's draft.
     op("GET", "/api/admin/jobs/{id}/declaration/photos", Body::None, READ, None),
     op("GET", "/api/admin/jobs/{id}/declaration/photos/{photo_id}", Body::None, READ, None),
@@ -664,7 +672,14 @@ impl Fixtures {
             200,
             "the fixture's registration"
         );
-        let declared_job = declaration_fixture(admin, lead_id, &user.to_string()).await;
+        let users: Value = admin.get("/api/admin/users").await.json().await.unwrap();
+        let caller = users
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|found| found["email"] == actor)
+            .map_or_else(|| user.to_string(), |found| found["id"].as_str().unwrap().to_owned());
+        let declared_job = declaration_fixture(admin, lead_id, &caller).await;
         let form = Form::new().part("photo", Part::bytes(jpeg()).file_name("skap.jpg"));
         let photo_added = admin
             .request(Method::POST, &format!("/api/admin/jobs/{finished_job}/declaration/photos"))
@@ -824,7 +839,8 @@ async fn job_fixtures(
     let change = change["id"].as_str().expect("the fixture's change order").to_owned();
     // What is recorded as agreed must say what (issue #58, finding 10): one line.
     let line = json!([{ "description": "Ekstra stikkontakt", "quantity": 100, "unit": "stk", "unit_price": 120_000, "vat": 25 }]);
-    let lined = admin.send(Method::PUT, &format!("/api/admin/quotes/{change}"), &json!({ "lines": line })).await;
+    let lined =
+        admin.send(Method::PUT, &format!("/api/admin/quotes/{change}"), &json!({ "lines": line })).await;
     assert_eq!(lined.status(), 200, "the fixture's change order's line");
     (job, entry, material["id"].as_str().expect("the fixture's material").to_owned(), change)
 }
@@ -846,7 +862,7 @@ async fn declaration_fixture(admin: &Session, lead: &str, responsible: &str) -> 
         .send(
             Method::POST,
             &format!("/api/admin/leads/{lead}/jobs"),
-            &json!({ "title": "Ny kurs", "hourly_rate": 90_000 }),
+            &json!({ "title": "Ny kurs", "hourly_rate": 90_000, "workers": [responsible] }),
         )
         .await
         .json()

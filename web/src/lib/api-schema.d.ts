@@ -362,8 +362,10 @@ export interface paths {
         put?: never;
         /**
          * Signs the saved draft as its responsible person, now: refused, under each field, until
-         *     everything the declaration must contain is there and every check is done. The signed
-         *     declaration is e-mailed to the customer as a PDF when the server can.
+         *     everything the declaration must contain is there and every check is done; and refused
+         *     to anyone but the responsible person named on it, whatever their role (a montør
+         *     included, on a job they work on). The signed declaration is e-mailed to the customer as
+         *     a PDF when the server can.
          */
         post: operations["sign_declaration"];
         delete?: never;
@@ -5637,7 +5639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Ingen tilgang for rollen */
+            /** @description Bare den ansvarlige kan signere */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -67,18 +67,26 @@ pub async fn save(db: &Db, declaration: &Declaration, entry: &NewAudit) -> Resul
     .or_else(|err| if matches!(err, sqlx::Error::RowNotFound) { Ok(false) } else { Err(err) })
 }
 
-/// Signs job `job_id`'s draft at `at` with `entry`; `false` when there is none unsigned.
-/// The job's row is taken first, as a photo added or removed takes it (`add_photo`), so no
-/// photo comes or goes after the signature.
-pub async fn sign(db: &Db, job_id: Uuid, at: DateTime<Utc>, entry: &NewAudit) -> Result<bool, sqlx::Error> {
+/// Signs job `job_id`'s draft as `responsible` at `at` with `entry`; `false` when there is
+/// none unsigned that names `responsible`. The job's row is taken first, as a photo added or
+/// removed takes it (`add_photo`), so no photo comes or goes after the signature.
+pub async fn sign(
+    db: &Db,
+    job_id: Uuid,
+    responsible: Uuid,
+    at: DateTime<Utc>,
+    entry: &NewAudit,
+) -> Result<bool, sqlx::Error> {
     let mut signed = false;
     audited!(db, entry, tx => {
         sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1").bind(job_id).execute(&mut *tx).await?;
         let done = sqlx::query(
-            "UPDATE declarations SET signed_at = $1, updated_at = $1 WHERE job_id = $2 AND signed_at IS NULL",
+            "UPDATE declarations SET signed_at = $1, updated_at = $1 WHERE job_id = $2 AND signed_at IS NULL \
+             AND responsible_id = $3",
         )
         .bind(at)
         .bind(job_id)
+        .bind(responsible)
         .execute(&mut *tx)
         .await?;
         signed = done.rows_affected() == 1;

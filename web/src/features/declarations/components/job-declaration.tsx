@@ -192,7 +192,7 @@ function DraftForm({ declaration, jobId, staff }: { declaration: Declaration; jo
         )}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id="declaration-responsible" label="Faglig ansvarlig" error={errors.responsible_id?.message}>
+        <FormField id="declaration-responsible" label="Faglig ansvarlig" hint="Bare den ansvarlige selv kan signere, innlogget med egen bruker." error={errors.responsible_id?.message}>
           {(control) => (
             <Select {...form.register('responsible_id')} {...control}>
               <option value="">Velg ansvarlig</option>
