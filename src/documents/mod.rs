@@ -17,6 +17,7 @@ use fagfolk_data::jobs::Job;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::{QuoteStatus, store};
 
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// What the accepted quote is asked for by (the job's page only).
@@ -89,7 +90,7 @@ pub async fn render(
     job: &Job,
     id: &str,
     page: Page,
-) -> anyhow::Result<Option<(Vec<u8>, String)>> {
+) -> ApiResult<Option<(Vec<u8>, String)>> {
     let finished = !job.status.is_open();
     match id {
         QUOTE if page == Page::Job => {
@@ -104,13 +105,13 @@ pub async fn render(
             if !finished || !invoices::store::of_job(&state.db, job.id).await?.is_empty() {
                 return Ok(None);
             }
-            let basis =
-                crate::invoices::basis::now(state, job.id).await.map_err(|err| anyhow::anyhow!("{err}"))?;
-            let firm = crate::quotes::mail::firm(state).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+            let basis = crate::invoices::basis::now(state, job.id).await?;
+            let firm = crate::quotes::mail::firm(state).await?;
             let made = state.clock.now();
             let bytes =
                 tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
-                    .await??;
+                    .await
+                    .map_err(|err| ApiError::Internal(err.into()))??;
             Ok(Some((bytes, "Fakturagrunnlag.pdf".to_owned())))
         }
         DECLARATION => {
@@ -118,8 +119,7 @@ pub async fn render(
             let Some(declaration) = declaration.filter(|declaration| declaration.signed_at.is_some()) else {
                 return Ok(None);
             };
-            let pdf = crate::declarations::document::pdf(state, declaration).await;
-            Ok(Some(pdf.map_err(|err| anyhow::anyhow!("{err}"))?))
+            Ok(Some(crate::declarations::document::pdf(state, declaration).await?))
         }
         _ => {
             let Ok(id) = id.parse::<Uuid>() else { return Ok(None) };
@@ -135,7 +135,8 @@ pub async fn render(
                 let name = invoice.file_name("pdf");
                 let bytes =
                     tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))
-                        .await??;
+                        .await
+                        .map_err(|err| ApiError::Internal(err.into()))??;
                 return Ok(Some((bytes, name)));
             }
             let Some(change) = store::get(&state.db, id).await? else { return Ok(None) };

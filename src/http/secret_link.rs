@@ -101,8 +101,17 @@ where
 {
     let address = crate::http::client::client_address(headers, peer, state.config.trust_proxy_hops);
     guard(state, &address).await?;
+    // A database that fails after the guard is a "try again", never "this link is gone":
+    // the customer would throw away a link that works (issue #58, finding 18).
     let found = match crate::auth::token::hash(token) {
-        Some(hash) => find(hash).await.map_err(|_| unknown())?,
+        Some(hash) => find(hash).await.map_err(|err| {
+            tracing::error!(error = %err, "kunne ikke slå opp lenken");
+            plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Prøv igjen",
+                "Siden kan ikke vises akkurat nå. Prøv igjen om litt.",
+            )
+        })?,
         None => None,
     };
     match found {

@@ -20,6 +20,7 @@ use fagfolk_data::quotes::{Quote, QuoteStatus, money, store, texts};
 
 use super::link::{lookup, pdf_response, plain, private, unknown};
 use super::page::page_data;
+use crate::http::error::ApiError;
 use crate::state::AppState;
 
 /// The newest version of `quote`'s number the customer may see: sent at some point, and to
@@ -103,13 +104,18 @@ pub async fn pdf(
     };
     let (bytes, file) = match (quote.status, quote.accepted_at, quote.accepted_name.clone()) {
         (QuoteStatus::Accepted, Some(at), Some(name)) => {
-            (super::mail::stamped(&state, &quote, at, name).await.ok(), quote.accepted_file_name())
+            (super::mail::stamped(&state, &quote, at, name).await.map(Some), quote.accepted_file_name())
         }
-        _ => (store::pdf(&state.db, quote.id).await.ok().flatten(), quote.file_name()),
+        _ => (store::pdf(&state.db, quote.id).await.map_err(ApiError::from), quote.file_name()),
     };
     match bytes {
-        Some(bytes) => private(pdf_response(bytes, "inline", &file)),
-        None => unknown(),
+        Ok(Some(bytes)) => private(pdf_response(bytes, "inline", &file)),
+        Ok(None) => unknown(),
+        // A failure to read or draw it is "try again", never "no such quote".
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lage tilbudets PDF");
+            crate::documents::customer::unavailable()
+        }
     }
 }
 

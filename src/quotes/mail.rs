@@ -2,7 +2,7 @@
 //! letterhead shows it, who answers a quote's letters (sending is `crate::mail::send`),
 //! and the accepted copy's PDF.
 
-use crate::http::error::ApiResult;
+use crate::http::error::{ApiError, ApiResult};
 use crate::pdf::Firm;
 use crate::state::AppState;
 
@@ -49,11 +49,13 @@ pub async fn stamped(
     quote: &fagfolk_data::quotes::Quote,
     at: chrono::DateTime<chrono::Utc>,
     name: String,
-) -> anyhow::Result<Vec<u8>> {
-    let firm = firm_as_sent(state, quote).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+) -> ApiResult<Vec<u8>> {
+    let firm = firm_as_sent(state, quote).await?;
     let quote = quote.clone();
-    tokio::task::spawn_blocking(move || {
+    let drawn = tokio::task::spawn_blocking(move || {
         crate::pdf::quote::render(&quote, &firm, Some(&crate::pdf::Stamp { at, name }))
     })
-    .await?
+    .await
+    .map_err(|err| ApiError::Internal(err.into()))?;
+    drawn.map_err(ApiError::Internal)
 }

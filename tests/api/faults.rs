@@ -283,3 +283,60 @@ async fn a_postgres_backup_restores_into_a_working_database() {
     as_superuser(format!("DROP DATABASE IF EXISTS {copy} WITH (FORCE)")).await;
     app.stop().await;
 }
+
+/// Runs `sql` in the test's own database as the superuser (test set-up only).
+async fn in_database(name: &str, sql: &str) {
+    let base = crate::helpers::postgres_admin_url();
+    let (server, _) = base.rsplit_once('/').unwrap();
+    let db = fagfolk::db::Db::connect(&format!("{server}/{name}")).await.unwrap();
+    let sql = sqlx::AssertSqlSafe(sql.to_owned());
+    fagfolk::db_run!(&db, pool => sqlx::raw_sql(sql).execute(pool).await.map(|_| ())).unwrap();
+    db.close().await;
+}
+
+/// Issue #58, finding 18: a database that fails after the guard answered a customer's link
+/// with "not found" (the link looks dead and is thrown away) or a 500. The customer's
+/// documents page, a document, the quote's page and its PDF answer 503 "Prøv igjen", and
+/// work again when the database does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_failing_mid_request_is_try_again_on_the_customers_pages() {
+    use reqwest::Method;
+    let app = crate::helpers::spawn_app_with(Backend::Postgres, &[]).await;
+    let name = app.pg_database().unwrap().to_owned();
+    let office = app.admin().await;
+    crate::invoicing::firm_can_invoice(&office).await;
+    let (_, job, quote_page) = crate::invoicing::accepted_job(&app, &office, None, None).await;
+    let job_path = format!("/api/admin/jobs/{job}");
+    assert_eq!(office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(), 200);
+    let made: serde_json::Value = office
+        .send(Method::POST, &format!("{job_path}/documents-link"), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let url = made["url"].as_str().unwrap();
+    let page = url[url.find("/dokumenter/").unwrap()..].to_owned();
+    let basis = format!("{page}/fakturagrunnlag");
+    for path in [&page, &basis, &quote_page, &format!("{quote_page}/pdf")] {
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+    // The tables each page reads after the guard go away for a moment.
+    in_database(&name, "ALTER TABLE document_links RENAME TO document_links_away").await;
+    in_database(&name, "ALTER TABLE quotes RENAME TO quotes_away").await;
+    for path in [&page, &basis, &quote_page, &format!("{quote_page}/pdf")] {
+        let answer = app.get(path).await;
+        assert_eq!(answer.status(), 503, "{path}");
+        assert!(answer.text().await.unwrap().contains("Prøv igjen"), "{path}");
+    }
+    in_database(&name, "ALTER TABLE document_links_away RENAME TO document_links").await;
+    in_database(&name, "ALTER TABLE quotes_away RENAME TO quotes").await;
+    // The firm's settings failing while the basis is drawn: "try again" as well.
+    in_database(&name, "ALTER TABLE settings RENAME TO settings_away").await;
+    let answer = app.get(&basis).await;
+    assert_eq!(answer.status(), 503);
+    in_database(&name, "ALTER TABLE settings_away RENAME TO settings").await;
+    for path in [&page, &basis, &quote_page, &format!("{quote_page}/pdf")] {
+        assert_eq!(app.get(path).await.status(), 200, "{path} again");
+    }
+    app.stop().await;
+}

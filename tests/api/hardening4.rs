@@ -645,7 +645,12 @@ async fn a_montor_who_is_responsible_signs_their_own_declaration(app: TestApp) {
     assert_eq!(office.send(Method::PUT, &path, &complete).await.status(), StatusCode::OK);
     let by_office = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
     let status = by_office.status();
-    assert_eq!(status, StatusCode::FORBIDDEN, "the office signs in nobody else's name: {}", by_office.text().await.unwrap());
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "the office signs in nobody else's name: {}",
+        by_office.text().await.unwrap()
+    );
     let by_stranger = stranger.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
     assert_eq!(by_stranger.status(), StatusCode::NOT_FOUND, "another montør does not reach the job");
     let signed = worker.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
