@@ -2,7 +2,9 @@
 //! from the accepted quote is done, the page lists its documents (`crate::documents`: the
 //! invoice basis or the invoice and its credit notes, the signed samsvarserklæring and each
 //! accepted change order), and `/tilbud/{token}/dokumenter/{id}` serves each as a PDF,
-//! looked up through the quote the token opens.
+//! looked up through the quote the token opens. Only until the office makes the job its
+//! own documents link: from then on that link is the customer's for them, so taking it
+//! back takes them off the web (`jobs::link::ever_linked`, issue #58 finding 14).
 
 use std::net::SocketAddr;
 
@@ -18,13 +20,25 @@ use super::link::{lookup, pdf_response, private, unknown};
 use crate::documents::{self, Page};
 use crate::state::AppState;
 
-/// The job made from `quote` when it is accepted and the job is done or invoiced.
+/// The job made from `quote` when it is accepted and the job is done or invoiced, and its
+/// documents are not served by a documents link of its own.
 async fn finished_job(state: &AppState, quote: &Quote) -> Option<Job> {
     if quote.status != QuoteStatus::Accepted || quote.job_id.is_some() {
         return None;
     }
     let job = jobs::store::of_quote(&state.db, quote.id).await.ok().flatten()?;
-    (!job.status.is_open()).then_some(job)
+    let linked = jobs::store::link::ever_linked(&state.db, job.id).await.unwrap_or(true);
+    (!job.status.is_open() && !linked).then_some(job)
+}
+
+/// Whether `quote`'s finished job has its documents on a link of its own, which the page
+/// then names instead of listing them.
+pub async fn linked_elsewhere(state: &AppState, quote: &Quote) -> bool {
+    if quote.status != QuoteStatus::Accepted || quote.job_id.is_some() {
+        return false;
+    }
+    let Ok(Some(job)) = jobs::store::of_quote(&state.db, quote.id).await else { return false };
+    !job.status.is_open() && jobs::store::link::ever_linked(&state.db, job.id).await.unwrap_or(false)
 }
 
 /// The documents the customer's page lists for `quote`: `{"title", "href"}` each.

@@ -118,5 +118,6 @@ pub async fn page_data(
         "read_terms_text": texts::READ_TERMS,
         "form": form,
         "documents": super::documents::list(state, token, quote).await,
+        "documents_linked": super::documents::linked_elsewhere(state, quote).await,
     })
 }

@@ -22,6 +22,7 @@ crate::db_tests!(
     a_partial_settings_save_keeps_the_firm,
     a_change_order_recorded_as_agreed_says_what_when_and_never_less,
     a_montor_who_is_responsible_signs_their_own_declaration,
+    once_the_job_has_its_documents_link_only_that_link_serves_them,
 );
 
 async fn message(response: reqwest::Response) -> String {
@@ -663,4 +664,41 @@ async fn a_montor_who_is_responsible_signs_their_own_declaration(app: TestApp) {
         text.contains("Signert elektronisk i Fagfolk av Test Bruker selv, innlogget med egen bruker"),
         "{text}"
     );
+}
+
+/// Finding 14: taking the documents link back left the same documents on the quote's
+/// link, which never runs out. Decided: the quote's link is the customer's copy of the
+/// contract; the job's documents are on it only until the office makes the job its own
+/// documents link, and from then on only there, so taking that link back takes them off.
+async fn once_the_job_has_its_documents_link_only_that_link_serves_them(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let (_, job, quote_page) = crate::invoicing::accepted_job(&app, &office, None, None).await;
+    let job_path = format!("/api/admin/jobs/{job}");
+    assert_eq!(
+        office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
+        StatusCode::OK
+    );
+    let on_quote = format!("{quote_page}/dokumenter/fakturagrunnlag");
+    assert!(app.get(&quote_page).await.text().await.unwrap().contains("Fakturagrunnlag (spesifisert)"));
+    assert_eq!(app.get(&on_quote).await.status(), StatusCode::OK);
+
+    let made: Value = office
+        .send(Method::POST, &format!("{job_path}/documents-link"), &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let url = made["url"].as_str().unwrap();
+    let page = url[url.find("/dokumenter/").unwrap()..].to_owned();
+    assert_eq!(app.get(&format!("{page}/fakturagrunnlag")).await.status(), StatusCode::OK);
+    let shown = app.get(&quote_page).await.text().await.unwrap();
+    assert!(!shown.contains("Fakturagrunnlag (spesifisert)"), "no longer listed on the quote's page");
+    assert!(shown.contains("Dokumentene fra oppdraget har fått en egen lenke"), "{shown}");
+    assert_eq!(app.get(&on_quote).await.status(), StatusCode::NOT_FOUND);
+
+    assert_eq!(office.delete(&format!("{job_path}/documents-link")).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.get(&format!("{page}/fakturagrunnlag")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.get(&on_quote).await.status(), StatusCode::NOT_FOUND, "taken back means taken off");
+    assert_eq!(app.get(&format!("{quote_page}/pdf")).await.status(), StatusCode::OK, "the contract stays");
 }

@@ -148,6 +148,10 @@ async fn every_page_people_see_is_valid_html() {
     let html = page(&app, documents, StatusCode::OK).await;
     assert!(html.contains("Faktura "), "the invoice is listed");
     files.push(save(dir.path(), "dokumenter", &html));
+    // The quote's page then names the documents' own link instead of listing them.
+    let html = page(&app, &accepted, StatusCode::OK).await;
+    assert!(html.contains("har fått en egen lenke"));
+    files.push(save(dir.path(), "tilbud-dokumenter-egen-lenke", &html));
     assert_eq!(staff.delete(&format!("{job_path}/documents-link")).await.status(), 204);
     files.push(save(dir.path(), "dokumenter-borte", &page(&app, documents, StatusCode::NOT_FOUND).await));
 

@@ -36,6 +36,8 @@ export type QuoteData = {
   /** The finished job's documents (src/quotes/documents.rs): the invoice basis or the
    * invoice and its credit notes, and the accepted change orders, each a PDF. */
   documents: { title: string; href: string }[]
+  /** The job's documents are on a link of their own (src/quotes/documents.rs), not here. */
+  documents_linked?: boolean
   /** A refused answer: the messages, and what the customer typed. */
   form: {
     error?: string
@@ -87,6 +89,15 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
                 </li>
               ))}
             </ul>
+          </section>
+        )}
+        {quote.documents_linked && (
+          <section aria-labelledby="dokumenter" className="mt-6 rounded-lg border bg-background p-4 sm:p-6">
+            <h2 id="dokumenter" className="text-xl font-bold">Dokumenter fra oppdraget</h2>
+            <p className="mt-1 text-muted-foreground">
+              Arbeidet er ferdig. Dokumentene fra oppdraget har fått en egen lenke, som vi har sendt deg.
+              {phone ? <> Trenger du den på nytt, ring oss på <a className="font-semibold underline" href={site.phone_uri}>{phone}</a>.</> : ' Trenger du den på nytt, ta kontakt med oss.'}
+            </p>
           </section>
         )}
         <section aria-labelledby="tilbudet" className="mt-6 rounded-lg border bg-background p-4 sm:p-6">

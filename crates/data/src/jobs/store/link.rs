@@ -34,8 +34,23 @@ pub async fn replace(
     .execute(conn)
     .await
     .map(|_| ()))?;
+    tx_run!(&mut tx, conn => sqlx::query("UPDATE jobs SET documents_linked = TRUE WHERE id = $1")
+        .bind(job_id)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
     tx.audit(entry).await?;
     tx.commit().await
+}
+
+/// Whether job `job_id` has ever had a documents link: from then on only such a link
+/// serves its documents, not the quote's page (migration 0036).
+pub async fn ever_linked(db: &Db, job_id: Uuid) -> Result<bool, sqlx::Error> {
+    let found: Option<(bool,)> = db_run!(db, pool => sqlx::query_as("SELECT documents_linked FROM jobs WHERE id = $1")
+        .bind(job_id)
+        .fetch_optional(pool)
+        .await)?;
+    Ok(found.is_some_and(|(linked,)| linked))
 }
 
 /// Takes job `job_id`'s link back; `false` when it had none. The audit entry is written
