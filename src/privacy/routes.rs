@@ -89,7 +89,11 @@ async fn person_data(
     let mut invoices = Vec::new();
     let mut declarations = Vec::new();
     let mut declaration_photos = Vec::new();
+    let (mut job_contacts, mut time_entries, mut materials) = (Vec::new(), Vec::new(), Vec::new());
     for job in &jobs {
+        job_contacts.extend(fagfolk_data::jobs::store::contacts(&state.db, job.id).await?);
+        time_entries.extend(fagfolk_data::jobs::store::time::of_job(&state.db, job.id).await?);
+        materials.extend(fagfolk_data::jobs::store::materials(&state.db, job.id).await?);
         invoices.extend(fagfolk_data::invoices::store::of_job(&state.db, job.id).await?);
         declarations.extend(fagfolk_data::declarations::store::of_job(&state.db, job.id).await?);
         declaration_photos.extend(fagfolk_data::declarations::store::photos(&state.db, job.id).await?);
@@ -125,6 +129,9 @@ async fn person_data(
         invoices,
         declarations,
         declaration_photos,
+        job_contacts,
+        time_entries,
+        materials,
         photos,
     })
 }

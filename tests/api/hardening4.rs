@@ -23,6 +23,7 @@ crate::db_tests!(
     a_change_order_recorded_as_agreed_says_what_when_and_never_less,
     a_montor_who_is_responsible_signs_their_own_declaration,
     once_the_job_has_its_documents_link_only_that_link_serves_them,
+    a_person_is_found_in_every_record_kept_after_an_erasure,
 );
 
 async fn message(response: reqwest::Response) -> String {
@@ -701,4 +702,46 @@ async fn once_the_job_has_its_documents_link_only_that_link_serves_them(app: Tes
     assert_eq!(app.get(&format!("{page}/fakturagrunnlag")).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.get(&on_quote).await.status(), StatusCode::NOT_FOUND, "taken back means taken off");
     assert_eq!(app.get(&format!("{quote_page}/pdf")).await.status(), StatusCode::OK, "the contract stays");
+}
+
+/// Finding 13: after an erasure the kept call-out job and its invoice were no longer found
+/// by the privacy lookup, and the export left out the § 7 contacts (the customer's own
+/// words), the hours and the materials.
+async fn a_person_is_found_in_every_record_kept_after_an_erasure(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let job = call_out(&office, 90_000, &[]).await;
+    let path = format!("/api/admin/jobs/{job}");
+    let entry = office
+        .send(Method::POST, "/api/admin/time", &json!({"job_id": job, "day": day(&app, 0), "minutes": 60}))
+        .await;
+    assert_eq!(entry.status(), StatusCode::CREATED);
+    let material = json!({"description": "Jordfeilbryter", "quantity": 100, "unit": "stk", "unit_price": 90_000, "vat": 25});
+    assert_eq!(
+        office.send(Method::POST, &format!("{path}/materials"), &material).await.status(),
+        StatusCode::CREATED
+    );
+    record_contact(&app, &office, &job).await;
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    assert_eq!(
+        office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.status(),
+        StatusCode::CREATED
+    );
+
+    let erased =
+        office.send(Method::POST, "/api/admin/privacy/erase", &json!({"person": "per@example.no"})).await;
+    assert_eq!(erased.status(), StatusCode::OK);
+    let erased: Value = erased.json().await.unwrap();
+    assert_eq!((erased["jobs_kept"].as_i64(), erased["invoices_kept"].as_i64()), (Some(1), Some(1)));
+    for person in ["per@example.no", "912 34 568"] {
+        let found = office.send(Method::POST, "/api/admin/privacy/export", &json!({"person": person})).await;
+        assert_eq!(found.status(), StatusCode::OK, "{person} is still found in what is kept");
+        let data: Value = found.json().await.unwrap();
+        assert_eq!(data["jobs"][0]["id"], job.as_str(), "{person}");
+        assert_eq!(data["invoices"].as_array().unwrap().len(), 1, "{person}");
+        assert_eq!(data["job_contacts"][0]["said"], "Kunden sa ja til å fortsette.");
+        assert_eq!(data["time_entries"][0]["minutes"], 60);
+        assert_eq!(data["materials"][0]["description"], "Jordfeilbryter");
+        assert!(data["leads"].as_array().unwrap().is_empty(), "the lead itself is gone");
+    }
 }

@@ -2860,6 +2860,8 @@ export interface components {
              *     records, kept 10 years (bokføringsloven § 13).
              */
             invoices: components["schemas"]["Invoice"][];
+            /** @description The § 7 contacts on those jobs, with what the customer said. Kept with the jobs. */
+            job_contacts: components["schemas"]["JobContact"][];
             /**
              * @description The jobs done for them (of their leads or their quotes). An erasure keeps them: a
              *     job's records and time sheets are bookkeeping documentation, kept 10 years
@@ -2867,6 +2869,8 @@ export interface components {
              */
             jobs: components["schemas"]["Job"][];
             leads: components["schemas"]["Lead"][];
+            /** @description The materials used on those jobs. Kept with the jobs. */
+            materials: components["schemas"]["Material"][];
             notes: components["schemas"]["Note"][];
             /** @description The e-mail address or phone number asked about. */
             person: string;
@@ -2878,6 +2882,11 @@ export interface components {
              */
             quotes: components["schemas"]["Quote"][];
             submissions: components["schemas"]["StoredSubmission"][];
+            /**
+             * @description The hours entered on those jobs (who worked, when, what). Kept with the jobs: the
+             *     time sheet is bookkeeping documentation (bokføringsforskriften § 8-1-2).
+             */
+            time_entries: components["schemas"]["TimeEntry"][];
             /** @description The befaringer booked on their leads (cancelled ones too). */
             visits: components["schemas"]["Visit"][];
         };

@@ -94,6 +94,13 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Invoice>, sqlx::Error> {
         .await)
 }
 
+/// Every invoice and credit note, oldest first (the privacy lookup reads their customers).
+pub async fn all(db: &Db) -> Result<Vec<Invoice>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM invoices ORDER BY created_at, number"))
+        .fetch_all(pool)
+        .await)
+}
+
 /// A job's invoice and credit notes, oldest first.
 pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Invoice>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(concat!(

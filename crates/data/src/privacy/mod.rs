@@ -185,6 +185,13 @@ pub struct PersonData {
     /// The photos from those jobs on their declarations (what they show; the pictures are
     /// in each declaration's PDF). Kept with the declarations.
     pub declaration_photos: Vec<crate::declarations::DeclarationPhoto>,
+    /// The § 7 contacts on those jobs, with what the customer said. Kept with the jobs.
+    pub job_contacts: Vec<crate::jobs::JobContact>,
+    /// The hours entered on those jobs (who worked, when, what). Kept with the jobs: the
+    /// time sheet is bookkeeping documentation (bokføringsforskriften § 8-1-2).
+    pub time_entries: Vec<crate::jobs::time::TimeEntry>,
+    /// The materials used on those jobs. Kept with the jobs.
+    pub materials: Vec<crate::jobs::Material>,
     /// The photos sent with their enquiries, each with the JPEG as stored.
     pub photos: Vec<ExportedPhoto>,
 }
@@ -319,12 +326,25 @@ pub async fn found(db: &Db, person: &Person) -> Result<Option<Found>, sqlx::Erro
         })
         .collect();
     let quote_ids: Vec<Uuid> = quotes.iter().map(|quote| quote.id).collect();
+    // A job kept after an erasure has no lead: it is theirs by its customer's number, or by
+    // the customer its invoices name (issue #58, finding 13).
+    let invoiced: Vec<Uuid> = crate::invoices::store::all(db)
+        .await?
+        .into_iter()
+        .filter(|invoice| {
+            let customer = &invoice.basis.customer;
+            person.matches(customer.email.as_deref(), customer.phone.as_deref())
+        })
+        .map(|invoice| invoice.job_id)
+        .collect();
     let jobs: Vec<crate::jobs::Job> = crate::jobs::store::list(db, None, None)
         .await?
         .into_iter()
         .filter(|job| {
             job.lead_id.is_some_and(|id| ids.contains(&id))
                 || job.quote_id.is_some_and(|id| quote_ids.contains(&id))
+                || person.matches(None, job.customer_phone.as_deref())
+                || invoiced.contains(&job.id)
         })
         .collect();
     if leads.is_empty()
