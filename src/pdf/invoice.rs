@@ -10,7 +10,7 @@ use fagfolk_data::oslo;
 use fagfolk_data::quotes::{CustomerKind, QuoteLine, Unit, texts};
 use fagfolk_data::values::AccountNumber;
 
-use super::{Align, Firm, LEFT, Layout, TOP, Weight, letterhead, table};
+use super::{Align, Firm, LEFT, Layout, RIGHT, TOP, Weight, letterhead, table};
 
 /// The basis of a job not yet invoiced, titled "Fakturagrunnlag", made at `made`.
 pub fn render_basis(basis: &InvoiceBasis, firm: &Firm, made: DateTime<Utc>) -> anyhow::Result<Vec<u8>> {
@@ -24,6 +24,9 @@ pub fn render_invoice(invoice: &Invoice, firm: &Firm) -> anyhow::Result<Vec<u8>>
     let page = lay_out(&title, &invoice.basis, Some(invoice), firm, invoice.created_at);
     super::draw::draw(&page, &title, firm, invoice.created_at)
 }
+
+/// Where the customer's column ("Til") starts, right of the invoice's facts.
+const TO: f32 = 300.0;
 
 fn lay_out(
     title: &str,
@@ -72,15 +75,26 @@ fn lay_out(
             facts.push(("KID", kid));
         }
     }
+    // The facts wrap within their column, and the customer within theirs: a long job title
+    // or address never runs into the other.
+    let face = Layout::face(Regular);
+    let wrapped = |page: &mut Layout, x: f32, width: f32, value: &str| {
+        for (index, line) in face.wrap(&face.printable(value), 9.5, width).iter().enumerate() {
+            if index > 0 {
+                page.y += 12.0;
+            }
+            page.text(Regular, 9.5, x, Left, line);
+        }
+        page.y += 13.0;
+    };
     let top = page.y;
     for (label, value) in facts {
         page.text(Bold, 9.5, LEFT, Left, label);
-        page.text(Regular, 9.5, LEFT + 62.0, Left, &value);
-        page.y += 13.0;
+        wrapped(&mut page, LEFT + 62.0, TO - 12.0 - (LEFT + 62.0), &value);
     }
     let end = page.y;
     page.y = top;
-    page.text(Bold, 9.5, 300.0, Left, "Til");
+    page.text(Bold, 9.5, TO, Left, "Til");
     let customer = &basis.customer;
     let mut to: Vec<String> = vec![customer.addressee().to_owned()];
     if customer.kind == CustomerKind::Business && customer.company.is_some() {
@@ -90,8 +104,7 @@ fn lay_out(
     to.extend(customer.org_nr.as_ref().map(|nr| format!("Org.nr. {nr}")));
     to.extend(customer.email.clone());
     for line in to {
-        page.text(Regular, 9.5, 330.0, Left, &line);
-        page.y += 13.0;
+        wrapped(&mut page, TO + 30.0, RIGHT - (TO + 30.0), &line);
     }
     page.y = page.y.max(end) + 6.0;
     if let Some(invoice) = invoice.filter(|invoice| !invoice.reason.is_empty()) {

@@ -8,7 +8,7 @@ use fagfolk_data::jobs::store::time::SheetRow;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::money;
 
-use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, fit, letterhead};
+use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, letterhead};
 
 /// Where the columns start.
 const DAY: f32 = LEFT;
@@ -63,18 +63,33 @@ pub fn render(title: &str, rows: &[SheetRow], firm: &Firm, made: DateTime<Utc>) 
             page.y += 5.0;
             page.put(Item::Rule { y: page.y });
         }
-        page.room(16.0);
-        page.y += 13.0;
         let weekday: String = oslo::weekday(entry.day).chars().take(3).collect();
         let day = format!("{weekday} {}", oslo::date_short(entry.day));
-        page.text(Regular, 9.5, DAY, Left, &day);
         let mut job = format!("{}, {}", row.job_title, row.customer_name);
         if entry.extra {
             job.push_str(" (tillegg)");
         }
-        page.text(Regular, 9.5, JOB, Left, &fit(Layout::face(Regular), &job, 9.5, NOTE - JOB - 10.0));
-        page.text(Regular, 9.5, NOTE, Left, &fit(Layout::face(Regular), &entry.note, 9.5, NOTE_END - NOTE));
+        // A legal record is never cut short: the job and the note wrap onto as many lines as
+        // they need, and the row is as tall as the longer of them.
+        let face = Layout::face(Regular);
+        let job = face.wrap(&face.printable(&job), 9.5, NOTE - JOB - 10.0);
+        let note = face.wrap(&face.printable(&entry.note), 9.5, NOTE_END - NOTE);
+        let lines = job.len().max(note.len()).max(1);
+        page.room(16.0 + 12.0 * (lines - 1) as f32);
+        page.y += 13.0;
+        page.text(Regular, 9.5, DAY, Left, &day);
         page.text(Regular, 9.5, RIGHT, Right, &hours(i64::from(entry.minutes)));
+        for line in 0..lines {
+            if line > 0 {
+                page.y += 12.0;
+            }
+            if let Some(text) = job.get(line) {
+                page.text(Regular, 9.5, JOB, Left, text);
+            }
+            if let Some(text) = note.get(line) {
+                page.text(Regular, 9.5, NOTE, Left, text);
+            }
+        }
         person_sum += i64::from(entry.minutes);
         let last_of_person = rows.get(index + 1).is_none_or(|next| {
             next.entry.user_id != entry.user_id || next.entry.user_name != entry.user_name
@@ -104,12 +119,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_long_text_is_cut_to_its_column() {
+    fn a_long_note_wraps_within_its_column_and_keeps_every_word() {
         let face = Layout::face(Weight::Regular);
-        let long = "Bytte sikringsskap og legge ny kurs til varmepumpen i kjelleren";
-        let cut = fit(face, long, 9.5, 120.0);
+        let long = "Bytte sikringsskap og legge ny kurs til varmepumpen i kjelleren (tillegg)";
+        let lines = face.wrap(long, 9.5, NOTE_END - NOTE);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().all(|line| face.width(line, 9.5) <= NOTE_END - NOTE), "{lines:?}");
+        assert_eq!(lines.join(" "), long);
+        // The circuit list's cells are still cut to fit (src/pdf/declaration.rs).
+        let cut = super::super::fit(face, long, 9.5, 120.0);
         assert!(cut.ends_with('…') && face.width(&cut, 9.5) <= 120.0, "{cut}");
-        assert_eq!(fit(face, "Kort", 9.5, 120.0), "Kort");
         assert_eq!(hours(450), "7,5 t");
     }
 }

@@ -24,6 +24,7 @@ crate::db_tests!(
     a_montor_who_is_responsible_signs_their_own_declaration,
     once_the_job_has_its_documents_link_only_that_link_serves_them,
     a_person_is_found_in_every_record_kept_after_an_erasure,
+    legal_documents_wrap_long_text_instead_of_cutting_or_overprinting,
 );
 
 async fn message(response: reqwest::Response) -> String {
@@ -744,4 +745,98 @@ async fn a_person_is_found_in_every_record_kept_after_an_erasure(app: TestApp) {
         assert_eq!(data["materials"][0]["description"], "Jordfeilbryter");
         assert!(data["leads"].as_array().unwrap().is_empty(), "the lead itself is gone");
     }
+}
+
+/// Finding 17: the time-sheet PDF cut notes and "(tillegg)" ("Kari Nordmann (…"), and on
+/// the invoice a long job title overprinted the customer's e-mail and address.
+async fn legal_documents_wrap_long_text_instead_of_cutting_or_overprinting(app: TestApp) {
+    const TITLE: &str = "Bytte sikringsskap, legge nye kurser til varmepumpe og lading av elbil i garasjen";
+    const NOTE: &str = "Trakk ny kabel fra sikringsskapet til garasjen og monterte jordfeilbryter type B";
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let lead = create_lead(&office, json!({"name": "Kari Nordmann", "email": "kari.nordmann@example.no", "adresse": "Kjelsåsveien 120 B", "postnr": "0488"})).await;
+    let made = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
+            &json!({"title": TITLE, "hourly_rate": 90_000}),
+        )
+        .await;
+    let job = made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+    let entry = |note: &str, extra: bool| json!({"job_id": job, "day": day(&app, 0), "minutes": 120, "note": note, "extra": extra});
+    assert_eq!(
+        office.send(Method::POST, "/api/admin/time", &entry(NOTE, true)).await.status(),
+        StatusCode::CREATED
+    );
+    let month = app.state.clock.today().format("%Y-%m").to_string();
+    let sheet = office.get(&format!("/api/admin/time/sheet?month={month}&format=pdf")).await;
+    assert_eq!(sheet.status(), StatusCode::OK);
+    let text = crate::quotes::pdf_text(&sheet.bytes().await.unwrap());
+    assert!(!text.contains('…'), "nothing cut:\n{text}");
+    let words: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("(tillegg)"), "{text}");
+    for word in NOTE.split_whitespace().chain(TITLE.split_whitespace()) {
+        assert!(words.contains(word), "«{word}» in the time sheet:\n{text}");
+    }
+
+    // Untagged tilleggsarbeid holds the invoice back (finding 11): unmark it first.
+    let week: Value = office.get_json("/api/admin/work/week", &[]).await;
+    let id = week["entries"][0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        office.send(Method::PUT, &format!("/api/admin/time/{id}"), &json!({"extra": false})).await.status(),
+        StatusCode::OK
+    );
+    let path = format!("/api/admin/jobs/{job}");
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let invoice: Value =
+        office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.json().await.unwrap();
+    let pdf =
+        office.get(&format!("/api/admin/invoices/{}?format=pdf", invoice["id"].as_str().unwrap())).await;
+    let bytes = pdf.bytes().await.unwrap();
+    assert_eq!(overprinted(&bytes), Vec::<(String, String)>::new(), "no word drawn over another");
+    let text = crate::quotes::pdf_text(&bytes);
+    // Each line as pdftotext lays it out: the customer's e-mail and address stand whole, in a
+    // column of their own, and no line of the job's title runs into them.
+    assert!(text.lines().any(|line| line.trim_end().ends_with("kari.nordmann@example.no")), "{text}");
+    assert!(text.lines().any(|line| line.trim_end().ends_with("Kjelsåsveien 120 B, 0488")), "{text}");
+    let words: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for word in TITLE.split_whitespace() {
+        assert!(words.contains(word), "«{word}» on the invoice:\n{text}");
+    }
+}
+
+/// The pairs of words drawn over each other on a page of `pdf`, as `pdftotext -bbox`
+/// (poppler) places each word.
+fn overprinted(pdf: &[u8]) -> Vec<(String, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("doc.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext").arg("-bbox").arg(&file).arg("-").output().unwrap();
+    let html = String::from_utf8(out.stdout).unwrap();
+    let number = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[start..].split('"').next().unwrap().parse().unwrap()
+    };
+    let mut found = Vec::new();
+    for page in html.split("<page ").skip(1) {
+        let words: Vec<(String, [f64; 4])> = page
+            .split("<word ")
+            .skip(1)
+            .map(|word| {
+                let (tag, rest) = word.split_once('>').unwrap();
+                let text = rest.split("</word>").next().unwrap().to_owned();
+                (text, [number(tag, "xMin"), number(tag, "yMin"), number(tag, "xMax"), number(tag, "yMax")])
+            })
+            .collect();
+        for (index, (a, [ax0, ay0, ax1, ay1])) in words.iter().enumerate() {
+            for (b, [bx0, by0, bx1, by1]) in &words[index + 1..] {
+                let across = ax0.max(*bx0) < ax1.min(*bx1) - 0.5;
+                let down = ay0.max(*by0) < ay1.min(*by1) - 0.5;
+                if across && down {
+                    found.push((a.clone(), b.clone()));
+                }
+            }
+        }
+    }
+    found
 }
