@@ -41,5 +41,6 @@ pub fn refused(refusal: jobs::time::Refused) -> ApiError {
         Refused::NeedsContact => ApiError::Conflict(jobs::time::NEEDS_CONTACT.to_owned()),
         Refused::NoChange => ApiError::field("change_id", jobs::changes::NOT_OPEN),
         Refused::DayFull => ApiError::field("minutes", jobs::gate::DAY_FULL),
+        Refused::Taken => ApiError::Conflict(jobs::gate::TAKEN.to_owned()),
     }
 }

@@ -262,6 +262,7 @@ async fn update_job(
     post, path = "/api/admin/jobs/{id}/materials", tag = "admin", security(("session" = [])),
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = MaterialInput,
     responses(
+        (status = 200, description = "Materiellet var ført allerede (samme id): den første føringen", body = Material),
         (status = 201, description = "Materiellet er ført", body = Material),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
@@ -274,10 +275,11 @@ async fn add_material(
     ApiJson(input): ApiJson<MaterialInput>,
 ) -> ApiResult<(StatusCode, Json<Material>)> {
     let job = job_for(&state, &user, id).await?;
+    let chosen = jobs::input::client_id(input.id.as_deref())?;
     let (line, extra, change_id) = jobs::input::read_material(input)?;
     let now = state.clock.now();
     let material = Material {
-        id: Uuid::now_v7(),
+        id: chosen.unwrap_or_else(Uuid::now_v7),
         job_id: id,
         service_id: line.service_id,
         description: line.description,
@@ -303,11 +305,13 @@ async fn add_material(
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
     let written = jobs::add_material(&state.db, &material, &entry).await?;
-    if written == Err(jobs::time::Refused::NeedsContact) {
+    if matches!(written, Err(jobs::time::Refused::NeedsContact)) {
         super::notify::estimate_reached(&state, &job, &user.name).await;
     }
-    written.map_err(refused)?;
-    Ok((StatusCode::CREATED, Json(material)))
+    match written.map_err(refused)? {
+        jobs::gate::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
+        jobs::gate::Written::New => Ok((StatusCode::CREATED, Json(material))),
+    }
 }
 
 /// Removes a material line.

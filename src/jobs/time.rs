@@ -185,9 +185,11 @@ pub(super) async fn week(
 #[utoipa::path(
     post, path = "/api/admin/time", tag = "admin", security(("session" = [])), request_body = TimeInput,
     responses(
+        (status = 200, description = "Timene var ført allerede (samme id): den første føringen", body = TimeEntry),
         (status = 201, description = "Timene er ført", body = TimeEntry),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
 pub(super) async fn add_time(
@@ -196,8 +198,9 @@ pub(super) async fn add_time(
     ApiJson(input): ApiJson<TimeInput>,
 ) -> ApiResult<(StatusCode, Json<TimeEntry>)> {
     let job = job_for(&state, &user, jobs::input::time_job(&input)?).await?;
+    let chosen = jobs::input::client_id(input.id.as_deref())?;
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), None)?;
-    let (id, now) = (Uuid::now_v7(), state.clock.now());
+    let (id, now) = (chosen.unwrap_or_else(Uuid::now_v7), state.clock.now());
     let mut after = view(&entry);
     after["job_id"] = job.id.to_string().into();
     let audit = user.audit(
@@ -208,14 +211,17 @@ pub(super) async fn add_time(
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
     let written = jobs::time::add(&state.db, id, &entry, now, &audit).await?;
-    if written == Err(jobs::time::Refused::NeedsContact) {
+    if matches!(written, Err(jobs::time::Refused::NeedsContact)) {
         super::notify::estimate_reached(&state, &job, &user.name).await;
     }
-    written.map_err(refused)?;
-    Ok((
-        StatusCode::CREATED,
-        Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?),
-    ))
+    match written.map_err(refused)? {
+        // A retry whose first try was written: the first result, and nothing new.
+        jobs::time::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
+        jobs::time::Written::New => Ok((
+            StatusCode::CREATED,
+            Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?),
+        )),
+    }
 }
 
 fn view(entry: &NewEntry) -> serde_json::Value {

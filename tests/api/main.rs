@@ -32,6 +32,7 @@ mod lead_history;
 mod lead_merge;
 mod leads;
 mod media;
+mod montor_day;
 mod new_firm;
 mod notify;
 mod openapi;

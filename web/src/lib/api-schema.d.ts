@@ -2667,6 +2667,11 @@ export interface components {
             change_id?: string | null;
             /** @description Tilleggsarbeid. */
             extra?: boolean;
+            /**
+             * Format: uuid
+             * @description A new line's id, chosen by the client (a UUID), as a time entry's (`TimeInput::id`).
+             */
+            id?: string | null;
         };
         Media: {
             /**
@@ -3579,6 +3584,13 @@ export interface components {
             day?: string | null;
             /** @description Tilleggsarbeid. */
             extra?: boolean | null;
+            /**
+             * Format: uuid
+             * @description A new entry's id, chosen by the client (a UUID) so that a retry after a lost answer
+             *     writes nothing twice: the entry written by the first try is answered again. Ignored
+             *     when an entry is changed.
+             */
+            id?: string | null;
             /** Format: uuid */
             job_id?: string | null;
             /**
@@ -6108,6 +6120,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Materiellet var ført allerede (samme id): den første føringen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
             /** @description Materiellet er ført */
             201: {
                 headers: {
@@ -9397,6 +9418,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Timene var ført allerede (samme id): den første føringen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeEntry"];
+                };
+            };
             /** @description Timene er ført */
             201: {
                 headers: {

@@ -8,8 +8,20 @@ import type { paths } from './api-schema'
  */
 export const api = createClient<paths>({
   baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
-  fetch: (request) => globalThis.fetch(request),
+  fetch: async (request) => {
+    try {
+      return await globalThis.fetch(request)
+    } catch (error) {
+      // No answer at all (no network, or the connection dropped): said in Norwegian, never
+      // the browser's "Failed to fetch".
+      if (error instanceof TypeError) throw new ApiError(0, { error: NO_CONNECTION })
+      throw error
+    }
+  },
 })
+
+/** What a request that got no answer says. */
+export const NO_CONNECTION = 'Fikk ikke kontakt med serveren. Sjekk nettet og prøv igjen.'
 
 /** Fired when the server says the staff session is gone; the admin app signs out. */
 export const UNAUTHORIZED_EVENT = 'fagfolk:unauthorized'

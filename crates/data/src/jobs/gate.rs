@@ -41,7 +41,22 @@ pub enum Refused {
     NoChange,
     /// The person's hours that day would pass 24.
     DayFull,
+    /// The id the client chose for a new record is another person's record.
+    Taken,
 }
+
+/// What a write of a record with an id the client chose did: wrote it, or found it written
+/// by an earlier try whose answer was lost (then nothing new is written, and the first
+/// result is answered again).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Written<T> {
+    New,
+    Again(T),
+}
+
+/// What a record with an id its client chose, when it exists, is told.
+pub const TAKEN: &str =
+    "Denne føringen finnes allerede for en annen person. Last siden på nytt og prøv igjen.";
 
 /// A person's hours on a day, as an entry holds them.
 #[derive(Debug, Clone, Copy)]

@@ -120,6 +120,11 @@ pub fn read_job(
 /// An hour entry as a worker sends it.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TimeInput {
+    /// A new entry's id, chosen by the client (a UUID) so that a retry after a lost answer
+    /// writes nothing twice: the entry written by the first try is answered again. Ignored
+    /// when an entry is changed.
+    #[schema(value_type = Option<Uuid>)]
+    pub id: Option<String>,
     #[schema(value_type = Option<Uuid>)]
     pub job_id: Option<String>,
     /// `YYYY-MM-DD`.
@@ -234,9 +239,26 @@ pub fn read_time(
     })
 }
 
+/// The id a client chose for a new record: `None` when none was sent (the server then
+/// makes one), an error under `id` when it is not a UUID.
+pub fn client_id(id: Option<&str>) -> Result<Option<Uuid>, FieldErrors> {
+    let Some(text) = id.map(str::trim).filter(|text| !text.is_empty()) else { return Ok(None) };
+    match Uuid::parse_str(text) {
+        Ok(id) if !id.is_nil() => Ok(Some(id)),
+        _ => {
+            let mut errors = FieldErrors::default();
+            errors.add("id", "Føringens id må være en UUID.");
+            Err(errors)
+        }
+    }
+}
+
 /// A material line as the office or a worker sends it.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MaterialInput {
+    /// A new line's id, chosen by the client (a UUID), as a time entry's (`TimeInput::id`).
+    #[schema(value_type = Option<Uuid>)]
+    pub id: Option<String>,
     #[serde(flatten)]
     pub line: LineInput,
     /// Tilleggsarbeid.

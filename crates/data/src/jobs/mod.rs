@@ -263,13 +263,23 @@ pub async fn update(db: &Db, job: &Job, workers: &[Uuid], entry: &NewAudit) -> R
     Ok(true)
 }
 
-/// Writes `material` with `audit` when `gate` lets it in.
+/// Writes `material` with `audit` when `gate` lets it in; its id may be the client's own,
+/// and a retry of one written already gets it back with nothing new written
+/// (`time::add`).
 pub async fn add_material(
     db: &Db,
     material: &Material,
     audit: &NewAudit,
-) -> Result<Result<(), gate::Refused>, sqlx::Error> {
+) -> Result<Result<gate::Written<Material>, gate::Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
+    store::take_in(&mut tx, material.job_id).await?;
+    if let Some(existing) = store::material_in(&mut tx, material.id).await? {
+        return Ok(if existing.added_by_id == material.added_by_id {
+            Ok(gate::Written::Again(existing))
+        } else {
+            Err(gate::Refused::Taken)
+        });
+    }
     let write = gate::Write { arrives: Some(material.load()), ..gate::Write::default() };
     if let Err(refused) = gate::admit(&mut tx, &write).await? {
         return Ok(Err(refused));
@@ -277,7 +287,7 @@ pub async fn add_material(
     store::insert_material_in(&mut tx, material).await?;
     tx.audit(audit).await?;
     tx.commit().await?;
-    Ok(Ok(()))
+    Ok(Ok(gate::Written::New))
 }
 
 /// Deletes material line `id` of job `job_id` with `audit` when the job is open (`gate`).

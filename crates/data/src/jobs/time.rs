@@ -11,8 +11,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-pub use super::gate::Refused;
 use super::gate::{self, Hours, Load, Write};
+pub use super::gate::{Refused, Written};
 use super::{meter, store};
 use crate::audit::NewAudit;
 use crate::db::Db;
@@ -136,15 +136,26 @@ impl NewEntry {
     }
 }
 
-/// Writes `entry` as `id` with `audit` when `super::gate` lets it in.
+/// Writes `entry` as `id` with `audit` when `super::gate` lets it in. `id` may be the
+/// client's own (a phone names each entry it sends): when an earlier try wrote it and its
+/// answer was lost, the entry as written is given back and nothing new is written. The
+/// job's row is taken before the look, so retries at once wait for the first and find it.
 pub async fn add(
     db: &Db,
     id: Uuid,
     entry: &NewEntry,
     now: DateTime<Utc>,
     audit: &NewAudit,
-) -> Result<Result<(), Refused>, sqlx::Error> {
+) -> Result<Result<Written<TimeEntry>, Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
+    store::take_in(&mut tx, entry.job_id).await?;
+    if let Some(existing) = store::time::get_in(&mut tx, id).await? {
+        return Ok(if existing.user_id == Some(entry.user_id) {
+            Ok(Written::Again(existing))
+        } else {
+            Err(Refused::Taken)
+        });
+    }
     let write = Write { arrives: Some(entry.load()), ..Write::default() };
     if let Err(refused) = gate::admit(&mut tx, &write).await? {
         return Ok(Err(refused));
@@ -152,7 +163,7 @@ pub async fn add(
     store::time::insert_in(&mut tx, id, entry, now).await?;
     tx.audit(audit).await?;
     tx.commit().await?;
-    Ok(Ok(()))
+    Ok(Ok(Written::New))
 }
 
 /// Saves entry `id` as `entry` with `audit` when `super::gate` lets it leave the job it is

@@ -295,6 +295,14 @@ pub async fn material(db: &Db, id: Uuid) -> Result<Option<Material>, sqlx::Error
         .await)
 }
 
+/// Material line `id`, in `tx`.
+pub async fn material_in(tx: &mut Tx, id: Uuid) -> Result<Option<Material>, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query_as(concat!("SELECT ", material_columns!(), " FROM job_materials WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await)
+}
+
 pub async fn insert_material_in(tx: &mut Tx, material: &Material) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(concat!(
         "INSERT INTO job_materials (", material_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"

@@ -24,12 +24,16 @@ export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; d
   /** '' none, 'extra' tilleggsarbeid not yet agreed, or a change order's id. */
   const [extra, setExtra] = useState('')
   const id = `time-${job.id}`
+  /** The entry's own id, chosen here: a retry after a lost answer sends the same one, and the
+   * server answers the entry it wrote the first time instead of writing it again. */
+  const [entryId, setEntryId] = useState(() => crypto.randomUUID())
   const step = (by: number) => setMinutes((current) => Math.min(24 * 60, Math.max(15, (current ?? 450) + by)))
 
   const save = () => {
     if (minutes === null) return
     add
       .mutateAsync({
+        id: entryId,
         job_id: job.id,
         day,
         minutes,
@@ -44,6 +48,7 @@ export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; d
           setMinutes(null)
           setNote('')
           setExtra('')
+          setEntryId(crypto.randomUUID())
         },
         (error: unknown) =>
           toast({ title: 'Timene ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),

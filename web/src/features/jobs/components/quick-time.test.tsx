@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answerApi, renderWithProviders } from '@/test-render'
+import type { WorkJob } from '../api/jobs'
+import { QuickTime } from './quick-time'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const job: WorkJob = {
+  id: '01a22000-0000-7000-8000-000000000001',
+  title: 'Bytte sikringsskap',
+  customer_name: 'Per Hansen',
+  customer_phone: null,
+  customer_address: null,
+  status: 'in_progress',
+  start_day: null,
+  end_day: null,
+  lines: [],
+  changes: [],
+}
+
+describe('QuickTime', () => {
+  it('says in Norwegian when no answer came, and sends the retry with the same id', async () => {
+    const user = userEvent.setup()
+    let tries = 0
+    const sent: { body: unknown }[] = []
+    vi.stubGlobal('fetch', async (request: Request) => {
+      sent.push({ body: JSON.parse(await request.text()) })
+      tries += 1
+      if (tries === 1) throw new TypeError('Failed to fetch')
+      return new Response(JSON.stringify({ id: 'x' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    })
+    renderWithProviders(<QuickTime job={job} day="2026-11-28" dayLabel="i dag" />)
+
+    await user.click(screen.getByRole('button', { name: '2 t' }))
+    await user.click(screen.getByRole('button', { name: 'Før 2 t' }))
+    expect(await screen.findByText('Fikk ikke kontakt med serveren. Sjekk nettet og prøv igjen.')).toBeInTheDocument()
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Før 2 t' }))
+    expect(await screen.findByText('Ført 2 t på Bytte sikringsskap')).toBeInTheDocument()
+    const [first, second] = sent.map((call) => call.body as { id: string; minutes: number })
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(second).toEqual(first)
+  })
+
+  it('gives the next entry an id of its own', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({ status: 201, body: { id: 'x' } }))
+    renderWithProviders(<QuickTime job={job} day="2026-11-28" dayLabel="i dag" />)
+    for (const length of ['1 t', '4 t']) {
+      await user.click(screen.getByRole('button', { name: length }))
+      await user.click(screen.getByRole('button', { name: `Før ${length}` }))
+      expect(await screen.findByText(`Ført ${length} på Bytte sikringsskap`)).toBeInTheDocument()
+    }
+    const ids = sent.map((call) => (call.body as { id: string }).id)
+    expect(ids).toHaveLength(2)
+    expect(ids[0]).not.toEqual(ids[1])
+  })
+})
