@@ -41,7 +41,7 @@ describe('QuickTime', () => {
     await user.click(screen.getByRole('button', { name: 'Før 2 t' }))
     expect(await screen.findByText('Ført 2 t på Bytte sikringsskap')).toBeInTheDocument()
     const [first, second] = sent.map((call) => call.body as { id: string; minutes: number })
-    expect(first.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(first?.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(second).toEqual(first)
   })
 
