@@ -13,8 +13,10 @@ export const api = createClient<paths>({
       return await globalThis.fetch(request)
     } catch (error) {
       // No answer at all (no network, or the connection dropped): said in Norwegian, never
-      // the browser's "Failed to fetch".
-      if (error instanceof TypeError) throw new ApiError(0, { error: NO_CONNECTION })
+      // the browser's "Failed to fetch". Not an `ApiError`: the server said nothing, so the
+      // screens that treat a failed connection apart (a retry, the sign-in's own message)
+      // still do.
+      if (error instanceof TypeError) throw new NoConnectionError()
       throw error
     }
   },
@@ -22,6 +24,14 @@ export const api = createClient<paths>({
 
 /** What a request that got no answer says. */
 export const NO_CONNECTION = 'Fikk ikke kontakt med serveren. Sjekk nettet og prøv igjen.'
+
+/** A request that got no answer at all. */
+export class NoConnectionError extends Error {
+  constructor() {
+    super(NO_CONNECTION)
+    this.name = 'NoConnectionError'
+  }
+}
 
 /** Fired when the server says the staff session is gone; the admin app signs out. */
 export const UNAUTHORIZED_EVENT = 'fagfolk:unauthorized'
