@@ -5,7 +5,13 @@ import { cn } from '@/lib/utils'
 // A small toast region of our own rather than sonner: sonner injects a <style> element
 // at run time, which the site's Content-Security-Policy (style-src 'self') refuses.
 
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' }
+export type ToastInput = {
+  title: string
+  description?: string
+  variant?: 'default' | 'destructive'
+  /** A button on the toast ("Angre"): pressed, it runs and the toast goes. */
+  action?: { label: string; onClick: () => void }
+}
 type ToastItem = ToastInput & { id: number }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => {})
@@ -21,7 +27,9 @@ export function useClearToasts() {
   return useContext(ClearContext)
 }
 
+/** How long a toast stays; an action's undo window is as long (`UNDO_MS`). */
 const DURATION_MS = 6000
+export const UNDO_MS = DURATION_MS
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([])
@@ -81,6 +89,18 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
         <span className="font-semibold">{toast.title}</span>
         {toast.description && <span className="opacity-90"> {toast.description}</span>}
       </p>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action?.onClick()
+            onClose()
+          }}
+          className="min-h-11 rounded-lg px-3 font-semibold underline underline-offset-2"
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button type="button" onClick={onClose} className="rounded p-1 opacity-80 hover:opacity-100" aria-label="Lukk">
         <X className="size-4" aria-hidden="true" />
       </button>

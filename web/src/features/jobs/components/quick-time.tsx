@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils'
 import { hours, useAddTime, type WorkJob } from '../api/jobs'
 
 /** The lengths one tap picks, in minutes. */
-const CHOICES = [60, 120, 240, 450, 480]
+const CHOICES = [30, 60, 120, 240, 450, 480]
 
 /**
  * Hours on one job from a phone: a length in one tap (or a quarter up or down), then

@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react'
-import { useToast } from '@/components/toast'
+import { useState } from 'react'
+import { UNDO_MS, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDay } from '@/lib/format'
@@ -7,22 +8,56 @@ import { hours, useDeleteTime, useWeek } from '../api/jobs'
 
 const WEEKDAYS = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag']
 
-/** A person's week: the hours per day, each entry with its job, and its removal. */
+/** A person's week: the hours per day, each entry with its job, and its removal, which
+ * can be undone: the entry leaves the list at once, and is deleted on the server only when
+ * "Angre" was not pressed within the toast's time. */
 export function WeekHours({ day, userId }: { day: string; userId?: string }) {
   const week = useWeek(day, userId)
   const remove = useDeleteTime()
   const toast = useToast()
+  /** The entries deleted and waiting out their undo time. */
+  const [leaving, setLeaving] = useState<string[]>([])
+  const removeLater = (id: string, what: string) => {
+    setLeaving((all) => [...all, id])
+    const later = window.setTimeout(
+      () =>
+        remove.mutate(id, {
+          onError: (error) => {
+            setLeaving((all) => all.filter((other) => other !== id))
+            toast({ title: 'Kunne ikke slette timene', description: error.message, variant: 'destructive' })
+          },
+        }),
+      UNDO_MS,
+    )
+    toast({
+      title: 'Timene er slettet',
+      description: what,
+      action: {
+        label: 'Angre',
+        onClick: () => {
+          window.clearTimeout(later)
+          setLeaving((all) => all.filter((other) => other !== id))
+        },
+      },
+    })
+  }
   if (week.isPending) return <Spinner label="Laster uken..." />
   if (!week.data) return <p className="text-destructive">Kunne ikke hente uken.</p>
   const { from, entries, days, total_minutes } = week.data
+  /** The minutes of the entries waiting out their undo time (of one day, or all). */
+  const gone = (index?: number) =>
+    entries
+      .filter((row) => leaving.includes(row.id) && (index === undefined || dayIndex(from, row.day) === index))
+      .reduce((sum, row) => sum + row.minutes, 0)
   return (
     <section aria-labelledby="week-hours" className="grid gap-3">
       <h2 id="week-hours" className="text-lg font-semibold">
-        Uken fra {formatDay(from)}: {hours(total_minutes)}
+        Uken fra {formatDay(from)}: {hours(total_minutes - gone())}
       </h2>
       <ol className="grid gap-2">
-        {days.map((minutes, index) => {
-          const rows = entries.filter((row) => dayIndex(from, row.day) === index)
+        {days.map((all, index) => {
+          const minutes = all - gone(index)
+          const rows = entries.filter((row) => dayIndex(from, row.day) === index && !leaving.includes(row.id))
           return (
             <li key={index} className="rounded-lg border border-border bg-card p-3">
               <div className="flex justify-between font-medium">
@@ -39,18 +74,12 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
                         {row.note && <span className="text-muted-foreground">: {row.note}</span>}
                       </span>
                       <span className="flex items-center gap-1">
-                        <span className="tabular-nums">{hours(row.minutes)}</span>
+                        <span className="whitespace-nowrap tabular-nums">{hours(row.minutes)}</span>
                         <Button
                           variant="ghost"
                           size="icon"
                           aria-label={`Slett ${hours(row.minutes)} på ${row.job_title}, ${WEEKDAYS[index]?.toLowerCase()}`}
-                          disabled={remove.isPending}
-                          onClick={() =>
-                            remove.mutate(row.id, {
-                              onError: (error) =>
-                                toast({ title: 'Kunne ikke slette timene', description: error.message, variant: 'destructive' }),
-                            })
-                          }
+                          onClick={() => removeLater(row.id, `${hours(row.minutes)} på ${row.job_title}, ${WEEKDAYS[index]?.toLowerCase()}`)}
                         >
                           <Trash2 aria-hidden="true" />
                         </Button>

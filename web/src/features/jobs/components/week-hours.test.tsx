@@ -1,0 +1,76 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { UNDO_MS } from '@/components/toast'
+import { answerApi, renderWithProviders } from '@/test-render'
+import { WeekHours } from './week-hours'
+
+const entry = (id: string, day: string, minutes: number) => ({
+  id,
+  job_id: 'job-1',
+  user_id: 'user-1',
+  user_name: 'Ole Montør',
+  day,
+  minutes,
+  line: null,
+  note: '',
+  extra: false,
+  change_id: null,
+  rate: 90000,
+  created_at: '2026-11-23T08:00:00Z',
+  updated_at: '2026-11-23T08:00:00Z',
+  job_title: 'Bytte sikringsskap',
+  customer_name: 'Per Hansen',
+  customer_address: null,
+})
+
+const week = {
+  from: '2026-11-23',
+  to: '2026-11-29',
+  user_id: 'user-1',
+  entries: [entry('a', '2026-11-23', 120), entry('b', '2026-11-23', 60)],
+  days: [180, 0, 0, 0, 0, 0, 0],
+  total_minutes: 180,
+  jobs: [],
+}
+
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('WeekHours', () => {
+  it('takes an entry off at once, and puts it back when "Angre" is pressed: nothing is deleted', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const sent = answerApi(({ method }) => (method === 'GET' ? { status: 200, body: week } : { status: 204 }))
+    renderWithProviders(<WeekHours day="2026-11-23" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Slett 2 t på Bytte sikringsskap, mandag' }))
+    expect(screen.queryByRole('button', { name: 'Slett 2 t på Bytte sikringsskap, mandag' })).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: /Uken fra .*: 1 t/ })).toBeInTheDocument()
+    const notice = screen.getByRole('status')
+    expect(within(notice).getByText('Timene er slettet')).toBeInTheDocument()
+    await user.click(within(notice).getByRole('button', { name: 'Angre' }))
+    expect(await screen.findByRole('button', { name: 'Slett 2 t på Bytte sikringsskap, mandag' })).toBeInTheDocument()
+    await act(async () => {
+      vi.advanceTimersByTime(UNDO_MS + 1000)
+    })
+    expect(sent.filter((call) => call.method === 'DELETE')).toEqual([])
+  })
+
+  it('deletes on the server once the undo time has run out', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const sent = answerApi(({ method }) => (method === 'GET' ? { status: 200, body: week } : { status: 204 }))
+    renderWithProviders(<WeekHours day="2026-11-23" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Slett 1 t på Bytte sikringsskap, mandag' }))
+    expect(sent.filter((call) => call.method === 'DELETE')).toEqual([])
+    await act(async () => {
+      vi.advanceTimersByTime(UNDO_MS + 100)
+    })
+    await vi.waitFor(() =>
+      expect(sent.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/admin/time/b', body: undefined }]),
+    )
+  })
+})
