@@ -34,6 +34,9 @@ pub fn check(invoice: &Invoice) -> Vec<&'static str> {
     missing
 }
 
+const NO_NAME: &str = "firmanavnet mangler (Innstillinger)";
+const NO_ACCOUNT: &str = "kontonummeret mangler (Innstillinger → Faktura)";
+
 /// What an EHF from `seller` to the business `customer` lacks.
 fn business_missing(
     customer: &fagfolk_data::invoices::model::Customer,
@@ -47,7 +50,7 @@ fn business_missing(
         missing.push("kunden mangler et gyldig organisasjonsnummer (9 sifre) på tilbudet");
     }
     if seller.name.trim().is_empty() {
-        missing.push("firmanavnet mangler (Innstillinger)");
+        missing.push(NO_NAME);
     }
     if seller.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok()).is_none() {
         missing.push("firmaets organisasjonsnummer i Innstillinger er ikke gyldig");
@@ -56,7 +59,7 @@ fn business_missing(
         missing.push("firmaet er ikke registrert i Merverdiavgiftsregisteret (Innstillinger → Faktura)");
     }
     if kind == InvoiceKind::Invoice && seller.account_number.is_none() {
-        missing.push("kontonummeret mangler (Innstillinger → Faktura)");
+        missing.push(NO_ACCOUNT);
     }
     missing
 }
@@ -70,10 +73,10 @@ pub fn missing_before_issue(basis: &InvoiceBasis, seller: &Seller) -> Vec<&'stat
     }
     let mut missing = Vec::new();
     if seller.name.trim().is_empty() {
-        missing.push("firmanavnet mangler (Innstillinger)");
+        missing.push(NO_NAME);
     }
     if seller.account_number.is_none() {
-        missing.push("kontonummeret mangler (Innstillinger → Faktura)");
+        missing.push(NO_ACCOUNT);
     }
     missing
 }

@@ -20,38 +20,36 @@ use super::link::{lookup, pdf_response, private, unknown};
 use crate::documents::{self, Page};
 use crate::state::AppState;
 
-/// The job made from `quote` when it is accepted and the job is done or invoiced, and its
-/// documents are not served by a documents link of its own.
-async fn finished_job(state: &AppState, quote: &Quote) -> Option<Job> {
+/// The finished job made from `quote` (accepted, the job done or invoiced), and whether its
+/// documents have a link of their own, which then alone serves them. `None` otherwise, and
+/// when a read fails: the quote's page then lists nothing and claims nothing.
+async fn finished(state: &AppState, quote: &Quote) -> Option<(Job, bool)> {
     if quote.status != QuoteStatus::Accepted || quote.job_id.is_some() {
         return None;
     }
     let job = jobs::store::of_quote(&state.db, quote.id).await.ok().flatten()?;
-    let linked = jobs::store::link::ever_linked(&state.db, job.id).await.unwrap_or(true);
-    (!job.status.is_open() && !linked).then_some(job)
-}
-
-/// Whether `quote`'s finished job has its documents on a link of its own, which the page
-/// then names instead of listing them.
-pub async fn linked_elsewhere(state: &AppState, quote: &Quote) -> bool {
-    if quote.status != QuoteStatus::Accepted || quote.job_id.is_some() {
-        return false;
+    if job.status.is_open() {
+        return None;
     }
-    let Ok(Some(job)) = jobs::store::of_quote(&state.db, quote.id).await else { return false };
-    !job.status.is_open() && jobs::store::link::ever_linked(&state.db, job.id).await.unwrap_or(false)
+    let linked = jobs::store::link::ever_linked(&state.db, job.id).await.ok()?;
+    Some((job, linked))
 }
 
-/// The documents the customer's page lists for `quote`: `{"title", "href"}` each.
-pub async fn list(state: &AppState, token: &str, quote: &Quote) -> Vec<Value> {
-    let Some(job) = finished_job(state, quote).await else { return Vec::new() };
+/// The documents the customer's page lists for `quote` (`{"title", "href"}` each), and
+/// whether they are on a link of their own instead, which the page then names.
+pub async fn list(state: &AppState, token: &str, quote: &Quote) -> (Vec<Value>, bool) {
+    let Some((job, linked)) = finished(state, quote).await else { return (Vec::new(), false) };
+    if linked {
+        return (Vec::new(), true);
+    }
     // The quote's page is the quote first: a failed read leaves its documents out, not
     // the page (the job's own page answers such a failure with "Prøv igjen").
-    documents::list(state, &job, &format!("/tilbud/{token}/dokumenter"), Page::Quote).await.unwrap_or_else(
-        |err| {
-            tracing::error!(error = %err, "kunne ikke lese dokumentene til oppdraget");
-            Vec::new()
-        },
-    )
+    let documents = documents::list(state, &job, &format!("/tilbud/{token}/dokumenter"), Page::Quote).await;
+    let documents = documents.unwrap_or_else(|err| {
+        tracing::error!(error = %err, "kunne ikke lese dokumentene til oppdraget");
+        Vec::new()
+    });
+    (documents, false)
 }
 
 /// `GET /tilbud/{token}/dokumenter/{id}`: one of the job's documents as a PDF.
@@ -65,7 +63,7 @@ pub async fn document(
         Ok(quote) => quote,
         Err(answer) => return answer,
     };
-    let Some(job) = finished_job(&state, &quote).await else { return unknown() };
+    let Some((job, false)) = finished(&state, &quote).await else { return unknown() };
     match documents::render(&state, &job, &id, Page::Quote).await {
         Ok(Some((bytes, name))) => private(pdf_response(bytes, "inline", &name)),
         Ok(None) => unknown(),

@@ -18,6 +18,7 @@ pub async fn page_data(
     form: Option<Value>,
 ) -> Value {
     let consumer = quote.customer_kind == CustomerKind::Private;
+    let (documents, documents_linked) = super::documents::list(state, token, quote).await;
     // The firm as the quote was sent (`super::mail::firm_as_sent`); a quote sent before that
     // was kept shows the firm as the site shows it now (no read of the settings per visit).
     let kept = fagfolk_data::quotes::store::sent_firm(&state.db, quote.id).await.ok().flatten();
@@ -117,7 +118,7 @@ pub async fn page_data(
         "early_start_text": texts::EARLY_START,
         "read_terms_text": texts::READ_TERMS,
         "form": form,
-        "documents": super::documents::list(state, token, quote).await,
-        "documents_linked": super::documents::linked_elsewhere(state, quote).await,
+        "documents": documents,
+        "documents_linked": documents_linked,
     })
 }

@@ -41,6 +41,14 @@ fn path_of(url: &str) -> String {
     url[url.find("/dokumenter/").expect("a documents link")..].to_owned()
 }
 
+/// Makes the documents link of the job at `job_path` (`/api/admin/jobs/{id}`): the path
+/// of its page.
+pub(crate) async fn make_link(office: &Session, job_path: &str) -> String {
+    let made = office.send(Method::POST, &format!("{job_path}/documents-link"), &json!({})).await;
+    assert_eq!(made.status(), StatusCode::CREATED, "the documents link");
+    path_of(made.json::<Value>().await.unwrap()["url"].as_str().unwrap())
+}
+
 /// Signs job `job_id`'s samsvarserklæring with a complete draft.
 async fn sign_declaration(app: &TestApp, office: &Session, job_id: &str) -> Value {
     let electrician =

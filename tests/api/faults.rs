@@ -308,14 +308,7 @@ async fn a_database_failing_mid_request_is_try_again_on_the_customers_pages() {
     let (_, job, quote_page) = crate::invoicing::accepted_job(&app, &office, None, None).await;
     let job_path = format!("/api/admin/jobs/{job}");
     assert_eq!(office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(), 200);
-    let made: serde_json::Value = office
-        .send(Method::POST, &format!("{job_path}/documents-link"), &json!({}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let url = made["url"].as_str().unwrap();
-    let page = url[url.find("/dokumenter/").unwrap()..].to_owned();
+    let page = crate::documents::make_link(&office, &job_path).await;
     let basis = format!("{page}/fakturagrunnlag");
     for path in [&page, &basis, &quote_page, &format!("{quote_page}/pdf")] {
         assert_eq!(app.get(path).await.status(), 200, "{path}");

@@ -685,14 +685,7 @@ async fn once_the_job_has_its_documents_link_only_that_link_serves_them(app: Tes
     assert!(app.get(&quote_page).await.text().await.unwrap().contains("Fakturagrunnlag (spesifisert)"));
     assert_eq!(app.get(&on_quote).await.status(), StatusCode::OK);
 
-    let made: Value = office
-        .send(Method::POST, &format!("{job_path}/documents-link"), &json!({}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let url = made["url"].as_str().unwrap();
-    let page = url[url.find("/dokumenter/").unwrap()..].to_owned();
+    let page = crate::documents::make_link(&office, &job_path).await;
     assert_eq!(app.get(&format!("{page}/fakturagrunnlag")).await.status(), StatusCode::OK);
     let shown = app.get(&quote_page).await.text().await.unwrap();
     assert!(!shown.contains("Fakturagrunnlag (spesifisert)"), "no longer listed on the quote's page");

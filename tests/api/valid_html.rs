@@ -137,14 +137,7 @@ async fn every_page_people_see_is_valid_html() {
     assert!(html.contains("Dokumenter fra oppdraget"), "the job's documents are listed");
     files.push(save(dir.path(), "tilbud-dokumenter", &html));
     // The job's own documents page, and the page of a link that no longer works.
-    let made: Value = staff
-        .send(Method::POST, &format!("{job_path}/documents-link"), &json!({}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let url = made["url"].as_str().unwrap();
-    let documents = &url[url.find("/dokumenter/").unwrap()..];
+    let documents = &crate::documents::make_link(&staff, &job_path).await;
     let html = page(&app, documents, StatusCode::OK).await;
     assert!(html.contains("Faktura "), "the invoice is listed");
     files.push(save(dir.path(), "dokumenter", &html));
