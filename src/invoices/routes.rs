@@ -228,6 +228,10 @@ async fn issue_invoice(
              (eller registrer avtalen med kunden), eller fjern merket, før oppdraget faktureres.",
             if count == 1 { "føring" } else { "føringer" }
         ))),
+        Err(NotIssued::PriceMissing(count)) => Err(ApiError::Conflict(format!(
+            "{count} {} fra montørens telefon mangler pris. Sett prisen på oppdraget før det faktureres.",
+            if count == 1 { "materiallinje" } else { "materiallinjer" }
+        ))),
     }
 }
 

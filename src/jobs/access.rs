@@ -38,7 +38,6 @@ pub fn refused(refusal: jobs::time::Refused) -> ApiError {
         Refused::NoJob => ApiError::not_found(jobs::NOT_FOUND),
         Refused::NoEntry => ApiError::not_found(jobs::time::NOT_FOUND),
         Refused::Closed => ApiError::Conflict(jobs::time::JOB_CLOSED.to_owned()),
-        Refused::NeedsContact => ApiError::Conflict(jobs::time::NEEDS_CONTACT.to_owned()),
         Refused::NoChange => ApiError::field("change_id", jobs::changes::NOT_OPEN),
         Refused::DayFull => ApiError::field("minutes", jobs::gate::DAY_FULL),
         Refused::Taken => ApiError::Conflict(jobs::gate::TAKEN.to_owned()),

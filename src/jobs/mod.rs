@@ -1,4 +1,5 @@
-//! Oppdrag (jobs): the office's job routes (`routes`), the workers' hours (`time`), the
+//! Oppdrag (jobs): the office's job routes (`routes`), the material lines (`materials`)
+//! and their receipts' photos (`receipts`), the workers' hours (`time`), the
 //! month's time sheet as a file (`sheet`), tilleggsarbeid (`changes`), the office's e-mail
 //! when an estimate is reached (`notify`), who may reach a job (`access`), and where its
 //! customer is e-mailed (`customer_email`). The records and the meter are in
@@ -8,7 +9,9 @@ pub use fagfolk_data::jobs::*;
 
 pub mod access;
 pub mod changes;
+pub mod materials;
 pub mod notify;
+pub mod receipts;
 pub mod routes;
 pub mod sheet;
 pub mod time;

@@ -7,9 +7,9 @@ use fagfolk_data::quotes::money;
 
 use crate::state::AppState;
 
-/// Tells the office that `job` has reached its estimate, after `who` was held by it; once
-/// per job (`jobs.estimate_told_at`), and only when e-mail is set up. The e-mail goes in
-/// the background: the refusal the worker sees does not wait for it.
+/// Tells the office that `job` has passed its estimate, when `who` wrote something that is
+/// held for the § 7 contact; once per job (`jobs.estimate_told_at`), and only when e-mail
+/// is set up. The e-mail goes in the background: the worker's answer does not wait for it.
 pub async fn estimate_reached(state: &AppState, job: &Job, who: &str) {
     let Some(mailer) = state.notifier.clone() else { return };
     match store::mark_estimate_told(&state.db, job.id, state.clock.now()).await {
@@ -20,12 +20,12 @@ pub async fn estimate_reached(state: &AppState, job: &Job, who: &str) {
             return;
         }
     }
-    let subject = format!("Oppdraget «{}» har nådd prisoverslaget", job.title);
+    let subject = format!("Oppdraget «{}» har passert prisoverslaget", job.title);
     let text = format!(
-        "{who} prøvde å føre mer på oppdraget «{}» ({}), men forbruket har nådd prisoverslaget \
-         på {} eks. MVA.\n\nKontakt kunden og registrer kontakten på oppdragets side \
-         (håndverkertjenesteloven § 7). Til da kan ingen føre mer tid eller materiell på \
-         oppdraget. Prisen kan ikke bli mer enn 15 % over prisoverslaget.\n\n\
+        "{who} har ført mer på oppdraget «{}» ({}) enn prisoverslaget på {} eks. MVA.\n\n\
+         Det som er ført over prisoverslaget er lagret, men faktureres ikke før kontakten med \
+         kunden er registrert på oppdragets side (håndverkertjenesteloven § 7). Kontakt kunden \
+         nå. Prisen kan ikke bli mer enn 15 % over prisoverslaget.\n\n\
          Åpne oppdraget: {}/admin/oppdrag/{}\n",
         job.title,
         job.customer_name,

@@ -1,6 +1,6 @@
 //! The office's job routes (`super::router`): the job list with meters, a lead's jobs, a
-//! job made from an accepted quote or from a lead, its page, its edits, its materials and
-//! the § 7 contact.
+//! job made from an accepted quote or from a lead, its page, its edits and the § 7
+//! contact.
 
 use axum::Json;
 use axum::extract::State;
@@ -11,14 +11,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::access::{check_workers, job_for, refused};
+use super::access::check_workers;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
-use fagfolk_data::auth::{CurrentUser, SignedIn};
-use fagfolk_data::jobs::input::{JobContactInput, JobInput, MaterialInput};
-use fagfolk_data::jobs::{self, Job, JobContact, JobDetail, JobStatus, JobSummary, Material, store};
+use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::jobs::input::{JobContactInput, JobInput};
+use fagfolk_data::jobs::{self, Job, JobContact, JobDetail, JobStatus, JobSummary, store};
 use fagfolk_data::quotes::{QuoteStatus, Unit};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -27,8 +27,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lead_jobs, job_from_lead))
         .routes(routes!(job_from_quote))
         .routes(routes!(get_job, update_job))
-        .routes(routes!(add_material))
-        .routes(routes!(delete_material))
+        .routes(routes!(super::materials::add_material))
+        .routes(routes!(super::materials::change_material, super::materials::delete_material))
+        .routes(routes!(super::receipts::add_receipt, super::receipts::receipt))
         .routes(routes!(record_contact))
         .routes(routes!(super::changes::create_change))
         .routes(routes!(super::changes::record_agreement))
@@ -142,6 +143,7 @@ async fn job_from_quote(
         customer_phone: quote.customer_phone.clone(),
         customer_address: quote.customer_address.clone(),
         price_type: quote.price_type,
+        price_rule: jobs::PriceRule::of(quote.price_type, quote.customer_kind, quote.reservation),
         hourly_rate: quote
             .lines
             .iter()
@@ -190,6 +192,8 @@ async fn job_from_lead(
         customer_phone: lead.phone.clone(),
         customer_address: (!address.is_empty()).then_some(address),
         price_type: fagfolk_data::quotes::PriceType::Hourly,
+        // A sum given for a call-out has no written reservation behind it (`jobs::rule`).
+        price_rule: jobs::PriceRule::Capped,
         lines: Vec::new(),
         budget: 0,
         hourly_rate: 0,
@@ -255,98 +259,10 @@ async fn update_job(
     Ok(Json(jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?))
 }
 
-/// Adds a material line (from the catalogue or typed), with who added it and when. A
-/// montør may add to the jobs they work on. On a prisoverslag past its budget, it waits
-/// for the § 7 contact.
-#[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/materials", tag = "admin", security(("session" = [])),
-    params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = MaterialInput,
-    responses(
-        (status = 200, description = "Materiellet var ført allerede (samme id): den første føringen", body = Material),
-        (status = 201, description = "Materiellet er ført", body = Material),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "Oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
-    )
-)]
-async fn add_material(
-    State(state): State<AppState>,
-    SignedIn(user): SignedIn,
-    ApiPath(id): ApiPath<Uuid>,
-    ApiJson(input): ApiJson<MaterialInput>,
-) -> ApiResult<(StatusCode, Json<Material>)> {
-    let job = job_for(&state, &user, id).await?;
-    let chosen = jobs::input::client_id(input.id.as_deref())?;
-    let (line, extra, change_id) = jobs::input::read_material(input)?;
-    let now = state.clock.now();
-    let material = Material {
-        id: chosen.unwrap_or_else(Uuid::now_v7),
-        job_id: id,
-        service_id: line.service_id,
-        description: line.description,
-        quantity: line.quantity,
-        unit: line.unit,
-        unit_price: line.unit_price,
-        // A montør's material takes the standard rate; the rate a material is invoiced at is
-        // the office's to choose.
-        vat: i32::from(if user.is_montor() { fagfolk_data::invoices::basis::STANDARD_VAT } else { line.vat }),
-        extra,
-        change_id,
-        added_by_id: Some(user.id),
-        added_by: user.name.clone(),
-        created_at: now,
-    };
-    let mut after = material.audit_view();
-    after["job_id"] = id.to_string().into();
-    let entry = user.audit(
-        now,
-        AuditAction::Create,
-        AuditEntity::JobMaterials,
-        Some(material.id),
-        Some(serde_json::json!({ "before": {}, "after": after })),
-    );
-    let written = jobs::add_material(&state.db, &material, &entry).await?;
-    if matches!(written, Err(jobs::time::Refused::NeedsContact)) {
-        super::notify::estimate_reached(&state, &job, &user.name).await;
-    }
-    match written.map_err(refused)? {
-        jobs::gate::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
-        jobs::gate::Written::New => Ok((StatusCode::CREATED, Json(material))),
-    }
-}
-
-/// Removes a material line.
-#[utoipa::path(
-    delete, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin", security(("session" = [])),
-    params(
-        ("id" = Uuid, Path, description = "Oppdragets id"),
-        ("material_id" = Uuid, Path, description = "Materiellinjens id"),
-    ),
-    responses(
-        (status = 204, description = "Materiellinjen er fjernet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
-    )
-)]
-async fn delete_material(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    ApiPath((id, material_id)): ApiPath<(Uuid, Uuid)>,
-) -> ApiResult<StatusCode> {
-    const GONE: &str = "Fant ikke materiellinjen.";
-    let material =
-        store::material(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
-    let entry =
-        user.deleted(state.clock.now(), AuditEntity::JobMaterials, material_id, &material.audit_view());
-    match jobs::delete_material(&state.db, id, material_id, &entry).await? {
-        Ok(()) => Ok(StatusCode::NO_CONTENT),
-        Err(jobs::time::Refused::NoEntry) => Err(ApiError::not_found(GONE)),
-        Err(refusal) => Err(refused(refusal)),
-    }
-}
-
 /// Records the § 7 contact: the firm told the customer that the price will pass the
 /// estimate (how, when, what the customer said). The used amount and the budget at that
-/// moment are kept with it; time and materials above the estimate may then be entered.
+/// moment are kept with it; the time and materials held above the estimate are released,
+/// billable up to the ceiling.
 #[utoipa::path(
     post, path = "/api/admin/jobs/{id}/contacts", tag = "admin", security(("session" = [])),
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = JobContactInput,

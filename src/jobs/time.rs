@@ -87,6 +87,16 @@ pub struct WorkToday {
     pub jobs: Vec<WorkJob>,
     /// What the signed-in person has entered today.
     pub entries: Vec<TimeEntry>,
+    /// The firm's active services, to pick a material from on the phone: names only, since
+    /// a montør sees no prices (`super::materials` prices what is picked).
+    pub catalogue: Vec<CatalogueName>,
+}
+
+/// A service of the catalogue by its name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CatalogueName {
+    pub id: Uuid,
+    pub name: String,
 }
 
 /// The signed-in person's open jobs for today and what they have entered today.
@@ -106,6 +116,11 @@ pub(super) async fn work_today(
         today,
         jobs: work_jobs(&state, jobs.into_iter()).await?,
         entries: rows.into_iter().map(|row| row.entry).collect(),
+        catalogue: fagfolk_data::services::store::active(&state.db, None)
+            .await?
+            .into_iter()
+            .map(|service| CatalogueName { id: service.id, name: service.name })
+            .collect(),
     }))
 }
 
@@ -186,9 +201,9 @@ pub(super) async fn week(
     post, path = "/api/admin/time", tag = "admin", security(("session" = [])), request_body = TimeInput,
     responses(
         (status = 200, description = "Timene var ført allerede (samme id): den første føringen", body = TimeEntry),
-        (status = 201, description = "Timene er ført", body = TimeEntry),
+        (status = 201, description = "Timene er ført (`held`: over prisoverslaget, venter på § 7-kontakten)", body = TimeEntry),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "Oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -210,17 +225,15 @@ pub(super) async fn add_time(
         Some(id),
         Some(serde_json::json!({ "before": {}, "after": after })),
     );
-    let written = jobs::time::add(&state.db, id, &entry, now, &audit).await?;
-    if matches!(written, Err(jobs::time::Refused::NeedsContact)) {
-        super::notify::estimate_reached(&state, &job, &user.name).await;
-    }
-    match written.map_err(refused)? {
+    match jobs::time::add(&state.db, id, &entry, now, &audit).await?.map_err(refused)? {
         // A retry whose first try was written: the first result, and nothing new.
         jobs::time::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
-        jobs::time::Written::New => Ok((
-            StatusCode::CREATED,
-            Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?),
-        )),
+        jobs::time::Written::New(written) => {
+            if written.held {
+                super::notify::estimate_reached(&state, &job, &user.name).await;
+            }
+            Ok((StatusCode::CREATED, Json(written)))
+        }
     }
 }
 
@@ -253,7 +266,7 @@ async fn entry_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<
     responses(
         (status = 200, description = "Timene er endret", body = TimeEntry),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "Låst, oppdraget er ferdig, eller venter på § 7-kontakten", body = ErrorBody),
+        (status = 409, description = "Låst, eller oppdraget er ferdig", body = ErrorBody),
     )
 )]
 pub(super) async fn change_time(
@@ -287,13 +300,13 @@ pub(super) async fn change_time(
     is["job_id"] = entry.job_id.to_string().into();
     if let Some(diff) = changes(&was, &is) {
         let audit = user.audit(now, AuditAction::Update, AuditEntity::TimeEntries, Some(id), Some(diff));
-        let written = jobs::time::change(&state.db, id, &entry, now, &audit).await?;
-        if written == Err(jobs::time::Refused::NeedsContact) {
-            super::notify::estimate_reached(&state, &job, &user.name).await;
-        }
-        written.map_err(refused)?;
+        jobs::time::change(&state.db, id, &entry, now, &audit).await?.map_err(refused)?;
     }
-    Ok(Json(store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?))
+    let written = store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?;
+    if written.held && !before.held {
+        super::notify::estimate_reached(&state, &job, &user.name).await;
+    }
+    Ok(Json(written))
 }
 
 /// Deletes an hour entry that is not locked.

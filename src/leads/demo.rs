@@ -118,6 +118,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
             customer_phone: lead.phone.clone(),
             customer_address: lead.adresse.clone(),
             price_type: fagfolk_data::quotes::PriceType::Hourly,
+            price_rule: fagfolk_data::jobs::PriceRule::Capped,
             lines: Vec::new(),
             budget: 800_000,
             hourly_rate: 95_000,

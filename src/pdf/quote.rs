@@ -99,7 +99,12 @@ fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
     table::totals(&mut page, &quote.lines, totals);
 
     page.heading(texts::price_type_name(quote.price_type));
-    page.paragraph(Regular, 9.5, LEFT, texts::price_type(quote.price_type, quote.customer_kind));
+    page.paragraph(
+        Regular,
+        9.5,
+        LEFT,
+        texts::price_type(quote.price_type, quote.customer_kind, quote.reservation),
+    );
     if !quote.terms.is_empty() {
         page.heading("Vilkår");
         page.paragraph(Regular, 9.5, LEFT, &quote.terms);

@@ -93,7 +93,7 @@ async fn person_data(
     for job in &jobs {
         job_contacts.extend(fagfolk_data::jobs::store::contacts(&state.db, job.id).await?);
         time_entries.extend(fagfolk_data::jobs::store::time::of_job(&state.db, job.id).await?);
-        materials.extend(fagfolk_data::jobs::store::materials(&state.db, job.id).await?);
+        materials.extend(fagfolk_data::jobs::store::materials::of_job(&state.db, job.id).await?);
         invoices.extend(fagfolk_data::invoices::store::of_job(&state.db, job.id).await?);
         declarations.extend(fagfolk_data::declarations::store::of_job(&state.db, job.id).await?);
         declaration_photos.extend(fagfolk_data::declarations::store::photos(&state.db, job.id).await?);

@@ -211,7 +211,7 @@ pub fn kroner(ore: i64) -> String {
 /// The texts a customer agrees to, as the page shows them.
 pub fn agreed_texts(quote: &Quote, early_start: bool) -> Value {
     json!({
-        "price_type": texts::price_type(quote.price_type, quote.customer_kind),
+        "price_type": texts::price_type(quote.price_type, quote.customer_kind, quote.reservation),
         "terms": quote.terms,
         "read_terms": texts::READ_TERMS,
         "angrerett": quote.angrerett.then_some(texts::ANGRERETT),

@@ -107,7 +107,7 @@ pub async fn page_data(
         "sent": quote.sent_at.map(|at| oslo::date(oslo::day_of(at))),
         "valid_until": oslo::date(quote.valid_until),
         "price_type": texts::price_type_name(quote.price_type),
-        "price_type_text": texts::price_type(quote.price_type, quote.customer_kind),
+        "price_type_text": texts::price_type(quote.price_type, quote.customer_kind, quote.reservation),
         "intro": quote.intro,
         "terms": quote.terms,
         "lines": lines,

@@ -97,6 +97,7 @@ async fn create_quote(
         org_nr: None,
         angrerett: true,
         price_type: quotes::PriceType::Fixed,
+        reservation: false,
         intro: String::new(),
         terms: defaults.terms,
         lines: Vec::new(),

@@ -109,21 +109,31 @@ async fn a_job_from_an_accepted_estimate_and_its_meter(app: TestApp) {
     assert_eq!(read["meter"]["used"], 760_000);
     assert_eq!(read["hours"], 800);
 
-    // Materials up to the budget exactly are let in; one øre more waits for the § 7 contact.
+    // Materials up to the budget exactly are billable; what passes it is written, held for
+    // the § 7 contact: the montør's quarter is in the time sheet, not on the invoice.
     let material = |price: i64| json!({"description": "Membran og sluk", "quantity": 100, "unit": "stk", "unit_price": price, "vat": 25});
-    let over = office.send(Method::POST, &format!("{job_path}/materials"), &material(1_512_451)).await;
-    assert_eq!(over.status(), StatusCode::CONFLICT);
-    assert!(message(over).await.contains("håndverkertjenesteloven § 7"));
     let up_to = office.send(Method::POST, &format!("{job_path}/materials"), &material(1_512_450)).await;
     assert_eq!(up_to.status(), StatusCode::CREATED);
+    assert_eq!(up_to.json::<Value>().await.unwrap()["held"], false);
     let quarter = json!({"job_id": job_id, "day": day(0, &app), "minutes": 15});
     let held = worker.send(Method::POST, "/api/admin/time", &quarter).await;
-    assert_eq!(held.status(), StatusCode::CONFLICT);
+    assert_eq!(held.status(), StatusCode::CREATED);
+    assert_eq!(held.json::<Value>().await.unwrap()["held"], true);
+    let over = office.send(Method::POST, &format!("{job_path}/materials"), &material(100)).await;
+    assert_eq!(over.status(), StatusCode::CREATED);
+    assert_eq!(over.json::<Value>().await.unwrap()["held"], true);
+    let read: Value = office.get_json(&job_path, &[]).await;
+    let meter = &read["meter"];
     assert_eq!(
-        message(held).await,
-        "Oppdraget har passert prisoverslaget. Kontoret må registrere kontakten med kunden \
-         (håndverkertjenesteloven § 7) før mer tid eller materiell kan føres."
+        (meter["used"].as_i64(), meter["held"].as_i64(), meter["billable"].as_i64()),
+        (Some(2_272_450 + 23_750 + 100), Some(23_750 + 100), Some(2_272_450)),
+        "used counts everything; only the budget is billable"
     );
+    assert_eq!(meter["needs_contact"], true);
+    let dashboard: Value = office.get_json("/api/admin/dashboard", &[]).await;
+    let flagged = &dashboard["jobs"]["over_estimate"][0];
+    assert_eq!((flagged["id"].as_str(), flagged["held"].as_i64()), (Some(job_id.as_str()), Some(23_850)));
+    assert_eq!(flagged["needs_contact"], true);
     // Tilleggsarbeid is not held by the estimate.
     let extra = worker
         .send(
@@ -134,7 +144,8 @@ async fn a_job_from_an_accepted_estimate_and_its_meter(app: TestApp) {
         .await;
     assert_eq!(extra.status(), StatusCode::CREATED);
 
-    // The contact: how, when, what the customer said; then the quarter goes in.
+    // The contact: how, when, what the customer said; then what waited is billable, and the
+    // next quarter too.
     let when = format!("{}T{}", day(-1, &app), "07:30");
     let bad = office
         .send(Method::POST, &format!("{job_path}/contacts"), &json!({"how": "brevdue", "said": ""}))
@@ -147,17 +158,24 @@ async fn a_job_from_an_accepted_estimate_and_its_meter(app: TestApp) {
     let contact = office.send(Method::POST, &format!("{job_path}/contacts"), &json!({"how": "telefon", "contacted_at": when, "said": "Greit, fortsett, men ring før 11 500 kr over."})).await;
     assert_eq!(contact.status(), StatusCode::CREATED);
     let contact: Value = contact.json().await.unwrap();
-    assert_eq!((contact["used"].as_i64(), contact["budget"].as_i64()), (Some(2_272_450), Some(2_272_450)));
-    assert_eq!(worker.send(Method::POST, "/api/admin/time", &quarter).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        (contact["used"].as_i64(), contact["budget"].as_i64()),
+        (Some(2_272_450 + 23_850), Some(2_272_450))
+    );
+    let next = worker.send(Method::POST, "/api/admin/time", &quarter).await;
+    assert_eq!(next.status(), StatusCode::CREATED);
+    assert_eq!(next.json::<Value>().await.unwrap()["held"], false);
     let read: Value = office.get_json(&job_path, &[]).await;
+    assert!(read["entries"].as_array().unwrap().iter().all(|entry| entry["held"] == false));
     let meter = &read["meter"];
-    assert_eq!(meter["used"], 2_272_450 + 23_750);
+    assert_eq!(meter["used"], 2_272_450 + 2 * 23_750 + 100);
+    assert_eq!(meter["held"], 0);
     assert_eq!(meter["extra_used"], 47_500);
     assert_eq!(
         (meter["over_estimate"].as_bool(), meter["needs_contact"].as_bool()),
         (Some(true), Some(false))
     );
-    assert_eq!(meter["billable"], 2_272_450 + 23_750);
+    assert_eq!(meter["billable"], 2_272_450 + 2 * 23_750 + 100);
     assert_eq!(read["contacts"][0]["how"], "telefon");
 
     // The office moves it along; a montør is refused everything of the office's.
@@ -201,7 +219,8 @@ async fn a_job_from_an_accepted_estimate_and_its_meter(app: TestApp) {
             "{action} {table} in the audit log"
         );
     }
-    assert_eq!(logged.iter().filter(|(a, t, ..)| a == "create" && t == "time_entries").count(), 3);
+    // The day, the held quarter, the tilleggsarbeid and the quarter after the contact.
+    assert_eq!(logged.iter().filter(|(a, t, ..)| a == "create" && t == "time_entries").count(), 4);
 }
 
 async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
@@ -558,7 +577,7 @@ async fn the_meter_reads_the_same_from_the_list_and_the_job(app: TestApp) {
         usage.materials.push((quantity, price));
     }
     let expected =
-        fagfolk_data::jobs::Meter::new(fagfolk_data::quotes::PriceType::Estimate, 2_272_450, 0, &usage, true);
+        fagfolk_data::jobs::Meter::new(fagfolk_data::jobs::Pricing::Ceiling, 2_272_450, 0, &usage, true);
     let read: Value = office.get_json(&job_path, &[]).await;
     assert_eq!(read["meter"], serde_json::to_value(expected).unwrap());
     let list: Value = office.get_json("/api/admin/jobs", &[]).await;

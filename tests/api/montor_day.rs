@@ -8,7 +8,12 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, audit_entries, create_lead};
 use crate::jobs::montor;
 
-crate::db_tests!(a_retry_with_the_phones_id_writes_nothing_twice, twenty_retries_at_once_store_one_entry,);
+crate::db_tests!(
+    a_retry_with_the_phones_id_writes_nothing_twice,
+    twenty_retries_at_once_store_one_entry,
+    a_consumers_timepris_estimate_is_capped_unless_given_with_the_accepted_reservation,
+    a_montors_materials_come_without_prices_with_a_private_photo_and_the_office_prices_them,
+);
 
 /// A call-out at 900 kr an hour with `worker` on it.
 async fn job_for(office: &crate::helpers::Session, worker: uuid::Uuid) -> String {
@@ -86,4 +91,179 @@ async fn twenty_retries_at_once_store_one_entry(app: TestApp) {
     assert_eq!(app.count("time_entries").await, 1);
     let week: Value = worker.get_json("/api/admin/work/week", &[]).await;
     assert_eq!(week["total_minutes"], 450);
+}
+
+/// A timepris quote of 22 724,50 kr to `kind`, with the reservation asked for or not, sent
+/// and accepted on its page; the job made from it.
+async fn hourly_job(
+    app: &TestApp,
+    office: &crate::helpers::Session,
+    kind: &str,
+    reservation: bool,
+) -> (Value, Value, String) {
+    use crate::quotes::{answer, draft, page_path, send};
+    let (_, quote) = draft(office, kind).await;
+    let path = format!("/api/admin/quotes/{}", quote["id"].as_str().unwrap());
+    let saved =
+        office.send(Method::PUT, &path, &json!({"price_type": "hourly", "reservation": reservation})).await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let page = page_path(&send(office, &quote).await);
+    let accepted =
+        answer(app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
+            .await;
+    assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
+    let made = office.send(Method::POST, &format!("{path}/job"), &json!({})).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    (office.get_json(&path, &[]).await, made.json().await.unwrap(), page)
+}
+
+/// Håndverkertjenesteloven § 32 (3) and HR-2016-761-A (docs/LAW.md): a consumer's timepris
+/// sum is a prisoverslag, with the 15 % ceiling and the § 7 hold, unless the quote gave it as
+/// an "uforpliktende prisantydning" in plain words and the customer accepted that text; a
+/// business is not under the act.
+async fn a_consumers_timepris_estimate_is_capped_unless_given_with_the_accepted_reservation(app: TestApp) {
+    use crate::quotes::pdf_text;
+    let office = app.admin().await;
+    let reservation = "Forbehold: summen er en uforpliktende prisantydning, ikke et prisoverslag.";
+
+    let (quote, job, page) = hourly_job(&app, &office, "private", false).await;
+    assert_eq!(quote["reservation"], false);
+    assert_eq!(job["price_rule"], "capped");
+    assert_eq!(job["meter"]["ceiling"], 2_613_317, "22 724,50 kr + 15 %, rounded down");
+    let told = quote["accepted_texts"]["price_type"].as_str().unwrap();
+    assert!(told.contains("Summen er et prisoverslag") && told.contains("§ 32"), "{told}");
+    let pdf = pdf_text(&app.get(&format!("{page}/pdf")).await.bytes().await.unwrap());
+    assert!(!pdf.contains("uforpliktende prisantydning"), "{pdf}");
+    // Past the sum, a montør's hours are kept and held for the § 7 contact.
+    let hours = office
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": job["id"], "day": app.state.clock.today().to_string(), "minutes": 1440, "line": 1}),
+        )
+        .await;
+    assert_eq!(hours.status(), StatusCode::CREATED);
+    let first: Value = hours.json().await.unwrap();
+    assert_eq!(first["held"], true, "24 hours at 950 kr = 22 800 kr, past the sum of 22 724,50 kr");
+    let read: Value = office.get_json(&format!("/api/admin/jobs/{}", job["id"].as_str().unwrap()), &[]).await;
+    assert_eq!(read["meter"]["needs_contact"], true);
+
+    let (quote, job, page) = hourly_job(&app, &office, "private", true).await;
+    assert_eq!(job["price_rule"], "reserved");
+    assert!(job["meter"]["ceiling"].is_null(), "no ceiling with the accepted reservation");
+    let told = quote["accepted_texts"]["price_type"].as_str().unwrap();
+    assert!(told.contains(reservation), "the reservation is kept with the acceptance: {told}");
+    let html = app.get(&page).await.text().await.unwrap();
+    assert!(html.contains(reservation), "on the page the customer accepted");
+    let pdf = pdf_text(&app.get(&format!("{page}/pdf")).await.bytes().await.unwrap());
+    assert!(pdf.split_whitespace().collect::<Vec<_>>().join(" ").contains(reservation), "{pdf}");
+
+    let (quote, job, _) = hourly_job(&app, &office, "business", true).await;
+    assert_eq!(quote["reservation"], false, "a business needs no reservation: the act is not theirs");
+    assert_eq!(job["price_rule"], "business");
+    assert!(job["meter"]["ceiling"].is_null());
+}
+
+/// Materials from the phone: a montør sees no prices, so a line typed there has none (what
+/// a client sends is ignored) until the office sets it, and the job is not invoiced before;
+/// a service from the catalogue takes its price less MVA. A photo of the receipt goes with a
+/// line, remade without its metadata, and only the office and the montør who added the line
+/// may see it.
+async fn a_montors_materials_come_without_prices_with_a_private_photo_and_the_office_prices_them(
+    app: TestApp,
+) {
+    use crate::helpers::phone_photo;
+    let office = app.admin().await;
+    crate::invoicing::firm_can_invoice(&office).await;
+    let (worker_id, worker) = montor(&app, "ole@fagfolk.test").await;
+    let (_, other) = montor(&app, "pia@fagfolk.test").await;
+    let job = job_for(&office, worker_id).await;
+    let materials = format!("/api/admin/jobs/{job}/materials");
+    let typed = json!({"id": uuid::Uuid::now_v7(), "description": "Koblingsboks", "quantity": 300, "unit": "stk", "unit_price": 99_900, "vat": 0});
+    let typed = worker.send(Method::POST, &materials, &typed).await;
+    assert_eq!(typed.status(), StatusCode::CREATED);
+    let typed: Value = typed.json().await.unwrap();
+    assert_eq!((typed["unit_price"].as_i64(), typed["price_missing"].as_bool()), (Some(0), Some(true)));
+    assert_eq!(typed["vat"], 25);
+
+    let today: Value = worker.get_json("/api/admin/work/today", &[]).await;
+    let service = today["catalogue"][0].clone();
+    assert!(service["price_from"].is_null(), "names only on the phone: {service}");
+    let id: uuid::Uuid = service["id"].as_str().unwrap().parse().unwrap();
+    let from =
+        fagfolk_data::services::store::get(&app.state.db, id).await.unwrap().unwrap().price_from.unwrap();
+    let picked = json!({"description": service["name"], "service_id": id, "quantity": 100, "unit": "stk", "unit_price": 1, "vat": 25});
+    let picked: Value = worker.send(Method::POST, &materials, &picked).await.json().await.unwrap();
+    assert_eq!(
+        picked["unit_price"],
+        (from * 100 * 100 * 2 + 125) / 250,
+        "the catalogue's price less 25 % MVA, to the øre"
+    );
+    assert_eq!(picked["price_missing"], false);
+
+    // The photo: the montør who added the line, and the office, see it; no one else.
+    let receipt = format!("{materials}/{}/receipt", typed["id"].as_str().unwrap());
+    let upload = |session: &crate::helpers::Session| {
+        let form = reqwest::multipart::Form::new()
+            .part("photo", reqwest::multipart::Part::bytes(phone_photo()).file_name("kvittering.jpg"));
+        session.request(Method::POST, &receipt).multipart(form).send()
+    };
+    assert_eq!(upload(&other).await.unwrap().status(), StatusCode::NOT_FOUND, "not on Pia's jobs");
+    let stored = upload(&worker).await.unwrap();
+    assert_eq!(stored.status(), StatusCode::CREATED);
+    assert_eq!(stored.json::<Value>().await.unwrap()["receipt"], true);
+    assert_eq!(upload(&worker).await.unwrap().status(), StatusCode::CONFLICT, "one photo per line");
+    for session in [&worker, &office] {
+        let jpeg = session.get(&receipt).await;
+        assert_eq!(jpeg.status(), StatusCode::OK);
+        assert_eq!(jpeg.headers()["content-type"], "image/jpeg");
+        let jpeg = jpeg.bytes().await.unwrap();
+        assert!(!jpeg.windows(4).any(|w| w == b"Exif"), "no metadata kept");
+    }
+    assert_eq!(other.get(&receipt).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.get(&receipt).await.status(), StatusCode::UNAUTHORIZED);
+    let key = format!("kvittering/{job}/{}.jpg", typed["id"].as_str().unwrap());
+    assert_eq!(app.get(&format!("/media/{key}")).await.status(), StatusCode::NOT_FOUND, "never public");
+
+    // The montør cannot price; the job is not invoiced while a price is missing.
+    let line = format!("{materials}/{}", typed["id"].as_str().unwrap());
+    let priced = json!({"description": "Koblingsboks", "quantity": 300, "unit": "stk", "unit_price": 4_990, "vat": 25});
+    assert_eq!(worker.send(Method::PUT, &line, &priced).await.status(), StatusCode::FORBIDDEN);
+    let path = format!("/api/admin/jobs/{job}");
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let refused = office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(
+        refused["error"],
+        "1 materiallinje fra montørens telefon mangler pris. Sett prisen på oppdraget før det faktureres."
+    );
+    assert_eq!(
+        office.send(Method::PUT, &line, &priced).await.status(),
+        StatusCode::CONFLICT,
+        "a done job stays"
+    );
+    assert_eq!(
+        office.send(Method::PUT, &path, &json!({"status": "in_progress"})).await.status(),
+        StatusCode::OK
+    );
+    let set = office.send(Method::PUT, &line, &priced).await;
+    assert_eq!(set.status(), StatusCode::OK);
+    let set: Value = set.json().await.unwrap();
+    assert_eq!(
+        (set["unit_price"].as_i64(), set["price_missing"].as_bool(), set["receipt"].as_bool()),
+        (Some(4_990), Some(false), Some(true))
+    );
+    let logged = audit_entries(&app).await;
+    assert!(
+        logged.iter().any(|(action, entity, _, _, changes)| action == "update"
+            && entity == "job_materials"
+            && changes.as_ref().is_some_and(|changes| changes["after"]["unit_price"] == 4_990)),
+        "the price set is in the audit log"
+    );
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let invoiced = office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await;
+    assert_eq!(invoiced.status(), StatusCode::CREATED);
+    let invoice: Value = invoiced.json().await.unwrap();
+    assert_eq!(invoice["net_total"], 3 * 4_990 + picked["unit_price"].as_i64().unwrap());
 }

@@ -253,6 +253,25 @@ pub const OPERATIONS: &[Operation] = &[
         SIGNED_IN,
         Some(("create", "job_materials")),
     ),
+    // A montør's phone (#59): the office prices a line; the photo of its receipt is the
+    // office's and the montør's who added it (the fixture's line is the round's montør's).
+    op(
+        "PUT",
+        "/api/admin/jobs/{id}/materials/{material_id}",
+        Body::Json(
+            |_| json!({ "description": "Stikkontakt", "quantity": 200, "unit": "stk", "unit_price": 9_900, "vat": 25 }),
+        ),
+        WORK,
+        Some(("update", "job_materials")),
+    ),
+    op(
+        "POST",
+        "/api/admin/jobs/{id}/materials/{material_id}/receipt",
+        Body::Photo,
+        SIGNED_IN,
+        Some(("update", "job_materials")),
+    ),
+    op("GET", "/api/admin/jobs/{id}/materials/{material_id}/receipt", Body::None, SIGNED_IN, None),
     op(
         "POST",
         "/api/admin/jobs/{id}/contacts",
@@ -819,7 +838,7 @@ async fn job_fixtures(
         .json()
         .await
         .unwrap();
-    let material: Value = admin
+    let material: Value = worker
         .send(
             Method::POST,
             &format!("/api/admin/jobs/{job}/materials"),

@@ -485,24 +485,32 @@ async fn a_job_at_its_estimate_tells_the_office_once_and_a_change_order_mails_as
     let job: Value = staff.send(Method::POST, &format!("{path}/job"), &json!({})).await.json().await.unwrap();
     let job_id = id(&job).to_owned();
 
-    // A whole day at 950 kr is more than the estimate's 22 724,50 kr: held, and the office told.
-    let day = json!({"job_id": job_id, "day": oslo_day(0), "minutes": 1440});
-    let held = staff.send(Method::POST, "/api/admin/time", &day).await;
-    assert_eq!(held.status(), StatusCode::CONFLICT);
+    // A whole day at 950 kr is more than the estimate's 22 724,50 kr: saved and held, and
+    // the office told.
+    let day = |offset| json!({"job_id": job_id, "day": oslo_day(offset), "minutes": 1440});
+    let held = staff.send(Method::POST, "/api/admin/time", &day(0)).await;
+    assert_eq!(held.status(), StatusCode::CREATED);
+    assert_eq!(held.json::<Value>().await.unwrap()["held"], true);
     let (subject, to, reply_to, body) = read(&next(&mut mail).await);
     assert_eq!(
         (subject.as_str(), to.as_str(), reply_to),
-        ("Oppdraget «Flislegging av våtrom» har nådd prisoverslaget", "post@fagfolk.test", None)
+        ("Oppdraget «Flislegging av våtrom» har passert prisoverslaget", "post@fagfolk.test", None)
     );
     let body = flat(&body);
     assert!(
-        body.contains("Test Bruker prøvde å føre mer på oppdraget «Flislegging av våtrom» (Øystein Åsen)"),
+        body.contains(
+            "Test Bruker har ført mer på oppdraget «Flislegging av våtrom» (Øystein Åsen) enn prisoverslaget"
+        ),
         "{body}"
     );
-    assert!(body.contains("registrer kontakten på oppdragets side (håndverkertjenesteloven § 7)"), "{body}");
+    assert!(
+        body.contains("faktureres ikke før kontakten med kunden er registrert på oppdragets side"),
+        "{body}"
+    );
     assert!(body.contains(&format!("/admin/oppdrag/{job_id}")), "{body}");
     // Held again: no second e-mail. The next one is the change order's.
-    assert_eq!(staff.send(Method::POST, "/api/admin/time", &day).await.status(), StatusCode::CONFLICT);
+    let again = staff.send(Method::POST, "/api/admin/time", &day(-1)).await;
+    assert_eq!(again.json::<Value>().await.unwrap()["held"], true);
     let change: Value = staff
         .send(Method::POST, &format!("/api/admin/jobs/{job_id}/changes"), &json!({}))
         .await

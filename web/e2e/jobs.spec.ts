@@ -4,7 +4,8 @@ import { seriousViolations } from './axe'
 import { expect, test } from './server'
 
 // Oppdrag (#44): the office makes a job from an accepted prisoverslag, watches its meter,
-// is stopped above the estimate until the § 7 contact is recorded, and sends tilleggsarbeid
+// sees what passes the estimate saved and held until the § 7 contact is recorded (#59: a
+// montør's hours past it are never refused), and sends tilleggsarbeid
 // that the customer accepts on a phone, raising the budget (1280 px); a montør
 // on a phone sees only their own jobs and enters three days of hours on two jobs, at most
 // three taps each (375 px).
@@ -36,7 +37,7 @@ async function acceptedEstimate(page: Page, name: string): Promise<{ lead: strin
   return { lead: lead.id, quote: quote.id }
 }
 
-test('the office makes a job of an accepted estimate, is stopped above it until the § 7 contact, and the customer accepts tilleggsarbeid', async ({ page, browser, baseURL }, info) => {
+test('the office makes a job of an accepted estimate, what passes it waits for the § 7 contact, and the customer accepts tilleggsarbeid', async ({ page, browser, baseURL }, info) => {
   test.setTimeout(180_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page)
@@ -57,7 +58,7 @@ test('the office makes a job of an accepted estimate, is stopped above it until 
   await page.getByRole('button', { name: 'Lagre oppdraget' }).click()
   await expect(page.getByText('Oppdraget er lagret')).toBeVisible()
 
-  // Materials up to the estimate go in; one more krone is refused with § 7.
+  // Materials up to the estimate are billable; what passes it is saved and held for § 7.
   const materials = page.getByRole('form', { name: 'Før materiell' })
   // A service from the catalogue comes with its price without MVA, as a quote's line does.
   const catalogue = materials.getByLabel('Fra tjenestekatalogen')
@@ -71,22 +72,60 @@ test('the office makes a job of an accepted estimate, is stopped above it until 
   await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('10 000')
   await materials.getByRole('button', { name: 'Før materiell' }).click()
   await expect(meter).toContainText('(100 %)')
+
+  // Kari, on her phone in the basement, enters 2 hours past the estimate: they are saved,
+  // and she is told so on a message that stays until she has read it, a reload included.
+  const jobId = new URL(page.url()).pathname.split('/').pop() ?? ''
+  const rate = await page.request.put(`/api/admin/jobs/${jobId}`, { data: { hourly_rate: 95_000 }, headers })
+  expect(rate.status()).toBe(200)
+  const phone = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })).newPage()
+  await submitSignIn(phone, 'kari@fagfolk.test', adminPassword)
+  await expect(phone).toHaveURL('/admin/mine-oppdrag')
+  const card = phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: 'Nytt sikringsskap med jordfeilbrytere' }) })
+  await card.getByRole('button', { name: '2 t', exact: true }).tap()
+  await card.getByRole('button', { name: 'Før 2 t' }).tap()
+  const notice = phone.locator('[data-held-notices]')
+  await expect(notice).toContainText('2 t på Nytt sikringsskap med jordfeilbrytere, i dag')
+  await expect(notice).toContainText('Kontoret tar kontakt med kunden')
+  await phone.reload()
+  await expect(notice).toContainText('2 t på Nytt sikringsskap med jordfeilbrytere, i dag')
+  await expect(phone.getByText('(venter på kontoret)')).toBeVisible()
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await phone.screenshot({ path: info.outputPath('timer-holdt-375.png'), fullPage: true })
+  expect(await seriousViolations(phone)).toEqual([])
+  await notice.getByRole('button', { name: 'Lest' }).tap()
+  await expect(notice).toHaveCount(0)
+
+  // The office's own krone past it is held too; the office sees both at once, on the job and
+  // on the dashboard.
   await materials.getByLabel('Materiell').fill('Ekstra kabel')
   await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('1')
   await materials.getByRole('button', { name: 'Før materiell' }).click()
-  await expect(page.getByText(/håndverkertjenesteloven § 7/).first()).toBeVisible()
-  await expect(materials.getByLabel('Materiell')).toHaveValue('Ekstra kabel')
-  await page.screenshot({ path: info.outputPath('oppdrag-stoppet-1280.png'), fullPage: true })
+  const held = meter.locator('dt', { hasText: 'Venter på § 7-kontakt' }).locator('+ dd')
+  await expect(held).toHaveText('1\u00a0901,00\u00a0kr')
+  await expect(meter.locator('dt', { hasText: 'Kan faktureres' }).locator('+ dd')).toHaveText('10\u00a0000,00\u00a0kr')
+  await expect(page.getByText('(venter på § 7-kontakt)')).toBeVisible()
+  await page.screenshot({ path: info.outputPath('oppdrag-holdt-1280.png'), fullPage: true })
+  await page.goto('/admin')
+  const flagged = page.getByRole('list', { name: 'Oppdrag over prisoverslaget' })
+  await expect(flagged).toContainText('Nytt sikringsskap med jordfeilbrytere')
+  await expect(flagged).toContainText('Kontakt kunden (§ 7): 1\u00a0901,00\u00a0kr venter')
+  await page.screenshot({ path: info.outputPath('dashbord-holdt-1280.png') })
+  await page.goBack()
 
-  // The contact: how, when, what the customer said. Then the line goes in.
+  // The contact: how, when, what the customer said. Then what waited is billable, up to the
+  // ceiling, and the next line goes straight in.
   const contact = page.getByRole('form', { name: 'Registrer kontakt med kunden' })
   await contact.getByLabel('Hvordan').selectOption('telefon')
   await contact.getByLabel('Hva kunden sa').fill('Kunden sa ja til å fortsette.')
   await contact.getByRole('button', { name: 'Registrer kontakt' }).click()
   await expect(page.locator('section[aria-labelledby="job-contacts"] li')).toContainText('Kunden sa ja til å fortsette.')
+  await expect(held).toHaveCount(0)
+  await expect(meter.locator('dt', { hasText: 'Kan faktureres' }).locator('+ dd')).toHaveText('11\u00a0500,00\u00a0kr')
+  await materials.getByLabel('Materiell').fill('Ekstra kabel')
   await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('250')
   await materials.getByRole('button', { name: 'Før materiell' }).click()
-  await expect(meter).toContainText('(102 %)')
+  await expect(meter).toContainText('(121 %)')
   await expect(meter).toContainText('Kan faktureres')
   await page.screenshot({ path: info.outputPath('oppdrag-kontakt-1280.png'), fullPage: true })
   expect(await seriousViolations(page)).toEqual([])
@@ -126,7 +165,7 @@ test('the office makes a job of an accepted estimate, is stopped above it until 
   await expect(changes).toContainText('Akseptert')
   await expect(changes).toContainText('2\u00a0400,00\u00a0kr eks. MVA')
   await expect(meter.locator('dt', { hasText: 'Tilleggsarbeid akseptert' }).locator('+ dd')).toHaveText('2\u00a0400,00\u00a0kr')
-  await expect(meter).toContainText('12\u00a0650,00\u00a0kr')
+  await expect(meter).toContainText('13\u00a0900,00\u00a0kr')
   await materials.getByLabel('Materiell').fill('Kabel til varmepumpen')
   await materials.getByLabel('Pris per enhet (kr uten MVA)').fill('600')
   const tag = materials.getByLabel('Tilleggsarbeid')
@@ -164,7 +203,7 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   await callout.getByLabel('Timepris (kr uten MVA)').fill('850')
   await callout.getByRole('button', { name: 'Lag oppdraget' }).click()
   await expect(page.getByRole('heading', { name: 'Varmekabler på bad', level: 1 })).toBeVisible()
-  await expect(page.locator('section[aria-labelledby="job-meter"]')).toContainText('Anslag (uforpliktende)')
+  await expect(page.locator('section[aria-labelledby="job-meter"]')).toContainText('Timepris uten anslag')
   await page.getByLabel('Kari Lie').check()
   await page.getByRole('button', { name: 'Lagre oppdraget' }).click()
   await expect(page.getByText('Oppdraget er lagret')).toBeVisible()

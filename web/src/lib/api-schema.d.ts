@@ -282,7 +282,8 @@ export interface paths {
         /**
          * Records the § 7 contact: the firm told the customer that the price will pass the
          *     estimate (how, when, what the customer said). The used amount and the budget at that
-         *     moment are kept with it; time and materials above the estimate may then be entered.
+         *     moment are kept with it; the time and materials held above the estimate are released,
+         *     billable up to the ceiling.
          */
         post: operations["record_contact"];
         delete?: never;
@@ -452,8 +453,8 @@ export interface paths {
         put?: never;
         /**
          * Adds a material line (from the catalogue or typed), with who added it and when. A
-         *     montør may add to the jobs they work on. On a prisoverslag past its budget, it waits
-         *     for the § 7 contact.
+         *     montør may add to the jobs they work on, without a price (see `priced`). On a
+         *     prisoverslag past its budget it is saved and held (`held`) until the § 7 contact.
          */
         post: operations["add_material"];
         delete?: never;
@@ -470,10 +471,32 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Changes a material line: the office sets the price a montør's phone left out, or puts a
+         *     line right. The whole line is sent; a price sent is no longer missing.
+         */
+        put: operations["change_material"];
         post?: never;
         /** Removes a material line. */
         delete: operations["delete_material"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/materials/{material_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A material line's photo, as JPEG. */
+        get: operations["receipt"];
+        put?: never;
+        /** Adds the photo (field `photo`) to a material line that has none. */
+        post: operations["add_receipt"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1628,6 +1651,12 @@ export interface components {
              */
             total: number;
         };
+        /** @description A service of the catalogue by its name. */
+        CatalogueName: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         Category: {
             active: boolean;
             description?: string | null;
@@ -2295,6 +2324,7 @@ export interface components {
              * @description The first and last day worked (or the job's days).
              */
             first_day?: string | null;
+            held?: components["schemas"]["Section"] | null;
             job_title: string;
             /** Format: date */
             last_day?: string | null;
@@ -2367,6 +2397,8 @@ export interface components {
             lead_id?: string | null;
             /** @description The budget's lines: the accepted quote's, as they were accepted. */
             lines: components["schemas"]["QuoteLine"][];
+            /** @description Which of the law's price rules binds it, and why (`rule.rs`). */
+            price_rule: components["schemas"]["PriceRule"];
             price_type: components["schemas"]["PriceType"];
             /**
              * Format: uuid
@@ -2435,7 +2467,10 @@ export interface components {
              * @description Minutes entered on days of this week (Monday to today), by everyone.
              */
             minutes_this_week: number;
-            /** @description Open prisoverslag jobs past their estimate, the furthest over first. */
+            /**
+             * @description Open jobs past an estimate with the § 32 ceiling (`super::rule`), the furthest over
+             *     first.
+             */
             over_estimate: components["schemas"]["OverEstimate"][];
         };
         /**
@@ -2637,15 +2672,27 @@ export interface components {
             description: string;
             /** @description Tilleggsarbeid. */
             extra: boolean;
+            /**
+             * @description Written past a prisoverslag's budget before the § 7 contact: held out of the
+             *     invoice until the contact is recorded (`gate`). Set by the store, never by a client.
+             */
+            held?: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
             job_id: string;
             /**
+             * @description Typed on a montør's phone, where no prices are shown: the office sets the price
+             *     before the job is invoiced.
+             */
+            price_missing?: boolean;
+            /**
              * Format: int64
              * @description In hundredths: 250 is 2,5.
              */
             quantity: number;
+            /** @description A photo of the receipt or of the part is stored with it (`src/jobs/receipts.rs`). */
+            receipt?: boolean;
             /** Format: uuid */
             service_id?: string | null;
             unit: components["schemas"]["Unit"];
@@ -2736,7 +2783,8 @@ export interface components {
             /**
              * Format: int64
              * @description What the invoice basis may hold: a fixed price's budget, an estimate's used amount
-             *     up to its ceiling, a timepris job's used amount; plus accepted tilleggsarbeid.
+             *     less what is held, up to its ceiling, a timepris job's used amount; plus accepted
+             *     tilleggsarbeid.
              */
             billable: number;
             /**
@@ -2761,10 +2809,15 @@ export interface components {
             extra_used: number;
             /**
              * Format: int64
+             * @description What of `used` waits for the § 7 contact: not billable until it is recorded.
+             */
+            held: number;
+            /**
+             * Format: int64
              * @description A fixed price's budget less what was used (negative: a loss).
              */
             margin?: number | null;
-            /** @description Over the estimate, with no § 7 contact recorded: new time and materials wait. */
+            /** @description Over the estimate, with no § 7 contact recorded: new time and materials are held. */
             needs_contact: boolean;
             /** @description The used amount has passed the budget of a prisoverslag. */
             over_estimate: boolean;
@@ -2775,7 +2828,7 @@ export interface components {
             percent?: number | null;
             /**
              * Format: int64
-             * @description Time and materials on the job's own work.
+             * @description Time and materials on the job's own work, held ones included.
              */
             used: number;
         };
@@ -2822,6 +2875,11 @@ export interface components {
              */
             budget: number;
             customer_name: string;
+            /**
+             * Format: int64
+             * @description What waits for the § 7 contact, in øre excluding MVA.
+             */
+            held: number;
             /** Format: uuid */
             id: string;
             /** @description No § 7 contact is recorded yet. */
@@ -2963,6 +3021,8 @@ export interface components {
             day?: string | null;
             part?: components["schemas"]["DayPart"] | null;
         };
+        /** @enum {string} */
+        PriceRule: "fixed" | "estimate" | "capped" | "reserved" | "business";
         /**
          * @description What the price binds (crates/data/src/quotes/texts.rs says it to the customer).
          * @enum {string}
@@ -3082,6 +3142,11 @@ export interface components {
             /** Format: date-time */
             replaced_at?: string | null;
             replaced_by?: string | null;
+            /**
+             * @description A consumer's timepris quote whose sum is given as an "uforpliktende prisantydning",
+             *     the reservation written on it and accepted with it (`crate::jobs::rule`).
+             */
+            reservation: boolean;
             /** Format: date-time */
             sent_at?: string | null;
             sent_by?: string | null;
@@ -3160,6 +3225,12 @@ export interface components {
             lines?: components["schemas"]["LineInput"][] | null;
             org_nr?: string | null;
             price_type?: components["schemas"]["PriceType"] | null;
+            /**
+             * @description A consumer's timepris quote gives its sum as an "uforpliktende prisantydning", with
+             *     that reservation written on it, instead of a prisoverslag (`crate::jobs::rule`).
+             *     Ignored for other quotes.
+             */
+            reservation?: boolean | null;
             terms?: string | null;
             /** @description A day, `YYYY-MM-DD`. */
             valid_until?: string | null;
@@ -3209,6 +3280,13 @@ export interface components {
         QuoteView: components["schemas"]["Quote"] & {
             /** @description Every version of its number, newest first (this one too). */
             versions: components["schemas"]["Quote"][];
+        };
+        ReceiptForm: {
+            /**
+             * Format: binary
+             * @description One picture: JPEG, PNG or WebP, at most 10 MB.
+             */
+            photo: string;
         };
         RecentLead: {
             /** Format: date-time */
@@ -3542,6 +3620,11 @@ export interface components {
             day: string;
             /** @description Tilleggsarbeid. */
             extra: boolean;
+            /**
+             * @description Written past a prisoverslag's budget before the § 7 contact: kept in the time sheet,
+             *     held out of the invoice until the contact is recorded (`super::gate`).
+             */
+            held: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -3866,6 +3949,11 @@ export interface components {
         WorkKind: "new" | "extension" | "change";
         /** @description "Mine oppdrag i dag". */
         WorkToday: {
+            /**
+             * @description The firm's active services, to pick a material from on the phone: names only, since
+             *     a montør sees no prices (`super::materials` prices what is picked).
+             */
+            catalogue: components["schemas"]["CatalogueName"][];
             /** @description What the signed-in person has entered today. */
             entries: components["schemas"]["TimeEntry"][];
             jobs: components["schemas"]["WorkJob"][];
@@ -6129,7 +6217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Material"];
                 };
             };
-            /** @description Materiellet er ført */
+            /** @description Materiellet er ført (`held`: over prisoverslaget, venter på § 7-kontakten) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6174,7 +6262,90 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Oppdraget er ferdig, eller venter på § 7-kontakten */
+            /** @description Oppdraget er ferdig */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_material: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+                /** @description Materiellinjens id */
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialInput"];
+            };
+        };
+        responses: {
+            /** @description Materiellinjen er endret (`held`: over prisoverslaget, venter på § 7-kontakten) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ferdig */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6253,6 +6424,150 @@ export interface operations {
             };
             /** @description Oppdraget er ferdig */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+                /** @description Materiellinjens id */
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bildet (JPEG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+                /** @description Materiellinjens id */
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReceiptForm"];
+            };
+        };
+        responses: {
+            /** @description Bildet er lagret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
+            /** @description Ikke et gyldig skjema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Linjen har et bilde allerede */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bildet tas ikke imot */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9427,7 +9742,7 @@ export interface operations {
                     "application/json": components["schemas"]["TimeEntry"];
                 };
             };
-            /** @description Timene er ført */
+            /** @description Timene er ført (`held`: over prisoverslaget, venter på § 7-kontakten) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9472,7 +9787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Oppdraget er ferdig, eller venter på § 7-kontakten */
+            /** @description Oppdraget er ferdig */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9628,7 +9943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Låst, oppdraget er ferdig, eller venter på § 7-kontakten */
+            /** @description Låst, eller oppdraget er ferdig */
             409: {
                 headers: {
                     [name: string]: unknown;

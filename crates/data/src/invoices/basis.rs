@@ -48,6 +48,49 @@ fn agreed(change: &Quote) -> String {
     }
 }
 
+/// The lines of `job`'s own work, held or not (`held`): every hour entry by day and person,
+/// then every material line.
+fn records(job: &JobDetail, held: bool) -> Vec<QuoteLine> {
+    let mut lines = Vec::new();
+    let mut entries: Vec<_> = job.entries.iter().filter(|entry| !entry.extra && entry.held == held).collect();
+    entries.sort_by(|a, b| (a.day, &a.user_name).cmp(&(b.day, &b.user_name)));
+    for entry in entries {
+        let budget_line = entry
+            .line
+            .and_then(|index| usize::try_from(index).ok())
+            .and_then(|index| job.job.lines.get(index));
+        let what = match (entry.note.trim(), budget_line) {
+            ("", Some(line)) => line.description.clone(),
+            ("", None) => "Arbeid".to_owned(),
+            (note, _) => note.to_owned(),
+        };
+        lines.push(QuoteLine {
+            service_id: None,
+            description: format!(
+                "{} {}, {}: {what}",
+                crate::oslo::date_short(entry.day),
+                entry.user_name,
+                hours(entry.minutes)
+            ),
+            quantity: meter::hours_in_hundredths(entry.minutes),
+            unit: Unit::Time,
+            unit_price: entry.rate,
+            vat: budget_line.filter(|line| line.unit == Unit::Time).map_or(STANDARD_VAT, |line| line.vat),
+        });
+    }
+    for material in job.materials.iter().filter(|material| !material.extra && material.held == held) {
+        lines.push(QuoteLine {
+            service_id: material.service_id,
+            description: material.description.clone(),
+            quantity: material.quantity,
+            unit: material.unit,
+            unit_price: material.unit_price,
+            vat: u8::try_from(material.vat).unwrap_or(STANDARD_VAT),
+        });
+    }
+    lines
+}
+
 /// The basis of `job` (its page's records) made from `quote` (the accepted quote, none for
 /// a call-out). `email` is the customer's address when there is no quote (the lead's).
 pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> InvoiceBasis {
@@ -81,45 +124,7 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
             job.job.lines.clone(),
         ),
         price_type => {
-            let mut lines = Vec::new();
-            let mut entries: Vec<_> = job.entries.iter().filter(|entry| !entry.extra).collect();
-            entries.sort_by(|a, b| (a.day, &a.user_name).cmp(&(b.day, &b.user_name)));
-            for entry in entries {
-                let budget_line = entry
-                    .line
-                    .and_then(|index| usize::try_from(index).ok())
-                    .and_then(|index| job.job.lines.get(index));
-                let what = match (entry.note.trim(), budget_line) {
-                    ("", Some(line)) => line.description.clone(),
-                    ("", None) => "Arbeid".to_owned(),
-                    (note, _) => note.to_owned(),
-                };
-                lines.push(QuoteLine {
-                    service_id: None,
-                    description: format!(
-                        "{} {}, {}: {what}",
-                        crate::oslo::date_short(entry.day),
-                        entry.user_name,
-                        hours(entry.minutes)
-                    ),
-                    quantity: meter::hours_in_hundredths(entry.minutes),
-                    unit: Unit::Time,
-                    unit_price: entry.rate,
-                    vat: budget_line
-                        .filter(|line| line.unit == Unit::Time)
-                        .map_or(STANDARD_VAT, |line| line.vat),
-                });
-            }
-            for material in job.materials.iter().filter(|material| !material.extra) {
-                lines.push(QuoteLine {
-                    service_id: material.service_id,
-                    description: material.description.clone(),
-                    quantity: material.quantity,
-                    unit: material.unit,
-                    unit_price: material.unit_price,
-                    vat: u8::try_from(material.vat).unwrap_or(STANDARD_VAT),
-                });
-            }
+            let lines = records(job, false);
             let note = if price_type == PriceType::Estimate {
                 format!(
                     "Prisoverslag på {} eks. MVA{of_quote}. Medgått tid og materiell er regnet etter \
@@ -128,9 +133,18 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
                     money::kroner(job.job.budget)
                 )
             } else {
+                let capped = if job.job.pricing() == meter::Pricing::Ceiling {
+                    format!(
+                        " Anslaget på {} eks. MVA regnes som et prisoverslag: prisen kan ikke \
+                         overstige det med mer enn 15 % (håndverkertjenesteloven § 32).",
+                        money::kroner(job.job.budget)
+                    )
+                } else {
+                    String::new()
+                };
                 format!(
                     "Timepris: medgått tid til {rate} per time eks. MVA (eller timeprisen på \
-                     tilbudslinjen tiden er ført på), og materiell etter forbruk{}.",
+                     tilbudslinjen tiden er ført på), og materiell etter forbruk{}.{capped}",
                     if of_quote.is_empty() { String::new() } else { format!(", som avtalt{of_quote}") }
                 )
             };
@@ -178,6 +192,16 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
         &deductions,
     );
     let totals = totals_of(&vat_rates);
+    let held = records(job, true);
+    let held = (!held.is_empty()).then(|| {
+        section(
+            "Venter på § 7-kontakt".to_owned(),
+            "Ført etter at prisoverslaget var nådd. Faktureres ikke før kontakten med kunden er \
+             registrert, og da bare opp til prisoverslaget + 15 % (håndverkertjenesteloven §§ 7 og 32)."
+                .to_owned(),
+            held,
+        )
+    });
     let days: Vec<_> = job.entries.iter().map(|entry| entry.day).collect();
     InvoiceBasis {
         job_title: job.job.title.clone(),
@@ -188,6 +212,7 @@ pub fn of_job(job: &JobDetail, quote: Option<&Quote>, email: Option<String>) -> 
         work,
         deductions,
         additions,
+        held,
         vat_rates,
         totals,
         first_day: days.iter().min().copied().or(job.job.start_day),
@@ -215,6 +240,11 @@ mod tests {
             customer_phone: None,
             customer_address: Some("Storgata 1, 0155 Oslo".into()),
             price_type,
+            price_rule: match price_type {
+                PriceType::Fixed => crate::jobs::PriceRule::Fixed,
+                PriceType::Estimate => crate::jobs::PriceRule::Estimate,
+                PriceType::Hourly => crate::jobs::PriceRule::Business,
+            },
             lines,
             budget,
             hourly_rate: 95_000,
@@ -245,6 +275,7 @@ mod tests {
             extra: false,
             change_id: None,
             rate: 95_000,
+            held: false,
             created_at: at,
             updated_at: at,
         }
@@ -265,6 +296,9 @@ mod tests {
             added_by_id: None,
             added_by: "Ola".into(),
             created_at: Utc.with_ymd_and_hms(2026, 11, 3, 9, 0, 0).unwrap(),
+            held: false,
+            price_missing: false,
+            receipt: false,
         }
     }
 
@@ -298,6 +332,30 @@ mod tests {
         assert_eq!(basis.work.lines.len(), 2);
         assert_eq!(basis.totals, budget);
         assert_eq!(basis.totals.net, job.meter.billable);
+        assert!(basis.deductions.is_empty());
+    }
+
+    #[test]
+    fn what_waits_for_the_section_7_contact_is_shown_apart_and_in_no_sum() {
+        // 10 000 kr estimate at 600 kr an hour: 10 hours billable, 5 hours and a part held.
+        let mut job =
+            job(PriceType::Estimate, 1_000_000, vec![line("Elektriker", 1_000, Unit::Time, 60_000, 25)]);
+        job.hourly_rate = 60_000;
+        let mut past = entry(4, 300, Some(0), "Lørdag");
+        past.held = true;
+        let mut part = material("Jordfeilbryter", 100, 90_000);
+        part.held = true;
+        let mut job = detail(job, vec![entry(3, 600, Some(0), ""), past], vec![part]);
+        job.meter = meter_of(&job.job, &job.entries, &job.materials, 0, false);
+        let basis = of_job(&job, None, None);
+        assert_eq!(basis.work.lines.len(), 1);
+        assert_eq!(basis.totals.net, 600_000);
+        assert_eq!(basis.totals.net, job.meter.billable);
+        let held = basis.held.expect("held lines apart");
+        assert_eq!(held.title, "Venter på § 7-kontakt");
+        assert_eq!(held.lines.len(), 2);
+        assert_eq!(held.net, 300_000 + 90_000);
+        assert_eq!(held.net, job.meter.held);
         assert!(basis.deductions.is_empty());
     }
 

@@ -113,6 +113,7 @@ pub fn basis(invoice: &Invoice, lines: &[u32], earlier: &[Invoice]) -> InvoiceBa
         },
         deductions,
         additions: Vec::new(),
+        held: None,
         vat_rates,
         totals,
         ..invoice.basis.clone()
@@ -178,6 +179,7 @@ mod tests {
             work: section(work),
             deductions,
             additions: if additions.is_empty() { Vec::new() } else { vec![section(additions)] },
+            held: None,
             vat_rates: rates,
             totals,
             first_day: None,

@@ -143,6 +143,8 @@ pub enum NotIssued {
     /// Hours or materials marked as tilleggsarbeid with no change order behind them (how
     /// many records).
     UntaggedExtra(i64),
+    /// Material lines from a montør's phone still without the office's price (how many).
+    PriceMissing(i64),
 }
 
 /// Makes the invoice `made(id, number)` gives for job `job_id` on `today` and marks the job
@@ -164,9 +166,11 @@ pub async fn issue(
         return Ok(Err(NotIssued::NotDone));
     }
     // Past a prisoverslag's budget the customer must have been told (håndverkertjenesteloven
-    // § 7 (2)); the gate holds new records until then, and so does the invoice.
+    // § 7 (2)); the gate holds new records out of the invoice until then, and the invoice
+    // waits for it too, so nothing held is left unbilled by mistake.
     let (used, contacted) = crate::jobs::store::used_in(&mut tx, &job, None).await?;
-    if job.price_type == crate::quotes::PriceType::Estimate && used > job.budget && !contacted {
+    let over = job.pricing() == crate::jobs::Pricing::Ceiling && used > job.budget;
+    if (over && !contacted) || crate::jobs::store::held_in(&mut tx, job_id).await? > 0 {
         return Ok(Err(NotIssued::NeedsContact));
     }
     // Tilleggsarbeid is billed by its accepted change order; a record marked as such with
@@ -174,6 +178,12 @@ pub async fn issue(
     let untagged = crate::jobs::store::untagged_extra_in(&mut tx, job_id).await?;
     if untagged > 0 {
         return Ok(Err(NotIssued::UntaggedExtra(untagged)));
+    }
+    // A line typed on a phone has no price until the office sets one; billed at 0 it would
+    // be work given away by mistake.
+    let unpriced = crate::jobs::store::materials::price_missing_in(&mut tx, job_id).await?;
+    if unpriced > 0 {
+        return Ok(Err(NotIssued::PriceMissing(unpriced)));
     }
     // A change order sent and not answered would be accepted after the invoice (which
     // `crate::quotes` now refuses): the office answers it or withdraws it first.

@@ -135,6 +135,11 @@ pub struct InvoiceBasis {
     pub deductions: Vec<Deduction>,
     /// Accepted tilleggsarbeid, each apart.
     pub additions: Vec<Section>,
+    /// Time and materials past a prisoverslag's budget waiting for the § 7 contact: shown
+    /// apart and not in any sum (`crate::jobs::gate`). An invoice is never made while any
+    /// wait, so a stored invoice has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<Section>,
     pub vat_rates: Vec<VatRate>,
     pub totals: Totals,
     /// The first and last day worked (or the job's days).

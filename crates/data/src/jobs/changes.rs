@@ -48,6 +48,7 @@ pub fn content(
     match quote {
         Some(quote) => QuoteContent {
             price_type: PriceType::Fixed,
+            reservation: false,
             intro,
             terms,
             lines: Vec::new(),
@@ -65,6 +66,7 @@ pub fn content(
             org_nr: None,
             angrerett: true,
             price_type: PriceType::Fixed,
+            reservation: false,
             intro,
             terms,
             lines: Vec::new(),

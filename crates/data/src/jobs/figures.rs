@@ -1,22 +1,23 @@
 //! The dashboard's job figures: jobs in progress, the hours entered this week, and the
-//! open jobs whose used amount has passed their estimate (the office is told there; new
-//! hours on them wait for the § 7 contact).
+//! open jobs whose used amount has passed their estimate (the office is told there; what
+//! passes it is held out of the invoice until the § 7 contact).
 
 use chrono::{Duration, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::Pricing;
 use super::{store, summaries, time::monday_of};
 use crate::db::Db;
-use crate::quotes::PriceType;
 
 #[derive(Debug, Default, Serialize, ToSchema)]
 pub struct JobFigures {
     pub in_progress: i64,
     /// Minutes entered on days of this week (Monday to today), by everyone.
     pub minutes_this_week: i64,
-    /// Open prisoverslag jobs past their estimate, the furthest over first.
+    /// Open jobs past an estimate with the § 32 ceiling (`super::rule`), the furthest over
+    /// first.
     pub over_estimate: Vec<OverEstimate>,
 }
 
@@ -28,6 +29,8 @@ pub struct OverEstimate {
     /// Øre excluding MVA.
     pub budget: i64,
     pub used: i64,
+    /// What waits for the § 7 contact, in øre excluding MVA.
+    pub held: i64,
     /// No § 7 contact is recorded yet.
     pub needs_contact: bool,
 }
@@ -40,7 +43,7 @@ pub async fn figures(db: &Db, today: NaiveDate) -> Result<JobFigures, sqlx::Erro
     let open: Vec<_> = store::list(db, None, None)
         .await?
         .into_iter()
-        .filter(|job| job.status.is_open() && job.price_type == PriceType::Estimate)
+        .filter(|job| job.status.is_open() && job.pricing() == Pricing::Ceiling)
         .collect();
     let mut over_estimate: Vec<OverEstimate> = summaries(db, open)
         .await?
@@ -52,6 +55,7 @@ pub async fn figures(db: &Db, today: NaiveDate) -> Result<JobFigures, sqlx::Erro
             customer_name: summary.job.customer_name,
             budget: summary.meter.budget,
             used: summary.meter.used,
+            held: summary.meter.held,
             needs_contact: summary.meter.needs_contact,
         })
         .collect();

@@ -9,10 +9,12 @@
 //!   and an invoiced job's invoice stay what they were made from.
 //! - **A change order named must be the job's own and still open** (`changes::is_open`).
 //! - **At most 24 hours a day per person**, across all their entries that day.
-//! - **§ 7:** on a prisoverslag, a record that adds to the job's own work beyond its
-//!   budget waits until the § 7 contact is recorded (håndverkertjenesteloven § 7 (2),
-//!   `super::meter`). A record moved from another job arrives whole: what it used there
-//!   does not count here.
+//! - **§ 7:** on a prisoverslag, a record that takes the job's own work beyond its budget
+//!   before the § 7 contact is recorded is *held*: written (the time sheet must be complete,
+//!   bokføringsforskriften § 8-1-2, and the firm pays for the hours), but out of the invoice
+//!   until the customer is told (håndverkertjenesteloven § 7 (2), `super::meter`). The § 7
+//!   duty holds back the billing above the estimate, never the recording of work done. A
+//!   record moved from another job arrives whole: what it used there does not count here.
 
 use chrono::NaiveDate;
 use uuid::Uuid;
@@ -33,8 +35,6 @@ pub enum Refused {
     NoJob,
     /// The job is done or invoiced.
     Closed,
-    /// Over a price estimate before a § 7 contact.
-    NeedsContact,
     /// The entry is gone.
     NoEntry,
     /// The change order named is not the job's, or is declined, withdrawn or replaced.
@@ -50,7 +50,9 @@ pub enum Refused {
 /// result is answered again).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Written<T> {
-    New,
+    /// Written now, as stored.
+    New(T),
+    /// Written by an earlier try, as it was stored then.
     Again(T),
 }
 
@@ -78,8 +80,8 @@ pub struct Load {
 }
 
 /// One write: the record as it was (none for a new one) and as it will be (none when it
-/// is deleted). `entry` is the hour entry being changed, left out of what the day and the
-/// meter already hold.
+/// is deleted). `entry` is the hour entry or material line being changed, left out of what
+/// the day and the meter already hold.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Write {
     pub leaves: Option<Load>,
@@ -87,9 +89,16 @@ pub struct Write {
     pub entry: Option<Uuid>,
 }
 
+/// How a record was let in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Admitted {
+    /// Past a prisoverslag's budget before the § 7 contact: write it held.
+    pub held: bool,
+}
+
 /// Takes the rows of the jobs `write` touches (in the order of their ids, so two writes
 /// never wait for each other's second job) and checks every rule above, in `tx`.
-pub async fn admit(tx: &mut Tx, write: &Write) -> Result<Result<(), Refused>, sqlx::Error> {
+pub async fn admit(tx: &mut Tx, write: &Write) -> Result<Result<Admitted, Refused>, sqlx::Error> {
     let mut ids: Vec<Uuid> =
         write.leaves.iter().chain(write.arrives.iter()).map(|load| load.job_id).collect();
     ids.sort_unstable();
@@ -102,7 +111,7 @@ pub async fn admit(tx: &mut Tx, write: &Write) -> Result<Result<(), Refused>, sq
         }
         jobs.push(job);
     }
-    let Some(arrives) = write.arrives else { return Ok(Ok(())) };
+    let Some(arrives) = write.arrives else { return Ok(Ok(Admitted::default())) };
     let Some(job) = jobs.iter().find(|job| job.id == arrives.job_id) else { return Ok(Err(Refused::NoJob)) };
     if let Some(change) = arrives.change_id
         && !store::change_open_in(tx, job.id, change).await?
@@ -110,17 +119,17 @@ pub async fn admit(tx: &mut Tx, write: &Write) -> Result<Result<(), Refused>, sq
         return Ok(Err(Refused::NoChange));
     }
     if let Some(hours) = arrives.hours {
-        let held = store::time::day_minutes_in(tx, hours.user_id, hours.day, write.entry).await?;
-        if held.saturating_add(i64::from(hours.minutes)) > MAX_DAY_MINUTES {
+        let day = store::time::day_minutes_in(tx, hours.user_id, hours.day, write.entry).await?;
+        if day.saturating_add(i64::from(hours.minutes)) > MAX_DAY_MINUTES {
             return Ok(Err(Refused::DayFull));
         }
     }
-    let was = write.leaves.filter(|leaves| leaves.job_id == arrives.job_id).map_or(0, |leaves| leaves.amount);
-    if arrives.amount > 0 && arrives.amount > was {
+    // Whether it fits is asked again at every write, so a held record changed to fit under
+    // the budget (others deleted, its hours shortened) is let go, and one grown past it held.
+    let mut held = false;
+    if arrives.amount > 0 {
         let (used, contacted) = store::used_in(tx, job, write.entry).await?;
-        if !meter::Meter::allows(job.price_type, job.budget, used, arrives.amount, contacted) {
-            return Ok(Err(Refused::NeedsContact));
-        }
+        held = !meter::Meter::allows(job.pricing(), job.budget, used, arrives.amount, contacted);
     }
-    Ok(Ok(()))
+    Ok(Ok(Admitted { held }))
 }

@@ -10,17 +10,32 @@
 //! - **Prisoverslag** (estimate): the price may be exceeded by at most 15 %
 //!   (håndverkertjenesteloven § 32 (2)). The ceiling is the budget plus 15 %, rounded
 //!   *down* to whole øre, since the law's 15 % is a maximum. When the used amount passes the
-//!   budget, the customer must be contacted (§ 7 (2)): entries above it are refused until
-//!   that contact is recorded ([`Meter::needs_contact`]). The invoice basis is never above
-//!   the ceiling plus accepted tilleggsarbeid ([`Meter::billable`]).
+//!   budget, the customer must be contacted (§ 7 (2)): entries above it are written but
+//!   *held* out of the invoice until that contact is recorded ([`Meter::needs_contact`],
+//!   [`Meter::held`]). The invoice basis is never above the ceiling plus accepted
+//!   tilleggsarbeid ([`Meter::billable`]).
+//!   A consumer's timepris estimate is metered the same way unless it was given with an
+//!   accepted reservation (`super::rule`).
 //! - **Fastpris**: the price is the budget; the meter shows the margin left.
-//! - **Timepris**: the used amount is billed; the budget is a non-binding estimate.
+//! - **Timepris** (to a business, or with the reservation): the used amount is billed; the
+//!   budget is a non-binding estimate.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::quotes::PriceType;
 use crate::quotes::money;
+
+/// How a job's price binds what it bills (`super::rule::PriceRule::pricing`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pricing {
+    /// The budget is the price.
+    Fixed,
+    /// What was used, up to the budget plus 15 % (§ 32 (2)), past the budget only after the
+    /// § 7 contact.
+    Ceiling,
+    /// What was used.
+    Open,
+}
 
 /// The share a price estimate may be exceeded by, in percent (§ 32 (2)).
 pub const ESTIMATE_MARGIN_PERCENT: i64 = 15;
@@ -40,6 +55,30 @@ pub struct Usage {
     /// The same for tilleggsarbeid.
     pub extra_time: Vec<(i32, i64)>,
     pub extra_materials: Vec<(i64, i64)>,
+    /// The job's own work written past a prisoverslag's budget before the § 7 contact
+    /// (`super::gate`): used, but not billable until the contact.
+    pub held_time: Vec<(i32, i64)>,
+    pub held_materials: Vec<(i64, i64)>,
+}
+
+impl Usage {
+    /// The list an hour entry goes on: tilleggsarbeid, held, or the job's own work.
+    pub fn time_of(&mut self, extra: bool, held: bool) -> &mut Vec<(i32, i64)> {
+        match (extra, held) {
+            (true, _) => &mut self.extra_time,
+            (false, true) => &mut self.held_time,
+            (false, false) => &mut self.time,
+        }
+    }
+
+    /// The list a material line goes on, as [`Usage::time_of`].
+    pub fn materials_of(&mut self, extra: bool, held: bool) -> &mut Vec<(i64, i64)> {
+        match (extra, held) {
+            (true, _) => &mut self.extra_materials,
+            (false, true) => &mut self.held_materials,
+            (false, false) => &mut self.materials,
+        }
+    }
 }
 
 /// One job's meter, as the office and the job's page show it.
@@ -49,18 +88,21 @@ pub struct Meter {
     pub budget: i64,
     /// Accepted tilleggsarbeid.
     pub extra_budget: i64,
-    /// Time and materials on the job's own work.
+    /// Time and materials on the job's own work, held ones included.
     pub used: i64,
+    /// What of `used` waits for the § 7 contact: not billable until it is recorded.
+    pub held: i64,
     /// Time and materials tagged as tilleggsarbeid.
     pub extra_used: i64,
     /// A prisoverslag's ceiling: the budget plus at most 15 %.
     pub ceiling: Option<i64>,
     /// The used amount has passed the budget of a prisoverslag.
     pub over_estimate: bool,
-    /// Over the estimate, with no § 7 contact recorded: new time and materials wait.
+    /// Over the estimate, with no § 7 contact recorded: new time and materials are held.
     pub needs_contact: bool,
     /// What the invoice basis may hold: a fixed price's budget, an estimate's used amount
-    /// up to its ceiling, a timepris job's used amount; plus accepted tilleggsarbeid.
+    /// less what is held, up to its ceiling, a timepris job's used amount; plus accepted
+    /// tilleggsarbeid.
     pub billable: i64,
     /// A fixed price's budget less what was used (negative: a loss).
     pub margin: Option<i64>,
@@ -85,45 +127,42 @@ pub fn ceiling(budget: i64) -> i64 {
 }
 
 impl Meter {
-    /// The meter of a job of `price_type` with `budget` øre and `extra_budget` øre of accepted
+    /// The meter of a job priced by `pricing` with `budget` øre and `extra_budget` øre of accepted
     /// tilleggsarbeid, having used `usage`; `contacted` when a § 7 contact is recorded.
-    pub fn new(
-        price_type: PriceType,
-        budget: i64,
-        extra_budget: i64,
-        usage: &Usage,
-        contacted: bool,
-    ) -> Self {
-        let used = time_sum(&usage.time).saturating_add(material_sum(&usage.materials));
+    pub fn new(pricing: Pricing, budget: i64, extra_budget: i64, usage: &Usage, contacted: bool) -> Self {
+        let held = time_sum(&usage.held_time).saturating_add(material_sum(&usage.held_materials));
+        let used = time_sum(&usage.time).saturating_add(material_sum(&usage.materials)).saturating_add(held);
         let extra_used = time_sum(&usage.extra_time).saturating_add(material_sum(&usage.extra_materials));
-        let estimate = price_type == PriceType::Estimate;
+        let estimate = pricing == Pricing::Ceiling;
         let ceiling = estimate.then(|| ceiling(budget));
         let over_estimate = estimate && used > budget;
-        let base = match price_type {
-            PriceType::Fixed => budget,
-            PriceType::Estimate => used.min(ceiling.unwrap_or(budget)).max(0),
-            PriceType::Hourly => used,
+        let base = match pricing {
+            Pricing::Fixed => budget,
+            Pricing::Ceiling => used.saturating_sub(held).min(ceiling.unwrap_or(budget)).max(0),
+            Pricing::Open => used,
         };
         Self {
             budget,
             extra_budget,
             used,
+            held,
             extra_used,
             ceiling,
             over_estimate,
             needs_contact: over_estimate && !contacted,
             billable: base.saturating_add(extra_budget),
-            margin: (price_type == PriceType::Fixed).then(|| budget.saturating_sub(used)),
+            margin: (pricing == Pricing::Fixed).then(|| budget.saturating_sub(used)),
             percent: (budget > 0)
                 .then(|| i64::try_from(i128::from(used) * 100 / i128::from(budget)).unwrap_or(i64::MAX)),
         }
     }
 
-    /// Whether a new entry worth `amount` øre on the job's own work may be written: on a
-    /// prisoverslag, not when it takes the used amount past the budget before a § 7
-    /// contact is recorded. Tilleggsarbeid is not held by it (it has its own acceptance).
-    pub fn allows(price_type: PriceType, budget: i64, used: i64, amount: i64, contacted: bool) -> bool {
-        price_type != PriceType::Estimate || contacted || used.saturating_add(amount) <= budget
+    /// Whether an entry worth `amount` øre on the job's own work is billable as it is
+    /// written: on a prisoverslag, not when it takes the used amount past the budget before
+    /// a § 7 contact is recorded (then it is held). Tilleggsarbeid is never held by it (it
+    /// has its own acceptance).
+    pub fn allows(pricing: Pricing, budget: i64, used: i64, amount: i64, contacted: bool) -> bool {
+        pricing != Pricing::Ceiling || contacted || used.saturating_add(amount) <= budget
     }
 }
 
@@ -154,13 +193,13 @@ mod tests {
     #[test]
     fn an_estimate_of_10_000_kr_may_end_at_11_500_kr() {
         let usage = Usage { time: vec![(60 * 20, 60_000)], ..Usage::default() };
-        let meter = Meter::new(PriceType::Estimate, 1_000_000, 0, &usage, false);
+        let meter = Meter::new(Pricing::Ceiling, 1_000_000, 0, &usage, false);
         assert_eq!(meter.used, 1_200_000);
         assert_eq!(meter.ceiling, Some(1_150_000));
         assert!(meter.over_estimate && meter.needs_contact);
         assert_eq!(meter.billable, 1_150_000);
         assert_eq!(meter.percent, Some(120));
-        let contacted = Meter::new(PriceType::Estimate, 1_000_000, 0, &usage, true);
+        let contacted = Meter::new(Pricing::Ceiling, 1_000_000, 0, &usage, true);
         assert!(contacted.over_estimate && !contacted.needs_contact);
         assert_eq!(contacted.billable, 1_150_000);
     }
@@ -176,7 +215,7 @@ mod tests {
     #[test]
     fn a_fixed_price_shows_its_margin_and_bills_its_price() {
         let usage = Usage { materials: vec![(200, 150_000)], ..Usage::default() };
-        let meter = Meter::new(PriceType::Fixed, 1_000_000, 50_000, &usage, false);
+        let meter = Meter::new(Pricing::Fixed, 1_000_000, 50_000, &usage, false);
         assert_eq!(meter.margin, Some(700_000));
         assert_eq!(meter.billable, 1_050_000);
         assert!(!meter.over_estimate && !meter.needs_contact && meter.ceiling.is_none());
@@ -185,19 +224,33 @@ mod tests {
     #[test]
     fn timepris_bills_what_was_used() {
         let usage = Usage { time: vec![(90, 80_000)], materials: vec![(100, 12_345)], ..Usage::default() };
-        let meter = Meter::new(PriceType::Hourly, 50_000, 0, &usage, false);
+        let meter = Meter::new(Pricing::Open, 50_000, 0, &usage, false);
         assert_eq!(meter.used, 132_345);
         assert_eq!(meter.billable, 132_345);
         assert!(!meter.needs_contact);
     }
 
     #[test]
+    fn held_work_is_used_but_not_billable() {
+        // 10 000 kr estimate: 10 000 kr used in time, 2 000 kr more held.
+        let usage = Usage {
+            time: vec![(60 * 10, 100_000)],
+            held_time: vec![(60, 100_000)],
+            held_materials: vec![(100, 100_000)],
+            ..Usage::default()
+        };
+        let meter = Meter::new(Pricing::Ceiling, 1_000_000, 0, &usage, false);
+        assert_eq!((meter.used, meter.held, meter.billable), (1_200_000, 200_000, 1_000_000));
+        assert!(meter.over_estimate && meter.needs_contact);
+    }
+
+    #[test]
     fn an_entry_that_passes_an_estimate_waits_for_the_contact() {
-        assert!(Meter::allows(PriceType::Estimate, 1_000, 900, 100, false));
-        assert!(!Meter::allows(PriceType::Estimate, 1_000, 900, 101, false));
-        assert!(Meter::allows(PriceType::Estimate, 1_000, 900, 101, true));
-        assert!(Meter::allows(PriceType::Fixed, 1_000, 900, 101, false));
-        assert!(Meter::allows(PriceType::Hourly, 1_000, 900, 101, false));
+        assert!(Meter::allows(Pricing::Ceiling, 1_000, 900, 100, false));
+        assert!(!Meter::allows(Pricing::Ceiling, 1_000, 900, 101, false));
+        assert!(Meter::allows(Pricing::Ceiling, 1_000, 900, 101, true));
+        assert!(Meter::allows(Pricing::Fixed, 1_000, 900, 101, false));
+        assert!(Meter::allows(Pricing::Open, 1_000, 900, 101, false));
     }
 
     fn usage() -> impl Strategy<Value = Usage> {
@@ -206,18 +259,20 @@ mod tests {
             0..40,
         );
         let materials = prop::collection::vec((1i64..=100_000, -100_000i64..=10_000_000), 0..20);
-        (time.clone(), materials.clone(), time, materials).prop_map(
-            |(time, materials, extra_time, extra_materials)| Usage {
+        (time.clone(), materials.clone(), time.clone(), materials.clone(), time, materials).prop_map(
+            |(time, materials, extra_time, extra_materials, held_time, held_materials)| Usage {
                 time,
                 materials,
                 extra_time,
                 extra_materials,
+                held_time,
+                held_materials,
             },
         )
     }
 
-    fn price_type() -> impl Strategy<Value = PriceType> {
-        prop_oneof![Just(PriceType::Fixed), Just(PriceType::Estimate), Just(PriceType::Hourly)]
+    fn pricing() -> impl Strategy<Value = Pricing> {
+        prop_oneof![Just(Pricing::Fixed), Just(Pricing::Ceiling), Just(Pricing::Open)]
     }
 
     proptest! {
@@ -225,7 +280,7 @@ mod tests {
         /// accepted tilleggsarbeid, whatever was used, contacted or not.
         #[test]
         fn the_ceiling_is_never_exceeded(budget in 0i64..=1_000_000_000, extra in 0i64..=100_000_000, usage in usage(), contacted: bool) {
-            let meter = Meter::new(PriceType::Estimate, budget, extra, &usage, contacted);
+            let meter = Meter::new(Pricing::Ceiling, budget, extra, &usage, contacted);
             let ceiling = meter.ceiling.unwrap();
             prop_assert!(ceiling <= budget + budget * 15 / 100 + 1);
             prop_assert!(i128::from(ceiling) * 100 <= i128::from(budget) * 115);
@@ -237,10 +292,10 @@ mod tests {
         /// Every amount is the sum of its entries each rounded by the quote's rule, so the
         /// meter and the quote's lines agree to the øre.
         #[test]
-        fn rounding_is_the_quotes_rule(price_type in price_type(), budget in 0i64..=1_000_000_000, usage in usage()) {
-            let meter = Meter::new(price_type, budget, 0, &usage, false);
-            let by_line: i64 = usage.time.iter().map(|&(m, r)| money::line(hours_in_hundredths(m), r, 0).net).sum::<i64>()
-                + usage.materials.iter().map(|&(q, p)| money::line(q, p, 0).net).sum::<i64>();
+        fn rounding_is_the_quotes_rule(pricing in pricing(), budget in 0i64..=1_000_000_000, usage in usage()) {
+            let meter = Meter::new(pricing, budget, 0, &usage, false);
+            let by_line: i64 = usage.time.iter().chain(&usage.held_time).map(|&(m, r)| money::line(hours_in_hundredths(m), r, 0).net).sum::<i64>()
+                + usage.materials.iter().chain(&usage.held_materials).map(|&(q, p)| money::line(q, p, 0).net).sum::<i64>();
             prop_assert_eq!(meter.used, by_line);
             // A quarter's amount is exact: 25 hundredths of the rate, rounded once.
             for &(minutes, rate) in &usage.time {
@@ -250,17 +305,33 @@ mod tests {
             }
         }
 
-        /// Entries admitted one by one before a contact never take an estimate's used amount
-        /// past its budget.
+        /// Entries written one by one before a contact are held once they pass the budget:
+        /// nothing held is billable, what is billable never passes the budget, and nothing
+        /// is lost from what was used. Recording the contact releases what was held, up to
+        /// the ceiling.
         #[test]
-        fn the_gate_holds_the_budget(budget in 0i64..=10_000_000, amounts in prop::collection::vec(0i64..=2_000_000, 0..60)) {
+        fn what_passes_the_budget_is_held_until_the_contact(budget in 0i64..=10_000_000, hours in prop::collection::vec(1i32..=32, 0..60), rate in 0i64..=200_000) {
+            let mut usage = Usage::default();
             let mut used = 0i64;
-            for amount in amounts {
-                if Meter::allows(PriceType::Estimate, budget, used, amount, false) {
-                    used += amount;
+            for quarters in hours {
+                let entry = (quarters * 15, rate);
+                let amount = time_amount(entry.0, entry.1);
+                if Meter::allows(Pricing::Ceiling, budget, used, amount, false) {
+                    usage.time.push(entry);
+                } else {
+                    usage.held_time.push(entry);
                 }
+                used += amount;
             }
-            prop_assert!(used <= budget);
+            let waiting = Meter::new(Pricing::Ceiling, budget, 0, &usage, false);
+            prop_assert_eq!(waiting.used, used);
+            prop_assert!(waiting.billable <= budget);
+            prop_assert_eq!(waiting.billable + waiting.held, used);
+            prop_assert_eq!(waiting.held > 0, !usage.held_time.is_empty() && rate > 0);
+            usage.time.append(&mut usage.held_time);
+            let told = Meter::new(Pricing::Ceiling, budget, 0, &usage, true);
+            prop_assert_eq!(told.held, 0);
+            prop_assert_eq!(told.billable, used.min(ceiling(budget)));
         }
     }
 }

@@ -10,11 +10,15 @@ pub mod figures;
 pub mod gate;
 pub mod input;
 pub mod link;
+pub mod materials;
 pub mod meter;
+pub mod rule;
 pub mod store;
 pub mod time;
 
-pub use meter::{Meter, Usage};
+pub use materials::{Material, add_material, change_material, delete_material};
+pub use meter::{Meter, Pricing, Usage};
+pub use rule::PriceRule;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -80,6 +84,9 @@ pub struct Job {
     pub customer_address: Option<String>,
     #[sqlx(try_from = "String")]
     pub price_type: PriceType,
+    /// Which of the law's price rules binds it, and why (`rule.rs`).
+    #[sqlx(try_from = "String")]
+    pub price_rule: PriceRule,
     /// The budget's lines: the accepted quote's, as they were accepted.
     #[sqlx(json)]
     pub lines: Vec<QuoteLine>,
@@ -97,6 +104,11 @@ pub struct Job {
 }
 
 impl Job {
+    /// How the meter bills it (`rule.rs`).
+    pub fn pricing(&self) -> Pricing {
+        self.price_rule.pricing(self.budget)
+    }
+
     /// The rate of time spent on budget line `line`: that line's unit price when it is
     /// priced by the hour, else the job's hourly rate.
     pub fn rate_of(&self, line: Option<i32>) -> i64 {
@@ -110,7 +122,7 @@ impl Job {
     pub fn audit_view(&self, workers: &[Worker]) -> Value {
         serde_json::json!({
             "title": self.title, "status": self.status, "customer_name": self.customer_name,
-            "price_type": self.price_type, "budget": self.budget, "hourly_rate": self.hourly_rate,
+            "price_type": self.price_type, "price_rule": self.price_rule, "budget": self.budget, "hourly_rate": self.hourly_rate,
             "start_day": self.start_day, "end_day": self.end_day,
             "workers": workers.iter().map(|worker| worker.name.as_str()).collect::<Vec<_>>(),
         })
@@ -122,44 +134,6 @@ impl Job {
 pub struct Worker {
     pub user_id: Uuid,
     pub name: String,
-}
-
-/// A material line on a job.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Material {
-    pub id: Uuid,
-    pub job_id: Uuid,
-    pub service_id: Option<Uuid>,
-    pub description: String,
-    /// In hundredths: 250 is 2,5.
-    pub quantity: i64,
-    #[sqlx(try_from = "String")]
-    pub unit: Unit,
-    /// Øre excluding MVA.
-    pub unit_price: i64,
-    pub vat: i32,
-    /// Tilleggsarbeid.
-    pub extra: bool,
-    /// The change order it is tagged to (then `extra`).
-    pub change_id: Option<Uuid>,
-    pub added_by_id: Option<Uuid>,
-    pub added_by: String,
-    pub created_at: DateTime<Utc>,
-}
-
-impl Material {
-    /// What the line puts on its job (`gate`).
-    pub fn load(&self) -> gate::Load {
-        let amount = if self.extra { 0 } else { meter::material_amount(self.quantity, self.unit_price) };
-        gate::Load { job_id: self.job_id, amount, change_id: self.change_id, hours: None }
-    }
-
-    pub fn audit_view(&self) -> Value {
-        serde_json::json!({
-            "description": self.description, "quantity": self.quantity, "unit": self.unit,
-            "unit_price": self.unit_price, "extra": self.extra, "change_id": self.change_id,
-        })
-    }
 }
 
 /// A recorded § 7 contact: the firm told the customer the price would pass the estimate.
@@ -215,14 +189,12 @@ pub fn meter_of(
 ) -> Meter {
     let mut usage = Usage::default();
     for entry in entries {
-        let item = (entry.minutes, entry.rate);
-        if entry.extra { usage.extra_time.push(item) } else { usage.time.push(item) }
+        usage.time_of(entry.extra, entry.held).push((entry.minutes, entry.rate));
     }
     for material in materials {
-        let item = (material.quantity, material.unit_price);
-        if material.extra { usage.extra_materials.push(item) } else { usage.materials.push(item) }
+        usage.materials_of(material.extra, material.held).push((material.quantity, material.unit_price));
     }
-    Meter::new(job.price_type, job.budget, extra_budget, &usage, contacted)
+    Meter::new(job.pricing(), job.budget, extra_budget, &usage, contacted)
 }
 
 /// Reads job `id` with its workers, entries, materials, contacts and meter.
@@ -230,7 +202,7 @@ pub async fn detail(db: &Db, id: Uuid) -> Result<Option<JobDetail>, sqlx::Error>
     let Some(job) = store::get(db, id).await? else { return Ok(None) };
     let workers = store::workers(db, id).await?;
     let entries = store::time::of_job(db, id).await?;
-    let materials = store::materials(db, id).await?;
+    let materials = store::materials::of_job(db, id).await?;
     let contacts = store::contacts(db, id).await?;
     let changes = crate::quotes::store::of_job(db, id).await?;
     let meter = meter_of(&job, &entries, &materials, changes::extra_budget(&changes), !contacts.is_empty());
@@ -263,56 +235,6 @@ pub async fn update(db: &Db, job: &Job, workers: &[Uuid], entry: &NewAudit) -> R
     Ok(true)
 }
 
-/// Writes `material` with `audit` when `gate` lets it in; its id may be the client's own,
-/// and a retry of one written already gets it back with nothing new written
-/// (`time::add`).
-pub async fn add_material(
-    db: &Db,
-    material: &Material,
-    audit: &NewAudit,
-) -> Result<Result<gate::Written<Material>, gate::Refused>, sqlx::Error> {
-    let mut tx = db.begin().await?;
-    store::take_in(&mut tx, material.job_id).await?;
-    if let Some(existing) = store::material_in(&mut tx, material.id).await? {
-        return Ok(if existing.added_by_id == material.added_by_id {
-            Ok(gate::Written::Again(existing))
-        } else {
-            Err(gate::Refused::Taken)
-        });
-    }
-    let write = gate::Write { arrives: Some(material.load()), ..gate::Write::default() };
-    if let Err(refused) = gate::admit(&mut tx, &write).await? {
-        return Ok(Err(refused));
-    }
-    store::insert_material_in(&mut tx, material).await?;
-    tx.audit(audit).await?;
-    tx.commit().await?;
-    Ok(Ok(gate::Written::New))
-}
-
-/// Deletes material line `id` of job `job_id` with `audit` when the job is open (`gate`).
-pub async fn delete_material(
-    db: &Db,
-    job_id: Uuid,
-    id: Uuid,
-    audit: &NewAudit,
-) -> Result<Result<(), gate::Refused>, sqlx::Error> {
-    let mut tx = db.begin().await?;
-    let write = gate::Write {
-        leaves: Some(gate::Load { job_id, amount: 0, change_id: None, hours: None }),
-        ..gate::Write::default()
-    };
-    if let Err(refused) = gate::admit(&mut tx, &write).await? {
-        return Ok(Err(refused));
-    }
-    if !store::delete_material_in(&mut tx, job_id, id).await? {
-        return Ok(Err(gate::Refused::NoEntry));
-    }
-    tx.audit(audit).await?;
-    tx.commit().await?;
-    Ok(Ok(()))
-}
-
 /// Records `contact` (its used amount and budget read in the same transaction) with
 /// `audit`; `None` when the job is gone, else the contact as stored.
 pub async fn record_contact(
@@ -326,6 +248,8 @@ pub async fn record_contact(
     contact.used = used;
     contact.budget = job.budget;
     store::insert_contact_in(&mut tx, &contact).await?;
+    // The customer is told: what waited for it is billable, up to the ceiling.
+    store::release_in(&mut tx, job.id).await?;
     tx.audit(audit).await?;
     tx.commit().await?;
     Ok(Some(contact))
@@ -341,18 +265,15 @@ pub async fn summaries(db: &Db, jobs: Vec<Job>) -> Result<Vec<JobSummary>, sqlx:
     }
     let mut usage: HashMap<Uuid, Usage> = HashMap::new();
     let by_id: HashMap<Uuid, &Job> = jobs.iter().map(|job| (job.id, job)).collect();
-    for (job_id, minutes, rate, extra, count) in store::time_groups(db).await? {
+    for (job_id, minutes, rate, extra, held, count) in store::time_groups(db).await? {
         if !by_id.contains_key(&job_id) {
             continue;
         }
-        let item = (minutes, rate);
-        let usage = usage.entry(job_id).or_default();
-        let list = if extra { &mut usage.extra_time } else { &mut usage.time };
-        list.extend(std::iter::repeat_n(item, usize::try_from(count).unwrap_or(0)));
+        let list = usage.entry(job_id).or_default().time_of(extra, held);
+        list.extend(std::iter::repeat_n((minutes, rate), usize::try_from(count).unwrap_or(0)));
     }
-    for material in store::all_materials(db).await? {
-        let usage = usage.entry(material.job_id).or_default();
-        let list = if material.extra { &mut usage.extra_materials } else { &mut usage.materials };
+    for material in store::materials::all(db).await? {
+        let list = usage.entry(material.job_id).or_default().materials_of(material.extra, material.held);
         list.push((material.quantity, material.unit_price));
     }
     let contacted: HashSet<Uuid> = store::contacted(db).await?.into_iter().collect();
@@ -362,7 +283,7 @@ pub async fn summaries(db: &Db, jobs: Vec<Job>) -> Result<Vec<JobSummary>, sqlx:
         .map(|job| {
             let usage = usage.remove(&job.id).unwrap_or_default();
             let extra = extra.get(&job.id).copied().unwrap_or(0);
-            let meter = Meter::new(job.price_type, job.budget, extra, &usage, contacted.contains(&job.id));
+            let meter = Meter::new(job.pricing(), job.budget, extra, &usage, contacted.contains(&job.id));
             JobSummary { workers: workers.remove(&job.id).unwrap_or_default(), meter, job }
         })
         .collect())

@@ -21,9 +21,6 @@ use crate::db::Db;
 pub const NOT_FOUND: &str = "Fant ikke timeføringen.";
 /// The most minutes one entry may hold: a whole day.
 pub const MAX_MINUTES: i32 = 24 * 60;
-/// What an entry above a price estimate without a § 7 contact is told.
-pub const NEEDS_CONTACT: &str = "Oppdraget har passert prisoverslaget. Kontoret må registrere kontakten med kunden \
-     (håndverkertjenesteloven § 7) før mer tid eller materiell kan føres.";
 /// What an entry on a finished job is told.
 pub const JOB_CLOSED: &str = "Oppdraget er ferdig. Timer og materiell kan ikke føres på det lenger.";
 
@@ -48,6 +45,9 @@ pub struct TimeEntry {
     /// Øre excluding MVA per hour, as it was when the entry was written (its budget line's
     /// price, else the job's hourly rate then).
     pub rate: i64,
+    /// Written past a prisoverslag's budget before the § 7 contact: kept in the time sheet,
+    /// held out of the invoice until the contact is recorded (`super::gate`).
+    pub held: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -157,18 +157,19 @@ pub async fn add(
         });
     }
     let write = Write { arrives: Some(entry.load()), ..Write::default() };
-    if let Err(refused) = gate::admit(&mut tx, &write).await? {
-        return Ok(Err(refused));
-    }
-    store::time::insert_in(&mut tx, id, entry, now).await?;
+    let admitted = match gate::admit(&mut tx, &write).await? {
+        Ok(admitted) => admitted,
+        Err(refused) => return Ok(Err(refused)),
+    };
+    store::time::insert_in(&mut tx, id, entry, admitted.held, now).await?;
+    let Some(written) = store::time::get_in(&mut tx, id).await? else { return Err(sqlx::Error::RowNotFound) };
     tx.audit(audit).await?;
     tx.commit().await?;
-    Ok(Ok(Written::New))
+    Ok(Ok(Written::New(written)))
 }
 
 /// Saves entry `id` as `entry` with `audit` when `super::gate` lets it leave the job it is
-/// on and arrive as `entry`; an entry that only shrinks on its job is never held by the
-/// meter.
+/// on and arrive as `entry`; the gate marks it held or not as it arrives.
 pub async fn change(
     db: &Db,
     id: Uuid,
@@ -179,10 +180,11 @@ pub async fn change(
     let mut tx = db.begin().await?;
     let Some(before) = store::time::get_in(&mut tx, id).await? else { return Ok(Err(Refused::NoEntry)) };
     let write = Write { leaves: Some(before.load()), arrives: Some(entry.load()), entry: Some(id) };
-    if let Err(refused) = gate::admit(&mut tx, &write).await? {
-        return Ok(Err(refused));
-    }
-    if !store::time::update_in(&mut tx, id, entry, now).await? {
+    let admitted = match gate::admit(&mut tx, &write).await? {
+        Ok(admitted) => admitted,
+        Err(refused) => return Ok(Err(refused)),
+    };
+    if !store::time::update_in(&mut tx, id, entry, admitted.held, now).await? {
         return Ok(Err(Refused::NoEntry));
     }
     tx.audit(audit).await?;

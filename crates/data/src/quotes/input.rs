@@ -24,6 +24,10 @@ pub struct QuoteInput {
     pub org_nr: Option<String>,
     pub angrerett: Option<bool>,
     pub price_type: Option<PriceType>,
+    /// A consumer's timepris quote gives its sum as an "uforpliktende prisantydning", with
+    /// that reservation written on it, instead of a prisoverslag (`crate::jobs::rule`).
+    /// Ignored for other quotes.
+    pub reservation: Option<bool>,
     pub intro: Option<String>,
     pub terms: Option<String>,
     pub lines: Option<Vec<LineInput>>,
@@ -73,6 +77,7 @@ pub struct QuoteContent {
     pub org_nr: Option<String>,
     pub angrerett: bool,
     pub price_type: PriceType,
+    pub reservation: bool,
     pub intro: String,
     pub terms: String,
     pub lines: Vec<QuoteLine>,
@@ -104,6 +109,10 @@ impl QuoteContent {
         errors.check_email("customer_email", customer_email.as_deref());
         let customer_kind = input.customer_kind.unwrap_or(base.customer_kind);
         let angrerett = customer_kind == CustomerKind::Private && input.angrerett.unwrap_or(base.angrerett);
+        let price_type = input.price_type.unwrap_or(base.price_type);
+        let reservation = customer_kind == CustomerKind::Private
+            && price_type == PriceType::Hourly
+            && input.reservation.unwrap_or(base.reservation);
         let valid_until = match input.valid_until {
             Some(day) => crate::oslo::parse_day(day.trim()).unwrap_or_else(|| {
                 errors.add("valid_until", "Skriv en gyldig dato.");
@@ -126,7 +135,8 @@ impl QuoteContent {
             customer_kind,
             org_nr: if customer_kind == CustomerKind::Business { org_nr } else { None },
             angrerett,
-            price_type: input.price_type.unwrap_or(base.price_type),
+            price_type,
+            reservation,
             intro,
             terms,
             lines,
@@ -172,6 +182,7 @@ impl QuoteContent {
             org_nr: quote.org_nr.clone(),
             angrerett: quote.angrerett,
             price_type: quote.price_type,
+            reservation: quote.reservation,
             intro: quote.intro.clone(),
             terms: quote.terms.clone(),
             lines: quote.lines.clone(),

@@ -40,7 +40,7 @@ pub enum PriceType {
     Fixed,
     /// Prisoverslag: at most 15 % above.
     Estimate,
-    /// Timepris med uforpliktende anslag.
+    /// Timepris: time and materials used; its sum binds as `crate::jobs::rule` says.
     Hourly,
 }
 
@@ -150,6 +150,9 @@ pub struct Quote {
     pub angrerett: bool,
     #[sqlx(try_from = "String")]
     pub price_type: PriceType,
+    /// A consumer's timepris quote whose sum is given as an "uforpliktende prisantydning",
+    /// the reservation written on it and accepted with it (`crate::jobs::rule`).
+    pub reservation: bool,
     pub intro: String,
     pub terms: String,
     #[sqlx(json)]

@@ -51,6 +51,14 @@ pub fn line(quantity: i64, unit_price: i64, vat_percent: u8) -> LineAmounts {
     LineAmounts { net, vat, gross: net.saturating_add(vat) }
 }
 
+/// The price excluding MVA of `gross` øre including `vat_percent` MVA, to the nearest øre
+/// (halves away from zero), as a quote line from the catalogue gets it (the catalogue's
+/// prices include MVA, as the public site shows them).
+pub fn net_of_gross(gross: i64, vat_percent: u8) -> i64 {
+    let net = divide_rounded(i128::from(gross) * 100, 100 + i128::from(vat_percent));
+    i64::try_from(net).unwrap_or(i64::MAX)
+}
+
 /// A quote's sums, in øre.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 pub struct Totals {

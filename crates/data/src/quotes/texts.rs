@@ -8,8 +8,11 @@ use super::PriceType;
 
 /// What the price type means. To a consumer it says what håndverkertjenesteloven
 /// (§§ 32 and 33) gives them; that law is for consumers only, so a business quote says
-/// the same terms as the agreement's own, without citing it.
-pub fn price_type(kind: PriceType, customer: super::CustomerKind) -> &'static str {
+/// the same terms as the agreement's own, without citing it. A consumer's timepris sum is
+/// a prisoverslag with its ceiling unless the quote is `reserved`: then the reservation
+/// "uforpliktende prisantydning" is written here, in plain words, and accepted with the
+/// quote (`crate::jobs::rule`).
+pub fn price_type(kind: PriceType, customer: super::CustomerKind, reserved: bool) -> &'static str {
     let consumer = customer == super::CustomerKind::Private;
     match (kind, consumer) {
         (PriceType::Fixed, true) => {
@@ -29,7 +32,19 @@ pub fn price_type(kind: PriceType, customer: super::CustomerKind) -> &'static st
             "Prisen er et prisoverslag. Den endelige prisen vil ikke overstige overslaget med \
              mer enn 15 %."
         }
-        (PriceType::Hourly, _) => {
+        (PriceType::Hourly, true) if reserved => {
+            "Arbeidet faktureres etter medgått tid og materiell, til timeprisene og \
+             enhetsprisene i tilbudet. Forbehold: summen er en uforpliktende prisantydning, \
+             ikke et prisoverslag. Den endelige prisen kan bli høyere enn summen, også mer \
+             enn 15 % høyere. Vi sier fra i god tid dersom arbeidet ser ut til å bli vesentlig \
+             dyrere enn summen (håndverkertjenesteloven § 7)."
+        }
+        (PriceType::Hourly, true) => {
+            "Arbeidet faktureres etter medgått tid og materiell, til timeprisene og \
+             enhetsprisene i tilbudet. Summen er et prisoverslag: den endelige prisen vil ikke \
+             overstige summen med mer enn 15 % (håndverkertjenesteloven § 32)."
+        }
+        (PriceType::Hourly, false) => {
             "Arbeidet faktureres etter medgått tid og materiell, til timeprisene og \
              enhetsprisene i tilbudet. Summen er et uforpliktende anslag over hva arbeidet \
              vil koste, ikke en fast pris. Vi sier fra i god tid dersom arbeidet ser ut til å \
@@ -43,7 +58,7 @@ pub fn price_type_name(kind: PriceType) -> &'static str {
     match kind {
         PriceType::Fixed => "Fastpris",
         PriceType::Estimate => "Prisoverslag",
-        PriceType::Hourly => "Timepris med uforpliktende anslag",
+        PriceType::Hourly => "Timepris",
     }
 }
 

@@ -31,6 +31,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { CommandSearch } from '@/features/search/components/command-search'
 import { dashboardQuery } from '@/features/dashboard/api/dashboard'
+import { clearHeldNotices } from '@/features/jobs/held-notices'
 import { useSite } from '@/lib/site'
 import { cn } from '@/lib/utils'
 import { useAdminPageTitle } from './use-admin-title'
@@ -223,6 +224,8 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
           variant="ghost"
           size="sm"
           onClick={async () => {
+            // What this device holds of the person goes with them.
+            clearHeldNotices()
             await logout()
             navigate(paths.admin.login, { replace: true })
           }}

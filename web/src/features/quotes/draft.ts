@@ -16,6 +16,7 @@ export type DraftValues = {
   org_nr: string
   angrerett: boolean
   price_type: PriceType
+  reservation: boolean
   intro: string
   terms: string
   valid_until: string
@@ -33,6 +34,7 @@ export function valuesOf(quote: Quote): DraftValues {
     org_nr: quote.org_nr ?? '',
     angrerett: quote.angrerett,
     price_type: quote.price_type,
+    reservation: quote.reservation,
     intro: quote.intro,
     terms: quote.terms,
     valid_until: quote.valid_until,

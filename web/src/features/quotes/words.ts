@@ -14,7 +14,10 @@ export const STATUS: Record<QuoteStatus, string> = {
 export const PRICE_TYPES: Record<PriceType, { name: string; hint: string }> = {
   fixed: { name: 'Fastpris', hint: 'Bindende pris for arbeidet som er beskrevet.' },
   estimate: { name: 'Prisoverslag', hint: 'Den endelige prisen kan bli høyst 15 % høyere (håndverkertjenesteloven § 32).' },
-  hourly: { name: 'Timepris med uforpliktende anslag', hint: 'Medgått tid og materiell; summen er et anslag.' },
+  hourly: {
+    name: 'Timepris',
+    hint: 'Medgått tid og materiell. Til en privatkunde er summen et prisoverslag (høyst 15 % over), med mindre den gis som uforpliktende prisantydning.',
+  },
 }
 
 export const UNITS: Record<Unit, string> = { stk: 'stk', time: 'time', m2: 'm²', lm: 'lm' }

@@ -1,27 +1,22 @@
 //! The job store: every query of `jobs`, `job_workers`, `job_materials` and
 //! `job_contacts`, written once for SQLite and PostgreSQL (the time sheet's in `time.rs`,
-//! the customer's link to the documents in `link.rs`).
+//! the material lines' in `materials.rs`, the customer's link to the documents in
+//! `link.rs`).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
+pub mod materials;
 pub mod time;
 
-use super::{Job, JobContact, JobStatus, Material, Worker, meter};
+use super::{Job, JobContact, JobStatus, Worker, meter};
 use crate::db::{Db, Tx};
 use crate::{db_run, tx_run};
 
 macro_rules! columns {
     () => {
         "id, lead_id, quote_id, title, customer_name, customer_phone, customer_address, price_type, lines, budget, \
-         hourly_rate, status, start_day, end_day, created_by, created_at, updated_at"
-    };
-}
-
-macro_rules! material_columns {
-    () => {
-        "id, job_id, service_id, description, quantity, unit, unit_price, vat, extra, added_by_id, added_by, created_at, \
-         change_id"
+         hourly_rate, status, start_day, end_day, created_by, created_at, updated_at, price_rule"
     };
 }
 
@@ -31,7 +26,7 @@ pub mod link;
 /// Writes a new job; `false` when its quote has a job already (the unique index).
 pub async fn insert_in(tx: &mut Tx, job: &Job) -> Result<bool, sqlx::Error> {
     let written = tx_run!(tx, conn => sqlx::query(concat!(
-        "INSERT INTO jobs (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+        "INSERT INTO jobs (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
     ))
     .bind(job.id)
     .bind(job.lead_id)
@@ -50,6 +45,7 @@ pub async fn insert_in(tx: &mut Tx, job: &Job) -> Result<bool, sqlx::Error> {
     .bind(&job.created_by)
     .bind(job.created_at)
     .bind(job.updated_at)
+    .bind(job.price_rule.as_str())
     .execute(conn)
     .await
     .map(|_| ()));
@@ -113,7 +109,7 @@ pub async fn take_in(tx: &mut Tx, id: Uuid) -> Result<Option<Job>, sqlx::Error> 
 }
 
 /// What `job`'s own work has used, in øre, and whether a § 7 contact is recorded, read in
-/// the caller's transaction; the time entry `except` is left out (the one being changed).
+/// the caller's transaction; the record `except` (an entry or a line being changed) is left out.
 pub async fn used_in(tx: &mut Tx, job: &Job, except: Option<Uuid>) -> Result<(i64, bool), sqlx::Error> {
     let time: Vec<(i32, i64, i64)> = tx_run!(tx, conn => sqlx::query_as(
         "SELECT minutes, rate, COUNT(*) FROM time_entries WHERE job_id = $1 AND NOT extra \
@@ -124,9 +120,10 @@ pub async fn used_in(tx: &mut Tx, job: &Job, except: Option<Uuid>) -> Result<(i6
     .fetch_all(&mut *conn)
     .await)?;
     let materials: Vec<(i64, i64)> = tx_run!(tx, conn => sqlx::query_as(
-        "SELECT quantity, unit_price FROM job_materials WHERE job_id = $1 AND NOT extra",
+        "SELECT quantity, unit_price FROM job_materials WHERE job_id = $1 AND NOT extra AND ($2 IS NULL OR id <> $2)",
     )
     .bind(job.id)
+    .bind(except)
     .fetch_all(&mut *conn)
     .await)?;
     let (contacts,): (i64,) = tx_run!(tx, conn => sqlx::query_as("SELECT COUNT(*) FROM job_contacts WHERE job_id = $1")
@@ -255,20 +252,13 @@ pub async fn works_on(db: &Db, id: Uuid, user_id: Uuid) -> Result<bool, sqlx::Er
     Ok(found.is_some())
 }
 
-/// Time grouped for the meters of all jobs: `(job_id, minutes, rate, extra, count)`.
-pub async fn time_groups(db: &Db) -> Result<Vec<(Uuid, i32, i64, bool, i64)>, sqlx::Error> {
+/// Time grouped for the meters of all jobs: `(job_id, minutes, rate, extra, held, count)`.
+pub async fn time_groups(db: &Db) -> Result<Vec<(Uuid, i32, i64, bool, bool, i64)>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT job_id, minutes, rate, extra, COUNT(*) FROM time_entries GROUP BY job_id, minutes, rate, extra",
+        "SELECT job_id, minutes, rate, extra, held, COUNT(*) FROM time_entries GROUP BY job_id, minutes, rate, extra, held",
     )
     .fetch_all(pool)
     .await)
-}
-
-/// Every material line, for the meters of all jobs.
-pub async fn all_materials(db: &Db) -> Result<Vec<Material>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", material_columns!(), " FROM job_materials"))
-        .fetch_all(pool)
-        .await)
 }
 
 /// The jobs with a § 7 contact recorded.
@@ -279,61 +269,32 @@ pub async fn contacted(db: &Db) -> Result<Vec<Uuid>, sqlx::Error> {
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
-pub async fn materials(db: &Db, job_id: Uuid) -> Result<Vec<Material>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", material_columns!(), " FROM job_materials WHERE job_id = $1 ORDER BY created_at, id"
-    ))
-    .bind(job_id)
-    .fetch_all(pool)
-    .await)
+/// How many of job `id`'s records are held for the § 7 contact, in `tx`.
+pub async fn held_in(tx: &mut Tx, id: Uuid) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM time_entries WHERE job_id = $1 AND held) \
+         + (SELECT COUNT(*) FROM job_materials WHERE job_id = $1 AND held)",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await)?;
+    Ok(count)
 }
 
-pub async fn material(db: &Db, id: Uuid) -> Result<Option<Material>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", material_columns!(), " FROM job_materials WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
-}
-
-/// Material line `id`, in `tx`.
-pub async fn material_in(tx: &mut Tx, id: Uuid) -> Result<Option<Material>, sqlx::Error> {
-    tx_run!(tx, conn => sqlx::query_as(concat!("SELECT ", material_columns!(), " FROM job_materials WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(conn)
-        .await)
-}
-
-pub async fn insert_material_in(tx: &mut Tx, material: &Material) -> Result<(), sqlx::Error> {
-    tx_run!(tx, conn => sqlx::query(concat!(
-        "INSERT INTO job_materials (", material_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-    ))
-    .bind(material.id)
-    .bind(material.job_id)
-    .bind(material.service_id)
-    .bind(&material.description)
-    .bind(material.quantity)
-    .bind(material.unit.as_str())
-    .bind(material.unit_price)
-    .bind(material.vat)
-    .bind(material.extra)
-    .bind(material.added_by_id)
-    .bind(&material.added_by)
-    .bind(material.created_at)
-    .bind(material.change_id)
-    .execute(conn)
-    .await
-    .map(|_| ()))
-}
-
-/// Deletes material line `id` of job `job_id`; `false` when it is gone.
-pub async fn delete_material_in(tx: &mut Tx, job_id: Uuid, id: Uuid) -> Result<bool, sqlx::Error> {
-    let deleted = tx_run!(tx, conn => sqlx::query("DELETE FROM job_materials WHERE id = $1 AND job_id = $2")
-        .bind(id)
+/// Clears the held mark on job `job_id`'s time and materials, in `tx`: its § 7 contact is
+/// recorded (`super::record_contact`).
+pub async fn release_in(tx: &mut Tx, job_id: Uuid) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("UPDATE time_entries SET held = FALSE WHERE job_id = $1 AND held")
         .bind(job_id)
         .execute(conn)
         .await
-        .map(|done| done.rows_affected()))?;
-    Ok(deleted == 1)
+        .map(|_| ()))?;
+    tx_run!(tx, conn => sqlx::query("UPDATE job_materials SET held = FALSE WHERE job_id = $1 AND held")
+        .bind(job_id)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+    Ok(())
 }
 
 pub async fn contacts(db: &Db, job_id: Uuid) -> Result<Vec<JobContact>, sqlx::Error> {

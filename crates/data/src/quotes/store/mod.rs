@@ -21,7 +21,7 @@ macro_rules! columns {
          net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, sent_at, sent_by, \
          first_opened_at, last_opened_at, withdrawn_at, withdrawn_by, replaced_at, replaced_by, declined_at, \
          decline_reason, accepted_at, accepted_name, accepted_ip, accepted_user_agent, accepted_texts, \
-         early_start, pdf_sha256, job_id, agreed_how, agreed_note, agreed_by"
+         early_start, pdf_sha256, job_id, agreed_how, agreed_note, agreed_by, reservation"
     };
 }
 
@@ -63,9 +63,9 @@ pub async fn insert_in(
         "INSERT INTO quotes (id, lead_id, number, version, status, customer_name, customer_email, \
          customer_phone, customer_address, customer_kind, org_nr, angrerett, price_type, intro, terms, lines, \
          valid_until, net_total, vat_total, total, owner_id, owner_name, created_at, updated_at, customer_company, \
-         job_id) \
+         job_id, reservation) \
          VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
-         $20, $21, $22, $22, $23, $24)",
+         $20, $21, $22, $22, $23, $24, $25)",
     )
     .bind(id)
     .bind(of.lead_id)
@@ -91,6 +91,7 @@ pub async fn insert_in(
     .bind(now)
     .bind(&content.customer_company)
     .bind(of.job_id)
+    .bind(content.reservation)
     .execute(conn)
     .await
     .map(|_| ()))
@@ -109,7 +110,7 @@ pub async fn update_draft(
             "UPDATE quotes SET customer_name = $1, customer_email = $2, customer_phone = $3, customer_address = $4, \
              customer_kind = $5, org_nr = $6, angrerett = $7, price_type = $8, intro = $9, terms = $10, lines = $11, \
              valid_until = $12, net_total = $13, vat_total = $14, total = $15, updated_at = $16, \
-             customer_company = $18 WHERE id = $17 AND status = 'draft'",
+             customer_company = $18, reservation = $19 WHERE id = $17 AND status = 'draft'",
         )
         .bind(&content.customer_name)
         .bind(&content.customer_email)
@@ -129,6 +130,7 @@ pub async fn update_draft(
         .bind(now)
         .bind(id)
         .bind(&content.customer_company)
+        .bind(content.reservation)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {

@@ -93,7 +93,11 @@ export function DashboardPage() {
                   </Link>
                   <span className="tabular-nums">
                     {kroner(job.used)} av {kroner(job.budget)}
-                    {job.needs_contact && <span className="ml-2 font-semibold text-destructive">Kontakt kunden (§ 7)</span>}
+                    {job.needs_contact && (
+                      <span className="ml-2 font-semibold text-destructive">
+                        Kontakt kunden (§ 7){job.held > 0 && `: ${kroner(job.held)} venter`}
+                      </span>
+                    )}
                   </span>
                 </li>
               ))}

@@ -60,7 +60,7 @@ export function JobPage() {
           </>
         )}
       </p>
-      <MeterView meter={data.meter} priceType={data.price_type} />
+      <MeterView meter={data.meter} rule={data.price_rule} />
       {(data.price_type === 'estimate' || data.contacts.length > 0) && <JobContacts job={data} />}
       <JobChanges job={data} status={(status) => <QuoteStatusBadge status={status} />} />
       <JobInvoice job={data} />
@@ -91,6 +91,7 @@ export function JobPage() {
                     {formatDay(entry.day)}, {entry.user_name}
                     {entry.line != null && data.lines[entry.line] && <span className="text-muted-foreground">, {data.lines[entry.line]?.description}</span>}
                     {entry.extra && <span className="ml-1 text-accent-strong dark:text-accent">(tillegg)</span>}
+                    {entry.held && <span className="ml-1 font-semibold text-destructive">(venter på § 7-kontakt)</span>}
                     {entry.note && <span className="block text-muted-foreground">{entry.note}</span>}
                   </span>
                   <span className="tabular-nums">{hours(entry.minutes)}</span>

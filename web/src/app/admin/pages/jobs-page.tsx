@@ -73,7 +73,7 @@ export function JobsPage() {
                   {job.start_day && `, fra ${formatDay(job.start_day)}`}
                 </span>
               </div>
-              <MeterView meter={job.meter} priceType={job.price_type} compact />
+              <MeterView meter={job.meter} rule={job.price_rule} compact />
             </li>
           ))}
         </ul>

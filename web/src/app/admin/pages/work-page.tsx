@@ -3,8 +3,10 @@ import { useState } from 'react'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useWeek, useWorkToday } from '@/features/jobs/api/jobs'
+import { QuickMaterial } from '@/features/jobs/components/quick-material'
 import { QuickTime } from '@/features/jobs/components/quick-time'
 import { WeekHours } from '@/features/jobs/components/week-hours'
+import { HeldNotices } from '@/features/jobs/held-notices'
 import { formatDay, norwegianDay } from '@/lib/format'
 import { phoneHref } from '@/lib/phone'
 import { cn } from '@/lib/utils'
@@ -40,6 +42,7 @@ export function WorkPage() {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold">Mine oppdrag i dag</h1>
+      <HeldNotices />
       <div role="group" aria-label="Dag å føre timer på" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {days.map((choice) => (
           <button
@@ -81,6 +84,12 @@ export function WorkPage() {
                   )}
                 </div>
                 <QuickTime job={job} day={day} dayLabel={label} />
+                <details className="border-t border-border pt-3">
+                  <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-primary">Materiell</summary>
+                  <div className="mt-2">
+                    <QuickMaterial job={job} catalogue={today.data?.catalogue ?? []} />
+                  </div>
+                </details>
               </Card>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, unwrap } from '@/lib/api'
+import { api, ApiError, type ApiErrorBody, UNAUTHORIZED_EVENT, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
@@ -88,6 +88,38 @@ export function useAddMaterial(id: string) {
       unwrap(await api.POST('/api/admin/jobs/{id}/materials', { params: { path: { id } }, body })),
     onSuccess: refresh,
   })
+}
+
+/** The office sets a line's price (a montør's phone leaves it out) or puts a line right. */
+export function useChangeMaterial(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ materialId, body }: { materialId: string; body: MaterialInput }) =>
+      unwrap(await api.PUT('/api/admin/jobs/{id}/materials/{material_id}', { params: { path: { id, material_id: materialId } }, body })),
+    onSuccess: refresh,
+  })
+}
+
+/** Where a material line's photo (the receipt, or the part) is read, with the session. */
+export function receiptHref(jobId: string, materialId: string): string {
+  return `/api/admin/jobs/${jobId}/materials/${materialId}/receipt`
+}
+
+/** Stores the photo of a material line's receipt (or of the part); the server remakes it
+ * as a JPEG without its metadata. */
+export async function sendReceipt(jobId: string, materialId: string, file: File): Promise<void> {
+  const form = new FormData()
+  form.append('photo', file, file.name)
+  const response = await fetch(receiptHref(jobId, materialId), {
+    method: 'POST',
+    body: form,
+    headers: { 'X-Fagfolk-Csrf': '1' },
+    credentials: 'same-origin',
+  })
+  const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined
+  // As the API client does for every other call: a session that ran out signs out.
+  if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
+  if (!response.ok) throw new ApiError(response.status, body)
 }
 
 export function useDeleteMaterial(id: string) {

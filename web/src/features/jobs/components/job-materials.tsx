@@ -9,7 +9,8 @@ import { Input, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { formatDateTime } from '@/lib/format'
 import { CATALOGUE_VAT, kroner, kronerField, lineAmounts, netOfGross, parseKroner, parseQuantity, quantityField } from '@/lib/money'
-import { type JobDetail, useAddMaterial, useDeleteMaterial } from '../api/jobs'
+import { type JobDetail, receiptHref, useAddMaterial, useDeleteMaterial } from '../api/jobs'
+import { MaterialPrice } from './material-price'
 
 type Unit = JobDetail['lines'][number]['unit']
 const UNITS: Record<Unit, string> = { stk: 'stk', time: 'time', m2: 'm²', lm: 'lm' }
@@ -74,10 +75,18 @@ export function JobMaterials({ job, catalogue = [] }: { job: JobDetail; catalogu
               <span>
                 <span className="font-medium">{material.description}</span>
                 {material.extra && <span className="ml-2 text-sm text-accent-strong dark:text-accent">Tilleggsarbeid</span>}
+                {material.held && <span className="ml-2 text-sm font-semibold text-destructive">Venter på § 7-kontakt</span>}
+                {material.price_missing && <span className="ml-2 text-sm font-semibold text-destructive">Mangler pris</span>}
                 <span className="block text-sm text-muted-foreground">
-                  {quantityField(material.quantity)} {UNITS[material.unit]} à {kroner(material.unit_price)}, ført av {material.added_by}{' '}
-                  {formatDateTime(material.created_at)}
+                  {quantityField(material.quantity)} {UNITS[material.unit]}
+                  {material.price_missing ? '' : ` à ${kroner(material.unit_price)}`}, ført av {material.added_by} {formatDateTime(material.created_at)}
                 </span>
+                {material.receipt && (
+                  <a href={receiptHref(job.id, material.id)} target="_blank" rel="noreferrer" className="text-sm text-primary underline-offset-4 hover:underline">
+                    Se bildet av kvitteringen
+                  </a>
+                )}
+                {material.price_missing && open && <MaterialPrice jobId={job.id} material={material} />}
               </span>
               <span className="flex items-center gap-2">
                 <span className="tabular-nums">{kroner(lineAmounts(material.quantity, material.unit_price, 0).net)}</span>

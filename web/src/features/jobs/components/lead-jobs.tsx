@@ -65,7 +65,7 @@ export function LeadJobs({ leadId, accepted }: { leadId: string; accepted: Accep
                 </Link>
                 <JobStatusBadge status={job.status} />
               </div>
-              <MeterView meter={job.meter} priceType={job.price_type} compact />
+              <MeterView meter={job.meter} rule={job.price_rule} compact />
             </li>
           ))}
         </ul>

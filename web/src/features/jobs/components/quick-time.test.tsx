@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { WorkJob } from '../api/jobs'
+import { HeldNotices } from '../held-notices'
 import { QuickTime } from './quick-time'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  window.localStorage.clear()
+})
 
 const job: WorkJob = {
   id: '01a22000-0000-7000-8000-000000000001',
@@ -57,5 +61,28 @@ describe('QuickTime', () => {
     const ids = sent.map((call) => (call.body as { id: string }).id)
     expect(ids).toHaveLength(2)
     expect(ids[0]).not.toEqual(ids[1])
+  })
+
+  it('keeps the word that hours past the estimate are saved until it is read, across a reload', async () => {
+    const user = userEvent.setup()
+    answerApi(() => ({ status: 201, body: { id: '01a22000-0000-7000-8000-0000000000aa', held: true } }))
+    const first = renderWithProviders(
+      <>
+        <HeldNotices />
+        <QuickTime job={job} day="2026-11-28" dayLabel="I dag" />
+      </>,
+    )
+    await user.click(screen.getByRole('button', { name: '4 t' }))
+    await user.click(screen.getByRole('button', { name: 'Før 4 t' }))
+    expect(await screen.findByText('4 t på Bytte sikringsskap, i dag')).toBeInTheDocument()
+    expect(screen.getByText(/Det du førte er lagret og telles med i timelisten din/)).toBeInTheDocument()
+    first.unmount()
+
+    // A reload: the notice is still there, until "Lest".
+    renderWithProviders(<HeldNotices />)
+    expect(screen.getByText('4 t på Bytte sikringsskap, i dag')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Lest' }))
+    expect(screen.queryByText('4 t på Bytte sikringsskap, i dag')).not.toBeInTheDocument()
+    expect(window.localStorage.getItem('fagfolk.heldNotices')).toBeNull()
   })
 })

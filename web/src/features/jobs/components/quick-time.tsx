@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Select, Textarea } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
 import { hours, useAddTime, type WorkJob } from '../api/jobs'
+import { addHeldNotice } from '../held-notices'
 
 /** The lengths one tap picks, in minutes. */
 const CHOICES = [30, 60, 120, 240, 450, 480]
@@ -43,8 +44,14 @@ export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; d
         change_id: extra === '' || extra === 'extra' ? null : extra,
       })
       .then(
-        () => {
-          toast({ title: `Ført ${hours(minutes)} på ${job.title}`, description: dayLabel })
+        (entry) => {
+          const what = `${hours(minutes)} på ${job.title}, ${dayLabel.toLowerCase()}`
+          if (entry.held) {
+            addHeldNotice({ id: entry.id, what })
+            toast({ title: `Lagret: ${hours(minutes)} på ${job.title}`, description: 'Venter på at kontoret kontakter kunden (se øverst).' })
+          } else {
+            toast({ title: `Ført ${hours(minutes)} på ${job.title}`, description: dayLabel })
+          }
           setMinutes(null)
           setNote('')
           setExtra('')

@@ -71,6 +71,7 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
                       <span>
                         {row.job_title}
                         {row.extra && <span className="ml-1 text-accent-strong dark:text-accent">(tillegg)</span>}
+                        {row.held && <span className="ml-1 text-muted-foreground">(venter på kontoret)</span>}
                         {row.note && <span className="text-muted-foreground">: {row.note}</span>}
                       </span>
                       <span className="flex items-center gap-1">

@@ -117,6 +117,18 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
               </span>
             </label>
           ))}
+          {consumer && values.price_type === 'hourly' && (
+            <label className="mt-2 flex items-start gap-2 border-t border-border pt-3">
+              <input type="checkbox" className="mt-1 size-4 accent-primary" {...register('reservation')} />
+              <span>
+                Gi summen som uforpliktende prisantydning (uten 15 %-tak)
+                <span className="block text-sm text-muted-foreground">
+                  Forbeholdet skrives på tilbudet og PDF-en, og kunden godtar det når tilbudet aksepteres. Uten forbeholdet er summen et
+                  prisoverslag (håndverkertjenesteloven § 32).
+                </span>
+              </span>
+            </label>
+          )}
         </fieldset>
         <QuoteLines form={form} lines={lines} catalogue={catalogue} />
         <div className="grid gap-3 sm:grid-cols-2">

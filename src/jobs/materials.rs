@@ -1,0 +1,191 @@
+//! A job's material lines (`fagfolk_data::jobs::materials`): added by the office or by a
+//! montør on the jobs they work on, priced or changed by the office, removed by the office.
+//! A montør's phone shows no prices (docs/ARCHITECTURE.md, "The montør's day"), so what a
+//! montør adds is priced here: a service from the catalogue at its price less MVA, as a
+//! quote's catalogue line; anything typed freely waits for the office's price, and the job
+//! is not invoiced until it has one (`price_missing`).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use uuid::Uuid;
+
+use super::access::{job_for, refused};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::{ApiJson, ApiPath};
+use crate::state::AppState;
+use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::auth::{CurrentUser, SignedIn};
+use fagfolk_data::invoices::basis::STANDARD_VAT;
+use fagfolk_data::jobs::input::MaterialInput;
+use fagfolk_data::jobs::{self, Material, store};
+use fagfolk_data::quotes::{QuoteLine, money};
+
+/// What a request about a line that is not there is told.
+const GONE: &str = "Fant ikke materiellinjen.";
+
+/// The price of `line` as `user` adds it, and whether it still waits for the office's: the
+/// office's own price; for a montør, the catalogue service's "Pris fra" less MVA, or none.
+async fn priced(state: &AppState, user: &CurrentUser, line: &QuoteLine) -> ApiResult<(i64, bool)> {
+    if !user.is_montor() {
+        return Ok((line.unit_price, false));
+    }
+    let Some(service) = line.service_id else { return Ok((0, true)) };
+    let from =
+        fagfolk_data::services::store::get(&state.db, service).await?.and_then(|service| service.price_from);
+    Ok(match from {
+        Some(kroner) => (money::net_of_gross(kroner.saturating_mul(100), STANDARD_VAT), false),
+        None => (0, true),
+    })
+}
+
+/// Adds a material line (from the catalogue or typed), with who added it and when. A
+/// montør may add to the jobs they work on, without a price (see `priced`). On a
+/// prisoverslag past its budget it is saved and held (`held`) until the § 7 contact.
+#[utoipa::path(
+    post, path = "/api/admin/jobs/{id}/materials", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = MaterialInput,
+    responses(
+        (status = 200, description = "Materiellet var ført allerede (samme id): den første føringen", body = Material),
+        (status = 201, description = "Materiellet er ført (`held`: over prisoverslaget, venter på § 7-kontakten)", body = Material),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
+    )
+)]
+pub(super) async fn add_material(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<MaterialInput>,
+) -> ApiResult<(StatusCode, Json<Material>)> {
+    let job = job_for(&state, &user, id).await?;
+    let chosen = jobs::input::client_id(input.id.as_deref())?;
+    let (line, extra, change_id) = jobs::input::read_material(input)?;
+    let (unit_price, price_missing) = priced(&state, &user, &line).await?;
+    let now = state.clock.now();
+    let material = Material {
+        id: chosen.unwrap_or_else(Uuid::now_v7),
+        job_id: id,
+        service_id: line.service_id,
+        description: line.description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unit_price,
+        // A montør's material takes the standard rate; the rate a material is invoiced at is
+        // the office's to choose.
+        vat: i32::from(if user.is_montor() { fagfolk_data::invoices::basis::STANDARD_VAT } else { line.vat }),
+        extra,
+        change_id,
+        added_by_id: Some(user.id),
+        added_by: user.name.clone(),
+        created_at: now,
+        held: false,
+        price_missing,
+        receipt: false,
+    };
+    let mut after = material.audit_view();
+    after["job_id"] = id.to_string().into();
+    let entry = user.audit(
+        now,
+        AuditAction::Create,
+        AuditEntity::JobMaterials,
+        Some(material.id),
+        Some(serde_json::json!({ "before": {}, "after": after })),
+    );
+    match jobs::add_material(&state.db, &material, &entry).await?.map_err(refused)? {
+        jobs::gate::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
+        jobs::gate::Written::New(written) => {
+            if written.held {
+                super::notify::estimate_reached(&state, &job, &user.name).await;
+            }
+            Ok((StatusCode::CREATED, Json(written)))
+        }
+    }
+}
+
+/// Removes a material line.
+#[utoipa::path(
+    delete, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin", security(("session" = [])),
+    params(
+        ("id" = Uuid, Path, description = "Oppdragets id"),
+        ("material_id" = Uuid, Path, description = "Materiellinjens id"),
+    ),
+    responses(
+        (status = 204, description = "Materiellinjen er fjernet"),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
+    )
+)]
+pub(super) async fn delete_material(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath((id, material_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<StatusCode> {
+    let material =
+        store::materials::get(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
+    let entry =
+        user.deleted(state.clock.now(), AuditEntity::JobMaterials, material_id, &material.audit_view());
+    match jobs::delete_material(&state.db, id, material_id, &entry).await? {
+        Ok(()) => Ok(StatusCode::NO_CONTENT),
+        Err(jobs::time::Refused::NoEntry) => Err(ApiError::not_found(GONE)),
+        Err(refusal) => Err(refused(refusal)),
+    }
+}
+
+/// Changes a material line: the office sets the price a montør's phone left out, or puts a
+/// line right. The whole line is sent; a price sent is no longer missing.
+#[utoipa::path(
+    put, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin", security(("session" = [])),
+    params(
+        ("id" = Uuid, Path, description = "Oppdragets id"),
+        ("material_id" = Uuid, Path, description = "Materiellinjens id"),
+    ),
+    request_body = MaterialInput,
+    responses(
+        (status = 200, description = "Materiellinjen er endret (`held`: over prisoverslaget, venter på § 7-kontakten)", body = Material),
+        (status = 404, description = "Finnes ikke", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
+        (status = 422, description = "Ugyldige felt", body = ErrorBody),
+    )
+)]
+pub(super) async fn change_material(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath((id, material_id)): ApiPath<(Uuid, Uuid)>,
+    ApiJson(input): ApiJson<MaterialInput>,
+) -> ApiResult<Json<Material>> {
+    let before =
+        store::materials::get(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
+    let (line, extra, change_id) = jobs::input::read_material(input)?;
+    let after = Material {
+        service_id: line.service_id,
+        description: line.description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unit_price: line.unit_price,
+        vat: i32::from(line.vat),
+        extra,
+        change_id,
+        price_missing: false,
+        ..before.clone()
+    };
+    let Some(diff) = changes(&before.audit_view(), &after.audit_view()) else { return Ok(Json(before)) };
+    let entry = user.audit(
+        state.clock.now(),
+        AuditAction::Update,
+        AuditEntity::JobMaterials,
+        Some(material_id),
+        Some(diff),
+    );
+    match jobs::change_material(&state.db, &after, &entry).await? {
+        Ok(written) => {
+            if written.held && !before.held {
+                let job = store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
+                super::notify::estimate_reached(&state, &job, &user.name).await;
+            }
+            Ok(Json(written))
+        }
+        Err(jobs::time::Refused::NoEntry) => Err(ApiError::not_found(GONE)),
+        Err(refusal) => Err(refused(refusal)),
+    }
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Camera, Minus, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { useToast } from '@/components/toast'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input, Select } from '@/components/ui/input'
+import { useServerErrors } from '@/lib/forms'
+import { parseQuantity, quantityField } from '@/lib/money'
+import { sendReceipt, useAddMaterial, type WorkJob } from '../api/jobs'
+import { addHeldNotice } from '../held-notices'
+
+/** The units a montør counts a material in, as the phone names them. */
+const UNITS = { stk: 'stk', lm: 'meter', m2: 'm²' } as const
+
+const schema = z.object({
+  description: z.string().trim().min(1, 'Skriv hva du brukte.'),
+  quantity: z.string().refine((text) => (parseQuantity(text) ?? 0) > 0, 'Skriv antallet som et tall, for eksempel 2 eller 2,5.'),
+  unit: z.enum(['stk', 'lm', 'm2']),
+})
+type Values = z.infer<typeof schema>
+const EMPTY: Values = { description: '', quantity: '1', unit: 'stk' }
+
+/**
+ * Materials on one job from a phone: what was used (typed, or a service of the catalogue
+ * by its name), how much, and an optional photo of the receipt or the part, taken with the
+ * camera. No price is asked or shown: the server prices a catalogue service, and the
+ * office anything typed (src/jobs/materials.rs). The line carries an id chosen here, so a
+ * retry after a lost answer is not written twice.
+ */
+export function QuickMaterial({ job, catalogue }: { job: WorkJob; catalogue: { id: string; name: string }[] }) {
+  const add = useAddMaterial(job.id)
+  const toast = useToast()
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY })
+  const { register, handleSubmit, formState, reset, setValue, getValues } = form
+  const serverErrors = useServerErrors(form)
+  const [lineId, setLineId] = useState(() => crypto.randomUUID())
+  const [photo, setPhoto] = useState<File | null>(null)
+  const id = `material-${job.id}`
+  const step = (by: number) => {
+    const now = parseQuantity(getValues('quantity')) ?? 100
+    setValue('quantity', quantityField(Math.max(100, now + by * 100)))
+  }
+
+  const submit = handleSubmit(async (values) => {
+    const quantity = parseQuantity(values.quantity) ?? 0
+    const picked = catalogue.find((service) => service.name.toLowerCase() === values.description.trim().toLowerCase())
+    const what = `${quantityField(quantity)} ${UNITS[values.unit]} ${values.description.trim()}`
+    try {
+      const line = await add.mutateAsync({
+        id: lineId,
+        description: values.description.trim(),
+        quantity,
+        unit: values.unit,
+        unit_price: 0,
+        vat: 25,
+        service_id: picked?.id ?? null,
+        extra: false,
+        change_id: null,
+      })
+      if (photo && !line.receipt) {
+        await sendReceipt(job.id, line.id, photo).catch((error: unknown) =>
+          toast({
+            title: 'Bildet ble ikke lagret',
+            description: `Materiellet er ført. ${error instanceof Error ? error.message : ''}`.trim(),
+            variant: 'destructive',
+          }),
+        )
+      }
+      if (line.held) addHeldNotice({ id: line.id, what: `${what} på ${job.title}` })
+      toast({ title: `Ført ${what}`, description: line.held ? 'Venter på at kontoret kontakter kunden (se øverst).' : job.title })
+      reset(EMPTY)
+      setPhoto(null)
+      setLineId(crypto.randomUUID())
+    } catch (error) {
+      serverErrors(error)
+      toast({ title: 'Materiellet ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+    }
+  })
+
+  return (
+    <form aria-label={`Materiell på ${job.title}`} noValidate onSubmit={submit} className="grid gap-3">
+      <FormField id={`${id}-what`} label="Hva brukte du" error={formState.errors.description?.message}>
+        {(control) => <Input autoComplete="off" list={`${id}-catalogue`} {...register('description')} {...control} />}
+      </FormField>
+      <datalist id={`${id}-catalogue`}>
+        {catalogue.map((service) => (
+          <option key={service.id} value={service.name} />
+        ))}
+      </datalist>
+      <div className="flex flex-wrap items-end gap-2">
+        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="En mindre" onClick={() => step(-1)}>
+          <Minus aria-hidden="true" />
+        </Button>
+        <FormField id={`${id}-quantity`} label="Antall" error={formState.errors.quantity?.message} className="w-24">
+          {(control) => <Input inputMode="decimal" className="h-11 text-center" {...register('quantity')} {...control} />}
+        </FormField>
+        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="En mer" onClick={() => step(1)}>
+          <Plus aria-hidden="true" />
+        </Button>
+        <FormField id={`${id}-unit`} label="Enhet" className="w-28">
+          {(control) => (
+            <Select className="h-11" {...register('unit')} {...control}>
+              {Object.entries(UNITS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+      <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed border-border px-3 text-sm focus-within:ring-2 focus-within:ring-ring">
+        <Camera className="size-5 shrink-0" aria-hidden="true" />
+        <span>{photo ? `Bilde: ${photo.name}` : 'Bilde av kvitteringen eller delen (valgfritt)'}</span>
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          className="sr-only"
+          onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+        />
+      </label>
+      <Button type="submit" className="h-11" disabled={add.isPending}>
+        Før materiell
+      </Button>
+    </form>
+  )
+}
