@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { adminPassword, createLead, signIn, submitSignIn } from './admin'
 import { seriousViolations } from './axe'
+import { png } from './fixtures'
 import { expect, test } from './server'
 
 // Oppdrag (#44): the office makes a job from an accepted prisoverslag, watches its meter,
@@ -11,6 +12,7 @@ import { expect, test } from './server'
 // three taps each (375 px).
 
 const headers = { 'X-Fagfolk-Csrf': '1' }
+
 
 /** A montør made through the API by the signed-in admin: their id. */
 async function montor(page: Page, name: string, email: string): Promise<string> {
@@ -235,6 +237,39 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   await expect(phone.getByText('Ført 8 t på Bytte sikringsskap')).toBeVisible()
   await phone.screenshot({ path: info.outputPath('mine-oppdrag-375.png'), fullPage: true })
   expect(await seriousViolations(phone)).toEqual([])
+
+  // Materials from the phone: what, how many, and a photo of the receipt; no price asked.
+  const box = card('Bytte sikringsskap')
+  await box.getByText('Materiell', { exact: true }).click()
+  const used = box.getByRole('form', { name: 'Materiell på Bytte sikringsskap' })
+  await used.getByRole('button', { name: 'Før materiell' }).click()
+  await expect(used.getByText('Skriv hva du brukte.')).toBeVisible()
+  await used.getByLabel('Hva brukte du').fill('Koblingsboks IP55')
+  await used.getByRole('button', { name: 'En mer' }).click()
+  await used.getByRole('button', { name: 'En mer' }).click()
+  await expect(used.getByLabel('Antall')).toHaveValue('3')
+  await expect(used.getByText(/kr/)).toHaveCount(0)
+  await used.locator('input[type="file"]').setInputFiles({ name: 'kvittering.png', mimeType: 'image/png', buffer: png(40, 30) })
+  await used.getByRole('button', { name: 'Før materiell' }).click()
+  await expect(phone.getByText('Ført 3 stk Koblingsboks IP55')).toBeVisible()
+  await expect(used.getByLabel('Hva brukte du')).toHaveValue('')
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await phone.screenshot({ path: info.outputPath('materiell-375.png'), fullPage: true })
+  expect(await seriousViolations(phone)).toEqual([])
+
+  // The office sees the line without a price, with the photo, and sets the price.
+  await page.goto('/admin/oppdrag')
+  await page.getByRole('link', { name: 'Bytte sikringsskap' }).click()
+  const lines = page.locator('section[aria-labelledby="job-materials"]')
+  await expect(lines).toContainText('Koblingsboks IP55')
+  await expect(lines).toContainText('Mangler pris')
+  const photo = await page.request.get((await lines.getByRole('link', { name: 'Se bildet av kvitteringen' }).getAttribute('href')) ?? '')
+  expect(photo.headers()['content-type']).toBe('image/jpeg')
+  const price = lines.getByRole('form', { name: 'Pris på Koblingsboks IP55' })
+  await price.getByLabel('Pris per enhet (kr uten MVA)').fill('49,90')
+  await price.getByRole('button', { name: 'Sett pris' }).click()
+  await expect(lines).not.toContainText('Mangler pris')
+  await expect(lines).toContainText('149,70\u00a0kr')
 
   // The office sees the three days on her jobs.
   const sheet = await page.request.get(`/api/admin/work/week?user_id=${kari}`)

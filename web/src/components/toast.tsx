@@ -39,7 +39,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback(
     (input: ToastInput) => {
       const id = nextId.current++
-      setToasts((all) => [...all.slice(-2), { ...input, id }])
+      // One at a time, the newest: a second under it reached below the bar on a phone and
+      // lay over the card being typed in (#59).
+      setToasts([{ ...input, id }])
       window.setTimeout(() => dismiss(id), DURATION_MS)
     },
     [dismiss],

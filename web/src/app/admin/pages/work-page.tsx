@@ -85,7 +85,7 @@ export function WorkPage() {
                 </div>
                 <QuickTime job={job} day={day} dayLabel={label} />
                 <details className="border-t border-border pt-3">
-                  <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-primary">Materiell</summary>
+                  <summary className="min-h-11 cursor-pointer py-2 font-semibold text-primary">Materiell</summary>
                   <div className="mt-2">
                     <QuickMaterial job={job} catalogue={today.data?.catalogue ?? []} />
                   </div>
