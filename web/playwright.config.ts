@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test'
 const targetDir = process.env.CARGO_TARGET_DIR ?? path.resolve(import.meta.dirname, '..', 'target')
 export const serverBinary = process.env.FAGFOLK_BIN ?? path.join(targetDir, 'debug', 'fagfolk')
 export const adminPassword = 'lang og trygg setning 42'
+// A service worker's own requests pass `context.route` only with this (Chromium ignores
+// `setOffline` for them): e2e/montor-offline.spec.ts cuts them to test the app offline.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1'
 
 export const chromiumArgs = [
   '--no-sandbox',

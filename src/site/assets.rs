@@ -34,6 +34,9 @@ pub(super) fn static_asset(path: &str, headers: &HeaderMap) -> Option<Response> 
     }
     let cache = if name.starts_with("assets/") {
         "public, max-age=31536000, immutable"
+    } else if name == "sw.js" {
+        // The service worker is checked for a new version at every start (web/public/sw.js).
+        "no-cache"
     } else {
         "public, max-age=3600"
     };

@@ -32,6 +32,7 @@ import { useAuth } from '@/features/auth/components/auth-provider'
 import { CommandSearch } from '@/features/search/components/command-search'
 import { dashboardQuery } from '@/features/dashboard/api/dashboard'
 import { clearHeldNotices } from '@/features/jobs/held-notices'
+import { forgetOwnData } from '@/lib/offline'
 import { useSite } from '@/lib/site'
 import { cn } from '@/lib/utils'
 import { useAdminPageTitle } from './use-admin-title'
@@ -226,6 +227,7 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
           onClick={async () => {
             // What this device holds of the person goes with them.
             clearHeldNotices()
+            await forgetOwnData()
             await logout()
             navigate(paths.admin.login, { replace: true })
           }}

@@ -1,5 +1,5 @@
 import { MapPin, Phone } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useWeek, useWorkToday } from '@/features/jobs/api/jobs'
@@ -7,6 +7,9 @@ import { QuickMaterial } from '@/features/jobs/components/quick-material'
 import { QuickTime } from '@/features/jobs/components/quick-time'
 import { WeekHours } from '@/features/jobs/components/week-hours'
 import { HeldNotices } from '@/features/jobs/held-notices'
+import { OutboxList, useOutbox } from '@/features/jobs/outbox'
+import { useAuth } from '@/features/auth/components/auth-provider'
+import { registerWorker } from '@/lib/offline'
 import { formatDay, norwegianDay } from '@/lib/format'
 import { phoneHref } from '@/lib/phone'
 import { cn } from '@/lib/utils'
@@ -32,6 +35,10 @@ function recentDays(): { day: string; label: string }[] {
  */
 export function WorkPage() {
   useAdminTitle('Mine oppdrag')
+  const owner = useAuth().user?.id ?? ''
+  const pending = useOutbox(owner)
+  // Installable, and able to start without a network (web/public/sw.js).
+  useEffect(registerWorker, [])
   const today = useWorkToday()
   const days = recentDays()
   const [day, setDay] = useState(days[0]?.day ?? norwegianDay())
@@ -42,6 +49,7 @@ export function WorkPage() {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold">Mine oppdrag i dag</h1>
+      <OutboxList pending={pending} />
       <HeldNotices />
       <div role="group" aria-label="Dag å føre timer på" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {days.map((choice) => (
@@ -83,11 +91,11 @@ export function WorkPage() {
                     </a>
                   )}
                 </div>
-                <QuickTime job={job} day={day} dayLabel={label} />
+                <QuickTime job={job} day={day} dayLabel={label} owner={owner} />
                 <details className="border-t border-border pt-3">
                   <summary className="min-h-11 cursor-pointer py-2 font-semibold text-primary">Materiell</summary>
                   <div className="mt-2">
-                    <QuickMaterial job={job} catalogue={today.data?.catalogue ?? []} />
+                    <QuickMaterial job={job} catalogue={today.data?.catalogue ?? []} owner={owner} />
                   </div>
                 </details>
               </Card>

@@ -86,6 +86,8 @@ export function useAddMaterial(id: string) {
   return useMutation({
     mutationFn: async (body: MaterialInput) =>
       unwrap(await api.POST('/api/admin/jobs/{id}/materials', { params: { path: { id } }, body })),
+    // As `useAddTime`: offline, it fails at once and the line is kept on the phone.
+    networkMode: 'always',
     onSuccess: refresh,
   })
 }
@@ -191,6 +193,9 @@ export function useAddTime() {
   const refresh = useRefresh()
   return useMutation({
     mutationFn: async (body: TimeInput) => unwrap(await api.POST('/api/admin/time', { body })),
+    // Tried at once even offline: with no network it fails at once and the entry is kept
+    // on the phone (`../outbox.tsx`), instead of waiting, paused, on a screen one may close.
+    networkMode: 'always',
     onSuccess: refresh,
   })
 }

@@ -11,6 +11,7 @@ import { useServerErrors } from '@/lib/forms'
 import { parseQuantity, quantityField } from '@/lib/money'
 import { sendReceipt, useAddMaterial, type WorkJob } from '../api/jobs'
 import { addHeldNotice } from '../held-notices'
+import { keep, noConnection } from '../outbox'
 
 /** The units a montør counts a material in, as the phone names them. */
 const UNITS = { stk: 'stk', lm: 'meter', m2: 'm²' } as const
@@ -30,7 +31,7 @@ const EMPTY: Values = { description: '', quantity: '1', unit: 'stk' }
  * office anything typed (src/jobs/materials.rs). The line carries an id chosen here, so a
  * retry after a lost answer is not written twice.
  */
-export function QuickMaterial({ job, catalogue }: { job: WorkJob; catalogue: { id: string; name: string }[] }) {
+export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalogue: { id: string; name: string }[]; owner: string }) {
   const add = useAddMaterial(job.id)
   const toast = useToast()
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY })
@@ -48,18 +49,24 @@ export function QuickMaterial({ job, catalogue }: { job: WorkJob; catalogue: { i
     const quantity = parseQuantity(values.quantity) ?? 0
     const picked = catalogue.find((service) => service.name.toLowerCase() === values.description.trim().toLowerCase())
     const what = `${quantityField(quantity)} ${UNITS[values.unit]} ${values.description.trim()}`
+    const body = {
+      id: lineId,
+      description: values.description.trim(),
+      quantity,
+      unit: values.unit,
+      unit_price: 0,
+      vat: 25,
+      service_id: picked?.id ?? null,
+      extra: false,
+      change_id: null,
+    }
+    const done = () => {
+      reset(EMPTY)
+      setPhoto(null)
+      setLineId(crypto.randomUUID())
+    }
     try {
-      const line = await add.mutateAsync({
-        id: lineId,
-        description: values.description.trim(),
-        quantity,
-        unit: values.unit,
-        unit_price: 0,
-        vat: 25,
-        service_id: picked?.id ?? null,
-        extra: false,
-        change_id: null,
-      })
+      const line = await add.mutateAsync(body)
       if (photo && !line.receipt) {
         await sendReceipt(job.id, line.id, photo).catch((error: unknown) =>
           toast({
@@ -71,10 +78,20 @@ export function QuickMaterial({ job, catalogue }: { job: WorkJob; catalogue: { i
       }
       if (line.held) addHeldNotice({ id: line.id, what: `${what} på ${job.title}` })
       toast({ title: `Ført ${what}`, description: line.held ? 'Venter på at kontoret kontakter kunden (se øverst).' : job.title })
-      reset(EMPTY)
-      setPhoto(null)
-      setLineId(crypto.randomUUID())
+      done()
     } catch (error) {
+      // No network (a basement): kept on the phone, the photo too, and sent when it is back.
+      if (noConnection(error)) {
+        try {
+          const pending = { id: lineId, owner, when: new Date().toISOString(), what: `${what} på ${job.title}` }
+          await keep({ ...pending, kind: 'material', jobId: job.id, body, photo: photo ?? undefined })
+          toast({ title: `Lagret på telefonen: ${what}`, description: 'Sendes når du har nett igjen.' })
+          done()
+          return
+        } catch {
+          // Nowhere to keep it: said below, and the form keeps what was typed.
+        }
+      }
       serverErrors(error)
       toast({ title: 'Materiellet ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
     }

@@ -1,9 +1,11 @@
-import { screen } from '@testing-library/react'
+import 'fake-indexeddb/auto'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { WorkJob } from '../api/jobs'
 import { HeldNotices } from '../held-notices'
+import { OutboxList, useOutbox } from '../outbox'
 import { QuickTime } from './quick-time'
 
 afterEach(() => {
@@ -25,34 +27,46 @@ const job: WorkJob = {
 }
 
 describe('QuickTime', () => {
-  it('says in Norwegian when no answer came, and sends the retry with the same id', async () => {
+  it('keeps an entry made with no network on the phone, shows it as waiting, and sends it once with its own id', async () => {
     const user = userEvent.setup()
-    let tries = 0
+    let online = false
     const sent: { body: unknown }[] = []
     vi.stubGlobal('fetch', async (request: Request) => {
-      sent.push({ body: JSON.parse(await request.text()) })
-      tries += 1
-      if (tries === 1) throw new TypeError('Failed to fetch')
-      return new Response(JSON.stringify({ id: 'x' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+      const body: unknown = JSON.parse(await request.text())
+      if (!online) throw new TypeError('Failed to fetch')
+      sent.push({ body })
+      return new Response(JSON.stringify({ id: (body as { id: string }).id, held: false }), { status: 201, headers: { 'Content-Type': 'application/json' } })
     })
-    renderWithProviders(<QuickTime job={job} day="2026-11-28" dayLabel="i dag" />)
+    function Phone() {
+      const pending = useOutbox('u1')
+      return (
+        <>
+          <OutboxList pending={pending} />
+          <QuickTime job={job} day="2026-11-28" dayLabel="I dag" owner="u1" />
+        </>
+      )
+    }
+    renderWithProviders(<Phone />)
 
     await user.click(screen.getByRole('button', { name: '2 t' }))
     await user.click(screen.getByRole('button', { name: 'Før 2 t' }))
-    expect(await screen.findByText('Fikk ikke kontakt med serveren. Sjekk nettet og prøv igjen.')).toBeInTheDocument()
+    expect(await screen.findByText('Lagret på telefonen: 2 t på Bytte sikringsskap')).toBeInTheDocument()
     expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument()
+    expect(await screen.findByText('Venter på nett')).toBeInTheDocument()
+    expect(screen.getByText('2 t på Bytte sikringsskap, i dag')).toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Før 2 t' }))
-    expect(await screen.findByText('Ført 2 t på Bytte sikringsskap')).toBeInTheDocument()
-    const [first, second] = sent.map((call) => call.body as { id: string; minutes: number })
-    expect(first?.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(second).toEqual(first)
+    online = true
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.queryByText('Venter på nett')).not.toBeInTheDocument())
+    expect(sent).toHaveLength(1)
+    expect((sent[0]?.body as { id: string; minutes: number }).minutes).toBe(120)
+    expect((sent[0]?.body as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('gives the next entry an id of its own', async () => {
     const user = userEvent.setup()
     const sent = answerApi(() => ({ status: 201, body: { id: 'x' } }))
-    renderWithProviders(<QuickTime job={job} day="2026-11-28" dayLabel="i dag" />)
+    renderWithProviders(<QuickTime job={job} day="2026-11-28" dayLabel="i dag" owner="u1" />)
     for (const length of ['1 t', '4 t']) {
       await user.click(screen.getByRole('button', { name: length }))
       await user.click(screen.getByRole('button', { name: `Før ${length}` }))
@@ -69,7 +83,7 @@ describe('QuickTime', () => {
     const first = renderWithProviders(
       <>
         <HeldNotices />
-        <QuickTime job={job} day="2026-11-28" dayLabel="I dag" />
+        <QuickTime job={job} day="2026-11-28" dayLabel="I dag" owner="u1" />
       </>,
     )
     await user.click(screen.getByRole('button', { name: '4 t' }))

@@ -7,6 +7,7 @@ import { Select, Textarea } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
 import { hours, useAddTime, type WorkJob } from '../api/jobs'
 import { addHeldNotice } from '../held-notices'
+import { keep, noConnection } from '../outbox'
 
 /** The lengths one tap picks, in minutes. */
 const CHOICES = [30, 60, 120, 240, 450, 480]
@@ -16,7 +17,7 @@ const CHOICES = [30, 60, 120, 240, 450, 480]
  * "Før" (two taps; a third picks another day above). A line, a note and the
  * tilleggsarbeid mark wait under "Mer". The day is the page's.
  */
-export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; dayLabel: string }) {
+export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: string; dayLabel: string; owner: string }) {
   const add = useAddTime()
   const toast = useToast()
   const [minutes, setMinutes] = useState<number | null>(null)
@@ -30,35 +31,52 @@ export function QuickTime({ job, day, dayLabel }: { job: WorkJob; day: string; d
   const [entryId, setEntryId] = useState(() => crypto.randomUUID())
   const step = (by: number) => setMinutes((current) => Math.min(24 * 60, Math.max(15, (current ?? 450) + by)))
 
+  const done = () => {
+    setMinutes(null)
+    setNote('')
+    setExtra('')
+    setEntryId(crypto.randomUUID())
+  }
+
   const save = () => {
     if (minutes === null) return
+    const body = {
+      id: entryId,
+      job_id: job.id,
+      day,
+      minutes,
+      line: line === '' ? undefined : Number(line),
+      note,
+      extra: extra !== '',
+      change_id: extra === '' || extra === 'extra' ? null : extra,
+    }
+    const what = `${hours(minutes)} på ${job.title}, ${dayLabel.toLowerCase()}`
     add
-      .mutateAsync({
-        id: entryId,
-        job_id: job.id,
-        day,
-        minutes,
-        line: line === '' ? undefined : Number(line),
-        note,
-        extra: extra !== '',
-        change_id: extra === '' || extra === 'extra' ? null : extra,
-      })
+      .mutateAsync(body)
       .then(
         (entry) => {
-          const what = `${hours(minutes)} på ${job.title}, ${dayLabel.toLowerCase()}`
           if (entry.held) {
             addHeldNotice({ id: entry.id, what })
             toast({ title: `Lagret: ${hours(minutes)} på ${job.title}`, description: 'Venter på at kontoret kontakter kunden (se øverst).' })
           } else {
             toast({ title: `Ført ${hours(minutes)} på ${job.title}`, description: dayLabel })
           }
-          setMinutes(null)
-          setNote('')
-          setExtra('')
-          setEntryId(crypto.randomUUID())
+          done()
         },
-        (error: unknown) =>
-          toast({ title: 'Timene ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
+        async (error: unknown) => {
+          // No network (a basement): kept on the phone and sent when it is back.
+          if (noConnection(error)) {
+            try {
+              await keep({ id: entryId, owner, when: new Date().toISOString(), what, kind: 'time', body })
+              toast({ title: `Lagret på telefonen: ${hours(minutes)} på ${job.title}`, description: 'Sendes når du har nett igjen.' })
+              done()
+              return
+            } catch {
+              // Nowhere to keep it: said below, and the entry stays on the card.
+            }
+          }
+          toast({ title: 'Timene ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+        },
       )
   }
 
