@@ -73,7 +73,7 @@ pub(super) async fn request_reset(
     let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
     throttle::reserve(&state.db, &format!("tilbakestill:{email}"), &address, now).await?;
     let user = fagfolk_data::users::store::credentials(&state.db, &email).await?;
-    if let Some((user_id, _, true)) = user {
+    if let Some((user_id, _, true, _)) = user {
         let token = reset::create(&state.db, user_id, now).await?;
         let link = format!("{}/admin/nytt-passord#{token}", state.config.base_url());
         // In the background: the answer takes as long whether or not the address is a user's.

@@ -80,6 +80,10 @@ impl From<NotAdmin> for ApiError {
 pub struct LoginInput {
     pub email: Option<String>,
     pub password: Option<String>,
+    /// "Husk meg på denne enheten": a montør stays signed in on their own phone for 30
+    /// days from its last use. The office's sessions last 24 hours whatever is sent.
+    #[serde(default)]
+    pub remember: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,8 +143,8 @@ async fn login(
     throttle::reserve(&state.db, &email, &address, now).await?;
 
     let user = fagfolk_data::users::store::credentials(&state.db, &email).await?;
-    let valid = password::verify(password, user.as_ref().map(|(_, hash, _)| hash.clone())).await?;
-    let Some((user_id, _, active)) = user.filter(|_| valid) else {
+    let valid = password::verify(password, user.as_ref().map(|(_, hash, ..)| hash.clone())).await?;
+    let Some((user_id, _, active, role)) = user.filter(|_| valid) else {
         return Err(ApiError::Unauthenticated(WRONG_CREDENTIALS.to_owned()));
     };
     if !active {
@@ -151,11 +155,15 @@ async fn login(
 
     throttle::clear(&state.db, &email, &address).await?;
     let entry = NewAudit::new(now, AuditAction::Login, AuditEntity::AdminUsers, Some(user_id), &email, None);
-    let (token, expires_at) = session::create(&state.db, user_id, now, &entry).await?;
+    // Only a montør's phone is remembered: the office's screens hold the firm's money and
+    // its customers' data, and keep the 24 hours (README, "Security").
+    let remembered = input.remember && role == fagfolk_data::users::Role::Montor.as_str();
+    let device = headers.get(header::USER_AGENT).and_then(|value| value.to_str().ok());
+    let (token, expires_at) = session::create(&state.db, user_id, now, (remembered, device), &entry).await?;
     let user = session::lookup(&state.db, &token, now).await?.ok_or(ApiError::Unauthorized)?;
     tracing::info!(user = %user.email, "innlogget");
 
-    let cookie = session::cookie(Some(&token), state.config.is_https());
+    let cookie = session::cookie(Some(&token), remembered, state.config.is_https());
     Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(SessionInfo { user, expires_at })))
 }
 
@@ -175,7 +183,7 @@ async fn logout(State(state): State<AppState>, user: Option<SignedIn>) -> ApiRes
             user.audit(state.clock.now(), AuditAction::Logout, AuditEntity::AdminUsers, Some(user.id), None);
         session::end(&state.db, user.session_id, &entry).await?;
     }
-    let cookie = session::cookie(None, state.config.is_https());
+    let cookie = session::cookie(None, false, state.config.is_https());
     Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))
 }
 

@@ -113,9 +113,17 @@ pub(super) async fn add_receipt(
         Some(material_id),
         Some(serde_json::json!({ "before": { "receipt": false }, "after": { "receipt": true } })),
     );
-    if !store::materials::set_receipt(&state.db, material_id, &entry).await? {
-        let _ = state.storage.delete(&name).await;
-        return Err(ApiError::not_found(GONE));
+    // The file goes with its mark: a line gone, or a failed write, leaves no file behind.
+    match store::materials::set_receipt(&state.db, material_id, &entry).await {
+        Ok(true) => {}
+        Ok(false) => {
+            let _ = state.storage.delete(&name).await;
+            return Err(ApiError::not_found(GONE));
+        }
+        Err(err) => {
+            let _ = state.storage.delete(&name).await;
+            return Err(err.into());
+        }
     }
     Ok((StatusCode::CREATED, Json(Material { receipt: true, ..line })))
 }

@@ -5,5 +5,6 @@ pub use fagfolk_data::users::*;
 
 mod create;
 pub mod routes;
+mod sessions;
 
 pub use create::{CreateUserError, count, create};

@@ -53,6 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_users, create_user))
         .routes(routes!(update_user, delete_user))
         .routes(routes!(update_password))
+        .routes(routes!(super::sessions::list_sessions))
+        .routes(routes!(super::sessions::end_session))
 }
 
 fn last_admin() -> ApiError {

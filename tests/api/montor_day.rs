@@ -13,6 +13,7 @@ crate::db_tests!(
     twenty_retries_at_once_store_one_entry,
     a_consumers_timepris_estimate_is_capped_unless_given_with_the_accepted_reservation,
     a_montors_materials_come_without_prices_with_a_private_photo_and_the_office_prices_them,
+    a_montors_own_phone_stays_signed_in_for_30_days_until_the_office_or_a_new_password_ends_it,
 );
 
 /// A call-out at 900 kr an hour with `worker` on it.
@@ -266,4 +267,77 @@ async fn a_montors_materials_come_without_prices_with_a_private_photo_and_the_of
     assert_eq!(invoiced.status(), StatusCode::CREATED);
     let invoice: Value = invoiced.json().await.unwrap();
     assert_eq!(invoice["net_total"], 3 * 4_990 + picked["unit_price"].as_i64().unwrap());
+}
+
+/// Signs in as `email` asking to be remembered, from a browser that calls itself `device`:
+/// the session, the cookie's `Max-Age` and when the server says it ends.
+async fn remembered(
+    app: &TestApp,
+    email: &str,
+    device: &str,
+) -> (crate::helpers::Session, i64, chrono::DateTime<chrono::Utc>) {
+    let response = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header("x-fagfolk-csrf", "1")
+        .header("user-agent", device)
+        .json(&json!({ "email": email, "password": crate::helpers::ADMIN_PASSWORD, "remember": true }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+    let age = cookie.split("Max-Age=").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
+    let token = cookie.split(';').next().unwrap().split_once('=').unwrap().1.to_owned();
+    let body: Value = response.json().await.unwrap();
+    let ends = body["expires_at"].as_str().unwrap().parse().unwrap();
+    (crate::helpers::Session { client: app.client.clone(), address: app.address.clone(), token }, age, ends)
+}
+
+/// "Husk meg på denne enheten": a montør's own phone stays signed in for 30 days from its
+/// last use; the office's sessions keep their 24 hours whatever is asked. An administrator
+/// sees the phone under Brukere and ends it; a password change ends it too.
+async fn a_montors_own_phone_stays_signed_in_for_30_days_until_the_office_or_a_new_password_ends_it(
+    app: TestApp,
+) {
+    let office = app.admin().await;
+    let (worker_id, _) = montor(&app, "ole@fagfolk.test").await;
+    let now = app.state.clock.now();
+    let (phone, age, ends) = remembered(&app, "ole@fagfolk.test", "Oles telefon").await;
+    assert_eq!(age, 400 * 24 * 3600, "the browser keeps the cookie; the server decides");
+    assert!((ends - now - chrono::Duration::days(30)).num_minutes().abs() < 5, "30 days: {ends}");
+    let (_, age, ends) = remembered(&app, "admin@fagfolk.test", "Kontoret").await;
+    assert_eq!(age, 24 * 3600, "the office's sessions stay at 24 hours");
+    assert!((ends - now - chrono::Duration::hours(24)).num_minutes().abs() < 5);
+    assert_eq!(phone.get("/api/admin/work/today").await.status(), StatusCode::OK);
+
+    let sessions = format!("/api/admin/users/{worker_id}/sessions");
+    let listed: Value = office.get_json(&sessions, &[]).await;
+    let mine: Vec<&Value> = listed.as_array().unwrap().iter().filter(|s| s["remembered"] == true).collect();
+    assert_eq!(mine.len(), 1, "{listed}");
+    assert_eq!(mine[0]["device"], "Oles telefon");
+    assert!(!listed.to_string().contains(&phone.token), "never the token");
+    assert_eq!(
+        phone.get(&sessions).await.status(),
+        StatusCode::FORBIDDEN,
+        "a montør lists no one's sessions"
+    );
+
+    // A lost phone: the office ends its session, and the phone is signed out.
+    let ended = office.delete(&format!("{sessions}/{}", mine[0]["id"].as_str().unwrap())).await;
+    assert_eq!(ended.status(), StatusCode::NO_CONTENT);
+    assert_eq!(phone.get("/api/admin/work/today").await.status(), StatusCode::UNAUTHORIZED);
+    let logged = audit_entries(&app).await;
+    assert!(logged.iter().any(|(action, entity, id, ..)| action == "logout"
+        && entity == "admin_users"
+        && id.as_deref() == Some(worker_id.to_string().as_str())));
+
+    // A new password ends a remembered phone too.
+    let (phone, ..) = remembered(&app, "ole@fagfolk.test", "Oles nye telefon").await;
+    assert_eq!(phone.get("/api/admin/work/today").await.status(), StatusCode::OK);
+    let password = json!({ "password": "en ny og lang setning for Ole" });
+    let changed =
+        office.send(Method::PUT, &format!("/api/admin/users/{worker_id}/password"), &password).await;
+    assert_eq!(changed.status(), StatusCode::NO_CONTENT);
+    assert_eq!(phone.get("/api/admin/work/today").await.status(), StatusCode::UNAUTHORIZED);
 }

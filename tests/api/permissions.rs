@@ -97,6 +97,8 @@ pub const OPERATIONS: &[Operation] = &[
         PUBLIC,
         Some(("password", "admin_users")),
     ),
+    // "Husk meg" (#59): where a user is signed in, and ending one of those sessions.
+    op("GET", "/api/admin/users/{id}/sessions", Body::None, ADMIN, None),
     // Reading the back office.
     op("GET", "/api/admin/dashboard", Body::None, READ, None),
     op("GET", "/api/admin/search", Body::None, READ, None),
@@ -478,6 +480,13 @@ pub const OPERATIONS: &[Operation] = &[
     op("DELETE", "/api/admin/time/{id}", Body::None, SIGNED_IN, Some(("delete", "time_entries"))),
     op(
         "DELETE",
+        "/api/admin/users/{id}/sessions/{session_id}",
+        Body::None,
+        ADMIN,
+        Some(("logout", "admin_users")),
+    ),
+    op(
+        "DELETE",
         "/api/admin/jobs/{id}/materials/{material_id}",
         Body::None,
         WORK,
@@ -538,6 +547,10 @@ pub struct Fixtures {
     pub promises_reversed: Vec<String>,
     /// Another user, whom the user operations act on.
     pub user: String,
+    /// A user of its own signed in once, and that session, for the sessions under Brukere
+    /// (a password change of `user` would end it before its turn).
+    pub session_user: String,
+    pub session: String,
     /// A "Glemt passord?" link's token for a user of its own (setting it signs that user out).
     pub reset_token: String,
     /// A draft quote of `lead` (saved and sent), a sent one to revise, and a draft to withdraw.
@@ -634,6 +647,15 @@ impl Fixtures {
         let forgetful = app
             .create_user(&format!("glemt{round}@fagfolk.test"), ADMIN_PASSWORD, fagfolk::users::Role::Editor)
             .await;
+        let session_user = app
+            .create_user(&format!("okt{round}@fagfolk.test"), ADMIN_PASSWORD, fagfolk::users::Role::Editor)
+            .await;
+        app.login(&format!("okt{round}@fagfolk.test"), ADMIN_PASSWORD).await;
+        let session =
+            fagfolk_data::auth::store::sessions_of(&app.state.db, session_user, app.state.clock.now())
+                .await
+                .unwrap()[0]
+                .id;
         let reset_token =
             fagfolk_data::auth::reset::create(&app.state.db, forgetful, app.state.clock.now()).await.unwrap();
         let draft = || async {
@@ -733,6 +755,8 @@ impl Fixtures {
             content: content["id"].as_str().unwrap().to_owned(),
             promises_reversed,
             user: user.to_string(),
+            session_user: session_user.to_string(),
+            session: session.to_string(),
             accepted_quote,
             job,
             entry,
@@ -750,7 +774,9 @@ impl Fixtures {
         if path == "/api/admin/time/sheet" {
             return format!("{path}?month={}", &crate::helpers::oslo_day(0)[..7]);
         }
-        let id = if path.starts_with("/api/admin/leads/") {
+        let id = if path.starts_with("/api/admin/users/{id}/sessions") {
+            &self.session_user
+        } else if path.starts_with("/api/admin/leads/") {
             &self.lead
         } else if path.ends_with("/job") {
             &self.accepted_quote
@@ -791,6 +817,7 @@ impl Fixtures {
         path.replace("{id}", id)
             .replace("{note_id}", &self.note)
             .replace("{material_id}", &self.material)
+            .replace("{session_id}", &self.session)
             .replace("{photo_id}", &self.declaration_photo)
             .replace("{slug}", "elektriker")
             .replace("{scope}", "own")

@@ -210,7 +210,7 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   await page.getByRole('button', { name: 'Lagre oppdraget' }).click()
   await expect(page.getByText('Oppdraget er lagret')).toBeVisible()
 
-  const phone = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage()
+  const phone = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })).newPage()
   await submitSignIn(phone, 'kari.lie@fagfolk.test', adminPassword)
   await expect(phone).toHaveURL('/admin/mine-oppdrag')
   await expect(phone.getByRole('heading', { name: 'Mine oppdrag i dag', level: 1 })).toBeVisible()
@@ -235,6 +235,28 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   await card('Bytte sikringsskap').getByRole('button', { name: '8 t', exact: true }).click()
   await card('Bytte sikringsskap').getByRole('button', { name: 'Før 8 t' }).click()
   await expect(phone.getByText('Ført 8 t på Bytte sikringsskap')).toBeVisible()
+  // The card says which day is being typed.
+  await expect(card('Bytte sikringsskap').locator('[data-entry-day]')).toHaveText(`Dag: ${(await third.textContent()) ?? ''}`)
+
+  // A mistake put right where it stands: 8 t was 7,75 t.
+  const eight = phone.getByRole('button', { name: /^Endre 8 t på Bytte sikringsskap/ })
+  await eight.tap()
+  const editor = phone.getByRole('group', { name: /^Endre 8 t på Bytte sikringsskap/ })
+  await editor.getByRole('button', { name: 'Et kvarter mindre' }).tap()
+  await editor.getByRole('button', { name: 'Lagre' }).tap()
+  await expect(phone.getByText('Endret til 7,75 t')).toBeVisible()
+  await expect(phone.getByRole('button', { name: /^Endre 7,75 t på Bytte sikringsskap/ })).toBeVisible()
+  // One deleted and taken back with "Angre": it is still there, on the server too.
+  await phone.getByRole('button', { name: 'I går' }).tap()
+  await phone.getByRole('button', { name: /^Slett 4 t på Varmekabler på bad/ }).tap()
+  await expect(phone.getByRole('button', { name: /^Slett 4 t på Varmekabler på bad/ })).toHaveCount(0)
+  await phone.getByRole('button', { name: 'Angre' }).tap()
+  await expect(phone.getByRole('button', { name: /^Slett 4 t på Varmekabler på bad/ })).toBeVisible()
+  // Past the undo time (6 s), and after a reload, it is still there.
+  await phone.waitForTimeout(6_500)
+  await phone.reload()
+  await phone.getByRole('button', { name: 'I går' }).tap()
+  await expect(phone.getByRole('button', { name: /^Slett 4 t på Varmekabler på bad/ })).toBeVisible()
   await phone.screenshot({ path: info.outputPath('mine-oppdrag-375.png'), fullPage: true })
   expect(await seriousViolations(phone)).toEqual([])
 

@@ -63,5 +63,5 @@ export const queryKeys = {
   search: { text: (q: string) => ['search', q] as const },
   services: { all: ['services'] as const, list: (filter: unknown) => ['services', filter] as const },
   settings: { all: ['settings'] as const },
-  users: { all: ['users'] as const },
+  users: { all: ['users'] as const, sessions: (id: string) => ['users', 'sessions', id] as const },
 }

@@ -43,11 +43,18 @@ pub struct CurrentUser {
     pub email: String,
     #[sqlx(try_from = "String")]
     pub role: Role,
-    /// When this session ends (24 hours after sign-in).
+    /// When this session ends (24 hours after sign-in; a remembered one 30 days after it
+    /// was last used, `session::REMEMBERED_DAYS`).
     #[serde(skip)]
     pub session_expires_at: DateTime<Utc>,
     #[serde(skip)]
     pub session_id: Uuid,
+    /// "Husk meg på denne enheten": a montør's session on their own phone.
+    #[serde(skip)]
+    pub session_remembered: bool,
+    /// When the session was last used (to the hour).
+    #[serde(skip)]
+    pub session_used_at: Option<DateTime<Utc>>,
 }
 
 impl CurrentUser {

@@ -23,25 +23,45 @@ pub fn cookie_name(secure: bool) -> &'static str {
     if secure { SECURE_COOKIE } else { COOKIE }
 }
 pub const LIFETIME_HOURS: i64 = 24;
+/// How long a remembered session lives after it was last used ("Husk meg på denne
+/// enheten", a montør's own phone).
+pub const REMEMBERED_DAYS: i64 = 30;
+/// How long a remembered session's cookie is kept by the browser: the longest Chromium
+/// keeps any (400 days). The server's end, renewed as the session is used, is the one
+/// that counts.
+const REMEMBERED_COOKIE_DAYS: i64 = 400;
 
 pub fn hash_token(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
 /// Starts a session for `user_id` (a sign-in): stores the session, marks the user's last
-/// sign-in and writes `entry` to the audit log, in one transaction. Returns the token for
-/// the cookie and its expiry.
+/// sign-in and writes `entry` to the audit log, in one transaction. A `remembered` one
+/// (a montør's own phone) lives [`REMEMBERED_DAYS`] from its last use, others
+/// [`LIFETIME_HOURS`]; `device` is the browser's name for itself, shown under Brukere.
+/// Returns the token for the cookie and its expiry.
 pub async fn create(
     db: &Db,
     user_id: Uuid,
     now: DateTime<Utc>,
+    (remembered, device): (bool, Option<&str>),
     entry: &NewAudit,
 ) -> Result<(String, DateTime<Utc>), sqlx::Error> {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
-    let expires_at = now + Duration::hours(LIFETIME_HOURS);
-    super::store::insert_session(db, &hash_token(&token), user_id, now, expires_at, entry).await?;
+    let expires_at =
+        now + if remembered { Duration::days(REMEMBERED_DAYS) } else { Duration::hours(LIFETIME_HOURS) };
+    let hash = hash_token(&token);
+    let device = device.map(|name| name.chars().take(200).collect::<String>());
+    let session = super::store::NewSession {
+        token_hash: &hash,
+        user_id,
+        expires_at,
+        remembered,
+        device: device.as_deref(),
+    };
+    super::store::insert_session(db, &session, now, entry).await?;
     Ok((token, expires_at))
 }
 
@@ -56,7 +76,18 @@ pub async fn lookup(db: &Db, token: &str, now: DateTime<Utc>) -> Result<Option<C
     let hash = hash_token(token);
     let user = super::store::session_user(db, &hash).await?;
     match user {
-        Some(user) if user.session_expires_at > now => Ok(Some(user)),
+        Some(mut user) if user.session_expires_at > now => {
+            // Its use is written at most once an hour; a remembered session's end moves
+            // with it, so a phone used every week stays signed in.
+            if user.session_used_at.is_none_or(|used| now - used >= Duration::hours(1)) {
+                if user.session_remembered {
+                    user.session_expires_at = now + Duration::days(REMEMBERED_DAYS);
+                }
+                super::store::touch_session(db, user.session_id, now, user.session_expires_at).await?;
+                user.session_used_at = Some(now);
+            }
+            Ok(Some(user))
+        }
         Some(user) => {
             delete(db, user.session_id).await?;
             Ok(None)
@@ -67,15 +98,14 @@ pub async fn lookup(db: &Db, token: &str, now: DateTime<Utc>) -> Result<Option<C
 
 pub use super::store::{delete_session as delete, delete_sessions_of_user as delete_for_user};
 
-/// The `Set-Cookie` value that stores `token`, or clears the cookie when `None`.
-pub fn cookie(token: Option<&str>, secure: bool) -> String {
+/// The `Set-Cookie` value that stores `token` (kept longer when `remembered`), or clears
+/// the cookie when `None`.
+pub fn cookie(token: Option<&str>, remembered: bool, secure: bool) -> String {
     let name = cookie_name(secure);
     let secure = if secure { "; Secure" } else { "" };
+    let age = if remembered { REMEMBERED_COOKIE_DAYS * 24 * 3600 } else { LIFETIME_HOURS * 3600 };
     match token {
-        Some(token) => format!(
-            "{name}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}{secure}",
-            LIFETIME_HOURS * 3600
-        ),
+        Some(token) => format!("{name}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={age}{secure}"),
         None => format!("{name}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{secure}"),
     }
 }
@@ -107,13 +137,15 @@ mod tests {
 
     #[test]
     fn the_cookie_is_http_only_and_strict() {
-        let value = cookie(Some("t"), true);
+        let value = cookie(Some("t"), false, true);
         assert!(value.starts_with("__Host-fagfolk_session=t; Path=/;"), "{value}");
         assert!(
             value.contains("HttpOnly") && value.contains("SameSite=Strict") && value.ends_with("; Secure")
         );
         assert!(!value.contains("Domain"));
-        assert!(cookie(Some("t"), false).starts_with("fagfolk_session=t;"));
-        assert!(cookie(None, false).contains("Max-Age=0"));
+        assert!(cookie(Some("t"), false, false).starts_with("fagfolk_session=t;"));
+        assert!(cookie(Some("t"), false, false).contains("Max-Age=86400"));
+        assert!(cookie(Some("t"), true, false).contains("Max-Age=34560000"));
+        assert!(cookie(None, false, false).contains("Max-Age=0"));
     }
 }

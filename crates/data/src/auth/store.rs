@@ -9,24 +9,48 @@ use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::{audited, db_run};
 
+/// A session as the office sees it under Brukere: never its token.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct SessionView {
+    pub id: Uuid,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub expires_at: DateTime<Utc>,
+    /// "Husk meg på denne enheten".
+    pub remembered: bool,
+    /// The browser it was made in, as it named itself.
+    pub device: Option<String>,
+}
+
+/// A new session: its token's hash, whose, and how long it lives.
+pub struct NewSession<'a> {
+    pub token_hash: &'a [u8],
+    pub user_id: Uuid,
+    pub expires_at: DateTime<Utc>,
+    pub remembered: bool,
+    pub device: Option<&'a str>,
+}
+
 /// Stores a session and marks the user's last sign-in, with `entry`, in one transaction.
 pub async fn insert_session(
     db: &Db,
-    token_hash: &[u8],
-    user_id: Uuid,
+    session: &NewSession<'_>,
     now: DateTime<Utc>,
-    expires_at: DateTime<Utc>,
     entry: &NewAudit,
 ) -> Result<(), sqlx::Error> {
+    let user_id = session.user_id;
     audited!(db, entry, tx => {
         sqlx::query(
-            "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at, remembered, last_used_at, device) \
+             VALUES ($1, $2, $3, $4, $5, $6, $4, $7)",
         )
         .bind(Uuid::now_v7())
-        .bind(token_hash)
+        .bind(session.token_hash)
         .bind(user_id)
         .bind(now)
-        .bind(expires_at)
+        .bind(session.expires_at)
+        .bind(session.remembered)
+        .bind(session.device)
         .execute(&mut *tx)
         .await?;
         sqlx::query("UPDATE admin_users SET last_login_at = $1 WHERE id = $2")
@@ -47,7 +71,8 @@ pub async fn end_session(db: &Db, session_id: Uuid, entry: &NewAudit) -> Result<
 /// The active user behind a session's token hash, with the session's expiry and id.
 pub async fn session_user(db: &Db, token_hash: &[u8]) -> Result<Option<CurrentUser>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT u.id, u.name, u.email, u.role, s.expires_at AS session_expires_at, s.id AS session_id \
+        "SELECT u.id, u.name, u.email, u.role, s.expires_at AS session_expires_at, s.id AS session_id, \
+         s.remembered AS session_remembered, s.last_used_at AS session_used_at \
          FROM sessions s JOIN admin_users u ON u.id = s.user_id \
          WHERE s.token_hash = $1 AND u.is_active = $2",
     )
@@ -55,6 +80,53 @@ pub async fn session_user(db: &Db, token_hash: &[u8]) -> Result<Option<CurrentUs
     .bind(true)
     .fetch_optional(pool)
     .await)
+}
+
+/// Marks session `id` used at `now`, and moves its end to `expires_at`.
+pub async fn touch_session(
+    db: &Db,
+    id: Uuid,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("UPDATE sessions SET last_used_at = $2, expires_at = $3 WHERE id = $1")
+        .bind(id)
+        .bind(now)
+        .bind(expires_at)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+}
+
+/// The live sessions of `user_id`, the newest first.
+pub async fn sessions_of(
+    db: &Db,
+    user_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<SessionView>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, created_at, last_used_at, expires_at, remembered, device FROM sessions \
+         WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC, id DESC",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_all(pool)
+    .await)
+}
+
+/// Ends session `id` of `user_id` with `entry`; `false` when there is none.
+pub async fn end_session_of(db: &Db, user_id: Uuid, id: Uuid, entry: &NewAudit) -> Result<bool, sqlx::Error> {
+    audited!(db, entry, tx => {
+        let done = sqlx::query("DELETE FROM sessions WHERE id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        true
+    })
 }
 
 pub async fn delete_session(db: &Db, session_id: Uuid) -> Result<(), sqlx::Error> {

@@ -52,8 +52,8 @@ pub async fn password_hash(db: &Db, id: Uuid) -> Result<Option<String>, sqlx::Er
 }
 
 /// The id, password hash and active flag of the user with `email`, for signing in.
-pub async fn credentials(db: &Db, email: &str) -> Result<Option<(Uuid, String, bool)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as("SELECT id, password_hash, is_active FROM admin_users WHERE email = $1")
+pub async fn credentials(db: &Db, email: &str) -> Result<Option<(Uuid, String, bool, String)>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as("SELECT id, password_hash, is_active, role FROM admin_users WHERE email = $1")
         .bind(email)
         .fetch_optional(pool)
         .await)

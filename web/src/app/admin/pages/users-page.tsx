@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { type AdminUserView, useDeleteUser, useUpdateUser, useUsers } from '@/features/users/api/users'
+import { SessionsDialog } from '@/features/users/components/sessions-dialog'
 import { EditUserDialog, NewUserDialog, PasswordDialog } from '@/features/users/components/user-dialogs'
 import { UserTable } from '@/features/users/components/user-table'
 import { useAdminTitle } from '../use-admin-title'
@@ -26,6 +27,7 @@ export function UsersPage() {
   const [passwordFor, setPasswordFor] = useState<AdminUserView | null>(null)
   const [editing, setEditing] = useState<AdminUserView | null>(null)
   const [deleting, setDeleting] = useState<AdminUserView | null>(null)
+  const [sessionsOf, setSessionsOf] = useState<AdminUserView | null>(null)
 
   async function toggleActive(user: AdminUserView) {
     try {
@@ -76,10 +78,12 @@ export function UsersPage() {
             onPassword={setPasswordFor}
             onToggleActive={toggleActive}
             onDelete={setDeleting}
+            onSessions={setSessionsOf}
           />
         )}
       </div>
       <NewUserDialog open={creating} onOpenChange={setCreating} />
+      <SessionsDialog user={sessionsOf} onOpenChange={(open) => !open && setSessionsOf(null)} />
       <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <PasswordDialog user={passwordFor} own={passwordFor?.id === me?.id} onOpenChange={(open) => !open && setPasswordFor(null)} />
       <ConfirmDialog

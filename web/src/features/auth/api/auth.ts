@@ -5,8 +5,8 @@ export type SessionInfo = components['schemas']['SessionInfo']
 export type AdminUser = SessionInfo['user']
 
 /** `POST /api/auth/login`. */
-export async function login(email: string, password: string): Promise<SessionInfo> {
-  return unwrap(await api.POST('/api/auth/login', { body: { email, password } }))
+export async function login(email: string, password: string, remember = false): Promise<SessionInfo> {
+  return unwrap(await api.POST('/api/auth/login', { body: { email, password, remember } }))
 }
 
 /** `POST /api/auth/logout`. */

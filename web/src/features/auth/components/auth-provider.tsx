@@ -18,7 +18,7 @@ type Auth = {
   loading: boolean
   /** The last session ended by itself (expired, or refused by the server) rather than by "Logg ut". */
   expired: boolean
-  login: (email: string, password: string) => Promise<LoginResult>
+  login: (email: string, password: string, remember?: boolean) => Promise<LoginResult>
   logout: () => Promise<void>
 }
 
@@ -109,9 +109,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.clearTimeout(timer)
   }, [session, sessionEnded])
 
-  const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
+  const login = useCallback(async (email: string, password: string, remember = false): Promise<LoginResult> => {
     try {
-      const info = await loginRequest(email, password)
+      const info = await loginRequest(email, password, remember)
       generation.current += 1
       const next = { user: info.user, expiresAt: info.expires_at }
       store(next)

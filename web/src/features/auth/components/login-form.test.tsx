@@ -24,7 +24,7 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('E-post')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('E-post')).toHaveValue('kari@')
     expect(screen.getByLabelText('Passord')).toHaveValue('hemmelig passord')
-    expect(login).toHaveBeenCalledWith('kari@', 'hemmelig passord')
+    expect(login).toHaveBeenCalledWith('kari@', 'hemmelig passord', false)
     expect(onRefused).not.toHaveBeenCalled()
   })
 

@@ -13,6 +13,7 @@ import type { LoginResult } from './auth-provider'
 const schema = z.object({
   email: z.string().trim().min(1, 'E-post er påkrevd.'),
   password: z.string().min(1, 'Passord er påkrevd.'),
+  remember: z.boolean(),
 })
 type Values = z.infer<typeof schema>
 
@@ -24,15 +25,15 @@ export function LoginForm({
   login,
   onRefused,
 }: {
-  login: (email: string, password: string) => Promise<LoginResult>
+  login: (email: string, password: string, remember?: boolean) => Promise<LoginResult>
   onRefused: (message: string) => void
 }) {
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } })
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '', remember: false } })
   const { register, handleSubmit, formState } = form
   const serverErrors = useServerErrors(form)
 
-  const submit = handleSubmit(async ({ email, password }) => {
-    const result = await login(email.trim(), password)
+  const submit = handleSubmit(async ({ email, password, remember }) => {
+    const result = await login(email.trim(), password, remember)
     if (result.success) return
     if (!serverErrors(result.cause)) onRefused(result.error || 'Ugyldig e-post eller passord')
   })
@@ -47,6 +48,15 @@ export function LoginForm({
       <FormField id="login-password" label="Passord" error={passwordError}>
         {(control) => <Input type="password" autoComplete="current-password" {...register('password')} {...control} />}
       </FormField>
+      <label className="flex min-h-11 items-start gap-2">
+        <input type="checkbox" className="mt-1 size-5 accent-primary" {...register('remember')} />
+        <span>
+          Husk meg på denne enheten
+          <span className="block text-sm text-muted-foreground">
+            For montører på egen telefon: innlogget i 30 dager etter siste bruk. Kontorets brukere logges ut etter et døgn.
+          </span>
+        </span>
+      </label>
       <Button type="submit" variant="default" className="mt-2 w-full" disabled={formState.isSubmitting}>
         <LogIn aria-hidden="true" />
         {formState.isSubmitting ? 'Logger inn...' : 'Logg inn'}

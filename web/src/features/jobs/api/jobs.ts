@@ -200,6 +200,16 @@ export function useAddTime() {
   })
 }
 
+/** Changes an entry in place (its length, its note). */
+export function useChangeTime() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: TimeInput }) =>
+      unwrap(await api.PUT('/api/admin/time/{id}', { params: { path: { id } }, body })),
+    onSuccess: refresh,
+  })
+}
+
 export function useDeleteTime() {
   const refresh = useRefresh()
   return useMutation({

@@ -82,6 +82,9 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
 
   return (
     <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground" data-entry-day>
+        Dag: <span className="font-semibold text-foreground">{dayLabel}</span>
+      </p>
       <div role="group" aria-label={`Timer på ${job.title}`} className="flex flex-wrap gap-2">
         {CHOICES.map((choice) => (
           <Button
@@ -111,7 +114,7 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
         </Button>
       </div>
       <details>
-        <summary className="cursor-pointer text-sm text-primary">Mer: linje, merknad, tilleggsarbeid</summary>
+        <summary className="min-h-11 cursor-pointer py-3 text-sm text-primary">Mer: linje, merknad, tilleggsarbeid</summary>
         <div className="mt-3 grid gap-3">
           {job.lines.length > 0 && (
             <FormField id={`${id}-line`} label="Linje i tilbudet">

@@ -73,4 +73,24 @@ describe('WeekHours', () => {
       expect(sent.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/admin/time/b', body: undefined }]),
     )
   })
+
+  it('changes an entry where it stands: a quarter more and a note, sent as one change', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const sent = answerApi(({ method }) => (method === 'GET' ? { status: 200, body: week } : { status: 200, body: entry('a', '2026-11-23', 135) }))
+    renderWithProviders(<WeekHours day="2026-11-23" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Endre 2 t på Bytte sikringsskap, mandag' }))
+    const editor = screen.getByRole('group', { name: 'Endre 2 t på Bytte sikringsskap, mandag' })
+    await user.click(within(editor).getByRole('button', { name: 'Et kvarter mer' }))
+    expect(within(editor).getByText('2,25 t')).toBeInTheDocument()
+    await user.type(within(editor).getByLabelText('Merknad'), 'Trakk kabel')
+    await user.click(within(editor).getByRole('button', { name: 'Lagre' }))
+    await vi.waitFor(() =>
+      expect(sent.filter((call) => call.method === 'PUT')).toEqual([
+        { method: 'PUT', path: '/api/admin/time/a', body: { minutes: 135, note: 'Trakk kabel' } },
+      ]),
+    )
+    expect(await screen.findByText('Endret til 2,25 t')).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: /^Endre/ })).not.toBeInTheDocument()
+  })
 })

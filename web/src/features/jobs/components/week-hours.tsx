@@ -1,10 +1,11 @@
-import { Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { UNDO_MS, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDay } from '@/lib/format'
 import { hours, useDeleteTime, useWeek } from '../api/jobs'
+import { EntryEdit } from './entry-edit'
 
 const WEEKDAYS = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag']
 
@@ -17,6 +18,8 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
   const toast = useToast()
   /** The entries deleted and waiting out their undo time. */
   const [leaving, setLeaving] = useState<string[]>([])
+  /** The entry being changed in place. */
+  const [editing, setEditing] = useState<string | null>(null)
   const removeLater = (id: string, what: string) => {
     setLeaving((all) => [...all, id])
     const later = window.setTimeout(
@@ -66,27 +69,38 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
               </div>
               {rows.length > 0 && (
                 <ul className="mt-2 grid gap-1 text-sm">
-                  {rows.map((row) => (
-                    <li key={row.id} className="flex items-center justify-between gap-2">
-                      <span>
-                        {row.job_title}
-                        {row.extra && <span className="ml-1 text-accent-strong dark:text-accent">(tillegg)</span>}
-                        {row.held && <span className="ml-1 text-muted-foreground">(venter på kontoret)</span>}
-                        {row.note && <span className="text-muted-foreground">: {row.note}</span>}
-                      </span>
-                      <span className="flex items-center gap-1">
-                        <span className="whitespace-nowrap tabular-nums">{hours(row.minutes)}</span>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Slett ${hours(row.minutes)} på ${row.job_title}, ${WEEKDAYS[index]?.toLowerCase()}`}
-                          onClick={() => removeLater(row.id, `${hours(row.minutes)} på ${row.job_title}, ${WEEKDAYS[index]?.toLowerCase()}`)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </span>
-                    </li>
-                  ))}
+                  {rows.map((row) => {
+                    const what = `${hours(row.minutes)} på ${row.job_title}, ${WEEKDAYS[index]?.toLowerCase()}`
+                    return (
+                      <li key={row.id}>
+                        <div className="flex items-center justify-between gap-2">
+                          <span>
+                            {row.job_title}
+                            {row.extra && <span className="ml-1 text-accent-strong dark:text-accent">(tillegg)</span>}
+                            {row.held && <span className="ml-1 text-muted-foreground">(venter på kontoret)</span>}
+                            {row.note && <span className="text-muted-foreground">: {row.note}</span>}
+                          </span>
+                          <span className="flex items-center gap-1">
+                            <span className="whitespace-nowrap tabular-nums">{hours(row.minutes)}</span>
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              className="size-11"
+                              aria-label={`Endre ${what}`}
+                              aria-expanded={editing === row.id}
+                              onClick={() => setEditing(editing === row.id ? null : row.id)}
+                            >
+                              <Pencil aria-hidden="true" />
+                            </Button>
+                            <Button variant="ghost" size="icon" className="size-11" aria-label={`Slett ${what}`} onClick={() => removeLater(row.id, what)}>
+                              <Trash2 aria-hidden="true" />
+                            </Button>
+                          </span>
+                        </div>
+                        {editing === row.id && <EntryEdit entry={row} what={what} onDone={() => setEditing(null)} />}
+                      </li>
+                    )
+                  })}
                 </ul>
               )}
             </li>

@@ -60,3 +60,24 @@ export function useDeleteUser() {
     onSuccess: invalidate,
   })
 }
+
+export type SessionView = components['schemas']['SessionView']
+
+/** `GET /api/admin/users/{id}/sessions`: where the user is signed in (administrators). */
+export function useSessions(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.users.sessions(id ?? ''),
+    queryFn: async () => unwrap(await api.GET('/api/admin/users/{id}/sessions', { params: { path: { id: id ?? '' } } })),
+    enabled: id !== null,
+  })
+}
+
+/** `DELETE /api/admin/users/{id}/sessions/{session_id}`: that browser is signed out. */
+export function useEndSession(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (sessionId: string) =>
+      unwrap(await api.DELETE('/api/admin/users/{id}/sessions/{session_id}', { params: { path: { id, session_id: sessionId } } })),
+    onSuccess: () => refresh(queryClient, queryKeys.users.sessions(id)),
+  })
+}

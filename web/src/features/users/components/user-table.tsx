@@ -1,4 +1,4 @@
-import { KeyRound, type LucideIcon, Pencil, Power, Trash2 } from 'lucide-react'
+import { KeyRound, type LucideIcon, MonitorSmartphone, Pencil, Power, Trash2 } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { EmailText } from '@/components/email-text'
 import { Button } from '@/components/ui/button'
@@ -32,6 +32,7 @@ export function UserTable({
   onPassword,
   onToggleActive,
   onDelete,
+  onSessions,
 }: {
   users: AdminUserView[]
   /** The signed-in user's id: their row says "(deg)" and offers neither Deaktiver nor Slett. */
@@ -44,6 +45,8 @@ export function UserTable({
   onPassword: (user: AdminUserView) => void
   onToggleActive: (user: AdminUserView) => void
   onDelete: (user: AdminUserView) => void
+  /** Where the user is signed in (administrators). */
+  onSessions?: (user: AdminUserView) => void
 }) {
   const highlighted = useRef<HTMLTableRowElement>(null)
 
@@ -106,6 +109,9 @@ export function UserTable({
                     {isAdmin && <RowAction label="Endre" name={user.name} icon={Pencil} onClick={() => onEdit(user)} />}
                     {(isAdmin || user.id === me) && (
                       <RowAction label="Endre passord" name={user.name} icon={KeyRound} onClick={() => onPassword(user)} />
+                    )}
+                    {isAdmin && onSessions && (
+                      <RowAction label="Innlogginger" name={user.name} icon={MonitorSmartphone} onClick={() => onSessions(user)} />
                     )}
                     {isAdmin && user.id !== me && (
                       <RowAction
