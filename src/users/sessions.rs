@@ -1,8 +1,8 @@
 //! A user's sessions under Brukere (issue #59): the office sees where each staff member is
 //! signed in (when it began, when it was last used, the browser, and whether it is a
 //! remembered phone, `fagfolk_data::auth::session::REMEMBERED_DAYS`), and an administrator
-//! ends one, as when a phone is lost. A password change ends them all
-//! (`super::routes::update_password`).
+//! ends one, as when a phone is lost. A password change ends them all (the password route
+//! of this module).
 
 use axum::Json;
 use axum::extract::State;
