@@ -98,6 +98,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login))
         .routes(routes!(logout))
         .routes(routes!(get_session))
+        .routes(routes!(set_language))
         .routes(routes!(super::reset::request_reset))
         .routes(routes!(super::reset::confirm_reset))
 }
@@ -202,6 +203,47 @@ async fn get_session(user: Option<SignedIn>) -> Json<CurrentSession> {
         }
         None => CurrentSession { user: None, expires_at: None },
     })
+}
+
+/// The language of one's own screens.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LanguageInput {
+    /// `nb` (bokmål), `en` (English) or `pl` (polski).
+    pub language: Option<String>,
+}
+
+/// Sets the language of the signed-in person's own screens (the sign-in, "Mine oppdrag",
+/// the week and the materials); every other screen stays Norwegian.
+#[utoipa::path(
+    put, path = "/api/auth/language", tag = "auth", security(("session" = [])), request_body = LanguageInput,
+    responses(
+        (status = 204, description = "Språket er lagret"),
+        (status = 401, description = "Ikke innlogget", body = ErrorBody),
+        (status = 422, description = "Ukjent språk", body = ErrorBody),
+    )
+)]
+async fn set_language(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiJson(input): ApiJson<LanguageInput>,
+) -> ApiResult<StatusCode> {
+    let language = input.language.unwrap_or_default();
+    if !fagfolk_data::auth::LANGUAGES.contains(&language.as_str()) {
+        return Err(ApiError::field("language", "Velg bokmål (nb), engelsk (en) eller polsk (pl)."));
+    }
+    if language != user.language {
+        let changes =
+            serde_json::json!({ "before": { "language": user.language }, "after": { "language": language } });
+        let entry = user.audit(
+            state.clock.now(),
+            AuditAction::Update,
+            AuditEntity::AdminUsers,
+            Some(user.id),
+            Some(changes),
+        );
+        fagfolk_data::auth::store::set_language(&state.db, user.id, &language, &entry).await?;
+    }
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

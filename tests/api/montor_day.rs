@@ -14,6 +14,7 @@ crate::db_tests!(
     a_consumers_timepris_estimate_is_capped_unless_given_with_the_accepted_reservation,
     a_montors_materials_come_without_prices_with_a_private_photo_and_the_office_prices_them,
     a_montors_own_phone_stays_signed_in_for_30_days_until_the_office_or_a_new_password_ends_it,
+    a_montor_keeps_the_language_of_his_screens_on_his_profile,
 );
 
 /// A call-out at 900 kr an hour with `worker` on it.
@@ -340,4 +341,36 @@ async fn a_montors_own_phone_stays_signed_in_for_30_days_until_the_office_or_a_n
         office.send(Method::PUT, &format!("/api/admin/users/{worker_id}/password"), &password).await;
     assert_eq!(changed.status(), StatusCode::NO_CONTENT);
     assert_eq!(phone.get("/api/admin/work/today").await.status(), StatusCode::UNAUTHORIZED);
+}
+
+/// The language of a montør's own screens is his profile's: bokmål until he picks English
+/// or Polish, kept across sessions; anything else is refused in Norwegian.
+async fn a_montor_keeps_the_language_of_his_screens_on_his_profile(app: TestApp) {
+    let (_, worker) = montor(&app, "piotr@fagfolk.test").await;
+    let session: Value = worker.get_json("/api/auth/session", &[]).await;
+    assert_eq!(session["user"]["language"], "nb");
+    let refused = worker.send(Method::PUT, "/api/auth/language", &json!({"language": "de"})).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(refused["fields"]["language"], "Velg bokmål (nb), engelsk (en) eller polsk (pl).");
+    let set = worker.send(Method::PUT, "/api/auth/language", &json!({"language": "pl"})).await;
+    assert_eq!(set.status(), StatusCode::NO_CONTENT);
+    let again = app.login("piotr@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
+    let session: Value = again.get_json("/api/auth/session", &[]).await;
+    assert_eq!(session["user"]["language"], "pl", "kept on the profile, not the session");
+    let logged = audit_entries(&app).await;
+    assert!(logged.iter().any(|(action, entity, _, by, changes)| action == "update"
+        && entity == "admin_users"
+        && by.as_deref() == Some("piotr@fagfolk.test")
+        && changes.as_ref().is_some_and(|changes| changes["after"]["language"] == "pl")));
+    assert_eq!(app.get("/api/auth/session").await.status(), StatusCode::OK);
+    let anonymous = app
+        .client
+        .put(app.url("/api/auth/language"))
+        .header("x-fagfolk-csrf", "1")
+        .json(&json!({"language": "en"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }

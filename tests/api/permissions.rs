@@ -97,6 +97,14 @@ pub const OPERATIONS: &[Operation] = &[
         PUBLIC,
         Some(("password", "admin_users")),
     ),
+    // The language of one's own screens (#59): anyone signed in, for themselves.
+    op(
+        "PUT",
+        "/api/auth/language",
+        Body::Json(|_| json!({ "language": "en" })),
+        SIGNED_IN,
+        Some(("update", "admin_users")),
+    ),
     // "Husk meg" (#59): where a user is signed in, and ending one of those sessions.
     op("GET", "/api/admin/users/{id}/sessions", Body::None, ADMIN, None),
     // Reading the back office.

@@ -6,8 +6,17 @@ import { cn } from '@/lib/utils'
 const NEXT: Record<Theme, Theme> = { light: 'dark', dark: 'system', system: 'light' }
 const LABEL: Record<Theme, string> = { light: 'Lyst', dark: 'Mørkt', system: 'Systemvalg' }
 
+/** What the toggle says of the theme it shows and the one a press gives: Norwegian, or a
+ * montør's language (passed by the admin, so the public pages carry no catalogues). */
+export type ThemeWords = (current: Theme, next: Theme) => { label: string; title: string }
+
+const NORWEGIAN: ThemeWords = (current, next) => ({
+  label: `Tema: ${LABEL[current]}. Bytt til ${LABEL[next].toLowerCase()}`,
+  title: `Tema: ${LABEL[current]}`,
+})
+
 /** Cycles light -> dark -> system. The label says the current theme and what a press does. */
-export function ThemeToggle({ className }: { className?: string }) {
+export function ThemeToggle({ className, words = NORWEGIAN }: { className?: string; words?: ThemeWords }) {
   const theme = useTheme()
 
   useEffect(() => {
@@ -28,8 +37,8 @@ export function ThemeToggle({ className }: { className?: string }) {
       type="button"
       onClick={pick}
       data-theme-choice={theme}
-      aria-label={`Tema: ${LABEL[theme]}. Bytt til ${LABEL[NEXT[theme]].toLowerCase()}`}
-      title={`Tema: ${LABEL[theme]}`}
+      aria-label={words(theme, NEXT[theme]).label}
+      title={words(theme, NEXT[theme]).title}
       className={cn(
         'inline-flex size-11 items-center justify-center rounded-lg text-foreground hover:bg-muted',
         className,

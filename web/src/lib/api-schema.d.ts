@@ -1408,6 +1408,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the language of the signed-in person's own screens (the sign-in, "Mine oppdrag",
+         *     the week and the materials); every other screen stays Norwegian.
+         */
+        put: operations["set_language"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -1890,6 +1910,8 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+            /** @description The language of the user's own screens: `nb`, `en` or `pl` (`LANGUAGES`). */
+            language: string;
             name: string;
             role: components["schemas"]["Role"];
         };
@@ -2542,6 +2564,11 @@ export interface components {
         JobSummary: components["schemas"]["Job"] & {
             meter: components["schemas"]["Meter"];
             workers: components["schemas"]["Worker"][];
+        };
+        /** @description The language of one's own screens. */
+        LanguageInput: {
+            /** @description `nb` (bokmål), `en` (English) or `pl` (polski). */
+            language?: string | null;
         };
         /** @description One thing to do before the site goes live, with where it is done. */
         LaunchStep: {
@@ -10856,6 +10883,64 @@ export interface operations {
                 };
             };
             /** @description Ugyldig dato */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageInput"];
+            };
+        };
+        responses: {
+            /** @description Språket er lagret */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ukjent språk */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -66,6 +66,14 @@ export class ApiError extends Error {
   }
 }
 
+/** What went wrong, in the server's words: a refused field's own message when there is one
+ * (the 24-hour day, the lock), else the answer's. For the screens without a field to put it
+ * under: a tap, not a form. */
+export function reasonOf(error: unknown): string | undefined {
+  if (error instanceof ApiError) return Object.values(error.fields)[0] ?? error.message
+  return error instanceof Error ? error.message : undefined
+}
+
 /** Unwraps an openapi-fetch result: the data, or an `ApiError`. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || !result.response.ok) {

@@ -32,6 +32,10 @@ impl CurrentUser {
 #[derive(Debug, Clone)]
 pub struct SignedIn(pub CurrentUser);
 
+/// The languages a user's own screens are shown in (a montør's phone; every other screen
+/// is Norwegian): bokmål, English, Polish.
+pub const LANGUAGES: [&str; 3] = ["nb", "en", "pl"];
+
 /// What a montør is told where the role may not go (README, "Roles").
 pub const MONTOR_REFUSED: &str = "Montører har bare tilgang til sine egne oppdrag og timer.";
 
@@ -43,6 +47,8 @@ pub struct CurrentUser {
     pub email: String,
     #[sqlx(try_from = "String")]
     pub role: Role,
+    /// The language of the user's own screens: `nb`, `en` or `pl` (`LANGUAGES`).
+    pub language: String,
     /// When this session ends (24 hours after sign-in; a remembered one 30 days after it
     /// was last used, `session::REMEMBERED_DAYS`).
     #[serde(skip)]

@@ -71,7 +71,7 @@ pub async fn end_session(db: &Db, session_id: Uuid, entry: &NewAudit) -> Result<
 /// The active user behind a session's token hash, with the session's expiry and id.
 pub async fn session_user(db: &Db, token_hash: &[u8]) -> Result<Option<CurrentUser>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT u.id, u.name, u.email, u.role, s.expires_at AS session_expires_at, s.id AS session_id, \
+        "SELECT u.id, u.name, u.email, u.role, u.language, s.expires_at AS session_expires_at, s.id AS session_id, \
          s.remembered AS session_remembered, s.last_used_at AS session_used_at \
          FROM sessions s JOIN admin_users u ON u.id = s.user_id \
          WHERE s.token_hash = $1 AND u.is_active = $2",
@@ -80,6 +80,22 @@ pub async fn session_user(db: &Db, token_hash: &[u8]) -> Result<Option<CurrentUs
     .bind(true)
     .fetch_optional(pool)
     .await)
+}
+
+/// Sets the language of `user_id`'s own screens, with `entry`.
+pub async fn set_language(
+    db: &Db,
+    user_id: Uuid,
+    language: &str,
+    entry: &NewAudit,
+) -> Result<(), sqlx::Error> {
+    audited!(db, entry, tx => {
+        sqlx::query("UPDATE admin_users SET language = $2 WHERE id = $1")
+            .bind(user_id)
+            .bind(language)
+            .execute(&mut *tx)
+            .await?;
+    })
 }
 
 /// Marks session `id` used at `now`, and moves its end to `expires_at`.

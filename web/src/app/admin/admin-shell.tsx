@@ -33,6 +33,7 @@ import { CommandSearch } from '@/features/search/components/command-search'
 import { dashboardQuery } from '@/features/dashboard/api/dashboard'
 import { clearHeldNotices } from '@/features/jobs/held-notices'
 import { forgetOwnData } from '@/lib/offline'
+import { isLanguage, LanguageProvider, useI18n } from '@/lib/i18n'
 import { useSite } from '@/lib/site'
 import { cn } from '@/lib/utils'
 import { useAdminPageTitle } from './use-admin-title'
@@ -65,7 +66,22 @@ function writeSidebarCookie(expanded: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${expanded}; path=/admin; max-age=${7 * 24 * 60 * 60}; SameSite=Strict`
 }
 
+/** The admin in the language of its user's own screens where those are shown: a montør's
+ * every screen, anyone's "Mine oppdrag" (src/lib/i18n); the office's screens in Norwegian. */
 export function AdminShell() {
+  const { pathname } = useLocation()
+  const user = useAuth().user
+  const own = user?.role === 'montor' || pathname === paths.admin.work
+  const language = own && isLanguage(user?.language) ? user.language : 'nb'
+  return (
+    <LanguageProvider language={language}>
+      <Shell />
+    </LanguageProvider>
+  )
+}
+
+function Shell() {
+  const { t } = useI18n()
   const [expanded, setExpanded] = useState(readSidebarCookie)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [searchOpen, setSearchOpen] = useState(false)
@@ -119,15 +135,15 @@ export function AdminShell() {
           type="button"
           onClick={toggleSidebar}
           className="m-2 flex items-center gap-3 rounded-lg p-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
-          aria-label={expanded ? 'Skjul sidemenyen' : 'Vis sidemenyen'}
+          aria-label={expanded ? t('shell.hideSidebar') : t('shell.showSidebar')}
           aria-expanded={expanded}
           title="Ctrl/Cmd + B"
         >
           {expanded ? <PanelLeftClose className="size-5" aria-hidden="true" /> : <PanelLeftOpen className="size-5" aria-hidden="true" />}
-          {expanded && <span>Skjul meny</span>}
+          {expanded && <span>{t('shell.hideMenu')}</span>}
         </button>
       </aside>
-      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen} title="Meny" variant="side">
+      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen} title={t('shell.menu')} variant="side">
         <SidebarNav compact={false} />
       </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -146,8 +162,11 @@ function SidebarNav({ compact }: { compact: boolean }) {
   // New enquiries nobody has taken yet, looked for once a minute: the menu marks them.
   // A montør has only their own jobs and hours: one link, and no figures to ask for.
   const montor = useAuth().user?.role === 'montor'
+  const { t } = useI18n()
   const waiting = useQuery({ ...dashboardQuery, refetchInterval: 60_000, enabled: !montor }).data?.waiting ?? 0
-  const items = montor ? adminNavigation.filter((item) => item.to === paths.admin.work) : adminNavigation
+  const items = (montor ? adminNavigation.filter((item) => item.to === paths.admin.work) : adminNavigation).map((item) =>
+    item.to === paths.admin.work ? { ...item, label: t('shell.myJobs') } : item,
+  )
   return (
     <nav aria-label="Administrasjon" className="flex-1 overflow-y-auto p-2">
       <ul className="space-y-1">
@@ -194,11 +213,12 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
   const site = useSite()
   const { user, logout } = useAuth()
   const navigate = useNavigate()
+  const { t } = useI18n()
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-card/95 px-3 backdrop-blur sm:px-5">
       <Button variant="ghost" size="icon" className="md:hidden" onClick={onMenu}>
         <Menu aria-hidden="true" />
-        <span className="sr-only">Åpne meny</span>
+        <span className="sr-only">{t('shell.openMenu')}</span>
       </Button>
       <Link to={paths.admin.root} className="flex items-center gap-2 font-bold" aria-label={site.company_name}>
         <LogoMark logo={site.logo} name={site.company_name} className={site.logo ? 'h-8' : 'size-8'} />
@@ -209,7 +229,7 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
         className="ml-2 hidden items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground hover:underline lg:inline-flex"
       >
         <ExternalLink className="size-4" aria-hidden="true" />
-        Til nettstedet
+        {t('shell.site')}
       </a>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         {user?.role !== 'montor' && (
@@ -219,7 +239,12 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
             <kbd className="hidden rounded border border-border px-1.5 text-xs text-muted-foreground sm:inline">Ctrl K</kbd>
           </Button>
         )}
-        <ThemeToggle />
+        <ThemeToggle
+          words={(current, next) => ({
+            label: t('theme.label', { current: t(`theme.${current}`), next: t(`theme.${next}`).toLowerCase() }),
+            title: t('theme.title', { current: t(`theme.${current}`) }),
+          })}
+        />
         <span className="hidden text-sm text-muted-foreground xl:inline">{user?.email}</span>
         <Button
           variant="ghost"
@@ -233,7 +258,7 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
           }}
         >
           <LogOut aria-hidden="true" />
-          <span>Logg ut</span>
+          <span>{t('shell.logOut')}</span>
         </Button>
       </div>
     </header>
@@ -263,14 +288,16 @@ export function Breadcrumb() {
   const { pathname } = useLocation()
   const segments = pathname.split('/').filter(Boolean)
   const pageTitle = useAdminPageTitle()
+  const { t } = useI18n()
+  const labels: Record<string, string> = { ...SEGMENT_LABELS, admin: t('shell.admin'), 'mine-oppdrag': t('shell.myJobs') }
   return (
-    <nav aria-label="Brødsmuler" className="mb-5 text-sm text-muted-foreground">
+    <nav aria-label={t('shell.breadcrumbs')} className="mb-5 text-sm text-muted-foreground">
       <ol className="flex flex-wrap items-center gap-1">
         {segments.map((segment, index) => {
           const to = `/${segments.slice(0, index + 1).join('/')}`
           const last = index === segments.length - 1
           // A step the table does not name (a category's slug) is named by its page.
-          const label = SEGMENT_LABELS[segment] ?? ((last && pageTitle) || decodeURIComponent(segment))
+          const label = labels[segment] ?? ((last && pageTitle) || decodeURIComponent(segment))
           const linkable = !last && segment !== 'category'
           return (
             <li key={to} className="flex items-center gap-1">

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { Button } from '@/components/ui/button'
+import { useI18n } from '@/lib/i18n'
 
 /**
  * What a montør is told when hours or materials were saved past a prisoverslag's budget
@@ -58,23 +59,21 @@ function subscribe(listener: () => void) {
 /** The notices not yet read, at the top of "Mine oppdrag". */
 export function HeldNotices() {
   const notices = useSyncExternalStore(subscribe, read, () => [])
+  const { t } = useI18n()
   if (notices.length === 0) return null
   return (
     <section role="status" aria-labelledby="held-notices" className="grid gap-2 rounded-2xl border border-accent bg-accent/10 p-4" data-held-notices>
       <h2 id="held-notices" className="flex items-center gap-2 text-lg font-semibold">
-        <Info className="size-5 shrink-0" aria-hidden="true" /> Lagret, venter på kontoret
+        <Info className="size-5 shrink-0" aria-hidden="true" /> {t('held.title')}
       </h2>
       <ul className="grid list-disc gap-1 pl-5 text-sm">
         {notices.map((notice) => (
           <li key={notice.id}>{notice.what}</li>
         ))}
       </ul>
-      <p className="text-sm">
-        Oppdraget har passert prisoverslaget. Det du førte er lagret og telles med i timelisten din. Kontoret tar kontakt med kunden
-        før dette faktureres. Du trenger ikke gjøre noe mer.
-      </p>
+      <p className="text-sm">{t('held.body')}</p>
       <Button type="button" variant="outline" className="h-11 justify-self-start" onClick={clearHeldNotices}>
-        Lest
+        {t('held.read')}
       </Button>
     </section>
   )

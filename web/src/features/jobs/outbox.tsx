@@ -4,6 +4,7 @@ import { CloudOff, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { Button } from '@/components/ui/button'
 import { api, ApiError, NoConnectionError, unwrap } from '@/lib/api'
+import { useI18n } from '@/lib/i18n'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
 import { type MaterialInput, sendReceipt, type TimeInput } from './api/jobs'
@@ -120,17 +121,18 @@ export function noConnection(error: unknown): boolean {
 /** "Venter på nett": what is kept on the phone, and what the server refused, with the
  * reason and a way to remove it. */
 export function OutboxList({ pending }: { pending: Pending[] }) {
+  const { t, server } = useI18n()
   if (pending.length === 0) return null
   const waiting = pending.filter((item) => !item.refused)
   const refused = pending.filter((item) => item.refused)
   return (
     <section aria-labelledby="outbox" className="grid gap-2 rounded-2xl border border-border bg-card p-4" data-outbox>
       <h2 id="outbox" className="flex items-center gap-2 text-lg font-semibold">
-        <CloudOff className="size-5 shrink-0" aria-hidden="true" /> Venter på nett
+        <CloudOff className="size-5 shrink-0" aria-hidden="true" /> {t('outbox.title')}
       </h2>
       {waiting.length > 0 && (
         <>
-          <p className="text-sm text-muted-foreground">Lagret på telefonen. Sendes av seg selv når du har nett igjen.</p>
+          <p className="text-sm text-muted-foreground">{t('outbox.body')}</p>
           <ul className="grid gap-1 text-sm">
             {waiting.map((item) => (
               <li key={item.id} data-pending>
@@ -143,9 +145,9 @@ export function OutboxList({ pending }: { pending: Pending[] }) {
       {refused.map((item) => (
         <div key={item.id} role="alert" className="flex items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-2 text-sm">
           <span>
-            <span className="font-semibold">Ble ikke ført: {item.what}.</span> {item.refused}
+            <span className="font-semibold">{t('outbox.refused', { what: item.what })}</span> {server(item.refused ?? '')}
           </span>
-          <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0" aria-label={`Fjern ${item.what}`} onClick={() => void drop(item.id)}>
+          <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0" aria-label={t('outbox.remove', { what: item.what })} onClick={() => void drop(item.id)}>
             <Trash2 aria-hidden="true" />
           </Button>
         </div>

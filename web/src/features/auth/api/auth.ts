@@ -9,6 +9,11 @@ export async function login(email: string, password: string, remember = false): 
   return unwrap(await api.POST('/api/auth/login', { body: { email, password, remember } }))
 }
 
+/** `PUT /api/auth/language`: the language of one's own screens (`nb`, `en` or `pl`). */
+export async function saveLanguage(language: string): Promise<void> {
+  unwrap(await api.PUT('/api/auth/language', { body: { language } }))
+}
+
 /** `POST /api/auth/logout`. */
 export async function logout(): Promise<void> {
   await api.POST('/api/auth/logout')

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError, UNAUTHORIZED_EVENT } from '@/lib/api'
-import { type AdminUser, getSession, login as loginRequest, logout as logoutRequest } from '../api/auth'
+import { keepDeviceLanguage } from '@/lib/i18n'
+import { type AdminUser, getSession, login as loginRequest, logout as logoutRequest, saveLanguage } from '../api/auth'
 
 // The session is kept on the device under `adminSession` for 24 hours, as long as the
 // server's session cookie lives.
@@ -20,6 +21,8 @@ type Auth = {
   expired: boolean
   login: (email: string, password: string, remember?: boolean) => Promise<LoginResult>
   logout: () => Promise<void>
+  /** Saves the language of one's own screens on the profile, and on this device. */
+  changeLanguage: (language: 'nb' | 'en' | 'pl') => Promise<void>
 }
 
 const AuthContext = createContext<Auth | null>(null)
@@ -118,6 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession(next)
       setLoading(false)
       setExpired(false)
+      if (info.user.role === 'montor') keepDeviceLanguage(info.user.language as 'nb' | 'en' | 'pl')
       return { success: true }
     } catch (error) {
       if (error instanceof ApiError) return { success: false, error: error.message, cause: error }
@@ -133,9 +137,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [signOutLocally])
 
+  const changeLanguage = useCallback(async (language: 'nb' | 'en' | 'pl') => {
+    await saveLanguage(language)
+    keepDeviceLanguage(language)
+    setSession((current) => {
+      if (!current) return current
+      const next = { ...current, user: { ...current.user, language } }
+      store(next)
+      return next
+    })
+  }, [])
+
   const value = useMemo(
-    () => ({ user: session?.user ?? null, loading, expired, login, logout }),
-    [session, loading, expired, login, logout],
+    () => ({ user: session?.user ?? null, loading, expired, login, logout, changeLanguage }),
+    [session, loading, expired, login, logout, changeLanguage],
   )
   return <AuthContext value={value}>{children}</AuthContext>
 }

@@ -3,7 +3,9 @@ import { useId, useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/input'
-import { hours, useChangeTime } from '../api/jobs'
+import { reasonOf } from '@/lib/api'
+import { useI18n } from '@/lib/i18n'
+import { useChangeTime } from '../api/jobs'
 
 /** One entry of the week changed where it stands: its length by the quarter, its note.
  * The rest (the job, the day, the line) stays; the office changes those on the job. */
@@ -18,6 +20,7 @@ export function EntryEdit({
 }) {
   const change = useChangeTime()
   const toast = useToast()
+  const { t, hours, server } = useI18n()
   const [minutes, setMinutes] = useState(entry.minutes)
   const [note, setNote] = useState(entry.note)
   const noteId = useId()
@@ -27,35 +30,35 @@ export function EntryEdit({
       { id: entry.id, body: { minutes, note } },
       {
         onSuccess: () => {
-          toast({ title: `Endret til ${hours(minutes)}`, description: what })
+          toast({ title: t('edit.saved', { hours: hours(minutes) }), description: what })
           onDone()
         },
-        onError: (error) => toast({ title: 'Timene ble ikke endret', description: error.message, variant: 'destructive' }),
+        onError: (error) => toast({ title: t('edit.failed'), description: server(reasonOf(error) ?? ''), variant: 'destructive' }),
       },
     )
   return (
-    <div role="group" aria-label={`Endre ${what}`} className="mt-2 grid gap-2 rounded-lg border border-border p-2">
+    <div role="group" aria-label={t('week.edit', { what })} className="mt-2 grid gap-2 rounded-lg border border-border p-2">
       <div className="flex items-center gap-2">
-        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="Et kvarter mindre" onClick={() => step(-15)}>
+        <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('time.less')} onClick={() => step(-15)}>
           <Minus aria-hidden="true" />
         </Button>
-        <output aria-live="polite" className="min-w-16 text-center text-lg font-semibold tabular-nums">
+        <output aria-live="polite" className="min-w-16 text-center text-lg font-semibold whitespace-nowrap tabular-nums">
           {hours(minutes)}
         </output>
-        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="Et kvarter mer" onClick={() => step(15)}>
+        <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('time.more')} onClick={() => step(15)}>
           <Plus aria-hidden="true" />
         </Button>
       </div>
       <label htmlFor={noteId} className="text-sm font-medium">
-        Merknad
+        {t('edit.note')}
       </label>
       <Textarea id={noteId} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
       <div className="flex gap-2">
         <Button type="button" className="h-11" disabled={change.isPending} onClick={save}>
-          Lagre
+          {t('edit.save')}
         </Button>
         <Button type="button" variant="outline" className="h-11" onClick={onDone}>
-          Avbryt
+          {t('edit.cancel')}
         </Button>
       </div>
     </div>

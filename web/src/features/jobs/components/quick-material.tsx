@@ -8,20 +8,23 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
+import { type I18n, useI18n } from '@/lib/i18n'
 import { parseQuantity, quantityField } from '@/lib/money'
 import { sendReceipt, useAddMaterial, type WorkJob } from '../api/jobs'
 import { addHeldNotice } from '../held-notices'
 import { keep, noConnection } from '../outbox'
 
-/** The units a montør counts a material in, as the phone names them. */
-const UNITS = { stk: 'stk', lm: 'meter', m2: 'm²' } as const
+/** The units a montør counts a material in. */
+const UNITS = ['stk', 'lm', 'm2'] as const
 
-const schema = z.object({
-  description: z.string().trim().min(1, 'Skriv hva du brukte.'),
-  quantity: z.string().refine((text) => (parseQuantity(text) ?? 0) > 0, 'Skriv antallet som et tall, for eksempel 2 eller 2,5.'),
-  unit: z.enum(['stk', 'lm', 'm2']),
-})
-type Values = z.infer<typeof schema>
+/** The form's rules, in the screen's language. */
+const schemaOf = (t: I18n['t']) =>
+  z.object({
+    description: z.string().trim().min(1, t('material.whatRequired')),
+    quantity: z.string().refine((text) => (parseQuantity(text) ?? 0) > 0, t('material.quantityBad')),
+    unit: z.enum(UNITS),
+  })
+type Values = z.infer<ReturnType<typeof schemaOf>>
 const EMPTY: Values = { description: '', quantity: '1', unit: 'stk' }
 
 /**
@@ -34,7 +37,8 @@ const EMPTY: Values = { description: '', quantity: '1', unit: 'stk' }
 export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalogue: { id: string; name: string }[]; owner: string }) {
   const add = useAddMaterial(job.id)
   const toast = useToast()
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY })
+  const { t, server } = useI18n()
+  const form = useForm<Values>({ resolver: zodResolver(schemaOf(t)), defaultValues: EMPTY })
   const { register, handleSubmit, formState, reset, setValue, getValues } = form
   const serverErrors = useServerErrors(form)
   const [lineId, setLineId] = useState(() => crypto.randomUUID())
@@ -48,7 +52,7 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
   const submit = handleSubmit(async (values) => {
     const quantity = parseQuantity(values.quantity) ?? 0
     const picked = catalogue.find((service) => service.name.toLowerCase() === values.description.trim().toLowerCase())
-    const what = `${quantityField(quantity)} ${UNITS[values.unit]} ${values.description.trim()}`
+    const what = `${quantityField(quantity)} ${t(`unit.${values.unit}`)} ${values.description.trim()}`
     const body = {
       id: lineId,
       description: values.description.trim(),
@@ -70,22 +74,22 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
       if (photo && !line.receipt) {
         await sendReceipt(job.id, line.id, photo).catch((error: unknown) =>
           toast({
-            title: 'Bildet ble ikke lagret',
-            description: `Materiellet er ført. ${error instanceof Error ? error.message : ''}`.trim(),
+            title: t('material.photoFailed'),
+            description: `${t('material.photoFailedHint')} ${error instanceof Error ? server(error.message) : ''}`.trim(),
             variant: 'destructive',
           }),
         )
       }
-      if (line.held) addHeldNotice({ id: line.id, what: `${what} på ${job.title}` })
-      toast({ title: `Ført ${what}`, description: line.held ? 'Venter på at kontoret kontakter kunden (se øverst).' : job.title })
+      if (line.held) addHeldNotice({ id: line.id, what: t('material.on', { what, job: job.title }) })
+      toast({ title: t('material.saved', { what }), description: line.held ? t('time.heldHint') : job.title })
       done()
     } catch (error) {
       // No network (a basement): kept on the phone, the photo too, and sent when it is back.
       if (noConnection(error)) {
         try {
-          const pending = { id: lineId, owner, when: new Date().toISOString(), what: `${what} på ${job.title}` }
+          const pending = { id: lineId, owner, when: new Date().toISOString(), what: t('material.on', { what, job: job.title }) }
           await keep({ ...pending, kind: 'material', jobId: job.id, body, photo: photo ?? undefined })
-          toast({ title: `Lagret på telefonen: ${what}`, description: 'Sendes når du har nett igjen.' })
+          toast({ title: t('material.kept', { what }), description: t('time.keptHint') })
           done()
           return
         } catch {
@@ -93,13 +97,13 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
         }
       }
       serverErrors(error)
-      toast({ title: 'Materiellet ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+      toast({ title: t('material.failed'), description: error instanceof Error ? server(error.message) : undefined, variant: 'destructive' })
     }
   })
 
   return (
-    <form aria-label={`Materiell på ${job.title}`} noValidate onSubmit={submit} className="grid gap-3">
-      <FormField id={`${id}-what`} label="Hva brukte du" error={formState.errors.description?.message}>
+    <form aria-label={t('material.form', { job: job.title })} noValidate onSubmit={submit} className="grid gap-3">
+      <FormField id={`${id}-what`} label={t('material.what')} error={formState.errors.description?.message && server(formState.errors.description.message)}>
         {(control) => <Input autoComplete="off" list={`${id}-catalogue`} {...register('description')} {...control} />}
       </FormField>
       <datalist id={`${id}-catalogue`}>
@@ -108,21 +112,21 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
         ))}
       </datalist>
       <div className="flex flex-wrap items-end gap-2">
-        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="En mindre" onClick={() => step(-1)}>
+        <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('material.less')} onClick={() => step(-1)}>
           <Minus aria-hidden="true" />
         </Button>
-        <FormField id={`${id}-quantity`} label="Antall" error={formState.errors.quantity?.message} className="w-24">
+        <FormField id={`${id}-quantity`} label={t('material.quantity')} error={formState.errors.quantity?.message} className="w-24">
           {(control) => <Input inputMode="decimal" className="h-11 text-center" {...register('quantity')} {...control} />}
         </FormField>
-        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="En mer" onClick={() => step(1)}>
+        <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('material.more')} onClick={() => step(1)}>
           <Plus aria-hidden="true" />
         </Button>
-        <FormField id={`${id}-unit`} label="Enhet" className="w-28">
+        <FormField id={`${id}-unit`} label={t('material.unit')} className="w-28">
           {(control) => (
             <Select className="h-11" {...register('unit')} {...control}>
-              {Object.entries(UNITS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
+              {UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {t(`unit.${unit}`)}
                 </option>
               ))}
             </Select>
@@ -131,7 +135,7 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
       </div>
       <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed border-border px-3 text-sm focus-within:ring-2 focus-within:ring-ring">
         <Camera className="size-5 shrink-0" aria-hidden="true" />
-        <span>{photo ? `Bilde: ${photo.name}` : 'Bilde av kvitteringen eller delen (valgfritt)'}</span>
+        <span>{photo ? t('material.photoChosen', { name: photo.name }) : t('material.photo')}</span>
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
@@ -141,7 +145,7 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
         />
       </label>
       <Button type="submit" className="h-11" disabled={add.isPending}>
-        Før materiell
+        {t('material.save')}
       </Button>
     </form>
   )

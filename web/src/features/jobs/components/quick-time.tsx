@@ -4,8 +4,10 @@ import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Select, Textarea } from '@/components/ui/input'
+import { reasonOf } from '@/lib/api'
+import { useI18n } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { hours, useAddTime, type WorkJob } from '../api/jobs'
+import { useAddTime, type WorkJob } from '../api/jobs'
 import { addHeldNotice } from '../held-notices'
 import { keep, noConnection } from '../outbox'
 
@@ -20,6 +22,7 @@ const CHOICES = [30, 60, 120, 240, 450, 480]
 export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: string; dayLabel: string; owner: string }) {
   const add = useAddTime()
   const toast = useToast()
+  const { t, hours, server } = useI18n()
   const [minutes, setMinutes] = useState<number | null>(null)
   const [line, setLine] = useState('')
   const [note, setNote] = useState('')
@@ -50,16 +53,16 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
       extra: extra !== '',
       change_id: extra === '' || extra === 'extra' ? null : extra,
     }
-    const what = `${hours(minutes)} på ${job.title}, ${dayLabel.toLowerCase()}`
+    const what = `${t('time.on', { hours: hours(minutes), job: job.title })}, ${dayLabel.toLowerCase()}`
     add
       .mutateAsync(body)
       .then(
         (entry) => {
           if (entry.held) {
             addHeldNotice({ id: entry.id, what })
-            toast({ title: `Lagret: ${hours(minutes)} på ${job.title}`, description: 'Venter på at kontoret kontakter kunden (se øverst).' })
+            toast({ title: t('time.heldSaved', { what: t('time.on', { hours: hours(minutes), job: job.title }) }), description: t('time.heldHint') })
           } else {
-            toast({ title: `Ført ${hours(minutes)} på ${job.title}`, description: dayLabel })
+            toast({ title: t('time.saved', { what: t('time.on', { hours: hours(minutes), job: job.title }) }), description: dayLabel })
           }
           done()
         },
@@ -68,14 +71,15 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
           if (noConnection(error)) {
             try {
               await keep({ id: entryId, owner, when: new Date().toISOString(), what, kind: 'time', body })
-              toast({ title: `Lagret på telefonen: ${hours(minutes)} på ${job.title}`, description: 'Sendes når du har nett igjen.' })
+              toast({ title: t('time.kept', { what: t('time.on', { hours: hours(minutes), job: job.title }) }), description: t('time.keptHint') })
               done()
               return
             } catch {
               // Nowhere to keep it: said below, and the entry stays on the card.
             }
           }
-          toast({ title: 'Timene ble ikke ført', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+          const reason = reasonOf(error)
+          toast({ title: t('time.failed'), description: reason && server(reason), variant: 'destructive' })
         },
       )
   }
@@ -83,9 +87,9 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground" data-entry-day>
-        Dag: <span className="font-semibold text-foreground">{dayLabel}</span>
+        {t('time.day')} <span className="font-semibold text-foreground">{dayLabel}</span>
       </p>
-      <div role="group" aria-label={`Timer på ${job.title}`} className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('time.group', { job: job.title })} className="flex flex-wrap gap-2">
         {CHOICES.map((choice) => (
           <Button
             key={choice}
@@ -99,28 +103,28 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
           </Button>
         ))}
       </div>
-      <div className="flex items-center gap-2">
-        <Button type="button" variant="outline" size="icon" aria-label="Et kvarter mindre" onClick={() => step(-15)}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" variant="outline" size="icon" aria-label={t('time.less')} onClick={() => step(-15)}>
           <Minus aria-hidden="true" />
         </Button>
-        <output aria-live="polite" className={cn('min-w-20 text-center text-lg font-semibold tabular-nums', minutes === null && 'text-muted-foreground')}>
-          {minutes === null ? 'Velg tid' : hours(minutes)}
+        <output aria-live="polite" className={cn('min-w-20 text-center text-lg font-semibold whitespace-nowrap tabular-nums', minutes === null && 'text-muted-foreground')}>
+          {minutes === null ? t('time.pick') : hours(minutes)}
         </output>
-        <Button type="button" variant="outline" size="icon" aria-label="Et kvarter mer" onClick={() => step(15)}>
+        <Button type="button" variant="outline" size="icon" aria-label={t('time.more')} onClick={() => step(15)}>
           <Plus aria-hidden="true" />
         </Button>
         <Button type="button" className="ml-auto" disabled={minutes === null || add.isPending} onClick={save}>
-          Før {minutes === null ? 'timer' : hours(minutes)}
+          {minutes === null ? t('time.saveNone') : t('time.save', { hours: hours(minutes) })}
         </Button>
       </div>
       <details>
-        <summary className="min-h-11 cursor-pointer py-3 text-sm text-primary">Mer: linje, merknad, tilleggsarbeid</summary>
+        <summary className="min-h-11 cursor-pointer py-3 text-sm text-primary">{t('time.details')}</summary>
         <div className="mt-3 grid gap-3">
           {job.lines.length > 0 && (
-            <FormField id={`${id}-line`} label="Linje i tilbudet">
+            <FormField id={`${id}-line`} label={t('time.line')}>
               {(control) => (
                 <Select {...control} value={line} onChange={(event) => setLine(event.target.value)}>
-                  <option value="">Ingen bestemt linje</option>
+                  <option value="">{t('time.noLine')}</option>
                   {job.lines.map((text, index) => (
                     <option key={index} value={index}>
                       {text}
@@ -130,19 +134,19 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
               )}
             </FormField>
           )}
-          <FormField id={`${id}-note`} label="Merknad">
+          <FormField id={`${id}-note`} label={t('time.note')}>
             {(control) => <Textarea {...control} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />}
           </FormField>
-          <FormField id={`${id}-extra`} label="Tilleggsarbeid">
+          <FormField id={`${id}-extra`} label={t('time.extra')}>
             {(control) => (
               <Select {...control} value={extra} onChange={(event) => setExtra(event.target.value)}>
-                <option value="">Nei, arbeid i tilbudet</option>
+                <option value="">{t('time.extraNo')}</option>
                 {job.changes.map((change) => (
                   <option key={change.id} value={change.id}>
                     {change.label}
                   </option>
                 ))}
-                <option value="extra">Ja, ikke avtalt ennå</option>
+                <option value="extra">{t('time.extraYes')}</option>
               </Select>
             )}
           </FormField>

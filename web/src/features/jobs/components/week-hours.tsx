@@ -3,11 +3,9 @@ import { useState } from 'react'
 import { UNDO_MS, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDay } from '@/lib/format'
-import { hours, useDeleteTime, useWeek } from '../api/jobs'
+import { useI18n } from '@/lib/i18n'
+import { useDeleteTime, useWeek } from '../api/jobs'
 import { EntryEdit } from './entry-edit'
-
-const WEEKDAYS = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag']
 
 /** A person's week: the hours per day, each entry with its job, and its removal, which
  * can be undone: the entry leaves the list at once, and is deleted on the server only when
@@ -16,6 +14,7 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
   const week = useWeek(day, userId)
   const remove = useDeleteTime()
   const toast = useToast()
+  const { t, hours, weekday, date, server } = useI18n()
   /** The entries deleted and waiting out their undo time. */
   const [leaving, setLeaving] = useState<string[]>([])
   /** The entry being changed in place. */
@@ -27,16 +26,16 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
         remove.mutate(id, {
           onError: (error) => {
             setLeaving((all) => all.filter((other) => other !== id))
-            toast({ title: 'Kunne ikke slette timene', description: error.message, variant: 'destructive' })
+            toast({ title: t('week.deleteFailed'), description: server(error.message), variant: 'destructive' })
           },
         }),
       UNDO_MS,
     )
     toast({
-      title: 'Timene er slettet',
+      title: t('week.deleted'),
       description: what,
       action: {
-        label: 'Angre',
+        label: t('week.undo'),
         onClick: () => {
           window.clearTimeout(later)
           setLeaving((all) => all.filter((other) => other !== id))
@@ -44,8 +43,8 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
       },
     })
   }
-  if (week.isPending) return <Spinner label="Laster uken..." />
-  if (!week.data) return <p className="text-destructive">Kunne ikke hente uken.</p>
+  if (week.isPending) return <Spinner label={t('week.loading')} />
+  if (!week.data) return <p className="text-destructive">{t('week.failed')}</p>
   const { from, entries, days, total_minutes } = week.data
   /** The minutes of the entries waiting out their undo time (of one day, or all). */
   const gone = (index?: number) =>
@@ -55,7 +54,7 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
   return (
     <section aria-labelledby="week-hours" className="grid gap-3">
       <h2 id="week-hours" className="text-lg font-semibold">
-        Uken fra {formatDay(from)}: {hours(total_minutes - gone())}
+        {t('week.title', { day: date(from), hours: hours(total_minutes - gone()) })}
       </h2>
       <ol className="grid gap-2">
         {days.map((all, index) => {
@@ -64,20 +63,20 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
           return (
             <li key={index} className="rounded-lg border border-border bg-card p-3">
               <div className="flex justify-between font-medium">
-                <span>{WEEKDAYS[index]}</span>
+                <span>{weekday(index)}</span>
                 <span className="tabular-nums">{minutes ? hours(minutes) : '–'}</span>
               </div>
               {rows.length > 0 && (
                 <ul className="mt-2 grid gap-1 text-sm">
                   {rows.map((row) => {
-                    const what = `${hours(row.minutes)} på ${row.job_title}, ${WEEKDAYS[index]?.toLowerCase()}`
+                    const what = `${t('time.on', { hours: hours(row.minutes), job: row.job_title })}, ${weekday(index).toLowerCase()}`
                     return (
                       <li key={row.id}>
                         <div className="flex items-center justify-between gap-2">
                           <span>
                             {row.job_title}
-                            {row.extra && <span className="ml-1 text-accent-strong dark:text-accent">(tillegg)</span>}
-                            {row.held && <span className="ml-1 text-muted-foreground">(venter på kontoret)</span>}
+                            {row.extra && <span className="ml-1 text-accent-strong dark:text-accent">{t('week.extra')}</span>}
+                            {row.held && <span className="ml-1 text-muted-foreground">{t('week.held')}</span>}
                             {row.note && <span className="text-muted-foreground">: {row.note}</span>}
                           </span>
                           <span className="flex items-center gap-1">
@@ -86,13 +85,13 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
                               variant="ghost"
                               size="icon"
                               className="size-11"
-                              aria-label={`Endre ${what}`}
+                              aria-label={t('week.edit', { what })}
                               aria-expanded={editing === row.id}
                               onClick={() => setEditing(editing === row.id ? null : row.id)}
                             >
                               <Pencil aria-hidden="true" />
                             </Button>
-                            <Button variant="ghost" size="icon" className="size-11" aria-label={`Slett ${what}`} onClick={() => removeLater(row.id, what)}>
+                            <Button variant="ghost" size="icon" className="size-11" aria-label={t('week.delete', { what })} onClick={() => removeLater(row.id, what)}>
                               <Trash2 aria-hidden="true" />
                             </Button>
                           </span>

@@ -1,0 +1,87 @@
+import { adminPassword, createLead, signIn } from './admin'
+import { seriousViolations } from './axe'
+import { expect, test } from './server'
+
+// A Polish montør (#59): Polski chosen on the sign-in page is kept on his profile; his
+// week, his materials and the server's refusals are in Polish, with no Norwegian left on
+// the screen but the job's own data (375 px, touch). The office's screens stay Norwegian.
+
+const headers = { 'X-Fagfolk-Csrf': '1' }
+/** Words of the Norwegian screens a Polish screen must not show. */
+const NORWEGIAN = /\b(Mine|oppdrag|Timer|Uken|Før|Dag|Mandag|Tirsdag|Onsdag|Torsdag|Fredag|Lørdag|Søndag|Logg|Materiell|Merknad|Tilleggsarbeid|Velg|kvarter|Lagret|Ført|Slett|Endre)\b|[æøåÆØÅ]/
+
+test('a Polish montør signs in, enters his week and materials, and reads every message in Polish', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  const made = await page.request.post('/api/admin/users', {
+    data: { name: 'Piotr Nowak', email: 'piotr@fagfolk.test', password: adminPassword, role: 'montor' },
+    headers,
+  })
+  const piotr = ((await made.json()) as { id: string }).id
+  const lead = await createLead(page, { name: 'Kari Berg', phone: '912 34 567', adresse: 'Bergveien 2', postnr: '0150' })
+  const job = await page.request.post(`/api/admin/leads/${lead.id}/jobs`, { data: { title: 'Nytt sikringsskap', hourly_rate: 85_000, workers: [piotr] }, headers })
+  expect(job.status()).toBe(201)
+  // What the screen may show in Norwegian: the job's own data, the firm's name, and the
+  // language picker's "Norsk (bokmål)" (each language is named in itself).
+  const jobData = ['Nytt sikringsskap', 'Kari Berg', 'Bergveien 2, 0150', '912 34 567', 'Fagfolk AS', 'Koblingsboks', 'Norsk (bokmål)']
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, locale: 'nb-NO' })
+  const phone = await context.newPage()
+  await phone.goto('/admin/login')
+  await expect(phone.getByRole('heading', { name: 'Logg inn', level: 1 })).toBeVisible()
+  await phone.getByRole('combobox').selectOption('pl')
+  await expect(phone.getByRole('heading', { name: 'Zaloguj się', level: 1 })).toBeVisible()
+  await phone.getByLabel('E-mail').fill('piotr@fagfolk.test')
+  await phone.getByLabel('Hasło', { exact: true }).fill(adminPassword)
+  await phone.getByRole('button', { name: 'Zaloguj się' }).tap()
+  await expect(phone).toHaveURL('/admin/mine-oppdrag')
+  await expect(phone.getByRole('heading', { name: 'Moje zlecenia na dziś', level: 1 })).toBeVisible()
+  expect(await phone.evaluate(() => document.documentElement.lang)).toBe('pl')
+
+  const card = phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: 'Nytt sikringsskap' }) })
+  await card.getByRole('button', { name: '8 godz.', exact: true }).tap()
+  await card.getByRole('button', { name: 'Zapisz 8 godz.' }).tap()
+  await expect(phone.getByText('Zapisano 8 godz. przy Nytt sikringsskap')).toBeVisible()
+  for (let round = 0; round < 2; round += 1) {
+    await card.getByRole('button', { name: '8 godz.', exact: true }).tap()
+    await card.getByRole('button', { name: 'Zapisz 8 godz.' }).tap()
+  }
+  // A ninth quarter past 24 hours: the server refuses, and says it in Polish.
+  await card.getByRole('button', { name: '0,5 godz.', exact: true }).tap()
+  await card.getByRole('button', { name: 'Zapisz 0,5 godz.' }).tap()
+  await expect(phone.getByText('Doba ma 24 godziny: z tym wpisem ta osoba miałaby tego dnia ponad 24 godziny.')).toBeVisible()
+
+  await card.getByText('Materiały', { exact: true }).tap()
+  const used = card.getByRole('form', { name: 'Materiały przy Nytt sikringsskap' })
+  await used.getByRole('button', { name: 'Zapisz materiał' }).tap()
+  await expect(used.getByText('Wpisz, czego użyłeś.')).toBeVisible()
+  await used.getByLabel('Czego użyłeś').fill('Koblingsboks')
+  await used.getByRole('button', { name: 'O jeden więcej' }).tap()
+  await used.getByRole('button', { name: 'Zapisz materiał' }).tap()
+  await expect(phone.getByText('Zapisano 2 szt. Koblingsboks')).toBeVisible()
+  await card.getByText('Materiały', { exact: true }).tap()
+
+  const week = phone.locator('section[aria-labelledby="week-hours"]')
+  await expect(week).toContainText('24 godz.')
+  let text = await phone.evaluate(() => document.body.innerText)
+  for (const data of jobData) text = text.replaceAll(data, '')
+  expect(text.match(NORWEGIAN), `Norwegian left on the Polish screen:\n${text}`).toBeNull()
+  await phone.screenshot({ path: info.outputPath('tydzien-pl-375.png'), fullPage: true })
+  const wide = await phone.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > 376 && !element.closest('.overflow-x-auto'))
+      .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 40)}`)
+      .slice(0, 5),
+  )
+  expect(wide, 'nothing reaches past the screen').toEqual([])
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  expect(await seriousViolations(phone)).toEqual([])
+
+  // Kept on his profile: the next sign-in, on another phone, is Polish from the start.
+  const session = (await (await phone.request.get('/api/auth/session')).json()) as { user: { language: string } }
+  expect(session.user.language).toBe('pl')
+  // The office's screens stay Norwegian.
+  await page.goto('/admin/oppdrag')
+  await expect(page.getByRole('heading', { name: 'Oppdrag', level: 1 })).toBeVisible()
+  await context.close()
+})
