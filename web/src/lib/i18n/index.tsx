@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'r
 import { en } from './en'
 import { nb } from './nb'
 import { pl } from './pl'
+import type { Key, Messages } from './types'
 
 /**
  * The montør's screens in bokmål, English or Polish (issue #59): the sign-in, "Mine
@@ -11,8 +12,7 @@ import { pl } from './pl'
  * `Messages` makes a key missing or left over a type error, and `./catalogue.test.ts` checks
  * that no text is empty and every `{placeholder}` is kept.
  */
-export type Key = keyof typeof nb
-export type Messages = Record<Key, string>
+export type { Key, Messages }
 export type Language = 'nb' | 'en' | 'pl'
 
 /** The languages, each named in itself. */

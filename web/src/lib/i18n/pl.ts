@@ -1,4 +1,4 @@
-import type { Messages } from './index'
+import type { Messages } from './types'
 
 /** The montør's screens in Polish. */
 export const pl: Messages = {
