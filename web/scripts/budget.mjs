@@ -10,8 +10,13 @@ const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist
 // Just above today's measure (38-43 KB of JavaScript, 9.1 KB of CSS, gzip), so that
 // growth is a decision someone makes here, not an accident: raise a budget in the same
 // change that needs it, and say why. 45 KB of JavaScript is the product's ceiling.
+// CSS raised from 11 to 11.5 KB on 2026-11-28 (session 35, issue #59): the public
+// stylesheet is Tailwind's from every source file, and the montør's screens (the phone's
+// materials, the offline list, the sessions under Brukere) added their utilities; it
+// measured 11.0x KB. Keeping the admin's utilities out of the public stylesheet is the
+// cure, and is left for the skeleton's issue (#60).
 const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 45)
-const CSS_BUDGET_KB = Number(process.env.CSS_BUDGET_KB ?? 11)
+const CSS_BUDGET_KB = Number(process.env.CSS_BUDGET_KB ?? 11.5)
 
 const manifest = JSON.parse(await readFile(path.join(dist, '_pages', 'manifest.json'), 'utf8'))
 const template = await readFile(path.join(dist, 'index.html'), 'utf8')

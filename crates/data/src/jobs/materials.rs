@@ -36,14 +36,11 @@ pub struct Material {
     pub created_at: DateTime<Utc>,
     /// Written past a prisoverslag's budget before the § 7 contact: held out of the
     /// invoice until the contact is recorded (`gate`). Set by the store, never by a client.
-    #[serde(default)]
     pub held: bool,
     /// Typed on a montør's phone, where no prices are shown: the office sets the price
     /// before the job is invoiced.
-    #[serde(default)]
     pub price_missing: bool,
     /// A photo of the receipt or of the part is stored with it (`src/jobs/receipts.rs`).
-    #[serde(default)]
     pub receipt: bool,
 }
 
