@@ -2745,7 +2745,7 @@ export interface components {
              * @description Written past a prisoverslag's budget before the § 7 contact: held out of the
              *     invoice until the contact is recorded (`gate`). Set by the store, never by a client.
              */
-            held?: boolean;
+            held: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -2754,14 +2754,14 @@ export interface components {
              * @description Typed on a montør's phone, where no prices are shown: the office sets the price
              *     before the job is invoiced.
              */
-            price_missing?: boolean;
+            price_missing: boolean;
             /**
              * Format: int64
              * @description In hundredths: 250 is 2,5.
              */
             quantity: number;
             /** @description A photo of the receipt or of the part is stored with it (`src/jobs/receipts.rs`). */
-            receipt?: boolean;
+            receipt: boolean;
             /** Format: uuid */
             service_id?: string | null;
             unit: components["schemas"]["Unit"];
