@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: run server build-budget test web web-deps test-ehf test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
+.PHONY: setup run server build-budget test web web-deps test-ehf test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and the server side by side, then start the site on embedded SQLite
 ## (http://127.0.0.1:8080). The server is built with Cargo.toml's `local` profile, made to
@@ -27,9 +27,15 @@ server:
 ## much slower machine (2026-11-27, session 26) the pages' re-render after a save took
 ## longer than the 5 s a save waits for it, and tests failed twice (docs/TESTING.md). Vitest runs
 ## beside the Rust tests; Lighthouse measures speed, so it runs alone, last.
-TEST_STAGES = web lint test-ehf test-build test-rust+test-web test-e2e test-api-fuzz+test-observatory+test-deploy+build-budget test-budgets
+TEST_STAGES = setup web lint test-ehf test-build test-rust+test-web test-e2e test-api-fuzz+test-observatory+test-deploy+build-budget test-budgets
 test:
 	@MAKE="$(MAKE)" scripts/stages.sh $(TEST_STAGES)
+
+## What the tests need beyond Rust and Node (Chromium, nginx, poppler, Java, the PyPI
+## tools, cargo-nextest, a running PostgreSQL), installed when missing: `make test`'s
+## first stage, so a fresh machine needs nothing typed by hand.
+setup:
+	scripts/setup.sh
 
 # `npm ci` installs exactly the lock file. The lock file lists Tailwind's native builds
 # for other platforms too, which this machine's registry mirror lacks
