@@ -73,9 +73,7 @@ pub(super) async fn upload_photo(
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<UploadedPhoto>)> {
-    let mut multipart = multipart.map_err(|_| {
-        ApiError::BadRequest("Bildet må sendes som multipart/form-data med feltet «photo».".to_owned())
-    })?;
+    let mut multipart = crate::media::photo::form(multipart)?;
     let address = crate::http::client::client_address(&headers, peer, state.config.trust_proxy_hops);
     // Taken before the body is read: see `DECODING`.
     let _turn = turn().await?;

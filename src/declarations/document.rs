@@ -55,7 +55,7 @@ pub async fn hand_over(
     let Some(notifier) = &state.notifier else {
         return refused("E-post er ikke satt opp på serveren. Send erklæringen til kunden selv.");
     };
-    let Some(to) = crate::jobs::customer_email(state, job).await else {
+    let Some(to) = crate::jobs::customer_email(&state.db, job).await else {
         return refused("Kunden har ingen e-postadresse. Send erklæringen til kunden selv.");
     };
     let Ok(pdf) = pdf(state, declaration.clone()).await else {

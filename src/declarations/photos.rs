@@ -18,11 +18,11 @@ use uuid::Uuid;
 
 use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
-use crate::media::photo::{self, broken, refuse_kind, remake, unreadable};
+use crate::media::photo::{self, broken};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
-use fagfolk_data::declarations::{DeclarationPhoto, MAX_PHOTOS, PhotoRefused, store};
+use fagfolk_data::declarations::{DeclarationPhoto, Refused, caption_fits, store};
 use fagfolk_data::jobs;
 
 /// The key of photo `id` of job `job`'s declaration, or its thumbnail's.
@@ -31,8 +31,6 @@ pub fn key(job: Uuid, id: Uuid, thumb: bool) -> String {
 }
 
 /// The longest caption.
-const CAPTION: usize = 200;
-const NOT_FOUND: &str = "Fant ikke bildet. Det kan være fjernet.";
 
 #[derive(ToSchema, Deserialize)]
 #[allow(dead_code)]
@@ -42,20 +40,6 @@ pub struct DeclarationPhotoForm {
     photo: Vec<u8>,
     /// What it shows (at most 200 characters), written under it in the PDF.
     caption: Option<String>,
-}
-
-fn refused(refusal: PhotoRefused) -> ApiError {
-    match refusal {
-        PhotoRefused::Signed => {
-            ApiError::Conflict("Erklæringen er signert. Bildene kan ikke endres lenger.".to_owned())
-        }
-        PhotoRefused::Full => ApiError::field(
-            "photo",
-            &format!(
-                "Erklæringen har {MAX_PHOTOS} bilder, som er det meste. Fjern et før du legger til et nytt."
-            ),
-        ),
-    }
 }
 
 /// The photos on the job's declaration, in the order they were added.
@@ -97,28 +81,15 @@ pub(super) async fn add_photo(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<DeclarationPhoto>)> {
     jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
-    let mut multipart = multipart.map_err(|_| {
-        ApiError::BadRequest("Bildet må sendes som multipart/form-data med feltet «photo».".to_owned())
-    })?;
+    let mut multipart = photo::form(multipart)?;
     // Taken before the body is read (`photo::DECODING`).
     let _turn = photo::turn().await?;
     let (bytes, caption) = photo::within_a_minute(read_form(&mut multipart)).await?;
     let caption = caption.trim().to_owned();
-    if caption.chars().count() > CAPTION || !fagfolk_data::text::is_one_line(&caption) {
-        return Err(ApiError::field(
-            "caption",
-            &format!("Skriv bildeteksten på én linje, høyst {CAPTION} tegn."),
-        ));
+    if !caption_fits(&caption) {
+        return Err(Refused::Caption.into());
     }
-    let bytes = bytes.ok_or_else(|| ApiError::field("photo", "Velg et bilde."))?;
-    if let Some(refusal) = refuse_kind(&bytes) {
-        return Err(ApiError::field("photo", refusal));
-    }
-    let made = tokio::task::spawn_blocking(move || remake(&bytes))
-        .await
-        .map_err(|_| unreadable())
-        .and_then(|made| made)
-        .map_err(|message| ApiError::field("photo", &message))?;
+    let made = photo::remade(bytes).await?;
     let now = state.clock.now();
     let photo = DeclarationPhoto {
         id: Uuid::new_v4(),
@@ -130,29 +101,19 @@ pub(super) async fn add_photo(
         created_at: now,
     };
     let files = [(key(id, photo.id, false), made.full), (key(id, photo.id, true), made.thumb)];
-    let forget = async || {
-        for (name, _) in &files {
-            let _ = state.storage.delete(name).await;
-        }
-    };
-    for (name, file) in &files {
-        if let Err(err) = state.storage.put_new(name, Bytes::from(file.clone())).await {
-            tracing::error!(error = %err, "kunne ikke lagre bildet til samsvarserklæringen");
-            forget().await;
-            return Err(ApiError::field("photo", "Bildet kunne ikke lagres. Prøv igjen."));
-        }
-    }
+    photo::store_new(&state.storage, &files, "bildet til samsvarserklæringen", photo::not_stored).await?;
+    let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
     let changes = serde_json::json!({ "before": {}, "after": { "caption": photo.caption } });
     let entry =
         user.audit(now, AuditAction::Create, AuditEntity::Declarations, Some(photo.id), Some(changes));
     match store::add_photo(&state.db, &photo, &entry).await {
         Ok(Ok(())) => Ok((StatusCode::CREATED, Json(photo))),
         Ok(Err(refusal)) => {
-            forget().await;
-            Err(refused(refusal))
+            photo::forget(&state.storage, &names).await;
+            Err(refusal.into())
         }
         Err(err) => {
-            forget().await;
+            photo::forget(&state.storage, &names).await;
             Err(err.into())
         }
     }
@@ -197,7 +158,7 @@ pub(super) async fn get_photo(
     ApiPath((id, photo_id)): ApiPath<(Uuid, Uuid)>,
     Query(size): Query<PhotoSize>,
 ) -> ApiResult<Response> {
-    store::photo(&state.db, id, photo_id).await?.or_not_found(NOT_FOUND)?;
+    store::photo(&state.db, id, photo_id).await?.ok_or(Refused::NoPhoto)?;
     let bytes = read(&state, id, photo_id, size.size.as_deref() == Some("liten")).await?;
     let mut response = Response::new(Body::from(bytes));
     let headers = response.headers_mut();
@@ -210,7 +171,7 @@ pub(super) async fn get_photo(
 pub(super) async fn read(state: &AppState, job: Uuid, photo_id: Uuid, thumb: bool) -> ApiResult<Bytes> {
     match state.storage.get(&key(job, photo_id, thumb)).await {
         Ok(bytes) => Ok(bytes),
-        Err(object_store::Error::NotFound { .. }) => Err(ApiError::not_found(NOT_FOUND)),
+        Err(object_store::Error::NotFound { .. }) => Err(Refused::NoPhoto.into()),
         Err(err) => {
             tracing::error!(error = %err, %photo_id, "kunne ikke lese bildet til samsvarserklæringen");
             Err(ApiError::Busy)
@@ -236,7 +197,7 @@ pub(super) async fn remove_photo(
     user: CurrentUser,
     ApiPath((id, photo_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<StatusCode> {
-    let photo = store::photo(&state.db, id, photo_id).await?.or_not_found(NOT_FOUND)?;
+    let photo = store::photo(&state.db, id, photo_id).await?.ok_or(Refused::NoPhoto)?;
     let changes = serde_json::json!({ "before": { "caption": photo.caption }, "after": {} });
     let entry = user.audit(
         state.clock.now(),
@@ -254,7 +215,7 @@ pub(super) async fn remove_photo(
             }
             Ok(StatusCode::NO_CONTENT)
         }
-        Ok(false) => Err(ApiError::not_found(NOT_FOUND)),
-        Err(refusal) => Err(refused(refusal)),
+        Ok(false) => Err(Refused::NoPhoto.into()),
+        Err(refusal) => Err(refusal.into()),
     }
 }

@@ -12,13 +12,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::declarations::input::{self, DeclarationInput};
-use fagfolk_data::declarations::{CheckItem, Declaration, WorkKind, store};
+use fagfolk_data::declarations::{CheckItem, Declaration, Refused, WorkKind, store};
 use fagfolk_data::jobs::{self, Job};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -98,7 +98,7 @@ async fn get_declaration(
         None | Some("" | "json") => Ok(Json(declaration).into_response()),
         Some("pdf") => {
             if declaration.signed_at.is_none() {
-                return Err(ApiError::Conflict("Erklæringen er ikke signert ennå.".to_owned()));
+                return Err(Refused::NotSigned.into());
             }
             let (body, name) = super::document::pdf(&state, declaration).await?;
             Ok((
@@ -110,7 +110,7 @@ async fn get_declaration(
             )
                 .into_response())
         }
-        Some(_) => Err(ApiError::field("format", "Velg json eller pdf.")),
+        Some(_) => Err(Refused::Format.into()),
     }
 }
 
@@ -133,7 +133,7 @@ async fn save_declaration(
     let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     let before = current(&state, &job, &user.name).await?;
     if before.signed_at.is_some() {
-        return Err(ApiError::Conflict(SIGNED.to_owned()));
+        return Err(Refused::SavedAfterSigning.into());
     }
     let responsible = match input.responsible() {
         Some(user_id) => Some(
@@ -162,13 +162,11 @@ async fn save_declaration(
         let entry =
             user.audit(after.updated_at, action, AuditEntity::Declarations, Some(after.id), Some(diff));
         if !store::save(&state.db, &after, &entry).await? {
-            return Err(ApiError::Conflict(SIGNED.to_owned()));
+            return Err(Refused::SavedAfterSigning.into());
         }
     }
     Ok(Json(store::of_job(&state.db, id).await?.unwrap_or(after)))
 }
-
-const SIGNED: &str = "Erklæringen er signert og kan ikke endres.";
 
 /// A signed declaration, and what became of the e-mail that hands it to the customer.
 #[derive(Debug, Serialize, ToSchema)]
@@ -204,14 +202,11 @@ async fn sign_declaration(
     let declaration =
         store::of_job(&state.db, id).await?.or_not_found(fagfolk_data::declarations::NOT_FOUND)?;
     if declaration.signed_at.is_some() {
-        return Err(ApiError::Conflict("Erklæringen er signert allerede.".to_owned()));
+        return Err(Refused::SignedAlready.into());
     }
     input::ready_to_sign(&declaration)?;
     if declaration.responsible_id != Some(user.id) {
-        return Err(ApiError::Forbidden(format!(
-            "Bare den ansvarlige, {}, kan signere erklæringen, innlogget som seg selv.",
-            declaration.responsible_name
-        )));
+        return Err(Refused::NotResponsible(declaration.responsible_name).into());
     }
     let now = state.clock.now();
     let diff = serde_json::json!({ "before": { "signed_at": null }, "after": { "signed_at": now } });
@@ -219,9 +214,7 @@ async fn sign_declaration(
         user.audit(now, AuditAction::Sign, AuditEntity::Declarations, Some(declaration.id), Some(diff));
     // Signed only if the draft still names the signer (the office may have changed it).
     if !store::sign(&state.db, id, user.id, now, &entry).await? {
-        return Err(ApiError::Conflict(
-            "Erklæringen er signert allerede, eller den ansvarlige ble endret akkurat nå.".to_owned(),
-        ));
+        return Err(Refused::SignChanged.into());
     }
     let declaration =
         store::of_job(&state.db, id).await?.or_not_found(fagfolk_data::declarations::NOT_FOUND)?;

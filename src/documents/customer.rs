@@ -12,8 +12,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde_json::json;
 
+use fagfolk_data::documents::store as link;
 use fagfolk_data::jobs::Job;
-use fagfolk_data::jobs::store::link;
 use fagfolk_data::oslo;
 
 use super::Page;

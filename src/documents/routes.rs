@@ -1,4 +1,4 @@
-//! The office's side of a job's documents link (`fagfolk_data::jobs::link`): whether the
+//! The office's side of a job's documents link (`fagfolk_data::documents`): whether the
 //! job has one and until when, a new one (replacing the old, optionally e-mailed to the
 //! customer), and taking it back. The office's: a montør is refused by `CurrentUser`.
 
@@ -15,12 +15,12 @@ use uuid::Uuid;
 
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::auth::CurrentUser;
-use fagfolk_data::jobs::link::{DAYS, DocumentLink};
-use fagfolk_data::jobs::store::link;
+use fagfolk_data::documents::store as link;
+use fagfolk_data::documents::{DAYS, DocumentLink, Refused};
 use fagfolk_data::jobs::{self, Job};
 use fagfolk_data::oslo;
 
-use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -76,7 +76,7 @@ async fn get_link(
 ) -> ApiResult<Json<LinkState>> {
     let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     let link = link::of_job(&state.db, id).await?;
-    Ok(Json(LinkState { link, email: crate::jobs::customer_email(&state, &job).await }))
+    Ok(Json(LinkState { link, email: crate::jobs::customer_email(&state.db, &job).await }))
 }
 
 /// The audit log's account of a link made (or replaced) or taken back: which job, until
@@ -127,9 +127,7 @@ async fn make_link(
 ) -> ApiResult<(StatusCode, Json<LinkMade>)> {
     let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     if job.status.is_open() {
-        return Err(ApiError::Conflict(
-            "Dokumentsiden kan lages når oppdraget er satt til «Ferdig».".to_owned(),
-        ));
+        return Err(Refused::NotDone.into());
     }
     let before = link::of_job(&state.db, id).await?;
     let (token, hash) = crate::auth::token::new();
@@ -155,7 +153,7 @@ async fn mail(
     let Some(notifier) = &state.notifier else {
         return (false, Some("E-post er ikke satt opp på serveren. Send lenken til kunden selv.".to_owned()));
     };
-    let Some(to) = crate::jobs::customer_email(state, job).await else {
+    let Some(to) = crate::jobs::customer_email(&state.db, job).await else {
         return (false, Some("Kunden har ingen e-postadresse. Send lenken til kunden selv.".to_owned()));
     };
     let firm = crate::mail::send::letterhead(state).await.firm;
@@ -197,6 +195,6 @@ async fn revoke_link(
     if before.is_some() && link::revoke(&state.db, id, &entry).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
-        Err(ApiError::NotFound("Oppdraget har ingen dokumentlenke.".to_owned()))
+        Err(Refused::NoLink.into())
     }
 }

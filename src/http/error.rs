@@ -76,6 +76,18 @@ impl ApiError {
         Self::BadRequest("Teksten inneholder et ugyldig tegn (NUL). Fjern det og prøv igjen.".to_owned())
     }
 
+    /// A resource's refusal (`fagfolk_data::refusal`): its text with its kind's status.
+    pub fn refused(refusal: &impl Refusal) -> Self {
+        let text = refusal.text().into_owned();
+        match refusal.kind() {
+            Kind::BadRequest => Self::BadRequest(text),
+            Kind::Forbidden => Self::Forbidden(text),
+            Kind::NotFound => Self::NotFound(text),
+            Kind::Conflict => Self::Conflict(text),
+            Kind::Field(name) => Self::Validation(BTreeMap::from([(name.to_owned(), text)])),
+        }
+    }
+
     /// A validation error with one field message.
     pub fn field(name: &str, message: &str) -> Self {
         Self::Validation(BTreeMap::from([(name.to_owned(), message.to_owned())]))
@@ -83,6 +95,26 @@ impl ApiError {
 }
 
 pub use fagfolk_data::fields::FieldErrors;
+use fagfolk_data::refusal::{Kind, Refusal};
+
+/// `Err(jobs::Refused::Closed)?` in a handler answers the refusal: one `From` per
+/// resource's refusal enum (a blanket impl over `Refusal` would collide with the others).
+macro_rules! refusals {
+    ($($refusal:path),* $(,)?) => {$(
+        impl From<$refusal> for ApiError {
+            fn from(refusal: $refusal) -> Self {
+                Self::refused(&refusal)
+            }
+        }
+    )*};
+}
+
+refusals!(
+    fagfolk_data::jobs::Refused,
+    fagfolk_data::invoices::Refused,
+    fagfolk_data::declarations::Refused,
+    fagfolk_data::documents::Refused,
+);
 
 impl From<FieldErrors> for ApiError {
     fn from(errors: FieldErrors) -> Self {

@@ -4,7 +4,7 @@
 
 use uuid::Uuid;
 
-use crate::http::error::{ApiError, ApiResult, OrNotFound};
+use crate::http::error::{ApiResult, OrNotFound};
 use crate::state::AppState;
 use fagfolk_data::invoices::{self, InvoiceBasis, Seller};
 use fagfolk_data::jobs;
@@ -13,9 +13,7 @@ use fagfolk_data::jobs;
 pub async fn now(state: &AppState, id: Uuid) -> ApiResult<InvoiceBasis> {
     let detail = jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     if detail.job.status.is_open() {
-        return Err(ApiError::Conflict(
-            "Oppdraget er ikke ferdig. Sett det til «Ferdig» før fakturagrunnlaget lages.".to_owned(),
-        ));
+        return Err(invoices::Refused::BasisNotDone.into());
     }
     let quote = match detail.job.quote_id {
         Some(quote_id) => fagfolk_data::quotes::store::get(&state.db, quote_id).await?,

@@ -3,27 +3,15 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
-use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
-use fagfolk_data::invoices::{self, Invoice, InvoiceKind, store};
-
-/// What "Krediter" sends: which lines of the invoice to take back, and why.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct CreditInput {
-    /// The lines' places in the invoice, counted from 0 (the work's lines first, then each
-    /// change order's), as `GET /api/admin/invoices/{id}` lists them.
-    #[schema(value_type = Vec<i64>)]
-    pub lines: Option<Vec<serde_json::Value>>,
-    /// Why, for the customer: at most 500 characters.
-    pub reason: Option<String>,
-}
+use fagfolk_data::invoices::input::{Credit, CreditInput, read_credit};
+use fagfolk_data::invoices::{self, Invoice, InvoiceKind, Refused, store};
 
 /// A credit note of lines of an invoice, numbered in the invoices' series: the lines as
 /// they were invoiced, their sums positive.
@@ -44,24 +32,9 @@ pub(super) async fn credit_invoice(
 ) -> ApiResult<(StatusCode, Json<Invoice>)> {
     let invoice = store::get(&state.db, id).await?.or_not_found(invoices::NOT_FOUND)?;
     if invoice.kind != InvoiceKind::Invoice {
-        return Err(ApiError::Conflict("En kreditnota kan ikke krediteres.".to_owned()));
+        return Err(Refused::CreditOfCredit.into());
     }
-    let count = u32::try_from(invoice.basis.lines().count()).unwrap_or(u32::MAX);
-    let mut errors = fagfolk_data::fields::FieldErrors::default();
-    let mut lines: Vec<u32> = input
-        .lines
-        .unwrap_or_default()
-        .iter()
-        .map(|line| line.as_u64().and_then(|line| u32::try_from(line).ok()).filter(|line| *line < count))
-        .collect::<Option<Vec<_>>>()
-        .unwrap_or_default();
-    lines.sort_unstable();
-    lines.dedup();
-    if lines.is_empty() {
-        errors.add("lines", "Velg minst én linje fra fakturaen.");
-    }
-    let reason = errors.required("reason", input.reason, 500, "Skriv hvorfor linjene krediteres.");
-    errors.finish()?;
+    let Credit { lines, reason } = read_credit(input, invoice.basis.lines().count())?;
     let (now, today) = (state.clock.now(), state.clock.today());
     let made = |note_id: Uuid, number: String, basis: invoices::InvoiceBasis| Invoice {
         id: note_id,
@@ -92,15 +65,6 @@ pub(super) async fn credit_invoice(
     };
     match invoices::credit(&state.db, &invoice, &lines, today, made, entry).await? {
         Ok(note) => Ok((StatusCode::CREATED, Json(note))),
-        Err(twice) => {
-            let places: Vec<String> = twice.iter().map(|line| (line + 1).to_string()).collect();
-            Err(ApiError::field(
-                "lines",
-                &format!(
-                    "Linje {} er kreditert allerede. Velg bare linjer som ikke er kreditert.",
-                    places.join(", ")
-                ),
-            ))
-        }
+        Err(twice) => Err(Refused::Credited(twice).into()),
     }
 }

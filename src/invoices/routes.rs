@@ -19,7 +19,7 @@ use crate::http::{ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
-use fagfolk_data::invoices::{self, Invoice, InvoiceBasis, InvoiceKind, NotIssued, store};
+use fagfolk_data::invoices::{self, Invoice, InvoiceBasis, InvoiceKind, Refused, store};
 use fagfolk_data::jobs::{self, JobStatus};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -53,8 +53,7 @@ impl Format {
             Some("csv") => Ok(As::Csv),
             Some("pdf") => Ok(As::Pdf),
             Some("ehf") if ehf => Ok(As::Ehf),
-            Some(_) if ehf => Err(ApiError::field("format", "Velg json, csv, pdf eller ehf.")),
-            Some(_) => Err(ApiError::field("format", "Velg json, csv eller pdf.")),
+            Some(_) => Err(Refused::Format { ehf }.into()),
         }
     }
 }
@@ -148,10 +147,6 @@ async fn job_invoices(
     Ok(Json(store::of_job(&state.db, id).await?))
 }
 
-/// What invoicing a prisoverslag past its budget without the § 7 contact is told.
-const NEEDS_CONTACT: &str = "Oppdraget har passert prisoverslaget, og kontakten med kunden er ikke registrert \
-     (håndverkertjenesteloven § 7). Registrer kontakten før oppdraget faktureres.";
-
 /// "Marker som fakturert": the invoice of a finished job, made from its basis as it reads
 /// now, numbered in the year's series without gaps, dated today, due after the days
 /// Innstillinger give; the job reads "fakturert" from then on. One per job.
@@ -172,7 +167,7 @@ async fn issue_invoice(
 ) -> ApiResult<(StatusCode, Json<Invoice>)> {
     let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     if job.status == JobStatus::Invoiced {
-        return Err(ApiError::Conflict("Oppdraget er fakturert allerede.".to_owned()));
+        return Err(Refused::Invoiced.into());
     }
     let basis = super::basis::now(&state, id).await?;
     let (seller, days) = super::basis::seller(&state).await?;
@@ -180,7 +175,7 @@ async fn issue_invoice(
     // nobody can pay, or a business's EHF that cannot be made, cannot be taken back.
     let missing = super::ehf::missing_before_issue(&basis, &seller);
     if !missing.is_empty() {
-        return Err(ApiError::Conflict(format!("Fakturaen kan ikke lages ennå: {}.", missing.join("; "))));
+        return Err(Refused::Missing(missing).into());
     }
     let (now, today) = (state.clock.now(), state.clock.today());
     let made = |invoice_id: Uuid, number: String| Invoice {
@@ -212,26 +207,7 @@ async fn issue_invoice(
     };
     match invoices::issue(&state.db, id, today, made, entry).await? {
         Ok(invoice) => Ok((StatusCode::CREATED, Json(invoice))),
-        Err(NotIssued::NoJob) => Err(ApiError::not_found(jobs::NOT_FOUND)),
-        Err(NotIssued::NotDone | NotIssued::Twice) => {
-            Err(ApiError::Conflict("Oppdraget er ikke ferdig, eller er fakturert allerede.".to_owned()))
-        }
-        Err(NotIssued::ChangeWaiting(number)) => Err(ApiError::Conflict(format!(
-            "Tilleggsarbeid {number} venter på svar fra kunden. Registrer svaret eller trekk det tilbake før oppdraget faktureres."
-        ))),
-        Err(NotIssued::Stale) => Err(ApiError::Conflict(
-            "Tilleggsarbeid ble akseptert akkurat nå. Se over fakturagrunnlaget og prøv igjen.".to_owned(),
-        )),
-        Err(NotIssued::NeedsContact) => Err(ApiError::Conflict(NEEDS_CONTACT.to_owned())),
-        Err(NotIssued::UntaggedExtra(count)) => Err(ApiError::Conflict(format!(
-            "{count} {} er merket som tilleggsarbeid uten en endringsordre. Knytt dem til en endringsordre \
-             (eller registrer avtalen med kunden), eller fjern merket, før oppdraget faktureres.",
-            if count == 1 { "føring" } else { "føringer" }
-        ))),
-        Err(NotIssued::PriceMissing(count)) => Err(ApiError::Conflict(format!(
-            "{count} {} fra montørens telefon mangler pris. Sett prisen på oppdraget før det faktureres.",
-            if count == 1 { "materiallinje" } else { "materiallinjer" }
-        ))),
+        Err(not) => Err(Refused::from(not).into()),
     }
 }
 
@@ -277,10 +253,7 @@ async fn get_invoice(
         As::Ehf => {
             let missing = super::ehf::check(&invoice);
             if !missing.is_empty() {
-                return Err(ApiError::field(
-                    "format",
-                    &format!("Kan ikke lage EHF: {}.", missing.join("; ")),
-                ));
+                return Err(Refused::EhfMissing(missing).into());
             }
             let credited = match invoice.credited_id {
                 Some(credited) => store::get(&state.db, credited).await?,

@@ -25,21 +25,13 @@ pub async fn check_workers(state: &AppState, workers: &[Uuid]) -> ApiResult<Vec<
     for id in workers {
         match fagfolk_data::users::store::get(&state.db, *id).await? {
             Some(user) if user.is_active => named.push(jobs::Worker { user_id: user.id, name: user.name }),
-            _ => return Err(ApiError::field("workers", "Velg blant brukerne.")),
+            _ => return Err(jobs::Refused::NoSuchWorker.into()),
         }
     }
     Ok(named)
 }
 
-/// What a refused entry or material line is told.
-pub fn refused(refusal: jobs::time::Refused) -> ApiError {
-    use jobs::time::Refused;
-    match refusal {
-        Refused::NoJob => ApiError::not_found(jobs::NOT_FOUND),
-        Refused::NoEntry => ApiError::not_found(jobs::time::NOT_FOUND),
-        Refused::Closed => ApiError::Conflict(jobs::time::JOB_CLOSED.to_owned()),
-        Refused::NoChange => ApiError::field("change_id", jobs::changes::NOT_OPEN),
-        Refused::DayFull => ApiError::field("minutes", jobs::gate::DAY_FULL),
-        Refused::Taken => ApiError::Conflict(jobs::gate::TAKEN.to_owned()),
-    }
+/// What a refused entry or material line is told (`jobs::Refused`'s own text).
+pub fn refused(refusal: jobs::Refused) -> ApiError {
+    refusal.into()
 }

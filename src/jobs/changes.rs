@@ -14,7 +14,7 @@ use fagfolk_data::jobs::changes::{self, AgreementInput};
 use fagfolk_data::jobs::{self, store};
 use fagfolk_data::quotes::{self, Quote};
 
-use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -36,9 +36,7 @@ pub(super) async fn create_change(
 ) -> ApiResult<(StatusCode, Json<Quote>)> {
     let job = store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     if !job.status.is_open() {
-        return Err(ApiError::Conflict(
-            "Oppdraget er ferdig. Tilleggsarbeid kan ikke legges til det lenger.".to_owned(),
-        ));
+        return Err(jobs::Refused::ChangeOnClosed.into());
     }
     let quote = match job.quote_id {
         Some(quote_id) => quotes::store::get(&state.db, quote_id).await?,
@@ -101,17 +99,12 @@ pub(super) async fn record_agreement(
         changes::read_agreement(input, (changes::earliest(state.clock.today()), now))?;
     // What is recorded as agreed raises the job's budget: it must say what, and never less.
     if quote.lines.is_empty() {
-        return Err(ApiError::Conflict(
-            "Tilleggsarbeidet har ingen linjer. Skriv inn det som ble avtalt før det registreres.".to_owned(),
-        ));
+        return Err(jobs::Refused::ChangeEmpty.into());
     }
     let sum =
         fagfolk_data::quotes::money::totals(quote.lines.iter().map(|l| (l.quantity, l.unit_price, l.vat)));
     if sum.net < 0 {
-        return Err(ApiError::Conflict(
-            "Tilleggsarbeid kan ikke ha en negativ sum: det ville senke oppdragets budsjett. En rabatt gis på fakturaen."
-                .to_owned(),
-        ));
+        return Err(jobs::Refused::ChangeNegative.into());
     }
     let agreed = quotes::store::Agreed { how, name: name.as_deref(), at, note: &note, by: &user.name };
     let entry = user.audit(
@@ -127,21 +120,12 @@ pub(super) async fn record_agreement(
             },
         })),
     );
-    let refused = |message: String| Err(ApiError::Conflict(message));
-    match quotes::agree(&state.db, &quote, &agreed, now, &entry).await? {
-        Ok(()) => {}
-        Err(quotes::NotAgreed::State) if quote.job_id.is_none() => {
-            return refused("Bare tilleggsarbeid på et oppdrag kan registreres som avtalt slik.".to_owned());
-        }
-        Err(quotes::NotAgreed::State) => {
-            return refused("Tilleggsarbeidet er alt besvart, trukket tilbake eller erstattet.".to_owned());
-        }
-        Err(quotes::NotAgreed::JobInvoiced) => {
-            return refused(quotes::JOB_INVOICED.to_owned());
-        }
-        Err(quotes::NotAgreed::EarlierAccepted(version)) => {
-            return refused(format!("Kunden har alt akseptert versjon {version} av dette tilleggsarbeidet."));
-        }
-    }
-    Ok(Json(quotes::store::get(&state.db, id).await?.or_not_found(quotes::NOT_FOUND)?))
+    let refused = match quotes::agree(&state.db, &quote, &agreed, now, &entry).await? {
+        Ok(()) => return Ok(Json(quotes::store::get(&state.db, id).await?.or_not_found(quotes::NOT_FOUND)?)),
+        Err(quotes::NotAgreed::State) if quote.job_id.is_none() => jobs::Refused::NotAChange,
+        Err(quotes::NotAgreed::State) => jobs::Refused::ChangeAnswered,
+        Err(quotes::NotAgreed::JobInvoiced) => jobs::Refused::ChangeJobInvoiced,
+        Err(quotes::NotAgreed::EarlierAccepted(version)) => jobs::Refused::ChangeAccepted(version),
+    };
+    Err(refused.into())
 }

@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use uuid::Uuid;
 
 use super::access::{job_for, refused};
-use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
@@ -20,9 +20,6 @@ use fagfolk_data::invoices::basis::STANDARD_VAT;
 use fagfolk_data::jobs::input::MaterialInput;
 use fagfolk_data::jobs::{self, Material, store};
 use fagfolk_data::quotes::{QuoteLine, money};
-
-/// What a request about a line that is not there is told.
-const GONE: &str = "Fant ikke materiellinjen.";
 
 /// The price of `line` as `user` adds it, and whether it still waits for the office's: the
 /// office's own price; for a montør, the catalogue service's "Pris fra" less MVA, or none.
@@ -121,13 +118,15 @@ pub(super) async fn delete_material(
     user: CurrentUser,
     ApiPath((id, material_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<StatusCode> {
-    let material =
-        store::materials::get(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
+    let material = store::materials::get(&state.db, material_id)
+        .await?
+        .filter(|m| m.job_id == id)
+        .or_not_found(jobs::materials::NOT_FOUND)?;
     let entry =
         user.deleted(state.clock.now(), AuditEntity::JobMaterials, material_id, &material.audit_view());
     match jobs::delete_material(&state.db, id, material_id, &entry).await? {
         Ok(()) => Ok(StatusCode::NO_CONTENT),
-        Err(jobs::time::Refused::NoEntry) => Err(ApiError::not_found(GONE)),
+        Err(jobs::Refused::NoEntry) => Err(jobs::Refused::NoLine.into()),
         Err(refusal) => Err(refused(refusal)),
     }
 }
@@ -154,8 +153,10 @@ pub(super) async fn change_material(
     ApiPath((id, material_id)): ApiPath<(Uuid, Uuid)>,
     ApiJson(input): ApiJson<MaterialInput>,
 ) -> ApiResult<Json<Material>> {
-    let before =
-        store::materials::get(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
+    let before = store::materials::get(&state.db, material_id)
+        .await?
+        .filter(|m| m.job_id == id)
+        .or_not_found(jobs::materials::NOT_FOUND)?;
     let (line, extra, change_id) = jobs::input::read_material(input)?;
     let after = Material {
         service_id: line.service_id,
@@ -185,7 +186,7 @@ pub(super) async fn change_material(
             }
             Ok(Json(written))
         }
-        Err(jobs::time::Refused::NoEntry) => Err(ApiError::not_found(GONE)),
+        Err(jobs::Refused::NoEntry) => Err(jobs::Refused::NoLine.into()),
         Err(refusal) => Err(refused(refusal)),
     }
 }

@@ -20,13 +20,12 @@ use uuid::Uuid;
 use super::access::job_for;
 use crate::http::ApiPath;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
-use crate::media::photo::{self, broken, refuse_kind, remake, unreadable};
+use crate::media::photo::{self, broken};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
-use fagfolk_data::jobs::{Material, store};
+use fagfolk_data::jobs::{self, Material, store};
 
-const GONE: &str = "Fant ikke materiellinjen.";
 const NO_PHOTO: &str = "Materiellinjen har ikke noe bilde.";
 
 /// Where line `material` of job `job` keeps its photo.
@@ -46,10 +45,12 @@ pub struct ReceiptForm {
 /// lines they added on a job they still work on.
 async fn line_for(state: &AppState, user: &CurrentUser, id: Uuid, material_id: Uuid) -> ApiResult<Material> {
     job_for(state, user, id).await?;
-    let line =
-        store::materials::get(&state.db, material_id).await?.filter(|m| m.job_id == id).or_not_found(GONE)?;
+    let line = store::materials::get(&state.db, material_id)
+        .await?
+        .filter(|m| m.job_id == id)
+        .or_not_found(jobs::materials::NOT_FOUND)?;
     if user.is_montor() && line.added_by_id != Some(user.id) {
-        return Err(ApiError::not_found(GONE));
+        return Err(jobs::Refused::NoLine.into());
     }
     Ok(line)
 }
@@ -78,34 +79,16 @@ pub(super) async fn add_receipt(
 ) -> ApiResult<(StatusCode, Json<Material>)> {
     let line = line_for(&state, &user, id, material_id).await?;
     if line.receipt {
-        return Err(ApiError::Conflict("Linjen har et bilde allerede.".to_owned()));
+        return Err(jobs::Refused::HasReceipt.into());
     }
-    let mut multipart = multipart.map_err(|_| {
-        ApiError::BadRequest("Bildet må sendes som multipart/form-data med feltet «photo».".to_owned())
-    })?;
+    let mut multipart = photo::form(multipart)?;
     // Taken before the body is read (`photo::DECODING`).
     let _turn = photo::turn().await?;
-    let bytes = photo::within_a_minute(read_form(&mut multipart)).await?;
-    let bytes = bytes.ok_or_else(|| ApiError::field("photo", "Velg et bilde."))?;
-    if let Some(refusal) = refuse_kind(&bytes) {
-        return Err(ApiError::field("photo", refusal));
-    }
-    let made = tokio::task::spawn_blocking(move || remake(&bytes))
-        .await
-        .map_err(|_| unreadable())
-        .and_then(|made| made)
-        .map_err(|message| ApiError::field("photo", &message))?;
+    let made = photo::remade(photo::within_a_minute(read_form(&mut multipart)).await?).await?;
     let name = key(id, material_id);
-    match state.storage.put_new(&name, Bytes::from(made.full)).await {
-        Ok(()) => {}
-        Err(crate::media::storage::PutError::Exists) => {
-            return Err(ApiError::Conflict("Linjen har et bilde allerede.".to_owned()));
-        }
-        Err(crate::media::storage::PutError::Other(err)) => {
-            tracing::error!(error = %err, "kunne ikke lagre bildet av kvitteringen");
-            return Err(ApiError::field("photo", "Bildet kunne ikke lagres. Prøv igjen."));
-        }
-    }
+    let files = [(name.clone(), made.full)];
+    photo::store_new(&state.storage, &files, "bildet av kvitteringen", || jobs::Refused::HasReceipt.into())
+        .await?;
     let entry = user.audit(
         state.clock.now(),
         AuditAction::Update,
@@ -117,11 +100,11 @@ pub(super) async fn add_receipt(
     match store::materials::set_receipt(&state.db, material_id, &entry).await {
         Ok(true) => {}
         Ok(false) => {
-            let _ = state.storage.delete(&name).await;
-            return Err(ApiError::not_found(GONE));
+            photo::forget(&state.storage, &[&name]).await;
+            return Err(jobs::Refused::NoLine.into());
         }
         Err(err) => {
-            let _ = state.storage.delete(&name).await;
+            photo::forget(&state.storage, &[&name]).await;
             return Err(err.into());
         }
     }

@@ -97,7 +97,7 @@ async fn create(
         Some(serde_json::json!({ "before": {}, "after": job.audit_view(&names) })),
     );
     if !jobs::create(&state.db, &job, &workers, &entry).await? {
-        return Err(ApiError::Conflict("Tilbudet har allerede et oppdrag.".to_owned()));
+        return Err(jobs::Refused::QuoteHasJob.into());
     }
     let detail = jobs::detail(&state.db, job.id).await?.or_not_found(jobs::NOT_FOUND)?;
     Ok((StatusCode::CREATED, Json(detail)))
@@ -125,12 +125,10 @@ async fn job_from_quote(
         .await?
         .or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     if quote.status != QuoteStatus::Accepted {
-        return Err(ApiError::Conflict("Bare et akseptert tilbud kan bli et oppdrag.".to_owned()));
+        return Err(jobs::Refused::QuoteNotAccepted.into());
     }
     if quote.job_id.is_some() {
-        return Err(ApiError::Conflict(
-            "Dette er tilleggsarbeid på et oppdrag, og blir ikke et eget oppdrag.".to_owned(),
-        ));
+        return Err(jobs::Refused::ChangeIsNotJob.into());
     }
     let now = state.clock.now();
     let title = quote.lines.first().map(|line| line.description.clone()).filter(|text| !text.is_empty());
@@ -207,7 +205,7 @@ async fn job_from_lead(
     let given_title = input.title.is_some();
     let (job, workers) = jobs::input::read_job(input, &base, now)?;
     if !given_title {
-        return Err(ApiError::field("title", "Skriv hva oppdraget gjelder."));
+        return Err(jobs::Refused::NoTitle.into());
     }
     create(&state, &user, job, workers.unwrap_or_default()).await
 }

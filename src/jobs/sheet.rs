@@ -18,8 +18,8 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::SignedIn;
-use fagfolk_data::jobs::store;
 use fagfolk_data::jobs::store::time::SheetRow;
+use fagfolk_data::jobs::{self, store};
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::money;
 
@@ -54,12 +54,11 @@ pub(super) async fn time_sheet(
     SignedIn(user): SignedIn,
     ApiQuery(query): ApiQuery<SheetQuery>,
 ) -> ApiResult<Response> {
-    let from = oslo::parse_month(&query.month)
-        .ok_or_else(|| ApiError::field("month", "Skriv en måned som 2026-11."))?;
+    let from = oslo::parse_month(&query.month).ok_or_else(|| ApiError::from(jobs::Refused::BadMonth))?;
     let pdf = match query.format.as_deref().map(str::trim) {
         None | Some("" | "csv") => false,
         Some("pdf") => true,
-        Some(_) => return Err(ApiError::field("format", "Velg csv eller pdf.")),
+        Some(_) => return Err(jobs::Refused::BadSheetFormat.into()),
     };
     let to = from.checked_add_months(chrono::Months::new(1)).unwrap_or(from);
     let whose = if user.is_montor() { Some(user.id) } else { query.user_id };

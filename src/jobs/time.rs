@@ -164,8 +164,9 @@ pub(super) async fn week(
     ApiQuery(query): ApiQuery<WeekQuery>,
 ) -> ApiResult<Json<Week>> {
     let day = match query.day.as_deref() {
-        Some(text) => fagfolk_data::oslo::parse_day(text.trim())
-            .ok_or_else(|| ApiError::field("day", "Skriv en gyldig dato."))?,
+        Some(text) => {
+            fagfolk_data::oslo::parse_day(text.trim()).ok_or_else(|| ApiError::from(jobs::Refused::BadDay))?
+        }
         None => state.clock.today(),
     };
     let whose = query.user_id.unwrap_or(user.id);

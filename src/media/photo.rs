@@ -5,10 +5,15 @@
 //! (`super::picture`), turned upright as the camera recorded it, shrunk to at most
 //! [`LONGEST`] pixels and written again as a new JPEG: nothing of the original file is
 //! kept, so no EXIF, GPS or other metadata is either. A thumbnail is made beside it.
+//!
+//! Every private photo upload (a declaration's, a material line's receipt) takes the same
+//! path through here: [`form`], a [`turn`], read [`within_a_minute`], [`remade`], then
+//! [`store_new`], and [`forget`] when its record is not written after all.
 
 use std::io::Cursor;
 
-use axum::extract::multipart::Field;
+use axum::extract::Multipart;
+use axum::extract::multipart::{Field, MultipartRejection};
 use bytes::{Bytes, BytesMut};
 use image::codecs::jpeg::JpegEncoder;
 use image::{DynamicImage, ImageEncoder};
@@ -16,6 +21,7 @@ use tokio::sync::Semaphore;
 
 use super::picture;
 use super::sniff::{Kind, sniff};
+use super::storage::{PutError, Storage};
 use crate::http::error::{ApiError, ApiResult};
 
 /// The longest side of a stored photo: enough to see a fuse box's labels, a fraction of
@@ -38,6 +44,66 @@ pub async fn within_a_minute<T>(read: impl Future<Output = ApiResult<T>>) -> Api
     tokio::time::timeout(READ_WITHIN, read).await.map_err(|_| {
         ApiError::field("photo", "Opplastingen tok for lang tid. Prøv igjen, gjerne med et mindre bilde.")
     })?
+}
+
+/// The multipart form of an upload with one photo (field `photo`), or the 400 saying how
+/// a photo is sent.
+pub fn form(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Multipart> {
+    multipart.map_err(|_| {
+        ApiError::BadRequest("Bildet må sendes som multipart/form-data med feltet «photo».".to_owned())
+    })
+}
+
+/// The photo `bytes` (none when the form had no `photo`) judged by its content and
+/// written again ([`remake`]) off the async threads, or the field's message. The caller
+/// holds a [`turn`].
+pub async fn remade(bytes: Option<Bytes>) -> ApiResult<Remade> {
+    let bytes = bytes.ok_or_else(|| ApiError::field("photo", "Velg et bilde."))?;
+    if let Some(refusal) = refuse_kind(&bytes) {
+        return Err(ApiError::field("photo", refusal));
+    }
+    tokio::task::spawn_blocking(move || remake(&bytes))
+        .await
+        .map_err(|_| unreadable())
+        .and_then(|made| made)
+        .map_err(|message| ApiError::field("photo", &message))
+}
+
+/// Stores `files` (name, bytes) as new objects. When one cannot be, none stays: those
+/// already written are deleted, and the answer is `taken()` when its name was in use, else
+/// the field's "could not be stored" (the cause logged as `what`).
+pub async fn store_new(
+    storage: &Storage,
+    files: &[(String, Vec<u8>)],
+    what: &str,
+    taken: impl FnOnce() -> ApiError,
+) -> ApiResult<()> {
+    for (written, (name, file)) in files.iter().enumerate() {
+        let Err(err) = storage.put_new(name, Bytes::from(file.clone())).await else { continue };
+        let names: Vec<&str> = files[..written].iter().map(|(name, _)| name.as_str()).collect();
+        forget(storage, &names).await;
+        return Err(match err {
+            PutError::Exists => taken(),
+            PutError::Other(err) => {
+                tracing::error!(error = %err, "kunne ikke lagre {what}");
+                not_stored()
+            }
+        });
+    }
+    Ok(())
+}
+
+/// What a photo the storage could not take is told, under its field.
+pub fn not_stored() -> ApiError {
+    ApiError::field("photo", "Bildet kunne ikke lagres. Prøv igjen.")
+}
+
+/// Deletes the stored files `names`, as far as it can: a photo whose record was not
+/// written leaves no file behind (one left by a failed delete is private and unreachable).
+pub async fn forget(storage: &Storage, names: &[&str]) {
+    for name in names {
+        let _ = storage.delete(name).await;
+    }
 }
 
 /// Waits for a turn to decode a photo (`DECODING`); hold it while the photo is read and taken.

@@ -4,7 +4,7 @@
 //! accepted change order), and `/tilbud/{token}/dokumenter/{id}` serves each as a PDF,
 //! looked up through the quote the token opens. Only until the office makes the job its
 //! own documents link: from then on that link is the customer's for them, so taking it
-//! back takes them off the web (`jobs::link::ever_linked`, issue #58 finding 14).
+//! back takes them off the web (`fagfolk_data::documents::store::ever_linked`, issue #58 finding 14).
 
 use std::net::SocketAddr;
 
@@ -31,7 +31,7 @@ async fn finished(state: &AppState, quote: &Quote) -> Option<(Job, bool)> {
     if job.status.is_open() {
         return None;
     }
-    let linked = jobs::store::link::ever_linked(&state.db, job.id).await.ok()?;
+    let linked = fagfolk_data::documents::store::ever_linked(&state.db, job.id).await.ok()?;
     Some((job, linked))
 }
 

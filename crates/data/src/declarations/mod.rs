@@ -8,7 +8,10 @@
 //! Innstillinger's [`Defaults`].
 
 pub mod input;
+pub mod refused;
 pub mod store;
+
+pub use refused::Refused;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -22,6 +25,12 @@ pub const NOT_FOUND: &str = "Fant ikke samsvarserklæringen.";
 /// The most photos a declaration holds: enough for the board, the cables before they are
 /// covered and the finished work, few enough that its PDF stays an e-mail's attachment.
 pub const MAX_PHOTOS: i64 = 8;
+/// The longest caption under a photo, in characters.
+pub const CAPTION: usize = 200;
+/// Whether `caption` (trimmed) may stand under a photo: one line, at most [`CAPTION`] characters.
+pub fn caption_fits(caption: &str) -> bool {
+    caption.chars().count() <= CAPTION && crate::text::is_one_line(caption)
+}
 
 /// A photo from the job on its declaration (`declaration_photos`), kept as a JPEG under
 /// `erklaering/` (src/declarations/photos.rs).
@@ -35,15 +44,6 @@ pub struct DeclarationPhoto {
     pub height: i32,
     pub created_by: String,
     pub created_at: DateTime<Utc>,
-}
-
-/// Why a photo was not added or removed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PhotoRefused {
-    /// The declaration is signed.
-    Signed,
-    /// It has [`MAX_PHOTOS`] already.
-    Full,
 }
 
 /// What the work did to the installation.

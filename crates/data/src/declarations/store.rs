@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use super::{Declaration, DeclarationPhoto, MAX_PHOTOS, PhotoRefused};
+use super::{Declaration, DeclarationPhoto, MAX_PHOTOS, Refused};
 use crate::audit::NewAudit;
 use crate::db::{Db, Tx};
 use crate::{audited, db_run, tx_run};
@@ -77,25 +77,24 @@ pub async fn sign(
     at: DateTime<Utc>,
     entry: &NewAudit,
 ) -> Result<bool, sqlx::Error> {
-    let mut signed = false;
-    audited!(db, entry, tx => {
-        sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1").bind(job_id).execute(&mut *tx).await?;
-        let done = sqlx::query(
-            "UPDATE declarations SET signed_at = $1, updated_at = $1 WHERE job_id = $2 AND signed_at IS NULL \
-             AND responsible_id = $3",
-        )
-        .bind(at)
-        .bind(job_id)
-        .bind(responsible)
-        .execute(&mut *tx)
-        .await?;
-        signed = done.rows_affected() == 1;
-        if !signed {
-            return Err(sqlx::Error::RowNotFound);
-        }
-    })
-    .map(|()| signed)
-    .or_else(|err| if matches!(err, sqlx::Error::RowNotFound) { Ok(false) } else { Err(err) })
+    let mut tx = db.begin().await?;
+    crate::jobs::store::lock_in(&mut tx, job_id).await?;
+    let done = tx_run!(&mut tx, conn => sqlx::query(
+        "UPDATE declarations SET signed_at = $1, updated_at = $1 WHERE job_id = $2 AND signed_at IS NULL \
+         AND responsible_id = $3",
+    )
+    .bind(at)
+    .bind(job_id)
+    .bind(responsible)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected()))?;
+    if done != 1 {
+        return Ok(false);
+    }
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 macro_rules! photo_columns {
@@ -127,11 +126,7 @@ pub async fn photo(db: &Db, job_id: Uuid, id: Uuid) -> Result<Option<Declaration
 
 /// Takes job `job_id`'s row and says whether its declaration is signed.
 async fn take_unsigned(tx: &mut Tx, job_id: Uuid) -> Result<bool, sqlx::Error> {
-    tx_run!(tx, conn => sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1")
-        .bind(job_id)
-        .execute(&mut *conn)
-        .await
-        .map(|_| ()))?;
+    crate::jobs::store::lock_in(tx, job_id).await?;
     let signed: Option<(Option<DateTime<Utc>>,)> = tx_run!(tx, conn => sqlx::query_as(
         "SELECT signed_at FROM declarations WHERE job_id = $1",
     )
@@ -147,17 +142,17 @@ pub async fn add_photo(
     db: &Db,
     photo: &DeclarationPhoto,
     entry: &NewAudit,
-) -> Result<Result<(), PhotoRefused>, sqlx::Error> {
+) -> Result<Result<(), Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
     if !take_unsigned(&mut tx, photo.job_id).await? {
-        return Ok(Err(PhotoRefused::Signed));
+        return Ok(Err(Refused::Signed));
     }
     let (count,): (i64,) = tx_run!(&mut tx, conn => sqlx::query_as("SELECT COUNT(*) FROM declaration_photos WHERE job_id = $1")
         .bind(photo.job_id)
         .fetch_one(conn)
         .await)?;
     if count >= MAX_PHOTOS {
-        return Ok(Err(PhotoRefused::Full));
+        return Ok(Err(Refused::Full));
     }
     tx_run!(&mut tx, conn => sqlx::query(concat!(
         "INSERT INTO declaration_photos (", photo_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7)"
@@ -184,10 +179,10 @@ pub async fn remove_photo(
     job_id: Uuid,
     id: Uuid,
     entry: &NewAudit,
-) -> Result<Result<bool, PhotoRefused>, sqlx::Error> {
+) -> Result<Result<bool, Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
     if !take_unsigned(&mut tx, job_id).await? {
-        return Ok(Err(PhotoRefused::Signed));
+        return Ok(Err(Refused::Signed));
     }
     let deleted = tx_run!(&mut tx, conn => sqlx::query("DELETE FROM declaration_photos WHERE id = $1 AND job_id = $2")
         .bind(id)

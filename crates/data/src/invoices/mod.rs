@@ -8,7 +8,9 @@
 
 pub mod basis;
 pub mod credit;
+pub mod input;
 pub mod model;
+pub mod refused;
 pub mod store;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
@@ -18,6 +20,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub use model::InvoiceBasis;
+pub use refused::Refused;
 
 use crate::audit::NewAudit;
 use crate::db::Db;

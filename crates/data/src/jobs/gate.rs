@@ -28,22 +28,7 @@ pub const MAX_DAY_MINUTES: i64 = 24 * 60;
 pub const DAY_FULL: &str =
     "Et døgn har 24 timer: med denne føringen ville personen ha mer enn 24 timer denne dagen.";
 
-/// Why a record was not written.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Refused {
-    /// The job is gone.
-    NoJob,
-    /// The job is done or invoiced.
-    Closed,
-    /// The entry is gone.
-    NoEntry,
-    /// The change order named is not the job's, or is declined, withdrawn or replaced.
-    NoChange,
-    /// The person's hours that day would pass 24.
-    DayFull,
-    /// The id the client chose for a new record is another person's record.
-    Taken,
-}
+pub use super::refused::Refused;
 
 /// What a write of a record with an id the client chose did: wrote it, or found it written
 /// by an earlier try whose answer was lost (then nothing new is written, and the first

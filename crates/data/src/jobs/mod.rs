@@ -9,15 +9,16 @@ pub mod changes;
 pub mod figures;
 pub mod gate;
 pub mod input;
-pub mod link;
 pub mod materials;
 pub mod meter;
+pub mod refused;
 pub mod rule;
 pub mod store;
 pub mod time;
 
 pub use materials::{Material, add_material, change_material, delete_material};
 pub use meter::{Meter, Pricing, Usage};
+pub use refused::Refused;
 pub use rule::PriceRule;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -253,6 +254,19 @@ pub async fn record_contact(
     tx.audit(audit).await?;
     tx.commit().await?;
     Ok(Some(contact))
+}
+
+/// The customer's e-mail address for `job`: the accepted quote's, else the lead's; none
+/// when neither has one or a read fails (the caller then offers the link instead).
+pub async fn customer_email(db: &Db, job: &Job) -> Option<String> {
+    if let Some(quote) = job.quote_id {
+        let quote = crate::quotes::store::get(db, quote).await.ok().flatten();
+        if let Some(email) = quote.and_then(|quote| quote.customer_email) {
+            return Some(email);
+        }
+    }
+    let lead = crate::leads::store::get(db, job.lead_id?).await.ok().flatten()?;
+    lead.email.filter(|email| !email.trim().is_empty())
 }
 
 /// Every job in `jobs` with its workers and meter (the list and the dashboard): the time

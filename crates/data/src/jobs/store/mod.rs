@@ -1,7 +1,7 @@
 //! The job store: every query of `jobs`, `job_workers`, `job_materials` and
 //! `job_contacts`, written once for SQLite and PostgreSQL (the time sheet's in `time.rs`,
-//! the material lines' in `materials.rs`, the customer's link to the documents in
-//! `link.rs`).
+//! the material lines' in `materials.rs`; the customer's link to the documents is
+//! `crate::documents::store`'s).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
@@ -20,8 +20,8 @@ macro_rules! columns {
     };
 }
 
-// After the column lists: `link.rs` reads the job's.
-pub mod link;
+// The documents link's store reads a job by its link.
+pub(crate) use columns;
 
 /// Writes a new job; `false` when its quote has a job already (the unique index).
 pub async fn insert_in(tx: &mut Tx, job: &Job) -> Result<bool, sqlx::Error> {
@@ -97,11 +97,19 @@ pub async fn get(db: &Db, id: Uuid) -> Result<Option<Job>, sqlx::Error> {
         .await)
 }
 
-/// Reads job `id` in the caller's transaction after a no-change update of its row, so
-/// the row is this transaction's until it ends (PostgreSQL's row lock; SQLite has one
-/// writer): what the meter's check reads cannot change before the write.
+/// Takes job `id`'s row for the caller's transaction by a no-change update, so the row is
+/// this transaction's until it ends (PostgreSQL's row lock; SQLite has one writer). Every
+/// write that must not cross another on the same job (the gate's meter, an invoice, a
+/// change order's agreement, the samsvarserklæring's signature and photos) takes it here
+/// and nowhere else: the house rules fail such a statement outside this function.
+pub async fn lock_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1").bind(id).execute(&mut *conn).await.map(|_| ()))
+}
+
+/// Reads job `id` in the caller's transaction after taking its row (`lock_in`): what the
+/// meter's check reads cannot change before the write.
 pub async fn take_in(tx: &mut Tx, id: Uuid) -> Result<Option<Job>, sqlx::Error> {
-    tx_run!(tx, conn => sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1").bind(id).execute(&mut *conn).await.map(|_| ()))?;
+    lock_in(tx, id).await?;
     tx_run!(tx, conn => sqlx::query_as(concat!("SELECT ", columns!(), " FROM jobs WHERE id = $1"))
         .bind(id)
         .fetch_optional(conn)

@@ -183,16 +183,11 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Quote>, sqlx::Error> {
     .await)
 }
 
-/// Whether job `job_id` is invoiced, its row taken first (as `jobs::store::take_in` takes
-/// it), so an invoice made at the same moment (`crate::invoices::issue`, which takes it
+/// Whether job `job_id` is invoiced, its row taken first (`jobs::store::lock_in`), so an invoice made at the same moment (`crate::invoices::issue`, which takes it
 /// too) waits for this transaction or this one for it: a change order is never sent,
 /// accepted or agreed after its job's invoice.
 pub async fn job_invoiced_in(tx: &mut Tx, job_id: Uuid) -> Result<bool, sqlx::Error> {
-    tx_run!(tx, conn => sqlx::query("UPDATE jobs SET updated_at = updated_at WHERE id = $1")
-        .bind(job_id)
-        .execute(&mut *conn)
-        .await
-        .map(|_| ()))?;
+    crate::jobs::store::lock_in(tx, job_id).await?;
     let status: Option<(String,)> = tx_run!(tx, conn => sqlx::query_as("SELECT status FROM jobs WHERE id = $1")
         .bind(job_id)
         .fetch_optional(conn)

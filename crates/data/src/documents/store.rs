@@ -1,12 +1,13 @@
-//! Every query of `document_links`: a job's link to its documents (`crate::jobs::link`).
+//! Every query of `document_links`: a job's link to its documents (`super`).
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use super::DocumentLink;
 use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::jobs::Job;
-use crate::jobs::link::DocumentLink;
+use crate::jobs::store::columns;
 use crate::{db_run, tx_run};
 
 /// Writes job `job_id`'s link, replacing the one it had (whose token opens nothing after),

@@ -1,0 +1,122 @@
+//! Why a request about a job, its hours or its materials was turned down: the one enum of
+//! the jobs' refusals, with their texts (`crate::refusal`).
+
+use std::borrow::Cow;
+
+use crate::refusal::{Kind, Refusal};
+
+/// Why a job, an hour entry or a material line was not written or read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The job is gone.
+    NoJob,
+    /// The job is done or invoiced.
+    Closed,
+    /// The entry is gone.
+    NoEntry,
+    /// The material line is gone.
+    NoLine,
+    /// The change order named is not the job's, or is declined, withdrawn or replaced.
+    NoChange,
+    /// The person's hours that day would pass 24.
+    DayFull,
+    /// The id the client chose for a new record is another person's record.
+    Taken,
+    /// The quote has its job already.
+    QuoteHasJob,
+    /// Only an accepted quote becomes a job.
+    QuoteNotAccepted,
+    /// A change order is work on a job, not a job of its own.
+    ChangeIsNotJob,
+    /// A job made from a lead needs a title.
+    NoTitle,
+    /// A worker named is no active user.
+    NoSuchWorker,
+    /// The material line has its receipt photo already.
+    HasReceipt,
+    /// A time sheet's month as it was written does not read as one.
+    BadMonth,
+    /// A time sheet comes as csv or pdf.
+    BadSheetFormat,
+    /// An hour entry's day does not read as a date.
+    BadDay,
+    /// Tilleggsarbeid is added to a job that is done.
+    ChangeOnClosed,
+    /// A change order recorded as agreed has no lines.
+    ChangeEmpty,
+    /// A change order recorded as agreed sums to less than nothing.
+    ChangeNegative,
+    /// Only a change order on a job is recorded as agreed this way.
+    NotAChange,
+    /// The change order is answered, withdrawn or replaced already.
+    ChangeAnswered,
+    /// The change order's job is invoiced.
+    ChangeJobInvoiced,
+    /// The customer accepted this version of the change order already.
+    ChangeAccepted(i32),
+}
+
+impl Refusal for Refused {
+    fn kind(&self) -> Kind {
+        match self {
+            Self::NoJob | Self::NoEntry | Self::NoLine => Kind::NotFound,
+            Self::Closed
+            | Self::Taken
+            | Self::QuoteHasJob
+            | Self::QuoteNotAccepted
+            | Self::ChangeIsNotJob => Kind::Conflict,
+            Self::HasReceipt
+            | Self::ChangeOnClosed
+            | Self::ChangeEmpty
+            | Self::ChangeNegative
+            | Self::NotAChange
+            | Self::ChangeAnswered
+            | Self::ChangeJobInvoiced
+            | Self::ChangeAccepted(_) => Kind::Conflict,
+            Self::NoChange => Kind::Field("change_id"),
+            Self::DayFull => Kind::Field("minutes"),
+            Self::NoTitle => Kind::Field("title"),
+            Self::NoSuchWorker => Kind::Field("workers"),
+            Self::BadMonth => Kind::Field("month"),
+            Self::BadSheetFormat => Kind::Field("format"),
+            Self::BadDay => Kind::Field("day"),
+        }
+    }
+
+    fn text(&self) -> Cow<'static, str> {
+        let text = match self {
+            Self::ChangeAccepted(version) => {
+                return format!("Kunden har alt akseptert versjon {version} av dette tilleggsarbeidet.")
+                    .into();
+            }
+            Self::NoJob => super::NOT_FOUND,
+            Self::NoEntry => super::time::NOT_FOUND,
+            Self::NoLine => super::materials::NOT_FOUND,
+            Self::Closed => super::time::JOB_CLOSED,
+            Self::NoChange => super::changes::NOT_OPEN,
+            Self::DayFull => super::gate::DAY_FULL,
+            Self::Taken => super::gate::TAKEN,
+            Self::QuoteHasJob => "Tilbudet har allerede et oppdrag.",
+            Self::QuoteNotAccepted => "Bare et akseptert tilbud kan bli et oppdrag.",
+            Self::ChangeIsNotJob => "Dette er tilleggsarbeid på et oppdrag, og blir ikke et eget oppdrag.",
+            Self::NoTitle => "Skriv hva oppdraget gjelder.",
+            Self::NoSuchWorker => "Velg blant brukerne.",
+            Self::HasReceipt => "Linjen har et bilde allerede.",
+            Self::BadMonth => "Skriv en måned som 2026-11.",
+            Self::BadSheetFormat => "Velg csv eller pdf.",
+            Self::BadDay => "Skriv en gyldig dato.",
+            Self::ChangeOnClosed => "Oppdraget er ferdig. Tilleggsarbeid kan ikke legges til det lenger.",
+            Self::ChangeEmpty => {
+                "Tilleggsarbeidet har ingen linjer. Skriv inn det som ble avtalt før det registreres."
+            }
+            Self::ChangeNegative => {
+                "Tilleggsarbeid kan ikke ha en negativ sum: det ville senke oppdragets budsjett. En rabatt gis på \
+                 fakturaen."
+            }
+            Self::NotAChange => "Bare tilleggsarbeid på et oppdrag kan registreres som avtalt slik.",
+            Self::ChangeAnswered => "Tilleggsarbeidet er alt besvart, trukket tilbake eller erstattet.",
+            Self::ChangeJobInvoiced => crate::quotes::JOB_INVOICED,
+        };
+        Cow::Borrowed(text)
+    }
+}

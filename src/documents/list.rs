@@ -1,0 +1,144 @@
+//! The documents of a job a customer may fetch, listed and drawn for either page (mod.rs).
+
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use fagfolk_data::invoices;
+use fagfolk_data::jobs::Job;
+use fagfolk_data::oslo;
+use fagfolk_data::quotes::{QuoteStatus, store};
+
+use crate::http::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// What the accepted quote is asked for by (the job's page only).
+const QUOTE: &str = "tilbud";
+/// What the basis is asked for by, before the job is invoiced.
+const BASIS: &str = "fakturagrunnlag";
+/// What the signed samsvarserklæring is asked for by.
+const DECLARATION: &str = "samsvarserklaering";
+
+/// Which page a list is for: the job's own lists its accepted quote too; the quote's page
+/// is the quote.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    Job,
+    Quote,
+}
+
+/// The documents of `job` its customer may fetch, `{"title", "href"}` each, the address
+/// `{base}/{id}`. The invoice basis and the invoices only once the job is done. A failed
+/// read fails the list: a page never lists what a read that failed would have replaced.
+pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Result<Vec<Value>, sqlx::Error> {
+    let href = |id: &str| format!("{base}/{id}");
+    let mut documents = Vec::new();
+    if page == Page::Job
+        && let Some(quote) = accepted_quote(state, job).await?
+    {
+        let title = match quote.accepted_at {
+            Some(at) => format!("Tilbud {}, akseptert {}", quote.label(), oslo::date(oslo::day_of(at))),
+            None => format!("Tilbud {}", quote.label()),
+        };
+        documents.push(json!({ "title": title, "href": href(QUOTE) }));
+    }
+    let changes = store::of_job(&state.db, job.id).await?;
+    for change in changes.iter().filter(|change| change.status == QuoteStatus::Accepted) {
+        let title = format!("Tilleggsarbeid {}", change.label());
+        documents.push(json!({ "title": title, "href": href(&change.id.to_string()) }));
+    }
+    if !job.status.is_open() {
+        let kept = invoices::store::of_job(&state.db, job.id).await?;
+        if kept.is_empty() {
+            documents.push(json!({ "title": "Fakturagrunnlag (spesifisert)", "href": href(BASIS) }));
+        }
+        for invoice in &kept {
+            let title =
+                format!("{} {}, {}", invoice.kind.name(), invoice.number, oslo::date(invoice.issue_date));
+            documents.push(json!({ "title": title, "href": href(&invoice.id.to_string()) }));
+        }
+    }
+    let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await?;
+    if declaration.is_some_and(|declaration| declaration.signed_at.is_some()) {
+        documents.push(json!({ "title": "Samsvarserklæring", "href": href(DECLARATION) }));
+    }
+    Ok(documents)
+}
+
+/// The quote `job` was made from, when it is accepted (a call-out has none).
+async fn accepted_quote(
+    state: &AppState,
+    job: &Job,
+) -> Result<Option<fagfolk_data::quotes::Quote>, sqlx::Error> {
+    let Some(quote_id) = job.quote_id else { return Ok(None) };
+    let quote = store::get(&state.db, quote_id).await?;
+    Ok(quote.filter(|quote| quote.status == QuoteStatus::Accepted))
+}
+
+/// Document `id` of `job` as a PDF and its file name; `None` when it is not one `list`
+/// gives for `page`, an error when it is but could not be read or drawn.
+pub async fn render(
+    state: &AppState,
+    job: &Job,
+    id: &str,
+    page: Page,
+) -> ApiResult<Option<(Vec<u8>, String)>> {
+    let finished = !job.status.is_open();
+    match id {
+        QUOTE if page == Page::Job => {
+            let Some(quote) = accepted_quote(state, job).await? else { return Ok(None) };
+            let (Some(at), Some(name)) = (quote.accepted_at, quote.accepted_name.clone()) else {
+                return Ok(None);
+            };
+            let bytes = crate::quotes::mail::stamped(state, &quote, at, name).await?;
+            Ok(Some((bytes, quote.accepted_file_name())))
+        }
+        BASIS => {
+            if !finished || !invoices::store::of_job(&state.db, job.id).await?.is_empty() {
+                return Ok(None);
+            }
+            let basis = crate::invoices::basis::now(state, job.id).await?;
+            let firm = crate::quotes::mail::firm(state).await?;
+            let made = state.clock.now();
+            let bytes =
+                tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
+                    .await
+                    .map_err(|err| ApiError::Internal(err.into()))??;
+            Ok(Some((bytes, "Fakturagrunnlag.pdf".to_owned())))
+        }
+        DECLARATION => {
+            let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await?;
+            let Some(declaration) = declaration.filter(|declaration| declaration.signed_at.is_some()) else {
+                return Ok(None);
+            };
+            Ok(Some(crate::declarations::document::pdf(state, declaration).await?))
+        }
+        _ => {
+            let Ok(id) = id.parse::<Uuid>() else { return Ok(None) };
+            let invoice = match finished {
+                true => invoices::store::of_job(&state.db, job.id)
+                    .await?
+                    .into_iter()
+                    .find(|invoice| invoice.id == id),
+                false => None,
+            };
+            if let Some(invoice) = invoice {
+                let firm = crate::invoices::basis::firm_of(state, &invoice.seller).await;
+                let name = invoice.file_name("pdf");
+                let bytes =
+                    tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))
+                        .await
+                        .map_err(|err| ApiError::Internal(err.into()))??;
+                return Ok(Some((bytes, name)));
+            }
+            let Some(change) = store::get(&state.db, id).await? else { return Ok(None) };
+            if change.job_id != Some(job.id) || change.status != QuoteStatus::Accepted {
+                return Ok(None);
+            }
+            let (Some(at), Some(name)) = (change.accepted_at, change.accepted_name.clone()) else {
+                return Ok(None);
+            };
+            let bytes = crate::quotes::mail::stamped(state, &change, at, name).await?;
+            Ok(Some((bytes, change.accepted_file_name())))
+        }
+    }
+}
