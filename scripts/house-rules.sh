@@ -234,4 +234,14 @@ while IFS= read -r hit; do
   esac
 done < <(grep -rnE 'UPDATE [a-z_]+ SET (\w+) = \1 WHERE' src crates --include='*.rs' || true)
 
+# 13. An audit entry's shape is written once (crates/data/src/auth/mod.rs: `created`,
+# `recorded`, `changed`, `removed`, `deleted`; `NewAudit::recorded`): a `"before": {}`
+# or `"after": {}` written anywhere else fails, so every "made" and "taken away" entry
+# reads the same in the log.
+while IFS= read -r hit; do
+  echo "house-rules: $hit: bygger en revisjonsoppføring for hånd; bruk user.created / recorded / removed / changed / deleted" >&2
+  failed=1
+done < <(grep -rnE '"(before|after)": \{\}' src crates --include='*.rs' |
+  grep -vE '^crates/data/src/(auth/mod|audit/mod)\.rs:' || true)
+
 exit "$failed"

@@ -103,9 +103,8 @@ pub(super) async fn add_photo(
     let files = [(key(id, photo.id, false), made.full), (key(id, photo.id, true), made.thumb)];
     photo::store_new(&state.storage, &files, "bildet til samsvarserklæringen", photo::not_stored).await?;
     let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
-    let changes = serde_json::json!({ "before": {}, "after": { "caption": photo.caption } });
-    let entry =
-        user.audit(now, AuditAction::Create, AuditEntity::Declarations, Some(photo.id), Some(changes));
+    let after = serde_json::json!({ "caption": photo.caption });
+    let entry = user.created(now, AuditEntity::Declarations, photo.id, after);
     match store::add_photo(&state.db, &photo, &entry).await {
         Ok(Ok(())) => Ok((StatusCode::CREATED, Json(photo))),
         Ok(Err(refusal)) => {
@@ -198,13 +197,13 @@ pub(super) async fn remove_photo(
     ApiPath((id, photo_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<StatusCode> {
     let photo = store::photo(&state.db, id, photo_id).await?.ok_or(Refused::NoPhoto)?;
-    let changes = serde_json::json!({ "before": { "caption": photo.caption }, "after": {} });
-    let entry = user.audit(
+    let before = serde_json::json!({ "caption": photo.caption });
+    let entry = user.removed(
         state.clock.now(),
         AuditAction::Delete,
         AuditEntity::Declarations,
         Some(photo_id),
-        Some(changes),
+        before,
     );
     match store::remove_photo(&state.db, id, photo_id, &entry).await? {
         Ok(true) => {

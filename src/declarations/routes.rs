@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::declarations::input::{self, DeclarationInput};
 use fagfolk_data::declarations::{CheckItem, Declaration, Refused, WorkKind, store};
@@ -152,18 +152,16 @@ async fn save_declaration(
         after.registration = registration;
     }
     let fresh = store::of_job(&state.db, id).await?.is_none();
-    let diff = if fresh {
-        Some(serde_json::json!({ "before": {}, "after": after.audit_view() }))
+    let (at, entity) = (after.updated_at, AuditEntity::Declarations);
+    let entry = if fresh {
+        Some(user.created(at, entity, after.id, after.audit_view()))
     } else {
-        changes(&before.audit_view(), &after.audit_view())
+        user.changed(at, AuditAction::Update, entity, after.id, &before.audit_view(), &after.audit_view())
     };
-    if let Some(diff) = diff {
-        let action = if fresh { AuditAction::Create } else { AuditAction::Update };
-        let entry =
-            user.audit(after.updated_at, action, AuditEntity::Declarations, Some(after.id), Some(diff));
-        if !store::save(&state.db, &after, &entry).await? {
-            return Err(Refused::SavedAfterSigning.into());
-        }
+    if let Some(entry) = entry
+        && !store::save(&state.db, &after, &entry).await?
+    {
+        return Err(Refused::SavedAfterSigning.into());
     }
     Ok(Json(store::of_job(&state.db, id).await?.unwrap_or(after)))
 }

@@ -8,7 +8,7 @@ use uuid::Uuid;
 use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity};
+use fagfolk_data::audit::AuditEntity;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::invoices::input::{Credit, CreditInput, read_credit};
 use fagfolk_data::invoices::{self, Invoice, InvoiceKind, Refused, store};
@@ -54,15 +54,7 @@ pub(super) async fn credit_invoice(
         created_at: now,
         credited_lines: lines.clone(),
     };
-    let entry = |note: &Invoice| {
-        user.audit(
-            now,
-            AuditAction::Create,
-            AuditEntity::Invoices,
-            Some(note.id),
-            Some(serde_json::json!({ "before": {}, "after": note.audit_view() })),
-        )
-    };
+    let entry = |note: &Invoice| user.created(now, AuditEntity::Invoices, note.id, note.audit_view());
     match invoices::credit(&state.db, &invoice, &lines, today, made, entry).await? {
         Ok(note) => Ok((StatusCode::CREATED, Json(note))),
         Err(twice) => Err(Refused::Credited(twice).into()),

@@ -17,7 +17,7 @@ use super::export;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity};
+use fagfolk_data::audit::AuditEntity;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::invoices::{self, Invoice, InvoiceBasis, InvoiceKind, Refused, store};
 use fagfolk_data::jobs::{self, JobStatus};
@@ -196,15 +196,8 @@ async fn issue_invoice(
         created_at: now,
         credited_lines: Vec::new(),
     };
-    let entry = |invoice: &Invoice| {
-        user.audit(
-            now,
-            AuditAction::Create,
-            AuditEntity::Invoices,
-            Some(invoice.id),
-            Some(serde_json::json!({ "before": {}, "after": invoice.audit_view() })),
-        )
-    };
+    let entry =
+        |invoice: &Invoice| user.created(now, AuditEntity::Invoices, invoice.id, invoice.audit_view());
     match invoices::issue(&state.db, id, today, made, entry).await? {
         Ok(invoice) => Ok((StatusCode::CREATED, Json(invoice))),
         Err(not) => Err(Refused::from(not).into()),

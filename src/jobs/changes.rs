@@ -55,16 +55,9 @@ pub(super) async fn create_change(
     let content = changes::content(&job, quote.as_ref(), email, defaults.terms, valid_until);
     let now = state.clock.now();
     let entry = |quote_id: Uuid, number: &str| {
-        user.audit(
-            now,
-            AuditAction::Create,
-            AuditEntity::Quotes,
-            Some(quote_id),
-            Some(serde_json::json!({
-                "before": {},
-                "after": {"number": number, "job_id": id, "customer_name": content.customer_name},
-            })),
-        )
+        let after =
+            serde_json::json!({"number": number, "job_id": id, "customer_name": content.customer_name});
+        user.created(now, AuditEntity::Quotes, quote_id, after)
     };
     let of = quotes::store::Owners { lead_id: job.lead_id, job_id: Some(id) };
     let quote_id =

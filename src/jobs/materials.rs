@@ -82,13 +82,7 @@ pub(super) async fn add_material(
     };
     let mut after = material.audit_view();
     after["job_id"] = id.to_string().into();
-    let entry = user.audit(
-        now,
-        AuditAction::Create,
-        AuditEntity::JobMaterials,
-        Some(material.id),
-        Some(serde_json::json!({ "before": {}, "after": after })),
-    );
+    let entry = user.created(now, AuditEntity::JobMaterials, material.id, after);
     match jobs::add_material(&state.db, &material, &entry).await?.map_err(refused)? {
         jobs::gate::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
         jobs::gate::Written::New(written) => {

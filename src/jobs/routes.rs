@@ -89,13 +89,7 @@ async fn create(
     workers: Vec<Uuid>,
 ) -> ApiResult<(StatusCode, Json<JobDetail>)> {
     let names = check_workers(state, &workers).await?;
-    let entry = user.audit(
-        job.created_at,
-        AuditAction::Create,
-        AuditEntity::Jobs,
-        Some(job.id),
-        Some(serde_json::json!({ "before": {}, "after": job.audit_view(&names) })),
-    );
+    let entry = user.created(job.created_at, AuditEntity::Jobs, job.id, job.audit_view(&names));
     if !jobs::create(&state.db, &job, &workers, &entry).await? {
         return Err(jobs::Refused::QuoteHasJob.into());
     }
@@ -292,13 +286,7 @@ async fn record_contact(
     let after = serde_json::json!({
         "job_id": id, "how": contact.how, "contacted_at": contact.contacted_at, "said": contact.said,
     });
-    let entry = user.audit(
-        now,
-        AuditAction::Create,
-        AuditEntity::JobContacts,
-        Some(contact.id),
-        Some(serde_json::json!({ "before": {}, "after": after })),
-    );
+    let entry = user.created(now, AuditEntity::JobContacts, contact.id, after);
     let contact = jobs::record_contact(&state.db, contact, &entry).await?.or_not_found(jobs::NOT_FOUND)?;
     Ok((StatusCode::CREATED, Json(contact)))
 }

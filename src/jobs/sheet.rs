@@ -71,13 +71,7 @@ pub(super) async fn time_sheet(
         "month": query.month, "user_id": whose, "job_id": query.job_id, "rows": rows.len(),
         "format": if pdf { "pdf" } else { "csv" },
     });
-    let entry = user.audit(
-        state.clock.now(),
-        AuditAction::Export,
-        AuditEntity::TimeEntries,
-        None,
-        Some(serde_json::json!({ "before": {}, "after": asked })),
-    );
+    let entry = user.recorded(state.clock.now(), AuditAction::Export, AuditEntity::TimeEntries, None, asked);
     fagfolk_data::audit::store::record(&state.db, &entry).await?;
     if pdf {
         let mut title = format!("Timeliste {}", oslo::month(from));

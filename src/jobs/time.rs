@@ -219,13 +219,7 @@ pub(super) async fn add_time(
     let (id, now) = (chosen.unwrap_or_else(Uuid::now_v7), state.clock.now());
     let mut after = view(&entry);
     after["job_id"] = job.id.to_string().into();
-    let audit = user.audit(
-        now,
-        AuditAction::Create,
-        AuditEntity::TimeEntries,
-        Some(id),
-        Some(serde_json::json!({ "before": {}, "after": after })),
-    );
+    let audit = user.created(now, AuditEntity::TimeEntries, id, after);
     match jobs::time::add(&state.db, id, &entry, now, &audit).await?.map_err(refused)? {
         // A retry whose first try was written: the first result, and nothing new.
         jobs::time::Written::Again(first) => Ok((StatusCode::OK, Json(first))),

@@ -75,8 +75,8 @@ pub(super) async fn export_leads(
         "search": searched, "status": query.status, "source": query.source, "mine": query.mine,
         "follow_up": query.follow_up.map(|f| format!("{f:?}").to_lowercase()),
     });
-    let changes = serde_json::json!({ "before": {}, "after": { "rows": rows, "filter": asked } });
-    let entry = user.audit(now, AuditAction::Export, AuditEntity::Leads, None, Some(changes));
+    let what = serde_json::json!({ "rows": rows, "filter": asked });
+    let entry = user.recorded(now, AuditAction::Export, AuditEntity::Leads, None, what);
     fagfolk_data::audit::store::record(&state.db, &entry).await?;
 
     // The rows are read and written out as they go: a reader task sends leads down a

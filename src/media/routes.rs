@@ -132,9 +132,8 @@ async fn delete_media(
     let media = store::get(&state.db, id).await?.or_not_found(fagfolk_data::media::NOT_FOUND)?;
     let is_logo =
         fagfolk_data::settings::store::facts(&state.db).await?.and_then(|facts| facts.logo) == Some(id);
-    let entry = user.audit(state.clock.now(), AuditAction::Delete, AuditEntity::Media, Some(id), Some(
-            serde_json::json!({"before": {"url": media.url, "name": media.name, "alt": media.alt}, "after": {}}),
-        ));
+    let before = serde_json::json!({"url": media.url, "name": media.name, "alt": media.alt});
+    let entry = user.removed(state.clock.now(), AuditAction::Delete, AuditEntity::Media, Some(id), before);
     // Deleting the logo takes it off every page (the settings row lets go of it).
     let entry = if is_logo { entry.on_site() } else { entry };
     // The picture and its place in the content go in one transaction, each through its

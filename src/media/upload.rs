@@ -17,7 +17,7 @@ use super::sniff::{Kind, sniff};
 use super::{metadata, picture, storage, variants};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity};
+use fagfolk_data::audit::AuditEntity;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::media::{Media, store};
 use fagfolk_data::text::slugify;
@@ -177,9 +177,8 @@ async fn store_file(state: &AppState, user: &CurrentUser, name: &str, bytes: Byt
         used_by: Vec::new(),
         is_logo: false,
     };
-    let entry = user.audit(now, AuditAction::Create, AuditEntity::Media, Some(media.id), Some(
-            serde_json::json!({"before": {}, "after": {"url": media.url, "name": media.name, "type": media.media_type}}),
-        ));
+    let after = serde_json::json!({"url": media.url, "name": media.name, "type": media.media_type});
+    let entry = user.created(now, AuditEntity::Media, media.id, after);
     let saved = store::insert(&state.db, &media, &entry).await;
     if let Err(err) = saved {
         // No file without a row: take the stored file away again.

@@ -106,13 +106,7 @@ async fn person_data(
     let now = state.clock.now();
     let counts =
         serde_json::json!({ "leads": leads.len(), "submissions": submissions.len(), "notes": notes.len() });
-    let entry = user.audit(
-        now,
-        action,
-        AuditEntity::Privacy,
-        None,
-        Some(serde_json::json!({ "before": {}, "after": counts })),
-    );
+    let entry = user.recorded(now, action, AuditEntity::Privacy, None, counts);
     fagfolk_data::audit::store::record(&state.db, &entry).await?;
     let photos = exported_photos(state, &submissions).await?;
     Ok(PersonData {
@@ -205,13 +199,7 @@ async fn erase_person(
         declarations_kept,
     };
     let after = serde_json::to_value(&erased).unwrap_or_default();
-    let entry = user.audit(
-        state.clock.now(),
-        AuditAction::Erase,
-        AuditEntity::Privacy,
-        None,
-        Some(serde_json::json!({ "before": {}, "after": after })),
-    );
+    let entry = user.recorded(state.clock.now(), AuditAction::Erase, AuditEntity::Privacy, None, after);
     let mut visits = Vec::new();
     for lead in &leads {
         visits.push(crate::visits::mail::to_cancel_with(&state, lead.id).await?);

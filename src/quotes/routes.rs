@@ -108,9 +108,9 @@ async fn create_quote(
         QuoteContent::parse(input, base).map_err(|errors| ApiError::Validation(errors.into_map()))?;
     let now = state.clock.now();
     let entry = |quote_id: Uuid, number: &str| {
-        user.audit(now, AuditAction::Create, AuditEntity::Quotes, Some(quote_id), Some(
-                serde_json::json!({"before": {}, "after": {"number": number, "lead_id": id, "customer_name": content.customer_name}}),
-            ))
+        let after =
+            serde_json::json!({"number": number, "lead_id": id, "customer_name": content.customer_name});
+        user.created(now, AuditEntity::Quotes, quote_id, after)
     };
     let quote_id = quotes::create(
         &state.db,

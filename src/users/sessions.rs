@@ -57,13 +57,12 @@ pub(super) async fn end_session(
 ) -> ApiResult<StatusCode> {
     user.require_admin()?;
     let target = super::store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
-    let changes = serde_json::json!({ "before": { "session": session_id }, "after": {} });
-    let entry = user.audit(
+    let entry = user.removed(
         state.clock.now(),
         AuditAction::Logout,
         AuditEntity::AdminUsers,
         Some(target.id),
-        Some(changes),
+        serde_json::json!({ "session": session_id }),
     );
     if !auth_store::end_session_of(&state.db, id, session_id, &entry).await? {
         return Err(ApiError::not_found("Fant ikke økten. Den kan være avsluttet allerede."));

@@ -107,11 +107,10 @@ fn feed_entry(
     scope: Scope,
 ) -> fagfolk_data::audit::NewAudit {
     let feed = serde_json::json!({ "scope": scope.as_str(), "user": user.email });
-    let changes = match action {
-        AuditAction::Delete => serde_json::json!({ "before": feed, "after": {} }),
-        _ => serde_json::json!({ "before": {}, "after": feed }),
-    };
-    user.audit(now, action, AuditEntity::CalendarFeeds, None, Some(changes))
+    match action {
+        AuditAction::Delete => user.removed(now, action, AuditEntity::CalendarFeeds, None, feed),
+        _ => user.recorded(now, action, AuditEntity::CalendarFeeds, None, feed),
+    }
 }
 
 /// `GET /kalender/{secret}.ics`: the feed's calendar, or 404 for an address that is not

@@ -126,13 +126,7 @@ async fn book_visit(
     after["lead_id"] = id.to_string().into();
     after["lead_name"] = lead.name.clone().into();
     after["lead_status"] = lead_status.clone().into();
-    let entry = audit(
-        &user,
-        AuditAction::Create,
-        visit_id,
-        now,
-        Some(serde_json::json!({"before": {}, "after": after})),
-    );
+    let entry = user.created(now, AuditEntity::Visits, visit_id, after);
     visits::book(&state.db, visit_id, id, &slot, lead_status.as_deref(), (now, &user.name), &entry).await?;
     let visit = store::get(&state.db, visit_id).await?.or_not_found(fagfolk_data::visits::NOT_FOUND)?;
     let invited = mail::tell(&state, &lead, &visit, Change::Booked, None);

@@ -158,6 +158,26 @@ impl NewAudit {
             on_site: false,
         }
     }
+
+    /// An entry for what was made or done without a row before it, kept as the change from
+    /// nothing to `what` (the form every "made" entry has; `CurrentUser::created`).
+    pub fn recorded(
+        at: DateTime<Utc>,
+        action: AuditAction,
+        entity_type: AuditEntity,
+        entity_id: Option<Uuid>,
+        performed_by: &str,
+        what: Value,
+    ) -> Self {
+        Self::new(
+            at,
+            action,
+            entity_type,
+            entity_id,
+            performed_by,
+            Some(serde_json::json!({ "before": {}, "after": what })),
+        )
+    }
 }
 
 /// The fields that differ between two JSON objects, as `{"before": {...}, "after": {...}}`;

@@ -87,6 +87,60 @@ impl CurrentUser {
         NewAudit::new(at, action, entity, id, &self.email, changes)
     }
 
+    /// The audit entry of making `id` as `after` (its `audit_view()`, or what the log should
+    /// keep of it): the change from nothing to it.
+    pub fn created(
+        &self,
+        at: DateTime<Utc>,
+        entity: AuditEntity,
+        id: Uuid,
+        after: serde_json::Value,
+    ) -> NewAudit {
+        self.recorded(at, AuditAction::Create, entity, Some(id), after)
+    }
+
+    /// The audit entry of `action` that made something new without changing a row before
+    /// it (an export, an erasure's counts, a signature's photo), kept as what it did: the
+    /// change from nothing to `what`.
+    pub fn recorded(
+        &self,
+        at: DateTime<Utc>,
+        action: AuditAction,
+        entity: AuditEntity,
+        id: Option<Uuid>,
+        what: serde_json::Value,
+    ) -> NewAudit {
+        NewAudit::recorded(at, action, entity, id, &self.email, what)
+    }
+
+    /// The mirror of [`CurrentUser::recorded`]: `action` took away `what` (a session ended,
+    /// a photo or a feed gone), kept as the change from it to nothing.
+    pub fn removed(
+        &self,
+        at: DateTime<Utc>,
+        action: AuditAction,
+        entity: AuditEntity,
+        id: Option<Uuid>,
+        what: serde_json::Value,
+    ) -> NewAudit {
+        self.audit(at, action, entity, id, Some(serde_json::json!({ "before": what, "after": {} })))
+    }
+
+    /// The audit entry of changing `id` from `before` to `after` (their `audit_view()`s)
+    /// by `action`: only the fields that differ are kept, and none when nothing did.
+    pub fn changed(
+        &self,
+        at: DateTime<Utc>,
+        action: AuditAction,
+        entity: AuditEntity,
+        id: Uuid,
+        before: &serde_json::Value,
+        after: &serde_json::Value,
+    ) -> Option<NewAudit> {
+        crate::audit::changes(before, after)
+            .map(|changes| self.audit(at, action, entity, Some(id), Some(changes)))
+    }
+
     /// The audit entry of deleting `id`, which was `before` (its `audit_view()`): the log
     /// keeps every field it had, as the change from it to nothing.
     pub fn deleted(

@@ -51,14 +51,13 @@ pub async fn apply_retention(db: &Db, now: DateTime<Utc>) -> Result<usize, sqlx:
             }
             return Ok(done);
         }
-        let changes = serde_json::json!({ "before": {}, "after": { "leads": ids.len(), "months": months } });
-        let entry = NewAudit::new(
+        let entry = NewAudit::recorded(
             now,
             crate::audit::AuditAction::Anonymize,
             crate::audit::AuditEntity::Leads,
             None,
             RETENTION_ACTOR,
-            Some(changes),
+            serde_json::json!({ "leads": ids.len(), "months": months }),
         );
         // Each table by its owner's store, all in one transaction.
         let mut tx = db.begin().await?;
