@@ -244,4 +244,18 @@ while IFS= read -r hit; do
 done < <(grep -rnE '"(before|after)": \{\}' src crates --include='*.rs' |
   grep -vE '^crates/data/src/(auth/mod|audit/mod)\.rs:' || true)
 
+# 14. What every operation of a kind answers is documented once (`SessionCookie` in
+# src/app.rs): the session of every /api/admin/ path and the plain 404 of every path with
+# an id. A handler under /api/admin/ that names the session, or one with an id in its
+# path that documents the plain "Finnes ikke", fails.
+while IFS= read -r hit; do
+  echo "house-rules: $hit: står allerede i OpenAPI-dokumentet for alle (SessionCookie i src/app.rs)" >&2
+  failed=1
+done < <(perl -0777 -ne 'while (/#\[utoipa::path\((.*?)\n\)\]/gs) { my ($block, $end) = ($1, pos);
+    my ($path) = $block =~ /path = "([^"]+)"/; next unless defined $path;
+    my $line = (substr($_, 0, $end) =~ tr/\n//) + 1;
+    print "$ARGV:$line: $path security\n" if $path =~ m{^/api/admin/} && $block =~ /security\(\("session"/;
+    print "$ARGV:$line: $path 404\n" if $path =~ /\{/ && $block =~ /status = 404, description = "Finnes ikke", body = ErrorBody/ }' \
+  $(grep -rlE '#\[utoipa::path' src --include='*.rs'))
+
 exit "$failed"

@@ -53,15 +53,30 @@ struct SessionCookie;
 
 impl utoipa::Modify for SessionCookie {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        // Every operation can meet malformed input (a query parameter of the wrong type,
-        // broken JSON): document the Norwegian 400 everywhere once, here, the 401 and the
-        // role's 403 of every operation that needs the session, and the 422 of a control
-        // character wherever a JSON body is taken.
-        for item in openapi.paths.paths.values_mut() {
+        // What every operation of a kind shares is documented once, here, not on each
+        // handler: the session of everything under /api/admin/ (a handler elsewhere that
+        // needs it says so itself), the Norwegian 400 of malformed input everywhere (a
+        // query parameter of the wrong type, broken JSON), the 401 and the role's 403 of
+        // every operation that needs the session, the 404 of every path with an id (an id
+        // that is not one is answered so by `ApiPath`, as is one that is not there), and
+        // the 422 of a control character wherever a JSON body is taken.
+        use utoipa::openapi::security::SecurityRequirement;
+        for (path, item) in openapi.paths.paths.iter_mut() {
             for operation in [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
                 .into_iter()
                 .flatten()
             {
+                if path.starts_with("/api/admin/") && operation.security.is_none() {
+                    operation.security =
+                        Some(vec![SecurityRequirement::new("session", Vec::<String>::new())]);
+                }
+                if path.contains('{') {
+                    operation
+                        .responses
+                        .responses
+                        .entry("404".to_owned())
+                        .or_insert_with(|| error_body("Finnes ikke"));
+                }
                 operation
                     .responses
                     .responses

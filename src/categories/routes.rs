@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 use fagfolk_data::categories::*;
 
 use crate::http::ApiPath;
-use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, OrNotFound};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 
@@ -18,7 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The categories by sort order, each with its service count.
 #[utoipa::path(
-    get, path = "/api/admin/categories", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/categories", tag = "admin",
     responses(
         (status = 200, description = "Kategorier etter sorteringsrekkefølge", body = [Category]),
     )
@@ -32,11 +32,10 @@ async fn list_categories(
 
 /// One category, by slug (or by id when it has no slug).
 #[utoipa::path(
-    get, path = "/api/admin/categories/{slug}", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/categories/{slug}", tag = "admin",
     params(("slug" = String, Path, description = "Kategoriens slug, eller id")),
     responses(
         (status = 200, description = "Kategorien", body = Category),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn get_category(

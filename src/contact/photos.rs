@@ -168,11 +168,10 @@ pub(super) struct PhotoQuery {
 
 /// A photo a customer sent with an enquiry (staff only).
 #[utoipa::path(
-    get, path = "/api/admin/photos/{id}", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/photos/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Bildets id"), PhotoQuery),
     responses(
         (status = 200, description = "Bildet (JPEG)", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn get_photo(

@@ -62,7 +62,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Every content item, each kind in its order; or the items of one kind.
 #[utoipa::path(
-    get, path = "/api/admin/content", tag = "admin", security(("session" = [])), params(ContentQuery),
+    get, path = "/api/admin/content", tag = "admin", params(ContentQuery),
     responses(
         (status = 200, description = "Innhold etter type og rekkefølge", body = [ContentItem]),
     )
@@ -77,7 +77,7 @@ async fn list_content(
 
 /// Create an item, last in its kind's order. It is the firm's own, not an example.
 #[utoipa::path(
-    post, path = "/api/admin/content", tag = "admin", security(("session" = [])), request_body = ContentInput,
+    post, path = "/api/admin/content", tag = "admin", request_body = ContentInput,
     responses(
         (status = 201, description = "Opprettet", body = ContentItem),
         (status = 409, description = "Det er ikke plass til flere av denne typen", body = ErrorBody),
@@ -121,11 +121,10 @@ async fn create_content(
 /// Save an item's fields (and its hidden flag, when given). Saving makes an example item
 /// the firm's own.
 #[utoipa::path(
-    put, path = "/api/admin/content/{id}", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/content/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Innholdets id")), request_body = ContentInput,
     responses(
         (status = 200, description = "Lagret", body = ContentItem),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -155,11 +154,10 @@ async fn update_content(
 
 /// Hide an item from the site, or show it again; nothing else changes.
 #[utoipa::path(
-    patch, path = "/api/admin/content/{id}", tag = "admin", security(("session" = [])),
+    patch, path = "/api/admin/content/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Innholdets id")), request_body = VisibilityInput,
     responses(
         (status = 200, description = "Lagret", body = ContentItem),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn set_content_visibility(
@@ -204,7 +202,7 @@ async fn save(
 
 /// Put the items of one kind in a new order: every item of the kind, each once.
 #[utoipa::path(
-    put, path = "/api/admin/content/order", tag = "admin", security(("session" = [])), request_body = OrderInput,
+    put, path = "/api/admin/content/order", tag = "admin", request_body = OrderInput,
     responses(
         (status = 200, description = "Ny rekkefølge", body = [ContentItem]),
         (status = 409, description = "Innholdet er endret av noen andre", body = ErrorBody),
@@ -240,11 +238,10 @@ async fn reorder_content(
 
 /// Delete an item for good (hiding keeps it).
 #[utoipa::path(
-    delete, path = "/api/admin/content/{id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/content/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Innholdets id")),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn delete_content(

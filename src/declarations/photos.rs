@@ -44,11 +44,10 @@ pub struct DeclarationPhotoForm {
 
 /// The photos on the job's declaration, in the order they were added.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}/declaration/photos", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}/declaration/photos", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 200, description = "Bildene", body = [DeclarationPhoto]),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn list_photos(
@@ -63,13 +62,12 @@ pub(super) async fn list_photos(
 /// Adds a photo from the job (field `photo`, and `caption`) to its declaration, while it is
 /// a draft.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/declaration/photos", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/declaration/photos", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     request_body(content = DeclarationPhotoForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "Bildet er lagt til", body = DeclarationPhoto),
         (status = 400, description = "Ikke et gyldig skjema", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Erklæringen er signert", body = ErrorBody),
         (status = 422, description = "Bildet tas ikke imot", body = ErrorBody),
     )
@@ -140,7 +138,7 @@ pub(super) struct PhotoSize {
 
 /// A photo on the declaration, as JPEG.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}/declaration/photos/{photo_id}", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}/declaration/photos/{photo_id}", tag = "admin",
     params(
         ("id" = Uuid, Path, description = "Oppdragets id"),
         ("photo_id" = Uuid, Path, description = "Bildets id"),
@@ -148,7 +146,6 @@ pub(super) struct PhotoSize {
     ),
     responses(
         (status = 200, description = "Bildet (JPEG)", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn get_photo(
@@ -180,14 +177,13 @@ pub(super) async fn read(state: &AppState, job: Uuid, photo_id: Uuid, thumb: boo
 
 /// Removes a photo from the declaration, while it is a draft.
 #[utoipa::path(
-    delete, path = "/api/admin/jobs/{id}/declaration/photos/{photo_id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/jobs/{id}/declaration/photos/{photo_id}", tag = "admin",
     params(
         ("id" = Uuid, Path, description = "Oppdragets id"),
         ("photo_id" = Uuid, Path, description = "Bildets id"),
     ),
     responses(
         (status = 204, description = "Fjernet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Erklæringen er signert", body = ErrorBody),
     )
 )]

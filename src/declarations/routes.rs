@@ -74,14 +74,13 @@ async fn current(state: &AppState, job: &Job, by: &str) -> ApiResult<Declaration
 /// The job's samsvarserklæring, or a new draft from the firm's defaults; `?format=pdf` the
 /// signed declaration as a PDF/A.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}/declaration", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}/declaration", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id"), Format),
     responses(
         (status = 200, description = "Erklæringen, eller PDF-en når den er signert", content(
             (Declaration = "application/json"),
             (Vec<u8> = "application/pdf"),
         )),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "PDF-en finnes først når erklæringen er signert", body = ErrorBody),
         (status = 422, description = "Ukjent format", body = ErrorBody),
     )
@@ -116,11 +115,10 @@ async fn get_declaration(
 
 /// Saves the draft: a field left out keeps its value. Refused once signed.
 #[utoipa::path(
-    put, path = "/api/admin/jobs/{id}/declaration", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/jobs/{id}/declaration", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = DeclarationInput,
     responses(
         (status = 200, description = "Utkastet er lagret", body = Declaration),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Erklæringen er signert", body = ErrorBody),
     )
 )]
@@ -181,7 +179,7 @@ struct Signed {
 /// included, on a job they work on). The signed declaration is e-mailed to the customer as
 /// a PDF when the server can.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/declaration/sign", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/declaration/sign", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 200, description = "Erklæringen er signert, og sendt til kunden når det gikk", body = Signed),

@@ -62,11 +62,10 @@ pub struct LinkMade {
 
 /// Job `id`'s documents link, if it has one, and the customer's e-mail address.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}/documents-link", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}/documents-link", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 200, description = "Lenken til kundens dokumentside", body = LinkState),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn get_link(
@@ -111,11 +110,10 @@ fn link_entry(
 /// the one the job had (which stops working at once); e-mailed to the customer when asked.
 /// Only for a job that is done or invoiced.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/documents-link", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/documents-link", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = MakeLink,
     responses(
         (status = 201, description = "Ny lenke", body = LinkMade),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ikke ferdig", body = ErrorBody),
     )
 )]
@@ -177,7 +175,7 @@ async fn mail(
 
 /// Takes the job's link back: its address stops working at once.
 #[utoipa::path(
-    delete, path = "/api/admin/jobs/{id}/documents-link", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/jobs/{id}/documents-link", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 204, description = "Tatt tilbake"),

@@ -16,11 +16,10 @@ use fagfolk_data::invoices::{self, Invoice, InvoiceKind, Refused, store};
 /// A credit note of lines of an invoice, numbered in the invoices' series: the lines as
 /// they were invoiced, their sums positive.
 #[utoipa::path(
-    post, path = "/api/admin/invoices/{id}/credit-notes", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/invoices/{id}/credit-notes", tag = "admin",
     params(("id" = Uuid, Path, description = "Fakturaens id")), request_body = CreditInput,
     responses(
         (status = 201, description = "Kreditnotaen er laget", body = Invoice),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "En kreditnota krediteres ikke", body = ErrorBody),
     )
 )]

@@ -74,7 +74,7 @@ fn file(content_type: &str, name: &str, body: Vec<u8>) -> Response {
 /// ceiling, accepted tilleggsarbeid apart, MVA per rate. Its sum excluding MVA is the
 /// meter's `billable`. Once the job is invoiced, the basis the invoice kept.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}/invoice-basis", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}/invoice-basis", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id"), Format),
     responses(
         (status = 200, description = "Fakturagrunnlaget: JSON, CSV (UTF-8 med BOM, semikolon) eller PDF/A", content(
@@ -82,7 +82,6 @@ fn file(content_type: &str, name: &str, body: Vec<u8>) -> Response {
             (String = "text/csv"),
             (Vec<u8> = "application/pdf"),
         )),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ikke ferdig", body = ErrorBody),
         (status = 422, description = "Ukjent format", body = ErrorBody),
     )
@@ -131,11 +130,10 @@ fn slug(text: &str) -> String {
 
 /// A job's invoice and credit notes, oldest first.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}/invoices", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}/invoices", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 200, description = "Fakturaen og kreditnotaene", body = [Invoice]),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn job_invoices(
@@ -151,11 +149,10 @@ async fn job_invoices(
 /// now, numbered in the year's series without gaps, dated today, due after the days
 /// Innstillinger give; the job reads "fakturert" from then on. One per job.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/invoices", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/invoices", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 201, description = "Fakturaen er laget, og oppdraget er fakturert", body = Invoice),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ikke ferdig eller er fakturert, § 7-kontakten mangler, \
             tilleggsarbeid mangler endringsordre, eller Innstillinger mangler det fakturaen trenger", body = ErrorBody),
     )
@@ -208,7 +205,7 @@ async fn issue_invoice(
 /// business customer. EHF is refused, with what is missing, when the customer has no
 /// organisation number or the firm's settings lack what it needs.
 #[utoipa::path(
-    get, path = "/api/admin/invoices/{id}", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/invoices/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Fakturaens id"), Format),
     responses(
         (status = 200, description = "Fakturaen: JSON, CSV, PDF/A eller EHF (UBL 2.1)", content(
@@ -217,7 +214,6 @@ async fn issue_invoice(
             (Vec<u8> = "application/pdf"),
             (String = "application/xml"),
         )),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ukjent format, eller EHF kan ikke lages: det som mangler", body = ErrorBody),
     )
 )]

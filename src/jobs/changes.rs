@@ -21,11 +21,10 @@ use crate::state::AppState;
 /// "Nytt tilleggsarbeid": a draft change order on the job, its customer as the job's
 /// quote had it, numbered as quotes are; the quote editor takes it from there.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/changes", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/changes", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 201, description = "Utkastet til tilleggsarbeid", body = Quote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
     )
 )]
@@ -71,11 +70,10 @@ pub(super) async fn create_change(
 /// reached and the price is low, or to prevent significant damage; why). It then reads
 /// accepted and raises the job's budget.
 #[utoipa::path(
-    post, path = "/api/admin/quotes/{id}/agreement", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/quotes/{id}/agreement", tag = "admin",
     params(("id" = Uuid, Path, description = "Tilleggsarbeidets id")), request_body = AgreementInput,
     responses(
         (status = 200, description = "Registrert som avtalt", body = Quote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Ikke tilleggsarbeid, eller allerede besvart", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )

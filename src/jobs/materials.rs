@@ -40,12 +40,11 @@ async fn priced(state: &AppState, user: &CurrentUser, line: &QuoteLine) -> ApiRe
 /// montør may add to the jobs they work on, without a price (see `priced`). On a
 /// prisoverslag past its budget it is saved and held (`held`) until the § 7 contact.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/materials", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/materials", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = MaterialInput,
     responses(
         (status = 200, description = "Materiellet var ført allerede (samme id): den første føringen", body = Material),
         (status = 201, description = "Materiellet er ført (`held`: over prisoverslaget, venter på § 7-kontakten)", body = Material),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
     )
 )]
@@ -96,14 +95,13 @@ pub(super) async fn add_material(
 
 /// Removes a material line.
 #[utoipa::path(
-    delete, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin",
     params(
         ("id" = Uuid, Path, description = "Oppdragets id"),
         ("material_id" = Uuid, Path, description = "Materiellinjens id"),
     ),
     responses(
         (status = 204, description = "Materiellinjen er fjernet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
     )
 )]
@@ -128,7 +126,7 @@ pub(super) async fn delete_material(
 /// Changes a material line: the office sets the price a montør's phone left out, or puts a
 /// line right. The whole line is sent; a price sent is no longer missing.
 #[utoipa::path(
-    put, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin",
     params(
         ("id" = Uuid, Path, description = "Oppdragets id"),
         ("material_id" = Uuid, Path, description = "Materiellinjens id"),
@@ -136,7 +134,6 @@ pub(super) async fn delete_material(
     request_body = MaterialInput,
     responses(
         (status = 200, description = "Materiellinjen er endret (`held`: over prisoverslaget, venter på § 7-kontakten)", body = Material),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )

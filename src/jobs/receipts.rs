@@ -57,7 +57,7 @@ async fn line_for(state: &AppState, user: &CurrentUser, id: Uuid, material_id: U
 
 /// Adds the photo (field `photo`) to a material line that has none.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/materials/{material_id}/receipt", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/materials/{material_id}/receipt", tag = "admin",
     params(
         ("id" = Uuid, Path, description = "Oppdragets id"),
         ("material_id" = Uuid, Path, description = "Materiellinjens id"),
@@ -66,7 +66,6 @@ async fn line_for(state: &AppState, user: &CurrentUser, id: Uuid, material_id: U
     responses(
         (status = 201, description = "Bildet er lagret", body = Material),
         (status = 400, description = "Ikke et gyldig skjema", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Linjen har et bilde allerede", body = ErrorBody),
         (status = 422, description = "Bildet tas ikke imot", body = ErrorBody),
     )
@@ -124,14 +123,13 @@ async fn read_form(multipart: &mut Multipart) -> ApiResult<Option<Bytes>> {
 
 /// A material line's photo, as JPEG.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}/materials/{material_id}/receipt", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}/materials/{material_id}/receipt", tag = "admin",
     params(
         ("id" = Uuid, Path, description = "Oppdragets id"),
         ("material_id" = Uuid, Path, description = "Materiellinjens id"),
     ),
     responses(
         (status = 200, description = "Bildet (JPEG)", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn receipt(

@@ -50,7 +50,7 @@ struct JobFilter {
 
 /// Every job, newest first, with its workers and meter.
 #[utoipa::path(
-    get, path = "/api/admin/jobs", tag = "admin", security(("session" = [])), params(JobFilter),
+    get, path = "/api/admin/jobs", tag = "admin", params(JobFilter),
     responses((status = 200, description = "Oppdragene", body = [JobSummary]))
 )]
 async fn list_jobs(
@@ -64,11 +64,10 @@ async fn list_jobs(
 
 /// A lead's jobs, oldest first.
 #[utoipa::path(
-    get, path = "/api/admin/leads/{id}/jobs", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/leads/{id}/jobs", tag = "admin",
     params(("id" = Uuid, Path, description = "Lead-ens id")),
     responses(
         (status = 200, description = "Lead-ens oppdrag", body = [JobSummary]),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn lead_jobs(
@@ -101,11 +100,10 @@ async fn create(
 /// (the sum excluding MVA), and its price type, customer and address come with it; the
 /// hourly rate is the first line priced by the hour, if any.
 #[utoipa::path(
-    post, path = "/api/admin/quotes/{id}/job", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/quotes/{id}/job", tag = "admin",
     params(("id" = Uuid, Path, description = "Tilbudets id")), request_body = JobInput,
     responses(
         (status = 201, description = "Oppdraget er laget", body = JobDetail),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Tilbudet er ikke akseptert, eller har et oppdrag", body = ErrorBody),
     )
 )]
@@ -157,11 +155,10 @@ async fn job_from_quote(
 /// A job without a quote, from a lead: a small call-out at timepris, with its hourly rate
 /// and a non-binding estimate.
 #[utoipa::path(
-    post, path = "/api/admin/leads/{id}/jobs", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/leads/{id}/jobs", tag = "admin",
     params(("id" = Uuid, Path, description = "Lead-ens id")), request_body = JobInput,
     responses(
         (status = 201, description = "Oppdraget er laget", body = JobDetail),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn job_from_lead(
@@ -206,11 +203,10 @@ async fn job_from_lead(
 
 /// A job with its workers, meter, hours, materials and § 7 contacts.
 #[utoipa::path(
-    get, path = "/api/admin/jobs/{id}", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/jobs/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")),
     responses(
         (status = 200, description = "Oppdraget", body = JobDetail),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn get_job(
@@ -224,11 +220,10 @@ async fn get_job(
 /// Changes a job: its title, state, days, hourly rate, a call-out's estimate, who works
 /// on it.
 #[utoipa::path(
-    put, path = "/api/admin/jobs/{id}", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/jobs/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = JobInput,
     responses(
         (status = 200, description = "Oppdraget er endret", body = JobDetail),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn update_job(
@@ -256,11 +251,10 @@ async fn update_job(
 /// moment are kept with it; the time and materials held above the estimate are released,
 /// billable up to the ceiling.
 #[utoipa::path(
-    post, path = "/api/admin/jobs/{id}/contacts", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/jobs/{id}/contacts", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = JobContactInput,
     responses(
         (status = 201, description = "Kontakten er registrert", body = JobContact),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn record_contact(

@@ -39,7 +39,7 @@ pub(super) struct SheetQuery {
 /// The month's time sheet as CSV or PDF: a person's (a montør's own), one job's, or
 /// everyone's. Audited: it names people and customers.
 #[utoipa::path(
-    get, path = "/api/admin/time/sheet", tag = "admin", security(("session" = [])), params(SheetQuery),
+    get, path = "/api/admin/time/sheet", tag = "admin", params(SheetQuery),
     responses(
         (status = 200, description = "CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå) eller PDF", content(
             (String = "text/csv"),

@@ -101,7 +101,7 @@ pub struct CatalogueName {
 
 /// The signed-in person's open jobs for today and what they have entered today.
 #[utoipa::path(
-    get, path = "/api/admin/work/today", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/work/today", tag = "admin",
     responses((status = 200, description = "Mine oppdrag i dag", body = WorkToday))
 )]
 pub(super) async fn work_today(
@@ -151,7 +151,7 @@ pub struct Week {
 
 /// A person's week of hours, Monday to Sunday.
 #[utoipa::path(
-    get, path = "/api/admin/work/week", tag = "admin", security(("session" = [])), params(WeekQuery),
+    get, path = "/api/admin/work/week", tag = "admin", params(WeekQuery),
     responses(
         (status = 200, description = "Uken", body = Week),
         (status = 403, description = "En montør ser bare sin egen uke", body = ErrorBody),
@@ -199,7 +199,7 @@ pub(super) async fn week(
 /// Writes an hour entry for the signed-in person: whole quarters, on a day that has come
 /// and is not locked, on a job they work on (the office: any job).
 #[utoipa::path(
-    post, path = "/api/admin/time", tag = "admin", security(("session" = [])), request_body = TimeInput,
+    post, path = "/api/admin/time", tag = "admin", request_body = TimeInput,
     responses(
         (status = 200, description = "Timene var ført allerede (samme id): den første føringen", body = TimeEntry),
         (status = 201, description = "Timene er ført (`held`: over prisoverslaget, venter på § 7-kontakten)", body = TimeEntry),
@@ -256,11 +256,10 @@ async fn entry_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<
 
 /// Changes an hour entry (the day, the time, the job, the line, the note, the mark).
 #[utoipa::path(
-    put, path = "/api/admin/time/{id}", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/time/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Timeføringens id")), request_body = TimeInput,
     responses(
         (status = 200, description = "Timene er endret", body = TimeEntry),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Låst, eller oppdraget er ferdig", body = ErrorBody),
     )
 )]
@@ -306,11 +305,10 @@ pub(super) async fn change_time(
 
 /// Deletes an hour entry that is not locked.
 #[utoipa::path(
-    delete, path = "/api/admin/time/{id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/time/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Timeføringens id")),
     responses(
         (status = 204, description = "Timeføringen er slettet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Låst, eller oppdraget er ferdig", body = ErrorBody),
     )
 )]

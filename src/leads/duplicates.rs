@@ -87,7 +87,7 @@ fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> L
 /// filled from it, tags are joined, and it is deleted.
 #[utoipa::path(
     post, path = "/api/admin/leads/{id}/merge",
-    params(("id" = Uuid, Path, description = "Lead-en som beholdes")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-en som beholdes")), tag = "admin",
     request_body = MergeInput,
     responses(
         (status = 200, description = "Sammenslått", body = Lead),
@@ -128,10 +128,9 @@ pub(super) async fn merge_leads(
 /// customer, say): the flag goes.
 #[utoipa::path(
     delete, path = "/api/admin/leads/{id}/duplicate",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     responses(
         (status = 204, description = "Ikke lenger merket som mulig duplikat"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn dismiss_duplicate(

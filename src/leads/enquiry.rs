@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::history::store;
 use crate::http::ApiPath;
-use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, OrNotFound};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::contact::PreferredTime;
@@ -29,10 +29,9 @@ pub struct FromCustomer {
 /// What the customer sent with the lead's enquiries.
 #[utoipa::path(
     get, path = "/api/admin/leads/{id}/enquiry",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     responses(
         (status = 200, description = "Det kunden sendte", body = FromCustomer),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn get_enquiry(

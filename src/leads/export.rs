@@ -47,7 +47,7 @@ pub(super) struct ExportFilter {
 /// Every lead the list's filters find, as CSV for Excel. Audited: the file holds
 /// customers' personal data.
 #[utoipa::path(
-    get, path = "/api/admin/leads/export", tag = "admin", security(("session" = [])), params(ExportFilter),
+    get, path = "/api/admin/leads/export", tag = "admin", params(ExportFilter),
     responses(
         (status = 200, description = "CSV (UTF-8 med BOM, semikolon, datoer som dd.mm.åååå)", content_type = "text/csv", body = String),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),

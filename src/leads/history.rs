@@ -117,10 +117,9 @@ impl Event {
 /// Everything that happened to lead `id`, newest first.
 #[utoipa::path(
     get, path = "/api/admin/leads/{id}/timeline",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     responses(
         (status = 200, description = "Historikken, nyeste først", body = [Event]),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn get_timeline(
@@ -263,11 +262,10 @@ fn quote_events(quote: &fagfolk_data::quotes::Quote) -> Vec<Event> {
 /// Add a note to a lead, signed by the signed-in user.
 #[utoipa::path(
     post, path = "/api/admin/leads/{id}/notes",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     request_body = NoteInput,
     responses(
         (status = 201, description = "Notatet er lagret", body = Note),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Tomt eller for langt notat", body = ErrorBody),
     )
 )]
@@ -318,11 +316,10 @@ fn note_changes(note: &Note, added: bool) -> Option<Value> {
         ("id" = Uuid, Path, description = "Lead-ens id"),
         ("note_id" = Uuid, Path, description = "Notatets id"),
     ),
-    tag = "admin", security(("session" = [])),
+    tag = "admin",
     responses(
         (status = 204, description = "Slettet"),
         (status = 403, description = "Andres notat", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn delete_note(

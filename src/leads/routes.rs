@@ -40,7 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// List leads, filtered, sorted (newest first unless asked) and paged on the server.
 #[utoipa::path(
-    get, path = "/api/admin/leads", tag = "admin", security(("session" = [])), params(LeadFilter),
+    get, path = "/api/admin/leads", tag = "admin", params(LeadFilter),
     responses(
         (status = 200, description = "En side med leads", body = LeadPage),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
@@ -89,7 +89,7 @@ struct BoardFilter {
 
 /// The kanban: one column per pipeline status with its count and newest leads.
 #[utoipa::path(
-    get, path = "/api/admin/leads/board", tag = "admin", security(("session" = [])), params(BoardFilter),
+    get, path = "/api/admin/leads/board", tag = "admin", params(BoardFilter),
     responses(
         (status = 200, description = "Kolonner i pipeline-rekkefølge", body = [BoardColumn]),
     )
@@ -120,10 +120,9 @@ async fn get_lead_board(
 /// One lead.
 #[utoipa::path(
     get, path = "/api/admin/leads/{id}",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     responses(
         (status = 200, description = "Lead-en", body = Lead),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn get_lead(
@@ -136,7 +135,7 @@ async fn get_lead(
 
 /// Create a lead. Status defaults to the pipeline's first, source to Web.
 #[utoipa::path(
-    post, path = "/api/admin/leads", tag = "admin", security(("session" = [])), request_body = LeadInput,
+    post, path = "/api/admin/leads", tag = "admin", request_body = LeadInput,
     responses(
         (status = 201, description = "Opprettet", body = Lead),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
@@ -166,10 +165,9 @@ async fn create_lead(
 /// Replace a lead's fields.
 #[utoipa::path(
     put, path = "/api/admin/leads/{id}",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])), request_body = LeadInput,
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", request_body = LeadInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -190,10 +188,9 @@ async fn update_lead(
 /// field). The details dialog saves each field it edits in place this way.
 #[utoipa::path(
     patch, path = "/api/admin/leads/{id}",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])), request_body = LeadInput,
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", request_body = LeadInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -228,11 +225,10 @@ async fn parse(state: &AppState, input: LeadInput) -> ApiResult<LeadFields> {
 /// Change only a lead's status (a drag between kanban columns).
 #[utoipa::path(
     patch, path = "/api/admin/leads/{id}/status",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     request_body = StatusInput,
     responses(
         (status = 200, description = "Oppdatert", body = Lead),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ukjent status", body = ErrorBody),
     )
 )]
@@ -255,10 +251,9 @@ async fn update_lead_status(
 /// Delete a lead permanently.
 #[utoipa::path(
     delete, path = "/api/admin/leads/{id}",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     responses(
         (status = 204, description = "Slettet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn delete_lead(

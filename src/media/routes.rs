@@ -64,7 +64,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The media library, newest first, optionally searched on alt text.
 #[utoipa::path(
-    get, path = "/api/admin/media", tag = "admin", security(("session" = [])), params(MediaQuery),
+    get, path = "/api/admin/media", tag = "admin", params(MediaQuery),
     responses(
         (status = 200, description = "Filer, nyeste først", body = [Media]),
     )
@@ -81,11 +81,10 @@ async fn list_media(
 
 /// Change a file's alt text.
 #[utoipa::path(
-    put, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/media/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Filens id")), request_body = AltInput,
     responses(
         (status = 200, description = "Oppdatert", body = Media),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "For lang tekst", body = ErrorBody),
     )
 )]
@@ -117,11 +116,10 @@ async fn update_media(
 
 /// Delete a file and its row, and take it away from the content that shows it.
 #[utoipa::path(
-    delete, path = "/api/admin/media/{id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/media/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Filens id")),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn delete_media(

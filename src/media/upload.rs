@@ -50,7 +50,7 @@ pub struct UploadForm {
 /// Upload one or more files (field `files`). Each file is checked on its own; those that
 /// fail are named in `failed` and nothing of them is stored.
 #[utoipa::path(
-    post, path = "/api/admin/media", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/media", tag = "admin",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Resultat per fil", body = UploadReport),

@@ -15,7 +15,7 @@ use fagfolk_data::auth::CurrentUser;
 
 /// The retention rule.
 #[utoipa::path(
-    get, path = "/api/admin/privacy/retention", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/privacy/retention", tag = "admin",
     responses(
         (status = 200, description = "Sletteregelen", body = Retention),
     )
@@ -30,7 +30,7 @@ pub(super) async fn get_retention(
 /// Set the retention rule (administrators only): won and lost leads not changed for this
 /// many months (1-120) are anonymised once a day; `null` turns it off.
 #[utoipa::path(
-    put, path = "/api/admin/privacy/retention", tag = "admin", security(("session" = [])), request_body = Retention,
+    put, path = "/api/admin/privacy/retention", tag = "admin", request_body = Retention,
     responses(
         (status = 200, description = "Lagret", body = Retention),
         (status = 403, description = "Bare administratorer", body = ErrorBody),

@@ -30,7 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Everything stored about a person, shown on Personvern (innsyn): logged as a lookup.
 /// Sent as POST so the address or number stays out of URLs and logs.
 #[utoipa::path(
-    post, path = "/api/admin/privacy/lookup", tag = "admin", security(("session" = [])), request_body = PersonInput,
+    post, path = "/api/admin/privacy/lookup", tag = "admin", request_body = PersonInput,
     responses(
         (status = 200, description = "Alt som er lagret om personen", body = PersonData),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
@@ -48,7 +48,7 @@ async fn look_up_person(
 
 /// Everything stored about a person, as a JSON file to hand them: logged as an export.
 #[utoipa::path(
-    post, path = "/api/admin/privacy/export", tag = "admin", security(("session" = [])), request_body = PersonInput,
+    post, path = "/api/admin/privacy/export", tag = "admin", request_body = PersonInput,
     responses(
         (status = 200, description = "Alt som er lagret om personen", body = PersonData),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
@@ -153,7 +153,7 @@ async fn exported_photos(
 /// Erase everything stored about a person: their leads (with notes and e-mails) and
 /// enquiries are deleted, and the audit entries about the leads lose their changes.
 #[utoipa::path(
-    post, path = "/api/admin/privacy/erase", tag = "admin", security(("session" = [])), request_body = PersonInput,
+    post, path = "/api/admin/privacy/erase", tag = "admin", request_body = PersonInput,
     responses(
         (status = 200, description = "Slettet", body = Erased),
         (status = 403, description = "Bare administratorer", body = ErrorBody),

@@ -49,7 +49,7 @@ pub struct QuoteFilter {
 
 /// Every quote, newest first, filtered; replaced versions are left out unless asked for.
 #[utoipa::path(
-    get, path = "/api/admin/quotes", tag = "admin", security(("session" = [])), params(QuoteFilter),
+    get, path = "/api/admin/quotes", tag = "admin", params(QuoteFilter),
     responses(
         (status = 200, description = "Tilbudene", body = QuoteList),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),

@@ -48,10 +48,9 @@ async fn defaults(state: &AppState) -> ApiResult<fagfolk_data::settings::QuoteDe
 /// A lead's quotes, newest first.
 #[utoipa::path(
     get, path = "/api/admin/leads/{id}/quotes",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     responses(
         (status = 200, description = "Lead-ens tilbud", body = [Quote]),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn lead_quotes(
@@ -67,11 +66,10 @@ async fn lead_quotes(
 /// "Nytt tilbud": a draft from the lead, its customer filled in from the lead, numbered.
 #[utoipa::path(
     post, path = "/api/admin/leads/{id}/quotes",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     request_body = QuoteInput,
     responses(
         (status = 201, description = "Utkastet", body = Quote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -138,10 +136,9 @@ pub struct QuoteView {
 /// One quote, and the versions of its number.
 #[utoipa::path(
     get, path = "/api/admin/quotes/{id}",
-    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
     responses(
         (status = 200, description = "Tilbudet", body = QuoteView),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn get_quote(
@@ -159,11 +156,10 @@ async fn get_quote(
 /// Save a draft (the editor saves as one types): the fields given, keeping the rest.
 #[utoipa::path(
     put, path = "/api/admin/quotes/{id}",
-    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
     request_body = QuoteInput,
     responses(
         (status = 200, description = "Lagret", body = Quote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Ikke et utkast lenger", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -210,10 +206,9 @@ fn apply(quote: &mut Quote, content: &QuoteContent) {
 /// The quote as a PDF: the copy that was sent, or a draft as it would be sent.
 #[utoipa::path(
     get, path = "/api/admin/quotes/{id}/pdf",
-    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
     responses(
         (status = 200, description = "PDF-en", content_type = "application/pdf", body = Vec<u8>),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn quote_pdf(
@@ -239,10 +234,9 @@ async fn quote_pdf(
 /// to the customer until the new one is sent.
 #[utoipa::path(
     post, path = "/api/admin/quotes/{id}/revise",
-    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
     responses(
         (status = 201, description = "Den nye versjonen, et utkast", body = Quote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Kan ikke revideres", body = ErrorBody),
     )
 )]
@@ -291,10 +285,9 @@ async fn revise_quote(
 /// "Trekk tilbake": the customer can no longer accept it; its link says so.
 #[utoipa::path(
     post, path = "/api/admin/quotes/{id}/withdraw",
-    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
     responses(
         (status = 200, description = "Trukket tilbake", body = Quote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Kan ikke trekkes tilbake", body = ErrorBody),
     )
 )]

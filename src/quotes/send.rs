@@ -45,11 +45,10 @@ pub struct SentQuote {
 /// Send a draft to its customer.
 #[utoipa::path(
     post, path = "/api/admin/quotes/{id}/send",
-    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
     request_body(content = Option<SendInput>, description = "En personlig melding til kunden (valgfritt)"),
     responses(
         (status = 200, description = "Sendt", body = SentQuote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Ikke et utkast", body = ErrorBody),
         (status = 422, description = "Mangler noe", body = ErrorBody),
     )
@@ -214,10 +213,9 @@ async fn mail_customer(
 /// customer who lost the e-mail: the quote itself does not change.
 #[utoipa::path(
     post, path = "/api/admin/quotes/{id}/new-link",
-    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
     responses(
         (status = 200, description = "Ny lenke", body = SentQuote),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Ikke sendt og åpent", body = ErrorBody),
     )
 )]

@@ -35,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Search services, leads, media and admin users at once.
 #[utoipa::path(
-    get, path = "/api/admin/search", tag = "admin", security(("session" = [])), params(SearchQuery),
+    get, path = "/api/admin/search", tag = "admin", params(SearchQuery),
     responses(
         (status = 200, description = "Treff i fire grupper, høyst 5 i hver", body = SearchResults),
     )

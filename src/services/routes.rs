@@ -49,7 +49,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Every service, by name; filtered by category and by a name search.
 #[utoipa::path(
-    get, path = "/api/admin/services", tag = "admin", security(("session" = [])), params(ServiceQuery),
+    get, path = "/api/admin/services", tag = "admin", params(ServiceQuery),
     responses(
         (status = 200, description = "Tjenester etter navn", body = [AdminService]),
     )
@@ -94,7 +94,7 @@ fn parse(input: &ServiceInput) -> Result<Fields, ApiError> {
 
 /// Create a service in a category. New services are active unless told otherwise.
 #[utoipa::path(
-    post, path = "/api/admin/services", tag = "admin", security(("session" = [])), request_body = ServiceInput,
+    post, path = "/api/admin/services", tag = "admin", request_body = ServiceInput,
     responses(
         (status = 201, description = "Opprettet", body = AdminService),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
@@ -140,11 +140,10 @@ async fn create_service(
 
 /// Update a service's name, description, price and active flag.
 #[utoipa::path(
-    put, path = "/api/admin/services/{id}", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/services/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Tjenestens id")), request_body = ServiceInput,
     responses(
         (status = 200, description = "Oppdatert", body = AdminService),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -176,11 +175,10 @@ async fn update_service(
 
 /// Delete a service.
 #[utoipa::path(
-    delete, path = "/api/admin/services/{id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/services/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Tjenestens id")),
     responses(
         (status = 204, description = "Slettet"),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn delete_service(

@@ -34,7 +34,7 @@ async fn load(state: &AppState) -> ApiResult<Settings> {
 
 /// The settings row.
 #[utoipa::path(
-    get, path = "/api/admin/settings", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/settings", tag = "admin",
     responses(
         (status = 200, description = "Innstillingene", body = Settings),
     )
@@ -45,7 +45,7 @@ async fn get_settings(State(state): State<AppState>, _user: CurrentUser) -> ApiR
 
 /// Save the company facts. Empty values are saved as null.
 #[utoipa::path(
-    put, path = "/api/admin/settings", tag = "admin", security(("session" = [])), request_body = SettingsInput,
+    put, path = "/api/admin/settings", tag = "admin", request_body = SettingsInput,
     responses(
         (status = 200, description = "Lagret", body = Settings),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
@@ -76,7 +76,7 @@ async fn update_settings(
 /// Replace the lead pipeline: add, rename (leads move along), reorder, or remove a
 /// status that has no leads.
 #[utoipa::path(
-    put, path = "/api/admin/settings/pipeline", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/settings/pipeline", tag = "admin",
     request_body = PipelineInput,
     responses(
         (status = 200, description = "Lagret", body = Settings),

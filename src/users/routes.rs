@@ -63,7 +63,7 @@ fn last_admin() -> ApiError {
 
 /// Every admin user, newest first.
 #[utoipa::path(
-    get, path = "/api/admin/users", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/users", tag = "admin",
     responses(
         (status = 200, description = "Brukere, nyeste først", body = [AdminUserView]),
     )
@@ -77,7 +77,7 @@ async fn list_users(
 
 /// Create an admin user (administrators only).
 #[utoipa::path(
-    post, path = "/api/admin/users", tag = "admin", security(("session" = [])), request_body = NewUserInput,
+    post, path = "/api/admin/users", tag = "admin", request_body = NewUserInput,
     responses(
         (status = 201, description = "Opprettet", body = AdminUserView),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
@@ -112,12 +112,11 @@ async fn create_user(
 /// Change a user's name, phone, role or active state (administrators only). An admin cannot
 /// deactivate or demote itself, and the last active admin stays one.
 #[utoipa::path(
-    put, path = "/api/admin/users/{id}", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/users/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Brukerens id")), request_body = UserUpdateInput,
     responses(
         (status = 200, description = "Oppdatert", body = AdminUserView),
         (status = 403, description = "Ikke tillatt", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Siste administrator", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -171,12 +170,11 @@ async fn update_user(
 /// Set a new password. Administrators may set anyone's; an editor only its own. Your own
 /// needs your current password too. The user's other sessions end.
 #[utoipa::path(
-    put, path = "/api/admin/users/{id}/password", tag = "admin", security(("session" = [])),
+    put, path = "/api/admin/users/{id}/password", tag = "admin",
     params(("id" = Uuid, Path, description = "Brukerens id")), request_body = PasswordInput,
     responses(
         (status = 204, description = "Passordet er endret"),
         (status = 403, description = "Ikke tillatt", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Passordet følger ikke reglene, eller nåværende passord er feil", body = ErrorBody),
         (status = 429, description = "For mange feil passord", body = ErrorBody),
         (status = 503, description = "For mange passordsjekker samtidig; prøv igjen om litt", body = ErrorBody),
@@ -229,12 +227,11 @@ async fn update_password(
 
 /// Delete an admin user (administrators only; not yourself, not the last active admin).
 #[utoipa::path(
-    delete, path = "/api/admin/users/{id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/users/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Brukerens id")),
     responses(
         (status = 204, description = "Slettet"),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Deg selv eller siste administrator", body = ErrorBody),
     )
 )]

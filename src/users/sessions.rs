@@ -18,12 +18,11 @@ use fagfolk_data::auth::store::{self as auth_store, SessionView};
 
 /// The user's live sessions, the newest first (administrators only).
 #[utoipa::path(
-    get, path = "/api/admin/users/{id}/sessions", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/users/{id}/sessions", tag = "admin",
     params(("id" = Uuid, Path, description = "Brukerens id")),
     responses(
         (status = 200, description = "Øktene", body = [SessionView]),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn list_sessions(
@@ -39,7 +38,7 @@ pub(super) async fn list_sessions(
 /// Ends one of the user's sessions: that browser is signed out at its next request
 /// (administrators only).
 #[utoipa::path(
-    delete, path = "/api/admin/users/{id}/sessions/{session_id}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/users/{id}/sessions/{session_id}", tag = "admin",
     params(
         ("id" = Uuid, Path, description = "Brukerens id"),
         ("session_id" = Uuid, Path, description = "Øktens id"),
@@ -47,7 +46,6 @@ pub(super) async fn list_sessions(
     responses(
         (status = 204, description = "Økten er avsluttet"),
         (status = 403, description = "Bare administratorer", body = ErrorBody),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 pub(super) async fn end_session(

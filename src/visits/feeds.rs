@@ -41,7 +41,7 @@ pub struct FeedMade {
 
 /// The signed-in user's feeds (never their addresses).
 #[utoipa::path(
-    get, path = "/api/admin/calendar-feeds", tag = "admin", security(("session" = [])),
+    get, path = "/api/admin/calendar-feeds", tag = "admin",
     responses(
         (status = 200, description = "Kalenderlenkene", body = [Feed]),
     )
@@ -53,7 +53,7 @@ pub(super) async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -
 /// Makes the signed-in user's feed of a scope, replacing the one they had (whose address
 /// then stops working). Everyone's befaringer are for admins.
 #[utoipa::path(
-    post, path = "/api/admin/calendar-feeds", tag = "admin", security(("session" = [])),
+    post, path = "/api/admin/calendar-feeds", tag = "admin",
     request_body = FeedRequest,
     responses(
         (status = 201, description = "Ny kalenderlenke", body = FeedMade),
@@ -78,7 +78,7 @@ pub(super) async fn make_feed(
 
 /// Revokes the signed-in user's feed of a scope: its address stops working.
 #[utoipa::path(
-    delete, path = "/api/admin/calendar-feeds/{scope}", tag = "admin", security(("session" = [])),
+    delete, path = "/api/admin/calendar-feeds/{scope}", tag = "admin",
     params(("scope" = Scope, Path, description = "`own` eller `all`")),
     responses(
         (status = 204, description = "Slått av"),

@@ -82,10 +82,9 @@ pub struct VisitChanged {
 /// A lead's befaringer, cancelled ones too, in time order.
 #[utoipa::path(
     get, path = "/api/admin/leads/{id}/visits",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     responses(
         (status = 200, description = "Lead-ens befaringer", body = [VisitView]),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
     )
 )]
 async fn lead_visits(
@@ -101,11 +100,10 @@ async fn lead_visits(
 /// step, and e-mails the customer and whoever goes the invitation.
 #[utoipa::path(
     post, path = "/api/admin/leads/{id}/visits",
-    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Lead-ens id")), tag = "admin",
     request_body = VisitInput,
     responses(
         (status = 201, description = "Befaringen er avtalt", body = VisitChanged),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -137,11 +135,10 @@ async fn book_visit(
 /// goes get the invitation again, the same event with a higher sequence.
 #[utoipa::path(
     put, path = "/api/admin/visits/{id}",
-    params(("id" = Uuid, Path, description = "Befaringens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Befaringens id")), tag = "admin",
     request_body = VisitInput,
     responses(
         (status = 200, description = "Befaringen er flyttet", body = VisitChanged),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Befaringen er avlyst", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
@@ -233,10 +230,9 @@ async fn give_address(
 /// it out of their calendars.
 #[utoipa::path(
     post, path = "/api/admin/visits/{id}/cancel",
-    params(("id" = Uuid, Path, description = "Befaringens id")), tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path, description = "Befaringens id")), tag = "admin",
     responses(
         (status = 200, description = "Befaringen er avlyst", body = VisitChanged),
-        (status = 404, description = "Finnes ikke", body = ErrorBody),
         (status = 409, description = "Allerede avlyst", body = ErrorBody),
     )
 )]
@@ -293,7 +289,7 @@ pub struct VisitListed {
 
 /// The befaringer that are not cancelled, in a span of days, in time order.
 #[utoipa::path(
-    get, path = "/api/admin/visits", tag = "admin", security(("session" = [])), params(VisitSpan),
+    get, path = "/api/admin/visits", tag = "admin", params(VisitSpan),
     responses(
         (status = 200, description = "Befaringene", body = [VisitListed]),
         (status = 400, description = "Ugyldig parameter", body = ErrorBody),
