@@ -30,8 +30,6 @@ pub fn key(job: Uuid, id: Uuid, thumb: bool) -> String {
     if thumb { format!("erklaering/{job}/{id}-liten.jpg") } else { format!("erklaering/{job}/{id}.jpg") }
 }
 
-/// The longest caption.
-
 #[derive(ToSchema, Deserialize)]
 #[allow(dead_code)]
 pub struct DeclarationPhotoForm {

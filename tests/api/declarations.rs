@@ -8,8 +8,9 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use crate::fixtures::pdf_text;
+use crate::fixtures::{answer, page_path, send};
 use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries, create_lead, phone_photo};
-use crate::quotes::{answer, page_path, pdf_text, send};
 use fagfolk::users::Role;
 
 crate::mail_tests!(a_declaration_is_drafted_refused_until_complete_signed_and_handed_over);

@@ -10,11 +10,11 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use crate::fixtures::pdf_text;
+use crate::fixtures::{accepted_job, firm_can_invoice};
 use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries, create_lead};
-use crate::invoicing::{accepted_job, firm_can_invoice};
 use crate::quote_flow::{flat, letter};
 use crate::quote_mail::{attachment, next};
-use crate::quotes::pdf_text;
 
 type Mail = UnboundedReceiver<String>;
 

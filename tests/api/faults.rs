@@ -304,8 +304,8 @@ async fn a_database_failing_mid_request_is_try_again_on_the_customers_pages() {
     let app = crate::helpers::spawn_app_with(Backend::Postgres, &[]).await;
     let name = app.pg_database().unwrap().to_owned();
     let office = app.admin().await;
-    crate::invoicing::firm_can_invoice(&office).await;
-    let (_, job, quote_page) = crate::invoicing::accepted_job(&app, &office, None, None).await;
+    crate::fixtures::firm_can_invoice(&office).await;
+    let (_, job, quote_page) = crate::fixtures::accepted_job(&app, &office, None, None).await;
     let job_path = format!("/api/admin/jobs/{job}");
     assert_eq!(office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(), 200);
     let page = crate::documents::make_link(&office, &job_path).await;

@@ -4,8 +4,8 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use crate::fixtures::{answer, draft, page_path, send};
 use crate::helpers::TestApp;
-use crate::quotes::{answer, draft, page_path, send};
 
 /// The message of a one-line field that holds a line break or a control character.
 const ONE_LINE: &str = "Skriv på én linje, uten linjeskift eller kontrolltegn.";
@@ -521,14 +521,14 @@ async fn the_accepted_copy_shows_the_firm_as_it_was_sent(app: TestApp) {
     let (_, quote) = draft(&staff, "private").await;
     let sent = send(&staff, &quote).await;
     let page = page_path(&sent);
-    let sent_pdf = crate::quotes::pdf_text(&app.get(&format!("{page}/pdf")).await.bytes().await.unwrap());
+    let sent_pdf = crate::fixtures::pdf_text(&app.get(&format!("{page}/pdf")).await.bytes().await.unwrap());
     assert!(sent_pdf.contains("Rør og Strøm Oslo AS") && sent_pdf.contains("912 345 678"), "{sent_pdf}");
     rename_firm(&staff, "Helt Andre Bygg AS", "999 888 777", "Annenveien 9, 1337 Sandvika").await;
     let accepted =
         answer(&app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
             .await;
     assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
-    let stamped = crate::quotes::pdf_text(&app.get(&format!("{page}/pdf")).await.bytes().await.unwrap());
+    let stamped = crate::fixtures::pdf_text(&app.get(&format!("{page}/pdf")).await.bytes().await.unwrap());
     assert!(stamped.contains("Akseptert"), "{stamped}");
     for (kept, now) in [
         ("Rør og Strøm Oslo AS", "Helt Andre Bygg AS"),

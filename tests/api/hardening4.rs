@@ -6,9 +6,8 @@ use chrono::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use crate::fixtures::{call_out, estimate_job, firm_can_invoice, message, montor, record_contact};
 use crate::helpers::{Session, TestApp, create_lead};
-use crate::invoicing::firm_can_invoice;
-use crate::jobs::{accepted_estimate, montor};
 
 crate::db_tests!(
     a_credit_note_never_exceeds_its_invoice_and_no_rate_goes_negative,
@@ -27,11 +26,6 @@ crate::db_tests!(
     legal_documents_wrap_long_text_instead_of_cutting_or_overprinting,
 );
 
-async fn message(response: reqwest::Response) -> String {
-    let body: Value = response.json().await.unwrap();
-    body["error"].as_str().map(str::to_owned).unwrap_or_else(|| body.to_string())
-}
-
 fn day(app: &TestApp, offset: i64) -> String {
     (app.state.clock.today() + Duration::days(offset)).to_string()
 }
@@ -45,48 +39,6 @@ async fn hours(session: &Session, app: &TestApp, job: &str, offset: i64, minutes
             &json!({"job_id": job, "day": day(app, offset), "minutes": minutes, "line": 1}),
         )
         .await
-}
-
-/// A job made from an accepted prisoverslag of 22 724,50 kr, its time at 950 kr an hour.
-async fn estimate_job(app: &TestApp, office: &Session, workers: &[uuid::Uuid]) -> String {
-    let quote = accepted_estimate(app, office).await;
-    let made = office
-        .send(
-            Method::POST,
-            &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()),
-            &json!({"workers": workers}),
-        )
-        .await;
-    assert_eq!(made.status(), StatusCode::CREATED);
-    made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
-}
-
-/// A call-out at timepris from a new lead, at `rate` øre an hour.
-async fn call_out(office: &Session, rate: i64, workers: &[uuid::Uuid]) -> String {
-    let lead =
-        create_lead(office, json!({"name": "Per Hansen", "email": "per@example.no", "phone": "912 34 568"}))
-            .await;
-    let made = office
-        .send(
-            Method::POST,
-            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
-            &json!({"title": "Bytte sikringsskap", "hourly_rate": rate, "workers": workers}),
-        )
-        .await;
-    assert_eq!(made.status(), StatusCode::CREATED);
-    made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
-}
-
-async fn record_contact(app: &TestApp, office: &Session, job: &str) {
-    let at = format!("{}T06:00", day(app, -1));
-    let recorded = office
-        .send(
-            Method::POST,
-            &format!("/api/admin/jobs/{job}/contacts"),
-            &json!({"how": "telefon", "contacted_at": at, "said": "Kunden sa ja til å fortsette."}),
-        )
-        .await;
-    assert_eq!(recorded.status(), StatusCode::CREATED);
 }
 
 /// Findings 1 (high) and 2: a credit note of every line of an invoice capped at a
@@ -159,7 +111,7 @@ async fn a_credit_note_never_exceeds_its_invoice_and_no_rate_goes_negative(app: 
     assert_eq!(again.status(), StatusCode::UNPROCESSABLE_ENTITY);
     // The credit note's PDF and CSV show the share taken off.
     let pdf = office.get(&format!("/api/admin/invoices/{}?format=pdf", rest["id"].as_str().unwrap())).await;
-    let text = crate::quotes::pdf_text(&pdf.bytes().await.unwrap());
+    let text = crate::fixtures::pdf_text(&pdf.bytes().await.unwrap());
     assert!(text.contains("Andel av fratrekket på faktura"), "{text}");
 }
 
@@ -531,7 +483,7 @@ async fn text_xml_does_not_allow_is_refused_in_every_route_family(app: TestApp) 
     let lead =
         office.send(Method::POST, "/api/admin/leads", &json!({"name": "Per\u{FFFE}", "status": "Ny"})).await;
     assert_eq!(lead.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let (_, quote) = crate::quotes::draft(&office, "business").await;
+    let (_, quote) = crate::fixtures::draft(&office, "business").await;
     let quote_path = format!("/api/admin/quotes/{}", quote["id"].as_str().unwrap());
     let company =
         office.send(Method::PUT, &quote_path, &json!({"customer_company": "Bygg\u{FFFF} AS"})).await;
@@ -615,14 +567,14 @@ async fn a_change_order_recorded_as_agreed_says_what_when_and_never_less(app: Te
         }
     };
     let now = format!("{}T06:00", day(&app, -1));
-    let negative = crate::jobs::change_order(&office, &job, "Fradrag", -5_000_000).await;
+    let negative = crate::fixtures::change_order(&office, &job, "Fradrag", -5_000_000).await;
     let refused = agree(&negative, now.clone()).await;
     assert_eq!(refused.status(), StatusCode::CONFLICT);
     assert!(message(refused).await.starts_with("Tilleggsarbeid kan ikke ha en negativ sum"));
     let made = office.send(Method::POST, &format!("/api/admin/jobs/{job}/changes"), &json!({})).await;
     let empty: Value = made.json().await.unwrap();
     assert_eq!(agree(&empty, now.clone()).await.status(), StatusCode::CONFLICT);
-    let socket = crate::jobs::change_order(&office, &job, "Ekstra stikkontakt", 120_000).await;
+    let socket = crate::fixtures::change_order(&office, &job, "Ekstra stikkontakt", 120_000).await;
     let old = agree(&socket, "1900-01-01T12:00".to_owned()).await;
     assert_eq!(old.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let read: Value = office.get_json(&format!("/api/admin/jobs/{job}"), &[]).await;
@@ -670,7 +622,7 @@ async fn a_montor_who_is_responsible_signs_their_own_declaration(app: TestApp) {
     let signed: Value = signed.json().await.unwrap();
     assert!(signed["signed_at"].is_string());
     let pdf = office.get(&format!("{path}?format=pdf")).await;
-    let text = crate::quotes::pdf_text(&pdf.bytes().await.unwrap());
+    let text = crate::fixtures::pdf_text(&pdf.bytes().await.unwrap());
     assert!(
         text.contains("Signert elektronisk i Fagfolk av Test Bruker selv, innlogget med egen bruker"),
         "{text}"
@@ -684,7 +636,7 @@ async fn a_montor_who_is_responsible_signs_their_own_declaration(app: TestApp) {
 async fn once_the_job_has_its_documents_link_only_that_link_serves_them(app: TestApp) {
     let office = app.admin().await;
     firm_can_invoice(&office).await;
-    let (_, job, quote_page) = crate::invoicing::accepted_job(&app, &office, None, None).await;
+    let (_, job, quote_page) = crate::fixtures::accepted_job(&app, &office, None, None).await;
     let job_path = format!("/api/admin/jobs/{job}");
     assert_eq!(
         office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
@@ -773,7 +725,7 @@ async fn legal_documents_wrap_long_text_instead_of_cutting_or_overprinting(app: 
     let month = app.state.clock.today().format("%Y-%m").to_string();
     let sheet = office.get(&format!("/api/admin/time/sheet?month={month}&format=pdf")).await;
     assert_eq!(sheet.status(), StatusCode::OK);
-    let text = crate::quotes::pdf_text(&sheet.bytes().await.unwrap());
+    let text = crate::fixtures::pdf_text(&sheet.bytes().await.unwrap());
     assert!(!text.contains('…'), "nothing cut:\n{text}");
     let words: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains("(tillegg)"), "{text}");
@@ -796,7 +748,7 @@ async fn legal_documents_wrap_long_text_instead_of_cutting_or_overprinting(app: 
         office.get(&format!("/api/admin/invoices/{}?format=pdf", invoice["id"].as_str().unwrap())).await;
     let bytes = pdf.bytes().await.unwrap();
     assert_eq!(overprinted(&bytes), Vec::<(String, String)>::new(), "no word drawn over another");
-    let text = crate::quotes::pdf_text(&bytes);
+    let text = crate::fixtures::pdf_text(&bytes);
     // Each line as pdftotext lays it out: the customer's e-mail and address stand whole, in a
     // column of their own, and no line of the job's title runs into them.
     assert!(text.lines().any(|line| line.trim_end().ends_with("kari.nordmann@example.no")), "{text}");

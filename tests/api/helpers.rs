@@ -34,6 +34,104 @@ pub async fn create_pg_database() -> (String, String) {
     (url, name)
 }
 
+/// A fingerprint of the migrations in `folder` (crates/data/migrations/<folder>): their
+/// names and contents, so a template made from other migrations is never used.
+fn migrations_fingerprint(folder: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/data/migrations").join(folder);
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("the migrations").map(|e| e.unwrap().path()).collect();
+    files.sort();
+    // SipHash with its fixed keys: the same files give the same name in every process.
+    #[allow(deprecated)]
+    let mut hasher = std::hash::SipHasher::new();
+    for file in files {
+        file.file_name().hash(&mut hasher);
+        std::fs::read(&file).expect("a migration").hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+/// Runs `sql` on the PostgreSQL server's admin database.
+async fn pg_admin(sql: String) -> Result<u64, sqlx::Error> {
+    let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL at TEST_POSTGRES_URL");
+    let done = db_run!(&admin, pool => sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(pool).await.map(|r| r.rows_affected()));
+    admin.close().await;
+    done
+}
+
+/// The URL of database `name` on the test server.
+fn pg_url(name: &str) -> String {
+    let base = postgres_admin_url();
+    match base.rsplit_once('/') {
+        Some((server, _)) => format!("{server}/{name}"),
+        None => panic!("TEST_POSTGRES_URL needs a database path"),
+    }
+}
+
+/// A PostgreSQL database with every migration run, for one test: copied from a template
+/// made once per set of migrations (`CREATE DATABASE ... TEMPLATE`), so a test does not
+/// run forty migrations of its own. The first test process to need the template makes it
+/// under a name of its own and renames it into place; a process that loses that race
+/// drops its copy. Nobody connects to the template after, which copying needs.
+pub async fn create_migrated_pg_database() -> (String, String) {
+    let template = format!("fagfolk_template_{}", migrations_fingerprint("postgres"));
+    let exists = |name: String| async move {
+        let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL");
+        let found = db_run!(&admin, pool => sqlx::query_scalar::<_, i32>("SELECT 1 FROM pg_database WHERE datname = $1")
+            .bind(name)
+            .fetch_optional(pool)
+            .await)
+        .expect("read pg_database");
+        admin.close().await;
+        found.is_some()
+    };
+    if !exists(template.clone()).await {
+        let (url, making) = create_pg_database().await;
+        let db = Db::connect(&url).await.expect("the template's database");
+        db.migrate().await.expect("the migrations run");
+        db.close().await;
+        if pg_admin(format!("ALTER DATABASE {making} RENAME TO {template}")).await.is_err() {
+            drop_pg_database(&making).await;
+        }
+    }
+    let name = format!("fagfolk_test_{}", uuid::Uuid::new_v4().simple());
+    // Another process copying the same template at this moment can make PostgreSQL say it
+    // is "being accessed by other users" for a moment: try again.
+    for attempt in 0.. {
+        match pg_admin(format!("CREATE DATABASE {name} TEMPLATE {template}")).await {
+            Ok(_) => break,
+            Err(err) if attempt < 50 => {
+                tracing::debug!(%err, "the template is busy");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(err) => panic!("copy the template database: {err}"),
+        }
+    }
+    (pg_url(&name), name)
+}
+
+/// A SQLite file with every migration run, copied to `path` from a template file made once
+/// per set of migrations in the system's temporary folder (written under a name of its
+/// own, then renamed into place, so no process copies a half-made one).
+pub async fn create_migrated_sqlite(path: &std::path::Path) {
+    let template =
+        std::env::temp_dir().join(format!("fagfolk-template-{}.db", migrations_fingerprint("sqlite")));
+    if !template.exists() {
+        let making =
+            std::env::temp_dir().join(format!("fagfolk-template-{}.db", uuid::Uuid::new_v4().simple()));
+        let db =
+            Db::connect(&format!("sqlite://{}", making.display())).await.expect("the template's database");
+        db.migrate().await.expect("the migrations run");
+        db.close().await;
+        for suffix in ["-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", making.display()));
+        }
+        std::fs::rename(&making, &template).expect("the template in place");
+    }
+    std::fs::copy(&template, path).expect("copy the template database");
+}
+
 /// Drops a database made by [`create_pg_database`], even while connections remain.
 pub async fn drop_pg_database(name: &str) {
     if let Ok(admin) = Db::connect(&postgres_admin_url()).await {
@@ -71,10 +169,22 @@ where
     Fut: Future<Output = ()>,
 {
     let dir = tempfile::tempdir().expect("tempdir");
+    // FAGFOLK_TEST_MIGRATE_EACH=1 runs every migration in each test's own database, as
+    // before the templates: how the templates' gain is measured (docs/TESTING.md).
+    let each = std::env::var_os("FAGFOLK_TEST_MIGRATE_EACH").is_some();
     let (database_url, pg_database) = match backend {
-        Backend::Sqlite => (format!("sqlite://{}", dir.path().join("test.db").display()), None),
-        Backend::Postgres => {
+        Backend::Sqlite if each => (format!("sqlite://{}", dir.path().join("test.db").display()), None),
+        Backend::Postgres if each => {
             let (url, name) = create_pg_database().await;
+            (url, Some(name))
+        }
+        Backend::Sqlite => {
+            let path = dir.path().join("test.db");
+            create_migrated_sqlite(&path).await;
+            (format!("sqlite://{}", path.display()), None)
+        }
+        Backend::Postgres => {
+            let (url, name) = create_migrated_pg_database().await;
             (url, Some(name))
         }
     };

@@ -11,13 +11,14 @@ use chrono::Datelike;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Session, TestApp, audit_entries, create_lead};
-use crate::quotes::{answer, page_path, pdf_text, send};
+use crate::fixtures::{Answer, Id, accepted_job, firm_can_invoice, invoiced_job, message, pdf_text};
+use crate::helpers::{TestApp, audit_entries};
 
 crate::db_tests!(
     a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited,
     ehf_is_refused_with_what_is_missing_and_the_official_rules_name_it,
     no_change_order_lands_after_the_invoice,
+    an_invoice_is_made_once_and_a_credit_note_is_never_credited,
 );
 
 /// What the official rules found in `xml`: the ids of the fatal rules broken (the XSD's as
@@ -39,76 +40,6 @@ fn validate(xml: &[u8]) -> (Vec<String>, String) {
     let fatal =
         found["fatal"].as_array().unwrap().iter().map(|f| f["rule"].as_str().unwrap().to_owned()).collect();
     (fatal, report)
-}
-
-async fn message(response: reqwest::Response) -> String {
-    let body: Value = response.json().await.unwrap();
-    body["error"].as_str().map(str::to_owned).unwrap_or_else(|| body.to_string())
-}
-
-/// The firm's settings as an invoice needs them, the account refused first when mistyped.
-pub(crate) async fn firm_can_invoice(office: &Session) {
-    let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
-    settings["company_name"] = "Fagfolk Oslo AS".into();
-    settings["orgnr"] = "923 456 783".into();
-    settings["adresse"] = "Storgata 1, 0155 Oslo".into();
-    settings["invoicing"] =
-        json!({"account_number": "1234.56.78904", "vat_registered": true, "payment_days": 14, "kid": true});
-    let refused = office.send(Method::PUT, "/api/admin/settings", &settings).await;
-    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let refused: Value = refused.json().await.unwrap();
-    assert_eq!(
-        refused["fields"]["invoicing.account_number"],
-        "Skriv et kontonummer med 11 sifre, for eksempel 1234.56.78903 (kontrollsifferet stemmer ikke)."
-    );
-    settings["invoicing"]["account_number"] = "1234.56.78903".into();
-    let saved = office.send(Method::PUT, "/api/admin/settings", &settings).await;
-    assert_eq!(saved.status(), StatusCode::OK);
-    let saved: Value = saved.json().await.unwrap();
-    assert_eq!(saved["invoicing"]["account_number"], "12345678903");
-}
-
-/// An accepted fixed-price quote to `customer` (with `org_nr`) with lines at 25 % and 15 %,
-/// and the job made from it; returns (the quote, the job's id, the customer's page).
-pub(crate) async fn accepted_job(
-    app: &TestApp,
-    office: &Session,
-    company: Option<&str>,
-    org_nr: Option<&str>,
-) -> (Value, String, String) {
-    let lead = create_lead(office, json!({"name": "Åse Ødegård", "email": "ase@example.no", "phone": "912 34 567", "adresse": "Bjørnstjerne Bjørnsons gate 5", "postnr": "0179"})).await;
-    let lines = json!([
-        {"description": "Flislegging av våtrom, Ærfuglveien 3", "quantity": 1250, "unit": "m2", "unit_price": 89_000, "vat": 25},
-        {"description": "Rørleggerarbeid", "quantity": 800, "unit": "time", "unit_price": 95_000, "vat": 25},
-        {"description": "Ettgrepsbatteri til servant", "quantity": 100, "unit": "stk", "unit_price": 249_950, "vat": 25},
-        {"description": "Rabatt for fast kunde", "quantity": 100, "unit": "stk", "unit_price": -50_000, "vat": 25},
-        {"description": "Lunsj til byggemøtet", "quantity": 400, "unit": "stk", "unit_price": 12_990, "vat": 15},
-    ]);
-    let kind = if company.is_some() { "business" } else { "private" };
-    let created = office
-        .send(
-            Method::POST,
-            &format!("/api/admin/leads/{}/quotes", lead["id"].as_str().unwrap()),
-            &json!({"customer_kind": kind, "customer_company": company, "org_nr": org_nr, "customer_address": "Bjørnstjerne Bjørnsons gate 5, 0179 Oslo", "lines": lines, "price_type": "fixed"}),
-        )
-        .await;
-    assert_eq!(created.status(), StatusCode::CREATED);
-    let quote: Value = created.json().await.unwrap();
-    let page = page_path(&send(office, &quote).await);
-    let accepted = answer(
-        app,
-        &page,
-        "handling=aksepter&versjon=1&navn=%C3%85se+%C3%98deg%C3%A5rd&lest=on",
-        &app.url(""),
-    )
-    .await;
-    assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
-    let made = office
-        .send(Method::POST, &format!("/api/admin/quotes/{}/job", quote["id"].as_str().unwrap()), &json!({}))
-        .await;
-    assert_eq!(made.status(), StatusCode::CREATED);
-    let job: Value = made.json().await.unwrap();
-    (quote, job["id"].as_str().unwrap().to_owned(), page)
 }
 
 async fn a_business_job_is_invoiced_as_valid_ehf_and_one_line_credited(app: TestApp) {
@@ -478,4 +409,29 @@ async fn no_change_order_lands_after_the_invoice(app: TestApp) {
         job["meter"]["billable"], invoice["basis"]["totals"]["net"],
         "nothing added after the invoice"
     );
+}
+
+/// What "Marker som fakturert", "Krediter" and the invoice's file refuse once a job is
+/// invoiced, each in its own Norwegian words (`fagfolk_data::invoices::Refused`).
+async fn an_invoice_is_made_once_and_a_credit_note_is_never_credited(app: TestApp) {
+    let office = app.admin().await;
+    let (job_id, invoice) = invoiced_job(&app, &office).await;
+    let again: Answer<Value> =
+        office.call(Method::POST, &format!("/api/admin/jobs/{job_id}/invoices"), None).await;
+    again.refused(StatusCode::CONFLICT, "Oppdraget er fakturert allerede.");
+    let invoice_path = format!("/api/admin/invoices/{}", invoice["id"].as_str().unwrap());
+    let odd: Answer<Value> = office.call(Method::GET, &format!("{invoice_path}?format=xml"), None).await;
+    odd.refused(StatusCode::UNPROCESSABLE_ENTITY, "Velg json, csv, pdf eller ehf.");
+    let credit = json!({"lines": [0], "reason": "Feil antall kvadratmeter"});
+    let note: Id =
+        office.call(Method::POST, &format!("{invoice_path}/credit-notes"), Some(&credit)).await.good();
+    let twice: Answer<Value> = office
+        .call(Method::POST, &format!("/api/admin/invoices/{}/credit-notes", note.id), Some(&credit))
+        .await;
+    twice.refused(StatusCode::CONFLICT, "En kreditnota kan ikke krediteres.");
+    let none = json!({"lines": [99], "reason": ""});
+    let refused: Answer<Value> =
+        office.call(Method::POST, &format!("{invoice_path}/credit-notes"), Some(&none)).await;
+    refused.refused(StatusCode::UNPROCESSABLE_ENTITY, "Velg minst én linje fra fakturaen.");
+    assert_eq!(app.count("invoices").await, 2, "the invoice and its one credit note, nothing more");
 }

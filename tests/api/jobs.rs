@@ -9,9 +9,10 @@ use chrono::{Datelike, Duration, Months, NaiveDate};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries};
-use crate::quotes::{answer, draft, page_path, pdf_text, send};
-use fagfolk::users::Role;
+use crate::fixtures::{
+    accepted_estimate, answer, change_order, draft, message, montor, page_path, pdf_text, send,
+};
+use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries};
 
 crate::db_tests!(
     a_job_from_an_accepted_estimate_and_its_meter,
@@ -22,32 +23,6 @@ crate::db_tests!(
     an_erasure_keeps_the_job_and_its_hours_and_says_so,
     change_orders_raise_the_budget_by_link_phone_and_section_9,
 );
-
-/// A montør, signed in.
-pub(crate) async fn montor(app: &TestApp, email: &str) -> (uuid::Uuid, Session) {
-    let id = app.create_user(email, ADMIN_PASSWORD, Role::Montor).await;
-    (id, app.login(email, ADMIN_PASSWORD).await)
-}
-
-/// An accepted prisoverslag: the quote as the office reads it after the customer's yes.
-pub(crate) async fn accepted_estimate(app: &TestApp, office: &Session) -> Value {
-    let (_, quote) = draft(office, "private").await;
-    let path = format!("/api/admin/quotes/{}", quote["id"].as_str().unwrap());
-    let saved = office.send(Method::PUT, &path, &json!({"price_type": "estimate"})).await;
-    assert_eq!(saved.status(), 200);
-    let sent = send(office, &quote).await;
-    let page = page_path(&sent);
-    let accepted =
-        answer(app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
-            .await;
-    assert_eq!(accepted.status(), StatusCode::SEE_OTHER);
-    office.get_json(&path, &[]).await
-}
-
-async fn message(response: reqwest::Response) -> String {
-    let body: Value = response.json().await.unwrap();
-    body["error"].as_str().map(str::to_owned).unwrap_or_else(|| body.to_string())
-}
 
 fn day(offset: i64, app: &TestApp) -> String {
     (app.state.clock.today() + Duration::days(offset)).to_string()
@@ -617,18 +592,6 @@ async fn an_erasure_keeps_the_job_and_its_hours_and_says_so(app: TestApp) {
     assert_eq!(kept["lead_id"], Value::Null, "the erased lead's link is gone");
     assert_eq!(kept["entries"][0]["minutes"], 240, "the hours stay");
     assert_eq!(kept["quote_id"], quote["id"]);
-}
-
-/// A change order on `job_id` with one line of `net` øre (1 stk, 25 % MVA).
-pub(crate) async fn change_order(office: &Session, job_id: &str, text: &str, net: i64) -> Value {
-    let made = office.send(Method::POST, &format!("/api/admin/jobs/{job_id}/changes"), &json!({})).await;
-    assert_eq!(made.status(), StatusCode::CREATED);
-    let change: Value = made.json().await.unwrap();
-    let line = json!([{"description": text, "quantity": 100, "unit": "stk", "unit_price": net, "vat": 25}]);
-    let path = format!("/api/admin/quotes/{}", change["id"].as_str().unwrap());
-    let saved = office.send(Method::PUT, &path, &json!({"lines": line})).await;
-    assert_eq!(saved.status(), 200);
-    saved.json().await.unwrap()
 }
 
 async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp) {

@@ -1,6 +1,7 @@
 //! Black-box integration tests: the real app on a random port, talking HTTP, against a
 //! fresh SQLite file and a fresh PostgreSQL database per test.
 
+mod fixtures;
 mod helpers;
 
 mod audit_trail;

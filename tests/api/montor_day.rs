@@ -5,8 +5,8 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use crate::fixtures::montor;
 use crate::helpers::{TestApp, audit_entries, create_lead};
-use crate::jobs::montor;
 
 crate::db_tests!(
     a_retry_with_the_phones_id_writes_nothing_twice,
@@ -103,7 +103,7 @@ async fn hourly_job(
     kind: &str,
     reservation: bool,
 ) -> (Value, Value, String) {
-    use crate::quotes::{answer, draft, page_path, send};
+    use crate::fixtures::{answer, draft, page_path, send};
     let (_, quote) = draft(office, kind).await;
     let path = format!("/api/admin/quotes/{}", quote["id"].as_str().unwrap());
     let saved =
@@ -124,7 +124,7 @@ async fn hourly_job(
 /// an "uforpliktende prisantydning" in plain words and the customer accepted that text; a
 /// business is not under the act.
 async fn a_consumers_timepris_estimate_is_capped_unless_given_with_the_accepted_reservation(app: TestApp) {
-    use crate::quotes::pdf_text;
+    use crate::fixtures::pdf_text;
     let office = app.admin().await;
     let reservation = "Forbehold: summen er en uforpliktende prisantydning, ikke et prisoverslag.";
 
@@ -176,7 +176,7 @@ async fn a_montors_materials_come_without_prices_with_a_private_photo_and_the_of
 ) {
     use crate::helpers::phone_photo;
     let office = app.admin().await;
-    crate::invoicing::firm_can_invoice(&office).await;
+    crate::fixtures::firm_can_invoice(&office).await;
     let (worker_id, worker) = montor(&app, "ole@fagfolk.test").await;
     let (_, other) = montor(&app, "pia@fagfolk.test").await;
     let job = job_for(&office, worker_id).await;

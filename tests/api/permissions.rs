@@ -702,8 +702,8 @@ impl Fixtures {
             .json()
             .await
             .unwrap();
-        let page = crate::quotes::page_path(&sent);
-        let yes = crate::quotes::answer(
+        let page = crate::fixtures::page_path(&sent);
+        let yes = crate::fixtures::answer(
             app,
             &page,
             "handling=aksepter&versjon=1&navn=Fast+Kunde&lest=on",
@@ -933,7 +933,7 @@ async fn declaration_fixture(admin: &Session, lead: &str, responsible: &str) -> 
 /// the second invoiced: `(finished job, invoice)`.
 async fn invoice_fixtures(admin: &Session, lead: &str) -> (String, String) {
     // An invoice is made only when it can be paid: the firm's account first.
-    crate::invoicing::firm_can_invoice(admin).await;
+    crate::fixtures::firm_can_invoice(admin).await;
     let mut done = Vec::new();
     for title in ["Ferdig oppdrag", "Fakturert oppdrag"] {
         let job: Value = admin

@@ -7,10 +7,11 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use crate::fixtures::pdf_text;
+use crate::fixtures::{answer, draft, page_path, send};
 use crate::helpers::{Session, TestApp, oslo_day};
 use crate::invitations::parsed;
 use crate::quote_mail::{addressed_to, attachment, next};
-use crate::quotes::{answer, draft, page_path, pdf_text, send};
 use crate::visits::{calendar_of, python};
 
 type Mail = UnboundedReceiver<String>;

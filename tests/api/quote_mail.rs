@@ -11,8 +11,9 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 
+use crate::fixtures::pdf_text;
+use crate::fixtures::{answer, draft, page_path, send};
 use crate::helpers::{Backend, spawn_app_with};
-use crate::quotes::{answer, draft, page_path, pdf_text, send};
 
 /// An SMTP server that takes any number of sessions and hands over each message.
 pub(crate) async fn mailbox() -> (u16, mpsc::UnboundedReceiver<String>) {

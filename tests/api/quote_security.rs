@@ -8,11 +8,11 @@ use std::collections::BTreeSet;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use crate::fixtures::{answer, draft, page_path, send};
 use crate::helpers::{
     ADMIN_PASSWORD, Backend, Served, TestApp, create_lead, create_pg_database, drop_pg_database,
     sign_in_served, spawn_app,
 };
-use crate::quotes::{answer, draft, page_path, send};
 
 /// The numbers of `count` quotes, as `2026-0001` ... ; asserts they are exactly 1 to `count`.
 fn assert_gapless(numbers: &[String], count: usize) {

