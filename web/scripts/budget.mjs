@@ -7,16 +7,13 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
-// Just above today's measure (38-43 KB of JavaScript, 9.1 KB of CSS, gzip), so that
+// Just above today's measure (38-44 KB of JavaScript, 8.5 KB of CSS, gzip), so that
 // growth is a decision someone makes here, not an accident: raise a budget in the same
-// change that needs it, and say why. 45 KB of JavaScript is the product's ceiling.
-// CSS raised from 11 to 11.5 KB on 2026-11-28 (session 35, issue #59): the public
-// stylesheet is Tailwind's from every source file, and the montør's screens (the phone's
-// materials, the offline list, the sessions under Brukere) added their utilities; it
-// measured 11.0x KB. Keeping the admin's utilities out of the public stylesheet is the
-// cure, and is left for the skeleton's issue (#60).
+// change that needs it, and say why. 45 KB of JavaScript is the product's ceiling. The
+// public stylesheet is built only from the files the public pages import (src/public.css),
+// so the back office's utilities do not count here; the CSS budget is 9.5 KB.
 const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 45)
-const CSS_BUDGET_KB = Number(process.env.CSS_BUDGET_KB ?? 11.5)
+const CSS_BUDGET_KB = Number(process.env.CSS_BUDGET_KB ?? 9.5)
 
 const manifest = JSON.parse(await readFile(path.join(dist, '_pages', 'manifest.json'), 'utf8'))
 const template = await readFile(path.join(dist, 'index.html'), 'utf8')

@@ -1,4 +1,4 @@
-import './styles.css'
+import './public.css'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, loadPage } from './app/app'
