@@ -9,7 +9,7 @@ use fagfolk_data::jobs::Job;
 
 /// The declaration as a PDF/A, with its photos, and its file name.
 pub async fn pdf(state: &AppState, declaration: Declaration) -> ApiResult<(Vec<u8>, String)> {
-    let firm = crate::quotes::mail::firm(state).await?;
+    let firm = crate::pdf::letterhead::now(state).await?;
     let name = declaration.file_name();
     let mut photos = Vec::new();
     for photo in fagfolk_data::declarations::store::photos(&state.db, declaration.job_id).await? {

@@ -61,7 +61,7 @@ pub async fn show(
         Err(answer) => return answer,
     };
     let expires = link::of_job(&state.db, job.id).await.ok().flatten().map(|link| link.expires_at);
-    let firm = crate::quotes::mail::firm(&state).await.ok();
+    let firm = crate::pdf::letterhead::now(&state).await.ok();
     let path = format!("/dokumenter/{token}");
     let data = json!({
         "title": job.title,

@@ -97,7 +97,7 @@ pub async fn render(
                 return Ok(None);
             }
             let basis = crate::invoices::basis::now(state, job.id).await?;
-            let firm = crate::quotes::mail::firm(state).await?;
+            let firm = crate::pdf::letterhead::now(state).await?;
             let made = state.clock.now();
             let bytes =
                 tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
@@ -122,7 +122,7 @@ pub async fn render(
                 false => None,
             };
             if let Some(invoice) = invoice {
-                let firm = crate::invoices::basis::firm_of(state, &invoice.seller).await;
+                let firm = crate::pdf::letterhead::of(state, &invoice.seller.firm).await;
                 let name = invoice.file_name("pdf");
                 let bytes =
                     tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))

@@ -1,6 +1,5 @@
 //! What the invoice routes and the customer's page share: a finished job's invoice basis
-//! as it reads now, the firm as an invoice keeps it, and the firm a kept invoice is drawn
-//! with.
+//! as it reads now, and the firm as an invoice keeps it.
 
 use uuid::Uuid;
 
@@ -33,33 +32,11 @@ pub async fn now(state: &AppState, id: Uuid) -> ApiResult<InvoiceBasis> {
 pub async fn seller(state: &AppState) -> ApiResult<(Seller, i32)> {
     let settings = fagfolk_data::settings::store::facts(&state.db).await?;
     let invoicing = settings.as_ref().map(|settings| settings.invoicing.clone()).unwrap_or_default();
-    let field =
-        |read: fn(&fagfolk_data::settings::Settings) -> Option<String>| settings.as_ref().and_then(read);
     let seller = Seller {
-        name: field(|s| s.company_name.clone()).unwrap_or_default(),
-        org_nr: field(|s| s.orgnr.clone()),
-        address: field(|s| s.adresse.clone()),
-        phone: field(|s| s.global_phone_primary.clone()),
-        email: field(|s| s.email.clone()),
+        firm: fagfolk_data::settings::Firm::of(settings.as_ref()),
         account_number: invoicing.account_number,
         vat_registered: invoicing.vat_registered,
         kid: invoicing.kid,
     };
     Ok((seller, invoicing.payment_days))
-}
-
-/// The firm as `seller` was kept, with today's logo.
-pub async fn firm_of(state: &AppState, seller: &Seller) -> crate::pdf::Firm {
-    let logo_png = match state.pages.current().await {
-        Ok(rendered) => rendered.logo_png(192),
-        Err(_) => None,
-    };
-    crate::pdf::Firm {
-        name: seller.name.clone(),
-        org_nr: seller.org_nr.clone(),
-        address: seller.address.clone(),
-        phone: seller.phone.clone(),
-        email: seller.email.clone(),
-        logo_png,
-    }
 }

@@ -52,7 +52,7 @@ fn business_missing(
     if seller.name.trim().is_empty() {
         missing.push(NO_NAME);
     }
-    if seller.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok()).is_none() {
+    if seller.org_nr().is_none() {
         missing.push("firmaets organisasjonsnummer i Innstillinger er ikke gyldig");
     }
     if !seller.vat_registered {
@@ -162,7 +162,7 @@ fn tax_category(xml: &mut Xml, name: &str, rate: u8) -> io::Result<()> {
 
 fn seller(xml: &mut Xml, invoice: &Invoice) -> io::Result<()> {
     let seller = &invoice.seller;
-    let org_nr = seller.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok());
+    let org_nr = seller.org_nr();
     let org_nr = org_nr.as_ref().map_or("", OrgNr::digits);
     node(xml, "cac:AccountingSupplierParty", |xml| {
         node(xml, "cac:Party", |xml| {

@@ -104,7 +104,7 @@ async fn invoice_basis(
         As::Json | As::Ehf => Ok(Json(basis).into_response()),
         As::Csv => Ok(file("text/csv; charset=utf-8", &format!("{name}.csv"), export::csv(&basis)?)),
         As::Pdf => {
-            let firm = crate::quotes::mail::firm(&state).await?;
+            let firm = crate::pdf::letterhead::now(&state).await?;
             let made = state.clock.now();
             let body =
                 tokio::task::spawn_blocking(move || crate::pdf::invoice::render_basis(&basis, &firm, made))
@@ -231,7 +231,7 @@ async fn get_invoice(
             Ok(file("text/csv; charset=utf-8", &invoice.file_name("csv"), export::csv(&invoice.basis)?))
         }
         As::Pdf => {
-            let firm = super::basis::firm_of(&state, &invoice.seller).await;
+            let firm = crate::pdf::letterhead::of(&state, &invoice.seller.firm).await;
             let name = invoice.file_name("pdf");
             let body =
                 tokio::task::spawn_blocking(move || crate::pdf::invoice::render_invoice(&invoice, &firm))

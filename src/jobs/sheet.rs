@@ -84,7 +84,7 @@ pub(super) async fn time_sheet(
             }
             (None, None) => {}
         }
-        let firm = crate::quotes::mail::firm(&state).await?;
+        let firm = crate::pdf::letterhead::now(&state).await?;
         let made = state.clock.now();
         let body = tokio::task::spawn_blocking(move || crate::pdf::sheet::render(&title, &rows, &firm, made))
             .await

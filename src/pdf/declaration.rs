@@ -8,7 +8,7 @@ use fagfolk_data::declarations::{CheckItem, Declaration};
 use fagfolk_data::oslo;
 
 use super::face::FONTS;
-use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, fit, letterhead};
+use super::{Align, Item, LEFT, Layout, Letterhead, RIGHT, TOP, Weight, fit, letterhead};
 
 /// Where the circuit list's columns start.
 const NUMBER: f32 = LEFT;
@@ -37,7 +37,7 @@ pub struct Photo {
 /// The tallest a photo is drawn, in points: two to a page.
 const PHOTO_HEIGHT: f32 = 300.0;
 
-pub fn render(declaration: &Declaration, firm: &Firm, photos: Vec<Photo>) -> anyhow::Result<Vec<u8>> {
+pub fn render(declaration: &Declaration, firm: &Letterhead, photos: Vec<Photo>) -> anyhow::Result<Vec<u8>> {
     use Align::Left;
     use Weight::{Bold, Regular};
     let mut page = Layout { pages: vec![Vec::new()], y: TOP };

@@ -11,14 +11,14 @@ use krilla::surface::Surface;
 use krilla::{Document, SerializeSettings};
 
 use super::face::FONTS;
-use super::{Align, Firm, HEIGHT, Item, LEFT, Layout, RIGHT, WIDTH, Weight};
+use super::{Align, HEIGHT, Item, LEFT, Layout, Letterhead, RIGHT, WIDTH, Weight};
 
 /// Draws `layout` as a PDF/A-2b document called `title` (its metadata, and each page's
 /// footer beside the firm's name and the page's number), made at `dated`.
 pub(super) fn draw(
     layout: &Layout,
     title: &str,
-    firm: &Firm,
+    firm: &Letterhead,
     dated: DateTime<Utc>,
 ) -> anyhow::Result<Vec<u8>> {
     let configuration = ConfigurationBuilder::new()

@@ -10,16 +10,16 @@ use fagfolk_data::oslo;
 use fagfolk_data::quotes::{CustomerKind, QuoteLine, Unit, texts};
 use fagfolk_data::values::AccountNumber;
 
-use super::{Align, Firm, LEFT, Layout, RIGHT, TOP, Weight, letterhead, table};
+use super::{Align, LEFT, Layout, Letterhead, RIGHT, TOP, Weight, letterhead, table};
 
 /// The basis of a job not yet invoiced, titled "Fakturagrunnlag", made at `made`.
-pub fn render_basis(basis: &InvoiceBasis, firm: &Firm, made: DateTime<Utc>) -> anyhow::Result<Vec<u8>> {
+pub fn render_basis(basis: &InvoiceBasis, firm: &Letterhead, made: DateTime<Utc>) -> anyhow::Result<Vec<u8>> {
     let page = lay_out("Fakturagrunnlag", basis, None, firm, made);
     super::draw::draw(&page, "Fakturagrunnlag", firm, made)
 }
 
 /// An invoice or a credit note.
-pub fn render_invoice(invoice: &Invoice, firm: &Firm) -> anyhow::Result<Vec<u8>> {
+pub fn render_invoice(invoice: &Invoice, firm: &Letterhead) -> anyhow::Result<Vec<u8>> {
     let title = format!("{} {}", invoice.kind.name(), invoice.number);
     let page = lay_out(&title, &invoice.basis, Some(invoice), firm, invoice.created_at);
     super::draw::draw(&page, &title, firm, invoice.created_at)
@@ -32,7 +32,7 @@ fn lay_out(
     title: &str,
     basis: &InvoiceBasis,
     invoice: Option<&Invoice>,
-    firm: &Firm,
+    firm: &Letterhead,
     made: DateTime<Utc>,
 ) -> Layout {
     use Align::Left;

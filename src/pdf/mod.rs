@@ -11,10 +11,13 @@
 
 use chrono::{DateTime, Utc};
 
+pub use letterhead::Letterhead;
+
 pub mod declaration;
 mod draw;
 mod face;
 pub mod invoice;
+pub mod letterhead;
 pub mod quote;
 pub mod sheet;
 mod table;
@@ -30,48 +33,6 @@ const RIGHT: f32 = WIDTH - 51.0;
 const TOP: f32 = 56.0;
 /// Where the body ends and the footer begins.
 const BOTTOM: f32 = HEIGHT - 64.0;
-
-/// The firm, as a document's letterhead shows it (from Innstillinger).
-pub struct Firm {
-    pub name: String,
-    pub org_nr: Option<String>,
-    pub address: Option<String>,
-    pub phone: Option<String>,
-    pub email: Option<String>,
-    /// The logo as a square PNG (the site's icon, `crate::site::icons`).
-    pub logo_png: Option<Vec<u8>>,
-}
-
-impl Firm {
-    /// As the quote keeps it when sent (`quotes.sent_firm`), the logo in base64.
-    pub fn to_json(&self) -> String {
-        use base64::Engine;
-        serde_json::json!({
-            "name": self.name, "org_nr": self.org_nr, "address": self.address, "phone": self.phone,
-            "email": self.email,
-            "logo_png": self.logo_png.as_ref().map(|png| base64::engine::general_purpose::STANDARD.encode(png)),
-        })
-        .to_string()
-    }
-
-    /// What `to_json` wrote; `None` when it cannot be read.
-    pub fn from_json(text: &str) -> Option<Self> {
-        use base64::Engine;
-        let value: serde_json::Value = serde_json::from_str(text).ok()?;
-        let text = |key: &str| value[key].as_str().map(str::to_owned);
-        Some(Self {
-            name: text("name")?,
-            org_nr: text("org_nr"),
-            address: text("address"),
-            phone: text("phone"),
-            email: text("email"),
-            logo_png: match value["logo_png"].as_str() {
-                Some(png) => Some(base64::engine::general_purpose::STANDARD.decode(png).ok()?),
-                None => None,
-            },
-        })
-    }
-}
 
 /// "Akseptert 24.11.2026 kl. 14.05 av Ola Nordmann", on the copy the customer gets after
 /// accepting, with their answer to the early-start request when they had angrerett.
@@ -197,7 +158,7 @@ pub(crate) fn is_limited_company(name: &str) -> bool {
 
 /// The letterhead: logo and name on the left, how to reach the firm on the right; the
 /// next line goes under both.
-fn letterhead(page: &mut Layout, firm: &Firm) {
+fn letterhead(page: &mut Layout, firm: &Letterhead) {
     use Align::{Left, Right};
     use Weight::{Bold, Regular};
     let name_x = if firm.logo_png.is_some() {

@@ -6,16 +6,16 @@ use fagfolk_data::quotes::money::Totals;
 use fagfolk_data::quotes::{CustomerKind, Quote, texts};
 
 use super::face::FONTS;
-use super::{Align, Firm, Item, LEFT, Layout, Stamp, TOP, Weight, day, letterhead, table};
+use super::{Align, Item, LEFT, Layout, Letterhead, Stamp, TOP, Weight, day, letterhead, table};
 
 /// The quote as a PDF/A-2b file. `stamp` marks the copy an accepting customer gets.
-pub fn render(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> anyhow::Result<Vec<u8>> {
+pub fn render(quote: &Quote, firm: &Letterhead, stamp: Option<&Stamp>) -> anyhow::Result<Vec<u8>> {
     let layout = lay_out(quote, firm, stamp);
     let dated = quote.sent_at.unwrap_or(quote.updated_at);
     super::draw::draw(&layout, &format!("{} {}", quote.kind_name(), quote.label()), firm, dated)
 }
 
-fn lay_out(quote: &Quote, firm: &Firm, stamp: Option<&Stamp>) -> Layout {
+fn lay_out(quote: &Quote, firm: &Letterhead, stamp: Option<&Stamp>) -> Layout {
     use Align::Left;
     use Weight::{Bold, Regular};
     let mut page = Layout { pages: vec![Vec::new()], y: TOP };

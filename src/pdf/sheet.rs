@@ -8,7 +8,7 @@ use fagfolk_data::jobs::store::time::SheetRow;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::money;
 
-use super::{Align, Firm, Item, LEFT, Layout, RIGHT, TOP, Weight, letterhead};
+use super::{Align, Item, LEFT, Layout, Letterhead, RIGHT, TOP, Weight, letterhead};
 
 /// Where the columns start.
 const DAY: f32 = LEFT;
@@ -24,7 +24,12 @@ fn hours(minutes: i64) -> String {
 
 /// The sheet titled `title` ("Timeliste november 2026"), of `rows` ordered by person and
 /// day (`store::time::between`), made at `made`.
-pub fn render(title: &str, rows: &[SheetRow], firm: &Firm, made: DateTime<Utc>) -> anyhow::Result<Vec<u8>> {
+pub fn render(
+    title: &str,
+    rows: &[SheetRow],
+    firm: &Letterhead,
+    made: DateTime<Utc>,
+) -> anyhow::Result<Vec<u8>> {
     use Align::{Left, Right};
     use Weight::{Bold, Regular};
     let mut page = Layout { pages: vec![Vec::new()], y: TOP };

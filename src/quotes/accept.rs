@@ -196,7 +196,10 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
     let state = state.clone();
     tokio::spawn(async move {
         let Ok(Some(quote)) = store::get(&state.db, id).await else { return };
-        let firm = super::mail::firm_as_sent(&state, &quote).await.map(|firm| firm.name).unwrap_or_default();
+        let firm = crate::pdf::letterhead::as_sent(&state, &quote)
+            .await
+            .map(|letterhead| letterhead.firm.name)
+            .unwrap_or_default();
         let total = super::customer::kroner(quote.total);
         let early = quote.early_start.unwrap_or(false);
         let staff_early = if quote.angrerett {

@@ -19,10 +19,10 @@ pub async fn page_data(
 ) -> Value {
     let consumer = quote.customer_kind == CustomerKind::Private;
     let (documents, documents_linked) = super::documents::list(state, token, quote).await;
-    // The firm as the quote was sent (`super::mail::firm_as_sent`); a quote sent before that
+    // The firm as the quote was sent (`crate::pdf::letterhead::as_sent`); a quote sent before that
     // was kept shows the firm as the site shows it now (no read of the settings per visit).
     let kept = fagfolk_data::quotes::store::sent_firm(&state.db, quote.id).await.ok().flatten();
-    let firm = match kept.as_deref().and_then(crate::pdf::Firm::from_json) {
+    let firm = match kept.as_deref().and_then(crate::pdf::Letterhead::from_json) {
         Some(firm) => Some(json!({
             "name": firm.name, "phone": firm.phone, "email": firm.email, "address": firm.address,
             "org_nr": firm.org_nr,

@@ -16,7 +16,6 @@ use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteInput, QuoteStatus, store};
 
-use super::mail::firm;
 use super::send;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
@@ -221,7 +220,7 @@ async fn quote_pdf(
     let bytes = match store::pdf(&state.db, id).await? {
         Some(bytes) => bytes,
         None => {
-            let firm = firm(&state).await?;
+            let firm = crate::pdf::letterhead::now(&state).await?;
             tokio::task::spawn_blocking(move || pdf::quote::render(&quote, &firm, None))
                 .await
                 .map_err(|err| ApiError::Internal(err.into()))??

@@ -15,7 +15,6 @@ use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
-use super::mail::firm;
 use crate::auth::token;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
@@ -77,7 +76,7 @@ pub async fn send_quote(
     let now = state.clock.now();
     quote.sent_at = Some(now);
     quote.status = QuoteStatus::Sent;
-    let firm = firm(&state).await?;
+    let firm = crate::pdf::letterhead::now(&state).await?;
     let (bytes, firm) = {
         let quote = quote.clone();
         tokio::task::spawn_blocking(move || {
@@ -246,7 +245,7 @@ pub async fn new_link(
         return Err(not_open());
     }
     let link = format!("{}/tilbud/{token}", state.config.base_url());
-    let firm = super::mail::firm_as_sent(&state, &quote).await?;
+    let firm = crate::pdf::letterhead::as_sent(&state, &quote).await?;
     let text = format!(
         "Hei {}!\n\nHer er en ny lenke til tilbud {}. Lenken vi sendte før, virker ikke lenger.\n\n\
          Se tilbudet og svar på det her:\n{link}\n\nMed vennlig hilsen\n{}\n",

@@ -2288,6 +2288,15 @@ export interface components {
             label: string;
             value: string;
         };
+        /** @description The firm's name and how to reach it, as Innstillinger give them. */
+        Firm: {
+            address?: string | null;
+            email?: string | null;
+            name: string;
+            /** @description As Innstillinger write it (`923 456 783`). */
+            org_nr?: string | null;
+            phone?: string | null;
+        };
         /** @description An open lead due for follow-up. */
         FollowUp: {
             /** @description Who works the lead, by name. */
@@ -3425,16 +3434,11 @@ export interface components {
             title: string;
         };
         /** @description The firm as the invoice was made by it (from Innstillinger then), kept with it. */
-        Seller: {
+        Seller: components["schemas"]["Firm"] & {
             /** @description Eleven digits. */
             account_number?: string | null;
-            address?: string | null;
-            email?: string | null;
             /** @description The invoice carries a KID made from its number (`crate::values::kid`). */
             kid: boolean;
-            name: string;
-            org_nr?: string | null;
-            phone?: string | null;
             vat_registered: boolean;
         };
         /** @description What "Send til kunden" may send with the quote. */

@@ -200,11 +200,7 @@ mod tests {
             total: totals.gross,
             basis,
             seller: Seller {
-                name: "Fagfolk".into(),
-                org_nr: None,
-                address: None,
-                phone: None,
-                email: None,
+                firm: crate::settings::Firm { name: "Fagfolk".into(), ..Default::default() },
                 account_number: None,
                 vat_registered: true,
                 kid: false,

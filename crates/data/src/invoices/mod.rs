@@ -64,16 +64,22 @@ impl TryFrom<String> for InvoiceKind {
 /// The firm as the invoice was made by it (from Innstillinger then), kept with it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Seller {
-    pub name: String,
-    pub org_nr: Option<String>,
-    pub address: Option<String>,
-    pub phone: Option<String>,
-    pub email: Option<String>,
+    /// Stored as its fields beside the invoicing ones, as before `Firm` had a home.
+    #[serde(flatten)]
+    pub firm: crate::settings::Firm,
     /// Eleven digits.
     pub account_number: Option<String>,
     pub vat_registered: bool,
     /// The invoice carries a KID made from its number (`crate::values::kid`).
     pub kid: bool,
+}
+
+/// A seller reads as its firm: `seller.name`, `seller.org_nr()`.
+impl std::ops::Deref for Seller {
+    type Target = crate::settings::Firm;
+    fn deref(&self) -> &crate::settings::Firm {
+        &self.firm
+    }
 }
 
 /// An invoice or a credit note as stored.

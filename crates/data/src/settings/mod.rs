@@ -1,11 +1,13 @@
-//! The settings row: company facts and the lead pipeline.
+//! The settings row: company facts (the firm itself: `firm.rs`) and the lead pipeline.
 
+pub mod firm;
 pub mod input;
 pub mod model;
 pub mod pipeline;
 pub mod seed;
 pub mod store;
 
+pub use firm::Firm;
 pub use model::{Claims, Invoicing, QuoteDefaults, ServerFacts, Settings};
 pub use pipeline::{Stage, StatusKind};
 
