@@ -86,7 +86,7 @@ pub(super) async fn record_agreement(
 ) -> ApiResult<Json<Quote>> {
     let quote = quotes::store::get(&state.db, id).await?.or_not_found(quotes::NOT_FOUND)?;
     let now = state.clock.now();
-    let (how, name, at, note) =
+    let changes::Agreed { how, name, at, note } =
         changes::read_agreement(input, (changes::earliest(state.clock.today()), now))?;
     // What is recorded as agreed raises the job's budget: it must say what, and never less.
     if quote.lines.is_empty() {

@@ -90,10 +90,17 @@ pub struct AgreementInput {
     pub note: Option<String>,
 }
 
-/// What an agreement records: how, who (on the phone), when and the note.
-pub type Agreed = (Agreement, Option<String>, DateTime<Utc>, String);
+/// What an agreement records, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Agreed {
+    pub how: Agreement,
+    /// Who agreed, on the phone (none under § 9).
+    pub name: Option<String>,
+    pub at: DateTime<Utc>,
+    /// What the customer said, or why § 9 applied.
+    pub note: String,
+}
 
-/// Reads an agreement made no later than `now`.
 /// The earliest moment an agreement may be recorded at on `today`: the first day of the
 /// previous month, the oldest day the time sheet still takes hours for (`super::time`).
 pub fn earliest(today: chrono::NaiveDate) -> DateTime<Utc> {
@@ -132,7 +139,7 @@ pub fn read_agreement(
     let note = errors.required_text("note", input.note, 2000, missing);
     errors.finish()?;
     let name = name.filter(|_| how == Some(Agreement::Phone));
-    Ok((how.unwrap_or(Agreement::Phone), name, at.unwrap_or(now), note))
+    Ok(Agreed { how: how.unwrap_or(Agreement::Phone), name, at: at.unwrap_or(now), note })
 }
 
 #[cfg(test)]
@@ -162,7 +169,7 @@ mod tests {
         assert_eq!(errors["name"], "Skriv hvem du snakket med.");
         assert_eq!(errors["at"], "Tidspunktet kan ikke være i fremtiden.");
         assert_eq!(errors["note"], "Skriv hva kunden sa ja til.");
-        let (how, name, at, note) =
+        let Agreed { how, name, at, note } =
             read_agreement(input("phone", Some("Kari"), "2026-11-27T12:30", "Ja til ekstra stikk"), now)
                 .unwrap();
         assert_eq!(
@@ -180,7 +187,7 @@ mod tests {
             read_agreement(input("damage", None, "2026-11-27T09:00", ""), now).unwrap_err().into_map();
         assert_eq!(errors["note"], "Skriv hvorfor arbeidet ble gjort uten kundens svar.");
         assert!(!errors.contains_key("name"));
-        let (how, name, ..) =
+        let Agreed { how, name, .. } =
             read_agreement(input("damage", Some("Ola"), "2026-11-27T09:00", "Lekkasje i vegg"), now).unwrap();
         assert_eq!((how, name), (Agreement::Damage, None));
         let errors =
