@@ -258,4 +258,16 @@ done < <(perl -0777 -ne 'while (/#\[utoipa::path\((.*?)\n\)\]/gs) { my ($block, 
     print "$ARGV:$line: $path 404\n" if $path =~ /\{/ && $block =~ /status = 404, description = "Finnes ikke", body = ErrorBody/ }' \
   $(grep -rlE '#\[utoipa::path' src --include='*.rs'))
 
+# 15. Every form has its Vitest test (docs/ARCHITECTURE.md, "Forms"): a file that calls
+# react-hook-form's `useForm` is imported as './<its name>' by a `*.test.tsx`, which shows
+# what the form sends, its Norwegian messages and a server's refusal landing under its
+# field with what was typed kept.
+while IFS= read -r file; do
+  name=$(basename "${file%.tsx}")
+  if ! grep -rqE "from '\./$name'" "$(dirname "$file")" --include='*.test.tsx'; then
+    echo "house-rules: $file er et skjema uten test; skriv $(dirname "$file")/$name.test.tsx" >&2
+    failed=1
+  fi
+done < <(grep -rlE '\buseForm[<(]' web/src --include='*.tsx' | grep -vE '\.test\.tsx$' | sort)
+
 exit "$failed"
