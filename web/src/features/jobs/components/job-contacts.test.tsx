@@ -3,31 +3,16 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { JobDetail } from '../api/jobs'
+import { exampleJob } from './jobs.fixture'
 import { JobContacts } from './job-contacts'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const job: JobDetail = {
-  id: 'job-1',
+const job: JobDetail = exampleJob({
   title: 'Nytt bad',
-  customer_name: 'Per Hansen',
-  status: 'in_progress',
-  price_type: 'estimate',
-  price_rule: 'estimate',
   budget: 10_000_000,
-  hourly_rate: 95_000,
-  lines: [],
-  created_at: '2026-11-20T08:00:00Z',
-  created_by: 'Kari Kontor',
-  updated_at: '2026-11-20T08:00:00Z',
-  changes: [],
-  contacts: [],
-  entries: [],
-  materials: [],
-  hours: 0,
-  workers: [],
   meter: { billable: 10_000_000, budget: 10_000_000, extra_budget: 0, extra_used: 0, held: 40_000, needs_contact: true, over_estimate: true, used: 10_040_000 },
-}
+})
 
 describe('JobContacts', () => {
   it('sends how and when the customer was told and what they said, then empties what they said', async () => {

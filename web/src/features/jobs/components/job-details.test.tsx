@@ -3,33 +3,15 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { JobDetail } from '../api/jobs'
+import { exampleJob } from './jobs.fixture'
 import { JobDetails, type Staff } from './job-details'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const job: JobDetail = {
-  id: 'job-1',
-  title: 'Nytt sikringsskap',
-  customer_name: 'Per Hansen',
+const job: JobDetail = exampleJob({
   status: 'planned',
-  price_type: 'estimate',
-  price_rule: 'estimate',
-  budget: 2_000_000,
-  hourly_rate: 95_000,
-  lines: [],
-  start_day: null,
-  end_day: null,
-  created_at: '2026-11-20T08:00:00Z',
-  created_by: 'Kari Kontor',
-  updated_at: '2026-11-20T08:00:00Z',
-  changes: [],
-  contacts: [],
-  entries: [],
-  materials: [],
-  hours: 0,
   workers: [{ user_id: 'u1', name: 'Ole Montør' }],
-  meter: { billable: 0, budget: 2_000_000, extra_budget: 0, extra_used: 0, held: 0, needs_contact: false, over_estimate: false, used: 0 },
-}
+})
 
 const staff: Staff[] = [
   { id: 'u1', name: 'Ole Montør', role: 'montor', is_active: true },

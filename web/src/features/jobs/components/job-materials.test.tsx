@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { JobDetail } from '../api/jobs'
+import { exampleJob } from './jobs.fixture'
 import { type CatalogueService, JobMaterials } from './job-materials'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -31,27 +32,12 @@ const change: Quote = {
   updated_at: '2026-11-25T08:00:00Z',
 }
 
-const job: JobDetail = {
-  id: 'job-1',
-  title: 'Nytt sikringsskap',
-  customer_name: 'Per Hansen',
-  status: 'in_progress',
+const job: JobDetail = exampleJob({
   price_type: 'fixed',
   price_rule: 'fixed',
-  budget: 2_000_000,
-  hourly_rate: 95_000,
-  lines: [],
-  created_at: '2026-11-20T08:00:00Z',
-  created_by: 'Kari Kontor',
-  updated_at: '2026-11-20T08:00:00Z',
   changes: [change],
-  contacts: [],
-  entries: [],
-  materials: [],
-  hours: 0,
-  workers: [],
   meter: { billable: 2_000_000, budget: 2_000_000, extra_budget: 0, extra_used: 0, held: 0, needs_contact: false, over_estimate: false, used: 0 },
-}
+})
 
 const catalogue: CatalogueService[] = [{ id: 's-1', name: 'Nytt sikringsskap', price_from: 18_900 }]
 
