@@ -44,9 +44,7 @@ fn business_missing(
     kind: InvoiceKind,
 ) -> Vec<&'static str> {
     let mut missing = Vec::new();
-    if customer.kind == CustomerKind::Business
-        && customer.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok()).is_none()
-    {
+    if customer.kind == CustomerKind::Business && customer.org_nr().is_none() {
         missing.push("kunden mangler et gyldig organisasjonsnummer (9 sifre) på tilbudet");
     }
     if seller.name.trim().is_empty() {
@@ -201,7 +199,7 @@ fn seller(xml: &mut Xml, invoice: &Invoice) -> io::Result<()> {
 
 fn buyer(xml: &mut Xml, invoice: &Invoice) -> io::Result<()> {
     let customer = &invoice.basis.customer;
-    let org_nr = customer.org_nr.as_deref().and_then(|nr| OrgNr::parse(nr).ok());
+    let org_nr = customer.org_nr();
     node(xml, "cac:AccountingCustomerParty", |xml| {
         node(xml, "cac:Party", |xml| {
             if let Some(org_nr) = &org_nr {

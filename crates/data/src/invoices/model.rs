@@ -26,6 +26,11 @@ impl Customer {
     pub fn addressee(&self) -> &str {
         self.company.as_deref().filter(|_| self.kind == CustomerKind::Business).unwrap_or(&self.name)
     }
+
+    /// The organisation number, when it is one (nine digits whose check digit holds).
+    pub fn org_nr(&self) -> Option<crate::values::OrgNr> {
+        self.org_nr.as_deref().and_then(|nr| crate::values::OrgNr::parse(nr).ok())
+    }
 }
 
 /// A group of lines: the job's own work, or one change order.
