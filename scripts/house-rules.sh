@@ -191,9 +191,8 @@ done < <(find src -mindepth 2 -name routes.rs | sort)
 REFUSALS_TO_MOVE=(
   src/audit/routes.rs src/auth/reset.rs src/auth/routes.rs src/contact/photos.rs src/content/routes.rs
   src/leads/duplicates.rs src/leads/history.rs src/leads/routes.rs src/media/routes.rs src/media/upload.rs
-  src/privacy/retention_routes.rs src/privacy/routes.rs src/quotes/routes.rs src/quotes/send.rs
+  src/quotes/routes.rs src/quotes/send.rs
   src/services/routes.rs src/settings/routes.rs src/site/routes.rs src/users/routes.rs src/users/sessions.rs
-  src/visits/feeds.rs src/visits/routes.rs
 )
 inline_refusals() {
   perl -0777 -ne 'while (/ApiError::(?:[A-Z]\w*|field|not_found)\(\s*(?:"[a-z_]+",\s*)?&?(?:format!\(\s*)?"/g) {

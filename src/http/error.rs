@@ -114,6 +114,8 @@ refusals!(
     fagfolk_data::invoices::Refused,
     fagfolk_data::declarations::Refused,
     fagfolk_data::documents::Refused,
+    fagfolk_data::privacy::Refused,
+    fagfolk_data::visits::Refused,
 );
 
 impl From<FieldErrors> for ApiError {

@@ -7,7 +7,7 @@ use axum::extract::State;
 use fagfolk_data::privacy::{Retention, apply_retention, retention_months};
 
 use crate::http::ApiJson;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiResult, ErrorBody};
 use crate::settings;
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
@@ -44,7 +44,7 @@ pub(super) async fn set_retention(
 ) -> ApiResult<Json<Retention>> {
     user.require_admin()?;
     if input.months.is_some_and(|months| !(1..=120).contains(&months)) {
-        return Err(ApiError::field("months", "Velg mellom 1 og 120 måneder, eller slå regelen av."));
+        return Err(fagfolk_data::privacy::Refused::Months.into());
     }
     let before = retention_months(&state.db).await?;
     let now = state.clock.now();

@@ -16,7 +16,7 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::privacy::*;
 
 fn nobody() -> ApiError {
-    ApiError::NotFound("Fant ingen opplysninger om denne personen.".to_owned())
+    Refused::Nobody.into()
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

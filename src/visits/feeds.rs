@@ -66,7 +66,7 @@ pub(super) async fn make_feed(
     ApiJson(request): ApiJson<FeedRequest>,
 ) -> ApiResult<(StatusCode, Json<FeedMade>)> {
     if request.scope == Scope::All && !user.is_admin() {
-        return Err(ApiError::Forbidden("Bare administratorer kan abonnere på alles befaringer.".to_owned()));
+        return Err(fagfolk_data::visits::Refused::FeedOfAll.into());
     }
     let (secret, hash) = crate::auth::token::new();
     let now = state.clock.now();
@@ -94,7 +94,7 @@ pub(super) async fn revoke_feed(
     if feeds::revoke(&state.db, user.id, scope, &entry).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
-        Err(ApiError::NotFound("Fant ingen slik kalenderlenke.".to_owned()))
+        Err(fagfolk_data::visits::Refused::NoFeed.into())
     }
 }
 

@@ -47,7 +47,7 @@ async fn read_slot(state: &AppState, input: VisitInput) -> ApiResult<(fagfolk_da
 }
 
 fn cancelled() -> ApiError {
-    ApiError::Conflict("Befaringen er avlyst.".to_owned())
+    fagfolk_data::visits::Refused::Cancelled.into()
 }
 
 /// A befaring as the back office shows it: as stored, with its day and times in Oslo.
@@ -304,13 +304,13 @@ async fn list_visits(
     let from = span.from.unwrap_or_else(|| state.clock.today());
     let days = span.days.unwrap_or(7);
     if !(1..=62).contains(&days) {
-        return Err(ApiError::field("days", "Velg fra 1 til 62 dager."));
+        return Err(fagfolk_data::visits::Refused::SpanDays.into());
     }
     if !(2000..=9999).contains(&chrono::Datelike::year(&from)) {
-        return Err(ApiError::field("from", "Velg en dag mellom år 2000 og 9999."));
+        return Err(fagfolk_data::visits::Refused::SpanYear.into());
     }
     let Some(last) = from.checked_add_signed(TimeDelta::days(days.into())) else {
-        return Err(ApiError::BadRequest("Ugyldig dag.".to_owned()));
+        return Err(fagfolk_data::visits::Refused::SpanEnd.into());
     };
     let (start, end) = (oslo::start_of(from), oslo::start_of(last));
     let rows = store::between(&state.db, (start, end), span.staff).await?;

@@ -3,7 +3,10 @@
 //! server's (`src/privacy/`).
 
 pub mod records;
+pub mod refused;
 pub mod retention;
+
+pub use refused::Refused;
 
 pub use retention::{RETENTION_ACTOR, Retention, apply_retention, keep_retention, retention_months};
 

@@ -5,7 +5,10 @@
 //! step when it has one. The queries are in `store.rs`.
 
 pub mod input;
+pub mod refused;
 pub mod store;
+
+pub use refused::Refused;
 
 /// The private calendar feeds (their queries beside the visits').
 pub use store::feeds;
