@@ -16,10 +16,7 @@ use super::Job;
 use crate::fields::FieldErrors;
 use crate::quotes::{Agreement, CustomerKind, PriceType, Quote, QuoteContent, QuoteStatus};
 
-/// What tagging time or materials to a change order that is not the job's (or is
-/// declined, withdrawn or replaced) is told.
-pub const NOT_OPEN: &str =
-    "Velg et tilleggsarbeid på dette oppdraget som ikke er avslått eller trukket tilbake.";
+pub use super::refused::NOT_OPEN;
 
 /// The sum excluding MVA of `changes` that are accepted: what they add to the budget.
 pub fn extra_budget(changes: &[Quote]) -> i64 {

@@ -24,9 +24,7 @@ use crate::db::Tx;
 
 /// What a day may hold of one person's hours.
 pub const MAX_DAY_MINUTES: i64 = 24 * 60;
-/// What an entry that would pass 24 hours in a day is told.
-pub const DAY_FULL: &str =
-    "Et døgn har 24 timer: med denne føringen ville personen ha mer enn 24 timer denne dagen.";
+pub use super::refused::DAY_FULL;
 
 pub use super::refused::Refused;
 
@@ -41,9 +39,7 @@ pub enum Written<T> {
     Again(T),
 }
 
-/// What a record with an id its client chose, when it exists, is told.
-pub const TAKEN: &str =
-    "Denne føringen finnes allerede for en annen person. Last siden på nytt og prøv igjen.";
+pub use super::refused::TAKEN;
 
 /// A person's hours on a day, as an entry holds them.
 #[derive(Debug, Clone, Copy)]

@@ -13,8 +13,7 @@ use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::quotes::Unit;
 
-/// What a request about a material line that is not there is told.
-pub const NOT_FOUND: &str = "Fant ikke materiellinjen.";
+pub use super::refused::LINE_NOT_FOUND as NOT_FOUND;
 
 /// A material line on a job.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]

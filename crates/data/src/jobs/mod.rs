@@ -31,8 +31,7 @@ use crate::audit::NewAudit;
 use crate::db::Db;
 use crate::quotes::{PriceType, Quote, QuoteLine, Unit};
 
-/// What a request about a job that is not there is told.
-pub const NOT_FOUND: &str = "Fant ikke oppdraget.";
+pub use refused::JOB_NOT_FOUND as NOT_FOUND;
 
 /// Where a job is. `invoiced` is set by the invoice basis (a later step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

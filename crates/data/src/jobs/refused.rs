@@ -5,6 +5,24 @@ use std::borrow::Cow;
 
 use crate::refusal::{Kind, Refusal};
 
+/// What a request about a job that is not there is told (`jobs::NOT_FOUND`).
+pub const JOB_NOT_FOUND: &str = "Fant ikke oppdraget.";
+/// What a request about an hour entry that is not there is told (`jobs::time::NOT_FOUND`).
+pub const ENTRY_NOT_FOUND: &str = "Fant ikke timeføringen.";
+/// What a request about a material line that is not there is told.
+pub const LINE_NOT_FOUND: &str = "Fant ikke materiellinjen.";
+/// What a record written on a done or invoiced job is told.
+pub const JOB_CLOSED: &str = "Oppdraget er ferdig. Timer og materiell kan ikke føres på det lenger.";
+/// What a record tagged to a change order that is not open on its job is told.
+pub const NOT_OPEN: &str =
+    "Velg et tilleggsarbeid på dette oppdraget som ikke er avslått eller trukket tilbake.";
+/// What an entry that would pass 24 hours in a day is told.
+pub const DAY_FULL: &str =
+    "Et døgn har 24 timer: med denne føringen ville personen ha mer enn 24 timer denne dagen.";
+/// What a record with an id its client chose, when it is another person's, is told.
+pub const TAKEN: &str =
+    "Denne føringen finnes allerede for en annen person. Last siden på nytt og prøv igjen.";
+
 /// Why a job, an hour entry or a material line was not written or read.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refused {
@@ -89,13 +107,13 @@ impl Refusal for Refused {
                 return format!("Kunden har alt akseptert versjon {version} av dette tilleggsarbeidet.")
                     .into();
             }
-            Self::NoJob => super::NOT_FOUND,
-            Self::NoEntry => super::time::NOT_FOUND,
-            Self::NoLine => super::materials::NOT_FOUND,
-            Self::Closed => super::time::JOB_CLOSED,
-            Self::NoChange => super::changes::NOT_OPEN,
-            Self::DayFull => super::gate::DAY_FULL,
-            Self::Taken => super::gate::TAKEN,
+            Self::NoJob => JOB_NOT_FOUND,
+            Self::NoEntry => ENTRY_NOT_FOUND,
+            Self::NoLine => LINE_NOT_FOUND,
+            Self::Closed => JOB_CLOSED,
+            Self::NoChange => NOT_OPEN,
+            Self::DayFull => DAY_FULL,
+            Self::Taken => TAKEN,
             Self::QuoteHasJob => "Tilbudet har allerede et oppdrag.",
             Self::QuoteNotAccepted => "Bare et akseptert tilbud kan bli et oppdrag.",
             Self::ChangeIsNotJob => "Dette er tilleggsarbeid på et oppdrag, og blir ikke et eget oppdrag.",

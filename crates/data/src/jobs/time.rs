@@ -17,12 +17,10 @@ use super::{meter, store};
 use crate::audit::NewAudit;
 use crate::db::Db;
 
-/// What a request about an entry that is not there (or not the caller's) is told.
-pub const NOT_FOUND: &str = "Fant ikke timeføringen.";
+pub use super::refused::ENTRY_NOT_FOUND as NOT_FOUND;
 /// The most minutes one entry may hold: a whole day.
 pub const MAX_MINUTES: i32 = 24 * 60;
-/// What an entry on a finished job is told.
-pub const JOB_CLOSED: &str = "Oppdraget er ferdig. Timer og materiell kan ikke føres på det lenger.";
+pub use super::refused::JOB_CLOSED;
 
 /// One entry of the time sheet.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::Settings;
+use super::model::Settings;
 use crate::values::OrgNr;
 
 /// The firm's name and how to reach it, as Innstillinger give them.
