@@ -192,10 +192,10 @@ REFUSALS_TO_MOVE=(
   src/audit/routes.rs src/auth/reset.rs src/auth/routes.rs src/contact/photos.rs src/content/routes.rs
   src/leads/duplicates.rs src/leads/history.rs src/leads/routes.rs src/media/routes.rs src/media/upload.rs
   src/quotes/routes.rs src/quotes/send.rs
-  src/services/routes.rs src/settings/routes.rs src/site/routes.rs src/users/routes.rs src/users/sessions.rs
+  src/services/routes.rs src/settings/routes.rs src/site/routes.rs
 )
 inline_refusals() {
-  perl -0777 -ne 'while (/ApiError::(?:[A-Z]\w*|field|not_found)\(\s*(?:"[a-z_]+",\s*)?&?(?:format!\(\s*)?"/g) {
+  perl -0777 -ne 'while (/ApiError::(?:field\(\s*"[^"]*",|(?:[A-Z]\w*|not_found)\()\s*&?(?:format!\(\s*)?"/g) {
     my $line = (substr($_, 0, pos) =~ tr/\n//) + 1; print "$line\n" }' "$1"
 }
 while IFS= read -r file; do

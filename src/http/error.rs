@@ -115,6 +115,7 @@ refusals!(
     fagfolk_data::declarations::Refused,
     fagfolk_data::documents::Refused,
     fagfolk_data::privacy::Refused,
+    fagfolk_data::users::Refused,
     fagfolk_data::visits::Refused,
 );
 

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::store::{self, AdminChange};
-use super::{AdminUserView, CreateUserError, Role};
+use super::{AdminUserView, CreateUserError, Refused, Role};
 use crate::auth::{CurrentUser, SignedIn, password, session, throttle};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
@@ -58,7 +58,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 fn last_admin() -> ApiError {
-    ApiError::Conflict("Det må finnes minst én aktiv administrator.".to_owned())
+    Refused::LastAdmin.into()
 }
 
 /// Every admin user, newest first.
@@ -90,17 +90,14 @@ async fn create_user(
     ApiJson(input): ApiJson<NewUserInput>,
 ) -> ApiResult<(StatusCode, Json<AdminUserView>)> {
     user.require_admin()?;
-    let role = Role::parse(input.role.as_deref().unwrap_or("admin"))
-        .ok_or_else(|| ApiError::field("role", "Rollen må være admin, editor eller montor."))?;
+    let role = Role::parse(input.role.as_deref().unwrap_or("admin")).ok_or(Refused::Role)?;
     let (name, email, password) =
         (input.name.unwrap_or_default(), input.email.unwrap_or_default(), input.password.unwrap_or_default());
     let now = state.clock.now();
     let id = super::create(&state.db, &name, &email, &password, role, now, Some(&user.email)).await.map_err(
         |err| match err {
             CreateUserError::Invalid(fields) => fields.into(),
-            CreateUserError::Exists(_) => {
-                ApiError::field("email", "Det finnes allerede en bruker med denne e-posten.")
-            }
+            CreateUserError::Exists(_) => Refused::EmailTaken.into(),
             CreateUserError::Database(err) => ApiError::Database(err),
             CreateUserError::Internal(err) => ApiError::Internal(err),
         },
@@ -131,14 +128,13 @@ async fn update_user(
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
     let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
     if name.is_empty() || name.chars().count() > 200 {
-        return Err(ApiError::field("name", "Navn er påkrevd (høyst 200 tegn)."));
+        return Err(Refused::Name.into());
     }
     if !fagfolk_data::text::is_one_line(&name) {
         return Err(ApiError::field("name", fagfolk_data::fields::ONE_LINE));
     }
     let role = match input.role.as_deref() {
-        Some(role) => Role::parse(role)
-            .ok_or_else(|| ApiError::field("role", "Rollen må være admin, editor eller montor."))?,
+        Some(role) => Role::parse(role).ok_or(Refused::Role)?,
         None => before.role,
     };
     let phone = match input.phone.map(|phone| phone.trim().to_owned()) {
@@ -152,7 +148,7 @@ async fn update_user(
     };
     let is_active = input.is_active.unwrap_or(before.is_active);
     if id == user.id && (!is_active || role != Role::Admin) {
-        return Err(ApiError::Conflict("Du kan ikke deaktivere eller degradere din egen bruker.".to_owned()));
+        return Err(Refused::DemoteSelf.into());
     }
     let after = AdminUserView { name, role, is_active, phone, ..before.clone() };
     if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
@@ -213,7 +209,7 @@ async fn update_password(
         throttle::reserve(&state.db, &user.email, &address, now).await?;
         let stored = store::password_hash(&state.db, id).await?;
         if !password::verify(current_password, stored).await? {
-            return Err(ApiError::field("current_password", "Passordet du bruker nå, er feil."));
+            return Err(Refused::WrongPassword.into());
         }
         throttle::clear(&state.db, &user.email, &address).await?;
     }
@@ -243,7 +239,7 @@ async fn delete_user(
     user.require_admin()?;
     let target = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
     if id == user.id {
-        return Err(ApiError::Conflict("Du kan ikke slette din egen bruker.".to_owned()));
+        return Err(Refused::DeleteSelf.into());
     }
     let entry = user.deleted(state.clock.now(), AuditEntity::AdminUsers, id, &target.audit_view());
     if !store::write_keeping_an_admin(&state.db, AdminChange::Delete(id), &entry).await? {

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::http::ApiPath;
-use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::store::{self as auth_store, SessionView};
@@ -63,7 +63,7 @@ pub(super) async fn end_session(
         serde_json::json!({ "session": session_id }),
     );
     if !auth_store::end_session_of(&state.db, id, session_id, &entry).await? {
-        return Err(ApiError::not_found("Fant ikke økten. Den kan være avsluttet allerede."));
+        return Err(fagfolk_data::users::Refused::NoSession.into());
     }
     Ok(StatusCode::NO_CONTENT)
 }

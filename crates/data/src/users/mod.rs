@@ -1,7 +1,10 @@
 //! Staff users: their role, how staff see one another, and the store.
 
 pub mod input;
+pub mod refused;
 pub mod store;
+
+pub use refused::Refused;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
