@@ -3,22 +3,36 @@
 //! elektriske lavspenningsanlegg § 13 asks, signed by the responsible person and never
 //! changed after; its PDF read back by `pdftotext` with each required field; handed to
 //! the customer by e-mail when signed and on their quote's page; and kept whatever an
-//! erasure asks.
+//! erasure asks. Each test starts from a job with a draft (`drafted`).
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+use tokio::sync::mpsc::UnboundedReceiver;
 
-use crate::fixtures::pdf_text;
-use crate::fixtures::{answer, page_path, send};
-use crate::helpers::{ADMIN_PASSWORD, TestApp, audit_entries, create_lead, phone_photo};
+use crate::fixtures::{answer, page_path, pdf_text, send};
+use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, audit_entries, create_lead, phone_photo};
 use fagfolk::users::Role;
 
-crate::mail_tests!(a_declaration_is_drafted_refused_until_complete_signed_and_handed_over);
+crate::mail_tests!(
+    a_draft_starts_from_the_defaults_and_signing_names_what_is_missing,
+    a_declarations_photos_are_judged_remade_and_at_most_eight,
+    only_the_responsible_person_signs_and_the_customer_gets_it,
+    a_signed_declaration_is_kept_through_an_erasure,
+);
 
-async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
-    app: TestApp,
-    mut mail: tokio::sync::mpsc::UnboundedReceiver<String>,
-) {
+/// A job from an accepted quote, the firm's declaration defaults set, and an electrician
+/// (an editor) to be responsible: what each test starts from.
+struct Drafted {
+    office: Session,
+    electrician: uuid::Uuid,
+    job: Value,
+    /// The customer's quote page.
+    page: String,
+    /// The job's declaration, `/api/admin/jobs/{id}/declaration`.
+    path: String,
+}
+
+async fn drafted(app: &TestApp) -> Drafted {
     let office = app.admin().await;
     let electrician = app.create_user("elektriker@fagfolk.test", ADMIN_PASSWORD, Role::Editor).await;
     let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
@@ -28,8 +42,6 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     settings["declaration_defaults"]["checks"] =
         json!(["Isolasjonsresistansen er målt", "Jordfeilbryterne er prøvd"]);
     assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
-
-    // An accepted quote and its job.
     let lead = create_lead(
         &office,
         json!({"name": "Ærlige Øystein Åsen", "email": "oystein@example.no", "phone": "912 34 567"}),
@@ -48,7 +60,7 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         .unwrap();
     let page = page_path(&send(&office, &quote).await);
     let yes =
-        answer(&app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
+        answer(app, &page, "handling=aksepter&versjon=1&navn=%C3%98ystein+%C3%85sen&lest=on", &app.url(""))
             .await;
     assert_eq!(yes.status(), StatusCode::SEE_OTHER);
     let job: Value = office
@@ -58,7 +70,61 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         .await
         .unwrap();
     let path = format!("/api/admin/jobs/{}/declaration", job["id"].as_str().unwrap());
+    Drafted { office, electrician, job, page, path }
+}
 
+impl Drafted {
+    /// Saves everything signing asks for, the electrician responsible.
+    async fn complete(&self) {
+        let draft: Value = self.office.get_json(&self.path, &[]).await;
+        let risk: Vec<Value> = draft["risk"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| json!({"text": item["text"], "done": true}))
+            .collect();
+        let complete = json!({
+            "kind": "change",
+            "description": "Nytt sikringsskap med jordfeilbrytere og to nye kurser på kjøkkenet.",
+            "risk": risk,
+            "checks": [{"text": "Isolasjonsresistansen er målt", "done": true}, {"text": "Jordfeilbryterne er prøvd", "done": true}],
+            "circuits": [
+                {"number": "1", "purpose": "Stikkontakter kjøkken", "protection": "C16", "cable": "PFSP 3G2,5", "rcd": "30 mA type A"},
+                {"number": "2", "purpose": "Komfyr", "protection": "C25", "cable": "PFSP 3G4", "rcd": "30 mA type A"},
+            ],
+            "responsible_id": self.electrician.to_string(),
+            "responsible_certificate": "Autorisert elinstallatør, gruppe L",
+        });
+        assert_eq!(self.office.send(Method::PUT, &self.path, &complete).await.status(), StatusCode::OK);
+    }
+
+    /// Adds a photo from the job with `caption`, as the office.
+    async fn upload(&self, bytes: Vec<u8>, name: &'static str, caption: &str) -> reqwest::Response {
+        let form = reqwest::multipart::Form::new()
+            .part("photo", reqwest::multipart::Part::bytes(bytes).file_name(name))
+            .text("caption", caption.to_owned());
+        self.office
+            .request(Method::POST, &format!("{}/photos", self.path))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Signs as the responsible electrician; the signed declaration.
+    async fn sign(&self, app: &TestApp) -> Value {
+        let responsible = app.login("elektriker@fagfolk.test", ADMIN_PASSWORD).await;
+        let signed = responsible.send(Method::POST, &format!("{}/sign", self.path), &json!({})).await;
+        assert_eq!(signed.status(), StatusCode::OK);
+        signed.json().await.unwrap()
+    }
+}
+
+async fn a_draft_starts_from_the_defaults_and_signing_names_what_is_missing(
+    app: TestApp,
+    _mail: UnboundedReceiver<String>,
+) {
+    let Drafted { office, path, .. } = drafted(&app).await;
     // A new draft: the job's address, the firm's norms and checklists, nothing stored yet.
     let draft: Value = office.get_json(&path, &[]).await;
     assert_eq!(draft["address"], "Ærfuglveien 3, 0580 Oslo");
@@ -99,34 +165,24 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     assert_eq!(bad["fields"]["responsible_id"], "Velg den ansvarlige blant brukerne.");
     let kept: Value = office.get_json(&path, &[]).await;
     assert!(kept["description"].as_str().unwrap().starts_with("Nytt sikringsskap"), "nothing lost");
+}
 
-    let complete = json!({
-        "checks": [{"text": "Isolasjonsresistansen er målt", "done": true}, {"text": "Jordfeilbryterne er prøvd", "done": true}],
-        "circuits": [
-            {"number": "1", "purpose": "Stikkontakter kjøkken", "protection": "C16", "cable": "PFSP 3G2,5", "rcd": "30 mA type A"},
-            {"number": "2", "purpose": "Komfyr", "protection": "C25", "cable": "PFSP 3G4", "rcd": "30 mA type A"},
-        ],
-        "responsible_id": electrician.to_string(),
-        "responsible_certificate": "Autorisert elinstallatør, gruppe L",
-    });
-    assert_eq!(office.send(Method::PUT, &path, &complete).await.status(), StatusCode::OK);
-
-    // Photos from the job: judged by content, remade upright without the phone's metadata,
-    // at most eight, and one taken away again.
-    let photos = format!("{path}/photos");
-    let upload = |bytes: Vec<u8>, name: &'static str, caption: &str| {
-        let form = reqwest::multipart::Form::new()
-            .part("photo", reqwest::multipart::Part::bytes(bytes).file_name(name))
-            .text("caption", caption.to_owned());
-        office.request(Method::POST, &photos).multipart(form).send()
-    };
-    let text = upload(b"ikke et bilde".to_vec(), "notat.txt", "").await.unwrap();
+/// Photos from the job: judged by content, remade upright without the phone's metadata,
+/// at most eight, and taken away again.
+async fn a_declarations_photos_are_judged_remade_and_at_most_eight(
+    app: TestApp,
+    _mail: UnboundedReceiver<String>,
+) {
+    let drafted = drafted(&app).await;
+    drafted.complete().await;
+    let (office, photos) = (&drafted.office, format!("{}/photos", drafted.path));
+    let text = drafted.upload(b"ikke et bilde".to_vec(), "notat.txt", "").await;
     assert_eq!(text.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let text: Value = text.json().await.unwrap();
     assert_eq!(text["fields"]["photo"], "Filtypen støttes ikke. Legg til bilder i JPEG, PNG eller WebP.");
-    let long = upload(phone_photo(), "skap.jpg", &"x".repeat(201)).await.unwrap();
+    let long = drafted.upload(phone_photo(), "skap.jpg", &"x".repeat(201)).await;
     assert_eq!(long.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let added = upload(phone_photo(), "skap.jpg", "Sikringsskapet åpent, før lokket").await.unwrap();
+    let added = drafted.upload(phone_photo(), "skap.jpg", "Sikringsskapet åpent, før lokket").await;
     assert_eq!(added.status(), StatusCode::CREATED);
     let added: Value = added.json().await.unwrap();
     assert_eq!((added["width"].as_i64(), added["height"].as_i64()), (Some(32), Some(64)), "turned upright");
@@ -140,10 +196,10 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     );
     assert_eq!(office.get(&format!("{photo_path}?size=liten")).await.status(), StatusCode::OK);
     for round in 0..7 {
-        let more = upload(phone_photo(), "mer.jpg", &format!("Kurs {round}")).await.unwrap();
+        let more = drafted.upload(phone_photo(), "mer.jpg", &format!("Kurs {round}")).await;
         assert_eq!(more.status(), StatusCode::CREATED);
     }
-    let ninth = upload(phone_photo(), "mer.jpg", "").await.unwrap();
+    let ninth = drafted.upload(phone_photo(), "mer.jpg", "").await;
     assert_eq!(ninth.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let ninth: Value = ninth.json().await.unwrap();
     assert!(ninth["fields"]["photo"].as_str().unwrap().contains("8 bilder"), "{ninth}");
@@ -154,7 +210,7 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     assert_eq!(gone.status(), StatusCode::NO_CONTENT);
     let large = noisy_png(400, 300);
     assert!(large.len() > 200 * 1024, "{} bytes", large.len());
-    let taken = upload(large, "kamera.png", "Fra kameraet").await.unwrap();
+    let taken = drafted.upload(large, "kamera.png", "Fra kameraet").await;
     assert_eq!(taken.status(), StatusCode::CREATED, "{:?}", taken.text().await);
     let listed: Value = office.get_json(&photos, &[]).await;
     let last = listed[7]["id"].as_str().unwrap().to_owned();
@@ -165,9 +221,24 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     assert_eq!(office.get(&format!("{photos}/{last}")).await.status(), StatusCode::NOT_FOUND);
     let listed: Value = office.get_json(&photos, &[]).await;
     assert_eq!(listed.as_array().unwrap().len(), 1);
+}
 
-    // Only the responsible person signs, in their own name (issue #58, finding 6): not the
-    // office for them.
+/// Only the responsible person signs, in their own name (issue #58, finding 6), not the
+/// office for them; then it is e-mailed to the customer as a PDF with every field the
+/// regulation asks for, fixed with its photos, and on the customer's quote page once the
+/// job is done.
+async fn only_the_responsible_person_signs_and_the_customer_gets_it(
+    app: TestApp,
+    mut mail: UnboundedReceiver<String>,
+) {
+    let drafted = drafted(&app).await;
+    drafted.complete().await;
+    let Drafted { office, path, page, job, .. } = &drafted;
+    let added = drafted.upload(phone_photo(), "skap.jpg", "Sikringsskapet åpent, før lokket").await;
+    assert_eq!(added.status(), StatusCode::CREATED);
+    let added: Value = added.json().await.unwrap();
+    let photo_path = format!("{path}/photos/{}", added["id"].as_str().unwrap());
+
     let for_them = office.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
     assert_eq!(for_them.status(), StatusCode::FORBIDDEN);
     let refusal: Value = for_them.json().await.unwrap();
@@ -175,10 +246,7 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         refusal["error"],
         "Bare den ansvarlige, Test Bruker, kan signere erklæringen, innlogget som seg selv."
     );
-    let responsible = app.login("elektriker@fagfolk.test", ADMIN_PASSWORD).await;
-    let signed = responsible.send(Method::POST, &format!("{path}/sign"), &json!({})).await;
-    assert_eq!(signed.status(), StatusCode::OK);
-    let signed: Value = signed.json().await.unwrap();
+    let signed = drafted.sign(&app).await;
     assert!(signed["signed_at"].is_string());
     assert_eq!(signed["responsible_name"], "Test Bruker");
     assert_eq!(signed["registration"], "987 654 325");
@@ -196,10 +264,10 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     assert!(raw.contains("filename=\"Samsvarserklaering-"), "the PDF by its name: {raw}");
     let attached = pdf_text(&crate::quote_mail::attachment(&raw));
     assert!(attached.contains("Autorisert elinstallatør, gruppe L"), "{attached}");
-    let changed = office.send(Method::PUT, &path, &json!({"description": "Endret etterpå"})).await;
+    let changed = office.send(Method::PUT, path, &json!({"description": "Endret etterpå"})).await;
     assert_eq!(changed.status(), StatusCode::CONFLICT);
     // Its photos are fixed with it.
-    let late = upload(phone_photo(), "sent.jpg", "For sent").await.unwrap();
+    let late = drafted.upload(phone_photo(), "sent.jpg", "For sent").await;
     assert_eq!(late.status(), StatusCode::CONFLICT);
     assert_eq!(office.delete(&photo_path).await.status(), StatusCode::CONFLICT);
     assert_eq!(office.get(&photo_path).await.status(), StatusCode::OK);
@@ -249,14 +317,23 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
         office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(),
         StatusCode::OK
     );
-    let shown = app.client.get(app.url(&page)).send().await.unwrap().text().await.unwrap();
+    let shown = app.client.get(app.url(page)).send().await.unwrap().text().await.unwrap();
     assert!(shown.contains(&format!("{page}/dokumenter/samsvarserklaering")), "{shown}");
     let theirs =
         app.client.get(app.url(&format!("{page}/dokumenter/samsvarserklaering"))).send().await.unwrap();
     assert_eq!(theirs.status(), StatusCode::OK);
     assert!(pdf_text(&theirs.bytes().await.unwrap()).contains("Autorisert elinstallatør, gruppe L"));
+}
 
-    // Kept through an erasure, and said so.
+/// A signed declaration is the firm's record under the regulation: an erasure keeps it and
+/// says so, and the audit log has its making, its changes and its signature.
+async fn a_signed_declaration_is_kept_through_an_erasure(app: TestApp, _mail: UnboundedReceiver<String>) {
+    let drafted = drafted(&app).await;
+    drafted.complete().await;
+    let (office, path) = (&drafted.office, &drafted.path);
+    let described = json!({"description": "Nytt sikringsskap med jordfeilbrytere og tre nye kurser."});
+    assert_eq!(office.send(Method::PUT, path, &described).await.status(), StatusCode::OK);
+    let signed = drafted.sign(&app).await;
     let person = json!({"person": "oystein@example.no"});
     let export: Value =
         office.send(Method::POST, "/api/admin/privacy/export", &person).await.json().await.unwrap();
@@ -264,7 +341,7 @@ async fn a_declaration_is_drafted_refused_until_complete_signed_and_handed_over(
     let erased: Value =
         office.send(Method::POST, "/api/admin/privacy/erase", &person).await.json().await.unwrap();
     assert_eq!(erased["declarations_kept"], 1, "{erased}");
-    let after: Value = office.get_json(&path, &[]).await;
+    let after: Value = office.get_json(path, &[]).await;
     assert_eq!(after["signed_at"], signed["signed_at"], "the declaration stays");
 
     let logged = audit_entries(&app).await;
