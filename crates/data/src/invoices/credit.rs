@@ -245,6 +245,22 @@ mod tests {
         assert_eq!(notes[0].basis.deducted(), 2_975_000);
     }
 
+    /// Found by the property below (CI, session 36): a ceiling of nothing took the whole
+    /// net at 15 %, and the deduction's MVA, rounded once, was an øre more than the two
+    /// lines' MVA, each rounded on its own: the invoice said -0,01 kr MVA.
+    #[test]
+    fn a_deduction_of_everything_takes_all_the_vat_and_no_more() {
+        let work = vec![line(401, 1_001_093, 15), line(883, 201_387, 15)];
+        let invoice = invoice(work, Vec::new(), Some(0));
+        assert_eq!(invoice.basis.totals.net, 0);
+        assert_eq!(invoice.basis.totals.vat, 0, "{:?}", invoice.basis.vat_rates);
+        for rate in &invoice.basis.vat_rates {
+            assert!(rate.net >= 0 && rate.vat >= 0, "{rate:?}");
+        }
+        let notes = credit_all(&invoice, &[vec![0, 1]]);
+        assert_eq!(notes[0].basis.totals, invoice.basis.totals, "all of it, and no more");
+    }
+
     #[test]
     fn a_deduction_over_mixed_rates_leaves_no_rate_below_zero() {
         // A material at 0 % and the work at 25 %, 30 000 kr above a ceiling of 1 000 kr.

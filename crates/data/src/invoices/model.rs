@@ -175,7 +175,9 @@ pub fn totals_of(rates: &[VatRate]) -> Totals {
 
 /// MVA per rate, highest rate first: each line's MVA rounded as a quote's line is (so a
 /// fixed price's basis adds up to the accepted quote's total to the øre), each
-/// deduction's taken off at its rate.
+/// deduction's taken off at its rate. A deduction's MVA is rounded once while its lines'
+/// was rounded line by line, so it can differ by an øre: a rate a deduction takes to
+/// nothing keeps no MVA, and a deduction never takes a rate's MVA below zero.
 pub fn vat_rates<'a>(lines: impl Iterator<Item = &'a QuoteLine>, deductions: &[Deduction]) -> Vec<VatRate> {
     let mut rates: Vec<VatRate> = Vec::new();
     let mut add = |rate: u8, net: i64, vat: i64| match rates.iter_mut().find(|found| found.rate == rate) {
@@ -192,6 +194,11 @@ pub fn vat_rates<'a>(lines: impl Iterator<Item = &'a QuoteLine>, deductions: &[D
     for deduction in deductions {
         let amounts = money::line(100, deduction.net, deduction.vat);
         add(deduction.vat, -amounts.net, -amounts.vat);
+    }
+    for rate in &mut rates {
+        if deductions.iter().any(|deduction| deduction.vat == rate.rate && deduction.net > 0) {
+            rate.vat = if rate.net == 0 { 0 } else { rate.vat.max(0) };
+        }
     }
     rates.sort_by_key(|rate| std::cmp::Reverse(rate.rate));
     rates
