@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 use fagfolk_data::audit::*;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
@@ -71,7 +71,7 @@ async fn clear_audit(
 ) -> ApiResult<axum::http::StatusCode> {
     user.require_admin()?;
     if input.confirm.as_deref().map(str::trim) != Some("TØM") {
-        return Err(ApiError::field("confirm", "Skriv TØM for å tømme loggen."));
+        return Err(fagfolk_data::audit::Refused::Unconfirmed.into());
     }
     let entry = user.audit(state.clock.now(), AuditAction::Clear, AuditEntity::AuditLogs, None, None);
     store::clear(&state.db, &entry).await?;

@@ -89,7 +89,7 @@ async fn create_content(
     user: CurrentUser,
     ApiJson(input): ApiJson<ContentInput>,
 ) -> ApiResult<(StatusCode, Json<ContentItem>)> {
-    let kind = input.kind.ok_or_else(|| ApiError::field("kind", "Velg hva slags innhold det er."))?;
+    let kind = input.kind.ok_or(fagfolk_data::content::Refused::NoKind)?;
     let now = state.clock.now();
     let data = read(kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
     check_pictures(&state, &data).await?;
@@ -136,7 +136,7 @@ async fn update_content(
 ) -> ApiResult<Json<ContentItem>> {
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::content::NOT_FOUND)?;
     if input.kind.is_some_and(|kind| kind != before.kind) {
-        return Err(ApiError::field("kind", "Innholdet kan ikke bytte type. Lag et nytt i stedet."));
+        return Err(fagfolk_data::content::Refused::KindChanged.into());
     }
     let now = state.clock.now();
     let data = read(before.kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
@@ -213,9 +213,7 @@ async fn reorder_content(
     user: CurrentUser,
     ApiJson(input): ApiJson<OrderInput>,
 ) -> ApiResult<Json<Vec<ContentItem>>> {
-    let changed_meanwhile = || {
-        ApiError::Conflict("Innholdet er endret av noen andre i mellomtiden. Last siden på nytt.".to_owned())
-    };
+    let changed_meanwhile = || ApiError::from(fagfolk_data::content::Refused::ChangedMeanwhile);
     let before = store::list(&state.db, Some(input.kind)).await?;
     let label =
         |id: &Uuid| before.iter().find(|item| item.id == *id).map(|item| item.data.label().to_owned());

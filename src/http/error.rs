@@ -114,7 +114,11 @@ refusals!(
     fagfolk_data::invoices::Refused,
     fagfolk_data::declarations::Refused,
     fagfolk_data::documents::Refused,
+    fagfolk_data::audit::Refused,
+    fagfolk_data::content::Refused,
     fagfolk_data::privacy::Refused,
+    fagfolk_data::services::Refused,
+    fagfolk_data::settings::Refused,
     fagfolk_data::users::Refused,
     fagfolk_data::visits::Refused,
 );

@@ -111,7 +111,7 @@ async fn create_service(
         "" => None,
         key => categories::find(&state.db, key).await?,
     }
-    .ok_or_else(|| ApiError::field("category", "Velg en kategori som finnes."))?;
+    .ok_or(fagfolk_data::services::Refused::NoCategory)?;
     let now = state.clock.now();
     let service = AdminService {
         id: Uuid::now_v7(),

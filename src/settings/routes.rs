@@ -22,7 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 async fn load(state: &AppState) -> ApiResult<Settings> {
     let settings = super::store::facts(&state.db).await?;
-    let mut settings = settings.ok_or_else(|| ApiError::NotFound("Innstillingene mangler.".to_owned()))?;
+    let mut settings = settings.ok_or(super::Refused::Missing)?;
     settings.lead_pipeline = super::stages(&state.db).await?;
     settings.server = ServerFacts {
         public_url: state.config.base_url(),
@@ -94,9 +94,7 @@ async fn update_pipeline(
     for status in &change.removed {
         let n = fagfolk_data::leads::store::count_in_status(&state.db, status).await?;
         if n > 0 {
-            return Err(ApiError::Conflict(format!(
-                "Statusen «{status}» har {n} leads. Flytt dem til en annen status før du fjerner den."
-            )));
+            return Err(super::Refused::StatusInUse { status: status.clone(), leads: n }.into());
         }
     }
     let now = state.clock.now();

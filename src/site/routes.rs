@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::SiteFacts;
 use crate::http::ApiQuery;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::services::store as services;
 use fagfolk_data::services::{PUBLIC_CATEGORIES, PublicService};
@@ -59,9 +59,7 @@ async fn list_services(
     let category = match filter.category.as_deref() {
         Some(slug) if PUBLIC_CATEGORIES.contains(&slug) => Some(slug.to_owned()),
         Some(_) => {
-            return Err(ApiError::BadRequest(
-                "Ukjent kategori. Gyldige verdier er elektriker, rorlegger og kjokken-bad.".to_owned(),
-            ));
+            return Err(fagfolk_data::services::Refused::PublicCategory.into());
         }
         None => None,
     };

@@ -2,7 +2,10 @@
 //! `changes = {"before": {...}, "after": {...}}` with the changed fields only. What an
 //! entry is and how it is read; the handlers are the server's (`src/audit/mod.rs`).
 
+pub mod refused;
 pub mod store;
+
+pub use refused::Refused;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

@@ -16,10 +16,12 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub mod refused;
 pub mod seed;
 pub mod store;
 mod validate;
 
+pub use refused::Refused;
 pub use validate::read;
 
 /// What a request about one that is not there (or no longer) is told.

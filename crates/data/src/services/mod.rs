@@ -7,8 +7,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub mod refused;
 pub mod seed;
 pub mod store;
+
+pub use refused::Refused;
 
 /// What a request about one that is not there (or no longer) is told.
 pub const NOT_FOUND: &str = "Fant ikke tjenesten. Den kan være slettet.";

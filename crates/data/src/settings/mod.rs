@@ -4,12 +4,14 @@ pub mod firm;
 pub mod input;
 pub mod model;
 pub mod pipeline;
+pub mod refused;
 pub mod seed;
 pub mod store;
 
 pub use firm::Firm;
 pub use model::{Claims, Invoicing, QuoteDefaults, ServerFacts, Settings};
 pub use pipeline::{Stage, StatusKind};
+pub use refused::Refused;
 
 use crate::db::Db;
 
