@@ -102,13 +102,11 @@ pub(super) async fn merge_leads(
     ApiJson(input): ApiJson<MergeInput>,
 ) -> ApiResult<Json<Lead>> {
     if input.from == id {
-        return Err(ApiError::field("from", "En lead kan ikke slås sammen med seg selv."));
+        return Err(fagfolk_data::leads::Refused::MergeSelf.into());
     }
     let into = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     // The lead named in the body is input: its absence is a field error, the path's a 404.
-    let from = store::get(&state.db, input.from).await?.ok_or_else(|| {
-        ApiError::field("from", "Fant ikke lead-en som skulle slås sammen. Den kan være slettet.")
-    })?;
+    let from = store::get(&state.db, input.from).await?.ok_or(fagfolk_data::leads::Refused::MergeFromGone)?;
     let now = state.clock.now();
     let lead = merged(&into, &from, &input, now);
     let mut before = into.audit_view();

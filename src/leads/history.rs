@@ -328,12 +328,9 @@ pub(super) async fn delete_note(
     ApiPath((id, note_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<StatusCode> {
     let note: Option<Note> = store::note(&state.db, id, note_id).await?;
-    let note =
-        note.ok_or_else(|| ApiError::NotFound("Fant ikke notatet. Det kan være slettet.".to_owned()))?;
+    let note = note.ok_or(fagfolk_data::leads::Refused::NoNote)?;
     if note.author_id != Some(user.id) && !user.is_admin() {
-        return Err(ApiError::Forbidden(
-            "Bare den som skrev notatet, eller en administrator, kan slette det.".to_owned(),
-        ));
+        return Err(fagfolk_data::leads::Refused::NoteNotYours.into());
     }
     let entry = user.audit(
         state.clock.now(),

@@ -16,7 +16,7 @@ use uuid::Uuid;
 use model::{BoardColumn, FollowUpFilter, Lead, LeadFields, LeadFilter, LeadInput, LeadPage, StatusInput};
 
 use crate::http::error::OrNotFound;
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::error::{ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::settings;
 use crate::state::AppState;
@@ -240,7 +240,7 @@ async fn update_lead_status(
 ) -> ApiResult<Json<Lead>> {
     let status = input.status.trim().to_owned();
     if !settings::pipeline(&state.db).await?.contains(&status) {
-        return Err(ApiError::field("status", "Ukjent status. Velg en status fra pipelinen."));
+        return Err(fagfolk_data::leads::Refused::UnknownStatus.into());
     }
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let lead = Lead { status, updated_at: state.clock.now(), ..before.clone() };

@@ -266,13 +266,10 @@ async fn revise_quote(
     {
         Ok(new_id) => new_id,
         Err(quotes::NotRevised::State) => {
-            return Err(ApiError::Conflict("Bare et sendt eller avslått tilbud kan revideres.".to_owned()));
+            return Err(quotes::Refused::NotRevisable.into());
         }
         Err(quotes::NotRevised::Newer) => {
-            return Err(ApiError::Conflict(
-                "Det finnes alt en nyere versjon av tilbudet. Fortsett i den, eller trekk den tilbake først."
-                    .to_owned(),
-            ));
+            return Err(quotes::Refused::NewerExists.into());
         }
     };
     Ok((
@@ -301,9 +298,7 @@ async fn withdraw_quote(
             serde_json::json!({"before": {"status": quote.status}, "after": {"status": QuoteStatus::Withdrawn}}),
         ));
     if !store::withdraw(&state.db, id, now, &user.name, &entry).await? {
-        return Err(ApiError::Conflict(
-            "Et akseptert, avslått eller erstattet tilbud kan ikke trekkes tilbake.".to_owned(),
-        ));
+        return Err(quotes::Refused::NotWithdrawable.into());
     }
     Ok(Json(store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?))
 }

@@ -122,9 +122,7 @@ pub async fn send_quote(
             return Err(ApiError::Conflict(fagfolk_data::quotes::JOB_INVOICED.to_owned()));
         }
         quotes::Sent::EarlierAccepted(version) => {
-            return Err(ApiError::Conflict(format!(
-                "Kunden har akseptert versjon {version} av tilbudet. Denne versjonen er ikke sendt; trekk den tilbake."
-            )));
+            return Err(fagfolk_data::quotes::Refused::EarlierAccepted(version).into());
         }
     }
     let link = format!("{}/tilbud/{token}", state.config.base_url());
@@ -227,8 +225,7 @@ pub async fn new_link(
         .await?
         .or_not_found(fagfolk_data::quotes::NOT_FOUND)?
         .settle(state.clock.today());
-    let not_open =
-        || ApiError::Conflict("Bare et sendt tilbud som ikke har gått ut, kan få ny lenke.".to_owned());
+    let not_open = || ApiError::from(fagfolk_data::quotes::Refused::NoNewLink);
     if quote.status != QuoteStatus::Sent {
         return Err(not_open());
     }

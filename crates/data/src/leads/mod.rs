@@ -3,7 +3,10 @@
 pub mod contacts;
 pub mod history;
 pub mod model;
+pub mod refused;
 pub mod store;
+
+pub use refused::Refused;
 
 /// What a request about a lead that is not there (or no longer) is told.
 pub const NOT_FOUND: &str = "Fant ikke lead-en. Den kan være slettet.";

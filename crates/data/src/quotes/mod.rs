@@ -8,6 +8,7 @@ pub mod figures;
 pub mod input;
 pub mod model;
 pub mod money;
+pub mod refused;
 pub mod store;
 pub mod texts;
 
@@ -23,6 +24,7 @@ pub const JOB_INVOICED: &str =
 
 pub use input::*;
 pub use model::*;
+pub use refused::Refused;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use uuid::Uuid;
