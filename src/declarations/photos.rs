@@ -96,7 +96,10 @@ pub(super) async fn add_photo(
         created_by: user.name.clone(),
         created_at: now,
     };
-    let files = [(key(id, photo.id, false), made.full), (key(id, photo.id, true), made.thumb)];
+    let files = [
+        (key(id, photo.id, false), Bytes::from(made.full)),
+        (key(id, photo.id, true), Bytes::from(made.thumb)),
+    ];
     photo::store_new(&state.storage, &files, "bildet til samsvarserklæringen", photo::not_stored).await?;
     let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
     let after = serde_json::json!({ "caption": photo.caption });

@@ -30,8 +30,3 @@ pub async fn check_workers(state: &AppState, workers: &[Uuid]) -> ApiResult<Vec<
     }
     Ok(named)
 }
-
-/// What a refused entry or material line is told (`jobs::Refused`'s own text).
-pub fn refused(refusal: jobs::Refused) -> ApiError {
-    refusal.into()
-}

@@ -10,8 +10,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use uuid::Uuid;
 
-use super::access::{job_for, refused};
-use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
+use super::access::job_for;
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
@@ -82,7 +82,7 @@ pub(super) async fn add_material(
     let mut after = material.audit_view();
     after["job_id"] = id.to_string().into();
     let entry = user.created(now, AuditEntity::JobMaterials, material.id, after);
-    match jobs::add_material(&state.db, &material, &entry).await?.map_err(refused)? {
+    match jobs::add_material(&state.db, &material, &entry).await?.map_err(ApiError::from)? {
         jobs::gate::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
         jobs::gate::Written::New(written) => {
             if written.held {
@@ -119,7 +119,7 @@ pub(super) async fn delete_material(
     match jobs::delete_material(&state.db, id, material_id, &entry).await? {
         Ok(()) => Ok(StatusCode::NO_CONTENT),
         Err(jobs::Refused::NoEntry) => Err(jobs::Refused::NoLine.into()),
-        Err(refusal) => Err(refused(refusal)),
+        Err(refusal) => Err(refusal.into()),
     }
 }
 
@@ -178,6 +178,6 @@ pub(super) async fn change_material(
             Ok(Json(written))
         }
         Err(jobs::Refused::NoEntry) => Err(jobs::Refused::NoLine.into()),
-        Err(refusal) => Err(refused(refusal)),
+        Err(refusal) => Err(refusal.into()),
     }
 }

@@ -85,7 +85,7 @@ pub(super) async fn add_receipt(
     let _turn = photo::turn().await?;
     let made = photo::remade(photo::within_a_minute(read_form(&mut multipart)).await?).await?;
     let name = key(id, material_id);
-    let files = [(name.clone(), made.full)];
+    let files = [(name.clone(), Bytes::from(made.full))];
     photo::store_new(&state.storage, &files, "bildet av kvitteringen", || jobs::Refused::HasReceipt.into())
         .await?;
     let entry = user.audit(

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::access::{job_for, refused};
+use super::access::job_for;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
@@ -220,7 +220,7 @@ pub(super) async fn add_time(
     let mut after = view(&entry);
     after["job_id"] = job.id.to_string().into();
     let audit = user.created(now, AuditEntity::TimeEntries, id, after);
-    match jobs::time::add(&state.db, id, &entry, now, &audit).await?.map_err(refused)? {
+    match jobs::time::add(&state.db, id, &entry, now, &audit).await?.map_err(ApiError::from)? {
         // A retry whose first try was written: the first result, and nothing new.
         jobs::time::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
         jobs::time::Written::New(written) => {
@@ -294,7 +294,7 @@ pub(super) async fn change_time(
     is["job_id"] = entry.job_id.to_string().into();
     if let Some(diff) = changes(&was, &is) {
         let audit = user.audit(now, AuditAction::Update, AuditEntity::TimeEntries, Some(id), Some(diff));
-        jobs::time::change(&state.db, id, &entry, now, &audit).await?.map_err(refused)?;
+        jobs::time::change(&state.db, id, &entry, now, &audit).await?.map_err(ApiError::from)?;
     }
     let written = store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?;
     if written.held && !before.held {
@@ -319,6 +319,6 @@ pub(super) async fn delete_time(
 ) -> ApiResult<StatusCode> {
     let entry = entry_for(&state, &user, id).await?;
     let audit = user.deleted(state.clock.now(), AuditEntity::TimeEntries, id, &entry.audit_view());
-    jobs::time::delete(&state.db, id, &audit).await?.map_err(refused)?;
+    jobs::time::delete(&state.db, id, &audit).await?.map_err(ApiError::from)?;
     Ok(StatusCode::NO_CONTENT)
 }

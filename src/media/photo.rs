@@ -74,12 +74,13 @@ pub async fn remade(bytes: Option<Bytes>) -> ApiResult<Remade> {
 /// the field's "could not be stored" (the cause logged as `what`).
 pub async fn store_new(
     storage: &Storage,
-    files: &[(String, Vec<u8>)],
+    files: &[(String, Bytes)],
     what: &str,
     taken: impl FnOnce() -> ApiError,
 ) -> ApiResult<()> {
     for (written, (name, file)) in files.iter().enumerate() {
-        let Err(err) = storage.put_new(name, Bytes::from(file.clone())).await else { continue };
+        // A clone of `Bytes` shares the photo, it does not copy it.
+        let Err(err) = storage.put_new(name, file.clone()).await else { continue };
         let names: Vec<&str> = files[..written].iter().map(|(name, _)| name.as_str()).collect();
         forget(storage, &names).await;
         return Err(match err {
