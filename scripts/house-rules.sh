@@ -108,15 +108,24 @@ done < <({ find src crates -name '*.rs' -not -path '*/target/*'
 } | xargs wc -l | grep -v ' total$')
 
 # 4. One form pattern in the web app (docs/ARCHITECTURE.md, "Forms"): every form is a
-# react-hook-form + zod form whose server errors land through `useServerErrors`. The
-# public contact form is an exception, kept light for the public pages' budget, and so is
-# a customer's quote page, which the server alone renders: its forms post without script.
+# react-hook-form + zod form whose server errors land through `useServerErrors`, and says
+# `noValidate`, so the form's own Norwegian messages show under the fields instead of the
+# browser's bubble (a `type="time"` with a step, say, is otherwise refused by the browser
+# in its own words). The public contact form is an exception, kept light for the public
+# pages' budget, and so is a customer's quote page, which the server alone renders: its
+# forms post without script.
 while IFS= read -r file; do
   case "$file" in
     web/src/features/contact/components/contact-form.tsx | web/src/app/quote/quote-page.tsx) continue ;;
   esac
   if ! grep -q "from 'react-hook-form'" "$file"; then
     echo "house-rules: $file har et skjema uten react-hook-form; bruk useForm og useServerErrors (src/lib/forms.ts)" >&2
+    failed=1
+  fi
+  # Each <form ...> up to its closing '>' must name noValidate.
+  missing=$(perl -0777 -ne 'while (/<form\b((?:[^>{]|\{[^}]*\})*)>/g) { my $attrs = $1; my $line = (substr($_, 0, pos) =~ tr/\n//) + 1; print "$line\n" unless $attrs =~ /\bnoValidate\b/ }' "$file" | paste -sd, -)
+  if [ -n "$missing" ]; then
+    echo "house-rules: $file:$missing har et skjema uten noValidate; skjemaets egne meldinger skal vises, ikke nettleserens" >&2
     failed=1
   fi
 done < <(grep -rlE '<form[ >]' web/src --include='*.tsx' | grep -vE '\.test\.tsx$' | sort)
@@ -185,25 +194,15 @@ done < <(find src -mindepth 2 -name routes.rs | sort)
 # layers"): each resource's refusals are one enum with their Norwegian texts in the data
 # crate (`fagfolk_data::jobs::Refused`, crates/data/src/refusal.rs), answered through
 # `ApiError::refused` (src/http/error.rs). In a file with handlers, an `ApiError` built
-# from a string literal (a 400, 403, 404, 409 or a field's 422) fails. The files below
-# still have theirs (issue #60): a listed file without one fails too, so the list only
-# shrinks.
-REFUSALS_TO_MOVE=(
-  src/auth/reset.rs src/auth/routes.rs src/contact/photos.rs src/media/routes.rs src/media/upload.rs
-)
+# from a string literal (a 400, 403, 404, 409 or a field's 422) fails.
 inline_refusals() {
   perl -0777 -ne 'while (/ApiError::(?:field\(\s*"[^"]*",|(?:[A-Z]\w*|not_found)\()\s*&?(?:format!\(\s*)?"/g) {
     my $line = (substr($_, 0, pos) =~ tr/\n//) + 1; print "$line\n" }' "$1"
 }
 while IFS= read -r file; do
   lines=$(inline_refusals "$file" | paste -sd, -)
-  listed=0
-  for allowed in "${REFUSALS_TO_MOVE[@]}"; do [ "$file" = "$allowed" ] && listed=1; done
-  if [ -n "$lines" ] && [ "$listed" = 0 ]; then
+  if [ -n "$lines" ]; then
     echo "house-rules: $file:$lines skriver et avslag selv; gi ressursens Refused en variant med teksten (crates/data/src/refusal.rs)" >&2
-    failed=1
-  elif [ -z "$lines" ] && [ "$listed" = 1 ]; then
-    echo "house-rules: $file har ikke lenger avslag med tekst; ta den ut av REFUSALS_TO_MOVE i scripts/house-rules.sh" >&2
     failed=1
   fi
 done < <(grep -rlE '#\[utoipa::path' src --include='*.rs' | sort)

@@ -17,11 +17,11 @@ use utoipa::ToSchema;
 
 use super::{password, throttle};
 use crate::http::ApiJson;
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::http::error::{ApiResult, ErrorBody, FieldErrors};
 use crate::mail::{Letterhead, Mailer};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
-use fagfolk_data::auth::reset;
+use fagfolk_data::auth::{LINK_GONE, Refused, reset};
 use fagfolk_data::text::is_email;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -43,8 +43,6 @@ pub struct NewPassword {
     pub password: Option<String>,
 }
 
-const LINK_GONE: &str = "Lenken er brukt eller utløpt. Be om en ny under «Glemt passord?».";
-
 /// Ask for a link to set a new password.
 #[utoipa::path(
     post, path = "/api/auth/password-reset", tag = "auth", request_body = ResetRequest,
@@ -63,7 +61,7 @@ pub(super) async fn request_reset(
 ) -> ApiResult<(StatusCode, Json<ResetAnswer>)> {
     let email = input.email.unwrap_or_default().trim().to_lowercase();
     if !is_email(&email) {
-        return Err(ApiError::field("email", "Skriv e-postadressen du logger inn med."));
+        return Err(Refused::ResetEmail.into());
     }
     let Some(notifier) = state.notifier.clone() else {
         return Ok((StatusCode::ACCEPTED, Json(ResetAnswer { by_email: false })));
@@ -122,14 +120,14 @@ pub(super) async fn confirm_reset(
         errors.add("password", problem);
     }
     errors.finish()?;
-    let Some(user_id) = user_id else { return Err(ApiError::field("token", LINK_GONE)) };
+    let Some(user_id) = user_id else { return Err(Refused::LinkGone.into()) };
     let email =
         fagfolk_data::users::store::get(&state.db, user_id).await?.map(|user| user.email).unwrap_or_default();
     let hash = password::hash(new_password).await?;
     let entry =
         NewAudit::new(now, AuditAction::Password, AuditEntity::AdminUsers, Some(user_id), &email, None);
     if !reset::use_link(&state.db, &token, user_id, &hash, now, &entry).await? {
-        return Err(ApiError::field("token", LINK_GONE));
+        return Err(Refused::LinkGone.into());
     }
     Ok(StatusCode::NO_CONTENT)
 }

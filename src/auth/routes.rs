@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use fagfolk_data::auth::{CurrentUser, MONTOR_REFUSED, NotAdmin, SignedIn, session};
+use fagfolk_data::auth::{CurrentUser, Refused, SignedIn, session};
 
 use crate::http::ApiJson;
 use crate::http::client::client_address;
@@ -63,16 +63,9 @@ impl FromRequestParts<AppState> for CurrentUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let SignedIn(user) = SignedIn::from_request_parts(parts, state).await?;
         if user.is_montor() {
-            return Err(ApiError::Forbidden(MONTOR_REFUSED.to_owned()));
+            return Err(Refused::Montor.into());
         }
         Ok(user)
-    }
-}
-
-/// An editor refused where only an administrator may act (README, "Roles").
-impl From<NotAdmin> for ApiError {
-    fn from(_: NotAdmin) -> Self {
-        ApiError::Forbidden("Bare administratorer kan gjøre dette.".to_owned())
     }
 }
 
@@ -102,8 +95,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(super::reset::request_reset))
         .routes(routes!(super::reset::confirm_reset))
 }
-
-const WRONG_CREDENTIALS: &str = "Ugyldig e-post eller passord";
 
 /// Sign in with e-mail and password. Sets the HttpOnly session cookie.
 #[utoipa::path(
@@ -146,12 +137,10 @@ async fn login(
     let user = fagfolk_data::users::store::credentials(&state.db, &email).await?;
     let valid = password::verify(password, user.as_ref().map(|(_, hash, ..)| hash.clone())).await?;
     let Some((user_id, _, active, role)) = user.filter(|_| valid) else {
-        return Err(ApiError::Unauthenticated(WRONG_CREDENTIALS.to_owned()));
+        return Err(Refused::WrongCredentials.into());
     };
     if !active {
-        return Err(ApiError::Unauthenticated(
-            "Brukeren er deaktivert. Kontakt en administrator.".to_owned(),
-        ));
+        return Err(Refused::Deactivated.into());
     }
 
     throttle::clear(&state.db, &email, &address).await?;
@@ -229,7 +218,7 @@ async fn set_language(
 ) -> ApiResult<StatusCode> {
     let language = input.language.unwrap_or_default();
     if !fagfolk_data::auth::LANGUAGES.contains(&language.as_str()) {
-        return Err(ApiError::field("language", "Velg bokmål (nb), engelsk (en) eller polsk (pl)."));
+        return Err(Refused::Language.into());
     }
     if language != user.language {
         let changes =

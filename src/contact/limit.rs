@@ -17,7 +17,7 @@ pub fn window(clock: &Clock, config: &Config) -> fagfolk_data::contact::Window {
     let now = clock.now();
     let since = now
         - chrono::Duration::from_std(config.contact_window).unwrap_or_else(|_| chrono::Duration::days(365));
-    (now, since, i64::from(config.contact_limit.get()))
+    fagfolk_data::contact::Window { now, since, limit: i64::from(config.contact_limit.get()) }
 }
 
 /// Counts an attempt from `address` unless it has used up the limit: `false` then. (An
@@ -63,9 +63,10 @@ impl UsedUp {
 pub async fn allow_refused(
     db: &Db,
     used_up: &UsedUp,
-    (now, since, limit): fagfolk_data::contact::Window,
+    window: fagfolk_data::contact::Window,
     address: &str,
 ) -> Result<bool, sqlx::Error> {
+    let fagfolk_data::contact::Window { now, since, .. } = window;
     if used_up.until(address, now) {
         return Ok(false);
     }
@@ -74,7 +75,10 @@ pub async fn allow_refused(
     let allowed = fagfolk_data::contact::store::record_attempt(
         &mut tx,
         &refused,
-        (now, since, limit.saturating_mul(REFUSED_PER_ENQUIRY).max(REFUSED_AT_LEAST)),
+        fagfolk_data::contact::Window {
+            limit: window.limit.saturating_mul(REFUSED_PER_ENQUIRY).max(REFUSED_AT_LEAST),
+            ..window
+        },
     )
     .await?;
     tx.commit().await?;

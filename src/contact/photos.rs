@@ -33,6 +33,7 @@ pub(super) use crate::media::photo::{read_file, turn, within_a_minute};
 use crate::state::AppState;
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::contact::store::photos::{self as store, Over, PhotoLimit};
+use fagfolk_data::media::Refused;
 
 /// The key of photo `id`'s file, or its thumbnail's.
 pub fn key(id: Uuid, thumb: bool) -> String {
@@ -123,7 +124,8 @@ const TOO_MANY: &str = "Du har lastet opp mange bilder på kort tid. Vent litt o
 /// The limit of one address in the contact form's window: five photos for each enquiry
 /// the form's limit lets through, and 10 MB for each of those photos.
 fn limit(state: &AppState) -> PhotoLimit {
-    let (_, since, enquiries) = super::limit::window(&state.clock, &state.config);
+    let fagfolk_data::contact::Window { since, limit: enquiries, .. } =
+        super::limit::window(&state.clock, &state.config);
     let count = enquiries * fagfolk_data::contact::form::PHOTOS_MAX as i64;
     PhotoLimit { since, count, bytes: count * MAX_BYTES as i64 / 2 }
 }
@@ -135,7 +137,7 @@ async fn read_photo(multipart: &mut Multipart) -> ApiResult<Bytes> {
         }
         return read_file(field).await;
     }
-    Err(ApiError::field("photo", "Velg et bilde."))
+    Err(Refused::NoPhoto.into())
 }
 
 /// Decodes, turns, shrinks and writes the photo again, and stores it and its thumbnail;
@@ -180,12 +182,11 @@ pub(super) async fn get_photo(
     ApiPath(id): ApiPath<Uuid>,
     Query(query): Query<PhotoQuery>,
 ) -> ApiResult<Response> {
-    let missing = || ApiError::NotFound("Fant ikke bildet. Det kan være slettet.".to_owned());
-    store::get_claimed(&state.db, id).await?.ok_or_else(missing)?;
+    store::get_claimed(&state.db, id).await?.ok_or(Refused::PhotoGone)?;
     let thumb = query.size.as_deref() == Some("liten");
     let bytes = match state.storage.get(&key(id, thumb)).await {
         Ok(bytes) => bytes,
-        Err(object_store::Error::NotFound { .. }) => return Err(missing()),
+        Err(object_store::Error::NotFound { .. }) => return Err(Refused::PhotoGone.into()),
         Err(err) => {
             tracing::error!(error = %err, %id, "kunne ikke lese bildet");
             return Err(ApiError::Busy);

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use super::{ContentData, ContentItem, store};
-use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::db::Db;
 
@@ -29,17 +29,12 @@ pub async fn without_picture(
             _ => {}
         }
         let item = ContentItem { data, updated_at: now, ..before.clone() };
-        if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
-            let entry = user
-                .audit(
-                    item.updated_at,
-                    AuditAction::Update,
-                    AuditEntity::ContentItems,
-                    Some(item.id),
-                    Some(diff),
-                )
-                .on_site();
-            edits.push((item, entry));
+        let (was, is) = (before.audit_view(), item.audit_view());
+        let at = item.updated_at;
+        if let Some(entry) =
+            user.changed(at, AuditAction::Update, AuditEntity::ContentItems, item.id, &was, &is)
+        {
+            edits.push((item, entry.on_site()));
         }
     }
     Ok(edits)

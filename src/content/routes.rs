@@ -18,7 +18,7 @@ use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -103,15 +103,7 @@ async fn create_content(
         created_at: now,
         updated_at: now,
     };
-    let entry = user
-        .audit(
-            now,
-            AuditAction::Create,
-            AuditEntity::ContentItems,
-            Some(item.id),
-            changes(&json!({}), &item.audit_view()),
-        )
-        .on_site();
+    let entry = user.created(now, AuditEntity::ContentItems, item.id, item.audit_view()).on_site();
     item.position = store::insert(&state.db, &item, &entry)
         .await?
         .ok_or_else(|| ApiError::Conflict(kind.full_message()))?;
@@ -191,11 +183,11 @@ async fn save(
     before: &ContentItem,
     item: &ContentItem,
 ) -> ApiResult<()> {
-    if let Some(diff) = changes(&before.audit_view(), &item.audit_view()) {
-        let entry = user
-            .audit(item.updated_at, AuditAction::Update, AuditEntity::ContentItems, Some(item.id), Some(diff))
-            .on_site();
-        store::update(&state.db, item, &entry).await?;
+    let (was, is) = (before.audit_view(), item.audit_view());
+    let at = item.updated_at;
+    if let Some(entry) = user.changed(at, AuditAction::Update, AuditEntity::ContentItems, item.id, &was, &is)
+    {
+        store::update(&state.db, item, &entry.on_site()).await?;
     }
     Ok(())
 }

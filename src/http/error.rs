@@ -80,6 +80,7 @@ impl ApiError {
     pub fn refused(refusal: &impl Refusal) -> Self {
         let text = refusal.text().into_owned();
         match refusal.kind() {
+            Kind::SignIn => Self::Unauthenticated(text),
             Kind::BadRequest => Self::BadRequest(text),
             Kind::Forbidden => Self::Forbidden(text),
             Kind::NotFound => Self::NotFound(text),
@@ -110,6 +111,8 @@ macro_rules! refusals {
 }
 
 refusals!(
+    fagfolk_data::auth::Refused,
+    fagfolk_data::media::Refused,
     fagfolk_data::jobs::Refused,
     fagfolk_data::invoices::Refused,
     fagfolk_data::declarations::Refused,

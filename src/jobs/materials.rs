@@ -14,7 +14,7 @@ use super::access::job_for;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::invoices::basis::STANDARD_VAT;
 use fagfolk_data::jobs::input::MaterialInput;
@@ -161,14 +161,13 @@ pub(super) async fn change_material(
         price_missing: false,
         ..before.clone()
     };
-    let Some(diff) = changes(&before.audit_view(), &after.audit_view()) else { return Ok(Json(before)) };
-    let entry = user.audit(
-        state.clock.now(),
-        AuditAction::Update,
-        AuditEntity::JobMaterials,
-        Some(material_id),
-        Some(diff),
-    );
+    let (was, is) = (before.audit_view(), after.audit_view());
+    let now = state.clock.now();
+    let Some(entry) =
+        user.changed(now, AuditAction::Update, AuditEntity::JobMaterials, material_id, &was, &is)
+    else {
+        return Ok(Json(before));
+    };
     match jobs::change_material(&state.db, &after, &entry).await? {
         Ok(written) => {
             if written.held && !before.held {

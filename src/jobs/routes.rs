@@ -15,7 +15,7 @@ use super::access::check_workers;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::jobs::input::{JobContactInput, JobInput};
 use fagfolk_data::jobs::{self, Job, JobContact, JobDetail, JobStatus, JobSummary, store};
@@ -237,11 +237,11 @@ async fn update_job(
     let (job, workers) = jobs::input::read_job(input, &before.job, now)?;
     let workers = workers.unwrap_or_else(|| before.workers.iter().map(|worker| worker.user_id).collect());
     let names = check_workers(&state, &workers).await?;
-    if let Some(diff) = changes(&before.job.audit_view(&before.workers), &job.audit_view(&names)) {
-        let entry = user.audit(now, AuditAction::Update, AuditEntity::Jobs, Some(id), Some(diff));
-        if !jobs::update(&state.db, &job, &workers, &entry).await? {
-            return Err(ApiError::not_found(jobs::NOT_FOUND));
-        }
+    let (was, is) = (before.job.audit_view(&before.workers), job.audit_view(&names));
+    if let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::Jobs, id, &was, &is)
+        && !jobs::update(&state.db, &job, &workers, &entry).await?
+    {
+        return Err(ApiError::not_found(jobs::NOT_FOUND));
     }
     Ok(Json(jobs::detail(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?))
 }

@@ -16,7 +16,7 @@ use super::access::job_for;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::jobs::input::TimeInput;
 use fagfolk_data::jobs::store::time::SheetRow;
@@ -171,7 +171,7 @@ pub(super) async fn week(
     };
     let whose = query.user_id.unwrap_or(user.id);
     if whose != user.id && user.is_montor() {
-        return Err(ApiError::Forbidden(fagfolk_data::auth::MONTOR_REFUSED.to_owned()));
+        return Err(fagfolk_data::auth::Refused::Montor.into());
     }
     let from = jobs::time::monday_of(day);
     let to = from + Duration::days(7);
@@ -292,8 +292,7 @@ pub(super) async fn change_time(
     let (mut was, mut is) = (view(&base), view(&entry));
     was["job_id"] = before.job_id.to_string().into();
     is["job_id"] = entry.job_id.to_string().into();
-    if let Some(diff) = changes(&was, &is) {
-        let audit = user.audit(now, AuditAction::Update, AuditEntity::TimeEntries, Some(id), Some(diff));
+    if let Some(audit) = user.changed(now, AuditAction::Update, AuditEntity::TimeEntries, id, &was, &is) {
         jobs::time::change(&state.db, id, &entry, now, &audit).await?.map_err(ApiError::from)?;
     }
     let written = store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?;

@@ -16,7 +16,7 @@ use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::leads::model::{Lead, normalize_tags};
 use fagfolk_data::leads::store;
@@ -114,8 +114,8 @@ pub(super) async fn merge_leads(
     let mut after = lead.audit_view();
     after["merged_lead"] = serde_json::json!({ "id": from.id, "name": from.name, "email": from.email, "phone": from.phone,
             "other_contacts": from.other_contacts_for_audit() });
-    let entry = user.audit(now, AuditAction::Merge, AuditEntity::Leads, Some(id), changes(&before, &after));
-    let done = fagfolk_data::leads::merge(&state.db, &lead, &from, &user.email, now, &entry).await?;
+    let entry = user.changed(now, AuditAction::Merge, AuditEntity::Leads, id, &before, &after);
+    let done = fagfolk_data::leads::merge(&state.db, &lead, &from, &user.email, now, entry.as_ref()).await?;
     if !done {
         return Err(ApiError::not_found(fagfolk_data::leads::NOT_FOUND));
     }

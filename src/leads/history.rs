@@ -19,7 +19,7 @@ use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -287,13 +287,8 @@ pub(super) async fn create_note(
         body,
         created_at: state.clock.now(),
     };
-    let entry = user.audit(
-        note.created_at,
-        AuditAction::Note,
-        AuditEntity::Leads,
-        Some(id),
-        note_changes(&note, true),
-    );
+    let entry =
+        user.recorded(note.created_at, AuditAction::Note, AuditEntity::Leads, Some(id), note_view(&note));
     let written = store::insert_note(&state.db, &note, &entry).await?;
     if written == 0 {
         return Err(ApiError::not_found(fagfolk_data::leads::NOT_FOUND));
@@ -301,12 +296,10 @@ pub(super) async fn create_note(
     Ok((StatusCode::CREATED, Json(note)))
 }
 
-/// The audit entry's changes for a note written (`added`) or deleted. The entry is the
-/// lead's (action `note` or `delete_note`), so the log names the lead it was written on.
-fn note_changes(note: &Note, added: bool) -> Option<Value> {
-    let view = serde_json::json!({ "note": note.body });
-    let empty = serde_json::json!({});
-    if added { changes(&empty, &view) } else { changes(&view, &empty) }
+/// What the log keeps of a note written or deleted. The entry is the lead's (action
+/// `note` or `delete_note`), so the log names the lead it was written on.
+fn note_view(note: &Note) -> Value {
+    serde_json::json!({ "note": note.body })
 }
 
 /// Delete a note: its author's own, or any as an administrator.
@@ -332,13 +325,8 @@ pub(super) async fn delete_note(
     if note.author_id != Some(user.id) && !user.is_admin() {
         return Err(fagfolk_data::leads::Refused::NoteNotYours.into());
     }
-    let entry = user.audit(
-        state.clock.now(),
-        AuditAction::DeleteNote,
-        AuditEntity::Leads,
-        Some(id),
-        note_changes(&note, false),
-    );
+    let now = state.clock.now();
+    let entry = user.removed(now, AuditAction::DeleteNote, AuditEntity::Leads, Some(id), note_view(&note));
     store::delete_note(&state.db, note.id, &entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

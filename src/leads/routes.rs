@@ -20,7 +20,7 @@ use crate::http::error::{ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::settings;
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::AuditEntity;
 use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -151,13 +151,7 @@ async fn create_lead(
     let mut lead = store::new_lead(Uuid::now_v7(), fields, now);
     let open = settings::open_statuses(&state.db).await?;
     lead.duplicate_of = store::duplicate_of(&state.db, &lead, &open).await?;
-    let entry = user.audit(
-        now,
-        AuditAction::Create,
-        AuditEntity::Leads,
-        Some(lead.id),
-        changes(&serde_json::json!({}), &lead.audit_view()),
-    );
+    let entry = user.created(now, AuditEntity::Leads, lead.id, lead.audit_view());
     store::insert(&state.db, &lead, &entry).await?;
     Ok((StatusCode::CREATED, Json(lead)))
 }

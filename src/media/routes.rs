@@ -19,7 +19,7 @@ use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 
 /// Fills in each file's variants and where it is used.
@@ -99,14 +99,14 @@ async fn update_media(
         return Err(ApiError::field("alt", fagfolk_data::fields::ONE_LINE));
     }
     if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
-        return Err(ApiError::field("alt", "Kan ikke være lengre enn 300 tegn."));
+        return Err(fagfolk_data::media::Refused::AltTooLong.into());
     }
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::media::NOT_FOUND)?;
     let after = Media { alt, ..with_variants(&state, vec![before.clone()]).await?.remove(0) };
-    let diff = changes(&serde_json::json!({"alt": before.alt}), &serde_json::json!({"alt": after.alt}));
-    if let Some(diff) = diff {
-        let entry =
-            user.audit(state.clock.now(), AuditAction::Update, AuditEntity::Media, Some(id), Some(diff));
+    let (was, is) = (serde_json::json!({"alt": before.alt}), serde_json::json!({"alt": after.alt}));
+    if let Some(entry) =
+        user.changed(state.clock.now(), AuditAction::Update, AuditEntity::Media, id, &was, &is)
+    {
         // The pages show the alt text of the pictures they carry.
         let entry = if after.used_by.is_empty() && !after.is_logo { entry } else { entry.on_site() };
         store::set_alt(&state.db, id, after.alt.as_deref(), &entry).await?;

@@ -19,7 +19,7 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::audit::AuditEntity;
 use fagfolk_data::auth::CurrentUser;
-use fagfolk_data::media::{Media, store};
+use fagfolk_data::media::{Media, Refused, store};
 use fagfolk_data::text::slugify;
 
 /// Files one upload request may carry.
@@ -63,9 +63,7 @@ pub(super) async fn upload_media(
     user: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<UploadReport>> {
-    let mut multipart = multipart.map_err(|_| {
-        ApiError::BadRequest("Opplastingen må sendes som multipart/form-data med feltet «files».".to_owned())
-    })?;
+    let mut multipart = multipart.map_err(|_| Refused::NotMultipart)?;
     let limit = state.config.upload_limit_bytes;
     let mut report = UploadReport { uploaded: Vec::new(), failed: Vec::new() };
     let mut files = 0;
@@ -74,7 +72,7 @@ pub(super) async fn upload_media(
             continue;
         }
         let Some(file_name) = field.file_name().map(display_name) else {
-            return Err(ApiError::BadRequest("Feltet «files» må inneholde filer, ikke tekst.".to_owned()));
+            return Err(Refused::NotAFile.into());
         };
         files += 1;
         let name = file_name;
@@ -104,13 +102,13 @@ pub(super) async fn upload_media(
         }
     }
     if files == 0 {
-        return Err(ApiError::field("files", "Velg minst én fil."));
+        return Err(Refused::NoFiles.into());
     }
     Ok(Json(report))
 }
 
 fn broken_upload() -> ApiError {
-    ApiError::BadRequest("Opplastingen ble avbrutt eller er ødelagt. Prøv igjen.".to_owned())
+    Refused::Broken.into()
 }
 
 /// A name fit to show in the library: the last path part, no control characters,

@@ -48,12 +48,9 @@ pub(super) async fn set_retention(
     }
     let before = retention_months(&state.db).await?;
     let now = state.clock.now();
-    let changes = fagfolk_data::audit::changes(
-        &serde_json::json!({ "retention_months": before }),
-        &serde_json::json!({ "retention_months": input.months }),
-    );
-    if changes.is_some() {
-        let entry = user.audit(now, AuditAction::Update, AuditEntity::Settings, None, changes);
+    let was = serde_json::json!({ "retention_months": before });
+    let is = serde_json::json!({ "retention_months": input.months });
+    if let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::Settings, None, &was, &is) {
         settings::store::set_retention_months(&state.db, input.months, now, &entry).await?;
         // Applied at once, not only at the next daily run.
         apply_retention(&state.db, now).await?;

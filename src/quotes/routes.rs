@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteInput, QuoteStatus, store};
 
@@ -178,13 +178,10 @@ async fn update_quote(
     let now = state.clock.now();
     let mut after = before.clone();
     apply(&mut after, &content);
-    let entry = user.audit(
-        now,
-        AuditAction::Update,
-        AuditEntity::Quotes,
-        Some(id),
-        changes(&before.audit_view(), &after.audit_view()),
-    );
+    // Always an entry, unlike `CurrentUser::changed`: the quote's texts (intro, terms) are
+    // not in its audit view, so their edit is logged without detail rather than not at all.
+    let changes = fagfolk_data::audit::changes(&before.audit_view(), &after.audit_view());
+    let entry = user.audit(now, AuditAction::Update, AuditEntity::Quotes, Some(id), changes);
     if !store::update_draft(&state.db, id, &content, now, &entry).await? {
         return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));
     }

@@ -15,7 +15,7 @@ use crate::categories;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::text::slugify;
 
@@ -125,15 +125,7 @@ async fn create_service(
         created_at: now,
         updated_at: now,
     };
-    let entry = user
-        .audit(
-            now,
-            AuditAction::Create,
-            AuditEntity::ServicesAdmin,
-            Some(service.id),
-            changes(&serde_json::json!({}), &service.audit_view()),
-        )
-        .on_site();
+    let entry = user.created(now, AuditEntity::ServicesAdmin, service.id, service.audit_view()).on_site();
     store::insert(&state.db, &service, &entry).await?;
     Ok((StatusCode::CREATED, Json(service)))
 }
@@ -165,10 +157,9 @@ async fn update_service(
         updated_at: now,
         ..before.clone()
     };
-    if let Some(diff) = changes(&before.audit_view(), &service.audit_view()) {
-        let entry =
-            user.audit(now, AuditAction::Update, AuditEntity::ServicesAdmin, Some(id), Some(diff)).on_site();
-        store::update(&state.db, &service, &entry).await?;
+    let (was, is) = (before.audit_view(), service.audit_view());
+    if let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::ServicesAdmin, id, &was, &is) {
+        store::update(&state.db, &service, &entry.on_site()).await?;
     }
     Ok(Json(service))
 }

@@ -13,7 +13,7 @@ use super::{ServerFacts, Settings};
 use crate::http::ApiJson;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::auth::CurrentUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -65,10 +65,10 @@ async fn update_settings(
         None => true,
     };
     let after = input.apply(&before, state.clock.today().year(), logo_is_picture)?;
-    if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
-        let now = state.clock.now();
-        let entry = user.audit(now, AuditAction::Update, AuditEntity::Settings, None, Some(diff)).on_site();
-        super::store::save_facts(&state.db, &after, now, &entry).await?;
+    let now = state.clock.now();
+    let (was, is) = (before.audit_view(), after.audit_view());
+    if let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::Settings, None, &was, &is) {
+        super::store::save_facts(&state.db, &after, now, &entry.on_site()).await?;
     }
     Ok(Json(after))
 }
@@ -98,20 +98,14 @@ async fn update_pipeline(
         }
     }
     let now = state.clock.now();
-    let entry = user
-        .audit(
-            now,
-            AuditAction::Update,
-            AuditEntity::Settings,
-            None,
-            changes(
-                &serde_json::json!({ "lead_pipeline": before }),
-                &serde_json::json!({ "lead_pipeline": change.stages }),
-            ),
-        )
-        // Not on a page, but the change counter is how every instance's enquiry writer learns
-        // that the pipeline changed (`fagfolk_data::contact::writer`).
-        .on_site();
-    super::pipeline::save::save(&state.db, &change, now, &entry).await?;
+    let (was, is) = (
+        serde_json::json!({ "lead_pipeline": before }),
+        serde_json::json!({ "lead_pipeline": change.stages }),
+    );
+    // Not on a page, but the change counter is how every instance's enquiry writer learns
+    // that the pipeline changed (`fagfolk_data::contact::writer`).
+    let entry =
+        user.changed(now, AuditAction::Update, AuditEntity::Settings, None, &was, &is).map(NewAudit::on_site);
+    super::pipeline::save::save(&state.db, &change, now, entry.as_ref()).await?;
     Ok(Json(load(&state).await?))
 }

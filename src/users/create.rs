@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use crate::auth::password;
 use crate::http::error::FieldErrors;
-use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::db::Db;
 use fagfolk_data::users::{Role, input, store};
 
@@ -46,14 +46,7 @@ pub async fn create(
     let entry = performed_by.map(|by| {
         let after =
             serde_json::json!({ "name": name, "email": email, "role": role.as_str(), "is_active": true });
-        NewAudit::new(
-            now,
-            AuditAction::Create,
-            AuditEntity::AdminUsers,
-            Some(id),
-            by,
-            changes(&serde_json::json!({}), &after),
-        )
+        NewAudit::recorded(now, AuditAction::Create, AuditEntity::AdminUsers, Some(id), by, after)
     });
     let user = store::NewUser { id, name, email: &email, password_hash: &hash, role, at: now };
     if !store::insert(db, &user, entry.as_ref()).await? {

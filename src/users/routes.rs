@@ -18,7 +18,7 @@ use crate::auth::{CurrentUser, SignedIn, password, session, throttle};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
-use fagfolk_data::audit::{AuditAction, AuditEntity, changes};
+use fagfolk_data::audit::{AuditAction, AuditEntity};
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewUserInput {
@@ -151,14 +151,13 @@ async fn update_user(
         return Err(Refused::DemoteSelf.into());
     }
     let after = AdminUserView { name, role, is_active, phone, ..before.clone() };
-    if let Some(diff) = changes(&before.audit_view(), &after.audit_view()) {
-        let now = state.clock.now();
-        let entry = user.audit(now, AuditAction::Update, AuditEntity::AdminUsers, Some(id), Some(diff));
-        if !store::write_keeping_an_admin(&state.db, AdminChange::Update { after: &after, at: now }, &entry)
-            .await?
-        {
-            return Err(last_admin());
-        }
+    let now = state.clock.now();
+    let (was, is) = (before.audit_view(), after.audit_view());
+    let change = AdminChange::Update { after: &after, at: now };
+    if let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::AdminUsers, id, &was, &is)
+        && !store::write_keeping_an_admin(&state.db, change, &entry).await?
+    {
+        return Err(last_admin());
     }
     Ok(Json(after))
 }

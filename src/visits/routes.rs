@@ -167,13 +167,9 @@ async fn move_visit(
         staff_phone: before.staff_phone.clone(),
         note: before.note.clone(),
     };
-    let entry = audit(
-        &user,
-        AuditAction::Update,
-        id,
-        now,
-        fagfolk_data::audit::changes(&slot_view(&was), &slot_view(&slot)),
-    );
+    // Always an entry: a move sends the invitation again, even to the same time.
+    let changes = fagfolk_data::audit::changes(&slot_view(&was), &slot_view(&slot));
+    let entry = audit(&user, AuditAction::Update, id, now, changes);
     if !visits::reschedule(&state.db, id, &slot, now, &entry).await? {
         return Err(cancelled());
     }
@@ -200,20 +196,12 @@ async fn give_address(
     }
     let (address, postcode) =
         (place.address.or(lead.adresse.clone()), place.postcode.or(lead.postnr.clone()));
-    if (&address, &postcode) == (&lead.adresse, &lead.postnr) {
-        return Ok(lead);
-    }
+    let was = serde_json::json!({"adresse": lead.adresse, "postnr": lead.postnr});
+    let is = serde_json::json!({"adresse": address, "postnr": postcode});
     let now = state.clock.now();
-    let entry = user.audit(
-        now,
-        AuditAction::Update,
-        AuditEntity::Leads,
-        Some(lead.id),
-        Some(serde_json::json!({
-            "before": {"adresse": lead.adresse, "postnr": lead.postnr},
-            "after": {"adresse": address, "postnr": postcode},
-        })),
-    );
+    let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::Leads, lead.id, &was, &is) else {
+        return Ok(lead);
+    };
     let updated = fagfolk_data::leads::model::Lead {
         adresse: address,
         postnr: postcode,

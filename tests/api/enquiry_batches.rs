@@ -73,7 +73,11 @@ async fn a_duplicate_never_points_at_a_later_lead(app: TestApp) {
     };
     let later = chrono::Utc::now();
     let earlier = later - chrono::Duration::seconds(1);
-    let window = |now: chrono::DateTime<chrono::Utc>| (now, now - chrono::Duration::hours(1), 1000);
+    let window = |now: chrono::DateTime<chrono::Utc>| fagfolk::contact::Window {
+        now,
+        since: now - chrono::Duration::hours(1),
+        limit: 1000,
+    };
     let writer = &app.state.enquiries;
     writer.store(form("Kari først"), "192.0.2.7", window(later)).await.unwrap();
     writer.store(form("Kari etterpå"), "192.0.2.7", window(earlier)).await.unwrap();

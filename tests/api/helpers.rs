@@ -71,36 +71,22 @@ fn pg_url(name: &str) -> String {
 
 /// A PostgreSQL database with every migration run, for one test: copied from a template
 /// made once per set of migrations (`CREATE DATABASE ... TEMPLATE`), so a test does not
-/// run forty migrations of its own. The first test process to need the template makes it
-/// under a name of its own and renames it into place; a process that loses that race
-/// drops its copy. Nobody connects to the template after, which copying needs.
+/// run forty migrations of its own. The copy is tried first (one admin connection a
+/// test); only when the template is missing does a test make it, under a name of its own,
+/// and rename it into place; a process that loses that race drops its copy. Nobody
+/// connects to the template after, which copying needs.
 pub async fn create_migrated_pg_database() -> (String, String) {
     let template = format!("fagfolk_template_{}", migrations_fingerprint("postgres"));
-    let exists = |name: String| async move {
-        let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL");
-        let found = db_run!(&admin, pool => sqlx::query_scalar::<_, i32>("SELECT 1 FROM pg_database WHERE datname = $1")
-            .bind(name)
-            .fetch_optional(pool)
-            .await)
-        .expect("read pg_database");
-        admin.close().await;
-        found.is_some()
-    };
-    if !exists(template.clone()).await {
-        let (url, making) = create_pg_database().await;
-        let db = Db::connect(&url).await.expect("the template's database");
-        db.migrate().await.expect("the migrations run");
-        db.close().await;
-        if pg_admin(format!("ALTER DATABASE {making} RENAME TO {template}")).await.is_err() {
-            drop_pg_database(&making).await;
-        }
-    }
     let name = format!("fagfolk_test_{}", uuid::Uuid::new_v4().simple());
-    // Another process copying the same template at this moment can make PostgreSQL say it
-    // is "being accessed by other users" for a moment: try again.
     for attempt in 0.. {
         match pg_admin(format!("CREATE DATABASE {name} TEMPLATE {template}")).await {
             Ok(_) => break,
+            // 3D000: no database of that name, the template not made yet.
+            Err(err) if err.as_database_error().and_then(|e| e.code()).as_deref() == Some("3D000") => {
+                make_pg_template(&template).await;
+            }
+            // Another process copying the same template at this moment can make PostgreSQL
+            // say it is "being accessed by other users" for a moment: try again.
             Err(err) if attempt < 50 => {
                 tracing::debug!(%err, "the template is busy");
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -109,6 +95,18 @@ pub async fn create_migrated_pg_database() -> (String, String) {
         }
     }
     (pg_url(&name), name)
+}
+
+/// Migrates a new database and renames it to `template`; when another process was first,
+/// the rename fails and this one's copy goes.
+async fn make_pg_template(template: &str) {
+    let (url, making) = create_pg_database().await;
+    let db = Db::connect(&url).await.expect("the template's database");
+    db.migrate().await.expect("the migrations run");
+    db.close().await;
+    if pg_admin(format!("ALTER DATABASE {making} RENAME TO {template}")).await.is_err() {
+        drop_pg_database(&making).await;
+    }
 }
 
 /// A SQLite file with every migration run, copied to `path` from a template file made once

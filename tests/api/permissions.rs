@@ -996,7 +996,7 @@ async fn sent_photo(app: &TestApp) -> String {
         ..Default::default()
     };
     let form = fagfolk_data::contact::ContactForm::parse(input, &[]).ok().unwrap();
-    let stored = app.state.enquiries.store(form, address, (now, since, 1000)).await.unwrap();
+    let stored = app.state.enquiries.store(form, address, fagfolk_data::contact::Window { now, since, limit: 1000 }).await.unwrap();
     assert!(matches!(stored, fagfolk_data::contact::Stored::Done { .. }), "{stored:?}");
     id.to_string()
 }

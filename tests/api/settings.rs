@@ -361,7 +361,39 @@ async fn enquiry_after_a_pipeline_save(app: TestApp) {
     app.stop().await;
 }
 
+/// A declaration default's list that is too long is refused under that list, so the form
+/// shows it under the list that is wrong, and nothing is saved.
+async fn a_declaration_list_too_long_is_refused_under_that_list(app: TestApp) {
+    let session = app.admin().await;
+    let mut settings: Value = session.get_json("/api/admin/settings", &[]).await;
+    let before = settings["declaration_defaults"].clone();
+    let message = "Høyst 40 punkter i listen, hvert på høyst 300 tegn.";
+    for (list, other) in [("risk", "checks"), ("checks", "risk")] {
+        let mut tried = settings.clone();
+        tried["declaration_defaults"][list] = json!(vec!["Punkt"; 41]);
+        let refused: Value =
+            session.send(Method::PUT, "/api/admin/settings", &tried).await.json().await.unwrap();
+        assert_eq!(refused["fields"][format!("declaration_defaults.{list}")], message, "{list}");
+        assert!(
+            refused["fields"].get(format!("declaration_defaults.{other}")).is_none(),
+            "not under {other}"
+        );
+        tried["declaration_defaults"][list] = json!(["x".repeat(301)]);
+        let refused: Value =
+            session.send(Method::PUT, "/api/admin/settings", &tried).await.json().await.unwrap();
+        assert_eq!(
+            refused["fields"][format!("declaration_defaults.{list}")],
+            message,
+            "{list}: a long point"
+        );
+    }
+    settings = session.get_json("/api/admin/settings", &[]).await;
+    assert_eq!(settings["declaration_defaults"], before, "nothing was saved");
+    app.stop().await;
+}
+
 crate::db_tests!(
+    a_declaration_list_too_long_is_refused_under_that_list,
     an_enquiry_after_a_pipeline_save_gets_the_new_first_status,
     an_enquiry_after_a_pipeline_save_gets_the_new_first_status_before_any_page,
     each_promise_is_stated_only_while_it_is_on,

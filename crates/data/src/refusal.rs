@@ -9,6 +9,8 @@ use std::borrow::Cow;
 /// What kind of refusal, which the server answers with its status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A sign-in turned down (401, with the reason to show).
+    SignIn,
     /// The request itself is malformed (400).
     BadRequest,
     /// The caller may not do this (403).

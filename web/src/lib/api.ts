@@ -54,6 +54,26 @@ api.use(csrfAndSession)
 /** The Norwegian message of an error answer (`{"error": ..., "fields": ...}`). */
 export type ApiErrorBody = { error: string; fields?: Record<string, string> | null }
 
+/**
+ * Posts a multipart `form` (a file upload, which the typed client does not send) to
+ * `path` with the session and the CSRF header, as the client does every other call: the
+ * answer's JSON, or an `ApiError` with the server's Norwegian text; a session that ran out
+ * signs out.
+ */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(path, { method: 'POST', body: form, headers: { 'X-Fagfolk-Csrf': '1' }, credentials: 'same-origin' })
+  } catch (error) {
+    if (error instanceof TypeError) throw new NoConnectionError()
+    throw error
+  }
+  const body = (await response.json().catch(() => undefined)) as (T & Partial<ApiErrorBody>) | undefined
+  if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
+  if (!response.ok) throw new ApiError(response.status, body)
+  return body as T
+}
+
 /** An error from an API call, carrying the server's Norwegian message and field errors. */
 export class ApiError extends Error {
   readonly status: number

@@ -2,6 +2,7 @@
 //! staff member, and the store of sessions and sign-in attempts. The sign-in routes, the
 //! password hashing and the cross-site check are the server's (`src/auth/`).
 
+pub mod refused;
 pub mod reset;
 pub mod session;
 pub mod store;
@@ -14,14 +15,12 @@ use uuid::Uuid;
 use crate::audit::{AuditAction, AuditEntity, NewAudit};
 use crate::users::Role;
 
-/// An editor tried what only an administrator may do (README, "Roles").
-#[derive(Debug)]
-pub struct NotAdmin;
+pub use refused::{LINK_GONE, Refused};
 
 impl CurrentUser {
     /// Refuses an editor where only an administrator may act.
-    pub fn require_admin(&self) -> Result<(), NotAdmin> {
-        if self.is_admin() { Ok(()) } else { Err(NotAdmin) }
+    pub fn require_admin(&self) -> Result<(), Refused> {
+        if self.is_admin() { Ok(()) } else { Err(Refused::NotAdmin) }
     }
 }
 
@@ -35,9 +34,6 @@ pub struct SignedIn(pub CurrentUser);
 /// The languages a user's own screens are shown in (a montør's phone; every other screen
 /// is Norwegian): bokmål, English, Polish.
 pub const LANGUAGES: [&str; 3] = ["nb", "en", "pl"];
-
-/// What a montør is told where the role may not go (README, "Roles").
-pub const MONTOR_REFUSED: &str = "Montører har bare tilgang til sine egne oppdrag og timer.";
 
 /// The signed-in staff member, as every admin handler sees it.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -88,7 +84,8 @@ impl CurrentUser {
     }
 
     /// The audit entry of making `id` as `after` (its `audit_view()`, or what the log should
-    /// keep of it): the change from nothing to it.
+    /// keep of it): the change from nothing to it. A field left empty (`null`) is not part
+    /// of what was made, and a password never is (`audit::changes`).
     pub fn created(
         &self,
         at: DateTime<Utc>,
@@ -96,7 +93,9 @@ impl CurrentUser {
         id: Uuid,
         after: serde_json::Value,
     ) -> NewAudit {
-        self.recorded(at, AuditAction::Create, entity, Some(id), after)
+        let made = crate::audit::changes(&serde_json::json!({}), &after)
+            .unwrap_or_else(|| serde_json::json!({ "before": {}, "after": {} }));
+        self.audit(at, AuditAction::Create, entity, Some(id), Some(made))
     }
 
     /// The audit entry of `action` that made something new without changing a row before
@@ -133,12 +132,12 @@ impl CurrentUser {
         at: DateTime<Utc>,
         action: AuditAction,
         entity: AuditEntity,
-        id: Uuid,
+        id: impl Into<Option<Uuid>>,
         before: &serde_json::Value,
         after: &serde_json::Value,
     ) -> Option<NewAudit> {
-        crate::audit::changes(before, after)
-            .map(|changes| self.audit(at, action, entity, Some(id), Some(changes)))
+        let id = id.into();
+        crate::audit::changes(before, after).map(|changes| self.audit(at, action, entity, id, Some(changes)))
     }
 
     /// The audit entry of deleting `id`, which was `before` (its `audit_view()`): the log

@@ -25,8 +25,17 @@ pub fn limit_key(address: &str) -> String {
     format!("contact:{address}")
 }
 
-/// Now, the start of the limit's window, and the limit (enquiries per address in the window).
-pub type Window = (DateTime<Utc>, DateTime<Utc>, i64);
+/// The limit's window for one attempt: its time, the start of the window, and the limit
+/// (attempts per address in the window).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// When the attempt is made.
+    pub now: DateTime<Utc>,
+    /// The attempts after this count.
+    pub since: DateTime<Utc>,
+    /// How many attempts the window holds.
+    pub limit: i64,
+}
 
 /// The lead a new enquiry makes, in the pipeline's first status.
 fn lead_of(form: &ContactForm, status: &str, now: DateTime<Utc>) -> Lead {
@@ -85,7 +94,7 @@ pub async fn store_batch(
     let mut addresses: Vec<String> = batch.iter().map(|e| e.address.to_owned()).collect();
     addresses.sort_unstable();
     addresses.dedup();
-    let earliest = batch.iter().map(|e| e.window.1).min().unwrap_or_default();
+    let earliest = batch.iter().map(|e| e.window.since).min().unwrap_or_default();
     let mut attempts: HashMap<String, Vec<DateTime<Utc>>> = HashMap::new();
     for (address, at) in store::attempts_since(tx, &addresses, earliest).await? {
         attempts.entry(address).or_default().push(at);
@@ -109,7 +118,7 @@ pub async fn store_batch(
     let (mut new_attempts, mut leads, mut submissions, mut stored) = (vec![], vec![], vec![], vec![]);
     let mut claims = Vec::new();
     for enquiry in batch {
-        let (now, since, limit) = enquiry.window;
+        let Window { now, since, limit } = enquiry.window;
         let times = attempts.entry(enquiry.address.to_owned()).or_default();
         if times.iter().filter(|at| **at > since).count() as i64 >= limit {
             stored.push(Stored::LimitReached);

@@ -170,13 +170,13 @@ fn unavailable(batch: Vec<Job>, err: &sqlx::Error) {
 /// it is flagged as a duplicate of. Times are kept to the microsecond, as both databases
 /// keep them, and the window's start moves with its time.
 fn in_turn(window: Window, last: &mut Option<DateTime<Utc>>) -> Window {
-    let (taken, since, limit) = window;
+    let Window { now: taken, since, limit } = window;
     let at = match (*last, taken.trunc_subsecs(6)) {
         (Some(before), at) if at <= before => before + TimeDelta::microseconds(1),
         (_, at) => at,
     };
     *last = Some(at);
-    (at, since + (at - taken), limit)
+    Window { now: at, since: since + (at - taken), limit }
 }
 
 /// Writes `batch` in one transaction and answers each caller; see the module's comment

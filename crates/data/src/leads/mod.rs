@@ -21,7 +21,7 @@ pub async fn merge(
     from: &model::Lead,
     by: &str,
     now: chrono::DateTime<chrono::Utc>,
-    entry: &crate::audit::NewAudit,
+    entry: Option<&crate::audit::NewAudit>,
 ) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin().await?;
     if !store::update_in(&mut tx, lead).await? {
@@ -35,7 +35,9 @@ pub async fn merge(
     if store::delete_in(&mut tx, &[from.id]).await? != 1 {
         return Ok(false);
     }
-    tx.audit(entry).await?;
+    if let Some(entry) = entry {
+        tx.audit(entry).await?;
+    }
     tx.commit().await?;
     Ok(true)
 }

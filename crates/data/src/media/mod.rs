@@ -2,7 +2,10 @@
 //! and its smaller copies; the SQL is in `store`. Uploading, checking, copying and
 //! serving the files are the server's (`src/media/`).
 
+pub mod refused;
 pub mod store;
+
+pub use refused::Refused;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;

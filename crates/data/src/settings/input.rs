@@ -266,12 +266,17 @@ impl SettingsInput {
             errors.add("quote_defaults.valid_days", "Skriv hvor mange dager et tilbud gjelder (1 til 365).");
         }
         after.visit_days.check(&mut errors);
-        let points = [&after.declaration_defaults.risk, &after.declaration_defaults.checks];
-        if points.iter().any(|list| {
-            list.len() > crate::declarations::input::MAX_POINTS
+        // Each list's message goes under that list.
+        let lists = [
+            ("declaration_defaults.risk", &after.declaration_defaults.risk),
+            ("declaration_defaults.checks", &after.declaration_defaults.checks),
+        ];
+        for (key, list) in lists {
+            if list.len() > crate::declarations::input::MAX_POINTS
                 || list.iter().any(|p| p.chars().count() > 300)
-        }) {
-            errors.add("declaration_defaults", "Høyst 40 punkter i hver liste, hvert på høyst 300 tegn.");
+            {
+                errors.add(key, "Høyst 40 punkter i listen, hvert på høyst 300 tegn.");
+            }
         }
         if !(0..=90).contains(&after.invoicing.payment_days) {
             errors.add("invoicing.payment_days", "Skriv betalingsfristen i dager (0 til 90).");

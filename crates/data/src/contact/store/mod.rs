@@ -118,7 +118,7 @@ async fn delete_where(tx: &mut Tx, column: &str, ids: &[Uuid]) -> Result<(), sql
 pub async fn record_attempt(
     tx: &mut Tx,
     address: &str,
-    (now, since, limit): (DateTime<Utc>, DateTime<Utc>, i64),
+    super::Window { now, since, limit }: super::Window,
 ) -> Result<bool, sqlx::Error> {
     let written = tx_run!(tx, conn => sqlx::query(
         "INSERT INTO contact_attempts (id, address, attempted_at) SELECT $1, $2, $3 \

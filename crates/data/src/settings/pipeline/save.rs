@@ -11,7 +11,7 @@ pub async fn save(
     db: &Db,
     change: &PipelineChange,
     at: chrono::DateTime<chrono::Utc>,
-    entry: &NewAudit,
+    entry: Option<&NewAudit>,
 ) -> Result<(), sqlx::Error> {
     let parked = |index: usize| format!("~omdøpes~{index}~{}", at.timestamp_micros());
     let mut tx = db.begin().await?;
@@ -23,6 +23,8 @@ pub async fn save(
         crate::leads::store::rename_status_in(&mut tx, &parked(index), to).await?;
     }
     crate::settings::store::set_pipeline_in(&mut tx, &change.stages, at).await?;
-    tx.audit(entry).await?;
+    if let Some(entry) = entry {
+        tx.audit(entry).await?;
+    }
     tx.commit().await
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError, type ApiErrorBody, UNAUTHORIZED_EVENT, unwrap } from '@/lib/api'
+import { api, ApiError, postForm, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
@@ -61,17 +61,7 @@ export function useAddDeclarationPhoto(jobId: string) {
       const form = new FormData()
       form.append('photo', file, file.name)
       form.append('caption', caption)
-      const response = await fetch(`/api/admin/jobs/${jobId}/declaration/photos`, {
-        method: 'POST',
-        body: form,
-        headers: { 'X-Fagfolk-Csrf': '1' },
-        credentials: 'same-origin',
-      })
-      const body = (await response.json().catch(() => undefined)) as (DeclarationPhoto & Partial<ApiErrorBody>) | undefined
-      // As the API client does for every other call: a session that ran out signs out.
-      if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
-      if (!response.ok) throw new ApiError(response.status, body)
-      return body as DeclarationPhoto
+      return postForm<DeclarationPhoto>(`/api/admin/jobs/${jobId}/declaration/photos`, form)
     },
     onSuccess: () => void refresh(queryClient, queryKeys.declarations.photos(jobId)),
   })

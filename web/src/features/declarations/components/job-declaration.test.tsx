@@ -118,4 +118,21 @@ describe('JobDeclaration', () => {
     expect(screen.queryByText('Kryss av for hvert punkt i risikovurderingen.')).not.toBeInTheDocument()
     expect(sent.at(-1)?.body).toMatchObject({ address: 'Kirkeveien 5, 0368 Oslo' })
   })
+
+  it("says a circuit's, a check item's and the firm's registration's message where they are read", async () => {
+    const user = userEvent.setup()
+    const registration = 'Firmaets registreringsnummer i Elvirksomhetsregisteret mangler (Innstillinger → Samsvarserklæring).'
+    server({
+      status: 422,
+      body: {
+        error: 'Noen felt mangler eller er ugyldige.',
+        fields: { 'circuits.0.cable': 'Kan ikke være lengre enn 60 tegn.', 'checks.0.text': 'Kan ikke være lengre enn 300 tegn.', registration },
+      },
+    })
+    await openDraft(user)
+    await user.click(screen.getByRole('button', { name: 'Signer erklæringen' }))
+    expect(await screen.findByText(registration)).toBeInTheDocument()
+    expect(screen.getByLabelText('Kabel (rad 1)')).toHaveAccessibleDescription('Kan ikke være lengre enn 60 tegn.')
+    expect(screen.getByRole('group', { name: 'Sluttkontroll' })).toHaveAccessibleDescription('Kan ikke være lengre enn 300 tegn.')
+  })
 })

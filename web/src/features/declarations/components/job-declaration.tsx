@@ -68,11 +68,15 @@ function DraftForm({ declaration, jobId, staff }: { declaration: Declaration; jo
   const circuits = useFieldArray({ control: form.control, name: 'circuits' })
   const serverErrors = useServerErrors(form)
   const { errors } = form.formState
-  // A list's own message (the server's, set on the list's name) is its root's.
+  // A list's own message (the server's, set on the list's name) is its root's; a check
+  // item's text is not typed here, so its message is said under its list.
   const listError = (key: 'risk' | 'checks' | 'circuits') => {
-    const error = errors[key] as { message?: string; root?: { message?: string } } | undefined
-    return error?.message ?? error?.root?.message
+    const error = errors[key] as ({ message?: string; root?: { message?: string } } & Record<number, { text?: { message?: string } }>) | undefined
+    const items = key === 'circuits' ? [] : Object.values(error ?? {}).map((item) => (item as { text?: { message?: string } })?.text?.message)
+    return error?.message ?? error?.root?.message ?? items.find(Boolean)
   }
+  // The firm's registration is set in Innstillinger, not here: its message goes above the form.
+  const registrationError = (errors as Record<string, { message?: string } | undefined>).registration?.message
 
   const saveDraft = form.handleSubmit(async (values) => {
     try {
@@ -107,8 +111,14 @@ function DraftForm({ declaration, jobId, staff }: { declaration: Declaration; jo
       className="grid gap-4"
       aria-label="Samsvarserklæring"
     >
-      {declaration.registration === '' && (
-        <p className="text-sm text-muted-foreground">Firmaets registreringsnummer i Elvirksomhetsregisteret settes under Innstillinger.</p>
+      {registrationError ? (
+        <p className="text-sm text-destructive">
+          {registrationError}
+        </p>
+      ) : (
+        declaration.registration === '' && (
+          <p className="text-sm text-muted-foreground">Firmaets registreringsnummer i Elvirksomhetsregisteret settes under Innstillinger.</p>
+        )
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id="declaration-address" label="Anleggsadresse" error={errors.address?.message}>
@@ -161,6 +171,7 @@ function DraftForm({ declaration, jobId, staff }: { declaration: Declaration; jo
               <FormField
                 key={name}
                 id={`circuit-${index}-${name}`}
+                error={errors.circuits?.[index]?.[name]?.message}
                 label={
                   <>
                     {label}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError, type ApiErrorBody, UNAUTHORIZED_EVENT, unwrap } from '@/lib/api'
+import { api, postForm, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
@@ -112,16 +112,7 @@ export function receiptHref(jobId: string, materialId: string): string {
 export async function sendReceipt(jobId: string, materialId: string, file: File): Promise<void> {
   const form = new FormData()
   form.append('photo', file, file.name)
-  const response = await fetch(receiptHref(jobId, materialId), {
-    method: 'POST',
-    body: form,
-    headers: { 'X-Fagfolk-Csrf': '1' },
-    credentials: 'same-origin',
-  })
-  const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined
-  // As the API client does for every other call: a session that ran out signs out.
-  if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
-  if (!response.ok) throw new ApiError(response.status, body)
+  await postForm<unknown>(receiptHref(jobId, materialId), form)
 }
 
 export function useDeleteMaterial(id: string) {

@@ -56,6 +56,18 @@ describe('JobDetails', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('refuses a day that is not in the calendar under its field, before sending anything', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({ status: 200, body: job }))
+    renderWithProviders(<JobDetails job={job} staff={staff} />)
+    await user.type(screen.getByLabelText('Startdag'), '32.12.2026')
+    await user.click(screen.getByRole('button', { name: 'Lagre oppdraget' }))
+    expect(await screen.findByText('Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Startdag')).toHaveAccessibleDescription('Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.')
+    expect(screen.getByLabelText('Startdag')).toHaveValue('32.12.2026')
+    expect(sent).toHaveLength(0)
+  })
+
   it("puts the server's message under the end day and keeps what was typed and ticked", async () => {
     const user = userEvent.setup()
     answerApi(() => ({

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
-import { DayInput } from '@/components/ui/day-input'
+import { BAD_DAY, DayInput, isDay } from '@/components/ui/day-input'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
@@ -14,8 +14,8 @@ const CHOOSABLE: JobStatus[] = ['planned', 'in_progress', 'done']
 
 const schema = z.object({
   status: z.enum(['planned', 'in_progress', 'done', 'invoiced']),
-  start_day: z.string(),
-  end_day: z.string(),
+  start_day: z.string().refine(isDay, BAD_DAY),
+  end_day: z.string().refine(isDay, BAD_DAY),
   hourly_rate: z.string().refine((text) => parseKroner(text) !== null, 'Skriv timeprisen som et beløp, for eksempel 950 eller 950,50.'),
   workers: z.array(z.string()),
 })

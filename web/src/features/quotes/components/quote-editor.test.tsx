@@ -91,4 +91,26 @@ describe('QuoteEditor', () => {
     expect(screen.getByLabelText('E-post')).toHaveAccessibleDescription('Skriv en gyldig e-postadresse.')
     expect(screen.getByLabelText('E-post')).toHaveValue('per@')
   })
+
+  it('shows every field the server can refuse under that field, a line\'s too', async () => {
+    const user = userEvent.setup()
+    const fields = {
+      org_nr: 'Kan ikke være lengre enn 20 tegn.',
+      customer_phone: 'Kan ikke være lengre enn 40 tegn.',
+      customer_address: 'Kan ikke være lengre enn 300 tegn.',
+      intro: 'Kan ikke være lengre enn 5000 tegn.',
+      terms: 'Kan ikke være lengre enn 10000 tegn.',
+      'lines.0.unit': 'Velg en enhet i listen.',
+      'lines.0.service_id': 'Tjenesten finnes ikke i listen.',
+    }
+    answerApi(() => ({ status: 422, body: { error: 'Noen felt mangler eller er ugyldige.', fields } }))
+    const business = { ...quote, customer_kind: 'business' as const, lines: [{ service_id: 's-9', description: '', quantity: 100, unit: 'stk' as const, unit_price: 100_00, vat: 25 }] }
+    renderWithProviders(<QuoteEditor quote={business} firm="Rør & Strøm Oslo AS" catalogue={catalogue} />)
+    await user.type(screen.getByLabelText('Telefon'), '9')
+    expect(await screen.findByText('Ikke lagret: Noen felt mangler eller er ugyldige.', undefined, saving)).toBeInTheDocument()
+    const under = { 'Org.nr.': fields.org_nr, Telefon: fields.customer_phone, Adresse: fields.customer_address, Innledning: fields.intro, Vilkår: fields.terms, Enhet: fields['lines.0.unit'], Beskrivelse: fields['lines.0.service_id'] }
+    for (const [label, message] of Object.entries(under)) {
+      expect(screen.getByLabelText(label), label).toHaveAccessibleDescription(message)
+    }
+  })
 })

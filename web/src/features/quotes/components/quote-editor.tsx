@@ -83,17 +83,17 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
             {(control) => <Input autoComplete="off" {...register('customer_name')} {...control} />}
           </FormField>
           {!consumer && (
-            <FormField id="q-orgnr" label="Org.nr.">
+            <FormField id="q-orgnr" label="Org.nr." error={error('org_nr')}>
               {(control) => <Input {...register('org_nr')} {...control} />}
             </FormField>
           )}
           <FormField id="q-email" label="E-post" error={error('customer_email')}>
             {(control) => <Input type="email" {...register('customer_email')} {...control} />}
           </FormField>
-          <FormField id="q-phone" label="Telefon">
+          <FormField id="q-phone" label="Telefon" error={error('customer_phone')}>
             {(control) => <Input type="tel" {...register('customer_phone')} {...control} />}
           </FormField>
-          <FormField className="sm:col-span-2" id="q-address" label="Adresse">
+          <FormField className="sm:col-span-2" id="q-address" label="Adresse" error={error('customer_address')}>
             {(control) => <Input {...register('customer_address')} {...control} />}
           </FormField>
           {consumer && (
@@ -132,10 +132,10 @@ export function QuoteEditor({ quote, firm, catalogue }: { quote: Quote; firm: st
         </fieldset>
         <QuoteLines form={form} lines={lines} catalogue={catalogue} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField className="sm:col-span-2" id="q-intro" label="Innledning">
+          <FormField className="sm:col-span-2" id="q-intro" label="Innledning" error={error('intro')}>
             {(control) => <Textarea rows={3} {...register('intro')} {...control} />}
           </FormField>
-          <FormField className="sm:col-span-2" id="q-terms" label="Vilkår">
+          <FormField className="sm:col-span-2" id="q-terms" label="Vilkår" error={error('terms')}>
             {(control) => <Textarea rows={4} {...register('terms')} {...control} />}
           </FormField>
           <FormField id="q-valid" label="Gyldig til" error={error('valid_until')}>

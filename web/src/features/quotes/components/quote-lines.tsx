@@ -45,13 +45,13 @@ export function QuoteLines({
       <legend className="px-1 text-sm font-semibold">Linjer (priser eks. MVA)</legend>
       {lines.fields.map((field, index) => (
         <div key={field.id} className="grid grid-cols-2 gap-2 rounded-lg bg-muted/40 p-3 sm:grid-cols-[5rem_6rem_minmax(0,1fr)_6rem_auto]" data-quote-line>
-          <FormField className="col-span-full" id={`line-${index}-description`} label="Beskrivelse" error={lineError(index, 'description')}>
+          <FormField className="col-span-full" id={`line-${index}-description`} label="Beskrivelse" error={lineError(index, 'description') ?? lineError(index, 'service_id')}>
             {(control) => <Input {...register(`lines.${index}.description`)} {...control} />}
           </FormField>
           <FormField id={`line-${index}-quantity`} label="Antall" error={lineError(index, 'quantity')}>
             {(control) => <Input inputMode="decimal" {...register(`lines.${index}.quantity`)} {...control} />}
           </FormField>
-          <FormField id={`line-${index}-unit`} label="Enhet">
+          <FormField id={`line-${index}-unit`} label="Enhet" error={lineError(index, 'unit')}>
             {(control) => (
               <Select {...register(`lines.${index}.unit`)} {...control}>
                 {(Object.keys(UNITS) as Unit[]).map((unit) => (

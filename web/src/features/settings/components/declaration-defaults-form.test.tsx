@@ -53,22 +53,34 @@ describe('DeclarationDefaultsForm', () => {
     expect(sent[0]?.body).toMatchObject({ declaration_defaults: { registration: null } })
   })
 
-  it("puts the server's message on the lists under the final check, and keeps what was typed", async () => {
+  it("puts the server's message on a list under that list, and keeps what was typed", async () => {
     const user = userEvent.setup()
     answerApi(() => ({
       status: 422,
       body: {
         error: 'Noen felt mangler eller er ugyldige.',
-        fields: { declaration_defaults: 'Høyst 40 punkter i hver liste, hvert på høyst 300 tegn.' },
+        fields: { 'declaration_defaults.checks': 'Høyst 40 punkter i listen, hvert på høyst 300 tegn.' },
       },
     }))
     renderWithProviders(<DeclarationDefaultsForm settings={settings} />)
     await user.clear(screen.getByLabelText('Normer'))
     await user.type(screen.getByLabelText('Sluttkontroll (ett punkt per linje)'), '{Enter}Kontinuitet')
     await user.click(screen.getByRole('button', { name: 'Lagre erklæringsstandard' }))
-    expect(await screen.findByText('Høyst 40 punkter i hver liste, hvert på høyst 300 tegn.')).toBeInTheDocument()
-    expect(screen.getByLabelText('Sluttkontroll (ett punkt per linje)')).toHaveAccessibleDescription('Høyst 40 punkter i hver liste, hvert på høyst 300 tegn.')
+    expect(await screen.findByText('Høyst 40 punkter i listen, hvert på høyst 300 tegn.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Sluttkontroll (ett punkt per linje)')).toHaveAccessibleDescription('Høyst 40 punkter i listen, hvert på høyst 300 tegn.')
+    expect(screen.getByLabelText('Risikovurdering (ett punkt per linje)')).not.toHaveAccessibleDescription(/Høyst/)
     expect(screen.getByLabelText('Normer')).toHaveValue('')
     expect(screen.getByLabelText('Sluttkontroll (ett punkt per linje)')).toHaveValue('Isolasjonsmåling\nKontinuitet')
+  })
+
+  it("puts the server's message on the risk list under the risk list", async () => {
+    const user = userEvent.setup()
+    const message = 'Høyst 40 punkter i listen, hvert på høyst 300 tegn.'
+    answerApi(() => ({ status: 422, body: { error: 'Noen felt mangler eller er ugyldige.', fields: { 'declaration_defaults.risk': message } } }))
+    renderWithProviders(<DeclarationDefaultsForm settings={settings} />)
+    await user.click(screen.getByRole('button', { name: 'Lagre erklæringsstandard' }))
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(screen.getByLabelText('Risikovurdering (ett punkt per linje)')).toHaveAccessibleDescription(message)
+    expect(screen.getByLabelText('Sluttkontroll (ett punkt per linje)')).not.toHaveAccessibleDescription(message)
   })
 })

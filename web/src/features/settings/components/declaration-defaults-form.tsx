@@ -32,7 +32,8 @@ export function DeclarationDefaultsForm({ settings }: { settings: Settings }) {
   const serverErrors = useServerErrors(form, {
     'declaration_defaults.registration': 'registration',
     'declaration_defaults.norms': 'norms',
-    declaration_defaults: 'checks',
+    'declaration_defaults.risk': 'risk',
+    'declaration_defaults.checks': 'checks',
   })
   const { errors } = form.formState
   const submit = form.handleSubmit(async (values) => {

@@ -132,7 +132,7 @@ function VisitForm({
     : [...LENGTHS, [Number(form.getValues('minutes')), `${form.getValues('minutes')} minutter`] as [number, string]]
   const noAddress = !place.adresse?.trim()
   return (
-    <form method="post" onSubmit={submit} className="grid gap-4">
+    <form method="post" onSubmit={submit} className="grid gap-4" noValidate>
       {!visit && offered.length > 0 && (
         <fieldset className="grid gap-2" data-offered-days>
           <legend className="mb-1 text-sm font-medium">Kunden ønsket</legend>
