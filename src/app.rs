@@ -158,6 +158,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::visits::routes::router())
         .merge(crate::jobs::routes::router())
         .merge(crate::invoices::routes::router())
+        .merge(crate::payments::routes::router())
         .merge(crate::declarations::routes::router())
         .merge(crate::documents::routes::router())
 }

@@ -21,6 +21,7 @@ pub mod mail;
 pub mod media;
 pub mod memory;
 pub mod metrics;
+pub mod payments;
 pub mod pdf;
 pub mod privacy;
 pub mod quotes;

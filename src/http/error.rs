@@ -113,6 +113,7 @@ macro_rules! refusals {
 refusals!(
     fagfolk_data::auth::Refused,
     fagfolk_data::media::Refused,
+    fagfolk_data::payments::Refused,
     fagfolk_data::jobs::Refused,
     fagfolk_data::invoices::Refused,
     fagfolk_data::declarations::Refused,

@@ -6,4 +6,5 @@ pub mod basis;
 pub mod credit;
 pub mod ehf;
 pub mod export;
+pub mod list;
 pub mod routes;

@@ -24,6 +24,7 @@ use fagfolk_data::jobs::{self, JobStatus};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(super::list::list_invoices))
         .routes(routes!(invoice_basis))
         .routes(routes!(job_invoices, issue_invoice))
         .routes(routes!(get_invoice))

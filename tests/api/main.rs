@@ -40,6 +40,7 @@ mod openapi;
 mod pages;
 mod pages_fast;
 mod password_reset;
+mod payments;
 mod permissions;
 mod photo_sweep;
 mod preferred_times;

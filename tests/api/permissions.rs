@@ -36,6 +36,8 @@ pub enum Body {
     Upload,
     /// The contact form's upload of one photo (`photo`).
     Photo,
+    /// The bank's camt.054 file with one payment of its own (`file`).
+    BankFile,
 }
 
 pub struct Operation {
@@ -303,6 +305,35 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/jobs/{id}/invoice-basis", Body::None, READ, None),
     op("GET", "/api/admin/jobs/{id}/invoices", Body::None, READ, None),
     op("GET", "/api/admin/invoices/{id}", Body::None, READ, None),
+    // Money in (#61): the office's. Before the credit note below, which credits the whole
+    // fixture invoice.
+    op("GET", "/api/admin/invoices", Body::None, READ, None),
+    op("GET", "/api/admin/invoices/{id}/payments", Body::None, READ, None),
+    op("GET", "/api/admin/payments/waiting", Body::None, READ, None),
+    op(
+        "POST",
+        "/api/admin/invoices/{id}/payments",
+        Body::Json(|_| json!({ "paid_on": crate::helpers::oslo_day(0), "amount": 100, "note": "Kontant" })),
+        WORK,
+        Some(("create", "payments")),
+    ),
+    op("POST", "/api/admin/payments/import", Body::BankFile, WORK, Some(("import", "payments"))),
+    op(
+        "POST",
+        "/api/admin/payments/{id}/match",
+        Body::Json(|f| json!({ "invoice": f.invoice_number })),
+        WORK,
+        Some(("match", "payments")),
+    ),
+    op("POST", "/api/admin/payments/{id}/unmatch", Body::None, WORK, Some(("unmatch", "payments"))),
+    op(
+        "POST",
+        "/api/admin/payments/{id}/set-aside",
+        Body::Json(|_| json!({ "note": "Tilbakebetaling fra leverandør" })),
+        WORK,
+        Some(("set_aside", "payments")),
+    ),
+    op("DELETE", "/api/admin/payments/{id}", Body::None, WORK, Some(("delete", "payments"))),
     op("POST", "/api/admin/jobs/{id}/invoices", Body::None, WORK, Some(("create", "invoices"))),
     op(
         "POST",
@@ -585,6 +616,13 @@ pub struct Fixtures {
     pub declared_job: String,
     /// A photo on the invoiced job's declaration (a draft).
     pub declaration_photo: String,
+    /// The invoice's number, and its payments: one registered by hand, one from the bank
+    /// booked by its KID, and two from the bank waiting for the office.
+    pub invoice_number: String,
+    pub hand_payment: String,
+    pub bank_payment: String,
+    pub open_payment: String,
+    pub aside_payment: String,
 }
 
 impl Fixtures {
@@ -713,6 +751,7 @@ impl Fixtures {
         assert_eq!(yes.status(), 303, "the fixture's accepted quote");
         let (job, entry, material, change) = job_fixtures(app, admin, lead_id, round).await;
         let (finished_job, invoice) = invoice_fixtures(admin, lead_id).await;
+        let payments = payment_fixtures(admin, &invoice, round).await;
         // The firm's registration, which a samsvarserklæring needs to be signed.
         let mut settings: Value = admin.get("/api/admin/settings").await.json().await.unwrap();
         settings["declaration_defaults"]["registration"] = "987 654 325".into();
@@ -774,6 +813,11 @@ impl Fixtures {
             invoice,
             declared_job,
             declaration_photo: declaration_photo["id"].as_str().unwrap().to_owned(),
+            invoice_number: payments.number,
+            hand_payment: payments.hand,
+            bank_payment: payments.bank,
+            open_payment: payments.open,
+            aside_payment: payments.aside,
         }
     }
 
@@ -819,6 +863,14 @@ impl Fixtures {
             &self.media
         } else if path.starts_with("/api/admin/content/") {
             &self.content
+        } else if path.ends_with("/match") {
+            &self.open_payment
+        } else if path.ends_with("/set-aside") {
+            &self.aside_payment
+        } else if path.ends_with("/unmatch") {
+            &self.bank_payment
+        } else if path.starts_with("/api/admin/payments/") {
+            &self.hand_payment
         } else {
             &self.user
         };
@@ -931,6 +983,77 @@ async fn declaration_fixture(admin: &Session, lead: &str, responsible: &str) -> 
 
 /// Two call-out jobs on `lead`, each with a material line and done: the first to invoice,
 /// the second invoiced: `(finished job, invoice)`.
+/// The fixture invoice's number and its payments.
+struct PaymentFixtures {
+    number: String,
+    hand: String,
+    bank: String,
+    open: String,
+    aside: String,
+}
+
+/// A payment of 1 kr registered by hand on `invoice`, and a bank file of round `round`
+/// with 1 kr by the invoice's KID (booked) and two payments of unknown KIDs (waiting).
+async fn payment_fixtures(admin: &Session, invoice: &str, round: usize) -> PaymentFixtures {
+    let read: Value = admin.get_json(&format!("/api/admin/invoices/{invoice}"), &[]).await;
+    let number = read["number"].as_str().expect("the fixture invoice's number").to_owned();
+    let path = format!("/api/admin/invoices/{invoice}/payments");
+    let body = json!({ "paid_on": crate::helpers::oslo_day(0), "amount": 100 });
+    let hand: Value = admin.send(Method::POST, &path, &body).await.json().await.unwrap();
+    let kid = fagfolk_data::values::kid(&number);
+    let refs = [format!("F{round}-1"), format!("F{round}-2"), format!("F{round}-3")];
+    let file = crate::fixtures::camt::camt054(
+        crate::fixtures::camt::Version::V2,
+        &crate::helpers::oslo_day(0),
+        &[
+            crate::fixtures::camt::Pay {
+                reference: &refs[0],
+                amount: "1.00",
+                kid: Some(&kid),
+                message: "",
+                payer: "Fast Kunde",
+            },
+            crate::fixtures::camt::Pay {
+                reference: &refs[1],
+                amount: "2.00",
+                kid: Some("12345678903"),
+                message: "",
+                payer: "Ukjent",
+            },
+            crate::fixtures::camt::Pay {
+                reference: &refs[2],
+                amount: "3.00",
+                kid: Some("12345678903"),
+                message: "",
+                payer: "Ukjent",
+            },
+        ],
+    );
+    let imported = crate::fixtures::camt::import(admin, &file).await;
+    assert_eq!(imported.status(), 200, "the fixture's bank file");
+    let account: Value = admin.get_json(&path, &[]).await;
+    let bank = account["payments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|payment| payment["bank_ref"] == refs[0].as_str())
+        .expect("the fixture's payment by KID");
+    let waiting: Value = admin.get_json("/api/admin/payments/waiting", &[]).await;
+    let waiting_of = |reference: &str| {
+        waiting.as_array().unwrap().iter().find(|payment| payment["bank_ref"] == reference).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    PaymentFixtures {
+        number,
+        hand: hand["id"].as_str().expect("the fixture's payment by hand").to_owned(),
+        bank: bank["id"].as_str().unwrap().to_owned(),
+        open: waiting_of(&refs[1]),
+        aside: waiting_of(&refs[2]),
+    }
+}
+
 async fn invoice_fixtures(admin: &Session, lead: &str) -> (String, String) {
     // An invoice is made only when it can be paid: the firm's account first.
     crate::fixtures::firm_can_invoice(admin).await;
@@ -996,7 +1119,12 @@ async fn sent_photo(app: &TestApp) -> String {
         ..Default::default()
     };
     let form = fagfolk_data::contact::ContactForm::parse(input, &[]).ok().unwrap();
-    let stored = app.state.enquiries.store(form, address, fagfolk_data::contact::Window { now, since, limit: 1000 }).await.unwrap();
+    let stored = app
+        .state
+        .enquiries
+        .store(form, address, fagfolk_data::contact::Window { now, since, limit: 1000 })
+        .await
+        .unwrap();
     assert!(matches!(stored, fagfolk_data::contact::Stored::Done { .. }), "{stored:?}");
     id.to_string()
 }
@@ -1024,6 +1152,21 @@ pub async fn call(
     };
     if matches!(operation.body, Body::Upload) {
         request = request.multipart(png_form());
+    } else if matches!(operation.body, Body::BankFile) {
+        let reference = format!("P-{}", uuid::Uuid::new_v4().simple());
+        let file = crate::fixtures::camt::camt054(
+            crate::fixtures::camt::Version::V2,
+            &crate::helpers::oslo_day(0),
+            &[crate::fixtures::camt::Pay {
+                reference: &reference,
+                amount: "5.00",
+                kid: None,
+                message: "",
+                payer: "Ukjent",
+            }],
+        );
+        let form = Form::new().part("file", Part::bytes(file.into_bytes()).file_name("innbetalinger.xml"));
+        request = request.multipart(form);
     } else if matches!(operation.body, Body::Photo) {
         request = request.multipart(Form::new().part("photo", Part::bytes(jpeg()).file_name("vask.jpg")));
     } else if let Some(body) = body {
@@ -1140,6 +1283,7 @@ async fn every_operation_answers_each_role_as_the_table_says(app: TestApp) {
                         "/changes",
                         "/invoices",
                         "/credit-notes",
+                        "/payments",
                         "/declaration",
                         "/sign",
                         "/photos",

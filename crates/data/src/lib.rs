@@ -18,6 +18,7 @@ pub mod jobs;
 pub mod leads;
 pub mod media;
 pub mod oslo;
+pub mod payments;
 pub mod privacy;
 pub mod quotes;
 pub mod refusal;

@@ -171,6 +171,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every invoice and credit note, newest first, a page at a time: searched by number and
+         *     customer, filtered by state, with what is left to pay over the whole filter and how
+         *     many invoices stand in each state.
+         */
+        get: operations["list_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invoices/{id}": {
         parameters: {
             query?: never;
@@ -206,6 +227,30 @@ export interface paths {
          *     they were invoiced, their sums positive.
          */
         post: operations["credit_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice's sums (total, credited, paid, outstanding), its state today and its
+         *     payments, oldest first.
+         */
+        get: operations["invoice_payments"];
+        put?: never;
+        /**
+         * Registers a payment by hand (a transfer without KID, cash, Vipps): the day it came,
+         *     the amount (at most what is left to pay) and a note.
+         */
+        post: operations["register_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -802,6 +847,128 @@ export interface paths {
         post?: never;
         /** Delete a file and its row, and take it away from the content that shows it. */
         delete: operations["delete_media"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports the bank's camt.054 file (field `file`): each new payment is booked on the
+         *     invoice its KID or message plainly names, the rest wait for the office; a payment
+         *     imported before is left. A file that cannot be read is refused whole, naming what is
+         *     wrong.
+         */
+        post: operations["import_bank_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments waiting for the office: none of their KID or message named an invoice
+         *     plainly (unknown, more than was owed, two invoices), or one was taken off its invoice.
+         */
+        get: operations["waiting_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a payment registered by hand by mistake; one from the bank is taken off its
+         *     invoice instead (`unmatch`).
+         */
+        delete: operations["delete_payment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Books a waiting payment on the invoice the office names by its number, also when it is
+         *     more than is left to pay (the office pays the rest back).
+         */
+        post: operations["book_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/set-aside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a waiting payment aside as no payment of an invoice (a refund from a supplier, a
+         *     transfer between the firm's accounts), with a note saying what it is.
+         */
+        post: operations["set_aside_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/unmatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a payment from the bank off the invoice it was booked on: it waits for the office
+         *     again.
+         */
+        post: operations["unbook_payment"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1651,13 +1818,13 @@ export interface components {
          *     it: a new action without words fails `make lint`.
          * @enum {string}
          */
-        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel" | "sign";
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel" | "sign" | "import" | "match" | "unmatch" | "set_aside";
         /**
          * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations" | "document_links";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations" | "document_links" | "payments";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -1695,6 +1862,37 @@ export interface components {
             total: number;
             /** @description Everyone who appears in the log, for the user filter. */
             users: string[];
+        };
+        /** @description An invoice's sums, in øre. */
+        Balance: {
+            /**
+             * Format: int64
+             * @description What its credit notes take back, including MVA.
+             */
+            credited: number;
+            /**
+             * Format: int64
+             * @description What is left to pay: total less credited less paid. Below zero when the customer
+             *     has paid more than is owed (after a credit note, say): that is money to give back.
+             */
+            outstanding: number;
+            /**
+             * Format: int64
+             * @description What is paid on it.
+             */
+            paid: number;
+            /**
+             * Format: int64
+             * @description The invoice's total including MVA.
+             */
+            total: number;
+        };
+        BankFileForm: {
+            /**
+             * Format: binary
+             * @description The camt.054 file (XML) from the bank.
+             */
+            file: string;
         };
         BoardColumn: {
             /** @description The newest of them (up to 100). */
@@ -2337,6 +2535,17 @@ export interface components {
             /** @description What to show: a name, or the alt text for media. */
             title: string;
         };
+        /**
+         * @description What an import did: how many payments were new, booked, left for the office, already
+         *     there from an earlier import, and entries left out (money out, not booked).
+         */
+        Imported: {
+            already: number;
+            matched: number;
+            new: number;
+            skipped: number;
+            waiting: number;
+        };
         /** @description An invoice or a credit note as stored. */
         Invoice: {
             /** @description The specified basis as it was when made (a credit note's: the lines it takes back). */
@@ -2378,6 +2587,14 @@ export interface components {
             /** Format: int64 */
             vat_total: number;
         };
+        /** @description What is owed on an invoice, where it stands, and its payments. */
+        InvoiceAccount: {
+            balance: components["schemas"]["Balance"];
+            /** @description The KID the customer pays with, when the firm writes one. */
+            kid?: string | null;
+            payments: components["schemas"]["Payment"][];
+            state: components["schemas"]["InvoiceState"];
+        };
         /** @description A job's invoice basis. */
         InvoiceBasis: {
             /** @description Accepted tilleggsarbeid, each apart. */
@@ -2408,6 +2625,57 @@ export interface components {
          * @enum {string}
          */
         InvoiceKind: "invoice" | "credit_note";
+        /** @description A page of the list, and the numbers over the whole filter. */
+        InvoiceList: {
+            /**
+             * @description The invoices in each state, over the search (not the state filter): the filter's
+             *     chips say how many each would show.
+             */
+            counts: components["schemas"]["StateCounts"];
+            /**
+             * Format: int64
+             * @description Øre left to pay on the filter's invoices (what customers have paid too much is not
+             *     taken off).
+             */
+            outstanding: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            page_size: number;
+            rows: components["schemas"]["InvoiceRow"][];
+            /**
+             * Format: int64
+             * @description Rows in the whole filter.
+             */
+            total_rows: number;
+        };
+        /** @description One invoice or credit note in the list. */
+        InvoiceRow: {
+            /**
+             * @description A credit note's sums are what it takes back (its `total`); `credited`, `paid` and
+             *     `outstanding` are 0.
+             */
+            balance: components["schemas"]["Balance"];
+            /** @description The invoice a credit note credits: its number. */
+            credits?: string | null;
+            customer: string;
+            /** Format: date */
+            due_date: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            issue_date: string;
+            /** Format: uuid */
+            job_id: string;
+            kind: components["schemas"]["InvoiceKind"];
+            number: string;
+            state?: components["schemas"]["InvoiceState"] | null;
+        };
+        /**
+         * @description Where an invoice stands. A credit note has none of these: it is no claim.
+         * @enum {string}
+         */
+        InvoiceState: "sent" | "overdue" | "partly_paid" | "paid" | "credited";
         /**
          * @description What an invoice needs besides the firm's facts (Innstillinger → Faktura): the account
          *     the customer pays to, whether the firm is in Merverdiavgiftsregisteret (its org.nr is
@@ -2735,6 +3003,11 @@ export interface components {
             /** @description E-mail the new link to the customer (`LinkState::email`). */
             send?: boolean;
         };
+        /** @description Which invoice a waiting payment goes on: its number, as the office types it. */
+        MatchInput: {
+            /** @description `2026-0007`. */
+            invoice?: string | null;
+        };
         /** @description A material line on a job. */
         Material: {
             added_by: string;
@@ -2978,6 +3251,53 @@ export interface components {
              */
             current_password?: string | null;
             password?: string | null;
+        };
+        /** @description A payment as the office sees it. */
+        Payment: {
+            /**
+             * Format: int64
+             * @description Øre, positive.
+             */
+            amount: number;
+            /** @description The bank's reference of an imported payment. */
+            bank_ref?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The invoice it is booked on; `null` while it waits or when set aside.
+             */
+            invoice_id?: string | null;
+            /** @description That invoice's number. */
+            invoice_number?: string | null;
+            kid?: string | null;
+            /** @description The payer's message. */
+            message: string;
+            /** @description The office's note (a hand registration's, or why it was set aside). */
+            note: string;
+            /** Format: date */
+            paid_on: string;
+            payer: string;
+            source: components["schemas"]["Source"];
+            status: components["schemas"]["Status"];
+            /** @description The invoice an overpayment names (its number), for the office to see. */
+            suggested?: string | null;
+            waiting?: components["schemas"]["Waiting"] | null;
+        };
+        /** @description A payment registered by hand on an invoice. */
+        PaymentInput: {
+            /**
+             * Format: int64
+             * @description Øre, more than 0.
+             */
+            amount?: number | null;
+            /** @description At most 500 characters. */
+            note?: string | null;
+            /** @description The day it was paid, `YYYY-MM-DD`. */
+            paid_on?: string | null;
         };
         /** @description Everything stored about a person. */
         PersonData: {
@@ -3522,6 +3842,11 @@ export interface components {
             /** @description "Husk meg på denne enheten". */
             remembered: boolean;
         };
+        /** @description Why a waiting payment is no payment of an invoice. */
+        SetAsideInput: {
+            /** @description Required, at most 500 characters. */
+            note?: string | null;
+        };
         Settings: {
             adresse?: string | null;
             /** @description What the firm promises on its public pages; a page says only what is switched on. */
@@ -3626,6 +3951,11 @@ export interface components {
              */
             visit_days: components["schemas"]["VisitDays"];
         };
+        /**
+         * @description Where a payment came from.
+         * @enum {string}
+         */
+        Source: "manual" | "bank";
         /** @description A member of staff, as the lead views name them. */
         StaffMember: {
             email: string;
@@ -3640,6 +3970,26 @@ export interface components {
             kind: components["schemas"]["StatusKind"];
             name: string;
         };
+        /** @description How many invoices stand in each state. */
+        StateCounts: {
+            /** Format: int64 */
+            credit_notes: number;
+            /** Format: int64 */
+            credited: number;
+            /** Format: int64 */
+            overdue: number;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            partly_paid: number;
+            /** Format: int64 */
+            sent: number;
+        };
+        /**
+         * @description Where a payment stands.
+         * @enum {string}
+         */
+        Status: "matched" | "open" | "set_aside";
         StatusInput: {
             status: string;
         };
@@ -3983,6 +4333,11 @@ export interface components {
             /** @description `09:00` */
             start: string;
         };
+        /**
+         * @description Why an imported payment waits for the office.
+         * @enum {string}
+         */
+        Waiting: "unknown" | "overpaid" | "ambiguous" | "undone";
         /** @description A person's week. */
         Week: {
             /** @description Minutes per day, Monday first. */
@@ -4887,6 +5242,72 @@ export interface operations {
             };
         };
     };
+    list_invoices: {
+        parameters: {
+            query?: {
+                /** @description Part of the number ("2026-0001") or of the customer's name, any case. */
+                q?: string;
+                /**
+                 * @description `sent`, `overdue`, `partly_paid`, `paid`, `credited`, or `unpaid` (sent, overdue
+                 *     and partly paid together); all, credit notes too, when left out.
+                 */
+                state?: string;
+                /** @description The page, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description En side av fakturalisten */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ukjent status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_invoice: {
         parameters: {
             query?: {
@@ -5023,6 +5444,146 @@ export interface operations {
                 };
             };
             /** @description En kreditnota krediteres ikke */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saldo og innbetalinger */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAccount"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInput"];
+            };
+        };
+        responses: {
+            /** @description Innbetalingen er registrert */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description En kreditnota, eller ingenting igjen å betale */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8253,6 +8814,409 @@ export interface operations {
             };
             /** @description Finnes ikke */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_bank_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BankFileForm"];
+            };
+        };
+        responses: {
+            /** @description Hva importen gjorde */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Imported"];
+                };
+            };
+            /** @description Ikke et gyldig skjema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Filen kan ikke leses; ingenting er importert */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waiting_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Innbetalinger til avklaring, eldste først */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Innbetalingens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Innbetalingen er slettet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description En innbetaling fra banken slettes ikke */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Innbetalingens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchInput"];
+            };
+        };
+        responses: {
+            /** @description Innbetalingen er ført på fakturaen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Innbetalingen venter ikke, eller nummeret er en kreditnota */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_aside_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Innbetalingens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAsideInput"];
+            };
+        };
+        responses: {
+            /** @description Innbetalingen er satt til side */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Innbetalingen venter ikke på avklaring */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unbook_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Innbetalingens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Innbetalingen venter på avklaring igjen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Innbetalingen er ikke ført på en faktura */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -46,6 +46,9 @@ export const paths = {
     jobs: '/admin/oppdrag',
     /** A job's page; with `:jobId` the route's pattern. */
     job: (id: string) => `/admin/oppdrag/${id}`,
+    invoices: '/admin/fakturaer',
+    /** An invoice's (or credit note's) page; with `:invoiceId` the route's pattern. */
+    invoice: (id: string) => `/admin/fakturaer/${id}`,
     /** "Mine oppdrag i dag": the hours on a phone, a montør's home. */
     work: '/admin/mine-oppdrag',
     categories: '/admin/categories',

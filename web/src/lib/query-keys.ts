@@ -41,6 +41,11 @@ export const queryKeys = {
     all: ['invoices'] as const,
     basis: (jobId: string) => ['invoices', 'basis', jobId] as const,
     ofJob: (jobId: string) => ['invoices', 'job', jobId] as const,
+    list: (filter: unknown) => ['invoices', 'list', filter] as const,
+    one: (id: string) => ['invoices', 'one', id] as const,
+    account: (id: string) => ['invoices', 'account', id] as const,
+    /** The payments waiting for the office: money in, under the invoices it changes. */
+    waiting: ['invoices', 'waiting'] as const,
   },
   /** A job's samsvarserklæring. */
   declarations: {

@@ -51,6 +51,14 @@ pub enum AuditAction {
     Cancel,
     /// A samsvarserklæring signed by the responsible person.
     Sign,
+    /// The bank's file of incoming payments read in.
+    Import,
+    /// A waiting payment booked on an invoice by the office.
+    Match,
+    /// An imported payment taken off its invoice: it waits for the office again.
+    Unmatch,
+    /// A waiting payment set aside as no payment of an invoice.
+    SetAside,
 }
 
 /// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
@@ -85,6 +93,8 @@ pub enum AuditEntity {
     Declarations,
     /// A job's link to its documents for the customer (made, replaced or taken back).
     DocumentLinks,
+    /// A payment of an invoice (registered, imported, booked, set aside).
+    Payments,
 }
 
 /// The stored text of an enum value: its serde name.

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 34] = [
+const TABLES: [&str; 35] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -39,6 +39,7 @@ const TABLES: [&str; 34] = [
     "job_contacts",
     "invoice_numbers",
     "invoices",
+    "payments",
     "declarations",
     "declaration_photos",
     "document_links",

@@ -9,6 +9,7 @@
 pub mod basis;
 pub mod credit;
 pub mod input;
+pub mod list;
 pub mod model;
 pub mod refused;
 pub mod store;

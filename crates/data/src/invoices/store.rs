@@ -4,8 +4,10 @@
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use super::Invoice;
+use super::list::{InvoiceList, InvoiceRow, Query, StateCounts};
+use super::{Invoice, InvoiceKind};
 use crate::db::{Db, Tx};
+use crate::payments::{Balance, InvoiceState};
 use crate::{db_run, tx_run};
 
 macro_rules! columns {
@@ -31,8 +33,11 @@ pub async fn next_number(tx: &mut Tx, year: i32) -> Result<i64, sqlx::Error> {
 /// Writes `invoice` in the caller's transaction; `false` when its job has an invoice
 /// already (one per job, held by the database's unique index).
 pub async fn insert_in(tx: &mut Tx, invoice: &Invoice) -> Result<bool, sqlx::Error> {
+    let customer = invoice.basis.customer.addressee().to_owned();
+    let search = format!("{} {customer}", invoice.number).to_lowercase();
     let written = tx_run!(tx, conn => sqlx::query(concat!(
-        "INSERT INTO invoices (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+        "INSERT INTO invoices (", columns!(), ", customer, search) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
     ))
     .bind(invoice.id)
     .bind(invoice.job_id)
@@ -50,14 +55,34 @@ pub async fn insert_in(tx: &mut Tx, invoice: &Invoice) -> Result<bool, sqlx::Err
     .bind(&invoice.created_by)
     .bind(invoice.created_at)
     .bind(Json(&invoice.credited_lines))
+    .bind(customer)
+    .bind(search)
     .execute(conn)
     .await
     .map(|_| ()));
     match written {
-        Ok(()) => Ok(true),
+        Ok(()) => {
+            if let Some(credited) = invoice.credited_id {
+                refresh_credited_in(tx, credited).await?;
+            }
+            Ok(true)
+        }
         Err(sqlx::Error::Database(err)) if err.is_unique_violation() => Ok(false),
         Err(err) => Err(err),
     }
+}
+
+/// Counts again what the credit notes of invoice `id` take back, from their rows (the list
+/// of invoices reads it, crates/data/migrations: `0042_payments.sql`).
+async fn refresh_credited_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "UPDATE invoices SET credited = COALESCE(\
+         (SELECT SUM(notes.total) FROM invoices AS notes WHERE notes.credited_id = $1), 0) WHERE id = $1",
+    )
+    .bind(id)
+    .execute(conn)
+    .await
+    .map(|_| ()))
 }
 
 /// Marks job `id` invoiced in the caller's transaction; `false` when it was not done.
@@ -109,4 +134,136 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Invoice>, sqlx::Error> 
     .bind(job_id)
     .fetch_all(pool)
     .await)
+}
+
+/// Every invoice with its state on `$1` (today), as the list filters it
+/// (`crate::payments::balance::STATE_SQL`), and the number of the invoice a credit note
+/// credits.
+macro_rules! listed {
+    () => {
+        "(SELECT rows.*, credited_invoice.number AS credits FROM (SELECT id, job_id, number, kind, credited_id, \
+         customer, search, issue_date, due_date, total, credited, paid, CASE WHEN kind = 'credit_note' THEN 'credit_note' \
+         WHEN total - credited <= 0 THEN 'credited' WHEN paid >= total - credited THEN 'paid' \
+         WHEN paid > 0 THEN 'partly_paid' WHEN due_date < $1 THEN 'overdue' ELSE 'sent' END AS state \
+         FROM invoices) AS rows LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = rows.credited_id) AS listed"
+    };
+}
+
+/// The search (`$2`, a LIKE pattern or null) and the states (`$3` to `$5`, null for all).
+macro_rules! filtered {
+    () => {
+        " WHERE ($2 IS NULL OR search LIKE $2 ESCAPE '\\') AND ($3 IS NULL OR state IN ($3, $4, $5))"
+    };
+}
+
+#[derive(sqlx::FromRow)]
+struct ListRow {
+    id: Uuid,
+    job_id: Uuid,
+    number: String,
+    #[sqlx(try_from = "String")]
+    kind: InvoiceKind,
+    credits: Option<String>,
+    customer: String,
+    issue_date: chrono::NaiveDate,
+    due_date: chrono::NaiveDate,
+    total: i64,
+    credited: i64,
+    paid: i64,
+    state: String,
+}
+
+/// A page of the invoices `query` asks for on `today`, newest first, with the filter's
+/// count and outstanding sum and the count of each state.
+pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<InvoiceList, sqlx::Error> {
+    let state = |at: usize| query.states.get(at).or(query.states.first()).map(|state| (*state).to_owned());
+    let offset = (query.page - 1) * super::list::PAGE_SIZE;
+    let rows: Vec<ListRow> = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT id, job_id, number, kind, credits, customer, issue_date, due_date, total, credited, paid, state FROM ",
+        listed!(), filtered!(), " ORDER BY issue_date DESC, number DESC LIMIT $6 OFFSET $7"
+    ))
+    .bind(today)
+    .bind(&query.pattern)
+    .bind(state(0))
+    .bind(state(1))
+    .bind(state(2))
+    .bind(super::list::PAGE_SIZE)
+    .bind(offset)
+    .fetch_all(pool)
+    .await)?;
+    let (total_rows, outstanding): (i64, i64) = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN kind = 'invoice' AND total - credited - paid > 0 \
+         THEN total - credited - paid ELSE 0 END), 0) AS BIGINT) FROM ",
+        listed!(), filtered!()
+    ))
+    .bind(today)
+    .bind(&query.pattern)
+    .bind(state(0))
+    .bind(state(1))
+    .bind(state(2))
+    .fetch_one(pool)
+    .await)?;
+    let states: Vec<(String, i64)> = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT state, COUNT(*) FROM ", listed!(), filtered!(), " GROUP BY state"
+    ))
+    .bind(today)
+    .bind(&query.pattern)
+    .bind(None::<String>)
+    .bind(None::<String>)
+    .bind(None::<String>)
+    .fetch_all(pool)
+    .await)?;
+    let mut counts = StateCounts::default();
+    for (state, count) in states {
+        let slot = match state.as_str() {
+            "sent" => &mut counts.sent,
+            "overdue" => &mut counts.overdue,
+            "partly_paid" => &mut counts.partly_paid,
+            "paid" => &mut counts.paid,
+            "credited" => &mut counts.credited,
+            _ => &mut counts.credit_notes,
+        };
+        *slot = count;
+    }
+    let rows = rows
+        .into_iter()
+        .map(|row| {
+            let credit_note = row.kind == InvoiceKind::CreditNote;
+            InvoiceRow {
+                id: row.id,
+                job_id: row.job_id,
+                number: row.number,
+                kind: row.kind,
+                credits: row.credits,
+                customer: row.customer,
+                issue_date: row.issue_date,
+                due_date: row.due_date,
+                balance: if credit_note {
+                    Balance { total: row.total, credited: 0, paid: 0, outstanding: 0 }
+                } else {
+                    Balance::new(row.total, row.credited, row.paid)
+                },
+                state: InvoiceState::ALL.into_iter().find(|state| state.as_str() == row.state),
+            }
+        })
+        .collect();
+    Ok(InvoiceList {
+        rows,
+        total_rows,
+        page: query.page,
+        page_size: super::list::PAGE_SIZE,
+        outstanding,
+        counts,
+    })
+}
+
+/// Invoice `id`'s total, what its credit notes take back and what is paid on it.
+pub async fn balance(db: &Db, id: Uuid) -> Result<Option<Balance>, sqlx::Error> {
+    let sums: Option<(i64, i64, i64)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT total, credited, paid FROM invoices WHERE id = $1 AND kind = 'invoice'"
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await)?;
+    Ok(sums.map(|(total, credited, paid)| Balance::new(total, credited, paid)))
 }

@@ -13,6 +13,8 @@ import { DashboardPage } from './pages/dashboard-page'
 import { LeadPage } from './pages/lead-page'
 import { LeadsPage } from './pages/leads-page'
 import { QuotePage } from './pages/quote-page'
+import { InvoicePage } from './pages/invoice-page'
+import { InvoicesPage } from './pages/invoices-page'
 import { QuotesPage } from './pages/quotes-page'
 import { VisitsPage } from './pages/visits-page'
 import { JobPage } from './pages/job-page'
@@ -56,6 +58,8 @@ export function AdminApp() {
             <Route path={paths.admin.quote(':quoteId')} element={<QuotePage />} />
             <Route path={paths.admin.jobs} element={<JobsPage />} />
             <Route path={paths.admin.job(':jobId')} element={<JobPage />} />
+            <Route path={paths.admin.invoices} element={<InvoicesPage />} />
+            <Route path={paths.admin.invoice(':invoiceId')} element={<InvoicePage />} />
             <Route path={paths.admin.work} element={<WorkPage />} />
             <Route path={paths.admin.categories} element={<CategoriesPage />} />
             <Route path={paths.admin.services} element={<AdminServicesPage />} />

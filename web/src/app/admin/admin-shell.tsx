@@ -19,6 +19,7 @@ import {
   CalendarDays,
   Clock,
   Hammer,
+  Receipt,
 } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
@@ -44,6 +45,7 @@ export const adminNavigation = [
   { to: paths.admin.visits, label: 'Befaringer', icon: CalendarDays },
   { to: paths.admin.quotes, label: 'Tilbud', icon: FileSignature },
   { to: paths.admin.jobs, label: 'Oppdrag', icon: Hammer },
+  { to: paths.admin.invoices, label: 'Fakturaer', icon: Receipt },
   { to: paths.admin.work, label: 'Mine oppdrag', icon: Clock },
   { to: paths.admin.categories, label: 'Kategorier', icon: FolderTree },
   { to: paths.admin.content, label: 'Innhold', icon: FileText },
@@ -271,6 +273,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   tilbud: 'Tilbud',
   befaringer: 'Befaringer',
   oppdrag: 'Oppdrag',
+  fakturaer: 'Fakturaer',
   'mine-oppdrag': 'Mine oppdrag',
   categories: 'Kategorier',
   services: 'Tjenester',

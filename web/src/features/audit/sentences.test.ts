@@ -35,6 +35,7 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
     entry('create', 'document_links', 'Nytt sikringsskap', { before: {}, after: { name: 'Nytt sikringsskap', expires_at: '2027-02-26T06:09:01.879640Z' } }),
     entry('create', 'document_links', null, { before: { expires_at: '2027-02-26T06:09:01Z' }, after: { expires_at: '2027-02-27T10:00:00Z' } }),
     entry('create', 'declarations', null, { before: {}, after: { caption: 'Varmekabel før flislegging' } }),
+    entry('create', 'payments', null, { before: {}, after: { amount: 125050, paid_on: '2026-11-27', invoice: '2026-0007', source: 'manual', status: 'matched', note: 'Vipps' } }),
   ],
   update: [
     entry('update', 'leads', 'Per Olsen', {
@@ -110,6 +111,15 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
   decline: [{ ...entry('decline', 'quotes', null, { before: { status: 'sent' }, after: { status: 'declined', decline_reason: 'For dyrt' } }), performed_by: 'kunde: Per Olsen' }],
   cancel: [entry('cancel', 'visits', null, { before: { cancelled: false }, after: { cancelled: true } })],
   sign: [entry('sign', 'declarations', null, { before: { signed_at: null }, after: { signed_at: '2026-11-28T09:00:00Z' } })],
+  import: [entry('import', 'payments', null, { before: {}, after: { new: 3, matched: 2, waiting: 1, already: 0, skipped: 0 } })],
+  match: [
+    entry('match', 'payments', null, {
+      before: { invoice: null, status: 'open' },
+      after: { invoice: '2026-0008', status: 'matched' },
+    }),
+  ],
+  unmatch: [entry('unmatch', 'payments', null, { before: { invoice: '2026-0007', status: 'matched' }, after: { invoice: null, status: 'open' } })],
+  set_aside: [entry('set_aside', 'payments', null, { before: { status: 'open', note: '' }, after: { status: 'set_aside', note: 'Tilbakebetaling' } })],
   anonymize: [{ ...entry('anonymize', 'settings', null, { before: {}, after: { leads: 3, months: 24 } }), performed_by: 'automatisk (sletteregel)' }],
 }
 
@@ -166,6 +176,13 @@ describe('the audit log as sentences', () => {
     expect(tell(SAMPLES.lookup[0]!, names).sentence).toBe('slo opp personopplysninger (innsyn) og fant 2 leads, 1 henvendelse og 0 notater.')
     expect(tell(SAMPLES.export[0]!, names).sentence).toBe('eksporterte 12 leads til CSV (med et søk).')
     expect(tell(SAMPLES.sign[0]!, names).sentence).toBe('signerte samsvarserklæringen.')
+    expect(tell(SAMPLES.create[6]!, names).sentence).toBe('registrerte en innbetaling på faktura 2026-0007.')
+    expect(tell(SAMPLES.import[0]!, names).sentence).toBe('importerte en bankfil: 3 nye innbetalinger, 2 ført på fakturaer, 1 venter på avklaring.')
+    const matched = tell(SAMPLES.match[0]!, names)
+    expect(matched.sentence).toBe('førte innbetalingen på faktura 2026-0008.')
+    expect(matched.changes).toEqual(['Faktura satt til 2026-0008', 'Status fra venter på avklaring til ført på faktura'])
+    expect(tell(SAMPLES.unmatch[0]!, names).sentence).toBe('tok innbetalingen av fakturaen; den venter på avklaring.')
+    expect(tell(SAMPLES.set_aside[0]!, names).changes).toEqual(['Status fra venter på avklaring til satt til side', 'Notat satt til Tilbakebetaling'])
     expect(tell(SAMPLES.anonymize[0]!, names).who).toBe('automatisk (sletteregel)')
     expect(tell({ ...SAMPLES.login[0]!, performed_by: 'borte@firma.no' }, names).who).toBe('borte@firma.no')
   })

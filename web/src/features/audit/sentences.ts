@@ -29,6 +29,7 @@ const THE: Record<AuditEntity, string> = {
   invoices: 'fakturaen',
   declarations: 'samsvarserklæringen',
   document_links: 'dokumentlenken til oppdraget',
+  payments: 'innbetalingen',
 }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
@@ -37,6 +38,7 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
   create: (thing, after, entry) => {
     if (entry.entity_type === 'media') return `lastet opp ${thing}`
     if (entry.entity_type === 'declarations' && 'caption' in after) return 'la til et bilde på samsvarserklæringen'
+    if (entry.entity_type === 'payments') return `registrerte en innbetaling${typeof after.invoice === 'string' ? ` på faktura ${after.invoice}` : ''}`
     return `opprettet ${thing}`
   },
   update: (thing, after, entry) => {
@@ -69,6 +71,11 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
   decline: (thing) => `avslo ${thing}`,
   cancel: (thing) => `avlyste ${thing}`,
   sign: (thing) => `signerte ${thing}`,
+  import: (_thing, after) =>
+    `importerte en bankfil: ${count(after.new, 'ny innbetaling', 'nye innbetalinger')}, ${count(after.matched, 'ført på en faktura', 'ført på fakturaer')}, ${count(after.waiting, 'venter', 'venter')} på avklaring`,
+  match: (thing, after) => `førte ${thing}${typeof after.invoice === 'string' ? ` på faktura ${after.invoice}` : ' på en faktura'}`,
+  unmatch: (thing) => `tok ${thing} av fakturaen; den venter på avklaring`,
+  set_aside: (thing) => `satte ${thing} til side som ikke en fakturabetaling`,
   erase: (_thing, after) => `slettet personopplysninger: ${found(after)}`,
   anonymize: (_thing, after) =>
     `anonymiserte ${count(after.leads, 'vunnet eller tapt lead', 'vunne og tapte leads')} som ikke var endret på ${count(after.months, 'måned', 'måneder')}`,
@@ -146,10 +153,20 @@ const FIELDS: Record<string, string> = {
   cancelled: 'avlyst',
   expires_at: 'virker til',
   caption: 'bildetekst',
+  amount: 'beløp',
+  paid_on: 'betalt',
+  invoice: 'faktura',
+  source: 'kilde',
+  bank_ref: 'bankens referanse',
+  kid: 'KID',
+  payer: 'betaler',
 }
 
+/** The actions whose entry lists what changed, line by line (the others' sentence says it). */
+const CHANGES_SHOWN = new Set<AuditAction>(['update', 'merge', 'match', 'unmatch', 'set_aside'])
+
 /** Keys that say how a thing is stored rather than what it is: never shown. */
-const QUIET = new Set(['lead_id', 'new_id', 'kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order'])
+const QUIET = new Set(['lead_id', 'new_id', 'kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order', 'new', 'matched', 'waiting', 'already', 'skipped'])
 
 /** The promises (Innstillinger, `claims`), each told as its own change. */
 const CLAIMS: Record<string, string> = {
@@ -164,6 +181,8 @@ const CLAIMS: Record<string, string> = {
 const VALUES: Record<string, Record<string, string>> = {
   role: { admin: 'administrator', editor: 'redaktør' },
   kind: { open: 'åpen', won: 'vunnet', lost: 'tapt' },
+  source: { manual: 'registrert for hånd', bank: 'fra banken' },
+  status: { matched: 'ført på faktura', open: 'venter på avklaring', set_aside: 'satt til side' },
 }
 
 type Fields = Record<string, unknown>
@@ -203,6 +222,7 @@ export function shown(value: unknown, key: string, names: Names): string {
   if (DAY.test(text)) return formatDay(text)
   if (key === 'price_from' && typeof value === 'number') return `${value.toLocaleString('nb-NO')} kr`
   if (key === 'retention_months' && typeof value === 'number') return `${value} måneder`
+  if (key === 'amount' && typeof value === 'number') return `${(value / 100).toLocaleString('nb-NO', { minimumFractionDigits: 2 })} kr`
   return VALUES[key]?.[text] ?? text
 }
 
@@ -246,7 +266,7 @@ export function tell(entry: AuditEntry, names: Names): Told {
   const thing = quoted(entry.entity_name) ? `${THE[entry.entity_type]} ${quoted(entry.entity_name)}` : THE[entry.entity_type]
   const sentence = `${SENTENCES[entry.action](thing, after, entry)}.`
   const lines: string[] = []
-  if (entry.action === 'update' || entry.action === 'merge') {
+  if (CHANGES_SHOWN.has(entry.action)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (key === 'claims') {
         lines.push(...claimLines(before.claims, after.claims))

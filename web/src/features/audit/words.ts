@@ -26,6 +26,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   invoices: 'Faktura',
   declarations: 'Samsvarserklæring',
   document_links: 'Dokumentlenke',
+  payments: 'Innbetaling',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */
@@ -57,6 +58,10 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   decline: 'avslo',
   cancel: 'avlyste',
   sign: 'signerte',
+  import: 'importerte',
+  match: 'førte på faktura',
+  unmatch: 'tok av faktura',
+  set_aside: 'satte til side',
 }
 
 /** An action's word; one the server added after this build shows as it is. */

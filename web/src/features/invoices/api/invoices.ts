@@ -20,6 +20,14 @@ export function useInvoiceBasis(jobId: string, enabled: boolean) {
   })
 }
 
+/** One invoice or credit note, as JSON (the operation answers its files too). */
+export function useInvoice(id: string) {
+  return useQuery({
+    queryKey: queryKeys.invoices.one(id),
+    queryFn: async () => unwrap(await api.GET('/api/admin/invoices/{id}', { params: { path: { id } } })) as Invoice,
+  })
+}
+
 export function useJobInvoices(jobId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.invoices.ofJob(jobId),

@@ -1,0 +1,105 @@
+//! What is owed on an invoice and where it stands: its total, less what its credit notes
+//! take back, less what is paid. The list of invoices filters by the state in SQL
+//! (`STATE_SQL`), the invoice's page reads it here ([`Balance::state`]); the tests hold
+//! the two to the same rules (tests/api/payments.rs).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Where an invoice stands. A credit note has none of these: it is no claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InvoiceState {
+    /// Made and handed to the customer, not due yet, nothing paid ("Sendt").
+    Sent,
+    /// Past its due date with nothing paid ("Forfalt").
+    Overdue,
+    /// Something paid, something left ("Delvis betalt").
+    PartlyPaid,
+    /// Paid in full ("Betalt").
+    Paid,
+    /// Credited in full: nothing was owed ("Kreditert").
+    Credited,
+}
+
+impl InvoiceState {
+    pub const ALL: [Self; 5] = [Self::Sent, Self::Overdue, Self::PartlyPaid, Self::Paid, Self::Credited];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Sent => "sent",
+            Self::Overdue => "overdue",
+            Self::PartlyPaid => "partly_paid",
+            Self::Paid => "paid",
+            Self::Credited => "credited",
+        }
+    }
+}
+
+/// An invoice's sums, in øre.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Balance {
+    /// The invoice's total including MVA.
+    pub total: i64,
+    /// What its credit notes take back, including MVA.
+    pub credited: i64,
+    /// What is paid on it.
+    pub paid: i64,
+    /// What is left to pay: total less credited less paid. Below zero when the customer
+    /// has paid more than is owed (after a credit note, say): that is money to give back.
+    pub outstanding: i64,
+}
+
+impl Balance {
+    pub fn new(total: i64, credited: i64, paid: i64) -> Self {
+        Self { total, credited, paid, outstanding: total - credited - paid }
+    }
+
+    /// What the customer owes after the credit notes, before payments.
+    pub fn owed(&self) -> i64 {
+        self.total - self.credited
+    }
+
+    /// Where the invoice stands on `today` with its due date.
+    pub fn state(&self, due_date: NaiveDate, today: NaiveDate) -> InvoiceState {
+        if self.owed() <= 0 {
+            InvoiceState::Credited
+        } else if self.paid >= self.owed() {
+            InvoiceState::Paid
+        } else if self.paid > 0 {
+            InvoiceState::PartlyPaid
+        } else if due_date < today {
+            InvoiceState::Overdue
+        } else {
+            InvoiceState::Sent
+        }
+    }
+}
+
+/// [`Balance::state`] in SQL, over the columns `total`, `credited`, `paid` and `due_date`
+/// of the row, with today's date as `$1`; a credit note's is `credit_note`.
+pub const STATE_SQL: &str = "CASE WHEN kind = 'credit_note' THEN 'credit_note' \
+     WHEN total - credited <= 0 THEN 'credited' \
+     WHEN paid >= total - credited THEN 'paid' \
+     WHEN paid > 0 THEN 'partly_paid' \
+     WHEN due_date < $1 THEN 'overdue' \
+     ELSE 'sent' END";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_state_follows_credit_notes_payments_and_the_due_date() {
+        let due = NaiveDate::from_ymd_opt(2026, 12, 14).unwrap();
+        let (before, after) = (due, due.succ_opt().unwrap());
+        assert_eq!(Balance::new(1000, 0, 0).state(due, before), InvoiceState::Sent);
+        assert_eq!(Balance::new(1000, 0, 0).state(due, after), InvoiceState::Overdue);
+        assert_eq!(Balance::new(1000, 0, 400).state(due, after), InvoiceState::PartlyPaid);
+        assert_eq!(Balance::new(1000, 400, 600).state(due, after), InvoiceState::Paid);
+        assert_eq!(Balance::new(1000, 1000, 0).state(due, after), InvoiceState::Credited);
+        let refund = Balance::new(1000, 500, 1000);
+        assert_eq!((refund.state(due, after), refund.outstanding), (InvoiceState::Paid, -500));
+    }
+}

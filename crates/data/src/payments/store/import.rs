@@ -1,0 +1,133 @@
+//! The bank's file imported: each new payment booked where it plainly belongs or left for
+//! the office, in one transaction.
+
+use std::collections::{BTreeSet, HashMap};
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::rows::{New, TURN, insert_in, refresh_in};
+use crate::audit::NewAudit;
+use crate::db::{Db, Tx};
+use crate::payments::camt::{Incoming, Notification};
+use crate::payments::matching::{self, Decision, Owed};
+use crate::payments::{Imported, Source, Status, Waiting};
+use crate::tx_run;
+
+/// The bank references of `refs` already stored.
+async fn known_in(tx: &mut Tx, refs: &[String]) -> Result<BTreeSet<String>, sqlx::Error> {
+    let mut known = BTreeSet::new();
+    for chunk in refs.chunks(500) {
+        let found: Vec<(String,)> = tx_run!(tx, conn => {
+            let mut query = sqlx::QueryBuilder::new("SELECT bank_ref FROM payments WHERE");
+            crate::db::push_in(&mut query, "bank_ref", chunk);
+            query.build_query_as().persistent(false).fetch_all(conn).await
+        })?;
+        known.extend(found.into_iter().map(|(bank_ref,)| bank_ref));
+    }
+    Ok(known)
+}
+
+/// What is left to pay on the invoices of `numbers` (credit notes and unknown numbers
+/// left out).
+async fn owed_in(tx: &mut Tx, numbers: &[String]) -> Result<HashMap<String, Owed>, sqlx::Error> {
+    let mut owed = HashMap::new();
+    for chunk in numbers.chunks(500) {
+        let found: Vec<(String, i64)> = tx_run!(tx, conn => {
+            let mut query =
+                sqlx::QueryBuilder::new("SELECT number, total - credited - paid FROM invoices WHERE kind = 'invoice' AND");
+            crate::db::push_in(&mut query, "number", chunk);
+            query.build_query_as().persistent(false).fetch_all(conn).await
+        })?;
+        for (number, outstanding) in found {
+            owed.insert(number.clone(), Owed { number, outstanding });
+        }
+    }
+    Ok(owed)
+}
+
+/// The invoices' ids by number.
+async fn ids_in(tx: &mut Tx, numbers: &[String]) -> Result<HashMap<String, Uuid>, sqlx::Error> {
+    let mut ids = HashMap::new();
+    for chunk in numbers.chunks(500) {
+        let found: Vec<(String, Uuid)> = tx_run!(tx, conn => {
+            let mut query = sqlx::QueryBuilder::new("SELECT number, id FROM invoices WHERE");
+            crate::db::push_in(&mut query, "number", chunk);
+            query.build_query_as().persistent(false).fetch_all(conn).await
+        })?;
+        ids.extend(found);
+    }
+    Ok(ids)
+}
+
+/// Imports the payments of `notification`: each new one (by its bank reference) booked on
+/// the invoice it plainly pays (`matching::decide`) or left for the office, in one
+/// transaction with `entry(what was done)`. A payment imported before changes nothing.
+pub async fn import(
+    db: &Db,
+    notification: &Notification,
+    (by, at): (&str, DateTime<Utc>),
+    entry: impl FnOnce(&Imported) -> NewAudit,
+) -> Result<Imported, sqlx::Error> {
+    let mut tx = db.begin_one_at_a_time(TURN).await?;
+    let refs: Vec<String> = notification.payments.iter().map(|payment| payment.bank_ref.clone()).collect();
+    let known = known_in(&mut tx, &refs).await?;
+    let mut seen = BTreeSet::new();
+    let (fresh, already): (Vec<&Incoming>, Vec<&Incoming>) = notification
+        .payments
+        .iter()
+        .partition(|payment| !known.contains(&payment.bank_ref) && seen.insert(payment.bank_ref.clone()));
+    let fresh: Vec<Incoming> = fresh.into_iter().cloned().collect();
+    let mut numbers: BTreeSet<String> = BTreeSet::new();
+    for payment in &fresh {
+        numbers.extend(payment.kid.as_deref().and_then(matching::number_of_kid));
+        numbers.extend(matching::numbers_in(&payment.message));
+    }
+    let numbers: Vec<String> = numbers.into_iter().collect();
+    let owed = owed_in(&mut tx, &numbers).await?;
+    let ids = ids_in(&mut tx, &numbers).await?;
+    let decisions = matching::decide(&fresh, |number| owed.get(number).cloned());
+    let mut done = Imported {
+        new: fresh.len(),
+        already: already.len(),
+        skipped: notification.skipped,
+        ..Imported::default()
+    };
+    let mut touched = BTreeSet::new();
+    for (payment, decision) in fresh.iter().zip(&decisions) {
+        let (invoice_id, status, waiting, suggested) = match decision {
+            Decision::Pays(number) => match ids.get(number) {
+                Some(id) => (Some(*id), Status::Matched, None, None),
+                None => (None, Status::Open, Some(Waiting::Unknown), None),
+            },
+            Decision::Waits(why, suggested) => (None, Status::Open, Some(*why), suggested.as_deref()),
+        };
+        if let Some(id) = invoice_id {
+            touched.insert(id);
+            done.matched += 1;
+        } else {
+            done.waiting += 1;
+        }
+        let new = New {
+            invoice_id,
+            amount: payment.amount,
+            paid_on: payment.paid_on,
+            source: Source::Bank,
+            status,
+            waiting,
+            suggested,
+            bank_ref: Some(&payment.bank_ref),
+            kid: payment.kid.as_deref(),
+            message: &payment.message,
+            payer: &payment.payer,
+            note: "",
+        };
+        insert_in(&mut tx, &new, by, at).await?;
+    }
+    for id in touched {
+        refresh_in(&mut tx, id).await?;
+    }
+    tx.audit(&entry(&done)).await?;
+    tx.commit().await?;
+    Ok(done)
+}

@@ -1,0 +1,80 @@
+//! The payments' store: every query of `payments`, and the invoices' `paid`, written once
+//! for SQLite and PostgreSQL. Each write takes the payments' turn ([`TURN`]) and counts the
+//! invoice's `paid` again from its rows in the same transaction ([`refresh_in`]): reads and
+//! a hand registration here, the bank's file in `import.rs`, what the office resolves in
+//! `resolve.rs`.
+
+mod import;
+mod resolve;
+mod rows;
+
+pub use import::import;
+pub use resolve::{book, delete, set_aside, unbook};
+pub use rows::{TURN, get, of_invoice, waiting};
+
+use rows::{New, Which, get_in, insert_in, payable_in, refresh_in};
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::input::NewPayment;
+use super::{Payment, Refused, Source, Status};
+use crate::audit::NewAudit;
+use crate::db::Db;
+use crate::db_run;
+
+/// Registers `payment` by hand on invoice `invoice_id`, with `entry(payment)`: refused on a
+/// credit note, when nothing is left to pay, or for more than is left.
+pub async fn register(
+    db: &Db,
+    invoice_id: Uuid,
+    payment: &NewPayment,
+    (by, at): (&str, DateTime<Utc>),
+    entry: impl FnOnce(&Payment) -> NewAudit,
+) -> Result<Result<Payment, Refused>, sqlx::Error> {
+    let mut tx = db.begin_one_at_a_time(TURN).await?;
+    let Some(invoice) = payable_in(&mut tx, Which::Id(invoice_id)).await? else {
+        return Ok(Err(Refused::NotFound));
+    };
+    if invoice.credit_note {
+        return Ok(Err(Refused::CreditNote));
+    }
+    if invoice.outstanding <= 0 {
+        return Ok(Err(Refused::NothingOwed));
+    }
+    if payment.amount > invoice.outstanding {
+        return Ok(Err(Refused::MoreThanOwed { outstanding: invoice.outstanding }));
+    }
+    let new = New {
+        invoice_id: Some(invoice_id),
+        amount: payment.amount,
+        paid_on: payment.paid_on,
+        source: Source::Manual,
+        status: Status::Matched,
+        waiting: None,
+        suggested: None,
+        bank_ref: None,
+        kid: None,
+        message: "",
+        payer: "",
+        note: &payment.note,
+    };
+    let id = insert_in(&mut tx, &new, by, at).await?;
+    refresh_in(&mut tx, invoice_id).await?;
+    let Some(written) = get_in(&mut tx, id).await? else { return Ok(Err(Refused::NotFound)) };
+    tx.audit(&entry(&written)).await?;
+    tx.commit().await?;
+    Ok(Ok(written))
+}
+
+/// Every invoice whose `paid` is not the sum of its booked payments, or whose `credited`
+/// is not the sum of its credit notes: none, always (tests/api/payments.rs).
+pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_scalar(
+        "SELECT number FROM invoices WHERE paid <> COALESCE(\
+         (SELECT SUM(amount) FROM payments WHERE payments.invoice_id = invoices.id AND status = 'matched'), 0) \
+         OR credited <> COALESCE((SELECT SUM(notes.total) FROM invoices AS notes WHERE notes.credited_id = invoices.id), 0)",
+    )
+    .fetch_all(pool)
+    .await)
+}

@@ -1,0 +1,206 @@
+//! The payments' rows as stored and read, and the steps every write of them shares: the
+//! turn, the invoice as a payment sees it, a new row, and the invoice's `paid` counted
+//! again.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
+
+use crate::db::{Db, Tx};
+use crate::payments::{Payment, Source, Status, Waiting, stored};
+use crate::{db_run, tx_run};
+
+/// The key every payment write takes its turn by (`Db::begin_one_at_a_time`).
+pub const TURN: &str = "payments";
+
+macro_rules! columns {
+    () => {
+        "payments.id, payments.invoice_id, invoices.number AS invoice_number, payments.amount, payments.paid_on, \
+         payments.source, payments.status, payments.waiting, payments.suggested, payments.bank_ref, payments.kid, \
+         payments.message, payments.payer, payments.note, payments.created_by, payments.created_at"
+    };
+}
+
+macro_rules! from {
+    () => {
+        " FROM payments LEFT JOIN invoices ON invoices.id = payments.invoice_id"
+    };
+}
+
+/// A payment as stored.
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: Uuid,
+    invoice_id: Option<Uuid>,
+    invoice_number: Option<String>,
+    amount: i64,
+    paid_on: NaiveDate,
+    source: String,
+    status: String,
+    waiting: Option<String>,
+    suggested: Option<String>,
+    bank_ref: Option<String>,
+    kid: Option<String>,
+    message: String,
+    payer: String,
+    note: String,
+    created_by: String,
+    created_at: DateTime<Utc>,
+}
+
+impl TryFrom<Row> for Payment {
+    type Error = sqlx::Error;
+    fn try_from(row: Row) -> Result<Self, sqlx::Error> {
+        let decode = |err: String| sqlx::Error::Decode(err.into());
+        Ok(Payment {
+            id: row.id,
+            invoice_id: row.invoice_id,
+            invoice_number: row.invoice_number,
+            amount: row.amount,
+            paid_on: row.paid_on,
+            source: stored::<Source>(&row.source).map_err(decode)?,
+            status: stored::<Status>(&row.status).map_err(decode)?,
+            waiting: row.waiting.as_deref().map(stored::<Waiting>).transpose().map_err(decode)?,
+            suggested: row.suggested,
+            bank_ref: row.bank_ref,
+            kid: row.kid,
+            message: row.message,
+            payer: row.payer,
+            note: row.note,
+            created_by: row.created_by,
+            created_at: row.created_at,
+        })
+    }
+}
+
+fn payments(rows: Vec<Row>) -> Result<Vec<Payment>, sqlx::Error> {
+    rows.into_iter().map(Payment::try_from).collect()
+}
+
+/// The payments of invoice `id`, oldest first.
+pub async fn of_invoice(db: &Db, id: Uuid) -> Result<Vec<Payment>, sqlx::Error> {
+    let rows: Vec<Row> = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), from!(), " WHERE payments.invoice_id = $1 ORDER BY payments.paid_on, payments.created_at"
+    ))
+    .bind(id)
+    .fetch_all(pool)
+    .await)?;
+    payments(rows)
+}
+
+/// The payments that wait for the office, oldest first.
+pub async fn waiting(db: &Db) -> Result<Vec<Payment>, sqlx::Error> {
+    let rows: Vec<Row> = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), from!(), " WHERE payments.status = 'open' ORDER BY payments.paid_on, payments.created_at"
+    ))
+    .fetch_all(pool)
+    .await)?;
+    payments(rows)
+}
+
+pub async fn get(db: &Db, id: Uuid) -> Result<Option<Payment>, sqlx::Error> {
+    let row: Option<Row> = db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), from!(), " WHERE payments.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?;
+    row.map(Payment::try_from).transpose()
+}
+
+pub(super) async fn get_in(tx: &mut Tx, id: Uuid) -> Result<Option<Payment>, sqlx::Error> {
+    let row: Option<Row> = tx_run!(tx, conn => sqlx::query_as(concat!("SELECT ", columns!(), from!(), " WHERE payments.id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await)?;
+    row.map(Payment::try_from).transpose()
+}
+
+/// An invoice as a payment sees it: its id, whether it is a credit note, and what is left
+/// to pay on it.
+pub(super) struct Payable {
+    pub(super) id: Uuid,
+    pub(super) credit_note: bool,
+    pub(super) outstanding: i64,
+}
+
+/// Which invoice: by its id, or by its number as the office types it.
+pub(super) enum Which<'a> {
+    Id(Uuid),
+    Number(&'a str),
+}
+
+pub(super) async fn payable_in(tx: &mut Tx, which: Which<'_>) -> Result<Option<Payable>, sqlx::Error> {
+    let found: Option<(Uuid, String, i64)> = match which {
+        Which::Id(id) => tx_run!(tx, conn => sqlx::query_as(
+            "SELECT id, kind, total - credited - paid FROM invoices WHERE id = $1"
+        )
+        .bind(id)
+        .fetch_optional(conn)
+        .await)?,
+        Which::Number(number) => tx_run!(tx, conn => sqlx::query_as(
+            "SELECT id, kind, total - credited - paid FROM invoices WHERE number = $1"
+        )
+        .bind(number.trim())
+        .fetch_optional(conn)
+        .await)?,
+    };
+    Ok(found.map(|(id, kind, outstanding)| Payable { id, credit_note: kind == "credit_note", outstanding }))
+}
+
+/// Counts invoice `id`'s `paid` again from its booked payments.
+pub(super) async fn refresh_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "UPDATE invoices SET paid = COALESCE(\
+         (SELECT SUM(amount) FROM payments WHERE invoice_id = $1 AND status = 'matched'), 0) WHERE id = $1",
+    )
+    .bind(id)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}
+
+/// A payment to write.
+pub(super) struct New<'a> {
+    pub(super) invoice_id: Option<Uuid>,
+    pub(super) amount: i64,
+    pub(super) paid_on: NaiveDate,
+    pub(super) source: Source,
+    pub(super) status: Status,
+    pub(super) waiting: Option<Waiting>,
+    pub(super) suggested: Option<&'a str>,
+    pub(super) bank_ref: Option<&'a str>,
+    pub(super) kid: Option<&'a str>,
+    pub(super) message: &'a str,
+    pub(super) payer: &'a str,
+    pub(super) note: &'a str,
+}
+
+pub(super) async fn insert_in(
+    tx: &mut Tx,
+    new: &New<'_>,
+    by: &str,
+    at: DateTime<Utc>,
+) -> Result<Uuid, sqlx::Error> {
+    let id = Uuid::now_v7();
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO payments (id, invoice_id, amount, paid_on, source, status, waiting, suggested, bank_ref, kid, \
+         message, payer, note, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+    )
+    .bind(id)
+    .bind(new.invoice_id)
+    .bind(new.amount)
+    .bind(new.paid_on)
+    .bind(new.source.as_str())
+    .bind(new.status.as_str())
+    .bind(new.waiting.map(Waiting::as_str))
+    .bind(new.suggested)
+    .bind(new.bank_ref)
+    .bind(new.kid)
+    .bind(new.message)
+    .bind(new.payer)
+    .bind(new.note)
+    .bind(by)
+    .bind(at)
+    .execute(conn)
+    .await
+    .map(|_| ()))?;
+    Ok(id)
+}
