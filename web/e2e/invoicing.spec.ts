@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
-import { createLead, signIn } from './admin'
+import { signIn } from './admin'
+import { acceptedJob, firmCanInvoice } from './invoices'
 import { seriousViolations } from './axe'
 import { png } from './fixtures'
 import { expect, test } from './server'
@@ -11,52 +11,6 @@ import { expect, test } from './server'
 // The samsvarserklæring: refused for signing with what is missing, completed, signed, and
 // handed to the customer; then the job's own documents page, its link made at 1280, opened
 // on the phone with every document, and taken back.
-
-const headers = { 'X-Fagfolk-Csrf': '1' }
-
-/** Innstillinger as an invoice needs them: org.nr with its check digit, an account. */
-async function firmCanInvoice(page: Page) {
-  const settings = (await (await page.request.get('/api/admin/settings')).json()) as Record<string, unknown>
-  const saved = await page.request.put('/api/admin/settings', {
-    data: {
-      ...settings,
-      company_name: 'Fagfolk Oslo AS',
-      orgnr: '923 456 783',
-      adresse: 'Storgata 1, 0155 Oslo',
-      invoicing: { account_number: '1234.56.78903', vat_registered: true, payment_days: 14, kid: true },
-      declaration_defaults: { ...(settings.declaration_defaults as object), registration: '987 654 325' },
-    },
-    headers,
-  })
-  expect(saved.status()).toBe(200)
-}
-
-/** A business customer's accepted fixed-price quote and the job made of it: the job's id and
- * the customer's link. */
-async function acceptedJob(page: Page): Promise<{ job: string; link: string }> {
-  const lead = await createLead(page, { name: 'Åse Ødegård', email: 'ase@example.no', adresse: 'Kjelsåsveien 12', postnr: '0488' })
-  const lines = [
-    { description: 'Nytt sikringsskap med jordfeilbrytere', quantity: 100, unit: 'stk', unit_price: 1_000_000, vat: 25 },
-    { description: 'Elektriker', quantity: 600, unit: 'time', unit_price: 95_000, vat: 25 },
-  ]
-  const made = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, {
-    data: { customer_kind: 'business', customer_company: 'Byggmester Hansen AS', org_nr: '987 654 325', customer_address: 'Kjelsåsveien 12, 0488 Oslo', lines, price_type: 'fixed' },
-    headers,
-  })
-  expect(made.status()).toBe(201)
-  const quote = (await made.json()) as { id: string }
-  const sent = await page.request.post(`/api/admin/quotes/${quote.id}/send`, { headers })
-  const link = new URL(((await sent.json()) as { link: string }).link).pathname
-  const answer = await page.request.post(link, {
-    form: { handling: 'aksepter', versjon: '1', navn: 'Åse Ødegård', lest: 'on' },
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
-    maxRedirects: 0,
-  })
-  expect(answer.status()).toBe(303)
-  const job = await page.request.post(`/api/admin/quotes/${quote.id}/job`, { data: {}, headers })
-  expect(job.status()).toBe(201)
-  return { job: ((await job.json()) as { id: string }).id, link }
-}
 
 test('the office finishes a job and invoices it as PDF and EHF, credits a line, and the customer downloads each document on a phone', async ({ page, browser, baseURL }, info) => {
   test.setTimeout(180_000)

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { useToast } from '@/components/toast'
+import { reasonOf } from '@/lib/api'
 import { type Imported, useImportBankFile } from '../api/payments'
 
 /** What an import did, in a sentence. */
@@ -13,10 +13,9 @@ export function importedText(done: Imported): string {
 
 /** "Importer bankfil": the camt.054 file from the online bank, imported as it is chosen.
  * What was done, or the server's reason the file was refused (nothing imported), stays
- * under the button. */
+ * under the button and is read out (a status, or an alert when refused). */
 export function BankImport() {
   const upload = useImportBankFile()
-  const toast = useToast()
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
   const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null)
@@ -25,9 +24,8 @@ export function BankImport() {
     try {
       const done = await upload.mutateAsync(file)
       setSaid({ text: importedText(done), error: false })
-      toast({ title: 'Bankfilen er importert', description: importedText(done) })
     } catch (error) {
-      setSaid({ text: error instanceof Error ? error.message : 'Kunne ikke importere filen.', error: true })
+      setSaid({ text: reasonOf(error) ?? 'Kunne ikke importere filen.', error: true })
     } finally {
       if (input.current) input.current.value = ''
     }

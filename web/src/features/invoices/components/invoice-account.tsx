@@ -1,6 +1,7 @@
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { reasonOf } from '@/lib/api'
 import { formatDay } from '@/lib/format'
 import { kroner } from '@/lib/money'
 import { type Payment, useDeletePayment, useInvoiceAccount, useUnmatchPayment } from '../api/payments'
@@ -30,7 +31,7 @@ export function InvoiceAccount({ invoiceId }: { invoiceId: string }) {
       await action()
       toast({ title: done })
     } catch (error) {
-      toast({ title: 'Kunne ikke endre innbetalingen', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+      toast({ title: 'Kunne ikke endre innbetalingen', description: reasonOf(error), variant: 'destructive' })
     }
   }
   return (

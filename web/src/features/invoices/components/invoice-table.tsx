@@ -10,7 +10,28 @@ import { InvoiceStateBadge } from './invoice-state'
 export function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
   if (!rows.length) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">Ingen fakturaer her.</p>
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
+    <>
+      {/* A phone reads each invoice as a card; from 640 px it is a table. */}
+      <ul className="grid gap-2 sm:hidden">
+        {rows.map((row) => (
+          <li key={row.id} data-invoice-card={row.number} className="grid gap-1 rounded-xl border border-border bg-card p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <Link className="font-semibold text-primary underline-offset-4 hover:underline" to={paths.admin.invoice(row.id)}>
+                {row.kind === 'credit_note' ? `Kreditnota ${row.number}` : row.number}
+              </Link>
+              <InvoiceStateBadge state={row.state} />
+            </div>
+            <span>{row.customer}</span>
+            {row.credits && <span className="text-muted-foreground">krediterer {row.credits}</span>}
+            <span className="text-muted-foreground">
+              {row.kind === 'invoice'
+                ? `${kroner(row.balance.total)}, forfall ${formatDay(row.due_date)}, står igjen ${kroner(row.balance.outstanding)}`
+                : `${kroner(-row.balance.total)}, ${formatDay(row.issue_date)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border border-border sm:block">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-muted/60 text-muted-foreground">
           <tr>
@@ -42,6 +63,7 @@ export function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+      </div>
+    </>
   )
 }
