@@ -25,6 +25,8 @@ pub struct SearchResults {
     pub leads: Vec<Hit>,
     pub media: Vec<Hit>,
     pub users: Vec<Hit>,
+    /// Invoices and credit notes by number or customer (#61).
+    pub invoices: Vec<Hit>,
 }
 
 pub use fagfolk_data::text::Hit;
@@ -33,11 +35,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(search))
 }
 
-/// Search services, leads, media and admin users at once.
+/// Search services, leads, media, admin users and invoices at once.
 #[utoipa::path(
     get, path = "/api/admin/search", tag = "admin", params(SearchQuery),
     responses(
-        (status = 200, description = "Treff i fire grupper, høyst 5 i hver", body = SearchResults),
+        (status = 200, description = "Treff i fem grupper, høyst 5 i hver", body = SearchResults),
     )
 )]
 async fn search(
@@ -56,5 +58,6 @@ async fn search(
     let leads = fagfolk_data::leads::store::search(db, &filter).await?;
     let media = fagfolk_data::media::store::search(db, needle).await?;
     let users = fagfolk_data::users::store::search(db, needle).await?;
-    Ok(Json(SearchResults { services, leads, media, users }))
+    let invoices = fagfolk_data::invoices::store::search(db, &q).await?;
+    Ok(Json(SearchResults { services, leads, media, users, invoices }))
 }

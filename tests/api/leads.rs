@@ -291,11 +291,11 @@ async fn the_dashboard_counts_match_the_data(app: TestApp) {
     app.stop().await;
 }
 
-async fn the_command_search_answers_four_groups_after_two_characters(app: TestApp) {
+async fn the_command_search_answers_five_groups_after_two_characters(app: TestApp) {
     let session = app.admin().await;
     create(&session, json!({ "name": "Elin Sikring", "email": "elin@example.no" })).await;
     let short: Value = session.get("/api/admin/search?q=%20s%20").await.json().await.unwrap();
-    assert_eq!(short, json!({"services": [], "leads": [], "media": [], "users": []}));
+    assert_eq!(short, json!({"services": [], "leads": [], "media": [], "users": [], "invoices": []}));
 
     let hits: Value = session.get("/api/admin/search?q=sikring").await.json().await.unwrap();
     assert_eq!(hits["leads"][0]["title"], "Elin Sikring");
@@ -445,7 +445,7 @@ crate::db_tests!(
     leads_without_search_columns_are_made_searchable_at_start,
     the_board_has_one_column_per_pipeline_status_with_counts,
     the_dashboard_counts_match_the_data,
-    the_command_search_answers_four_groups_after_two_characters,
+    the_command_search_answers_five_groups_after_two_characters,
     the_audit_log_lists_newest_first_and_only_an_admin_clears_it,
     the_audit_log_names_what_it_refers_to,
 );

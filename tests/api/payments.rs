@@ -136,6 +136,12 @@ async fn the_list_finds_an_invoice_by_number_and_customer_and_a_credit_note_lowe
         [consumer.number.as_str()]
     );
     assert_eq!(list(&office, "?q=50%25").await.total_rows, 0, "a % is a character, not a wildcard");
+    // Ctrl+K finds it too, by number or customer.
+    let hits: Value = office.get_json("/api/admin/search", &[("q", business.number.as_str())]).await;
+    assert_eq!(hits["invoices"][0]["title"], format!("Faktura {}", business.number));
+    assert_eq!(hits["invoices"][0]["detail"], "Byggmester Hansen AS");
+    let hits: Value = office.get_json("/api/admin/search", &[("q", "ødegård")]).await;
+    assert_eq!(hits["invoices"][0]["title"], format!("Faktura {}", consumer.number));
 
     // A credit note of the first line: a row of its own, and what is owed goes down by it.
     let note: Value = office

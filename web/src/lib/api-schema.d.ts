@@ -1246,7 +1246,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search services, leads, media and admin users at once. */
+        /** Search services, leads, media, admin users and invoices at once. */
         get: operations["search"];
         put?: never;
         post?: never;
@@ -3735,6 +3735,8 @@ export interface components {
          */
         Scope: "own" | "all";
         SearchResults: {
+            /** @description Invoices and credit notes by number or customer (#61). */
+            invoices: components["schemas"]["Hit"][];
             leads: components["schemas"]["Hit"][];
             media: components["schemas"]["Hit"][];
             services: components["schemas"]["Hit"][];
@@ -10317,7 +10319,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Treff i fire grupper, høyst 5 i hver */
+            /** @description Treff i fem grupper, høyst 5 i hver */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -267,3 +267,24 @@ pub async fn balance(db: &Db, id: Uuid) -> Result<Option<Balance>, sqlx::Error> 
     .await)?;
     Ok(sums.map(|(total, credited, paid)| Balance::new(total, credited, paid)))
 }
+
+/// The five newest invoices and credit notes whose number or customer holds `q` (Ctrl+K),
+/// each as its name and customer.
+pub async fn search(db: &Db, q: &str) -> Result<Vec<crate::text::Hit>, sqlx::Error> {
+    let filter = super::list::InvoiceFilter { q: Some(q.to_owned()), state: None, page: None };
+    let Ok(super::list::Query { pattern: Some(pattern), .. }) = filter.read() else { return Ok(Vec::new()) };
+    let found: Vec<(Uuid, String, String, String)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, kind, number, customer FROM invoices WHERE search LIKE $1 ESCAPE '\\' \
+         ORDER BY issue_date DESC, number DESC LIMIT 5",
+    )
+    .bind(pattern)
+    .fetch_all(pool)
+    .await)?;
+    Ok(found
+        .into_iter()
+        .map(|(id, kind, number, customer)| {
+            let name = if kind == "credit_note" { "Kreditnota" } else { "Faktura" };
+            crate::text::Hit { id, title: format!("{name} {number}"), detail: Some(customer) }
+        })
+        .collect())
+}

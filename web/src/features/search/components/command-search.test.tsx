@@ -26,6 +26,7 @@ const results = {
   leads: [{ id: 'l1', title: 'Vera Kunde', detail: 'vera@example.no' }],
   media: [],
   users: [{ id: 'u1', title: 'Vera Vikar', detail: 'vera@fagfolk.test' }],
+  invoices: [{ id: 'i1', title: 'Faktura 2026-0007', detail: 'Vera Kunde' }],
 }
 
 describe('CommandSearch', () => {
@@ -49,6 +50,24 @@ describe('CommandSearch', () => {
 
     await user.click(within(listbox).getByRole('option', { name: /Vera Vikar/ }))
     expect(screen.getByTestId('where')).toHaveTextContent('/admin/users?user=u1')
+  })
+
+  it('finds an invoice by its number and opens its page', async () => {
+    const user = userEvent.setup()
+    answerApi(() => ({ status: 200, body: { ...results, services: [], leads: [], users: [] } }))
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/admin']}>
+        <CommandSearch open onOpenChange={() => {}} />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    await user.type(screen.getByPlaceholderText('Søk i tjenester, leads, media og brukere…'), '2026-0007')
+    const listbox = await screen.findByRole('listbox')
+    expect(await within(listbox).findByText('Fakturaer')).toBeInTheDocument()
+    await user.click(await within(listbox).findByRole('option', { name: /Faktura 2026-0007/ }))
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin/fakturaer/i1')
   })
 
   it('does not ask for fewer than two characters', async () => {

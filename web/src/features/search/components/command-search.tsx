@@ -1,5 +1,5 @@
 import { Command } from 'cmdk'
-import { FileImage, Inbox, UserRound, Wrench } from 'lucide-react'
+import { FileImage, Inbox, Receipt, UserRound, Wrench } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '@/lib/paths'
@@ -23,9 +23,10 @@ const groups: {
   { key: 'leads', heading: 'Leads', icon: Inbox, target: (hit) => `${paths.admin.leads}?lead=${hit.id}` },
   { key: 'media', heading: 'Media', icon: FileImage, target: (hit) => `${paths.admin.media}?highlight=${hit.id}` },
   { key: 'users', heading: 'Admin-brukere', icon: UserRound, target: (hit) => `${paths.admin.users}?user=${hit.id}` },
+  { key: 'invoices', heading: 'Fakturaer', icon: Receipt, target: (hit) => paths.admin.invoice(hit.id) },
 ]
 
-/** Ctrl/Cmd+K: one request to the server, four groups of up to five hits. */
+/** Ctrl/Cmd+K: one request to the server, five groups of up to five hits. */
 export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate()
   const [input, setInput] = useState('')
