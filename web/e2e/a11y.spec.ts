@@ -10,7 +10,7 @@ const publicPaths = [
 ]
 const adminPaths = [
   '/admin', '/admin/leads', '/admin/categories', '/admin/services/category/elektriker', '/admin/services',
-  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy', '/admin/tilbud',
+  '/admin/content', '/admin/media', '/admin/users', '/admin/settings', '/admin/logs', '/admin/privacy', '/admin/tilbud', '/admin/fakturaer',
 ]
 
 for (const theme of ['light', 'dark'] as const) {

@@ -16,7 +16,7 @@ test.use({ demo: true })
 const ADMIN_PATHS = [
   '/admin', '/admin/leads', '/admin/befaringer', '/admin/tilbud', '/admin/categories', '/admin/services',
   '/admin/services/category/elektriker', '/admin/content', '/admin/media', '/admin/users', '/admin/settings',
-  '/admin/logs', '/admin/privacy',
+  '/admin/logs', '/admin/privacy', '/admin/fakturaer',
 ]
 const DESKS = [1024, 1280, 1440]
 const PHONES = [360, 375]
