@@ -28,9 +28,14 @@ cd "$(dirname "$0")/.."
 # in that session. Measured on 2026-11-28 (session 33) with the customer's documents page
 # and the declaration's photos too: the shipped binary 39.52 MB (a cold release build of
 # 6:44 on a faster machine), over its 39.0 MB budget, which is raised with the same 3 %
-# of room; the test build's server 64.6 MB, inside its budget.
+# of room; the test build's server 64.6 MB, inside its budget. Raised on 2026-11-28
+# (session 37) for money in (#61: the list of invoices, payments, the bank's camt.054
+# read with quick-xml, which the data crate now uses too (the same crate the server's EHF
+# compiled in already), sending, the dashboard's figures; about 3 000 lines and no new
+# crate): the test build's server 66.2 MB, with 3 % of room. The shipped binary was not
+# built in that session.
 RELEASE_BUDGET=40700000
-DEBUG_BUDGET=65800000
+DEBUG_BUDGET=68200000
 
 TARGET="${CARGO_TARGET_DIR:-target}"
 if [ "${1:-}" = --release ]; then

@@ -41,9 +41,13 @@ pub struct Dashboard {
     pub quotes: QuoteFigures,
     /// Jobs: in progress, the hours entered this week, and those past their estimate.
     pub jobs: JobFigures,
+    /// Money in: what customers owe by age, what came in this month, and the payments
+    /// that wait for the office.
+    pub money: MoneyFigures,
 }
 
 use fagfolk_data::jobs::figures::JobFigures;
+use fagfolk_data::payments::figures::MoneyFigures;
 use fagfolk_data::quotes::figures::QuoteFigures;
 
 /// One thing to do before the site goes live, with where it is done.
@@ -116,9 +120,11 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         .collect();
     let quotes = fagfolk_data::quotes::figures::figures(&quotes, today);
     let jobs = fagfolk_data::jobs::figures::figures(&state.db, today).await?;
+    let money = fagfolk_data::payments::figures::figures(&state.db, today).await?;
     Ok(Json(Dashboard {
         quotes,
         jobs,
+        money,
         new_leads_7d,
         open_leads,
         won_30d,

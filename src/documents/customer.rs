@@ -63,7 +63,15 @@ pub async fn show(
     let expires = link::of_job(&state.db, job.id).await.ok().flatten().map(|link| link.expires_at);
     let firm = crate::pdf::letterhead::now(&state).await.ok();
     let path = format!("/dokumenter/{token}");
+    let owed = match super::list::owed(&state, &job).await {
+        Ok(owed) => owed,
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lese hva kunden skylder");
+            return unavailable();
+        }
+    };
     let data = json!({
+        "owed": owed,
         "title": job.title,
         "customer": job.customer_name,
         "address": job.customer_address,

@@ -7,6 +7,7 @@ use fagfolk_data::invoices;
 use fagfolk_data::jobs::Job;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::{QuoteStatus, store};
+use fagfolk_data::values::AccountNumber;
 
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -62,6 +63,35 @@ pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Result
         documents.push(json!({ "title": "Samsvarserklæring", "href": href(DECLARATION) }));
     }
     Ok(documents)
+}
+
+/// What the customer owes on `job`'s invoice on `today`, for the customer's pages: the
+/// invoice's number and total, what credit notes took back and what is paid, what is left,
+/// by when, to which account with which KID; `settled` once nothing is left. `None`
+/// before the job is invoiced.
+pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Error> {
+    let kept = invoices::store::of_job(&state.db, job.id).await?;
+    let Some(invoice) = kept.iter().find(|invoice| invoice.kind == invoices::InvoiceKind::Invoice) else {
+        return Ok(None);
+    };
+    let Some(balance) = invoices::store::balance(&state.db, invoice.id).await? else { return Ok(None) };
+    let today = state.clock.today();
+    let kroner = fagfolk_data::quotes::money::kroner;
+    let account = invoice.seller.account_number.as_deref().and_then(|text| AccountNumber::parse(text).ok());
+    let settled = balance.outstanding <= 0;
+    Ok(Some(json!({
+        "number": invoice.number,
+        "total": kroner(balance.total),
+        "credited": (balance.credited > 0).then(|| kroner(balance.credited)),
+        "paid": (balance.paid > 0).then(|| kroner(balance.paid)),
+        "outstanding": kroner(balance.outstanding.max(0)),
+        "refund": (balance.outstanding < 0).then(|| kroner(-balance.outstanding)),
+        "due": oslo::date(invoice.due_date),
+        "overdue": !settled && invoice.due_date < today,
+        "account": account.map(|account| account.display()),
+        "kid": invoice.kid(),
+        "settled": settled,
+    })))
 }
 
 /// The quote `job` was made from, when it is accepted (a call-out has none).

@@ -7,6 +7,7 @@
 //! link opens, so a link shows its own job's documents and no other's.
 
 pub mod customer;
+pub mod link;
 pub mod list;
 pub mod routes;
 

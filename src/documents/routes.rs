@@ -6,20 +6,20 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::documents::store as link;
-use fagfolk_data::documents::{DAYS, DocumentLink, Refused};
+use fagfolk_data::documents::{DocumentLink, Refused};
 use fagfolk_data::jobs::{self, Job};
 use fagfolk_data::oslo;
 
+use super::link::{link_entry, new_link};
 use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -78,34 +78,6 @@ async fn get_link(
     Ok(Json(LinkState { link, email: crate::jobs::customer_email(&state.db, &job).await }))
 }
 
-/// The audit log's account of a link made (or replaced) or taken back: which job, until
-/// when. Never its token.
-fn link_entry(
-    user: &CurrentUser,
-    now: DateTime<Utc>,
-    job: &Job,
-    before: Option<&DocumentLink>,
-    expires: Option<DateTime<Utc>>,
-) -> NewAudit {
-    // The job's name where the link begins or ends; a replacement logs only the new date.
-    let changes = match (before.map(|link| link.expires_at), expires) {
-        (Some(old), Some(new)) => {
-            serde_json::json!({ "before": { "expires_at": old }, "after": { "expires_at": new } })
-        }
-        (old, new) => {
-            let side = |expires: Option<DateTime<Utc>>| {
-                expires.map_or_else(
-                    || serde_json::json!({}),
-                    |at| serde_json::json!({ "name": job.title, "expires_at": at }),
-                )
-            };
-            serde_json::json!({ "before": side(old), "after": side(new) })
-        }
-    };
-    let action = if expires.is_some() { AuditAction::Create } else { AuditAction::Delete };
-    user.audit(now, action, AuditEntity::DocumentLinks, Some(job.id), Some(changes))
-}
-
 /// A new link to the customer's page of the job's documents, valid for 90 days, replacing
 /// the one the job had (which stops working at once); e-mailed to the customer when asked.
 /// Only for a job that is done or invoiced.
@@ -127,13 +99,7 @@ async fn make_link(
     if job.status.is_open() {
         return Err(Refused::NotDone.into());
     }
-    let before = link::of_job(&state.db, id).await?;
-    let (token, hash) = crate::auth::token::new();
-    let now = state.clock.now();
-    let expires_at = now + Duration::days(DAYS);
-    let entry = link_entry(&user, now, &job, before.as_ref(), Some(expires_at));
-    link::replace(&state.db, id, &hash, expires_at, &user.name, now, &entry).await?;
-    let url = format!("{}/dokumenter/{token}", state.config.base_url());
+    let (url, expires_at) = new_link(&state, &user, &job).await?;
     let (emailed, notice) =
         if request.send { mail(&state, &job, &user, &url, expires_at).await } else { (false, None) };
     Ok((StatusCode::CREATED, Json(LinkMade { url, expires_at, emailed, notice })))

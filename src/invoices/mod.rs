@@ -8,3 +8,4 @@ pub mod ehf;
 pub mod export;
 pub mod list;
 pub mod routes;
+pub mod send;

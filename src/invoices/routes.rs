@@ -29,6 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(job_invoices, issue_invoice))
         .routes(routes!(get_invoice))
         .routes(routes!(super::credit::credit_invoice))
+        .routes(routes!(super::send::send_invoice))
+        .routes(routes!(super::send::invoice_sends))
 }
 
 /// What a basis or an invoice is wanted as.

@@ -90,13 +90,31 @@ impl Mailer {
         pdf: Option<(&str, Vec<u8>)>,
         letterhead: &Letterhead,
     ) -> anyhow::Result<()> {
+        let files =
+            pdf.map(|(name, bytes)| vec![(name.to_owned(), "application/pdf", bytes)]).unwrap_or_default();
+        self.send_with_files(to, subject, text, files, letterhead).await
+    }
+
+    /// Sends `text` to `to` from the firm's address with `files` attached (each its name,
+    /// content type and bytes): an invoice's PDF and EHF, `crate::invoices::send`.
+    pub async fn send_with_files(
+        &self,
+        to: &str,
+        subject: &str,
+        text: &str,
+        files: Vec<(String, &str, Vec<u8>)>,
+        letterhead: &Letterhead,
+    ) -> anyhow::Result<()> {
         use lettre::message::{Attachment, header::ContentType};
         let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
-        let body = match pdf {
-            Some((name, bytes)) => MultiPart::mixed().multipart(letterhead.body(text)).singlepart(
-                Attachment::new(name.to_owned()).body(bytes, ContentType::parse("application/pdf")?),
-            ),
-            None => letterhead.body(text),
+        let body = if files.is_empty() {
+            letterhead.body(text)
+        } else {
+            let mut body = MultiPart::mixed().multipart(letterhead.body(text));
+            for (name, content_type, bytes) in files {
+                body = body.singlepart(Attachment::new(name).body(bytes, ContentType::parse(content_type)?));
+            }
+            body
         };
         self.send_parts(to, subject, body, letterhead.reply_to.as_deref()).await
     }

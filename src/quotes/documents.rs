@@ -35,21 +35,35 @@ async fn finished(state: &AppState, quote: &Quote) -> Option<(Job, bool)> {
     Some((job, linked))
 }
 
-/// The documents the customer's page lists for `quote` (`{"title", "href"}` each), and
-/// whether they are on a link of their own instead, which the page then names.
-pub async fn list(state: &AppState, token: &str, quote: &Quote) -> (Vec<Value>, bool) {
-    let Some((job, linked)) = finished(state, quote).await else { return (Vec::new(), false) };
+/// What the customer's page shows of the finished job: its documents (`{"title", "href"}`
+/// each), whether they are on a link of their own instead (which the page then names),
+/// and what is owed on its invoice (`crate::documents::list::owed`; on either page).
+pub struct Finished {
+    pub documents: Vec<Value>,
+    pub linked: bool,
+    pub owed: Option<Value>,
+}
+
+/// What the customer's page shows of the job made from `quote`, once it is finished.
+pub async fn list(state: &AppState, token: &str, quote: &Quote) -> Finished {
+    let none = Finished { documents: Vec::new(), linked: false, owed: None };
+    let Some((job, linked)) = finished(state, quote).await else { return none };
+    // The quote's page is the quote first: a failed read leaves out what it would show.
+    let owed = documents::list::owed(state, &job).await.unwrap_or_else(|err| {
+        tracing::error!(error = %err, "kunne ikke lese hva kunden skylder");
+        None
+    });
     if linked {
-        return (Vec::new(), true);
+        return Finished { documents: Vec::new(), linked: true, owed };
     }
-    // The quote's page is the quote first: a failed read leaves its documents out, not
-    // the page (the job's own page answers such a failure with "Prøv igjen").
+    // A failed read leaves its documents out, not the page (the job's own page answers
+    // such a failure with "Prøv igjen").
     let documents = documents::list(state, &job, &format!("/tilbud/{token}/dokumenter"), Page::Quote).await;
     let documents = documents.unwrap_or_else(|err| {
         tracing::error!(error = %err, "kunne ikke lese dokumentene til oppdraget");
         Vec::new()
     });
-    (documents, false)
+    Finished { documents, linked: false, owed }
 }
 
 /// `GET /tilbud/{token}/dokumenter/{id}`: one of the job's documents as a PDF.

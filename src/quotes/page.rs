@@ -18,7 +18,7 @@ pub async fn page_data(
     form: Option<Value>,
 ) -> Value {
     let consumer = quote.customer_kind == CustomerKind::Private;
-    let (documents, documents_linked) = super::documents::list(state, token, quote).await;
+    let finished = super::documents::list(state, token, quote).await;
     // The firm as the quote was sent (`crate::pdf::letterhead::as_sent`); a quote sent before that
     // was kept shows the firm as the site shows it now (no read of the settings per visit).
     let kept = fagfolk_data::quotes::store::sent_firm(&state.db, quote.id).await.ok().flatten();
@@ -118,7 +118,8 @@ pub async fn page_data(
         "early_start_text": texts::EARLY_START,
         "read_terms_text": texts::READ_TERMS,
         "form": form,
-        "documents": documents,
-        "documents_linked": documents_linked,
+        "documents": finished.documents,
+        "documents_linked": finished.linked,
+        "owed": finished.owed,
     })
 }

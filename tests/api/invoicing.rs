@@ -23,7 +23,7 @@ crate::db_tests!(
 
 /// What the official rules found in `xml`: the ids of the fatal rules broken (the XSD's as
 /// "XSD"), and the validator's own report.
-fn validate(xml: &[u8]) -> (Vec<String>, String) {
+pub(crate) fn validate(xml: &[u8]) -> (Vec<String>, String) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("ehf.xml");
     std::fs::write(&file, xml).unwrap();

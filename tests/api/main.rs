@@ -27,6 +27,7 @@ mod health;
 mod hostile_pictures;
 mod invariants;
 mod invitations;
+mod invoice_send;
 mod invoicing;
 mod jobs;
 mod lead_history;

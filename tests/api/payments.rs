@@ -459,7 +459,93 @@ async fn a_broken_or_foreign_file_is_refused_whole_naming_what_is_wrong(app: Tes
     app.stop().await;
 }
 
+/// The customer's pages (the job's documents page and the accepted quote's page) say what
+/// is owed, by when, to which account with which KID, and what is paid, until nothing is
+/// left; past its due date, that it is overdue.
+async fn the_customer_sees_what_is_owed_until_it_is_paid(app: TestApp) {
+    let office = app.admin().await;
+    crate::fixtures::firm_can_invoice(&office).await;
+    let (_, job_id, quote_page) =
+        accepted_job(&app, &office, Some("Byggmester Hansen AS"), Some("987 654 325")).await;
+    let job_path = format!("/api/admin/jobs/{job_id}");
+    assert_eq!(office.send(Method::PUT, &job_path, &json!({"status": "done"})).await.status(), 200);
+    let made: Value =
+        office.call(Method::POST, &format!("{job_path}/invoices"), Some(&json!({}))).await.good();
+    let invoice = Invoice::of(&made);
+    let documents = crate::documents::make_link(&office, &job_path).await;
+    let kroner = fagfolk_data::quotes::money::kroner;
+    let page = |path: String| {
+        let app = &app;
+        async move { app.get(&path).await.text().await.unwrap() }
+    };
+
+    for html in [page(documents.clone()).await, page(quote_page.clone()).await] {
+        assert!(html.contains("Til betaling"), "{html}");
+        assert!(html.contains(&kroner(invoice.total)));
+        assert!(
+            html.contains("Betales innen") && html.contains("1234.56.78903") && html.contains(&invoice.kid)
+        );
+    }
+    let today = app.state.clock.today().format("%Y-%m-%d").to_string();
+    let _: Id = office
+        .call(Method::POST, &invoice.payments(), Some(&json!({"paid_on": today, "amount": 100_000})))
+        .await
+        .good();
+    let html = page(documents.clone()).await;
+    assert!(html.contains(&kroner(invoice.total - 100_000)), "what is left");
+    assert!(html.contains("Betalt") && html.contains(&kroner(100_000)), "what is paid");
+
+    // Three weeks on, the rest is overdue; paid, the page says so and asks for nothing.
+    app.state.clock.advance(chrono::Duration::days(21));
+    let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
+    assert!(page(documents.clone()).await.contains("Forfalt"));
+    let rest = invoice.total - 100_000;
+    let today = app.state.clock.today().format("%Y-%m-%d").to_string();
+    let _: Id = office
+        .call(Method::POST, &invoice.payments(), Some(&json!({"paid_on": today, "amount": rest})))
+        .await
+        .good();
+    for html in [page(documents.clone()).await, page(quote_page.clone()).await] {
+        assert!(html.contains(&format!("Faktura {} er betalt.", invoice.number)), "{html}");
+        assert!(!html.contains("Til betaling") && !html.contains("Forfalt"));
+    }
+    app.stop().await;
+}
+
+/// The dashboard's "Penger inn": what is owed by how long past due, what came in this
+/// month, and what waits for the office.
+async fn the_dashboard_says_what_is_owed_by_age_and_what_came_in(app: TestApp) {
+    let office = app.admin().await;
+    let (_, made) = invoiced_job(&app, &office).await;
+    let old = Invoice::of(&made);
+    // 45 days on, the first is 31 days past its due date (14 days to pay); a new one is not due.
+    app.state.clock.advance(chrono::Duration::days(45));
+    let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
+    let new = consumer_invoice(&app, &office).await;
+    let today = app.state.clock.today().format("%Y-%m-%d").to_string();
+    let _: Id = office
+        .call(Method::POST, &new.payments(), Some(&json!({"paid_on": today, "amount": 50_000})))
+        .await
+        .good();
+    let file = camt::camt054(
+        Version::V2,
+        &today,
+        &[Pay { reference: "80001", amount: "12.00", kid: None, message: "", payer: "Ukjent" }],
+    );
+    assert_eq!(camt::import(&office, &file).await.status(), StatusCode::OK);
+
+    let money = office.get_json("/api/admin/dashboard", &[]).await["money"].clone();
+    assert_eq!(
+        money["outstanding"],
+        json!({"not_due": new.total - 50_000, "days_1_30": 0, "days_31_60": old.total, "over_60": 0})
+    );
+    assert_eq!((money["paid_this_month"].as_i64(), money["waiting"].as_i64()), (Some(50_000), Some(1)));
+    app.stop().await;
+}
+
 crate::db_tests!(
+    the_dashboard_says_what_is_owed_by_age_and_what_came_in,
+    the_customer_sees_what_is_owed_until_it_is_paid,
     the_list_finds_an_invoice_by_number_and_customer_and_a_credit_note_lowers_what_is_owed,
     a_payment_by_hand_is_partial_or_whole_and_never_more_than_is_owed,
     the_whole_amount_registered_ten_times_at_once_is_booked_once,

@@ -9,7 +9,7 @@ import { expect, test } from './server'
 // by hand on a third invoice; the list then says what is paid and what is left. At 375 px
 // the list and an invoice read without sideways scrolling. Screenshots are kept.
 
-test('the office finds an invoice by number, imports a bank file, resolves the payment that waits, and registers one by hand', async ({ page }, info) => {
+test('the office finds an invoice by number, imports a bank file, resolves the payment that waits, and registers one by hand; the customer sees the balance go to zero', async ({ page, browser, baseURL }, info) => {
   test.setTimeout(180_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page)
@@ -85,4 +85,22 @@ test('the office finds an invoice by number, imports a bank file, resolves the p
   await expect(page.locator('[data-invoice-row]').first()).toBeHidden()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await page.screenshot({ path: info.outputPath('fakturaer-375.png'), fullPage: true })
+
+  // The customer of the third, on a phone: what is left, to which account with which KID;
+  // the office registers the rest, and the page says it is paid.
+  const customer = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage()
+  await customer.goto(third.link)
+  const owed = customer.getByRole('region', { name: 'Til betaling' })
+  await expect(owed.locator('[data-outstanding]')).toHaveText(kroner(rest))
+  await expect(owed).toContainText(third.kid)
+  await expect(owed).toContainText('1234.56.78903')
+  await customer.screenshot({ path: info.outputPath('kunde-til-betaling-375.png'), fullPage: true })
+  expect(await seriousViolations(customer)).toEqual([])
+  const today = new Date().toISOString().slice(0, 10)
+  const paid = await page.request.post(`/api/admin/invoices/${third.id}/payments`, { data: { paid_on: today, amount: rest }, headers: { 'X-Fagfolk-Csrf': '1' } })
+  expect(paid.status()).toBe(201)
+  await customer.reload()
+  await expect(customer.getByRole('region', { name: 'Fakturaen er betalt' })).toContainText(`Faktura ${third.number} er betalt.`)
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await customer.screenshot({ path: info.outputPath('kunde-betalt-375.png'), fullPage: true })
 })

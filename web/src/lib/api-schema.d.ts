@@ -257,6 +257,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the invoice or credit note to the customer or the accounting system's inbox, and
+         *     keeps the send; a send the mail server refused is kept too, saying so.
+         */
+        post: operations["send_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every send of the invoice or credit note, oldest first. */
+        get: operations["invoice_sends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -2149,6 +2186,11 @@ export interface components {
             /** @description What still stands between the site and a real launch; empty when nothing does. */
             launch_checklist: components["schemas"]["LaunchStep"][];
             /**
+             * @description Money in: what customers owe by age, what came in this month, and the payments
+             *     that wait for the office.
+             */
+            money: components["schemas"]["MoneyFigures"];
+            /**
              * Format: int64
              * @description Leads created in the last 7 days.
              */
@@ -2671,6 +2713,24 @@ export interface components {
             number: string;
             state?: components["schemas"]["InvoiceState"] | null;
         };
+        /** @description One send, as kept. */
+        InvoiceSend: {
+            /** @description "PDF" or "PDF og EHF". */
+            attached: string;
+            /** @description The mail server took it. */
+            delivered: boolean;
+            /** @description Why it did not, when it did not. */
+            error?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoice_id: string;
+            recipient: components["schemas"]["Recipient"];
+            /** Format: date-time */
+            sent_at: string;
+            sent_by: string;
+            to_address: string;
+        };
         /**
          * @description Where an invoice stands. A credit note has none of these: it is no claim.
          * @enum {string}
@@ -2685,6 +2745,12 @@ export interface components {
         Invoicing: {
             /** @description Eleven digits, no dots; `None` until staff write it. */
             account_number?: string | null;
+            /**
+             * @description The accounting system's inbox for vouchers (bilag: Fiken, Tripletex and PowerOffice
+             *     each give a firm one), where "Send til regnskapet" sends an invoice or credit note;
+             *     `None` until staff write it.
+             */
+            accounting_email?: string | null;
             kid: boolean;
             /**
              * Format: int32
@@ -2696,6 +2762,8 @@ export interface components {
         InvoicingInput: {
             /** @description Eleven digits; dots and spaces as typed are allowed. Empty: none. */
             account_number?: string | null;
+            /** @description The accounting system's inbox for vouchers; empty: none. */
+            accounting_email?: string | null;
             kid: boolean;
             /**
              * Format: int64
@@ -3183,6 +3251,19 @@ export interface components {
              */
             used: number;
         };
+        MoneyFigures: {
+            outstanding: components["schemas"]["Outstanding"];
+            /**
+             * Format: int64
+             * @description Øre booked on invoices with a payment day this month (in Norway), to today.
+             */
+            paid_this_month: number;
+            /**
+             * Format: int64
+             * @description Payments from the bank waiting for the office.
+             */
+            waiting: number;
+        };
         NewPassword: {
             password?: string | null;
             /** @description The token from the link. */
@@ -3218,6 +3299,29 @@ export interface components {
             /** @description Every item of the kind, in the new order. */
             ids: string[];
             kind: components["schemas"]["ContentKind"];
+        };
+        /** @description What is owed on the invoices, in øre, by how many days past their due date. */
+        Outstanding: {
+            /**
+             * Format: int64
+             * @description 1 to 30 days past due.
+             */
+            days_1_30: number;
+            /**
+             * Format: int64
+             * @description 31 to 60 days past due.
+             */
+            days_31_60: number;
+            /**
+             * Format: int64
+             * @description Not due yet.
+             */
+            not_due: number;
+            /**
+             * Format: int64
+             * @description More than 60 days past due.
+             */
+            over_60: number;
         };
         OverEstimate: {
             /**
@@ -3694,6 +3798,11 @@ export interface components {
             name: string;
             status: string;
         };
+        /**
+         * @description Where an invoice is sent.
+         * @enum {string}
+         */
+        Recipient: "customer" | "accounting";
         ResetAnswer: {
             /**
              * @description Whether this server sends e-mail: then a link went to the address if it is a user's;
@@ -5596,6 +5705,146 @@ export interface operations {
             };
             /** @description Ugyldige felt */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendInput"];
+            };
+        };
+        responses: {
+            /** @description Sendingen, og om e-posttjeneren tok imot den */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSend"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description E-post er ikke satt opp, eller ingen adresse å sende til */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_sends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sendingene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSend"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

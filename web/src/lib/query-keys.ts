@@ -44,6 +44,7 @@ export const queryKeys = {
     list: (filter: unknown) => ['invoices', 'list', filter] as const,
     one: (id: string) => ['invoices', 'one', id] as const,
     account: (id: string) => ['invoices', 'account', id] as const,
+    sends: (id: string) => ['invoices', 'sends', id] as const,
     /** The payments waiting for the office: money in, under the invoices it changes. */
     waiting: ['invoices', 'waiting'] as const,
   },

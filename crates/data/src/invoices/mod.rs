@@ -12,6 +12,7 @@ pub mod input;
 pub mod list;
 pub mod model;
 pub mod refused;
+pub mod sends;
 pub mod store;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};

@@ -29,6 +29,8 @@ pub enum Refused {
     Credited(Vec<u32>),
     /// A format the file is not written in; `ehf` when EHF would have been one.
     Format { ehf: bool },
+    /// An invoice could not be sent (`super::sends::NotSent`).
+    NotSent(super::sends::NotSent),
 }
 
 impl From<NotIssued> for Refused {
@@ -48,6 +50,7 @@ impl Refusal for Refused {
             Self::NotIssued(NotIssued::NoJob) => Kind::NotFound,
             Self::Credited(_) => Kind::Field("lines"),
             Self::EhfMissing(_) | Self::Format { .. } => Kind::Field("format"),
+            Self::NotSent(_) => Kind::Conflict,
             _ => Kind::Conflict,
         }
     }
@@ -99,6 +102,21 @@ impl Refusal for Refused {
             }
             Self::Format { ehf: true } => "Velg json, csv, pdf eller ehf.".into(),
             Self::Format { ehf: false } => "Velg json, csv eller pdf.".into(),
+            Self::NotSent(not) => match not {
+                super::sends::NotSent::NoMail => {
+                    "E-post er ikke satt opp på serveren. Last ned PDF-en og send den selv, eller gi kunden \
+                     lenken til dokumentene."
+                        .into()
+                }
+                super::sends::NotSent::NoCustomerEmail => {
+                    "Kunden har ingen e-postadresse. Last ned PDF-en og send den selv, eller gi kunden lenken \
+                     til dokumentene."
+                        .into()
+                }
+                super::sends::NotSent::NoAccountingEmail => {
+                    "Skriv regnskapssystemets e-postadresse for bilag under Innstillinger → Faktura først.".into()
+                }
+            },
         }
     }
 }

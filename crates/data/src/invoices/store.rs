@@ -288,3 +288,38 @@ pub async fn search(db: &Db, q: &str) -> Result<Vec<crate::text::Hit>, sqlx::Err
         })
         .collect())
 }
+
+/// Keeps `sent`, one send of an invoice, with its audit entry.
+pub async fn insert_send(
+    db: &Db,
+    sent: &super::sends::InvoiceSend,
+    entry: &crate::audit::NewAudit,
+) -> Result<(), sqlx::Error> {
+    crate::audited!(db, entry, tx => sqlx::query(
+        "INSERT INTO invoice_sends (id, invoice_id, recipient, to_address, attached, delivered, error, sent_by, sent_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(sent.id)
+    .bind(sent.invoice_id)
+    .bind(sent.recipient.as_str())
+    .bind(&sent.to_address)
+    .bind(&sent.attached)
+    .bind(sent.delivered)
+    .bind(&sent.error)
+    .bind(&sent.sent_by)
+    .bind(sent.sent_at)
+    .execute(&mut *tx)
+    .await
+    .map(|_| ())?)
+}
+
+/// Every send of invoice `id`, oldest first.
+pub async fn sends(db: &Db, id: Uuid) -> Result<Vec<super::sends::InvoiceSend>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, invoice_id, recipient, to_address, attached, delivered, error, sent_by, sent_at \
+         FROM invoice_sends WHERE invoice_id = $1 ORDER BY sent_at",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await)
+}

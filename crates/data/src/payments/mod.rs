@@ -10,6 +10,7 @@
 
 pub mod balance;
 pub mod camt;
+pub mod figures;
 pub mod input;
 pub mod matching;
 pub mod refused;

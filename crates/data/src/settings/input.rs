@@ -63,6 +63,9 @@ pub struct InvoicingInput {
     #[schema(value_type = i64)]
     pub payment_days: Option<i64>,
     pub kid: bool,
+    /// The accounting system's inbox for vouchers; empty: none.
+    #[serde(default)]
+    pub accounting_email: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -231,6 +234,15 @@ impl SettingsInput {
                     vat_registered: invoicing.vat_registered,
                     payment_days: invoicing.payment_days.map_or(-1, |days| i32::try_from(days).unwrap_or(-1)),
                     kid: invoicing.kid,
+                    accounting_email: {
+                        let email = errors.optional(
+                            "invoicing.accounting_email",
+                            invoicing.accounting_email.clone(),
+                            254,
+                        );
+                        errors.check_email("invoicing.accounting_email", email.as_deref());
+                        email
+                    },
                 },
                 None => before.invoicing.clone(),
             },

@@ -93,11 +93,22 @@ pub struct Invoicing {
     /// 0 to 90 days from the invoice's date.
     pub payment_days: i32,
     pub kid: bool,
+    /// The accounting system's inbox for vouchers (bilag: Fiken, Tripletex and PowerOffice
+    /// each give a firm one), where "Send til regnskapet" sends an invoice or credit note;
+    /// `None` until staff write it.
+    #[serde(default)]
+    pub accounting_email: Option<String>,
 }
 
 impl Default for Invoicing {
     fn default() -> Self {
-        Self { account_number: None, vat_registered: true, payment_days: 14, kid: false }
+        Self {
+            account_number: None,
+            vat_registered: true,
+            payment_days: 14,
+            kid: false,
+            accounting_email: None,
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react'
 import { CustomerHeader } from '../customer-header'
 import { useSite } from '@/lib/site'
+import { type Owed, OwedSummary } from '../owed-summary'
 
 /** What the server renders a job's documents page with (src/documents/customer.rs). */
 export type DocumentsData = {
@@ -15,6 +16,8 @@ export type DocumentsData = {
   firm: { name: string; phone: string | null; email: string | null } | null
   /** Each document, a PDF under this page's address (src/documents/mod.rs). */
   documents: { title: string; href: string }[]
+  /** What is owed on the job's invoice, once it is invoiced. */
+  owed: Owed | null
 }
 
 /** The customer's page of a job's documents, `/dokumenter/{token}`: rendered by the server
@@ -32,6 +35,7 @@ export function DocumentsPage({ page }: { page: DocumentsData }) {
           {page.title}
           {page.address && ` · ${page.address}`} · til {page.customer}
         </p>
+        {page.owed && <OwedSummary owed={page.owed} />}
         <section aria-labelledby="dokumenter" className="mt-6 rounded-lg border bg-background p-4 sm:p-6">
           <h2 id="dokumenter" className="text-xl font-bold">{page.finished ? 'Arbeidet er ferdig' : 'Dokumentene så langt'}</h2>
           <p className="mt-1 text-muted-foreground">Her er dokumentene, som PDF. Last ned det du vil ta vare på.</p>

@@ -1,3 +1,4 @@
+import { type Owed, OwedSummary } from '../owed-summary'
 import { CustomerHeader } from '../customer-header'
 import { FieldError } from '@/components/ui/input'
 import { fieldControl, FormField } from '@/components/ui/form-field'
@@ -38,6 +39,8 @@ export type QuoteData = {
   documents: { title: string; href: string }[]
   /** The job's documents are on a link of their own (src/quotes/documents.rs), not here. */
   documents_linked?: boolean
+  /** What is owed on the job's invoice, once it is invoiced (src/documents/list.rs). */
+  owed?: Owed | null
   /** A refused answer: the messages, and what the customer typed. */
   form: {
     error?: string
@@ -78,6 +81,7 @@ export function QuotePage({ quote }: { quote: QuoteData }) {
             {quote.status !== 'accepted' && phone && <p className="mt-2">Spørsmål? Ring oss på <a className="font-semibold underline" href={site.phone_uri}>{phone}</a>.</p>}
           </div>
         )}
+        {quote.owed && <OwedSummary owed={quote.owed} />}
         {quote.documents.length > 0 && (
           <section aria-labelledby="dokumenter" className="mt-6 rounded-lg border bg-background p-4 sm:p-6">
             <h2 id="dokumenter" className="text-xl font-bold">Dokumenter fra oppdraget</h2>

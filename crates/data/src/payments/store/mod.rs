@@ -78,3 +78,36 @@ pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     .fetch_all(pool)
     .await)
 }
+
+/// What is owed by age on `today` (due on or after today; due 1 to 30 days ago, that is on
+/// or after `ages[0]`; 31 to 60, on or after `ages[1]`; before that), what was booked with
+/// a payment day from `month` to today, and how many payments wait for the office.
+pub async fn figures(
+    db: &Db,
+    today: chrono::NaiveDate,
+    ages: [chrono::NaiveDate; 2],
+    month: chrono::NaiveDate,
+) -> Result<(super::figures::Outstanding, i64, i64), sqlx::Error> {
+    let (not_due, days_1_30, days_31_60, over_60): (i64, i64, i64, i64) = db_run!(db, pool => sqlx::query_as(
+        "SELECT \
+         CAST(COALESCE(SUM(CASE WHEN due_date >= $1 THEN total - credited - paid ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN due_date < $1 AND due_date >= $2 THEN total - credited - paid ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN due_date < $2 AND due_date >= $3 THEN total - credited - paid ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN due_date < $3 THEN total - credited - paid ELSE 0 END), 0) AS BIGINT) \
+         FROM invoices WHERE kind = 'invoice' AND total - credited - paid > 0",
+    )
+    .bind(today)
+    .bind(ages[0])
+    .bind(ages[1])
+    .fetch_one(pool)
+    .await)?;
+    let (paid, waiting): (i64, i64) = db_run!(db, pool => sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'matched' AND paid_on >= $1 AND paid_on <= $2 THEN amount ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN status = 'open' THEN 1 ELSE 0 END), 0) AS BIGINT) FROM payments",
+    )
+    .bind(month)
+    .bind(today)
+    .fetch_one(pool)
+    .await)?;
+    Ok((super::figures::Outstanding { not_due, days_1_30, days_31_60, over_60 }, paid, waiting))
+}

@@ -105,6 +105,46 @@ export function DashboardPage() {
           )}
         </section>
       )}
+      {data && (
+        <section aria-labelledby="money-figures" className="mt-6" data-money-figures>
+          <h2 id="money-figures" className="text-lg font-semibold">Penger inn</h2>
+          <ul className="mt-2 grid gap-4 sm:grid-cols-3">
+            {[
+              {
+                label: 'Utestående',
+                value: kroner(data.money.outstanding.not_due + data.money.outstanding.days_1_30 + data.money.outstanding.days_31_60 + data.money.outstanding.over_60),
+                note: `${kroner(data.money.outstanding.not_due)} ikke forfalt`,
+                to: `${paths.admin.invoices}?status=unpaid`,
+              },
+              { label: 'Innbetalt denne måneden', value: kroner(data.money.paid_this_month), note: 'ført på fakturaer', to: `${paths.admin.invoices}?status=paid` },
+              { label: 'Til avklaring', value: String(data.money.waiting), note: 'innbetalinger fra banken', to: paths.admin.invoices },
+            ].map((figure) => (
+              <li key={figure.label}>
+                <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
+                  <Card className="p-5 transition-colors group-hover:border-accent-strong">
+                    <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
+                    <p className="mt-1 text-2xl font-bold tabular-nums" data-money-figure={figure.label}>{figure.value}</p>
+                    <p className="text-sm text-muted-foreground">{figure.note}</p>
+                  </Card>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Utestående etter alder">
+            {[
+              ['Ikke forfalt', data.money.outstanding.not_due],
+              ['1–30 dager over forfall', data.money.outstanding.days_1_30],
+              ['31–60 dager over forfall', data.money.outstanding.days_31_60],
+              ['Over 60 dager over forfall', data.money.outstanding.over_60],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-lg border border-border p-3">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="font-semibold tabular-nums">{kroner(value as number)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       {data && data.launch_checklist.length > 0 && (
         <Card className="mt-8 p-6" data-launch-checklist>
           <h2 className="flex items-center gap-2 text-xl font-semibold">

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { invoiceHref, useInvoice } from '@/features/invoices/api/invoices'
 import { InvoiceAccount } from '@/features/invoices/components/invoice-account'
+import { InvoiceSend } from '@/features/invoices/components/invoice-send'
+import { useSettings } from '@/features/settings/api/settings'
 import { formatDay } from '@/lib/format'
 import { kroner } from '@/lib/money'
 import { paths } from '@/lib/paths'
@@ -15,6 +17,7 @@ const linkClass = 'inline-flex items-center gap-1 text-primary underline-offset-
 export function InvoicePage() {
   const { invoiceId = '' } = useParams()
   const invoice = useInvoice(invoiceId)
+  const settings = useSettings()
   const name = invoice.data ? `${invoice.data.kind === 'invoice' ? 'Faktura' : 'Kreditnota'} ${invoice.data.number}` : 'Faktura'
   useAdminTitle(name)
   if (invoice.isError) return <p className="text-destructive">Fant ikke fakturaen.</p>
@@ -42,6 +45,7 @@ export function InvoicePage() {
         <Link className={linkClass} to={paths.admin.invoices}>Alle fakturaer</Link>
       </div>
       {data.kind === 'invoice' ? <InvoiceAccount invoiceId={data.id} /> : data.reason && <p>Grunn: {data.reason}</p>}
+      <InvoiceSend invoice={data} mail={settings.data ? settings.data.server.notify_to != null : undefined} inbox={settings.data?.invoicing.accounting_email ?? null} />
     </div>
   )
 }

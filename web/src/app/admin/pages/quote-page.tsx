@@ -47,7 +47,7 @@ export function QuotePage() {
         {kind} {quote.number}
         {quote.version > 1 && <span className="font-normal text-muted-foreground"> versjon {quote.version}</span>}
       </h1>
-      <QuotePanel key={`panel-${quote.id}`} view={quote} onOpen={(id) => navigate(paths.admin.quote(id))} />
+      <QuotePanel key={`panel-${quote.id}`} view={quote} mail={settings.data?.server.notify_to != null} onOpen={(id) => navigate(paths.admin.quote(id))} />
       {quote.job_id && quote.agreed_how && (
         <p data-agreement className="max-w-2xl rounded-lg border border-border p-3 text-sm">
           <span className="font-semibold">{AGREEMENT_LABEL[quote.agreed_how]}</span>

@@ -13,6 +13,8 @@ export type Payment = components['schemas']['Payment']
 export type PaymentInput = components['schemas']['PaymentInput']
 export type Imported = components['schemas']['Imported']
 export type Waiting = components['schemas']['Waiting']
+export type InvoiceSend = components['schemas']['InvoiceSend']
+export type Recipient = components['schemas']['Recipient']
 
 /** The list's filter: a state (or `unpaid`: sent, overdue and partly paid), a search, a page. */
 export type InvoiceFilter = { state?: InvoiceState | 'unpaid'; q?: string; page?: number }
@@ -131,6 +133,23 @@ export function useImportBankFile() {
       form.append('file', file, file.name)
       return postForm<Imported>('/api/admin/payments/import', form)
     },
+    onSuccess: done,
+  })
+}
+
+export function useInvoiceSends(id: string) {
+  return useQuery({
+    queryKey: queryKeys.invoices.sends(id),
+    queryFn: async () => unwrap(await api.GET('/api/admin/invoices/{id}/sends', { params: { path: { id } } })),
+  })
+}
+
+/** "Send faktura": to the customer or the accounting system's inbox; the send as kept,
+ * with whether the mail server took it. */
+export function useSendInvoice(id: string) {
+  const done = useRefresh()
+  return useMutation({
+    mutationFn: async (to: Recipient) => unwrap(await api.POST('/api/admin/invoices/{id}/send', { params: { path: { id } }, body: { to } })),
     onSuccess: done,
   })
 }

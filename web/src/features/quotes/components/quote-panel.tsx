@@ -15,7 +15,9 @@ import { QuoteStatusBadge } from './quote-status'
 /** What happened to a quote, when and by whom, and what staff can do with it now: send a
  * draft, revise a sent or declined one, withdraw, open the PDF. After sending, the
  * customer's link is shown once (only its hash is stored). */
-export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: string) => void }) {
+/** `mail`: whether the server has e-mail; without it the send dialog promises no mail (the
+ * link and the PDF instead). */
+export function QuotePanel({ view, onOpen, mail = true }: { view: QuoteView; onOpen: (id: string) => void; mail?: boolean }) {
   const toast = useToast()
   const send = useSendQuote(view.id)
   const revise = useReviseQuote(view.id)
@@ -152,9 +154,11 @@ export function QuotePanel({ view, onOpen }: { view: QuoteView; onOpen: (id: str
         onOpenChange={setConfirmSend}
         title="Sende tilbudet?"
         description={
-          view.customer_email
-            ? `Tilbudet sendes til ${view.customer_email} med PDF og lenke. Det kan ikke endres etterpå, bare revideres.`
-            : 'Kunden har ingen e-postadresse: du får lenken og sender den selv. Tilbudet kan ikke endres etterpå, bare revideres.'
+          !mail
+            ? 'E-post er ikke satt opp på serveren: du får lenken og PDF-en og sender dem selv. Tilbudet kan ikke endres etterpå, bare revideres.'
+            : view.customer_email
+              ? `Tilbudet sendes til ${view.customer_email} med PDF og lenke. Det kan ikke endres etterpå, bare revideres.`
+              : 'Kunden har ingen e-postadresse: du får lenken og sender den selv. Tilbudet kan ikke endres etterpå, bare revideres.'
         }
       >
         <FormField className="grid gap-2" id="send-message" label="Personlig melding (valgfritt)">

@@ -31,7 +31,7 @@ describe('InvoicingForm', () => {
       body: {
         company_name: 'Rør & Strøm Oslo AS',
         orgnr: '923 456 783',
-        invoicing: { account_number: '1234.56.78903', payment_days: 30, vat_registered: true, kid: true },
+        invoicing: { account_number: '1234.56.78903', payment_days: 30, vat_registered: true, kid: true, accounting_email: null },
       },
     })
   })
@@ -54,5 +54,24 @@ describe('InvoicingForm', () => {
     expect(await screen.findByText(/kontrollsifferet stemmer ikke/)).toBeInTheDocument()
     expect(account).toHaveAttribute('aria-invalid', 'true')
     expect(account).toHaveValue('1234.56.78904')
+  })
+
+  it('sends the accounting inbox, refusing an address it cannot read and showing the server\'s message under it', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({
+      status: 422,
+      body: { error: 'Noen felt mangler eller er ugyldige.', fields: { 'invoicing.accounting_email': 'Skriv en gyldig e-postadresse.' } },
+    }))
+    renderWithProviders(<InvoicingForm settings={settings} />)
+    const inbox = screen.getByLabelText('Regnskapssystemets e-post for bilag (valgfritt)')
+    await user.type(inbox, 'bilag@')
+    await user.click(screen.getByRole('button', { name: 'Lagre fakturainnstillingene' }))
+    expect(await screen.findByText('Skriv en gyldig e-postadresse, for eksempel bilag@firma.fiken.no.')).toBeInTheDocument()
+    expect(sent).toHaveLength(0)
+    await user.type(inbox, 'firma.fiken.no')
+    await user.click(screen.getByRole('button', { name: 'Lagre fakturainnstillingene' }))
+    expect(await screen.findByText('Skriv en gyldig e-postadresse.')).toBeInTheDocument()
+    expect(sent[0]?.body).toMatchObject({ invoicing: { accounting_email: 'bilag@firma.fiken.no' } })
+    expect(inbox).toHaveAccessibleDescription(/Skriv en gyldig e-postadresse\./)
   })
 })

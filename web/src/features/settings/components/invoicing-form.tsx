@@ -16,6 +16,11 @@ const schema = z.object({
   payment_days: z.string().trim().regex(/^(\d|[1-8]\d|90)$/, 'Skriv betalingsfristen i dager (0 til 90).'),
   vat_registered: z.boolean(),
   kid: z.boolean(),
+  accounting_email: z
+    .string()
+    .trim()
+    .max(254, 'Høyst 254 tegn.')
+    .refine((text) => text === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text), 'Skriv en gyldig e-postadresse, for eksempel bilag@firma.fiken.no.'),
 })
 type Values = z.infer<typeof schema>
 
@@ -38,18 +43,20 @@ export function InvoicingForm({ settings }: { settings: Settings }) {
       payment_days: String(invoicing.payment_days),
       vat_registered: invoicing.vat_registered,
       kid: invoicing.kid,
+      accounting_email: invoicing.accounting_email ?? '',
     },
   })
   const serverErrors = useServerErrors(form, {
     'invoicing.account_number': 'account_number',
     'invoicing.payment_days': 'payment_days',
+    'invoicing.accounting_email': 'accounting_email',
   })
   const { errors } = form.formState
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({
         ...factsOf(settings),
-        invoicing: { ...values, payment_days: Number(values.payment_days) },
+        invoicing: { ...values, payment_days: Number(values.payment_days), accounting_email: values.accounting_email.trim() || null },
       })
       toast({ title: 'Lagret', description: 'Nye fakturaer bruker dette.' })
     } catch (error) {
@@ -61,6 +68,15 @@ export function InvoicingForm({ settings }: { settings: Settings }) {
     <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
       <FormField className="max-w-64" id="invoicing-account" label="Kontonummer" hint="Kunden betaler hit." error={errors.account_number?.message}>
         {(control) => <Input inputMode="numeric" autoComplete="off" {...form.register('account_number')} {...control} />}
+      </FormField>
+      <FormField
+        className="max-w-md"
+        id="invoicing-accounting"
+        label="Regnskapssystemets e-post for bilag (valgfritt)"
+        hint="Fiken, Tripletex og PowerOffice gir firmaet en slik adresse. «Send til regnskapet» på en faktura sender den hit."
+        error={errors.accounting_email?.message}
+      >
+        {(control) => <Input type="email" autoComplete="off" {...form.register('accounting_email')} {...control} />}
       </FormField>
       <FormField className="max-w-40" id="invoicing-days" label="Betalingsfrist (dager)" error={errors.payment_days?.message}>
         {(control) => <Input inputMode="numeric" {...form.register('payment_days')} {...control} />}
