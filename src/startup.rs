@@ -29,6 +29,12 @@ impl Application {
         if indexed > 0 {
             tracing::info!(leads = indexed, "leads gjort søkbare");
         }
+        let relowered = fagfolk_data::invoices::store::search_missing(&db)
+            .await
+            .context("kunne ikke gjøre fakturaer søkbare")?;
+        if relowered > 0 {
+            tracing::info!(invoices = relowered, "fakturaer gjort søkbare");
+        }
         let clock = Clock::default();
         if let Some((email, password)) = &config.first_admin
             && crate::users::count(&db).await? == 0

@@ -136,6 +136,20 @@ async fn the_list_finds_an_invoice_by_number_and_customer_and_a_credit_note_lowe
         [consumer.number.as_str()]
     );
     assert_eq!(list(&office, "?q=50%25").await.total_rows, 0, "a % is a character, not a wildcard");
+    // An invoice made before the list, its search text as the migration wrote it on SQLite
+    // (only ASCII lowered), is found by its Norwegian letters once the server has started.
+    let old = format!("{} Åse Ødegård", consumer.number);
+    let id = uuid::Uuid::parse_str(&consumer.id).unwrap();
+    fagfolk::db_run!(&app.state.db, pool => sqlx::query("UPDATE invoices SET search = $1 WHERE id = $2")
+        .bind(&old)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+    .unwrap();
+    assert_eq!(list(&office, "?q=%C3%B8deg%C3%A5rd").await.total_rows, 0, "as it was");
+    assert_eq!(fagfolk_data::invoices::store::search_missing(&app.state.db).await.unwrap(), 1);
+    assert_eq!(list(&office, "?q=%C3%B8deg%C3%A5rd").await.total_rows, 1, "found once written again");
     // Ctrl+K finds it too, by number or customer.
     let hits: Value = office.get_json("/api/admin/search", &[("q", business.number.as_str())]).await;
     assert_eq!(hits["invoices"][0]["title"], format!("Faktura {}", business.number));

@@ -323,3 +323,25 @@ pub async fn sends(db: &Db, id: Uuid) -> Result<Vec<super::sends::InvoiceSend>, 
     .fetch_all(pool)
     .await)
 }
+
+/// Writes each invoice's `search` again where it is not its number and customer lower-cased
+/// by Rust; how many it wrote. Run at start: the migration that added the column
+/// (`0042_payments.sql`) lowered with SQL, which on SQLite lowers ASCII only, so an invoice
+/// made before it to «Øystein» was not found by «øystein».
+pub async fn search_missing(db: &Db) -> Result<u64, sqlx::Error> {
+    let rows: Vec<(Uuid, String, String, String)> = db_run!(db, pool => sqlx::query_as("SELECT id, number, customer, search FROM invoices").fetch_all(pool).await)?;
+    let mut written = 0;
+    for (id, number, customer, search) in rows {
+        let wanted = format!("{number} {customer}").to_lowercase();
+        if wanted != search {
+            db_run!(db, pool => sqlx::query("UPDATE invoices SET search = $1 WHERE id = $2")
+                .bind(&wanted)
+                .bind(id)
+                .execute(pool)
+                .await
+                .map(|_| ()))?;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
