@@ -231,6 +231,11 @@ async fn a_payment_by_hand_is_partial_or_whole_and_never_more_than_is_owed(app: 
         StatusCode::CONFLICT,
         "Fakturaen er betalt eller kreditert. Det står ikke noe igjen å betale.",
     );
+    let nowhere = format!("/api/admin/invoices/{}/payments", uuid::Uuid::now_v7());
+    office
+        .call::<Value>(Method::POST, &nowhere, Some(&pay(1)))
+        .await
+        .refused(StatusCode::NOT_FOUND, "Fant ikke fakturaen.");
     assert_eq!(list(&office, "?state=paid").await.total_rows, 1);
     assert_eq!(list(&office, "").await.outstanding, 0);
 

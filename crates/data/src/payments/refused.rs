@@ -13,6 +13,8 @@ pub const NOT_FOUND: &str = "Fant ikke innbetalingen.";
 pub enum Refused {
     /// No such payment.
     NotFound,
+    /// No such invoice (a payment registered on one that is not there).
+    NoInvoice,
     /// A payment registered on a credit note.
     CreditNote,
     /// More than is left to pay (øre left).
@@ -40,7 +42,7 @@ pub enum Refused {
 impl Refusal for Refused {
     fn kind(&self) -> Kind {
         match self {
-            Self::NotFound => Kind::NotFound,
+            Self::NotFound | Self::NoInvoice => Kind::NotFound,
             Self::MoreThanOwed { .. } => Kind::Field("amount"),
             Self::Unreadable(_) | Self::TooLarge | Self::NoFile => Kind::Field("file"),
             Self::NotForm => Kind::BadRequest,
@@ -54,6 +56,7 @@ impl Refusal for Refused {
     fn text(&self) -> Cow<'static, str> {
         match self {
             Self::NotFound => NOT_FOUND.into(),
+            Self::NoInvoice => crate::invoices::NOT_FOUND.into(),
             Self::CreditNote => {
                 "En kreditnota betales ikke. Registrer betalingen på fakturaen den krediterer.".into()
             }

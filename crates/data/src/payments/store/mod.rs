@@ -34,7 +34,7 @@ pub async fn register(
 ) -> Result<Result<Payment, Refused>, sqlx::Error> {
     let mut tx = db.begin_one_at_a_time(TURN).await?;
     let Some(invoice) = payable_in(&mut tx, Which::Id(invoice_id)).await? else {
-        return Ok(Err(Refused::NotFound));
+        return Ok(Err(Refused::NoInvoice));
     };
     if invoice.credit_note {
         return Ok(Err(Refused::CreditNote));
