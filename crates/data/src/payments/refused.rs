@@ -56,7 +56,9 @@ impl Refusal for Refused {
     fn text(&self) -> Cow<'static, str> {
         match self {
             Self::NotFound => NOT_FOUND.into(),
-            Self::NoInvoice => crate::invoices::NOT_FOUND.into(),
+            // The invoices' own sentence (`crate::invoices::NOT_FOUND`), written here: the
+            // invoices read the payments' sums, so this module does not import them.
+            Self::NoInvoice => "Fant ikke fakturaen.".into(),
             Self::CreditNote => {
                 "En kreditnota betales ikke. Registrer betalingen på fakturaen den krediterer.".into()
             }
