@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use super::rows::{TURN, Which, get_in, payable_in, refresh_in};
 use crate::audit::NewAudit;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::payments::{Payment, Refused, Source, Status};
 use crate::tx_run;
 
@@ -38,12 +38,7 @@ pub async fn book(
     .await
     .map(|_| ()))?;
     refresh_in(&mut tx, invoice.id).await?;
-    let Some(after) = get_in(&mut tx, id).await? else { return Ok(Err(Refused::NotFound)) };
-    if let Some(entry) = entry(&before, &after) {
-        tx.audit(&entry).await?;
-    }
-    tx.commit().await?;
-    Ok(Ok(after))
+    done(tx, id, &before, entry).await
 }
 
 /// Takes imported payment `id` off its invoice: it waits for the office again
@@ -69,12 +64,7 @@ pub async fn unbook(
     .await
     .map(|_| ()))?;
     refresh_in(&mut tx, invoice_id).await?;
-    let Some(after) = get_in(&mut tx, id).await? else { return Ok(Err(Refused::NotFound)) };
-    if let Some(entry) = entry(&before, &after) {
-        tx.audit(&entry).await?;
-    }
-    tx.commit().await?;
-    Ok(Ok(after))
+    done(tx, id, &before, entry).await
 }
 
 /// Sets waiting payment `id` aside as no payment of an invoice, with the office's `note`.
@@ -97,12 +87,7 @@ pub async fn set_aside(
     .execute(conn)
     .await
     .map(|_| ()))?;
-    let Some(after) = get_in(&mut tx, id).await? else { return Ok(Err(Refused::NotFound)) };
-    if let Some(entry) = entry(&before, &after) {
-        tx.audit(&entry).await?;
-    }
-    tx.commit().await?;
-    Ok(Ok(after))
+    done(tx, id, &before, entry).await
 }
 
 /// Deletes payment `id`, registered by hand (a mistake), with `entry(payment)`; one from
@@ -128,4 +113,20 @@ pub async fn delete(
     tx.audit(&entry(&payment)).await?;
     tx.commit().await?;
     Ok(Ok(payment))
+}
+
+/// The payment as `id` now reads in `tx`, with `entry(before, after)` written and `tx`
+/// committed: how each resolution ends.
+async fn done(
+    mut tx: Tx,
+    id: Uuid,
+    before: &Payment,
+    entry: impl FnOnce(&Payment, &Payment) -> Option<NewAudit>,
+) -> Result<Result<Payment, Refused>, sqlx::Error> {
+    let Some(after) = get_in(&mut tx, id).await? else { return Ok(Err(Refused::NotFound)) };
+    if let Some(entry) = entry(before, &after) {
+        tx.audit(&entry).await?;
+    }
+    tx.commit().await?;
+    Ok(Ok(after))
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
+import { cn } from '@/lib/utils'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboard } from '@/features/dashboard/api/dashboard'
 import { kroner } from '@/lib/money'
@@ -45,45 +46,21 @@ export function DashboardPage() {
       {data && (
         <section aria-labelledby="quote-figures" className="mt-6">
           <h2 id="quote-figures" className="sr-only">Tilbud</h2>
-          <ul className="grid gap-4 sm:grid-cols-3">
-            {[
+          <FigureCards kind="quote" figures={[
               { label: 'Utestående tilbud', value: kroner(data.quotes.open_value), note: `${data.quotes.open_count} sendt og åpne`, to: `${paths.admin.quotes}?status=sent` },
               { label: 'Akseptert denne måneden', value: String(data.quotes.accepted_month), note: kroner(data.quotes.accepted_month_value), to: `${paths.admin.quotes}?status=accepted` },
               { label: 'Andel akseptert', value: data.quotes.accepted_share === null ? '–' : `${data.quotes.accepted_share} %`, note: 'av besvarte og utløpte tilbud', to: paths.admin.quotes },
-            ].map((figure) => (
-              <li key={figure.label}>
-                <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
-                  <Card className="p-5 transition-colors group-hover:border-accent-strong">
-                    <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
-                    <p className="mt-1 text-2xl font-bold tabular-nums" data-quote-figure={figure.label}>{figure.value}</p>
-                    <p className="text-sm text-muted-foreground">{figure.note}</p>
-                  </Card>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          ]} />
         </section>
       )}
       {data && (
         <section aria-labelledby="job-figures" className="mt-6">
           <h2 id="job-figures" className="sr-only">Oppdrag</h2>
-          <ul className="grid gap-4 sm:grid-cols-3">
-            {[
+          <FigureCards kind="job" figures={[
               { label: 'Oppdrag i arbeid', value: String(data.jobs.in_progress), note: 'status «I arbeid»', to: `${paths.admin.jobs}?status=in_progress` },
               { label: 'Timer denne uken', value: hours(data.jobs.minutes_this_week), note: 'ført av alle, fra mandag', to: paths.admin.jobs },
               { label: 'Over prisoverslaget', value: String(data.jobs.over_estimate.length), note: data.jobs.over_estimate.some((job) => job.needs_contact) ? 'venter på kontakt med kunden (§ 7)' : 'oppdrag som har passert anslaget', to: paths.admin.jobs },
-            ].map((figure) => (
-              <li key={figure.label}>
-                <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
-                  <Card className="p-5 transition-colors group-hover:border-accent-strong">
-                    <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
-                    <p className="mt-1 text-2xl font-bold tabular-nums" data-job-figure={figure.label}>{figure.value}</p>
-                    <p className="text-sm text-muted-foreground">{figure.note}</p>
-                  </Card>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          ]} />
           {data.jobs.over_estimate.length > 0 && (
             <ul className="mt-3 grid gap-2" aria-label="Oppdrag over prisoverslaget">
               {data.jobs.over_estimate.map((job) => (
@@ -108,8 +85,7 @@ export function DashboardPage() {
       {data && (
         <section aria-labelledby="money-figures" className="mt-6" data-money-figures>
           <h2 id="money-figures" className="text-lg font-semibold">Penger inn</h2>
-          <ul className="mt-2 grid gap-4 sm:grid-cols-3">
-            {[
+          <FigureCards kind="money" className="mt-2" figures={[
               {
                 label: 'Utestående',
                 value: kroner(data.money.outstanding.not_due + data.money.outstanding.days_1_30 + data.money.outstanding.days_31_60 + data.money.outstanding.over_60),
@@ -118,18 +94,7 @@ export function DashboardPage() {
               },
               { label: 'Innbetalt denne måneden', value: kroner(data.money.paid_this_month), note: 'ført på fakturaer', to: `${paths.admin.invoices}?status=paid` },
               { label: 'Til avklaring', value: String(data.money.waiting), note: 'innbetalinger fra banken', to: paths.admin.invoices },
-            ].map((figure) => (
-              <li key={figure.label}>
-                <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
-                  <Card className="p-5 transition-colors group-hover:border-accent-strong">
-                    <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
-                    <p className="mt-1 text-2xl font-bold tabular-nums" data-money-figure={figure.label}>{figure.value}</p>
-                    <p className="text-sm text-muted-foreground">{figure.note}</p>
-                  </Card>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          ]} />
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Utestående etter alder">
             {[
               ['Ikke forfalt', data.money.outstanding.not_due],
@@ -284,5 +249,27 @@ function WeekVisits() {
         </>
       )}
     </Card>
+  )
+}
+
+/** A row of figures, each a card that links to where it is worked; `kind` names the
+ * figures for the tests (`data-quote-figure`, `data-job-figure`, `data-money-figure`). */
+function FigureCards({ kind, figures, className }: { kind: 'quote' | 'job' | 'money'; figures: { label: string; value: string; note: string; to: string }[]; className?: string }) {
+  return (
+    <ul className={cn('grid gap-4 sm:grid-cols-3', className)}>
+      {figures.map((figure) => (
+        <li key={figure.label}>
+          <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">
+            <Card className="p-5 transition-colors group-hover:border-accent-strong">
+              <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
+              <p className="mt-1 text-2xl font-bold tabular-nums" {...{ [`data-${kind}-figure`]: figure.label }}>
+                {figure.value}
+              </p>
+              <p className="text-sm text-muted-foreground">{figure.note}</p>
+            </Card>
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
