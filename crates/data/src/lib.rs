@@ -22,6 +22,7 @@ pub mod payments;
 pub mod privacy;
 pub mod quotes;
 pub mod refusal;
+pub mod reminders;
 pub mod seed;
 pub mod services;
 pub mod settings;

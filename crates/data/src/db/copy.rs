@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 36] = [
+const TABLES: [&str; 37] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -41,6 +41,7 @@ const TABLES: [&str; 36] = [
     "invoices",
     "payments",
     "invoice_sends",
+    "invoice_reminders",
     "declarations",
     "declaration_photos",
     "document_links",

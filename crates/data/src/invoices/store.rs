@@ -73,7 +73,8 @@ pub async fn insert_in(tx: &mut Tx, invoice: &Invoice) -> Result<bool, sqlx::Err
 }
 
 /// Counts again what the credit notes of invoice `id` take back, from their rows (the list
-/// of invoices reads it, crates/data/migrations: `0042_payments.sql`).
+/// of invoices reads it, crates/data/migrations: `0042_payments.sql`), and what its
+/// reminders add, which is nothing once it is credited in full (`CHARGED_SQL`).
 async fn refresh_credited_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(
         "UPDATE invoices SET credited = COALESCE(\
@@ -82,7 +83,12 @@ async fn refresh_credited_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
     .bind(id)
     .execute(conn)
     .await
-    .map(|_| ()))
+    .map(|_| ()))?;
+    tx_run!(tx, conn => sqlx::query(crate::payments::balance::CHARGED_SQL)
+        .bind(id)
+        .execute(conn)
+        .await
+        .map(|_| ()))
 }
 
 /// Marks job `id` invoiced in the caller's transaction; `false` when it was not done.
@@ -142,8 +148,8 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Invoice>, sqlx::Error> 
 macro_rules! listed {
     () => {
         "(SELECT rows.*, credited_invoice.number AS credits FROM (SELECT id, job_id, number, kind, credited_id, \
-         customer, search, issue_date, due_date, total, credited, paid, CASE WHEN kind = 'credit_note' THEN 'credit_note' \
-         WHEN total - credited <= 0 THEN 'credited' WHEN paid >= total - credited THEN 'paid' \
+         customer, search, issue_date, due_date, total, credited, charged, paid, CASE WHEN kind = 'credit_note' THEN 'credit_note' \
+         WHEN total - credited <= 0 THEN 'credited' WHEN paid >= total - credited + charged THEN 'paid' \
          WHEN paid > 0 THEN 'partly_paid' WHEN due_date < $1 THEN 'overdue' ELSE 'sent' END AS state \
          FROM invoices) AS rows LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = rows.credited_id) AS listed"
     };
@@ -169,6 +175,7 @@ struct ListRow {
     due_date: chrono::NaiveDate,
     total: i64,
     credited: i64,
+    charged: i64,
     paid: i64,
     state: String,
 }
@@ -179,7 +186,7 @@ pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<In
     let state = |at: usize| query.states.get(at).or(query.states.first()).map(|state| (*state).to_owned());
     let offset = (query.page - 1) * super::list::PAGE_SIZE;
     let rows: Vec<ListRow> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT id, job_id, number, kind, credits, customer, issue_date, due_date, total, credited, paid, state FROM ",
+        "SELECT id, job_id, number, kind, credits, customer, issue_date, due_date, total, credited, charged, paid, state FROM ",
         listed!(), filtered!(), " ORDER BY issue_date DESC, number DESC LIMIT $6 OFFSET $7"
     ))
     .bind(today)
@@ -192,8 +199,8 @@ pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<In
     .fetch_all(pool)
     .await)?;
     let (total_rows, outstanding): (i64, i64) = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN kind = 'invoice' AND total - credited - paid > 0 \
-         THEN total - credited - paid ELSE 0 END), 0) AS BIGINT) FROM ",
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN kind = 'invoice' AND total - credited + charged - paid > 0 \
+         THEN total - credited + charged - paid ELSE 0 END), 0) AS BIGINT) FROM ",
         listed!(), filtered!()
     ))
     .bind(today)
@@ -239,9 +246,9 @@ pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<In
                 issue_date: row.issue_date,
                 due_date: row.due_date,
                 balance: if credit_note {
-                    Balance { total: row.total, credited: 0, paid: 0, outstanding: 0 }
+                    Balance { total: row.total, ..Balance::default() }
                 } else {
-                    Balance::new(row.total, row.credited, row.paid)
+                    Balance::charged(row.total, row.credited, row.charged, row.paid)
                 },
                 state: InvoiceState::ALL.into_iter().find(|state| state.as_str() == row.state),
             }
@@ -257,15 +264,16 @@ pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<In
     })
 }
 
-/// Invoice `id`'s total, what its credit notes take back and what is paid on it.
+/// Invoice `id`'s total, what its credit notes take back, what its reminders added and
+/// what is paid on it.
 pub async fn balance(db: &Db, id: Uuid) -> Result<Option<Balance>, sqlx::Error> {
-    let sums: Option<(i64, i64, i64)> = db_run!(db, pool => sqlx::query_as(
-        "SELECT total, credited, paid FROM invoices WHERE id = $1 AND kind = 'invoice'"
+    let sums: Option<(i64, i64, i64, i64)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT total, credited, charged, paid FROM invoices WHERE id = $1 AND kind = 'invoice'"
     )
     .bind(id)
     .fetch_optional(pool)
     .await)?;
-    Ok(sums.map(|(total, credited, paid)| Balance::new(total, credited, paid)))
+    Ok(sums.map(|(total, credited, charged, paid)| Balance::charged(total, credited, charged, paid)))
 }
 
 /// The five newest invoices and credit notes whose number or customer holds `q` (Ctrl+K),

@@ -44,26 +44,36 @@ pub struct Balance {
     pub total: i64,
     /// What its credit notes take back, including MVA.
     pub credited: i64,
+    /// What its reminders added: their fees and the latest one's interest
+    /// (`crate::reminders`); none once it is credited in full.
+    pub charged: i64,
     /// What is paid on it.
     pub paid: i64,
-    /// What is left to pay: total less credited less paid. Below zero when the customer
-    /// has paid more than is owed (after a credit note, say): that is money to give back.
+    /// What is left to pay: total less credited plus charged less paid. Below zero when
+    /// the customer has paid more than is owed (after a credit note, say): that is money
+    /// to give back.
     pub outstanding: i64,
 }
 
 impl Balance {
     pub fn new(total: i64, credited: i64, paid: i64) -> Self {
-        Self { total, credited, paid, outstanding: total - credited - paid }
+        Self::charged(total, credited, 0, paid)
     }
 
-    /// What the customer owes after the credit notes, before payments.
+    /// With what reminders added.
+    pub fn charged(total: i64, credited: i64, charged: i64, paid: i64) -> Self {
+        Self { total, credited, charged, paid, outstanding: total - credited + charged - paid }
+    }
+
+    /// What the customer owes after the credit notes and with what reminders added,
+    /// before payments.
     pub fn owed(&self) -> i64 {
-        self.total - self.credited
+        self.total - self.credited + self.charged
     }
 
     /// Where the invoice stands on `today` with its due date.
     pub fn state(&self, due_date: NaiveDate, today: NaiveDate) -> InvoiceState {
-        if self.owed() <= 0 {
+        if self.total - self.credited <= 0 {
             InvoiceState::Credited
         } else if self.paid >= self.owed() {
             InvoiceState::Paid
@@ -81,10 +91,18 @@ impl Balance {
 /// of the row, with today's date as `$1`; a credit note's is `credit_note`.
 pub const STATE_SQL: &str = "CASE WHEN kind = 'credit_note' THEN 'credit_note' \
      WHEN total - credited <= 0 THEN 'credited' \
-     WHEN paid >= total - credited THEN 'paid' \
+     WHEN paid >= total - credited + charged THEN 'paid' \
      WHEN paid > 0 THEN 'partly_paid' \
      WHEN due_date < $1 THEN 'overdue' \
      ELSE 'sent' END";
+
+/// Counts invoice `$1`'s `charged` again from its reminders: every letter's fee and the
+/// latest letter's interest; none once the invoice is credited in full. Run by every
+/// write of a letter (`crate::reminders::store`) or a credit note (`crate::invoices::store`).
+pub const CHARGED_SQL: &str = "UPDATE invoices SET charged = CASE WHEN total - credited <= 0 THEN 0 ELSE \
+     COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = $1), 0) + \
+     COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = $1 ORDER BY sent_at DESC LIMIT 1), 0) \
+     END WHERE id = $1";
 
 #[cfg(test)]
 mod tests {

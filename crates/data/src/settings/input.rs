@@ -66,6 +66,45 @@ pub struct InvoicingInput {
     /// The accounting system's inbox for vouchers; empty: none.
     #[serde(default)]
     pub accounting_email: Option<String>,
+    /// The letters an overdue invoice gets; absent keeps what is saved.
+    #[serde(default)]
+    pub reminder_steps: Option<super::ReminderSteps>,
+    /// Whether letters charge the reminder fee; absent keeps what is saved.
+    #[serde(default)]
+    pub reminder_fee: Option<bool>,
+    /// The forsinkelsesrente from each day it took force; absent keeps what is saved.
+    #[serde(default)]
+    pub interest_rates: Option<Vec<InterestRateInput>>,
+}
+
+/// A forsinkelsesrente as typed: the day it took force (`2026-07-01`) and the percent a
+/// year (`12,25`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InterestRateInput {
+    pub from: String,
+    pub percent: String,
+}
+
+/// The rates typed, sorted by day; refused with a message when a day or a percent is not
+/// one, a percent is above 30, or two rates share a day.
+fn interest_rates(typed: &[InterestRateInput]) -> Result<Vec<super::InterestRate>, &'static str> {
+    let mut rates = Vec::with_capacity(typed.len());
+    for rate in typed {
+        let from = crate::oslo::parse_day(rate.from.trim()).ok_or("Skriv datoen renten gjelder fra.")?;
+        let percent = crate::payments::camt::ore(&rate.percent.trim().replace(',', "."))
+            .filter(|hundredths| (0..=3000).contains(hundredths))
+            .ok_or("Skriv renten i prosent, for eksempel 12,25 (høyst 30).")?;
+        rates.push(super::InterestRate { from, percent_hundredths: i32::try_from(percent).unwrap_or(0) });
+    }
+    rates.sort_by_key(|rate| rate.from);
+    if rates.windows(2).any(|pair| pair[0].from == pair[1].from) {
+        return Err("To renter kan ikke gjelde fra samme dag.");
+    }
+    if rates.len() > 60 {
+        return Err("Høyst 60 renter i listen.");
+    }
+    Ok(rates)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -242,6 +281,16 @@ impl SettingsInput {
                         );
                         errors.check_email("invoicing.accounting_email", email.as_deref());
                         email
+                    },
+                    reminder_steps: invoicing.reminder_steps.unwrap_or(before.invoicing.reminder_steps),
+                    reminder_fee: invoicing.reminder_fee.unwrap_or(before.invoicing.reminder_fee),
+                    interest_rates: match invoicing.interest_rates.as_deref().map(interest_rates) {
+                        None => before.invoicing.interest_rates.clone(),
+                        Some(Ok(rates)) => rates,
+                        Some(Err(message)) => {
+                            errors.add("invoicing.interest_rates", message);
+                            before.invoicing.interest_rates.clone()
+                        }
                     },
                 },
                 None => before.invoicing.clone(),

@@ -9,7 +9,7 @@ pub mod seed;
 pub mod store;
 
 pub use firm::Firm;
-pub use model::{Claims, Invoicing, QuoteDefaults, ServerFacts, Settings};
+pub use model::{Claims, InterestRate, Invoicing, QuoteDefaults, ReminderSteps, ServerFacts, Settings};
 pub use pipeline::{Stage, StatusKind};
 pub use refused::Refused;
 

@@ -98,6 +98,64 @@ pub struct Invoicing {
     /// `None` until staff write it.
     #[serde(default)]
     pub accounting_email: Option<String>,
+    /// The letters an overdue invoice gets, in order.
+    #[serde(default)]
+    pub reminder_steps: ReminderSteps,
+    /// Whether a letter charges the reminder fee the law allows (inkassoforskriften § 1-2).
+    #[serde(default = "charges_fee")]
+    pub reminder_fee: bool,
+    /// The forsinkelsesrente, each from the day it took force (set each half-year,
+    /// forsinkelsesrenteloven § 3); a letter counts each day at the rate then in force.
+    #[serde(default = "official_rates")]
+    pub interest_rates: Vec<InterestRate>,
+}
+
+fn charges_fee() -> bool {
+    true
+}
+
+/// The steps of the road to collection the firm chooses (inkassoforskriften § 1-3 allows
+/// a fee for two purringer, or for one purring and an inkassovarsel).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReminderSteps {
+    /// One purring, then the inkassovarsel.
+    #[default]
+    PurringThenNotice,
+    /// Two purringer, then the inkassovarsel.
+    TwoPurringerThenNotice,
+    /// The inkassovarsel at once.
+    NoticeOnly,
+}
+
+impl ReminderSteps {
+    pub fn kinds(self) -> &'static [crate::reminders::Kind] {
+        use crate::reminders::Kind::{Notice, Purring};
+        match self {
+            Self::PurringThenNotice => &[Purring, Notice],
+            Self::TwoPurringerThenNotice => &[Purring, Purring, Notice],
+            Self::NoticeOnly => &[Notice],
+        }
+    }
+}
+
+/// A forsinkelsesrente from the day it took force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct InterestRate {
+    pub from: chrono::NaiveDate,
+    /// Hundredths of a percent a year: 1200 is 12 %.
+    pub percent_hundredths: i32,
+}
+
+/// The rates set for the half-years this software has lived through (docs/LAW.md,
+/// "Forsinkelsesrente", gives each source); the firm adds each new one in Innstillinger.
+pub fn official_rates() -> Vec<InterestRate> {
+    [(2025, 1, 1250), (2025, 7, 1225), (2026, 1, 1200)]
+        .into_iter()
+        .filter_map(|(year, month, rate)| {
+            Some(InterestRate { from: chrono::NaiveDate::from_ymd_opt(year, month, 1)?, percent_hundredths: rate })
+        })
+        .collect()
 }
 
 impl Default for Invoicing {
@@ -108,6 +166,9 @@ impl Default for Invoicing {
             payment_days: 14,
             kid: false,
             accounting_email: None,
+            reminder_steps: ReminderSteps::default(),
+            reminder_fee: true,
+            interest_rates: official_rates(),
         }
     }
 }

@@ -35,7 +35,7 @@ async fn owed_in(tx: &mut Tx, numbers: &[String]) -> Result<HashMap<String, Owed
     for chunk in numbers.chunks(500) {
         let found: Vec<(String, i64)> = tx_run!(tx, conn => {
             let mut query =
-                sqlx::QueryBuilder::new("SELECT number, total - credited - paid FROM invoices WHERE kind = 'invoice' AND");
+                sqlx::QueryBuilder::new("SELECT number, total - credited + charged - paid FROM invoices WHERE kind = 'invoice' AND");
             crate::db::push_in(&mut query, "number", chunk);
             query.build_query_as().persistent(false).fetch_all(conn).await
         })?;

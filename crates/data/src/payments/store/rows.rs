@@ -130,13 +130,13 @@ pub(super) enum Which<'a> {
 pub(super) async fn payable_in(tx: &mut Tx, which: Which<'_>) -> Result<Option<Payable>, sqlx::Error> {
     let found: Option<(Uuid, String, i64)> = match which {
         Which::Id(id) => tx_run!(tx, conn => sqlx::query_as(
-            "SELECT id, kind, total - credited - paid FROM invoices WHERE id = $1"
+            "SELECT id, kind, total - credited + charged - paid FROM invoices WHERE id = $1"
         )
         .bind(id)
         .fetch_optional(conn)
         .await)?,
         Which::Number(number) => tx_run!(tx, conn => sqlx::query_as(
-            "SELECT id, kind, total - credited - paid FROM invoices WHERE number = $1"
+            "SELECT id, kind, total - credited + charged - paid FROM invoices WHERE number = $1"
         )
         .bind(number.trim())
         .fetch_optional(conn)
