@@ -159,6 +159,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::jobs::routes::router())
         .merge(crate::invoices::routes::router())
         .merge(crate::payments::routes::router())
+        .merge(crate::reminders::routes::router())
         .merge(crate::declarations::routes::router())
         .merge(crate::documents::routes::router())
 }

@@ -25,6 +25,7 @@ pub mod payments;
 pub mod pdf;
 pub mod privacy;
 pub mod quotes;
+pub mod reminders;
 pub mod search;
 pub mod services;
 pub mod settings;

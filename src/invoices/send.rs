@@ -43,12 +43,7 @@ pub(super) async fn send_invoice(
     let job = jobs::store::get(&state.db, invoice.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
     let to = match input.to {
         Recipient::Customer => {
-            match invoice.basis.customer.email.clone().filter(|email| !email.trim().is_empty()) {
-                Some(email) => email,
-                None => jobs::customer_email(&state.db, &job)
-                    .await
-                    .ok_or(Refused::NotSent(NotSent::NoCustomerEmail))?,
-            }
+            customer_email(&state, &invoice, &job).await.ok_or(Refused::NotSent(NotSent::NoCustomerEmail))?
         }
         Recipient::Accounting => fagfolk_data::settings::store::facts(&state.db)
             .await?
@@ -133,6 +128,15 @@ pub(super) async fn invoice_sends(
 ) -> ApiResult<Json<Vec<InvoiceSend>>> {
     store::get(&state.db, id).await?.or_not_found(invoices::NOT_FOUND)?;
     Ok(Json(store::sends(&state.db, id).await?))
+}
+
+/// The customer's e-mail address: the invoice's, else the job's customer's (the quote's,
+/// else the lead's).
+pub(crate) async fn customer_email(state: &AppState, invoice: &Invoice, job: &jobs::Job) -> Option<String> {
+    match invoice.basis.customer.email.clone().filter(|email| !email.trim().is_empty()) {
+        Some(email) => Some(email),
+        None => jobs::customer_email(&state.db, job).await,
+    }
 }
 
 /// The invoice's PDF/A.

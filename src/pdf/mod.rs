@@ -19,6 +19,7 @@ mod face;
 pub mod invoice;
 pub mod letterhead;
 pub mod quote;
+pub mod reminder;
 pub mod sheet;
 mod table;
 

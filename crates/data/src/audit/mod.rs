@@ -59,6 +59,8 @@ pub enum AuditAction {
     Unmatch,
     /// A waiting payment set aside as no payment of an invoice.
     SetAside,
+    /// A purring or an inkassovarsel sent for an invoice.
+    Remind,
 }
 
 /// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
