@@ -29,10 +29,9 @@ pub fn sums(letter: &Letter, invoice: &Invoice) -> Vec<(String, i64, bool)> {
         rows.push((fee.to_owned(), letter.fee, false));
     }
     if letter.interest.amount > 0 {
-        let rate = letter.interest.rate.map(|rate| format!(" ({})", percent(rate))).unwrap_or_default();
         rows.push((
             format!(
-                "Forsinkelsesrente{rate} {}–{}",
+                "Forsinkelsesrente {}–{}",
                 oslo::date(letter.interest.from),
                 oslo::date(letter.interest.to)
             ),
@@ -91,12 +90,12 @@ pub fn paragraphs(letter: &Letter, invoice: &Invoice) -> (Vec<String>, Vec<Strin
         ],
     };
     let mut after = Vec::new();
-    if letter.interest.amount > 0 || letter.interest.rate.is_some() {
-        after.push(
-            "Forsinkelsesrenten løper fra dagen etter forfall til betaling skjer (forsinkelsesrenteloven § 2); \
-             beløpet over er regnet til datoen for dette brevet."
-                .to_owned(),
-        );
+    if let Some(rate) = letter.interest.rate {
+        after.push(format!(
+            "Forsinkelsesrenten er nå {} i året (forsinkelsesrenteloven § 3). Den løper fra dagen etter forfall til \
+             betaling skjer (§ 2); beløpet over er regnet til datoen for dette brevet.",
+            percent(rate)
+        ));
     }
     if letter.kind == Kind::Notice {
         after.push("Dette er et inkassovarsel etter inkassoloven § 9.".to_owned());

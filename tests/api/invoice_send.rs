@@ -16,7 +16,7 @@ type Mail = UnboundedReceiver<String>;
 crate::mail_tests!(an_invoice_goes_to_the_customer_with_its_pdf_ehf_and_link_and_to_the_accounting_inbox,);
 
 /// The attachments of a raw e-mail: each file's name and bytes (Python's email package).
-fn attachments(raw: &str) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn attachments(raw: &str) -> Vec<(String, Vec<u8>)> {
     const READ: &str = r#"
 import base64, json, sys, email
 from email import policy

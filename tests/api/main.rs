@@ -15,6 +15,7 @@ mod content;
 mod crash;
 mod declarations;
 mod documents;
+mod dunning;
 mod enquiry_batches;
 mod erasure;
 mod faults;

@@ -100,7 +100,7 @@ async fn waiting(office: &Session) -> Vec<Value> {
 }
 
 /// The invoices' `paid` and `credited` agree with their rows.
-async fn sums_add_up(app: &TestApp) {
+pub(crate) async fn sums_add_up(app: &TestApp) {
     let astray = fagfolk_data::payments::store::sums_astray(&app.state.db).await.unwrap();
     assert!(astray.is_empty(), "the sums of {astray:?} disagree with their rows");
 }

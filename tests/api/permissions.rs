@@ -328,6 +328,17 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("create", "payments")),
     ),
     op("POST", "/api/admin/payments/import", Body::BankFile, WORK, Some(("import", "payments"))),
+    // Reminders (#61): the office's; the fixture invoice is overdue and its purring's time
+    // to pay has run out, so the inkassovarsel goes (by post: the app has no e-mail).
+    op("GET", "/api/admin/invoices/{id}/reminders", Body::None, READ, None),
+    op("GET", "/api/admin/reminders/{id}/pdf", Body::None, READ, None),
+    op(
+        "POST",
+        "/api/admin/invoices/{id}/reminders",
+        Body::Json(|_| json!({ "kind": "notice", "channel": "post" })),
+        WORK,
+        Some(("remind", "invoices")),
+    ),
     op(
         "POST",
         "/api/admin/payments/{id}/match",
@@ -633,6 +644,9 @@ pub struct Fixtures {
     pub bank_payment: String,
     pub open_payment: String,
     pub aside_payment: String,
+    /// A purring posted on `invoice`, made 40 days overdue, whose time to pay has run out:
+    /// the inkassovarsel may go.
+    pub reminder: String,
 }
 
 impl Fixtures {
@@ -762,6 +776,7 @@ impl Fixtures {
         let (job, entry, material, change) = job_fixtures(app, admin, lead_id, round).await;
         let (finished_job, invoice) = invoice_fixtures(admin, lead_id).await;
         let payments = payment_fixtures(admin, &invoice, round).await;
+        let reminder = reminder_fixture(app, admin, &invoice).await;
         // The firm's registration, which a samsvarserklæring needs to be signed.
         let mut settings: Value = admin.get("/api/admin/settings").await.json().await.unwrap();
         settings["declaration_defaults"]["registration"] = "987 654 325".into();
@@ -829,6 +844,7 @@ impl Fixtures {
             bank_payment: payments.bank,
             open_payment: payments.open,
             aside_payment: payments.aside,
+            reminder,
         }
     }
 
@@ -882,6 +898,8 @@ impl Fixtures {
             &self.bank_payment
         } else if path.starts_with("/api/admin/payments/") {
             &self.hand_payment
+        } else if path.starts_with("/api/admin/reminders/") {
+            &self.reminder
         } else {
             &self.user
         };
@@ -1001,6 +1019,27 @@ struct PaymentFixtures {
     bank: String,
     open: String,
     aside: String,
+}
+
+/// Moves `invoice` 40 days past its due date and posts it a purring, dated 20 days ago
+/// with its 14 days run out, so that the inkassovarsel may go; the purring's id.
+async fn reminder_fixture(app: &TestApp, admin: &Session, invoice: &str) -> String {
+    let id: uuid::Uuid = invoice.parse().unwrap();
+    let day = |days: i64| fagfolk_data::oslo::day_of(chrono::Utc::now()) + chrono::TimeDelta::days(days);
+    fagfolk::db_run!(&app.state.db, pool => sqlx::query("UPDATE invoices SET issue_date = $1, due_date = $2 WHERE id = $3")
+        .bind(day(-54)).bind(day(-40)).bind(id).execute(pool).await.map(|_| ()))
+    .unwrap();
+    let posted: Value = admin
+        .send(Method::POST, &format!("/api/admin/invoices/{invoice}/reminders"), &json!({ "kind": "purring", "channel": "post" }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let reminder: uuid::Uuid = posted["id"].as_str().expect("the fixture's purring").parse().unwrap();
+    fagfolk::db_run!(&app.state.db, pool => sqlx::query("UPDATE invoice_reminders SET sent_on = $1, pay_by = $2 WHERE id = $3")
+        .bind(day(-20)).bind(day(-6)).bind(reminder).execute(pool).await.map(|_| ()))
+    .unwrap();
+    reminder.to_string()
 }
 
 /// A payment of 1 kr registered by hand on `invoice`, and a bank file of round `round`

@@ -77,13 +77,16 @@ pub struct InvoicingInput {
     pub interest_rates: Option<Vec<InterestRateInput>>,
 }
 
-/// A forsinkelsesrente as typed: the day it took force (`2026-07-01`) and the percent a
-/// year (`12,25`).
+/// A forsinkelsesrente: the day it took force (`2026-07-01`) and the percent a year, as
+/// typed (`percent`: "12,25") or as the settings are read (`percent_hundredths`: 1225).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct InterestRateInput {
     pub from: String,
-    pub percent: String,
+    #[serde(default)]
+    pub percent: Option<String>,
+    #[serde(default)]
+    pub percent_hundredths: Option<i64>,
 }
 
 /// The rates typed, sorted by day; refused with a message when a day or a percent is not
@@ -92,7 +95,10 @@ fn interest_rates(typed: &[InterestRateInput]) -> Result<Vec<super::InterestRate
     let mut rates = Vec::with_capacity(typed.len());
     for rate in typed {
         let from = crate::oslo::parse_day(rate.from.trim()).ok_or("Skriv datoen renten gjelder fra.")?;
-        let percent = crate::payments::camt::ore(&rate.percent.trim().replace(',', "."))
+        let percent = match (&rate.percent, rate.percent_hundredths) {
+            (Some(typed), _) => crate::payments::camt::ore(&typed.trim().replace(',', ".")),
+            (None, hundredths) => hundredths,
+        }
             .filter(|hundredths| (0..=3000).contains(hundredths))
             .ok_or("Skriv renten i prosent, for eksempel 12,25 (høyst 30).")?;
         rates.push(super::InterestRate { from, percent_hundredths: i32::try_from(percent).unwrap_or(0) });
