@@ -120,7 +120,12 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         .collect();
     let quotes = fagfolk_data::quotes::figures::figures(&quotes, today);
     let jobs = fagfolk_data::jobs::figures::figures(&state.db, today).await?;
-    let money = fagfolk_data::payments::figures::figures(&state.db, today).await?;
+    let mut money = fagfolk_data::payments::figures::figures(&state.db, today).await?;
+    let invoicing = fagfolk_data::settings::store::facts(&state.db)
+        .await?
+        .map(|settings| settings.invoicing)
+        .unwrap_or_default();
+    money.reminders_due = fagfolk_data::reminders::due(&state.db, &invoicing, today).await?.len() as i64;
     Ok(Json(Dashboard {
         quotes,
         jobs,

@@ -58,9 +58,10 @@ fn pay_to(invoice: &Invoice) -> String {
         .and_then(|text| AccountNumber::parse(text).ok())
         .map(|account| format!(" til konto {}", account.display()))
         .unwrap_or_default();
-    let kid = invoice.kid().map(|kid| format!(" med KID {kid}")).unwrap_or_else(|| {
-        format!(" og merk betalingen med fakturanummer {}", invoice.number)
-    });
+    let kid = invoice
+        .kid()
+        .map(|kid| format!(" med KID {kid}"))
+        .unwrap_or_else(|| format!(" og merk betalingen med fakturanummer {}", invoice.number));
     format!("{account}{kid}")
 }
 
@@ -113,8 +114,10 @@ pub fn paragraphs(letter: &Letter, invoice: &Invoice) -> (Vec<String>, Vec<Strin
 /// The e-mail's plain text: greeting, paragraphs, sums, the PDF named, the firm.
 pub fn mail_text(letter: &Letter, invoice: &Invoice, firm: &str) -> String {
     let (before, after) = paragraphs(letter, invoice);
-    let sums: Vec<String> =
-        sums(letter, invoice).into_iter().map(|(label, amount, _)| format!("{label}: {}", kroner(amount))).collect();
+    let sums: Vec<String> = sums(letter, invoice)
+        .into_iter()
+        .map(|(label, amount, _)| format!("{label}: {}", kroner(amount)))
+        .collect();
     format!(
         "Hei {},\n\n{}\n\n{}\n\n{}\n\n{} er vedlagt som PDF.\n\nMed vennlig hilsen\n{firm}\n",
         invoice.basis.customer.name,

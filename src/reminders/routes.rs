@@ -24,9 +24,7 @@ use fagfolk_data::settings::Invoicing;
 use fagfolk_data::{jobs, oslo};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(invoice_reminders, send_reminder))
-        .routes(routes!(reminder_pdf))
+    OpenApiRouter::new().routes(routes!(invoice_reminders, send_reminder)).routes(routes!(reminder_pdf))
 }
 
 /// An invoice's reminders: the letter it may get today, or why none may, and those sent.
@@ -51,7 +49,10 @@ pub struct ReminderInput {
 }
 
 async fn invoicing(state: &AppState) -> ApiResult<Invoicing> {
-    Ok(fagfolk_data::settings::store::facts(&state.db).await?.map(|settings| settings.invoicing).unwrap_or_default())
+    Ok(fagfolk_data::settings::store::facts(&state.db)
+        .await?
+        .map(|settings| settings.invoicing)
+        .unwrap_or_default())
 }
 
 async fn invoice(state: &AppState, id: Uuid) -> ApiResult<Invoice> {
@@ -125,14 +126,18 @@ async fn send_reminder(
         }
         Channel::Post => {
             let customer = &invoice.basis.customer;
-            [Some(customer.addressee().to_owned()), customer.address.clone()].into_iter().flatten().collect::<Vec<_>>().join(", ")
+            [Some(customer.addressee().to_owned()), customer.address.clone()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ")
         }
     };
     let now = state.clock.now();
     let today = oslo::day_of(now);
     let entry = |reminder: &Reminder| {
         user.recorded(now, AuditAction::Remind, AuditEntity::Invoices, Some(id), serde_json::json!({
-            "number": invoice.number, "letter": reminder.letter.kind, "channel": reminder.channel,
+            "invoice": invoice.number, "letter": reminder.letter.kind, "channel": reminder.channel,
             "to": reminder.to_address, "fee": reminder.letter.fee, "interest": reminder.letter.interest.amount,
             "amount_due": reminder.letter.amount_due, "pay_by": reminder.letter.pay_by,
         }))
@@ -141,11 +146,12 @@ async fn send_reminder(
     // A posted letter is kept with its entry at once; an e-mailed one is kept first (so a
     // second click finds it) and its entry written once the mail server took it.
     let posted = input.channel == Channel::Post;
-    let kept = store::keep(&state.db, id, &invoicing(&state).await?, today, Some(input.kind), sending, |reminder| {
-        posted.then(|| entry(reminder))
-    })
-    .await?
-    .map_err(ApiError::from)?;
+    let kept =
+        store::keep(&state.db, id, &invoicing(&state).await?, today, Some(input.kind), sending, |reminder| {
+            posted.then(|| entry(reminder))
+        })
+        .await?
+        .map_err(ApiError::from)?;
     if input.channel == Channel::Email {
         let sent = mail(&state, &kept, &invoice, &to, &user.email).await;
         if let Err(err) = sent {
@@ -159,7 +165,13 @@ async fn send_reminder(
 }
 
 /// E-mails `reminder` with its PDF.
-async fn mail(state: &AppState, reminder: &Reminder, invoice: &Invoice, to: &str, reply_to: &str) -> anyhow::Result<()> {
+async fn mail(
+    state: &AppState,
+    reminder: &Reminder,
+    invoice: &Invoice,
+    to: &str,
+    reply_to: &str,
+) -> anyhow::Result<()> {
     let mailer = state.notifier.as_ref().ok_or_else(|| anyhow::anyhow!("e-post er ikke satt opp"))?;
     let letterhead = crate::mail::send::letterhead(state).await.replying_to(Some(reply_to));
     let pdf = pdf(state, reminder, invoice).await?;
@@ -176,13 +188,19 @@ async fn mail(state: &AppState, reminder: &Reminder, invoice: &Invoice, to: &str
 
 /// "Purring-2026-0007-1.pdf": the letter's kind, the invoice and the letter's place.
 fn file_name(reminder: &Reminder, invoice: &Invoice) -> String {
-    format!("{}-{}-{}.pdf", reminder.letter.kind.name(), invoice.number, oslo::iso_day(reminder.letter.sent_on))
+    format!(
+        "{}-{}-{}.pdf",
+        reminder.letter.kind.name(),
+        invoice.number,
+        oslo::iso_day(reminder.letter.sent_on)
+    )
 }
 
 async fn pdf(state: &AppState, reminder: &Reminder, invoice: &Invoice) -> anyhow::Result<Vec<u8>> {
     let firm = crate::pdf::letterhead::of(state, &invoice.seller.firm).await;
     let (reminder, invoice) = (reminder.clone(), invoice.clone());
-    tokio::task::spawn_blocking(move || crate::pdf::reminder::render_reminder(&reminder, &invoice, &firm)).await?
+    tokio::task::spawn_blocking(move || crate::pdf::reminder::render_reminder(&reminder, &invoice, &firm))
+        .await?
 }
 
 /// A letter as its PDF, the same as was sent.
@@ -202,7 +220,10 @@ async fn reminder_pdf(
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}\"", file_name(&reminder, &invoice))),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}\"", file_name(&reminder, &invoice)),
+            ),
         ],
         body,
     )

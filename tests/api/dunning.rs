@@ -17,7 +17,13 @@ use crate::helpers::{Session, TestApp, audit_entries};
 /// The interest on `owed` øre from the day after `due` through `to`, less `paid` (day,
 /// øre) from its day, at `rates` (from, percent): written day by day in floating point, apart
 /// from the server's whole-number sums.
-fn expected_interest(owed: i64, paid: &[(NaiveDate, i64)], due: NaiveDate, to: NaiveDate, rates: &[(NaiveDate, f64)]) -> i64 {
+fn expected_interest(
+    owed: i64,
+    paid: &[(NaiveDate, i64)],
+    due: NaiveDate,
+    to: NaiveDate,
+    rates: &[(NaiveDate, f64)],
+) -> i64 {
     let mut sum = 0.0;
     let mut day = due + Duration::days(1);
     while day <= to {
@@ -50,14 +56,21 @@ async fn rates(office: &Session, change: NaiveDate) -> Vec<(NaiveDate, f64)> {
     body["reminder_steps"] = "purring_then_notice".into();
     settings["invoicing"] = body;
     let saved: Value = office.call(Method::PUT, "/api/admin/settings", Some(&settings)).await.good();
-    assert_eq!(saved["invoicing"]["interest_rates"][1], json!({"from": change.to_string(), "percent_hundredths": 1250}));
+    assert_eq!(
+        saved["invoicing"]["interest_rates"][1],
+        json!({"from": change.to_string(), "percent_hundredths": 1250})
+    );
     vec![(NaiveDate::from_ymd_opt(2020, 1, 1).unwrap(), 12.0), (change, 12.5)]
 }
 
 async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: TestApp) {
     let office = app.admin().await;
     let (job_id, made) = invoiced_job(&app, &office).await;
-    let (id, number, total) = (made["id"].as_str().unwrap().to_owned(), made["number"].as_str().unwrap().to_owned(), made["total"].as_i64().unwrap());
+    let (id, number, total) = (
+        made["id"].as_str().unwrap().to_owned(),
+        made["number"].as_str().unwrap().to_owned(),
+        made["total"].as_i64().unwrap(),
+    );
     let due = day_of(&made["due_date"]);
     let rates = rates(&office, due + Duration::days(8)).await;
     let documents = crate::documents::make_link(&office, &format!("/api/admin/jobs/{job_id}")).await;
@@ -67,8 +80,13 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
 
     // Not due yet: nothing may go.
     let now: Value = office.call(Method::GET, &reminders, None).await.good();
-    assert_eq!((now["next"].is_null(), now["not_now"].as_str()), (true, Some("Fakturaen er ikke forfalt, eller det står ikke noe igjen å betale.")));
-    office.call::<Value>(Method::POST, &reminders, Some(&send("purring"))).await
+    assert_eq!(
+        (now["next"].is_null(), now["not_now"].as_str()),
+        (true, Some("Fakturaen er ikke forfalt, eller det står ikke noe igjen å betale."))
+    );
+    office
+        .call::<Value>(Method::POST, &reminders, Some(&send("purring")))
+        .await
         .refused(StatusCode::CONFLICT, "Fakturaen er ikke forfalt, eller det står ikke noe igjen å betale.");
 
     // The day after the due date a purring may go, without a fee until 14 days past due.
@@ -77,13 +95,25 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
     let now: Value = office.call(Method::GET, &reminders, None).await.good();
     let next = &now["next"];
     assert_eq!((next["kind"].as_str(), next["fee"].as_i64()), (Some("purring"), Some(0)));
-    assert_eq!(next["no_fee"].as_str().unwrap(), format!(
-        "Uten gebyr: det kan først kreves 14 dager etter forfall, fra {} (inkassoforskriften § 1-2).", date(due + Duration::days(14))
-    ));
-    assert_eq!(next["interest"]["amount"].as_i64(), Some(expected_interest(total, &[], due, due + Duration::days(1), &rates)));
+    assert_eq!(
+        next["no_fee"].as_str().unwrap(),
+        format!(
+            "Uten gebyr: det kan først kreves 14 dager etter forfall, fra {} (inkassoforskriften § 1-2).",
+            date(due + Duration::days(14))
+        )
+    );
+    assert_eq!(
+        next["interest"]["amount"].as_i64(),
+        Some(expected_interest(total, &[], due, due + Duration::days(1), &rates))
+    );
     assert_eq!(now["can_email"], false, "this app has no e-mail");
-    office.call::<Value>(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"}))).await
-        .refused(StatusCode::CONFLICT, "E-post er ikke satt opp på serveren. Last ned brevet som PDF og send det i posten.");
+    office
+        .call::<Value>(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"})))
+        .await
+        .refused(
+            StatusCode::CONFLICT,
+            "E-post er ikke satt opp på serveren. Last ned brevet som PDF og send det i posten.",
+        );
 
     // 14 days past due: the purring with its fee and 14 days' interest, over the rate change.
     app.state.clock.advance(Duration::days(13));
@@ -97,36 +127,62 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         (purring["fee"].as_i64(), purring["interest"]["amount"].as_i64(), purring["amount_due"].as_i64()),
         (Some(3_750), Some(interest), Some(total + 3_750 + interest)),
     );
-    assert_eq!((day_of(&purring["sent_on"]), day_of(&purring["pay_by"])), (today, today + Duration::days(14)));
+    assert_eq!(
+        (day_of(&purring["sent_on"]), day_of(&purring["pay_by"])),
+        (today, today + Duration::days(14))
+    );
     let owed: Value = office.call(Method::GET, &account, None).await.good();
-    assert_eq!((owed["balance"]["outstanding"].as_i64(), owed["state"].as_str()), (Some(total + 3_750 + interest), Some("overdue")));
+    assert_eq!(
+        (owed["balance"]["outstanding"].as_i64(), owed["state"].as_str()),
+        (Some(total + 3_750 + interest), Some("overdue"))
+    );
     let html = app.get(&documents).await.text().await.unwrap();
-    assert!(html.contains(&fagfolk_data::quotes::money::kroner(total + 3_750 + interest)), "the customer sees the fee and interest: {}", &html[html.find("Til betaling").unwrap_or(0)..].chars().take(1500).collect::<String>());
+    assert!(
+        html.contains(&fagfolk_data::quotes::money::kroner(total + 3_750 + interest)),
+        "the customer sees the fee and interest: {}",
+        &html[html.find("Til betaling").unwrap_or(0)..].chars().take(1500).collect::<String>()
+    );
     // A second letter waits for the first one's time to pay.
     office.call::<Value>(Method::POST, &reminders, Some(&send("purring"))).await.refused(
         StatusCode::CONFLICT,
-        &format!("Fristen i forrige brev går ut {}. Neste brev kan sendes dagen etter.", date(today + Duration::days(14))),
+        &format!(
+            "Fristen i forrige brev går ut {}. Neste brev kan sendes dagen etter.",
+            date(today + Duration::days(14))
+        ),
     );
     // The customer pays 1 000 kr three days later.
     app.state.clock.advance(Duration::days(3));
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let paid_on = app.state.clock.today();
-    let _: Id = office.call(Method::POST, &account, Some(&json!({"paid_on": paid_on.to_string(), "amount": 100_000}))).await.good();
+    let _: Id = office
+        .call(Method::POST, &account, Some(&json!({"paid_on": paid_on.to_string(), "amount": 100_000})))
+        .await
+        .good();
 
     // Its time run out, the inkassovarsel: a purring asked for from an old page is refused.
     app.state.clock.advance(Duration::days(12));
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let today = app.state.clock.today();
-    office.call::<Value>(Method::POST, &reminders, Some(&send("purring"))).await
-        .refused(StatusCode::CONFLICT, "Siden var utdatert: neste brev er inkassovarsel. Se over og send igjen.");
+    office.call::<Value>(Method::POST, &reminders, Some(&send("purring"))).await.refused(
+        StatusCode::CONFLICT,
+        "Siden var utdatert: neste brev er inkassovarsel. Se over og send igjen.",
+    );
     let notice: Value = office.call(Method::POST, &reminders, Some(&send("notice"))).await.good();
     let interest = expected_interest(total, &[(paid_on, 100_000)], due, today, &rates);
     assert_eq!(
-        (notice["kind"].as_str(), notice["earlier_fees"].as_i64(), notice["fee"].as_i64(), notice["paid"].as_i64()),
+        (
+            notice["kind"].as_str(),
+            notice["earlier_fees"].as_i64(),
+            notice["fee"].as_i64(),
+            notice["paid"].as_i64()
+        ),
         (Some("notice"), Some(3_750), Some(3_750), Some(100_000)),
     );
     let amount_due = total + 7_500 + interest - 100_000;
-    assert_eq!((notice["interest"]["amount"].as_i64(), notice["amount_due"].as_i64()), (Some(interest), Some(amount_due)));
+    assert_eq!(
+        (notice["interest"]["amount"].as_i64(), notice["amount_due"].as_i64()),
+        (Some(interest), Some(amount_due))
+    );
     assert_eq!(day_of(&notice["pay_by"]), today + Duration::days(14), "inkassoloven § 9: 14 days");
     let owed: Value = office.call(Method::GET, &account, None).await.good();
     assert_eq!(owed["balance"]["outstanding"].as_i64(), Some(amount_due));
@@ -155,10 +211,16 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
     app.state.clock.advance(Duration::days(15));
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let now: Value = office.call(Method::GET, &reminders, None).await.good();
-    assert_eq!(now["not_now"], "Alle trinnene er sendt. Neste steg er inkasso: send saken til et inkassobyrå.");
+    assert_eq!(
+        now["not_now"],
+        "Alle trinnene er sendt. Neste steg er inkasso: send saken til et inkassobyrå."
+    );
     assert_eq!(now["sent"].as_array().unwrap().len(), 2);
     let today = app.state.clock.today().to_string();
-    let _: Id = office.call(Method::POST, &account, Some(&json!({"paid_on": today, "amount": amount_due}))).await.good();
+    let _: Id = office
+        .call(Method::POST, &account, Some(&json!({"paid_on": today, "amount": amount_due})))
+        .await
+        .good();
     let owed: Value = office.call(Method::GET, &account, None).await.good();
     assert_eq!((owed["balance"]["outstanding"].as_i64(), owed["state"].as_str()), (Some(0), Some("paid")));
     crate::payments::sums_add_up(&app).await;
@@ -179,18 +241,36 @@ async fn a_credit_note_of_the_whole_invoice_takes_the_fees_with_it(app: TestApp)
     app.state.clock.advance(Duration::days((due - app.state.clock.today()).num_days() + 20));
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let purring: Value = office
-        .call(Method::POST, &format!("/api/admin/invoices/{id}/reminders"), Some(&json!({"kind": "purring", "channel": "post"})))
+        .call(
+            Method::POST,
+            &format!("/api/admin/invoices/{id}/reminders"),
+            Some(&json!({"kind": "purring", "channel": "post"})),
+        )
         .await
         .good();
     assert_eq!(purring["fee"], 3_750);
     let lines = made["basis"]["work"]["lines"].as_array().unwrap().len()
-        + made["basis"]["additions"].as_array().map_or(0, |sections| sections.iter().map(|s| s["lines"].as_array().unwrap().len()).sum());
+        + made["basis"]["additions"]
+            .as_array()
+            .map_or(0, |sections| sections.iter().map(|s| s["lines"].as_array().unwrap().len()).sum());
     let _: Value = office
-        .call(Method::POST, &format!("/api/admin/invoices/{id}/credit-notes"), Some(&json!({"lines": (0..lines).collect::<Vec<_>>(), "reason": "Feil kunde."})))
+        .call(
+            Method::POST,
+            &format!("/api/admin/invoices/{id}/credit-notes"),
+            Some(&json!({"lines": (0..lines).collect::<Vec<_>>(), "reason": "Feil kunde."})),
+        )
         .await
         .good();
-    let owed: Value = office.call(Method::GET, &format!("/api/admin/invoices/{id}/payments"), None).await.good();
-    assert_eq!((owed["state"].as_str(), owed["balance"]["outstanding"].as_i64(), owed["balance"]["charged"].as_i64()), (Some("credited"), Some(0), Some(0)));
+    let owed: Value =
+        office.call(Method::GET, &format!("/api/admin/invoices/{id}/payments"), None).await.good();
+    assert_eq!(
+        (
+            owed["state"].as_str(),
+            owed["balance"]["outstanding"].as_i64(),
+            owed["balance"]["charged"].as_i64()
+        ),
+        (Some("credited"), Some(0), Some(0))
+    );
     crate::payments::sums_add_up(&app).await;
     app.stop().await;
 }
@@ -212,7 +292,10 @@ async fn a_purring_goes_by_email_with_its_pdf(app: TestApp, mut mail: UnboundedR
     let reminders = format!("/api/admin/invoices/{id}/reminders");
     let now: Value = office.call(Method::GET, &reminders, None).await.good();
     assert_eq!(now["can_email"], true);
-    let sent: Value = office.call(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"}))).await.good();
+    let sent: Value = office
+        .call(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"})))
+        .await
+        .good();
     let raw = loop {
         let raw = crate::quote_mail::next(&mut mail).await;
         if crate::quote_flow::letter(&raw).0.starts_with("Purring") {
@@ -220,7 +303,10 @@ async fn a_purring_goes_by_email_with_its_pdf(app: TestApp, mut mail: UnboundedR
         }
     };
     let (subject, to, text) = crate::quote_flow::letter(&raw);
-    assert_eq!((subject.starts_with(&format!("Purring på faktura {number} fra")), to.as_str()), (true, sent["to_address"].as_str().unwrap()));
+    assert_eq!(
+        (subject.starts_with(&format!("Purring på faktura {number} fra")), to.as_str()),
+        (true, sent["to_address"].as_str().unwrap())
+    );
     let flat = text.replace('\n', " ");
     let kroner = fagfolk_data::quotes::money::kroner;
     assert!(flat.contains(&format!("Purregebyr (inkassoforskriften § 1-2): {}", kroner(3_750))), "{text}");
@@ -229,10 +315,16 @@ async fn a_purring_goes_by_email_with_its_pdf(app: TestApp, mut mail: UnboundedR
     assert_eq!(files.len(), 1);
     assert!(files[0].0.starts_with(&format!("Purring-{number}-")) && files[0].1.starts_with(b"%PDF"));
     assert!(pdf_text(&files[0].1).contains("Purring"));
-    office.call::<Value>(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"}))).await.refused(
-        StatusCode::CONFLICT,
-        &format!("Fristen i forrige brev går ut {}. Neste brev kan sendes dagen etter.", date(day_of(&sent["pay_by"]))),
-    );
+    office
+        .call::<Value>(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"})))
+        .await
+        .refused(
+            StatusCode::CONFLICT,
+            &format!(
+                "Fristen i forrige brev går ut {}. Neste brev kan sendes dagen etter.",
+                date(day_of(&sent["pay_by"]))
+            ),
+        );
     let entries: Vec<_> = audit_entries(&app).await.into_iter().filter(|entry| entry.0 == "remind").collect();
     assert_eq!(entries.len(), 1, "one letter, one entry");
     app.stop().await;

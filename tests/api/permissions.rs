@@ -1030,7 +1030,11 @@ async fn reminder_fixture(app: &TestApp, admin: &Session, invoice: &str) -> Stri
         .bind(day(-54)).bind(day(-40)).bind(id).execute(pool).await.map(|_| ()))
     .unwrap();
     let posted: Value = admin
-        .send(Method::POST, &format!("/api/admin/invoices/{invoice}/reminders"), &json!({ "kind": "purring", "channel": "post" }))
+        .send(
+            Method::POST,
+            &format!("/api/admin/invoices/{invoice}/reminders"),
+            &json!({ "kind": "purring", "channel": "post" }),
+        )
         .await
         .json()
         .await

@@ -257,6 +257,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoices/{id}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The letter invoice `id` may get today, and the letters it has had. */
+        get: operations["invoice_reminders"];
+        put?: never;
+        /**
+         * Sends the letter invoice `id` may get today: e-mailed to the customer with its PDF,
+         *     or kept as posted (the office prints its PDF). Refused when none may go, when it is
+         *     not the one the office saw, or when it cannot be e-mailed; a letter the mail server
+         *     did not take is not kept.
+         */
+        post: operations["send_reminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invoices/{id}/send": {
         parameters: {
             query?: never;
@@ -1276,6 +1299,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reminders/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A letter as its PDF, the same as was sent. */
+        get: operations["reminder_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/search": {
         parameters: {
             query?: never;
@@ -1855,7 +1895,7 @@ export interface components {
          *     it: a new action without words fails `make lint`.
          * @enum {string}
          */
-        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel" | "sign" | "import" | "match" | "unmatch" | "set_aside";
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel" | "sign" | "import" | "match" | "unmatch" | "set_aside" | "remind";
         /**
          * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
@@ -1904,13 +1944,20 @@ export interface components {
         Balance: {
             /**
              * Format: int64
+             * @description What its reminders added: their fees and the latest one's interest
+             *     (`crate::reminders`); none once it is credited in full.
+             */
+            charged: number;
+            /**
+             * Format: int64
              * @description What its credit notes take back, including MVA.
              */
             credited: number;
             /**
              * Format: int64
-             * @description What is left to pay: total less credited less paid. Below zero when the customer
-             *     has paid more than is owed (after a credit note, say): that is money to give back.
+             * @description What is left to pay: total less credited plus charged less paid. Below zero when
+             *     the customer has paid more than is owed (after a credit note, say): that is money
+             *     to give back.
              */
             outstanding: number;
             /**
@@ -1971,6 +2018,11 @@ export interface components {
          * @enum {string}
          */
         CategorySlug: "elektriker" | "rorlegger" | "kjokken-bad";
+        /**
+         * @description How a letter went.
+         * @enum {string}
+         */
+        Channel: "email" | "post";
         /** @description A point of a checklist (the risk assessment, the final check) and whether it is done. */
         CheckItem: {
             done: boolean;
@@ -2588,6 +2640,56 @@ export interface components {
             skipped: number;
             waiting: number;
         };
+        /** @description The interest on a claim to a day. */
+        Interest: {
+            /**
+             * Format: int64
+             * @description Øre, rounded to the nearest øre.
+             */
+            amount: number;
+            /**
+             * Format: date
+             * @description The first day with interest (the day after the due date).
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The first day after the due date no kept rate covers, when there is one: those days
+             *     carry no interest, and the office is told to add the rate.
+             */
+            missing_rate_from?: string | null;
+            /**
+             * Format: int32
+             * @description The rate on `to`, in hundredths of a percent (1200 is 12 %); none when no rate is
+             *     kept for that day.
+             */
+            rate?: number | null;
+            /**
+             * Format: date
+             * @description The last day counted.
+             */
+            to: string;
+        };
+        /** @description A forsinkelsesrente from the day it took force. */
+        InterestRate: {
+            /** Format: date */
+            from: string;
+            /**
+             * Format: int32
+             * @description Hundredths of a percent a year: 1200 is 12 %.
+             */
+            percent_hundredths: number;
+        };
+        /**
+         * @description A forsinkelsesrente: the day it took force (`2026-07-01`) and the percent a year, as
+         *     typed (`percent`: "12,25") or as the settings are read (`percent_hundredths`: 1225).
+         */
+        InterestRateInput: {
+            from: string;
+            percent?: string | null;
+            /** Format: int64 */
+            percent_hundredths?: number | null;
+        };
         /** @description An invoice or a credit note as stored. */
         Invoice: {
             /** @description The specified basis as it was when made (a credit note's: the lines it takes back). */
@@ -2691,6 +2793,16 @@ export interface components {
              */
             total_rows: number;
         };
+        /** @description An invoice's reminders: the letter it may get today, or why none may, and those sent. */
+        InvoiceReminders: {
+            /** @description Whether it can be e-mailed: e-mail is set up and the customer has an address. */
+            can_email: boolean;
+            next?: components["schemas"]["Letter"] | null;
+            /** @description Why no letter may go today, when none may. */
+            not_now?: string | null;
+            /** @description The letters sent, oldest first. */
+            sent: components["schemas"]["Reminder"][];
+        };
         /** @description One invoice or credit note in the list. */
         InvoiceRow: {
             /**
@@ -2751,12 +2863,21 @@ export interface components {
              *     `None` until staff write it.
              */
             accounting_email?: string | null;
+            /**
+             * @description The forsinkelsesrente, each from the day it took force (set each half-year,
+             *     forsinkelsesrenteloven § 3); a letter counts each day at the rate then in force.
+             */
+            interest_rates?: components["schemas"]["InterestRate"][];
             kid: boolean;
             /**
              * Format: int32
              * @description 0 to 90 days from the invoice's date.
              */
             payment_days: number;
+            /** @description Whether a letter charges the reminder fee the law allows (inkassoforskriften § 1-2). */
+            reminder_fee?: boolean;
+            /** @description The letters an overdue invoice gets, in order. */
+            reminder_steps?: components["schemas"]["ReminderSteps"];
             vat_registered: boolean;
         };
         InvoicingInput: {
@@ -2764,12 +2885,17 @@ export interface components {
             account_number?: string | null;
             /** @description The accounting system's inbox for vouchers; empty: none. */
             accounting_email?: string | null;
+            /** @description The forsinkelsesrente from each day it took force; absent keeps what is saved. */
+            interest_rates?: components["schemas"]["InterestRateInput"][] | null;
             kid: boolean;
             /**
              * Format: int64
              * @description 0 to 90.
              */
             payment_days?: number;
+            /** @description Whether letters charge the reminder fee; absent keeps what is saved. */
+            reminder_fee?: boolean | null;
+            reminder_steps?: components["schemas"]["ReminderSteps"] | null;
             vat_registered: boolean;
         };
         /** @description A job as stored. */
@@ -2910,6 +3036,11 @@ export interface components {
             meter: components["schemas"]["Meter"];
             workers: components["schemas"]["Worker"][];
         };
+        /**
+         * @description A purring or an inkassovarsel.
+         * @enum {string}
+         */
+        Kind: "purring" | "notice";
         /** @description The language of one's own screens. */
         LanguageInput: {
             /** @description `nb` (bokmål), `en` (English) or `pl` (polski). */
@@ -3012,6 +3143,35 @@ export interface components {
              * Format: int64
              * @description Leads matching the filters (all pages).
              */
+            total: number;
+        };
+        /**
+         * @description A letter's sums, in øre: what the invoice was, what is credited and paid, the fees of
+         *     earlier letters, this letter's fee and the interest to its day; `amount_due` is the
+         *     sum of them, and what a payment of the letter pays.
+         */
+        Letter: {
+            /** Format: int64 */
+            amount_due: number;
+            /** Format: int64 */
+            credited: number;
+            /** Format: date */
+            due_date: string;
+            /** Format: int64 */
+            earlier_fees: number;
+            /** Format: int64 */
+            fee: number;
+            interest: components["schemas"]["Interest"];
+            kind: components["schemas"]["Kind"];
+            /** @description Why there is no fee, in the office's words, when there is none. */
+            no_fee?: string | null;
+            /** Format: int64 */
+            paid: number;
+            /** Format: date */
+            pay_by: string;
+            /** Format: date */
+            sent_on: string;
+            /** Format: int64 */
             total: number;
         };
         LineInput: {
@@ -3258,6 +3418,12 @@ export interface components {
              * @description Øre booked on invoices with a payment day this month (in Norway), to today.
              */
             paid_this_month: number;
+            /**
+             * Format: int64
+             * @description Overdue invoices that may get a purring or an inkassovarsel today
+             *     (`crate::reminders::due`, which the dashboard counts into this).
+             */
+            reminders_due: number;
             /**
              * Format: int64
              * @description Payments from the bank waiting for the office.
@@ -3803,6 +3969,30 @@ export interface components {
          * @enum {string}
          */
         Recipient: "customer" | "accounting";
+        /** @description A letter as kept: sent by whom, when, how and to where. */
+        Reminder: components["schemas"]["Letter"] & {
+            channel: components["schemas"]["Channel"];
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoice_id: string;
+            /** Format: date-time */
+            sent_at: string;
+            sent_by: string;
+            /** @description The e-mail address, or the postal address it was posted to. */
+            to_address: string;
+        };
+        /** @description What "Send purring" asks for: the letter the office saw, and how it goes. */
+        ReminderInput: {
+            channel: components["schemas"]["Channel"];
+            kind: components["schemas"]["Kind"];
+        };
+        /**
+         * @description The steps of the road to collection the firm chooses (inkassoforskriften § 1-3 allows
+         *     a fee for two purringer, or for one purring and an inkassovarsel).
+         * @enum {string}
+         */
+        ReminderSteps: "purring_then_notice" | "two_purringer_then_notice" | "notice_only";
         ResetAnswer: {
             /**
              * @description Whether this server sends e-mail: then a link went to the address if it is a user's;
@@ -5695,6 +5885,146 @@ export interface operations {
                 };
             };
             /** @description En kreditnota, eller ingenting igjen å betale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_reminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Neste brev og brevene som er sendt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceReminders"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_reminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fakturaens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderInput"];
+            };
+        };
+        responses: {
+            /** @description Brevet, som sendt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reminder"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen purring kan sendes nå, eller den kan ikke sendes på e-post */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10547,6 +10877,65 @@ export interface operations {
             };
             /** @description Kan ikke trekkes tilbake */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reminder_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Purringens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Brevet som PDF/A */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -45,6 +45,7 @@ export const queryKeys = {
     one: (id: string) => ['invoices', 'one', id] as const,
     account: (id: string) => ['invoices', 'account', id] as const,
     sends: (id: string) => ['invoices', 'sends', id] as const,
+    reminders: (id: string) => ['invoices', 'reminders', id] as const,
     /** The payments waiting for the office: money in, under the invoices it changes. */
     waiting: ['invoices', 'waiting'] as const,
   },

@@ -27,6 +27,9 @@ pub struct MoneyFigures {
     pub paid_this_month: i64,
     /// Payments from the bank waiting for the office.
     pub waiting: i64,
+    /// Overdue invoices that may get a purring or an inkassovarsel today
+    /// (`crate::reminders::due`, which the dashboard counts into this).
+    pub reminders_due: i64,
 }
 
 /// The figures as of `today` (in Norway).
@@ -35,5 +38,5 @@ pub async fn figures(db: &Db, today: NaiveDate) -> Result<MoneyFigures, sqlx::Er
     let (outstanding, paid_this_month, waiting) =
         super::store::figures(db, today, [today - Duration::days(30), today - Duration::days(60)], month)
             .await?;
-    Ok(MoneyFigures { outstanding, paid_this_month, waiting })
+    Ok(MoneyFigures { outstanding, paid_this_month, waiting, reminders_due: 0 })
 }

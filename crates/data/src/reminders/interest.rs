@@ -42,7 +42,8 @@ pub fn interest(
 ) -> Interest {
     let mut rates: Vec<&InterestRate> = rates.iter().collect();
     rates.sort_by_key(|rate| rate.from);
-    let rate_on = |day: NaiveDate| rates.iter().rev().find(|rate| rate.from <= day).map(|rate| rate.percent_hundredths);
+    let rate_on =
+        |day: NaiveDate| rates.iter().rev().find(|rate| rate.from <= day).map(|rate| rate.percent_hundredths);
     let from = due_date + Duration::days(1);
     // Each day adds balance × rate / (10 000 × the year's days); summed over the common
     // denominator 10 000 × 365 × 366 and rounded once at the end.
@@ -51,7 +52,8 @@ pub fn interest(
     let mut missing_rate_from = None;
     let mut day = from;
     while day <= to {
-        let paid: i64 = payments.iter().filter(|(paid_on, _)| *paid_on <= day).map(|(_, amount)| amount).sum();
+        let paid: i64 =
+            payments.iter().filter(|(paid_on, _)| *paid_on <= day).map(|(_, amount)| amount).sum();
         let balance = i128::from((owed - paid).max(0));
         match rate_on(day) {
             Some(rate) => {
@@ -92,10 +94,13 @@ mod tests {
     #[test]
     fn a_year_at_twelve_percent_is_twelve_percent() {
         let owed = 1_000_000;
-        let found = interest(owed, &[], day(2026, 1, 1), day(2027, 1, 1), &[InterestRate {
-            from: day(2026, 1, 1),
-            percent_hundredths: 1200,
-        }]);
+        let found = interest(
+            owed,
+            &[],
+            day(2026, 1, 1),
+            day(2027, 1, 1),
+            &[InterestRate { from: day(2026, 1, 1), percent_hundredths: 1200 }],
+        );
         assert_eq!(found.amount, 120_000);
         assert_eq!((found.from, found.rate, found.missing_rate_from), (day(2026, 1, 2), Some(1200), None));
     }
@@ -104,8 +109,15 @@ mod tests {
     fn the_rate_changes_on_its_day_and_a_payment_stops_interest_on_its_share() {
         // 10 000 kr due 16.12.2025: 15 days at 12.25 %, then 31 days at 12 %, of which
         // the last 11 on 4 000 kr after 6 000 kr came in on 21.01.2026.
-        let found = interest(1_000_000, &[(day(2026, 1, 21), 600_000)], day(2025, 12, 16), day(2026, 1, 31), &rates());
-        let expected: f64 = 1_000_000.0 * (0.1225 * 15.0 + 0.12 * 20.0) / 365.0 + 400_000.0 * 0.12 * 11.0 / 365.0;
+        let found = interest(
+            1_000_000,
+            &[(day(2026, 1, 21), 600_000)],
+            day(2025, 12, 16),
+            day(2026, 1, 31),
+            &rates(),
+        );
+        let expected: f64 =
+            1_000_000.0 * (0.1225 * 15.0 + 0.12 * 20.0) / 365.0 + 400_000.0 * 0.12 * 11.0 / 365.0;
         assert_eq!(found.amount, expected.round() as i64);
     }
 
@@ -119,8 +131,11 @@ mod tests {
     #[test]
     fn nothing_before_the_day_after_the_due_date() {
         assert_eq!(interest(1_000_000, &[], day(2026, 3, 1), day(2026, 3, 1), &rates()).amount, 0);
-        assert_eq!(interest(1_000_000, &[(day(2026, 3, 1), 1_000_000)], day(2026, 2, 1), day(2026, 3, 1), &rates()).amount,
-            (1_000_000.0 * 0.12 * 27.0 / 365.0_f64).round() as i64);
+        assert_eq!(
+            interest(1_000_000, &[(day(2026, 3, 1), 1_000_000)], day(2026, 2, 1), day(2026, 3, 1), &rates())
+                .amount,
+            (1_000_000.0 * 0.12 * 27.0 / 365.0_f64).round() as i64
+        );
     }
 
     proptest! {

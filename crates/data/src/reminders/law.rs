@@ -30,7 +30,9 @@ pub fn inkassosats(day: NaiveDate) -> Option<i64> {
     INKASSOSATS
         .iter()
         .rev()
-        .find(|(year, month, date, _)| NaiveDate::from_ymd_opt(*year, *month, *date).is_some_and(|from| from <= day))
+        .find(|(year, month, date, _)| {
+            NaiveDate::from_ymd_opt(*year, *month, *date).is_some_and(|from| from <= day)
+        })
         .map(|(.., sats)| *sats)
 }
 

@@ -14,81 +14,23 @@
 //! server's (`src/reminders/`).
 
 pub mod interest;
+pub mod kind;
 pub mod law;
 pub mod next;
 pub mod refused;
 pub mod store;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub use interest::Interest;
+pub use kind::{Channel, Kind};
 pub use next::{Earlier, Next};
 pub use refused::Refused;
 
 use crate::settings::Invoicing;
-
-/// A purring or an inkassovarsel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    /// A reminder to pay.
-    Purring,
-    /// The written notice before collection (inkassoloven § 9).
-    Notice,
-}
-
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Purring => "purring",
-            Self::Notice => "notice",
-        }
-    }
-
-    /// "Purring" or "Inkassovarsel".
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Purring => "Purring",
-            Self::Notice => "Inkassovarsel",
-        }
-    }
-}
-
-impl TryFrom<String> for Kind {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        crate::payments::stored(&text)
-    }
-}
-
-/// How a letter went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Channel {
-    /// E-mailed with its PDF.
-    Email,
-    /// Printed from its PDF and posted by the office.
-    Post,
-}
-
-impl Channel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Post => "post",
-        }
-    }
-}
-
-impl TryFrom<String> for Channel {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        crate::payments::stored(&text)
-    }
-}
 
 /// A letter's sums, in øre: what the invoice was, what is credited and paid, the fees of
 /// earlier letters, this letter's fee and the interest to its day; `amount_due` is the
@@ -172,6 +114,38 @@ pub struct Reminder {
 impl Reminder {
     /// The letter as the rules read it.
     pub fn earlier(&self) -> Earlier {
-        Earlier { kind: self.letter.kind, sent_on: self.letter.sent_on, pay_by: self.letter.pay_by, fee: self.letter.fee }
+        Earlier {
+            kind: self.letter.kind,
+            sent_on: self.letter.sent_on,
+            pay_by: self.letter.pay_by,
+            fee: self.letter.fee,
+        }
     }
+}
+
+/// The unpaid invoices past their due date that may get a letter on `today` by
+/// `invoicing`'s steps: "Purringer å sende" on the dashboard.
+pub async fn due(
+    db: &crate::db::Db,
+    invoicing: &Invoicing,
+    today: NaiveDate,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    Ok(store::overdue(db, today)
+        .await?
+        .into_iter()
+        .filter(|invoice| {
+            matches!(
+                next::next(
+                    invoicing.reminder_steps,
+                    invoicing.reminder_fee,
+                    invoice.due_date,
+                    invoice.outstanding,
+                    &invoice.earlier,
+                    today
+                ),
+                Next::Letter { .. }
+            )
+        })
+        .map(|invoice| invoice.id)
+        .collect())
 }

@@ -12,9 +12,18 @@ use chrono::{Duration, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::Kind;
+use super::kind::Kind;
 use super::law::{MAX_FEES, PAY_DAYS, fee_from, max_fee};
 use crate::settings::ReminderSteps;
+
+/// The letters of the firm's chosen steps, in order.
+pub fn kinds(steps: ReminderSteps) -> &'static [Kind] {
+    match steps {
+        ReminderSteps::PurringThenNotice => &[Kind::Purring, Kind::Notice],
+        ReminderSteps::TwoPurringerThenNotice => &[Kind::Purring, Kind::Purring, Kind::Notice],
+        ReminderSteps::NoticeOnly => &[Kind::Notice],
+    }
+}
 
 /// A letter already sent, as the rules read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,10 +82,12 @@ impl NoFee {
                 crate::oslo::date(from)
             ),
             Self::TwoCharged => {
-                "Uten gebyr: to gebyrer er allerede krevd for denne fakturaen (inkassoforskriften § 1-3).".to_owned()
+                "Uten gebyr: to gebyrer er allerede krevd for denne fakturaen (inkassoforskriften § 1-3)."
+                    .to_owned()
             }
             Self::ShortDeadline => {
-                "Uten gebyr: forrige brev ga under 14 dager betalingsfrist (inkassoforskriften § 1-3).".to_owned()
+                "Uten gebyr: forrige brev ga under 14 dager betalingsfrist (inkassoforskriften § 1-3)."
+                    .to_owned()
             }
             Self::NoticeCharged => {
                 "Uten gebyr: gebyr for inkassovarsel er allerede krevd (inkassoforskriften § 1-3).".to_owned()
@@ -103,7 +114,7 @@ pub fn next(
     {
         return Next::Waiting { until: last.pay_by };
     }
-    let Some(&kind) = steps.kinds().get(earlier.len()) else { return Next::Done };
+    let Some(&kind) = kinds(steps).get(earlier.len()) else { return Next::Done };
     let charged: Vec<&Earlier> = earlier.iter().filter(|letter| letter.fee > 0).collect();
     let no_fee = if !charge_fee {
         Some(NoFee::FirmChargesNone)
@@ -166,9 +177,10 @@ mod tests {
         let due = day(2026, 11, 1);
         let steps = ReminderSteps::PurringThenNotice;
         let purring = sent(Kind::Purring, day(2026, 11, 15), 3_750);
-        assert_eq!(next(steps, true, due, 100, &[purring], day(2026, 11, 29)), Next::Waiting {
-            until: day(2026, 11, 29)
-        });
+        assert_eq!(
+            next(steps, true, due, 100, &[purring], day(2026, 11, 29)),
+            Next::Waiting { until: day(2026, 11, 29) }
+        );
         assert_eq!(
             next(steps, true, due, 100, &[purring], day(2026, 11, 30)),
             Next::Letter { kind: Kind::Notice, fee: 3_750, no_fee: None, pay_by: day(2026, 12, 14) }

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::Next;
+use super::next::Next;
 use crate::refusal::{Kind, Refusal};
 
 /// What a request about a reminder that is not there is told.
@@ -17,7 +17,7 @@ pub enum Refused {
     /// No letter may go now ([`Next`] says why).
     NotNow(Next),
     /// The letter asked for is not the next one (the page was old).
-    NotNext { next: super::Kind },
+    NotNext { next: super::kind::Kind },
     /// The server has no e-mail.
     NoMail,
     /// The customer has no e-mail address.
@@ -30,9 +30,11 @@ impl Refusal for Refused {
     fn kind(&self) -> Kind {
         match self {
             Self::NotFound | Self::NoInvoice => Kind::NotFound,
-            Self::NotNow(_) | Self::NotNext { .. } | Self::NoMail | Self::NoCustomerEmail | Self::NotDelivered => {
-                Kind::Conflict
-            }
+            Self::NotNow(_)
+            | Self::NotNext { .. }
+            | Self::NoMail
+            | Self::NoCustomerEmail
+            | Self::NotDelivered => Kind::Conflict,
         }
     }
 
@@ -53,10 +55,11 @@ impl Refusal for Refused {
                     "Alle trinnene er sendt. Neste steg er inkasso: send saken til et inkassobyrå.".into()
                 }
             },
-            Self::NotNext { next } => {
-                format!("Siden var utdatert: neste brev er {}. Se over og send igjen.", next.name().to_lowercase())
-                    .into()
-            }
+            Self::NotNext { next } => format!(
+                "Siden var utdatert: neste brev er {}. Se over og send igjen.",
+                next.name().to_lowercase()
+            )
+            .into(),
             Self::NoMail => {
                 "E-post er ikke satt opp på serveren. Last ned brevet som PDF og send det i posten.".into()
             }
@@ -64,7 +67,8 @@ impl Refusal for Refused {
                 "Kunden har ingen e-postadresse. Last ned brevet som PDF og send det i posten.".into()
             }
             Self::NotDelivered => {
-                "E-posttjeneren tok ikke imot e-posten, og purringen ble ikke sendt. Prøv igjen om litt.".into()
+                "E-posttjeneren tok ikke imot e-posten, og purringen ble ikke sendt. Prøv igjen om litt."
+                    .into()
             }
         }
     }

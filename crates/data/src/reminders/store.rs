@@ -126,7 +126,8 @@ async fn facts_in(tx: &mut Tx, id: Uuid) -> Result<Option<Facts>, sqlx::Error> {
     let earlier = earlier
         .into_iter()
         .map(|(kind, sent_on, pay_by, fee)| {
-            let kind = crate::payments::stored::<Kind>(&kind).map_err(|err| sqlx::Error::Decode(err.into()))?;
+            let kind =
+                crate::payments::stored::<Kind>(&kind).map_err(|err| sqlx::Error::Decode(err.into()))?;
             Ok(Earlier { kind, sent_on, pay_by, fee })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;

@@ -99,8 +99,8 @@ fn interest_rates(typed: &[InterestRateInput]) -> Result<Vec<super::InterestRate
             (Some(typed), _) => crate::payments::camt::ore(&typed.trim().replace(',', ".")),
             (None, hundredths) => hundredths,
         }
-            .filter(|hundredths| (0..=3000).contains(hundredths))
-            .ok_or("Skriv renten i prosent, for eksempel 12,25 (høyst 30).")?;
+        .filter(|hundredths| (0..=3000).contains(hundredths))
+        .ok_or("Skriv renten i prosent, for eksempel 12,25 (høyst 30).")?;
         rates.push(super::InterestRate { from, percent_hundredths: i32::try_from(percent).unwrap_or(0) });
     }
     rates.sort_by_key(|rate| rate.from);

@@ -128,17 +128,6 @@ pub enum ReminderSteps {
     NoticeOnly,
 }
 
-impl ReminderSteps {
-    pub fn kinds(self) -> &'static [crate::reminders::Kind] {
-        use crate::reminders::Kind::{Notice, Purring};
-        match self {
-            Self::PurringThenNotice => &[Purring, Notice],
-            Self::TwoPurringerThenNotice => &[Purring, Purring, Notice],
-            Self::NoticeOnly => &[Notice],
-        }
-    }
-}
-
 /// A forsinkelsesrente from the day it took force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct InterestRate {
@@ -153,7 +142,10 @@ pub fn official_rates() -> Vec<InterestRate> {
     [(2025, 1, 1250), (2025, 7, 1225), (2026, 1, 1200)]
         .into_iter()
         .filter_map(|(year, month, rate)| {
-            Some(InterestRate { from: chrono::NaiveDate::from_ymd_opt(year, month, 1)?, percent_hundredths: rate })
+            Some(InterestRate {
+                from: chrono::NaiveDate::from_ymd_opt(year, month, 1)?,
+                percent_hundredths: rate,
+            })
         })
         .collect()
 }

@@ -120,6 +120,7 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
   ],
   unmatch: [entry('unmatch', 'payments', null, { before: { invoice: '2026-0007', status: 'matched' }, after: { invoice: null, status: 'open' } })],
   set_aside: [entry('set_aside', 'payments', null, { before: { status: 'open', note: '' }, after: { status: 'set_aside', note: 'Tilbakebetaling' } })],
+  remind: [entry('remind', 'invoices', null, { before: {}, after: { invoice: '2026-0007', letter: 'notice', channel: 'post', to: 'Byggmester Hansen AS', fee: 3750, interest: 25622, amount_due: 2583439, pay_by: '2027-01-25' } })],
   anonymize: [{ ...entry('anonymize', 'settings', null, { before: {}, after: { leads: 3, months: 24 } }), performed_by: 'automatisk (sletteregel)' }],
 }
 
@@ -183,6 +184,8 @@ describe('the audit log as sentences', () => {
     expect(matched.changes).toEqual(['Faktura satt til 2026-0008', 'Status fra venter på avklaring til ført på faktura'])
     expect(tell(SAMPLES.unmatch[0]!, names).sentence).toBe('tok innbetalingen av fakturaen; den venter på avklaring.')
     expect(tell(SAMPLES.set_aside[0]!, names).changes).toEqual(['Status fra venter på avklaring til satt til side', 'Notat satt til Tilbakebetaling'])
+    const reminded = tell(SAMPLES.remind[0]!, names)
+    expect(reminded.sentence).toBe('sendte inkassovarsel på faktura 2026-0007 i posten.')
     expect(tell(SAMPLES.anonymize[0]!, names).who).toBe('automatisk (sletteregel)')
     expect(tell({ ...SAMPLES.login[0]!, performed_by: 'borte@firma.no' }, names).who).toBe('borte@firma.no')
   })

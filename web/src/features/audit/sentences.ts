@@ -76,6 +76,8 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
   match: (thing, after) => `førte ${thing}${typeof after.invoice === 'string' ? ` på faktura ${after.invoice}` : ' på en faktura'}`,
   unmatch: (thing) => `tok ${thing} av fakturaen; den venter på avklaring`,
   set_aside: (thing) => `satte ${thing} til side som ikke en fakturabetaling`,
+  remind: (_thing, after) =>
+    `sendte ${after.letter === 'notice' ? 'inkassovarsel' : 'purring'} på faktura ${typeof after.invoice === 'string' ? after.invoice : ''}${after.channel === 'post' ? ' i posten' : ' på e-post'}`.replace('  ', ' '),
   erase: (_thing, after) => `slettet personopplysninger: ${found(after)}`,
   anonymize: (_thing, after) =>
     `anonymiserte ${count(after.leads, 'vunnet eller tapt lead', 'vunne og tapte leads')} som ikke var endret på ${count(after.months, 'måned', 'måneder')}`,

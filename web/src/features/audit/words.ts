@@ -62,6 +62,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   match: 'førte på faktura',
   unmatch: 'tok av faktura',
   set_aside: 'satte til side',
+  remind: 'purret',
 }
 
 /** An action's word; one the server added after this build shows as it is. */

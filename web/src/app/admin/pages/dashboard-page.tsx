@@ -94,6 +94,7 @@ export function DashboardPage() {
               },
               { label: 'Innbetalt denne måneden', value: kroner(data.money.paid_this_month), note: 'ført på fakturaer', to: `${paths.admin.invoices}?status=paid` },
               { label: 'Til avklaring', value: String(data.money.waiting), note: 'innbetalinger fra banken', to: paths.admin.invoices },
+              { label: 'Purringer å sende', value: String(data.money.reminders_due), note: 'forfalte fakturaer', to: `${paths.admin.invoices}?status=overdue` },
           ]} />
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Utestående etter alder">
             {[
@@ -256,7 +257,7 @@ function WeekVisits() {
  * figures for the tests (`data-quote-figure`, `data-job-figure`, `data-money-figure`). */
 function FigureCards({ kind, figures, className }: { kind: 'quote' | 'job' | 'money'; figures: { label: string; value: string; note: string; to: string }[]; className?: string }) {
   return (
-    <ul className={cn('grid gap-4 sm:grid-cols-3', className)}>
+    <ul className={cn('grid gap-4', figures.length === 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3', className)}>
       {figures.map((figure) => (
         <li key={figure.label}>
           <Link to={figure.to} className="group block rounded-xl focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none">

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { invoiceHref, useInvoice } from '@/features/invoices/api/invoices'
 import { InvoiceAccount } from '@/features/invoices/components/invoice-account'
+import { InvoiceReminders } from '@/features/invoices/components/invoice-reminders'
 import { InvoiceSend } from '@/features/invoices/components/invoice-send'
 import { useSettings } from '@/features/settings/api/settings'
 import { formatDay } from '@/lib/format'
@@ -13,7 +14,7 @@ import { useAdminTitle } from '../use-admin-title'
 const linkClass = 'inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline'
 
 /** One invoice or credit note: who it is to, its days and total, its PDF and job, and for an
- * invoice what is paid and left ("Innbetalinger"). */
+ * invoice what is paid and left ("Innbetalinger") and its reminders ("Purring og inkasso"). */
 export function InvoicePage() {
   const { invoiceId = '' } = useParams()
   const invoice = useInvoice(invoiceId)
@@ -45,6 +46,7 @@ export function InvoicePage() {
         <Link className={linkClass} to={paths.admin.invoices}>Alle fakturaer</Link>
       </div>
       {data.kind === 'invoice' ? <InvoiceAccount invoiceId={data.id} /> : data.reason && <p>Grunn: {data.reason}</p>}
+      {data.kind === 'invoice' && <InvoiceReminders invoiceId={data.id} />}
       <InvoiceSend invoice={data} mail={settings.data ? settings.data.server.notify_to != null : undefined} inbox={settings.data?.invoicing.accounting_email ?? null} />
     </div>
   )

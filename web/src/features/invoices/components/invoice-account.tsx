@@ -15,7 +15,8 @@ function from(payment: Payment): string {
   return ['Fra banken', payment.payer, kid].filter(Boolean).join(', ')
 }
 
-/** An invoice's money: what it was, what credit notes took back, what is paid and what is
+/** An invoice's money: what it was, what credit notes took back, what its reminders added
+ * (fees and interest), what is paid and what is
  * left, each payment (a mistake registered by hand deleted, a wrong match from the bank
  * taken off), and "Registrer innbetaling" while anything is left. */
 export function InvoiceAccount({ invoiceId }: { invoiceId: string }) {
@@ -48,6 +49,9 @@ export function InvoiceAccount({ invoiceId }: { invoiceId: string }) {
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
         <div><dt className="text-muted-foreground">Fakturert</dt><dd className="tabular-nums">{kroner(balance.total)}</dd></div>
         <div><dt className="text-muted-foreground">Kreditert</dt><dd className="tabular-nums">{kroner(balance.credited)}</dd></div>
+        {balance.charged > 0 && (
+          <div><dt className="text-muted-foreground">Purregebyr og renter</dt><dd className="tabular-nums">{kroner(balance.charged)}</dd></div>
+        )}
         <div><dt className="text-muted-foreground">Betalt</dt><dd className="tabular-nums">{kroner(balance.paid)}</dd></div>
         <div>
           <dt className="text-muted-foreground">{balance.outstanding < 0 ? 'Betalt for mye' : 'Står igjen'}</dt>
