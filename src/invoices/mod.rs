@@ -4,6 +4,7 @@
 
 pub mod basis;
 pub mod credit;
+pub mod demo;
 pub mod ehf;
 pub mod export;
 pub mod list;

@@ -84,7 +84,7 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
             other_contacts: Vec::new(),
         };
         store::insert_in(&mut tx, &lead).await?;
-        if first_leads.len() < 3 {
+        if first_leads.len() < 7 {
             first_leads.push(lead);
         }
     }
@@ -93,9 +93,10 @@ pub async fn run(db: &Db, now: DateTime<Utc>) -> anyhow::Result<()> {
     jobs(db, now, &first_leads).await
 }
 
-/// A demo montør and three call-out jobs on `leads` with a few days of hours, so that
-/// "Oppdrag", "Mine oppdrag" and the dashboard show something; the last is done, so its
-/// page shows the invoice basis and "Marker som fakturert".
+/// A demo montør and three call-out jobs on the first three `leads` with a few days of
+/// hours, so that "Oppdrag", "Mine oppdrag" and the dashboard show something; the last is
+/// done, so its page shows the invoice basis and "Marker som fakturert". The next four
+/// leads' jobs are invoiced (`crate::invoices::demo`).
 async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::Lead]) -> anyhow::Result<()> {
     use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
     use fagfolk_data::jobs::{self, Job, JobStatus, time::NewEntry};
@@ -169,7 +170,14 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         }
     }
     tracing::info!(email = DEMO_MONTOR_EMAIL, "demo-montør og tre oppdrag lagt inn");
-    Ok(())
+    crate::invoices::demo::run(
+        db,
+        now,
+        leads.get(3..).unwrap_or_default(),
+        (montor, DEMO_MONTOR_EMAIL),
+        DEMO_EMAIL,
+    )
+    .await
 }
 
 /// Tilleggsarbeid on `job`, agreed with the customer on the phone an hour ago: the job's

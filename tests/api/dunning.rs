@@ -36,6 +36,11 @@ fn expected_interest(
     sum.round() as i64
 }
 
+/// "Purringer å sende" on the dashboard.
+async fn reminders_due(office: &Session) -> i64 {
+    office.get_json("/api/admin/dashboard", &[]).await["money"]["reminders_due"].as_i64().unwrap()
+}
+
 fn day_of(value: &Value) -> NaiveDate {
     value.as_str().unwrap().parse().unwrap()
 }
@@ -44,14 +49,24 @@ fn date(day: NaiveDate) -> String {
     fagfolk_data::oslo::date(day)
 }
 
-/// Sets the firm's forsinkelsesrente: 12 % until `change`, then 12,5 %.
+/// Sets the firm's forsinkelsesrente: 12 % until `change`, then 12,5 % (and again from the
+/// next half-year, since the last rate kept holds only to the end of its own).
 async fn rates(office: &Session, change: NaiveDate) -> Vec<(NaiveDate, f64)> {
+    let next_half = if change.month() <= 6 {
+        NaiveDate::from_ymd_opt(change.year(), 7, 1).unwrap()
+    } else {
+        NaiveDate::from_ymd_opt(change.year() + 1, 1, 1).unwrap()
+    };
     let mut settings: Value = office.get_json("/api/admin/settings", &[]).await;
     let invoicing = settings["invoicing"].as_object_mut().unwrap();
     invoicing.remove("interest_rates");
     let mut body = json!({
         "account_number": "1234.56.78903", "vat_registered": true, "payment_days": 14, "kid": true,
-        "interest_rates": [{"from": "2020-01-01", "percent": "12"}, {"from": change.to_string(), "percent": "12,5"}],
+        "interest_rates": [
+            {"from": "2020-01-01", "percent": "12"},
+            {"from": change.to_string(), "percent": "12,5"},
+            {"from": next_half.to_string(), "percent": "12,5"},
+        ],
     });
     body["reminder_steps"] = "purring_then_notice".into();
     settings["invoicing"] = body;
@@ -107,6 +122,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         Some(expected_interest(total, &[], due, due + Duration::days(1), &rates))
     );
     assert_eq!(now["can_email"], false, "this app has no e-mail");
+    assert_eq!(reminders_due(&office).await, 1, "the dashboard counts it");
     office
         .call::<Value>(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"})))
         .await
@@ -131,6 +147,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         (day_of(&purring["sent_on"]), day_of(&purring["pay_by"])),
         (today, today + Duration::days(14))
     );
+    assert_eq!(reminders_due(&office).await, 0, "sent, it waits for its 14 days");
     let owed: Value = office.call(Method::GET, &account, None).await.good();
     assert_eq!(
         (owed["balance"]["outstanding"].as_i64(), owed["state"].as_str()),
@@ -163,6 +180,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
     app.state.clock.advance(Duration::days(12));
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let today = app.state.clock.today();
+    assert_eq!(reminders_due(&office).await, 1, "its time run out, the next letter is due");
     office.call::<Value>(Method::POST, &reminders, Some(&send("purring"))).await.refused(
         StatusCode::CONFLICT,
         "Siden var utdatert: neste brev er inkassovarsel. Se over og send igjen.",
@@ -216,6 +234,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         "Alle trinnene er sendt. Neste steg er inkasso: send saken til et inkassobyrå."
     );
     assert_eq!(now["sent"].as_array().unwrap().len(), 2);
+    assert_eq!(reminders_due(&office).await, 0, "every step is sent");
     let today = app.state.clock.today().to_string();
     let _: Id = office
         .call(Method::POST, &account, Some(&json!({"paid_on": today, "amount": amount_due})))

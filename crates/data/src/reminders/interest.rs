@@ -42,8 +42,17 @@ pub fn interest(
 ) -> Interest {
     let mut rates: Vec<&InterestRate> = rates.iter().collect();
     rates.sort_by_key(|rate| rate.from);
-    let rate_on =
-        |day: NaiveDate| rates.iter().rev().find(|rate| rate.from <= day).map(|rate| rate.percent_hundredths);
+    // A rate holds until the next one; the last only to the end of its half-year, since
+    // the law sets a new one each half-year and it may be lower.
+    let last_day = rates.last().map(|rate| half_year_end(rate.from));
+    let rate_on = |day: NaiveDate| {
+        rates
+            .iter()
+            .rev()
+            .find(|rate| rate.from <= day)
+            .filter(|_| last_day.is_some_and(|last| day <= last) || rates.iter().any(|rate| rate.from > day))
+            .map(|rate| rate.percent_hundredths)
+    };
     let from = due_date + Duration::days(1);
     // Each day adds balance × rate / (10 000 × the year's days); summed over the common
     // denominator 10 000 × 365 × 366 and rounded once at the end.
@@ -71,6 +80,12 @@ pub fn interest(
     Interest { amount, from, to, rate: rate_on(to), missing_rate_from }
 }
 
+/// The last day of the half-year `day` is in: 30 June or 31 December.
+fn half_year_end(day: NaiveDate) -> NaiveDate {
+    let (month, date) = if day.month() <= 6 { (6, 30) } else { (12, 31) };
+    NaiveDate::from_ymd_opt(day.year(), month, date).unwrap_or(day)
+}
+
 fn is_leap(year: i32) -> bool {
     NaiveDate::from_ymd_opt(year, 2, 29).is_some()
 }
@@ -94,15 +109,21 @@ mod tests {
     #[test]
     fn a_year_at_twelve_percent_is_twelve_percent() {
         let owed = 1_000_000;
-        let found = interest(
-            owed,
-            &[],
-            day(2026, 1, 1),
-            day(2027, 1, 1),
-            &[InterestRate { from: day(2026, 1, 1), percent_hundredths: 1200 }],
-        );
+        let twelve = |from| InterestRate { from, percent_hundredths: 1200 };
+        let rates = [twelve(day(2026, 1, 1)), twelve(day(2026, 7, 1)), twelve(day(2027, 1, 1))];
+        let found = interest(owed, &[], day(2026, 1, 1), day(2027, 1, 1), &rates);
         assert_eq!(found.amount, 120_000);
         assert_eq!((found.from, found.rate, found.missing_rate_from), (day(2026, 1, 2), Some(1200), None));
+    }
+
+    #[test]
+    fn the_last_rate_holds_only_to_the_end_of_its_half_year() {
+        // The rate for the second half of 2026 is not kept: those days carry none.
+        let rates = [InterestRate { from: day(2026, 1, 1), percent_hundredths: 1200 }];
+        let found = interest(1_000_000, &[], day(2026, 6, 20), day(2026, 7, 10), &rates);
+        assert_eq!(found.missing_rate_from, Some(day(2026, 7, 1)));
+        assert_eq!(found.rate, None);
+        assert_eq!(found.amount, (1_000_000.0 * 0.12 * 10.0 / 365.0_f64).round() as i64);
     }
 
     #[test]
@@ -122,7 +143,7 @@ mod tests {
     }
 
     #[test]
-    fn days_no_rate_covers_carry_none_and_are_named() {
+    fn days_before_the_first_rate_carry_none_and_are_named() {
         let found = interest(1_000_000, &[], day(2025, 6, 20), day(2025, 7, 10), &rates());
         assert_eq!(found.missing_rate_from, Some(day(2025, 6, 21)));
         assert_eq!(found.amount, (1_000_000.0 * 0.1225 * 10.0 / 365.0_f64).round() as i64);
