@@ -94,7 +94,7 @@ export function DashboardPage() {
               },
               { label: 'Innbetalt denne måneden', value: kroner(data.money.paid_this_month), note: 'ført på fakturaer', to: `${paths.admin.invoices}?status=paid` },
               { label: 'Til avklaring', value: String(data.money.waiting), note: 'innbetalinger fra banken', to: paths.admin.invoices },
-              { label: 'Purringer å sende', value: String(data.money.reminders_due), note: 'forfalte fakturaer', to: `${paths.admin.invoices}?status=overdue` },
+              { label: 'Purringer å sende', value: String(data.money.reminders_due), note: 'blant de ubetalte fakturaene', to: `${paths.admin.invoices}?status=unpaid` },
           ]} />
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Utestående etter alder">
             {[

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { reasonOf } from '@/lib/api'
 import { formatDay } from '@/lib/format'
 import { kroner } from '@/lib/money'
+import { cn } from '@/lib/utils'
 import { type Payment, useDeletePayment, useInvoiceAccount, useUnmatchPayment } from '../api/payments'
 import { InvoiceStateBadge } from './invoice-state'
 import { PaymentForm } from './payment-form'
@@ -46,7 +47,7 @@ export function InvoiceAccount({ invoiceId }: { invoiceId: string }) {
           Kunden betaler med KID <span className="font-semibold tabular-nums">{kid}</span>.
         </p>
       )}
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+      <dl className={cn('grid grid-cols-2 gap-x-6 gap-y-1 text-sm', balance.charged > 0 ? 'sm:grid-cols-5' : 'sm:grid-cols-4')}>
         <div><dt className="text-muted-foreground">Fakturert</dt><dd className="tabular-nums">{kroner(balance.total)}</dd></div>
         <div><dt className="text-muted-foreground">Kreditert</dt><dd className="tabular-nums">{kroner(balance.credited)}</dd></div>
         {balance.charged > 0 && (
