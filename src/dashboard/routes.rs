@@ -44,6 +44,9 @@ pub struct Dashboard {
     /// Money in: what customers owe by age, what came in this month, and the payments
     /// that wait for the office.
     pub money: MoneyFigures,
+    /// "Å gjøre": what waits for the office, each kind counted with the first few things
+    /// it is about; only the kinds with something in them.
+    pub todo: Vec<fagfolk_data::todo::TodoItem>,
 }
 
 use fagfolk_data::jobs::figures::JobFigures;
@@ -125,8 +128,22 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         .await?
         .map(|settings| settings.invoicing)
         .unwrap_or_default();
-    money.reminders_due = fagfolk_data::reminders::due(&state.db, &invoicing, today).await?.len() as i64;
+    let reminders_due = fagfolk_data::reminders::due(&state.db, &invoicing, today).await?;
+    money.reminders_due = reminders_due.len() as i64;
+    let needs_contact = jobs
+        .over_estimate
+        .iter()
+        .filter(|job| job.needs_contact)
+        .map(|job| fagfolk_data::todo::Thing {
+            kind: fagfolk_data::todo::ThingKind::Job,
+            id: job.id,
+            title: format!("{}, {}", job.title, job.customer_name),
+        })
+        .collect();
+    let known = fagfolk_data::todo::Known { needs_contact, reminders_due, open_statuses: &open };
+    let todo = fagfolk_data::todo::todo(&state.db, today, now, known).await?;
     Ok(Json(Dashboard {
+        todo,
         quotes,
         jobs,
         money,

@@ -66,9 +66,9 @@ pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Result
 }
 
 /// What the customer owes on `job`'s invoice on `today`, for the customer's pages: the
-/// invoice's number and total, what credit notes took back and what is paid, what is left,
-/// by when, to which account with which KID; `settled` once nothing is left. `None`
-/// before the job is invoiced.
+/// invoice's number and total, what credit notes took back, what reminders added and what
+/// is paid, what is left, by when, to which account with which KID; `settled` once nothing
+/// is left. `None` before the job is invoiced.
 pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Error> {
     let kept = invoices::store::of_job(&state.db, job.id).await?;
     let Some(invoice) = kept.iter().find(|invoice| invoice.kind == invoices::InvoiceKind::Invoice) else {
@@ -83,6 +83,7 @@ pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Er
         "number": invoice.number,
         "total": kroner(balance.total),
         "credited": (balance.credited > 0).then(|| kroner(balance.credited)),
+        "charged": (balance.charged > 0).then(|| kroner(balance.charged)),
         "paid": (balance.paid > 0).then(|| kroner(balance.paid)),
         "outstanding": kroner(balance.outstanding.max(0)),
         "refund": (balance.outstanding < 0).then(|| kroner(-balance.outstanding)),

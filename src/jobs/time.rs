@@ -235,7 +235,7 @@ pub(super) async fn add_time(
 fn view(entry: &NewEntry) -> serde_json::Value {
     serde_json::json!({
         "day": entry.day, "minutes": entry.minutes, "line": entry.line, "note": entry.note,
-        "extra": entry.extra, "user_name": entry.user_name,
+        "extra": entry.extra, "change_id": entry.change_id, "user_name": entry.user_name,
     })
 }
 

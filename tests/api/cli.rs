@@ -421,8 +421,15 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     assert!(out.contains("visits: 1\n") && out.contains("calendar_feeds: 1\n"), "{out}");
     // The demo's change order: a quote that names a job, written before the jobs are
     // (quotes.job_id is checked at commit on PostgreSQL).
-    assert!(out.contains("quotes: 1\n") && out.contains("jobs: 3\n"), "{out}");
-    assert!(out.contains("antallet rader stemmer i alle 36 tabeller"), "{out}");
+    assert!(out.contains("quotes: 1\n") && out.contains("jobs: 7\n"), "{out}");
+    // The demo's money: four invoices, two payments, a purring.
+    assert!(
+        out.contains("invoices: 4\n")
+            && out.contains("payments: 2\n")
+            && out.contains("invoice_reminders: 1\n"),
+        "{out}"
+    );
+    assert!(out.contains("antallet rader stemmer i alle 37 tabeller"), "{out}");
 
     let server = Served::start(&pg_url, &[], &[], None).await;
     let cookie = demo_cookie(&client, &server).await;

@@ -154,6 +154,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         (Some(total + 3_750 + interest), Some("overdue"))
     );
     let html = app.get(&documents).await.text().await.unwrap();
+    assert!(html.contains("Purregebyr og forsinkelsesrente"), "the customer sees what the letter added");
     assert!(
         html.contains(&fagfolk_data::quotes::money::kroner(total + 3_750 + interest)),
         "the customer sees the fee and interest: {}",

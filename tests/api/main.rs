@@ -55,6 +55,7 @@ mod reminders;
 mod scale;
 mod services;
 mod settings;
+mod todo;
 mod unicode_pages;
 mod users;
 mod valid_html;

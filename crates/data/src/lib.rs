@@ -28,6 +28,7 @@ pub mod services;
 pub mod settings;
 pub mod site;
 pub mod text;
+pub mod todo;
 pub mod users;
 pub mod values;
 pub mod visits;

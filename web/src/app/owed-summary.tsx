@@ -5,6 +5,8 @@ export type Owed = {
   total: string
   /** What credit notes took back, when any did. */
   credited: string | null
+  /** What reminders added (their fees and the forsinkelsesrente), when any did. */
+  charged?: string | null
   /** What is paid so far, when anything is. */
   paid: string | null
   outstanding: string
@@ -64,6 +66,12 @@ export function OwedSummary({ owed }: { owed: Owed }) {
           <div className="flex justify-between gap-4">
             <dt>Kreditert</dt>
             <dd className="tabular-nums">−{owed.credited}</dd>
+          </div>
+        )}
+        {owed.charged && (
+          <div className="flex justify-between gap-4">
+            <dt>Purregebyr og forsinkelsesrente</dt>
+            <dd className="tabular-nums">{owed.charged}</dd>
           </div>
         )}
         {owed.paid && (

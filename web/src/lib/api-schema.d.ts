@@ -2258,6 +2258,11 @@ export interface components {
              */
             quotes: components["schemas"]["QuoteFigures"];
             /**
+             * @description "Å gjøre": what waits for the office, each kind counted with the first few things
+             *     it is about; only the kinds with something in them.
+             */
+            todo: components["schemas"]["TodoItem"][];
+            /**
              * Format: int64
              * @description Leads in the pipeline's first status ("Ny"): enquiries nobody has taken yet. The
              *     admin's menu marks "Henvendelser" with the number.
@@ -4346,6 +4351,18 @@ export interface components {
             /** @description Role or title, as "Daglig leder". */
             title: string;
         };
+        /** @description One thing to see to: a job, an invoice or a lead, by its title. */
+        Thing: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ThingKind"];
+            title: string;
+        };
+        /**
+         * @description What a thing is, so the web links to its page.
+         * @enum {string}
+         */
+        ThingKind: "job" | "invoice" | "lead";
         /** @description One entry of the time sheet. */
         TimeEntry: {
             /**
@@ -4427,6 +4444,18 @@ export interface components {
             minutes?: number | null;
             note?: string | null;
         };
+        /** @description One kind of thing to do: how many, and the first [`SHOWN`]. */
+        TodoItem: {
+            /** Format: int64 */
+            count: number;
+            kind: components["schemas"]["TodoKind"];
+            things: components["schemas"]["Thing"][];
+        };
+        /**
+         * @description What waits for the office.
+         * @enum {string}
+         */
+        TodoKind: "done_not_invoiced" | "needs_contact" | "held" | "untagged_extra" | "change_waiting" | "overdue" | "reminders_due" | "visit_without_quote";
         /** @description A quote's sums, in øre. */
         Totals: {
             /**

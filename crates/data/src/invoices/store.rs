@@ -142,23 +142,22 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Invoice>, sqlx::Error> 
     .await)
 }
 
-/// Every invoice with its state on `$1` (today), as the list filters it
-/// (`crate::payments::balance::STATE_SQL`), and the number of the invoice a credit note
-/// credits.
-macro_rules! listed {
+/// An invoice's state on `$1` (today), as the list filters and counts it: the rules of
+/// `crate::payments::Balance::state` in SQL (tests/api/payments.rs holds the two
+/// together), and `credit_note` for a credit note.
+macro_rules! state {
     () => {
-        "(SELECT rows.*, credited_invoice.number AS credits FROM (SELECT id, job_id, number, kind, credited_id, \
-         customer, search, issue_date, due_date, total, credited, charged, paid, CASE WHEN kind = 'credit_note' THEN 'credit_note' \
-         WHEN total - credited <= 0 THEN 'credited' WHEN paid >= total - credited + charged THEN 'paid' \
-         WHEN paid > 0 THEN 'partly_paid' WHEN due_date < $1 THEN 'overdue' ELSE 'sent' END AS state \
-         FROM invoices) AS rows LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = rows.credited_id) AS listed"
+        "CASE WHEN invoices.kind = 'credit_note' THEN 'credit_note' \
+         WHEN invoices.total - invoices.credited <= 0 THEN 'credited' \
+         WHEN invoices.paid >= invoices.total - invoices.credited + invoices.charged THEN 'paid' \
+         WHEN invoices.paid > 0 THEN 'partly_paid' WHEN invoices.due_date < $1 THEN 'overdue' ELSE 'sent' END"
     };
 }
 
-/// The search (`$2`, a LIKE pattern or null) and the states (`$3` to `$5`, null for all).
-macro_rules! filtered {
+/// The search: `$2`, a LIKE pattern, or null for every invoice.
+macro_rules! searched {
     () => {
-        " WHERE ($2 IS NULL OR search LIKE $2 ESCAPE '\\') AND ($3 IS NULL OR state IN ($3, $4, $5))"
+        "($2 IS NULL OR invoices.search LIKE $2 ESCAPE '\\')"
     };
 }
 
@@ -181,13 +180,21 @@ struct ListRow {
 }
 
 /// A page of the invoices `query` asks for on `today`, newest first, with the filter's
-/// count and outstanding sum and the count of each state.
+/// count and outstanding sum and the count of each state. Two reads, both over the index
+/// `invoices_listed` (migration 0045), which holds what they filter and sum: the page,
+/// walked newest first until it is full; and one pass for the counts and sums of every
+/// state, from which the filter's are added up. Neither touches the invoices' wide rows
+/// beyond the page shown.
 pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<InvoiceList, sqlx::Error> {
     let state = |at: usize| query.states.get(at).or(query.states.first()).map(|state| (*state).to_owned());
     let offset = (query.page - 1) * super::list::PAGE_SIZE;
     let rows: Vec<ListRow> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT id, job_id, number, kind, credits, customer, issue_date, due_date, total, credited, charged, paid, state FROM ",
-        listed!(), filtered!(), " ORDER BY issue_date DESC, number DESC LIMIT $6 OFFSET $7"
+        "SELECT invoices.id, invoices.job_id, invoices.number, invoices.kind, credited_invoice.number AS credits, \
+         invoices.customer, invoices.issue_date, invoices.due_date, invoices.total, invoices.credited, invoices.charged, \
+         invoices.paid, ", state!(), " AS state FROM invoices \
+         LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = invoices.credited_id WHERE ", searched!(),
+        " AND ($3 IS NULL OR ", state!(), " IN ($3, $4, $5)) \
+         ORDER BY invoices.issue_date DESC, invoices.number DESC LIMIT $6 OFFSET $7"
     ))
     .bind(today)
     .bind(&query.pattern)
@@ -198,30 +205,23 @@ pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<In
     .bind(offset)
     .fetch_all(pool)
     .await)?;
-    let (total_rows, outstanding): (i64, i64) = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN kind = 'invoice' AND total - credited + charged - paid > 0 \
-         THEN total - credited + charged - paid ELSE 0 END), 0) AS BIGINT) FROM ",
-        listed!(), filtered!()
+    let states: Vec<(String, i64, i64)> = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", state!(), " AS state, COUNT(*), CAST(COALESCE(SUM(CASE WHEN invoices.kind = 'invoice' \
+         AND invoices.total - invoices.credited + invoices.charged - invoices.paid > 0 \
+         THEN invoices.total - invoices.credited + invoices.charged - invoices.paid ELSE 0 END), 0) AS BIGINT) \
+         FROM invoices WHERE ", searched!(), " GROUP BY 1"
     ))
     .bind(today)
     .bind(&query.pattern)
-    .bind(state(0))
-    .bind(state(1))
-    .bind(state(2))
-    .fetch_one(pool)
-    .await)?;
-    let states: Vec<(String, i64)> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT state, COUNT(*) FROM ", listed!(), filtered!(), " GROUP BY state"
-    ))
-    .bind(today)
-    .bind(&query.pattern)
-    .bind(None::<String>)
-    .bind(None::<String>)
-    .bind(None::<String>)
     .fetch_all(pool)
     .await)?;
     let mut counts = StateCounts::default();
-    for (state, count) in states {
+    let (mut total_rows, mut outstanding) = (0, 0);
+    for (state, count, left) in states {
+        if query.states.is_empty() || query.states.contains(&state.as_str()) {
+            total_rows += count;
+            outstanding += left;
+        }
         let slot = match state.as_str() {
             "sent" => &mut counts.sent,
             "overdue" => &mut counts.overdue,

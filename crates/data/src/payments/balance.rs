@@ -1,6 +1,6 @@
 //! What is owed on an invoice and where it stands: its total, less what its credit notes
 //! take back, less what is paid. The list of invoices filters by the state in SQL
-//! (`STATE_SQL`), the invoice's page reads it here ([`Balance::state`]); the tests hold
+//! (`crate::invoices::store`, its `state!`), the invoice's page reads it here ([`Balance::state`]); the tests hold
 //! the two to the same rules (tests/api/payments.rs).
 
 use chrono::NaiveDate;
@@ -86,15 +86,6 @@ impl Balance {
         }
     }
 }
-
-/// [`Balance::state`] in SQL, over the columns `total`, `credited`, `paid` and `due_date`
-/// of the row, with today's date as `$1`; a credit note's is `credit_note`.
-pub const STATE_SQL: &str = "CASE WHEN kind = 'credit_note' THEN 'credit_note' \
-     WHEN total - credited <= 0 THEN 'credited' \
-     WHEN paid >= total - credited + charged THEN 'paid' \
-     WHEN paid > 0 THEN 'partly_paid' \
-     WHEN due_date < $1 THEN 'overdue' \
-     ELSE 'sent' END";
 
 /// Counts invoice `$1`'s `charged` again from its reminders: every letter's fee and the
 /// latest letter's interest; none once the invoice is credited in full. Run by every

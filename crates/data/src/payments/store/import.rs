@@ -28,36 +28,23 @@ async fn known_in(tx: &mut Tx, refs: &[String]) -> Result<BTreeSet<String>, sqlx
     Ok(known)
 }
 
-/// What is left to pay on the invoices of `numbers` (credit notes and unknown numbers
-/// left out).
-async fn owed_in(tx: &mut Tx, numbers: &[String]) -> Result<HashMap<String, Owed>, sqlx::Error> {
+/// The invoices of `numbers` (credit notes and unknown numbers left out): each one's id
+/// and what is left to pay on it, in one read.
+async fn owed_in(tx: &mut Tx, numbers: &[String]) -> Result<HashMap<String, (Uuid, Owed)>, sqlx::Error> {
     let mut owed = HashMap::new();
     for chunk in numbers.chunks(500) {
-        let found: Vec<(String, i64)> = tx_run!(tx, conn => {
-            let mut query =
-                sqlx::QueryBuilder::new("SELECT number, total - credited + charged - paid FROM invoices WHERE kind = 'invoice' AND");
+        let found: Vec<(String, Uuid, i64)> = tx_run!(tx, conn => {
+            let mut query = sqlx::QueryBuilder::new(
+                "SELECT number, id, total - credited + charged - paid FROM invoices WHERE kind = 'invoice' AND",
+            );
             crate::db::push_in(&mut query, "number", chunk);
             query.build_query_as().persistent(false).fetch_all(conn).await
         })?;
-        for (number, outstanding) in found {
-            owed.insert(number.clone(), Owed { number, outstanding });
+        for (number, id, outstanding) in found {
+            owed.insert(number.clone(), (id, Owed { number, outstanding }));
         }
     }
     Ok(owed)
-}
-
-/// The invoices' ids by number.
-async fn ids_in(tx: &mut Tx, numbers: &[String]) -> Result<HashMap<String, Uuid>, sqlx::Error> {
-    let mut ids = HashMap::new();
-    for chunk in numbers.chunks(500) {
-        let found: Vec<(String, Uuid)> = tx_run!(tx, conn => {
-            let mut query = sqlx::QueryBuilder::new("SELECT number, id FROM invoices WHERE");
-            crate::db::push_in(&mut query, "number", chunk);
-            query.build_query_as().persistent(false).fetch_all(conn).await
-        })?;
-        ids.extend(found);
-    }
-    Ok(ids)
 }
 
 /// Imports the payments of `notification`: each new one (by its bank reference) booked on
@@ -85,8 +72,7 @@ pub async fn import(
     }
     let numbers: Vec<String> = numbers.into_iter().collect();
     let owed = owed_in(&mut tx, &numbers).await?;
-    let ids = ids_in(&mut tx, &numbers).await?;
-    let decisions = matching::decide(&fresh, |number| owed.get(number).cloned());
+    let decisions = matching::decide(&fresh, |number| owed.get(number).map(|(_, owed)| owed.clone()));
     let mut done = Imported {
         new: fresh.len(),
         already: already.len(),
@@ -96,8 +82,8 @@ pub async fn import(
     let mut touched = BTreeSet::new();
     for (payment, decision) in fresh.iter().zip(&decisions) {
         let (invoice_id, status, waiting, suggested) = match decision {
-            Decision::Pays(number) => match ids.get(number) {
-                Some(id) => (Some(*id), Status::Matched, None, None),
+            Decision::Pays(number) => match owed.get(number) {
+                Some((id, _)) => (Some(*id), Status::Matched, None, None),
                 None => (None, Status::Open, Some(Waiting::Unknown), None),
             },
             Decision::Waits(why, suggested) => (None, Status::Open, Some(*why), suggested.as_deref()),

@@ -1,4 +1,4 @@
-import { ArrowRight, BellRing, CalendarDays, CheckCircle2, Inbox, Rocket, Sparkles, Wrench } from 'lucide-react'
+import { ArrowRight, BellRing, CalendarDays, CheckCircle2, Inbox, Sparkles, Wrench } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { Badge } from '@/components/ui/badge'
@@ -6,6 +6,8 @@ import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import { Spinner } from '@/components/ui/spinner'
 import { useDashboard } from '@/features/dashboard/api/dashboard'
+import { LaunchChecklist } from '@/features/dashboard/components/launch-checklist'
+import { TodoList } from '@/features/dashboard/components/todo-list'
 import { kroner } from '@/lib/money'
 import { hours } from '@/features/jobs/api/jobs'
 import { useVisits } from '@/features/visits/api/visits'
@@ -43,6 +45,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      {data && <TodoList items={data.todo} />}
       {data && (
         <section aria-labelledby="quote-figures" className="mt-6">
           <h2 id="quote-figures" className="sr-only">Tilbud</h2>
@@ -111,26 +114,7 @@ export function DashboardPage() {
           </dl>
         </section>
       )}
-      {data && data.launch_checklist.length > 0 && (
-        <Card className="mt-8 p-6" data-launch-checklist>
-          <h2 className="flex items-center gap-2 text-xl font-semibold">
-            <Rocket className="size-5 text-accent-strong dark:text-accent" aria-hidden="true" />
-            Før nettstedet går live
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Hvert punkt forsvinner når det er ordnet.</p>
-          <ul className="mt-4 divide-y divide-border">
-            {data.launch_checklist.map((step) => (
-              <li key={step.key} className="flex flex-wrap items-center justify-between gap-3 py-3" data-launch-step={step.key}>
-                <p className="max-w-2xl">{step.text}</p>
-                <Link to={step.link} className="inline-flex items-center gap-1 font-semibold text-accent-strong hover:underline dark:text-accent">
-                  Ordne dette
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+      {data && data.launch_checklist.length > 0 && <LaunchChecklist steps={data.launch_checklist} />}
       <WeekVisits />
       {data && (
         <Card className="mt-8 p-6" data-follow-ups>

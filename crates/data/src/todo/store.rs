@@ -1,0 +1,120 @@
+//! The queries of "Å gjøre": each the things of one kind, oldest first, with a title the
+//! office knows them by.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
+
+use super::{Thing, ThingKind};
+use crate::db::Db;
+use crate::db_run;
+
+fn things(kind: ThingKind, rows: Vec<(Uuid, String)>) -> Vec<Thing> {
+    rows.into_iter().map(|(id, title)| Thing { kind, id, title }).collect()
+}
+
+/// A job's title with its customer: "Elbillader i garasjen, Kari Nordmann".
+macro_rules! job_title {
+    () => {
+        "jobs.title || ', ' || jobs.customer_name"
+    };
+}
+
+pub async fn done_not_invoiced(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
+    let rows = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT id, ", job_title!(), " FROM jobs WHERE status = 'done' ORDER BY updated_at"
+    ))
+    .fetch_all(pool)
+    .await)?;
+    Ok(things(ThingKind::Job, rows))
+}
+
+pub async fn held(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
+    let rows = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT id, ", job_title!(), " FROM jobs WHERE status <> 'invoiced' AND (\
+         EXISTS (SELECT 1 FROM time_entries WHERE time_entries.job_id = jobs.id AND time_entries.held) \
+         OR EXISTS (SELECT 1 FROM job_materials WHERE job_materials.job_id = jobs.id AND job_materials.held)) \
+         ORDER BY created_at"
+    ))
+    .fetch_all(pool)
+    .await)?;
+    Ok(things(ThingKind::Job, rows))
+}
+
+pub async fn untagged_extra(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
+    let rows = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT id, ", job_title!(), " FROM jobs WHERE status <> 'invoiced' AND (\
+         EXISTS (SELECT 1 FROM time_entries WHERE time_entries.job_id = jobs.id AND time_entries.extra \
+                 AND time_entries.change_id IS NULL) \
+         OR EXISTS (SELECT 1 FROM job_materials WHERE job_materials.job_id = jobs.id AND job_materials.extra \
+                 AND job_materials.change_id IS NULL)) \
+         ORDER BY created_at"
+    ))
+    .fetch_all(pool)
+    .await)?;
+    Ok(things(ThingKind::Job, rows))
+}
+
+/// Change orders sent and not answered, by the job they are for.
+pub async fn change_waiting(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
+    let rows = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT jobs.id, 'Tilleggsarbeid ' || quotes.number || ' på ' || ", job_title!(), " FROM quotes \
+         JOIN jobs ON jobs.id = quotes.job_id WHERE quotes.status = 'sent' ORDER BY quotes.sent_at"
+    ))
+    .fetch_all(pool)
+    .await)?;
+    Ok(things(ThingKind::Job, rows))
+}
+
+/// Invoices past their due date on `today` with something left to pay.
+pub async fn overdue(db: &Db, today: NaiveDate) -> Result<Vec<Thing>, sqlx::Error> {
+    let rows = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, 'Faktura ' || number || ', ' || customer FROM invoices WHERE kind = 'invoice' \
+         AND due_date < $1 AND total - credited > 0 AND total - credited + charged - paid > 0 ORDER BY due_date, number"
+    )
+    .bind(today)
+    .fetch_all(pool)
+    .await)?;
+    Ok(things(ThingKind::Invoice, rows))
+}
+
+/// The invoices of `ids`, oldest due first.
+pub async fn invoices(db: &Db, ids: &[Uuid]) -> Result<Vec<Thing>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut found = Vec::new();
+    for chunk in ids.chunks(500) {
+        let rows: Vec<(Uuid, String, NaiveDate)> = db_run!(db, pool => {
+            let mut query = sqlx::QueryBuilder::new("SELECT id, 'Faktura ' || number || ', ' || customer, due_date FROM invoices WHERE");
+            crate::db::push_in(&mut query, "id", chunk);
+            query.build_query_as().persistent(false).fetch_all(pool).await
+        })?;
+        found.extend(rows);
+    }
+    found.sort_by_key(|(_, title, due)| (*due, title.clone()));
+    Ok(found.into_iter().map(|(id, title, _)| Thing { kind: ThingKind::Invoice, id, title }).collect())
+}
+
+/// Befaringer held before `before`, not cancelled, on a lead in an open status that has
+/// no quote: by the lead, once each.
+pub async fn visits_without_quote(
+    db: &Db,
+    before: DateTime<Utc>,
+    open: &[String],
+) -> Result<Vec<Thing>, sqlx::Error> {
+    if open.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<(Uuid, String)> = db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT leads.id, 'Befaring hos ' || leads.name FROM leads WHERE EXISTS (SELECT 1 FROM visits \
+             WHERE visits.lead_id = leads.id AND visits.cancelled_at IS NULL AND visits.starts_at < ",
+        );
+        query.push_bind(before);
+        query.push(") AND NOT EXISTS (SELECT 1 FROM quotes WHERE quotes.lead_id = leads.id) AND");
+        crate::db::push_in(&mut query, "leads.status", open);
+        query.push(" ORDER BY leads.created_at");
+        query.build_query_as().persistent(false).fetch_all(pool).await
+    })?;
+    Ok(things(ThingKind::Lead, rows))
+}
