@@ -197,6 +197,8 @@ bench() {
   echo "  bankfil med $(jq length "$owed") innbetalinger: $(jq -c . "$DATA/imported-$kind.json") på ${took} s"
   echo "  Minne (VmRSS) etter: $(rss_mb "$PID") MB"
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
+  # KEEP_DB=path keeps the SQLite database, to look into a query afterwards.
+  if [ "$kind" = sqlite ] && [ -n "${KEEP_DB:-}" ]; then cp "${url#sqlite://}" "$KEEP_DB"; fi
 }
 
 bench sqlite "sqlite://$DATA/bench.db"

@@ -139,7 +139,7 @@ pub async fn due(
                     invoicing.reminder_steps,
                     invoicing.reminder_fee,
                     invoice.due_date,
-                    invoice.outstanding,
+                    invoice.outstanding(),
                     &invoice.earlier,
                     today
                 ),

@@ -250,8 +250,8 @@ async fn refresh_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
 /// The unpaid invoices past their due date on `today`, each with its due date, what is
 /// left on it and the letters it has had: what the rules read for "Purringer å sende".
 pub async fn overdue(db: &Db, today: NaiveDate) -> Result<Vec<Overdue>, sqlx::Error> {
-    let invoices: Vec<(Uuid, NaiveDate, i64)> = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, due_date, total - credited + charged - paid FROM invoices \
+    let invoices: Vec<(Uuid, NaiveDate, i64, i64)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, due_date, total - credited, paid FROM invoices \
          WHERE kind = 'invoice' AND due_date < $1 AND total - credited > 0 AND total - credited + charged - paid > 0"
     )
     .bind(today)
@@ -269,7 +269,7 @@ pub async fn overdue(db: &Db, today: NaiveDate) -> Result<Vec<Overdue>, sqlx::Er
     .await)?;
     let mut found: Vec<Overdue> = invoices
         .into_iter()
-        .map(|(id, due_date, outstanding)| Overdue { id, due_date, outstanding, earlier: Vec::new() })
+        .map(|(id, due_date, owed, paid)| Overdue { id, due_date, owed, paid, earlier: Vec::new() })
         .collect();
     let at: std::collections::HashMap<Uuid, usize> =
         found.iter().enumerate().map(|(index, invoice)| (invoice.id, index)).collect();
@@ -281,11 +281,22 @@ pub async fn overdue(db: &Db, today: NaiveDate) -> Result<Vec<Overdue>, sqlx::Er
     Ok(found)
 }
 
-/// An unpaid invoice past its due date.
+/// An unpaid invoice past its due date: what it was less its credit notes, what is paid,
+/// and the letters it has had.
 #[derive(Debug, Clone)]
 pub struct Overdue {
     pub id: Uuid,
     pub due_date: NaiveDate,
-    pub outstanding: i64,
+    pub owed: i64,
+    pub paid: i64,
     pub earlier: Vec<Earlier>,
+}
+
+impl Overdue {
+    /// What is left as the rules read it (`super::compose`): the claim and the letters'
+    /// fees, less what is paid; the interest claimed is not counted, so an invoice that
+    /// owes only interest gets no further letter.
+    pub fn outstanding(&self) -> i64 {
+        self.owed + self.earlier.iter().map(|letter| letter.fee).sum::<i64>() - self.paid
+    }
 }
