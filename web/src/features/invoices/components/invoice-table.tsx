@@ -32,7 +32,7 @@ export function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-xl border border-border sm:block">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full min-w-[40rem] text-left text-sm">
         <thead className="bg-muted/60 text-muted-foreground">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">Nummer</th>
