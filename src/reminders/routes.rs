@@ -153,7 +153,13 @@ async fn send_reminder(
         .await?
         .map_err(ApiError::from)?;
     if input.channel == Channel::Email {
-        let sent = mail(&state, &kept, &invoice, &to, &user.email).await;
+        let (subject, sent) = mail(&state, &kept, &invoice, &to, &user.email).await;
+        // The letter goes in the lead's history with the other e-mails to the customer,
+        // sent or not.
+        if let Some(lead_id) = jobs::store::get(&state.db, invoice.job_id).await?.and_then(|job| job.lead_id)
+        {
+            crate::mail::send::record(&state, lead_id, &to, &subject, &sent).await;
+        }
         if let Err(err) = sent {
             tracing::error!(error = %format!("{err:#}"), number = %invoice.number, "kunne ikke sende purringen");
             store::withdraw(&state.db, kept.id, id).await?;
@@ -164,26 +170,30 @@ async fn send_reminder(
     Ok((StatusCode::CREATED, Json(kept)))
 }
 
-/// E-mails `reminder` with its PDF.
+/// E-mails `reminder` with its PDF: the subject, and whether the mail server took it.
 async fn mail(
     state: &AppState,
     reminder: &Reminder,
     invoice: &Invoice,
     to: &str,
     reply_to: &str,
-) -> anyhow::Result<()> {
-    let mailer = state.notifier.as_ref().ok_or_else(|| anyhow::anyhow!("e-post er ikke satt opp"))?;
+) -> (String, anyhow::Result<()>) {
     let letterhead = crate::mail::send::letterhead(state).await.replying_to(Some(reply_to));
-    let pdf = pdf(state, reminder, invoice).await?;
-    let name = file_name(reminder, invoice);
     let subject = super::letter::subject(&reminder.letter, invoice, &letterhead.firm);
-    let text = super::letter::mail_text(&reminder.letter, invoice, &letterhead.firm);
-    tokio::time::timeout(
-        std::time::Duration::from_secs(20),
-        mailer.send_with_files(to, &subject, &text, vec![(name, "application/pdf", pdf)], &letterhead),
-    )
-    .await
-    .unwrap_or_else(|_| Err(anyhow::anyhow!("e-posttjeneren svarte ikke")))
+    let sent = async {
+        let mailer = state.notifier.as_ref().ok_or_else(|| anyhow::anyhow!("e-post er ikke satt opp"))?;
+        let pdf = pdf(state, reminder, invoice).await?;
+        let name = file_name(reminder, invoice);
+        let text = super::letter::mail_text(&reminder.letter, invoice, &letterhead.firm);
+        tokio::time::timeout(
+            std::time::Duration::from_secs(20),
+            mailer.send_with_files(to, &subject, &text, vec![(name, "application/pdf", pdf)], &letterhead),
+        )
+        .await
+        .unwrap_or_else(|_| Err(anyhow::anyhow!("e-posttjeneren svarte ikke")))
+    }
+    .await;
+    (subject, sent)
 }
 
 /// "Purring-2026-0007-1.pdf": the letter's kind, the invoice and the letter's place.

@@ -347,6 +347,21 @@ async fn a_purring_goes_by_email_with_its_pdf(app: TestApp, mut mail: UnboundedR
         );
     let entries: Vec<_> = audit_entries(&app).await.into_iter().filter(|entry| entry.0 == "remind").collect();
     assert_eq!(entries.len(), 1, "one letter, one entry");
+    // In the lead's history with the other e-mails to the customer.
+    let job = office.get_json(&format!("/api/admin/jobs/{}", made["job_id"].as_str().unwrap()), &[]).await;
+    let lead = job["lead_id"].as_str().unwrap();
+    let timeline = office.get_json(&format!("/api/admin/leads/{lead}/timeline"), &[]).await;
+    let mails: Vec<&str> = timeline
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|event| event["kind"] == "email")
+        .filter_map(|event| event["subject"].as_str())
+        .collect();
+    assert!(
+        mails.iter().any(|subject| subject.starts_with(&format!("Purring på faktura {number}"))),
+        "{mails:?}"
+    );
     app.stop().await;
 }
 
