@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, loadPage } from './app/app'
 import { normalizePathname } from './app/public/pathname'
 import { ToastProvider } from './components/toast'
+import { cn } from './lib/utils'
 import { readSite, SiteProvider } from './lib/site'
 
 // The public site: every page arrives rendered by the server and is hydrated here (with Preact in
@@ -16,11 +17,12 @@ if (!container) throw new Error('#root mangler')
 // no component here to hydrate.
 const serverOnly = container.firstElementChild?.hasAttribute('data-server-only') ?? false
 const pathname = normalizePathname(window.location.pathname)
+const Page = await loadPage(pathname)
 const app = (
   <StrictMode>
     <SiteProvider value={readSite()}>
       <ToastProvider>
-        <App pathname={pathname} Page={await loadPage(pathname)} />
+        <App pathname={pathname} Page={Page} />
       </ToastProvider>
     </SiteProvider>
   </StrictMode>
@@ -30,6 +32,11 @@ const app = (
 if (serverOnly) {
   // Nothing to do: the page works without JavaScript.
 } else if (container.firstElementChild) {
+  // tailwind-merge builds its table of Tailwind's classes on the first `cn` call, a fifth
+  // of the front page's hydration on a phone (docs/TESTING.md, "Session 39"). Built here,
+  // in a task of its own, the page answers a tap in between and hydrating is a shorter task.
+  cn('p-0')
+  await new Promise((resolve) => setTimeout(resolve))
   hydrateRoot(container, app)
 } else {
   createRoot(container).render(app)
