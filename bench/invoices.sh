@@ -49,8 +49,8 @@ if kind == "sqlite":
     def cols(table): return [r[1] for r in db.execute(f"PRAGMA table_info({table})")]
     job_cols = cols("jobs")
     job = db.execute("SELECT * FROM jobs WHERE id = (SELECT job_id FROM invoices LIMIT 1)").fetchone()
-    invoice = db.execute("SELECT * FROM invoices LIMIT 1").fetchone()
-    inv_cols = cols("invoices")
+    inv_cols = cols("invoices")  # without the generated ones (standing, owing), which table_info leaves out
+    invoice = db.execute(f"SELECT {','.join(inv_cols)} FROM invoices LIMIT 1").fetchone()
     jobs, invoices, payments = [], [], []
     import datetime
     today = datetime.date.today()
@@ -80,6 +80,10 @@ if kind == "sqlite":
     db.commit()
     db.execute("ANALYZE")
 else:
+    # The invoices' columns but the generated ones (standing, owing), which take no value.
+    inv_cols = subprocess.run(["psql", "-Atq", url, "-c", "SELECT string_agg(column_name, ', ' ORDER BY ordinal_position) "
+                               "FROM information_schema.columns WHERE table_name = 'invoices' AND is_generated = 'NEVER'"],
+                              check=True, capture_output=True, text=True).stdout.strip()
     sql = f"""
     CREATE TEMP TABLE n AS SELECT i FROM generate_series(1, {N - 1}) i;
     CREATE TEMP TABLE made AS SELECT i, gen_random_uuid() AS job_id, gen_random_uuid() AS invoice_id,
@@ -88,14 +92,14 @@ else:
         100000 + (i % 97) * 1000 AS total FROM n;
     INSERT INTO jobs SELECT (jsonb_populate_record(NULL::jobs, to_jsonb(j) || jsonb_build_object('id', m.job_id))).*
         FROM made m, (SELECT * FROM jobs WHERE id = (SELECT job_id FROM invoices LIMIT 1)) j;
-    INSERT INTO invoices SELECT (jsonb_populate_record(NULL::invoices, to_jsonb(v) || jsonb_build_object(
+    INSERT INTO invoices ({inv_cols}) SELECT {inv_cols} FROM (SELECT (jsonb_populate_record(NULL::invoices, to_jsonb(v) || jsonb_build_object(
         'id', m.invoice_id, 'job_id', m.job_id,
         'number', extract(year FROM m.issued)::int || '-' || lpad(m.i::text, 5, '0'),
         'issue_date', m.issued, 'due_date', m.issued + 14, 'customer', m.customer,
         'search', lower(extract(year FROM m.issued)::int || '-' || lpad(m.i::text, 5, '0') || ' ' || m.customer),
         'total', m.total, 'net_total', m.total * 4 / 5, 'vat_total', m.total - m.total * 4 / 5,
         'paid', 0, 'credited', 0, 'charged', 0))).*
-        FROM made m, (SELECT * FROM invoices LIMIT 1) v;
+        FROM made m, (SELECT * FROM invoices LIMIT 1) v) AS copied;
     INSERT INTO payments (id, invoice_id, amount, paid_on, source, status, created_by, created_at)
         SELECT gen_random_uuid(), m.invoice_id, m.total / 2, m.issued + 10, 'manual', 'matched', 'Benk', now() FROM made m;
     INSERT INTO payments (id, invoice_id, amount, paid_on, source, status, created_by, created_at)

@@ -147,7 +147,9 @@ async fn the_list_finds_an_invoice_by_number_and_customer_and_a_credit_note_lowe
         .await
         .map(|_| ()))
     .unwrap();
-    assert_eq!(list(&office, "?q=%C3%B8deg%C3%A5rd").await.total_rows, 0, "as it was");
+    // (SQLite's trigram index, migration 0046, folds Ø and Å itself: found all along.)
+    let before = if matches!(app.state.db, fagfolk_data::db::Db::Sqlite(_)) { 1 } else { 0 };
+    assert_eq!(list(&office, "?q=%C3%B8deg%C3%A5rd").await.total_rows, before, "as it was");
     assert_eq!(fagfolk_data::invoices::store::search_missing(&app.state.db).await.unwrap(), 1);
     assert_eq!(list(&office, "?q=%C3%B8deg%C3%A5rd").await.total_rows, 1, "found once written again");
     // Ctrl+K finds it too, by number or customer.

@@ -78,6 +78,8 @@ pub struct StateCounts {
 pub struct Query {
     /// `%…%`, lower-cased, with `%`, `_` and `\` escaped by `\`.
     pub pattern: Option<String>,
+    /// The search as typed, trimmed and lower-cased (the trigram index's phrase).
+    pub text: Option<String>,
     /// The states the filter takes; empty for every row, credit notes too.
     pub states: Vec<&'static str>,
     pub page: i64,
@@ -105,7 +107,8 @@ impl InvoiceFilter {
                 None => return Err(BAD_STATE),
             },
         };
-        Ok(Query { pattern, states, page: self.page.unwrap_or(1).clamp(1, 100_000) })
+        let text = self.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(str::to_lowercase);
+        Ok(Query { pattern, text, states, page: self.page.unwrap_or(1).clamp(1, 100_000) })
     }
 }
 

@@ -68,8 +68,8 @@ pub async fn change_waiting(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
 /// Invoices past their due date on `today` with something left to pay.
 pub async fn overdue(db: &Db, today: NaiveDate) -> Result<Vec<Thing>, sqlx::Error> {
     let rows = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, 'Faktura ' || number || ', ' || customer FROM invoices WHERE kind = 'invoice' \
-         AND due_date < $1 AND total - credited > 0 AND total - credited + charged - paid > 0 ORDER BY due_date, number"
+        "SELECT id, 'Faktura ' || number || ', ' || customer FROM invoices \
+         WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1 ORDER BY due_date, number"
     )
     .bind(today)
     .fetch_all(pool)

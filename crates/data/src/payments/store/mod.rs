@@ -69,7 +69,9 @@ pub async fn register(
 
 /// Every invoice whose `paid` is not the sum of its booked payments, or whose `credited`
 /// is not the sum of its credit notes, or whose `charged` is not its reminders' fees and
-/// latest interest (`balance::CHARGED_SQL`): none, always (tests/api/payments.rs).
+/// latest interest (`balance::CHARGED_SQL`); and every standing whose count or sum in
+/// `invoice_standings` (migration 0046) is not the invoices': none, always
+/// (tests/api/payments.rs).
 pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_scalar(
         "SELECT number FROM invoices WHERE paid <> COALESCE(\
@@ -77,7 +79,10 @@ pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
          OR credited <> COALESCE((SELECT SUM(notes.total) FROM invoices AS notes WHERE notes.credited_id = invoices.id), 0) \
          OR charged <> CASE WHEN total - credited <= 0 THEN 0 ELSE \
          COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id), 0) + \
-         COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1), 0) END",
+         COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1), 0) END \
+         UNION ALL SELECT 'standing ' || kept.standing FROM invoice_standings AS kept \
+         WHERE kept.invoices <> (SELECT COUNT(*) FROM invoices WHERE invoices.standing = kept.standing) \
+         OR kept.owing <> (SELECT COALESCE(SUM(invoices.owing), 0) FROM invoices WHERE invoices.standing = kept.standing)",
     )
     .fetch_all(pool)
     .await)
@@ -94,11 +99,11 @@ pub async fn figures(
 ) -> Result<(super::figures::Outstanding, i64, i64), sqlx::Error> {
     let (not_due, days_1_30, days_31_60, over_60): (i64, i64, i64, i64) = db_run!(db, pool => sqlx::query_as(
         "SELECT \
-         CAST(COALESCE(SUM(CASE WHEN due_date >= $1 THEN total - credited + charged - paid ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN due_date < $1 AND due_date >= $2 THEN total - credited + charged - paid ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN due_date < $2 AND due_date >= $3 THEN total - credited + charged - paid ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN due_date < $3 THEN total - credited + charged - paid ELSE 0 END), 0) AS BIGINT) \
-         FROM invoices WHERE kind = 'invoice' AND total - credited + charged - paid > 0",
+         CAST(COALESCE(SUM(CASE WHEN due_date >= $1 THEN owing ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN due_date < $1 AND due_date >= $2 THEN owing ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN due_date < $2 AND due_date >= $3 THEN owing ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN due_date < $3 THEN owing ELSE 0 END), 0) AS BIGINT) \
+         FROM invoices WHERE standing IN ('unpaid', 'partly_paid')",
     )
     .bind(today)
     .bind(ages[0])

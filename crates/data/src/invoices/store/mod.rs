@@ -4,11 +4,13 @@
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use super::list::{InvoiceList, InvoiceRow, Query, StateCounts};
-use super::{Invoice, InvoiceKind};
+use super::Invoice;
 use crate::db::{Db, Tx};
-use crate::payments::{Balance, InvoiceState};
+use crate::payments::Balance;
 use crate::{db_run, tx_run};
+
+mod list;
+pub use list::list;
 
 macro_rules! columns {
     () => {
@@ -142,128 +144,6 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Invoice>, sqlx::Error> 
     .await)
 }
 
-/// An invoice's state on `$1` (today), as the list filters and counts it: the rules of
-/// `crate::payments::Balance::state` in SQL (tests/api/payments.rs holds the two
-/// together), and `credit_note` for a credit note.
-macro_rules! state {
-    () => {
-        "CASE WHEN invoices.kind = 'credit_note' THEN 'credit_note' \
-         WHEN invoices.total - invoices.credited <= 0 THEN 'credited' \
-         WHEN invoices.paid >= invoices.total - invoices.credited + invoices.charged THEN 'paid' \
-         WHEN invoices.paid > 0 THEN 'partly_paid' WHEN invoices.due_date < $1 THEN 'overdue' ELSE 'sent' END"
-    };
-}
-
-/// The search: `$2`, a LIKE pattern, or null for every invoice.
-macro_rules! searched {
-    () => {
-        "($2 IS NULL OR invoices.search LIKE $2 ESCAPE '\\')"
-    };
-}
-
-#[derive(sqlx::FromRow)]
-struct ListRow {
-    id: Uuid,
-    job_id: Uuid,
-    number: String,
-    #[sqlx(try_from = "String")]
-    kind: InvoiceKind,
-    credits: Option<String>,
-    customer: String,
-    issue_date: chrono::NaiveDate,
-    due_date: chrono::NaiveDate,
-    total: i64,
-    credited: i64,
-    charged: i64,
-    paid: i64,
-    state: String,
-}
-
-/// A page of the invoices `query` asks for on `today`, newest first, with the filter's
-/// count and outstanding sum and the count of each state. Two reads, both over the index
-/// `invoices_listed` (migration 0045), which holds what they filter and sum: the page,
-/// walked newest first until it is full; and one pass for the counts and sums of every
-/// state, from which the filter's are added up. Neither touches the invoices' wide rows
-/// beyond the page shown.
-pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<InvoiceList, sqlx::Error> {
-    let state = |at: usize| query.states.get(at).or(query.states.first()).map(|state| (*state).to_owned());
-    let offset = (query.page - 1) * super::list::PAGE_SIZE;
-    let rows: Vec<ListRow> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT invoices.id, invoices.job_id, invoices.number, invoices.kind, credited_invoice.number AS credits, \
-         invoices.customer, invoices.issue_date, invoices.due_date, invoices.total, invoices.credited, invoices.charged, \
-         invoices.paid, ", state!(), " AS state FROM invoices \
-         LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = invoices.credited_id WHERE ", searched!(),
-        " AND ($3 IS NULL OR ", state!(), " IN ($3, $4, $5)) \
-         ORDER BY invoices.issue_date DESC, invoices.number DESC LIMIT $6 OFFSET $7"
-    ))
-    .bind(today)
-    .bind(&query.pattern)
-    .bind(state(0))
-    .bind(state(1))
-    .bind(state(2))
-    .bind(super::list::PAGE_SIZE)
-    .bind(offset)
-    .fetch_all(pool)
-    .await)?;
-    let states: Vec<(String, i64, i64)> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", state!(), " AS state, COUNT(*), CAST(COALESCE(SUM(CASE WHEN invoices.kind = 'invoice' \
-         AND invoices.total - invoices.credited + invoices.charged - invoices.paid > 0 \
-         THEN invoices.total - invoices.credited + invoices.charged - invoices.paid ELSE 0 END), 0) AS BIGINT) \
-         FROM invoices WHERE ", searched!(), " GROUP BY 1"
-    ))
-    .bind(today)
-    .bind(&query.pattern)
-    .fetch_all(pool)
-    .await)?;
-    let mut counts = StateCounts::default();
-    let (mut total_rows, mut outstanding) = (0, 0);
-    for (state, count, left) in states {
-        if query.states.is_empty() || query.states.contains(&state.as_str()) {
-            total_rows += count;
-            outstanding += left;
-        }
-        let slot = match state.as_str() {
-            "sent" => &mut counts.sent,
-            "overdue" => &mut counts.overdue,
-            "partly_paid" => &mut counts.partly_paid,
-            "paid" => &mut counts.paid,
-            "credited" => &mut counts.credited,
-            _ => &mut counts.credit_notes,
-        };
-        *slot = count;
-    }
-    let rows = rows
-        .into_iter()
-        .map(|row| {
-            let credit_note = row.kind == InvoiceKind::CreditNote;
-            InvoiceRow {
-                id: row.id,
-                job_id: row.job_id,
-                number: row.number,
-                kind: row.kind,
-                credits: row.credits,
-                customer: row.customer,
-                issue_date: row.issue_date,
-                due_date: row.due_date,
-                balance: if credit_note {
-                    Balance { total: row.total, ..Balance::default() }
-                } else {
-                    Balance::charged(row.total, row.credited, row.charged, row.paid)
-                },
-                state: InvoiceState::ALL.into_iter().find(|state| state.as_str() == row.state),
-            }
-        })
-        .collect();
-    Ok(InvoiceList {
-        rows,
-        total_rows,
-        page: query.page,
-        page_size: super::list::PAGE_SIZE,
-        outstanding,
-        counts,
-    })
-}
-
 /// Invoice `id`'s total, what its credit notes take back, what its reminders added and
 /// what is paid on it.
 pub async fn balance(db: &Db, id: Uuid) -> Result<Option<Balance>, sqlx::Error> {
@@ -350,6 +230,11 @@ pub async fn search_missing(db: &Db) -> Result<u64, sqlx::Error> {
                 .map(|_| ()))?;
             written += 1;
         }
+    }
+    // SQLite's trigram index is keyed by rowid, which VACUUM (and a backup made with VACUUM
+    // INTO) may renumber: made again from the rows (migration 0046).
+    if let Db::Sqlite(pool) = db {
+        sqlx::query("INSERT INTO invoice_search (invoice_search) VALUES ('rebuild')").execute(pool).await?;
     }
     Ok(written)
 }

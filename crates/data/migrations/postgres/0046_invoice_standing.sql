@@ -1,0 +1,68 @@
+-- Where each invoice stands apart from today's date, kept by the database itself from the
+-- sums on its row: a credit note, credited in full, paid, partly paid, or unpaid (which
+-- today's date splits into "sendt" and "forfalt" by `due_date`); and what is left to pay
+-- on it (`owing`, 0 for a credit note and for an invoice paid or credited). The rules are
+-- `payments::Balance::state`'s (crates/data/src/payments/balance.rs; tests/api/payments.rs
+-- holds the two together). Being generated, they can never disagree with `total`,
+-- `credited`, `charged` and `paid`, and the list of invoices filters, counts and sums
+-- ten years of invoices as ranges of an index instead of working the rules out for every
+-- row on every request (docs/BENCHMARKS.md, "Money in").
+ALTER TABLE invoices ADD COLUMN standing TEXT NOT NULL GENERATED ALWAYS AS (
+    CASE WHEN kind = 'credit_note' THEN 'credit_note'
+         WHEN total - credited <= 0 THEN 'credited'
+         WHEN paid >= total - credited + charged THEN 'paid'
+         WHEN paid > 0 THEN 'partly_paid'
+         ELSE 'unpaid' END) STORED;
+ALTER TABLE invoices ADD COLUMN owing BIGINT NOT NULL GENERATED ALWAYS AS (
+    CASE WHEN kind = 'invoice' AND total - credited + charged - paid > 0
+         THEN total - credited + charged - paid ELSE 0 END) STORED;
+-- The list newest first (the whole list, and a search), and the list by standing (a filter,
+-- and what is owed by due date); each holds every column the list filters on and the id,
+-- so only the rows of the page shown are read.
+DROP INDEX invoices_listed;
+CREATE INDEX invoices_listed ON invoices (issue_date, number, standing, due_date, owing, search, id);
+CREATE INDEX invoices_standing ON invoices (standing, issue_date, number, due_date, owing, search, id);
+
+-- How many invoices stand in each standing and what they owe, kept by the triggers below
+-- as each invoice is written, so the list's counts and sums are five rows, not a pass over
+-- ten years of invoices; only the unpaid ones are split by today's date, a range of the
+-- index above. `payments::store::sums_astray` counts them again from the invoices.
+CREATE TABLE invoice_standings (
+    standing TEXT PRIMARY KEY NOT NULL,
+    invoices BIGINT NOT NULL,
+    owing    BIGINT NOT NULL
+);
+INSERT INTO invoice_standings (standing, invoices, owing)
+VALUES ('credit_note', 0, 0), ('credited', 0, 0), ('paid', 0, 0), ('partly_paid', 0, 0), ('unpaid', 0, 0);
+UPDATE invoice_standings SET
+    invoices = (SELECT COUNT(*) FROM invoices WHERE invoices.standing = invoice_standings.standing),
+    owing = (SELECT COALESCE(SUM(invoices.owing), 0) FROM invoices WHERE invoices.standing = invoice_standings.standing);
+
+-- Two payments at once may move invoices between the same two standings in opposite
+-- directions (one booked, one undone): both rows are locked first, in one order, so the
+-- two transactions queue instead of deadlocking. An update that moves nothing (a send,
+-- the search text) touches no row.
+CREATE FUNCTION invoice_standings_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND OLD.standing = NEW.standing AND OLD.owing = NEW.owing THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'UPDATE' THEN
+        PERFORM 1 FROM invoice_standings WHERE standing IN (OLD.standing, NEW.standing) ORDER BY standing FOR UPDATE;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        UPDATE invoice_standings SET invoices = invoices - 1, owing = owing - OLD.owing WHERE standing = OLD.standing;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        UPDATE invoice_standings SET invoices = invoices + 1, owing = owing + NEW.owing WHERE standing = NEW.standing;
+    END IF;
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER invoice_standings_keep AFTER INSERT OR UPDATE OR DELETE ON invoices
+    FOR EACH ROW EXECUTE FUNCTION invoice_standings_keep();
+
+-- A trigram index of each invoice's search text (its number and customer, lower-cased),
+-- so a search (`LIKE '%...%'`) looks up the invoices that hold it instead of reading every
+-- one, as the leads' (0007). Invoices are written one at a time: no pending list.
+CREATE INDEX invoices_search_trgm ON invoices USING gin (search gin_trgm_ops) WITH (fastupdate = off);

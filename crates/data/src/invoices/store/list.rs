@@ -1,0 +1,257 @@
+//! The list of invoices' reads (`super::super::list`): a page and the counts of each state,
+//! over migration 0046's indexes, its kept counts and its trigram index.
+
+use uuid::Uuid;
+
+use super::super::InvoiceKind;
+use super::super::list::{InvoiceList, InvoiceRow, PAGE_SIZE, Query, StateCounts};
+use crate::db::Db;
+use crate::db_run;
+use crate::payments::{Balance, InvoiceState};
+
+#[derive(sqlx::FromRow)]
+struct ListRow {
+    id: Uuid,
+    job_id: Uuid,
+    number: String,
+    #[sqlx(try_from = "String")]
+    kind: InvoiceKind,
+    credits: Option<String>,
+    customer: String,
+    issue_date: chrono::NaiveDate,
+    due_date: chrono::NaiveDate,
+    total: i64,
+    credited: i64,
+    charged: i64,
+    paid: i64,
+    state: String,
+}
+
+/// How the list finds what a search asks for.
+enum Found {
+    /// No search.
+    All,
+    /// A LIKE pattern compared with every invoice's search text (`Query::pattern`).
+    Like(String),
+    /// An FTS5 phrase looked up in SQLite's trigram index `invoice_search` (migration 0046):
+    /// a search of three characters or more. PostgreSQL answers `Like` from its trigram
+    /// index.
+    Trigram(String),
+}
+
+impl Found {
+    fn of(db: &Db, query: &Query) -> Self {
+        match (&query.pattern, &query.text) {
+            (Some(_), Some(text)) if matches!(db, Db::Sqlite(_)) && text.chars().count() >= 3 => {
+                // One phrase, its own `"` doubled: nothing typed is read as query syntax.
+                Self::Trigram(format!("search : \"{}\"", text.replace('"', "\"\"")))
+            }
+            (Some(pattern), _) => Self::Like(pattern.clone()),
+            _ => Self::All,
+        }
+    }
+
+    fn push<DB>(&self, query: &mut sqlx::QueryBuilder<DB>)
+    where
+        DB: sqlx::Database,
+        for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    {
+        match self {
+            Self::All => {}
+            Self::Like(pattern) => {
+                query.push(" AND invoices.search LIKE ").push_bind(pattern.clone()).push(" ESCAPE '\\'");
+            }
+            Self::Trigram(phrase) => {
+                query
+                    .push(" AND invoices.rowid IN (SELECT rowid FROM invoice_search WHERE invoice_search MATCH ")
+                    .push_bind(phrase.clone())
+                    .push(")");
+            }
+        }
+    }
+}
+
+/// The standings a filter of states takes (one, or two for "unpaid": sent, overdue and
+/// partly paid), and the due dates an unpaid invoice must fall in: from today for "sendt"
+/// alone, before today for "forfalt" alone.
+fn standings(
+    states: &[&str],
+    today: chrono::NaiveDate,
+) -> (Vec<&'static str>, chrono::NaiveDate, chrono::NaiveDate) {
+    let mut taken: Vec<&'static str> = Vec::new();
+    for state in states {
+        let standing = match *state {
+            "sent" | "overdue" => "unpaid",
+            "partly_paid" => "partly_paid",
+            "paid" => "paid",
+            _ => "credited",
+        };
+        if !taken.contains(&standing) {
+            taken.push(standing);
+        }
+    }
+    // Dates both databases hold (PostgreSQL's begin in 4713 BC, chrono's long before).
+    let (ever, never) =
+        (chrono::NaiveDate::from_ymd_opt(1, 1, 1), chrono::NaiveDate::from_ymd_opt(9999, 12, 31));
+    let unpaid_from = if states.contains(&"overdue") { ever.unwrap_or(today) } else { today };
+    let unpaid_before = if states.contains(&"sent") { never.unwrap_or(today) } else { today };
+    (taken, unpaid_from, unpaid_before)
+}
+
+/// The page of the list: the ids of the invoices `found` finds in `standings` (all when
+/// empty), newest first, read from one of migration 0046's indexes, then those rows with
+/// the invoice each credits and its state on `today`.
+fn page_query<DB>(
+    found: &Found,
+    (standings, unpaid_from, unpaid_before): (&[&'static str], chrono::NaiveDate, chrono::NaiveDate),
+    today: chrono::NaiveDate,
+    (limit, offset): (i64, i64),
+) -> sqlx::QueryBuilder<DB>
+where
+    DB: sqlx::Database,
+    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> &'static str: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> chrono::NaiveDate: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> i64: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    let mut query = sqlx::QueryBuilder::new(
+        "SELECT invoices.id, invoices.job_id, invoices.number, invoices.kind, credited_invoice.number AS credits, \
+         invoices.customer, invoices.issue_date, invoices.due_date, invoices.total, invoices.credited, \
+         invoices.charged, invoices.paid, \
+         CASE WHEN invoices.standing <> 'unpaid' THEN invoices.standing WHEN invoices.due_date < ",
+    );
+    query
+        .push_bind(today)
+        .push(" THEN 'overdue' ELSE 'sent' END AS state FROM (SELECT invoices.id FROM invoices WHERE 1 = 1");
+    found.push(&mut query);
+    match standings {
+        [] => {}
+        [standing] => {
+            query
+                .push(" AND invoices.standing = ")
+                .push_bind(*standing)
+                .push(" AND (invoices.standing <> 'unpaid' OR (invoices.due_date >= ")
+                .push_bind(unpaid_from)
+                .push(" AND invoices.due_date < ")
+                .push_bind(unpaid_before)
+                .push("))");
+        }
+        _ => {
+            query.push(" AND invoices.standing IN ('unpaid', 'partly_paid')");
+        }
+    }
+    query
+        .push(" ORDER BY invoices.issue_date DESC, invoices.number DESC LIMIT ")
+        .push_bind(limit)
+        .push(" OFFSET ")
+        .push_bind(offset)
+        .push(
+            ") AS page JOIN invoices ON invoices.id = page.id \
+             LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = invoices.credited_id \
+             ORDER BY invoices.issue_date DESC, invoices.number DESC",
+        );
+    query
+}
+
+/// The counts and sums of each standing among the invoices `found` finds, and of the unpaid
+/// ones past their due date on `today` as `overdue`.
+fn counts_query<DB>(found: &Found, today: chrono::NaiveDate) -> sqlx::QueryBuilder<DB>
+where
+    DB: sqlx::Database,
+    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> chrono::NaiveDate: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    let mut query = sqlx::QueryBuilder::new(if matches!(found, Found::All) {
+        // Kept by the database as invoices are written (migration 0046).
+        "SELECT standing, invoices, owing FROM invoice_standings WHERE 1 = 1"
+    } else {
+        "SELECT invoices.standing, COUNT(*), CAST(COALESCE(SUM(invoices.owing), 0) AS BIGINT) FROM invoices WHERE 1 = 1"
+    });
+    if !matches!(found, Found::All) {
+        found.push(&mut query);
+        query.push(" GROUP BY invoices.standing");
+    }
+    query.push(
+        " UNION ALL SELECT 'overdue', COUNT(*), CAST(COALESCE(SUM(invoices.owing), 0) AS BIGINT) \
+         FROM invoices WHERE invoices.standing = 'unpaid' AND invoices.due_date < ",
+    );
+    query.push_bind(today);
+    found.push(&mut query);
+    query
+}
+
+/// A page of the invoices `query` asks for on `today`, newest first, with the filter's
+/// count and outstanding sum and the count of each state. The page is a walk of one of
+/// migration 0046's indexes (newest first, or by standing when filtered) until it is full,
+/// and only its rows are read. The counts and sums of each standing are the rows of
+/// `invoice_standings`, which the database keeps as invoices are written, or, for a search,
+/// those of the invoices the trigram index finds; either way the unpaid invoices past their
+/// due date are counted apart.
+pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<InvoiceList, sqlx::Error> {
+    let offset = (query.page - 1) * PAGE_SIZE;
+    let (standings, unpaid_from, unpaid_before) = standings(&query.states, today);
+    let found = Found::of(db, query);
+    let rows: Vec<ListRow> = db_run!(db, pool => {
+        page_query(&found, (&standings, unpaid_from, unpaid_before), today, (PAGE_SIZE, offset))
+            .build_query_as()
+            .fetch_all(pool)
+            .await
+    })?;
+    let standings: Vec<(String, i64, i64)> =
+        db_run!(db, pool => counts_query(&found, today).build_query_as().fetch_all(pool).await)?;
+    let mut counts = StateCounts::default();
+    let mut owing = StateCounts::default();
+    for (standing, count, left) in standings {
+        let (slot, sum) = match standing.as_str() {
+            "unpaid" => (&mut counts.sent, &mut owing.sent),
+            "overdue" => (&mut counts.overdue, &mut owing.overdue),
+            "partly_paid" => (&mut counts.partly_paid, &mut owing.partly_paid),
+            "paid" => (&mut counts.paid, &mut owing.paid),
+            "credited" => (&mut counts.credited, &mut owing.credited),
+            _ => (&mut counts.credit_notes, &mut owing.credit_notes),
+        };
+        *slot += count;
+        *sum += left;
+    }
+    // "unpaid" counted sent and overdue together.
+    counts.sent -= counts.overdue;
+    owing.sent -= owing.overdue;
+    let states = [
+        ("sent", counts.sent, owing.sent),
+        ("overdue", counts.overdue, owing.overdue),
+        ("partly_paid", counts.partly_paid, owing.partly_paid),
+        ("paid", counts.paid, owing.paid),
+        ("credited", counts.credited, owing.credited),
+        ("credit_note", counts.credit_notes, owing.credit_notes),
+    ];
+    let (mut total_rows, mut outstanding) = (0, 0);
+    for (state, count, left) in states {
+        if query.states.is_empty() || query.states.contains(&state) {
+            total_rows += count;
+            outstanding += left;
+        }
+    }
+    let rows = rows
+        .into_iter()
+        .map(|row| {
+            let credit_note = row.kind == InvoiceKind::CreditNote;
+            InvoiceRow {
+                id: row.id,
+                job_id: row.job_id,
+                number: row.number,
+                kind: row.kind,
+                credits: row.credits,
+                customer: row.customer,
+                issue_date: row.issue_date,
+                due_date: row.due_date,
+                balance: if credit_note {
+                    Balance { total: row.total, ..Balance::default() }
+                } else {
+                    Balance::charged(row.total, row.credited, row.charged, row.paid)
+                },
+                state: InvoiceState::ALL.into_iter().find(|state| state.as_str() == row.state),
+            }
+        })
+        .collect();
+    Ok(InvoiceList { rows, total_rows, page: query.page, page_size: PAGE_SIZE, outstanding, counts })
+}
