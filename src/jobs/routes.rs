@@ -5,8 +5,6 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
-use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -18,6 +16,7 @@ use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::jobs::input::{JobContactInput, JobInput};
+use fagfolk_data::jobs::list::{JobFilter, JobPage};
 use fagfolk_data::jobs::{self, Job, JobContact, JobDetail, JobStatus, JobSummary, store};
 use fagfolk_data::quotes::{QuoteStatus, Unit};
 
@@ -38,28 +37,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(super::time::add_time))
         .routes(routes!(super::time::change_time, super::time::delete_time))
         .routes(routes!(super::sheet::time_sheet))
+        .routes(routes!(super::month::month_sheet))
+        .routes(routes!(super::month::payroll))
+        .routes(routes!(super::month::approve_month, super::month::reopen_month))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct JobFilter {
-    /// Only jobs in this state.
-    #[param(inline)]
-    status: Option<JobStatus>,
-}
-
-/// Every job, newest first, with its workers and meter.
+/// A page of jobs, newest first, with their workers and meters: filtered by state, worker,
+/// customer or past the estimate.
 #[utoipa::path(
     get, path = "/api/admin/jobs", tag = "admin", params(JobFilter),
-    responses((status = 200, description = "Oppdragene", body = [JobSummary]))
+    responses((status = 200, description = "En side med oppdrag", body = JobPage))
 )]
 async fn list_jobs(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiQuery(filter): ApiQuery<JobFilter>,
-) -> ApiResult<Json<Vec<JobSummary>>> {
-    let list = store::list(&state.db, filter.status, None).await?;
-    Ok(Json(jobs::summaries(&state.db, list).await?))
+) -> ApiResult<Json<JobPage>> {
+    Ok(Json(jobs::list::page(&state.db, &filter).await?))
 }
 
 /// A lead's jobs, oldest first.

@@ -216,6 +216,7 @@ pub(super) async fn add_time(
     let job = job_for(&state, &user, jobs::input::time_job(&input)?).await?;
     let chosen = jobs::input::client_id(input.id.as_deref())?;
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), None)?;
+    super::month::refuse_if_approved(&state, &user, entry.day).await?;
     let (id, now) = (chosen.unwrap_or_else(Uuid::now_v7), state.clock.now());
     let mut after = view(&entry);
     after["job_id"] = job.id.to_string().into();
@@ -251,6 +252,7 @@ async fn entry_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<
     if let Some(refusal) = jobs::time::refusal(entry.day, state.clock.today()) {
         return Err(ApiError::Conflict(refusal));
     }
+    super::month::refuse_if_approved(state, user, entry.day).await?;
     Ok(entry)
 }
 
@@ -288,6 +290,7 @@ pub(super) async fn change_time(
         rate: before.rate,
     };
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
+    super::month::refuse_if_approved(&state, &user, entry.day).await?;
     let now = state.clock.now();
     let (mut was, mut is) = (view(&base), view(&entry));
     was["job_id"] = before.job_id.to_string().into();

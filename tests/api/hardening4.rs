@@ -236,7 +236,7 @@ async fn an_entry_keeps_the_rate_it_was_written_at(app: TestApp) {
     let read: Value = office.get_json(&path, &[]).await;
     assert_eq!(read["meter"]["used"], 600_000 + 1_000_000);
     let list: Value = office.get_json("/api/admin/jobs", &[]).await;
-    let listed = list.as_array().unwrap().iter().find(|j| j["id"] == job.as_str()).unwrap();
+    let listed = list["rows"].as_array().unwrap().iter().find(|j| j["id"] == job.as_str()).unwrap();
     assert_eq!(listed["meter"]["used"], 1_600_000, "the list's meter reads the same");
     assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
     let basis: Value = office.get_json(&format!("{path}/invoice-basis"), &[]).await;

@@ -22,6 +22,7 @@ crate::db_tests!(
     the_meter_reads_the_same_from_the_list_and_the_job,
     an_erasure_keeps_the_job_and_its_hours_and_says_so,
     change_orders_raise_the_budget_by_link_phone_and_section_9,
+    the_job_list_pages_and_filters_on_the_server,
 );
 
 fn day(offset: i64, app: &TestApp) -> String {
@@ -556,7 +557,7 @@ async fn the_meter_reads_the_same_from_the_list_and_the_job(app: TestApp) {
     let read: Value = office.get_json(&job_path, &[]).await;
     assert_eq!(read["meter"], serde_json::to_value(expected).unwrap());
     let list: Value = office.get_json("/api/admin/jobs", &[]).await;
-    assert_eq!(list[0]["meter"], read["meter"]);
+    assert_eq!(list["rows"][0]["meter"], read["meter"]);
     assert!(read["meter"]["billable"].as_i64().unwrap() <= 2_613_317);
 }
 
@@ -720,7 +721,7 @@ async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp
     assert_eq!(read["meter"]["extra_budget"], 125_000 + 480_000 + 90_000);
     assert_eq!(read["changes"].as_array().unwrap().len(), 3);
     let list: Value = office.get_json("/api/admin/jobs", &[]).await;
-    assert_eq!(list[0]["meter"], read["meter"], "the list's meter counts the change orders too");
+    assert_eq!(list["rows"][0]["meter"], read["meter"], "the list's meter counts the change orders too");
 
     // A quote is no change order; a withdrawn change order takes no time.
     let not_change = office
@@ -783,4 +784,89 @@ async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp
         .find_map(|(.., changes)| changes.as_ref().filter(|c| c["after"]["number"] == socket["number"]))
         .expect("the customer's acceptance is logged");
     assert_eq!(on_page["after"]["lead_status"], Value::Null, "and says it moved no lead");
+}
+
+/// The list of jobs (#62) is a page at a time, newest first, filtered on the server by
+/// state, worker, customer (any case, Æ, Ø and Å too) and past the estimate; the totals
+/// count the whole filter.
+async fn the_job_list_pages_and_filters_on_the_server(app: TestApp) {
+    let office = app.admin().await;
+    let (kari_id, kari) = montor(&app, "kari@fagfolk.test").await;
+    let (per_id, _) = montor(&app, "per@fagfolk.test").await;
+    let liv = crate::helpers::create_lead(&office, json!({"name": "Liv Lie", "phone": "912 34 567"})).await;
+    let ase =
+        crate::helpers::create_lead(&office, json!({"name": "Åse Ødegård", "phone": "913 34 567"})).await;
+    let jobs_of = |lead: &Value| format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap());
+    for n in 0..51 {
+        let made = office
+            .send(
+                Method::POST,
+                &jobs_of(&liv),
+                &json!({"title": format!("Service {n}"), "hourly_rate": 85_000, "workers": [per_id]}),
+            )
+            .await;
+        assert_eq!(made.status(), StatusCode::CREATED);
+    }
+    let heating: Value = office
+        .send(
+            Method::POST,
+            &jobs_of(&ase),
+            &json!({"title": "Varmekabler bad", "hourly_rate": 85_000, "budget": 400_000, "workers": [kari_id]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let heating_id = heating["id"].as_str().unwrap_or_else(|| panic!("{heating}"));
+    // Five hours at 850 kr pass the 4 000 kr estimate: kept, held for the § 7 contact.
+    let hours = kari
+        .send(
+            Method::POST,
+            "/api/admin/time",
+            &json!({"job_id": heating_id, "day": day(0, &app), "minutes": 300}),
+        )
+        .await;
+    assert_eq!(hours.status(), StatusCode::CREATED);
+
+    let list = |query: &'static [(&'static str, &'static str)]| office.get_json("/api/admin/jobs", query);
+    let titles = |page: &Value| -> Vec<String> {
+        page["rows"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap().to_owned()).collect()
+    };
+    let first = list(&[]).await;
+    assert!(first["rows"].is_array(), "{first}");
+    assert_eq!((first["total_rows"].as_i64(), first["page_size"].as_i64()), (Some(52), Some(50)));
+    assert_eq!(titles(&first).len(), 50);
+    assert_eq!(titles(&first)[..2], ["Varmekabler bad", "Service 50"], "newest first");
+    let second = list(&[("page", "2")]).await;
+    assert_eq!(titles(&second), ["Service 1", "Service 0"]);
+
+    let kari_path = format!("/api/admin/jobs?worker={kari_id}");
+    let hers: Value = office.get_json(&kari_path, &[]).await;
+    assert_eq!((hers["total_rows"].as_i64(), titles(&hers)), (Some(1), vec!["Varmekabler bad".to_owned()]));
+    let by_name = list(&[("customer", "ØDEGÅRD")]).await;
+    assert_eq!(titles(&by_name), ["Varmekabler bad"]);
+    assert_eq!(list(&[("customer", "lie")]).await["total_rows"], 51);
+    assert_eq!(list(&[("customer", "100%")]).await["total_rows"], 0, "% is a character, not a wildcard");
+
+    let over = list(&[("over_estimate", "true")]).await;
+    assert_eq!(titles(&over), ["Varmekabler bad"]);
+    assert_eq!(over["rows"][0]["meter"]["over_estimate"], true);
+    assert_eq!(
+        over["rows"][0]["meter"]["held"], 425_000,
+        "the entry that passed the estimate waits for the contact"
+    );
+    assert_eq!(list(&[("status", "done")]).await["total_rows"], 0);
+
+    let done =
+        office.send(Method::PUT, &format!("/api/admin/jobs/{heating_id}"), &json!({"status": "done"})).await;
+    assert_eq!(done.status(), StatusCode::OK);
+    assert_eq!(titles(&list(&[("status", "done")]).await), ["Varmekabler bad"]);
+    assert_eq!(
+        list(&[("over_estimate", "true")]).await["total_rows"],
+        0,
+        "a closed job waits for no contact"
+    );
+    assert_eq!(list(&[("status", "planned")]).await["total_rows"], 51);
+    let bad = office.get("/api/admin/jobs?status=ferdig").await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
 }

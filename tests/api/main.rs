@@ -35,6 +35,7 @@ mod lead_history;
 mod lead_merge;
 mod leads;
 mod media;
+mod month_end;
 mod montor_day;
 mod new_firm;
 mod notify;

@@ -227,6 +227,18 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/work/today", Body::None, SIGNED_IN, None),
     op("GET", "/api/admin/work/week", Body::None, SIGNED_IN, None),
     op("GET", "/api/admin/time/sheet", Body::None, SIGNED_IN, Some(("export", "time_entries"))),
+    // The month for payroll: a montør sees her own; the payroll file and the approval are the
+    // office's. Each round approves a month of its own (January of 2000 + the round) and opens
+    // it again among the deletes.
+    op("GET", "/api/admin/time/month", Body::None, SIGNED_IN, None),
+    op("GET", "/api/admin/time/payroll", Body::None, WORK, Some(("export", "time_entries"))),
+    op(
+        "POST",
+        "/api/admin/time/month/approval",
+        Body::Json(|f| json!({ "month": format!("{}-01", 2000 + f.round) })),
+        WORK,
+        Some(("approve", "time_entries")),
+    ),
     op("POST", "/api/admin/quotes/{id}/job", Body::Json(|_| json!({})), WORK, Some(("create", "jobs"))),
     op(
         "POST",
@@ -537,6 +549,7 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("delete", "declarations")),
     ),
     op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
+    op("DELETE", "/api/admin/time/month/approval", Body::None, WORK, Some(("reopen", "time_entries"))),
     op("DELETE", "/api/admin/time/{id}", Body::None, SIGNED_IN, Some(("delete", "time_entries"))),
     op(
         "DELETE",
@@ -850,8 +863,14 @@ impl Fixtures {
 
     /// `path` with its parameter filled in.
     pub fn path(&self, path: &str) -> String {
-        if path == "/api/admin/time/sheet" {
+        if path == "/api/admin/time/sheet"
+            || path == "/api/admin/time/month"
+            || path == "/api/admin/time/payroll"
+        {
             return format!("{path}?month={}", &crate::helpers::oslo_day(0)[..7]);
+        }
+        if path == "/api/admin/time/month/approval" {
+            return format!("{path}?month={}-01", 2000 + self.round);
         }
         let id = if path.starts_with("/api/admin/users/{id}/sessions") {
             &self.session_user

@@ -72,6 +72,16 @@ pub fn parse_month(text: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(year, month, 1)
 }
 
+/// The month of `day` as a form or an address has it: `2026-10` (`parse_month` reads it).
+pub fn month_key(day: NaiveDate) -> String {
+    format!("{:04}-{:02}", day.year(), day.month())
+}
+
+/// The first day of `day`'s month.
+pub fn first_of_month(day: NaiveDate) -> NaiveDate {
+    day.with_day(1).unwrap_or(day)
+}
+
 /// A day in figures, as a form or a spreadsheet has it: "24.12.2026".
 pub fn date_short(day: NaiveDate) -> String {
     day.format("%d.%m.%Y").to_string()

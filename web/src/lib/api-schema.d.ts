@@ -324,7 +324,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every job, newest first, with its workers and meter. */
+        /**
+         * A page of jobs, newest first, with their workers and meters: filtered by state, worker,
+         *     customer or past the estimate.
+         */
         get: operations["list_jobs"];
         put?: never;
         post?: never;
@@ -1427,6 +1430,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/time/month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's hours for everyone (a montør: their own), each person's split into ordinary
+         *     time and overtime, with weekends and public holidays, tilleggsarbeid, and the weekdays
+         *     without hours; and whether the office has approved the month.
+         */
+        get: operations["month_sheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/time/month/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a month's hours: from then on a montør cannot change them (the office still can,
+         *     or opens the month again). Audited with who and the month's sums.
+         */
+        post: operations["approve_month"];
+        /** Opens an approved month again, audited. */
+        delete: operations["reopen_month"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/time/payroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payroll file: one row per person and kind of hours (ordinary time, overtime, the
+         *     hours on weekends and public holidays, tilleggsarbeid), for Excel as the time sheet is
+         *     (`super::sheet`). Audited: it names people.
+         */
+        get: operations["payroll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/time/sheet": {
         parameters: {
             query?: never;
@@ -1889,13 +1955,19 @@ export interface components {
         AltInput: {
             alt?: string | null;
         };
+        /** @description The office's approval of a month: who, and when. */
+        Approval: {
+            /** Format: date-time */
+            approved_at: string;
+            approved_by: string;
+        };
         /**
          * @description What an entry says was done (`audit_logs.action`). An enum in the OpenAPI document,
          *     so the web app's words for it (`web/src/features/audit/words.ts`) are checked against
          *     it: a new action without words fails `make lint`.
          * @enum {string}
          */
-        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel" | "sign" | "import" | "match" | "unmatch" | "set_aside" | "remind";
+        AuditAction: "create" | "update" | "delete" | "login" | "logout" | "password" | "reorder" | "clear" | "note" | "delete_note" | "merge" | "lookup" | "export" | "erase" | "anonymize" | "send" | "revise" | "withdraw" | "accept" | "decline" | "cancel" | "sign" | "import" | "match" | "unmatch" | "set_aside" | "remind" | "approve" | "reopen";
         /**
          * @description What kind of thing an entry is about (`audit_logs.entity_type`), named after its table
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
@@ -3031,6 +3103,16 @@ export interface components {
             /** @description The users who work on it. */
             workers?: string[] | null;
         };
+        /** @description A page of the list, and how many jobs the whole filter holds. */
+        JobPage: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            page_size: number;
+            rows: components["schemas"]["JobSummary"][];
+            /** Format: int64 */
+            total_rows: number;
+        };
         /**
          * @description Where a job is. `invoiced` is set by the invoice basis (a later step).
          * @enum {string}
@@ -3435,6 +3517,21 @@ export interface components {
              */
             waiting: number;
         };
+        MonthInput: {
+            /** @description The month, `YYYY-MM`. */
+            month: string;
+        };
+        /**
+         * @description A month for everyone (or for one person): each person's month, A-Å, the limits they
+         *     were split by, and the approval.
+         */
+        MonthSheet: {
+            approved?: components["schemas"]["Approval"] | null;
+            /** @description `YYYY-MM`. */
+            month: string;
+            people: components["schemas"]["PersonMonth"][];
+            working_time: components["schemas"]["WorkingTime"];
+        };
         NewPassword: {
             password?: string | null;
             /** @description The token from the link. */
@@ -3632,6 +3729,44 @@ export interface components {
          */
         PersonInput: {
             person?: string | null;
+        };
+        /** @description One person's month. */
+        PersonMonth: {
+            /**
+             * Format: int64
+             * @description Days with hours.
+             */
+            days: number;
+            /** @description Weekdays of the month, up to today, that are not public holidays and have no hours. */
+            days_without: string[];
+            /**
+             * Format: int64
+             * @description The minutes of tilleggsarbeid (also in ordinary or overtime).
+             */
+            extra: number;
+            /**
+             * Format: int64
+             * @description Every minute of the month.
+             */
+            minutes: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description `minutes` split: ordinary time and overtime.
+             */
+            ordinary: number;
+            /** Format: int64 */
+            overtime: number;
+            /**
+             * Format: uuid
+             * @description None once the user is deleted (the name stays).
+             */
+            user_id?: string | null;
+            /**
+             * Format: int64
+             * @description The minutes on Saturdays, Sundays and public holidays (also in ordinary or overtime).
+             */
+            weekend: number;
         };
         /** @description A photo as staff see it on a lead. */
         Photo: {
@@ -4185,6 +4320,11 @@ export interface components {
             server: components["schemas"]["ServerFacts"];
             /** @description Which days a customer may offer for the site visit on the contact form. */
             visit_days: components["schemas"]["VisitDays"];
+            /**
+             * @description The limits of ordinary working time the month's hours are split by (Innstillinger →
+             *     Timer og lønn; `crate::jobs::month` splits the hours by them).
+             */
+            working_time: components["schemas"]["WorkingTime"];
         };
         /**
          * @description Every field left out keeps what is saved; `null` or blank clears it (the firm's name,
@@ -4214,6 +4354,7 @@ export interface components {
             orgnr?: string | null;
             quote_defaults?: components["schemas"]["QuoteDefaultsInput"] | null;
             visit_days?: components["schemas"]["VisitDaysInput"] | null;
+            working_time?: components["schemas"]["WorkingTime"] | null;
         };
         /** @description An entry with its job's title, as a person's week and month show it. */
         SheetRow: components["schemas"]["TimeEntry"] & {
@@ -4738,6 +4879,22 @@ export interface components {
             name: string;
             /** Format: uuid */
             user_id: string;
+        };
+        /**
+         * @description The limits of ordinary working time, in minutes (arbeidsmiljøloven § 10-4 (1); a tariff
+         *     agreement may set lower ones).
+         */
+        WorkingTime: {
+            /**
+             * Format: int32
+             * @description A day's ordinary time: 540 (9 hours) by arbeidsmiljøloven § 10-4 (1).
+             */
+            day_minutes: number;
+            /**
+             * Format: int32
+             * @description A week's (Monday to Sunday): 2 400 (40 hours).
+             */
+            week_minutes: number;
         };
     };
     responses: never;
@@ -6218,6 +6375,17 @@ export interface operations {
             query?: {
                 /** @description Only jobs in this state. */
                 status?: "planned" | "in_progress" | "done" | "invoiced";
+                /** @description Only the jobs this person works on. */
+                worker?: string;
+                /** @description Part of the customer's name, e-mail or phone (as the lead's search finds it), any case. */
+                customer?: string;
+                /**
+                 * @description Only open jobs past their estimate (a prisoverslag, or a consumer's timepris with a
+                 *     sum given).
+                 */
+                over_estimate?: boolean;
+                /** @description The page, from 1. */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -6225,13 +6393,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Oppdragene */
+            /** @description En side med oppdrag */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobSummary"][];
+                    "application/json": components["schemas"]["JobPage"];
                 };
             };
             /** @description Ugyldig forespørsel */
@@ -11518,6 +11686,259 @@ export interface operations {
                 };
             };
             /** @description Ugyldige felt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    month_sheet: {
+        parameters: {
+            query: {
+                /** @description The month, `YYYY-MM`. */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Månedens timer per person */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthSheet"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig måned */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_month: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonthInput"];
+            };
+        };
+        responses: {
+            /** @description Måneden er godkjent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Måneden er godkjent allerede */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig måned */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reopen_month: {
+        parameters: {
+            query: {
+                /** @description The month, `YYYY-MM`. */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Måneden er åpnet igjen */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Måneden er ikke godkjent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig måned */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payroll: {
+        parameters: {
+            query: {
+                /** @description The month, `YYYY-MM`. */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 med BOM, semikolon) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig måned */
             422: {
                 headers: {
                     [name: string]: unknown;

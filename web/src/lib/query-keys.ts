@@ -32,7 +32,7 @@ export const queryKeys = {
   },
   jobs: {
     all: ['jobs'] as const,
-    list: (status: string) => ['jobs', 'list', status] as const,
+    list: (filter: unknown) => ['jobs', 'list', filter] as const,
     ofLead: (id: string) => ['jobs', 'lead', id] as const,
     one: (id: string) => ['jobs', 'one', id] as const,
   },
@@ -65,6 +65,7 @@ export const queryKeys = {
     all: ['work'] as const,
     today: ['work', 'today'] as const,
     week: (day: string, userId: string) => ['work', 'week', day, userId] as const,
+    month: (month: string) => ['work', 'month', month] as const,
   },
   privacy: { retention: ['privacy', 'retention'] as const },
   search: { text: (q: string) => ['search', q] as const },

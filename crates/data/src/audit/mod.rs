@@ -61,6 +61,10 @@ pub enum AuditAction {
     SetAside,
     /// A purring or an inkassovarsel sent for an invoice.
     Remind,
+    /// A month's hours approved by the office (`crate::jobs::month`).
+    Approve,
+    /// An approved month opened again by the office.
+    Reopen,
 }
 
 /// What kind of thing an entry is about (`audit_logs.entity_type`), named after its table

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 38] = [
+const TABLES: [&str; 39] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -35,6 +35,7 @@ const TABLES: [&str; 38] = [
     "jobs",
     "job_workers",
     "time_entries",
+    "time_months",
     "job_materials",
     "job_contacts",
     "invoice_numbers",

@@ -7,7 +7,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::Pricing;
 use super::{store, summaries, time::monday_of};
 use crate::db::Db;
 
@@ -40,11 +39,8 @@ pub async fn figures(db: &Db, today: NaiveDate) -> Result<JobFigures, sqlx::Erro
     let monday = monday_of(today);
     let minutes_this_week = store::minutes_between(db, monday, today + Duration::days(1)).await?;
     let in_progress = store::count_in_progress(db).await?;
-    let open: Vec<_> = store::list(db, None, None)
-        .await?
-        .into_iter()
-        .filter(|job| job.status.is_open() && job.pricing() == Pricing::Ceiling)
-        .collect();
+    let find = store::Find { with_ceiling: true, ..store::Find::default() };
+    let (open, _) = store::find(db, &find, None).await?;
     let mut over_estimate: Vec<OverEstimate> = summaries(db, open)
         .await?
         .into_iter()

@@ -9,8 +9,10 @@ pub mod changes;
 pub mod figures;
 pub mod gate;
 pub mod input;
+pub mod list;
 pub mod materials;
 pub mod meter;
+pub mod month;
 pub mod refused;
 pub mod rule;
 pub mod store;
@@ -268,29 +270,31 @@ pub async fn customer_email(db: &Db, job: &Job) -> Option<String> {
     lead.email.filter(|email| !email.trim().is_empty())
 }
 
-/// Every job in `jobs` with its workers and meter (the list and the dashboard): the time
-/// is read grouped by job, length, line and mark, so a year of entries is one short query.
+/// Each job of `jobs` with its workers and meter (a page of the list, the dashboard's open
+/// jobs): the time is read grouped by job, length, line and mark, and only for these jobs,
+/// so ten years of entries cost a page nothing (docs/BENCHMARKS.md, "The office's month end").
 pub async fn summaries(db: &Db, jobs: Vec<Job>) -> Result<Vec<JobSummary>, sqlx::Error> {
     use std::collections::{HashMap, HashSet};
+    if jobs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = jobs.iter().map(|job| job.id).collect();
     let mut workers: HashMap<Uuid, Vec<Worker>> = HashMap::new();
-    for (job_id, user_id, name) in store::all_workers(db).await? {
+    for (job_id, user_id, name) in store::workers_of(db, &ids).await? {
         workers.entry(job_id).or_default().push(Worker { user_id, name });
     }
     let mut usage: HashMap<Uuid, Usage> = HashMap::new();
-    let by_id: HashMap<Uuid, &Job> = jobs.iter().map(|job| (job.id, job)).collect();
-    for (job_id, minutes, rate, extra, held, count) in store::time_groups(db).await? {
-        if !by_id.contains_key(&job_id) {
-            continue;
-        }
+    for (job_id, minutes, rate, extra, held, count) in store::time_groups(db, &ids).await? {
         let list = usage.entry(job_id).or_default().time_of(extra, held);
         list.extend(std::iter::repeat_n((minutes, rate), usize::try_from(count).unwrap_or(0)));
     }
-    for material in store::materials::all(db).await? {
+    for material in store::materials::of_jobs(db, &ids).await? {
         let list = usage.entry(material.job_id).or_default().materials_of(material.extra, material.held);
         list.push((material.quantity, material.unit_price));
     }
-    let contacted: HashSet<Uuid> = store::contacted(db).await?.into_iter().collect();
-    let extra: HashMap<Uuid, i64> = crate::quotes::store::accepted_changes(db).await?.into_iter().collect();
+    let contacted: HashSet<Uuid> = store::contacted(db, &ids).await?.into_iter().collect();
+    let extra: HashMap<Uuid, i64> =
+        crate::quotes::store::accepted_changes(db, &ids).await?.into_iter().collect();
     Ok(jobs
         .into_iter()
         .map(|job| {

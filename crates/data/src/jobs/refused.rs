@@ -72,6 +72,14 @@ pub enum Refused {
     ChangeJobInvoiced,
     /// The customer accepted this version of the change order already.
     ChangeAccepted(i32),
+    /// A montør's hours in a month the office has approved (its first day).
+    MonthApproved(chrono::NaiveDate),
+    /// The month is approved already.
+    ApprovedAlready(chrono::NaiveDate),
+    /// The month was not approved.
+    NotApproved(chrono::NaiveDate),
+    /// A month is approved once it has begun.
+    MonthNotBegun,
 }
 
 impl Refusal for Refused {
@@ -90,7 +98,11 @@ impl Refusal for Refused {
             | Self::NotAChange
             | Self::ChangeAnswered
             | Self::ChangeJobInvoiced
-            | Self::ChangeAccepted(_) => Kind::Conflict,
+            | Self::ChangeAccepted(_)
+            | Self::MonthApproved(_)
+            | Self::ApprovedAlready(_) => Kind::Conflict,
+            Self::NotApproved(_) => Kind::NotFound,
+            Self::MonthNotBegun => Kind::Field("month"),
             Self::NoChange => Kind::Field("change_id"),
             Self::DayFull => Kind::Field("minutes"),
             Self::NoTitle => Kind::Field("title"),
@@ -107,6 +119,20 @@ impl Refusal for Refused {
                 return format!("Kunden har alt akseptert versjon {version} av dette tilleggsarbeidet.")
                     .into();
             }
+            Self::MonthApproved(month) => {
+                return format!(
+                    "Timene for {} er godkjent av kontoret og kan ikke endres lenger. Be kontoret om å rette dem.",
+                    crate::oslo::month(*month)
+                )
+                .into();
+            }
+            Self::ApprovedAlready(month) => {
+                return format!("Timene for {} er godkjent allerede.", crate::oslo::month(*month)).into();
+            }
+            Self::NotApproved(month) => {
+                return format!("Timene for {} er ikke godkjent.", crate::oslo::month(*month)).into();
+            }
+            Self::MonthNotBegun => "En måned kan godkjennes når den har begynt.",
             Self::NoJob => JOB_NOT_FOUND,
             Self::NoEntry => ENTRY_NOT_FOUND,
             Self::NoLine => LINE_NOT_FOUND,

@@ -50,6 +50,8 @@ pub struct SettingsInput {
     pub invoicing: Option<InvoicingInput>,
     /// What a new samsvarserklæring starts with; absent keeps what is saved.
     pub declaration_defaults: Option<crate::declarations::Defaults>,
+    /// The limits of ordinary working time, in minutes; absent keeps what is saved.
+    pub working_time: Option<super::WorkingTime>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -326,9 +328,11 @@ impl SettingsInput {
                 },
                 None => before.declaration_defaults.clone(),
             },
+            working_time: self.working_time.unwrap_or(before.working_time),
             lead_pipeline: before.lead_pipeline.clone(),
             server: before.server.clone(),
         };
+        after.working_time.check(&mut errors);
         if !(1..=365).contains(&after.quote_defaults.valid_days) {
             errors.add("quote_defaults.valid_days", "Skriv hvor mange dager et tilbud gjelder (1 til 365).");
         }

@@ -9,7 +9,9 @@ pub mod seed;
 pub mod store;
 
 pub use firm::Firm;
-pub use model::{Claims, InterestRate, Invoicing, QuoteDefaults, ReminderSteps, ServerFacts, Settings};
+pub use model::{
+    Claims, InterestRate, Invoicing, QuoteDefaults, ReminderSteps, ServerFacts, Settings, WorkingTime,
+};
 pub use pipeline::{Stage, StatusKind};
 pub use refused::Refused;
 

@@ -30,6 +30,10 @@ pub struct Settings {
     /// What an invoice needs besides the firm's facts (Innstillinger → Faktura).
     #[sqlx(json)]
     pub invoicing: Invoicing,
+    /// The limits of ordinary working time the month's hours are split by (Innstillinger →
+    /// Timer og lønn; `crate::jobs::month` splits the hours by them).
+    #[sqlx(json)]
+    pub working_time: WorkingTime,
     /// What a new samsvarserklæring starts with (Innstillinger → Samsvarserklæring).
     #[sqlx(json)]
     pub declaration_defaults: crate::declarations::Defaults,
@@ -197,4 +201,33 @@ impl Claims {
         free_visit: true,
         confirmed: false,
     };
+}
+
+/// The limits of ordinary working time, in minutes (arbeidsmiljøloven § 10-4 (1); a tariff
+/// agreement may set lower ones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct WorkingTime {
+    /// A day's ordinary time: 540 (9 hours) by arbeidsmiljøloven § 10-4 (1).
+    pub day_minutes: i32,
+    /// A week's (Monday to Sunday): 2 400 (40 hours).
+    pub week_minutes: i32,
+}
+
+impl Default for WorkingTime {
+    fn default() -> Self {
+        Self { day_minutes: 9 * 60, week_minutes: 40 * 60 }
+    }
+}
+
+impl WorkingTime {
+    /// Why the limits cannot be kept, in Norwegian, by field; none when they can.
+    pub fn check(&self, errors: &mut crate::fields::FieldErrors) {
+        if !(60..=24 * 60).contains(&self.day_minutes) {
+            errors.add("working_time.day_minutes", "Normal arbeidstid per dag må være mellom 1 og 24 timer.");
+        }
+        if !(60..=7 * 24 * 60).contains(&self.week_minutes) {
+            errors
+                .add("working_time.week_minutes", "Normal arbeidstid per uke må være mellom 1 og 168 timer.");
+        }
+    }
 }

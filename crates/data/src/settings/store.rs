@@ -14,7 +14,7 @@ use crate::{audited, db_run, tx_run};
 pub async fn facts(db: &Db) -> Result<Option<Settings>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
         "SELECT company_name, orgnr, adresse, email, global_phone_primary, global_phone_extra, founded_year, \
-         claims, logo_id, quote_defaults, visit_days, invoicing, declaration_defaults FROM settings WHERE id = 1",
+         claims, logo_id, quote_defaults, visit_days, invoicing, declaration_defaults, working_time FROM settings WHERE id = 1",
     )
     .fetch_optional(pool)
     .await)
@@ -31,7 +31,7 @@ pub async fn save_facts(
             "UPDATE settings SET company_name = $1, orgnr = $2, adresse = $3, email = $4, \
              global_phone_primary = $5, global_phone_extra = $6, updated_at = $7, founded_year = $8, \
              claims = $9, logo_id = $10, quote_defaults = $11, visit_days = $12, invoicing = $13, \
-             declaration_defaults = $14 WHERE id = 1",
+             declaration_defaults = $14, working_time = $15 WHERE id = 1",
         )
         .bind(&facts.company_name)
         .bind(&facts.orgnr)
@@ -47,6 +47,7 @@ pub async fn save_facts(
         .bind(Json(&facts.visit_days))
         .bind(Json(&facts.invoicing))
         .bind(Json(&facts.declaration_defaults))
+        .bind(Json(&facts.working_time))
         .execute(&mut *tx)
         .await?;
     })

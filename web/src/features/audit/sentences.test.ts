@@ -121,6 +121,8 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
   unmatch: [entry('unmatch', 'payments', null, { before: { invoice: '2026-0007', status: 'matched' }, after: { invoice: null, status: 'open' } })],
   set_aside: [entry('set_aside', 'payments', null, { before: { status: 'open', note: '' }, after: { status: 'set_aside', note: 'Tilbakebetaling' } })],
   remind: [entry('remind', 'invoices', null, { before: {}, after: { invoice: '2026-0007', letter: 'notice', channel: 'post', to: 'Byggmester Hansen AS', fee: 3750, interest: 25622, amount_due: 2583439, pay_by: '2027-01-25' } })],
+  approve: [entry('approve', 'time_entries', null, { before: {}, after: { month: '2026-11', month_name: 'november 2026', people: 4, minutes: 38_400 } })],
+  reopen: [entry('reopen', 'time_entries', null, { before: { approved_by: 'Kari Kontor' }, after: { month: '2026-11', month_name: 'november 2026' } })],
   anonymize: [{ ...entry('anonymize', 'settings', null, { before: {}, after: { leads: 3, months: 24 } }), performed_by: 'automatisk (sletteregel)' }],
 }
 

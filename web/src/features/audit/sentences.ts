@@ -78,6 +78,8 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
   set_aside: (thing) => `satte ${thing} til side som ikke en fakturabetaling`,
   remind: (_thing, after) =>
     `sendte ${after.letter === 'notice' ? 'inkassovarsel' : 'purring'} på faktura ${typeof after.invoice === 'string' ? after.invoice : ''}${after.channel === 'post' ? ' i posten' : ' på e-post'}`.replace('  ', ' '),
+  approve: (_thing, after) => `godkjente timene for ${typeof after.month_name === 'string' ? after.month_name : 'en måned'}`,
+  reopen: (_thing, after) => `åpnet timene for ${typeof after.month_name === 'string' ? after.month_name : 'en måned'} igjen`,
   erase: (_thing, after) => `slettet personopplysninger: ${found(after)}`,
   anonymize: (_thing, after) =>
     `anonymiserte ${count(after.leads, 'vunnet eller tapt lead', 'vunne og tapte leads')} som ikke var endret på ${count(after.months, 'måned', 'måneder')}`,

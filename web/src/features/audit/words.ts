@@ -63,6 +63,8 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   unmatch: 'tok av faktura',
   set_aside: 'satte til side',
   remind: 'purret',
+  approve: 'godkjente timer',
+  reopen: 'åpnet timer igjen',
 }
 
 /** An action's word; one the server added after this build shows as it is. */

@@ -14,11 +14,13 @@ macro_rules! material_columns {
     };
 }
 
-/// Every material line, for the meters of all jobs.
-pub async fn all(db: &Db) -> Result<Vec<Material>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", material_columns!(), " FROM job_materials"))
-        .fetch_all(pool)
-        .await)
+/// The material lines of jobs `ids`, for their meters.
+pub async fn of_jobs(db: &Db, ids: &[Uuid]) -> Result<Vec<Material>, sqlx::Error> {
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(concat!("SELECT ", material_columns!(), " FROM job_materials WHERE"));
+        crate::db::push_in(&mut query, "job_id", ids);
+        query.build_query_as().fetch_all(pool).await
+    })
 }
 
 pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<Material>, sqlx::Error> {

@@ -6,7 +6,11 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
+mod find;
 pub mod materials;
+pub mod month;
+
+pub use find::{Find, find};
 pub mod time;
 
 use super::{Job, JobContact, JobStatus, Worker, meter};
@@ -196,13 +200,16 @@ pub async fn workers(db: &Db, id: Uuid) -> Result<Vec<Worker>, sqlx::Error> {
     .await)
 }
 
-/// The workers of every job, as `(job_id, worker)`.
-pub async fn all_workers(db: &Db) -> Result<Vec<(Uuid, Uuid, String)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT w.job_id, w.user_id, u.name FROM job_workers w JOIN admin_users u ON u.id = w.user_id ORDER BY u.name, u.id",
-    )
-    .fetch_all(pool)
-    .await)
+/// The workers of jobs `ids`, as `(job_id, worker)`.
+pub async fn workers_of(db: &Db, ids: &[Uuid]) -> Result<Vec<(Uuid, Uuid, String)>, sqlx::Error> {
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT w.job_id, w.user_id, u.name FROM job_workers w JOIN admin_users u ON u.id = w.user_id WHERE",
+        );
+        crate::db::push_in(&mut query, "w.job_id", ids);
+        query.push(" ORDER BY u.name, u.id");
+        query.build_query_as().fetch_all(pool).await
+    })
 }
 
 /// Jobs, newest first: those in `status` when given, those `worker` works on when given.
@@ -260,20 +267,26 @@ pub async fn works_on(db: &Db, id: Uuid, user_id: Uuid) -> Result<bool, sqlx::Er
     Ok(found.is_some())
 }
 
-/// Time grouped for the meters of all jobs: `(job_id, minutes, rate, extra, held, count)`.
-pub async fn time_groups(db: &Db) -> Result<Vec<(Uuid, i32, i64, bool, bool, i64)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT job_id, minutes, rate, extra, held, COUNT(*) FROM time_entries GROUP BY job_id, minutes, rate, extra, held",
-    )
-    .fetch_all(pool)
-    .await)
+/// Time grouped for the meters of jobs `ids`: `(job_id, minutes, rate, extra, held, count)`.
+pub async fn time_groups(
+    db: &Db,
+    ids: &[Uuid],
+) -> Result<Vec<(Uuid, i32, i64, bool, bool, i64)>, sqlx::Error> {
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new("SELECT job_id, minutes, rate, extra, held, COUNT(*) FROM time_entries WHERE");
+        crate::db::push_in(&mut query, "job_id", ids);
+        query.push(" GROUP BY job_id, minutes, rate, extra, held");
+        query.build_query_as().fetch_all(pool).await
+    })
 }
 
-/// The jobs with a § 7 contact recorded.
-pub async fn contacted(db: &Db) -> Result<Vec<Uuid>, sqlx::Error> {
-    let rows: Vec<(Uuid,)> = db_run!(db, pool => sqlx::query_as("SELECT DISTINCT job_id FROM job_contacts")
-        .fetch_all(pool)
-        .await)?;
+/// Those of jobs `ids` with a § 7 contact recorded.
+pub async fn contacted(db: &Db, ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
+    let rows: Vec<(Uuid,)> = db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new("SELECT DISTINCT job_id FROM job_contacts WHERE");
+        crate::db::push_in(&mut query, "job_id", ids);
+        query.build_query_as().fetch_all(pool).await
+    })?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 

@@ -208,14 +208,16 @@ pub async fn change_states_in(
         .await)
 }
 
-/// The sum excluding MVA of every job's accepted change orders: `(job_id, øre)`.
-pub async fn accepted_changes(db: &Db) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT job_id, CAST(SUM(net_total) AS BIGINT) FROM quotes \
-         WHERE job_id IS NOT NULL AND status = 'accepted' GROUP BY job_id",
-    )
-    .fetch_all(pool)
-    .await)
+/// The sum excluding MVA of the accepted change orders of `jobs`: `(job_id, øre)`.
+pub async fn accepted_changes(db: &Db, jobs: &[Uuid]) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT job_id, CAST(SUM(net_total) AS BIGINT) FROM quotes WHERE status = 'accepted' AND",
+        );
+        crate::db::push_in(&mut query, "job_id", jobs);
+        query.push(" GROUP BY job_id");
+        query.build_query_as().fetch_all(pool).await
+    })
 }
 
 /// Every quote, newest first (a firm makes a few a day; the list filters them).

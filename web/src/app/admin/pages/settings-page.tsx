@@ -6,6 +6,7 @@ import { useSettings } from '@/features/settings/api/settings'
 import { ClaimsForm } from '@/features/settings/components/claims-form'
 import { QuoteDefaultsForm } from '@/features/settings/components/quote-defaults-form'
 import { VisitDaysForm } from '@/features/settings/components/visit-days-form'
+import { WorkingTimeForm } from '@/features/settings/components/working-time-form'
 import { CompanyFactsForm } from '@/features/settings/components/company-facts-form'
 import { DeclarationDefaultsForm } from '@/features/settings/components/declaration-defaults-form'
 import { InvoicingForm } from '@/features/settings/components/invoicing-form'
@@ -64,6 +65,14 @@ export function SettingsPage() {
             Det fakturaene og EHF trenger i tillegg til firmaopplysningene. Org.nr. og adresse hentes fra «Firma».
           </p>
           <InvoicingForm key={JSON.stringify(settings.data.invoicing)} settings={settings.data} />
+        </Card>
+        <Card className="p-6" id="timer">
+          <h2 className="text-xl font-semibold">Timer og lønn</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Timer utover dette er overtid i månedens timer og lønnsgrunnlaget. Arbeidsmiljøloven § 10-4 setter 9 timer per dag og 40 per uke; en tariffavtale kan sette
+            lavere grenser.
+          </p>
+          <WorkingTimeForm key={JSON.stringify(settings.data.working_time)} settings={settings.data} />
         </Card>
         <Card className="p-6" id="samsvarserklaering">
           <h2 className="text-xl font-semibold">Samsvarserklæring</h2>

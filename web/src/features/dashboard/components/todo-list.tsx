@@ -13,7 +13,7 @@ const KINDS: Record<TodoKind, { label: string; all?: string }> = {
   reminders_due: { label: 'Purringer å sende', all: `${paths.admin.invoices}?status=unpaid` },
   overdue: { label: 'Forfalte fakturaer', all: `${paths.admin.invoices}?status=unpaid` },
   done_not_invoiced: { label: 'Ferdige oppdrag som ikke er fakturert', all: `${paths.admin.jobs}?status=done` },
-  needs_contact: { label: 'Over prisoverslaget: kontakt kunden (§ 7)' },
+  needs_contact: { label: 'Over prisoverslaget: kontakt kunden (§ 7)', all: `${paths.admin.jobs}?over=1` },
   held: { label: 'Timer og materiell holdt tilbake til § 7-kontakten' },
   untagged_extra: { label: 'Tilleggsarbeid uten endringsordre' },
   change_waiting: { label: 'Tilleggsarbeid som venter på svar fra kunden' },

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, postForm, unwrap } from '@/lib/api'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
+import type { UrlFilter } from '@/lib/url-filter'
 
 export type JobSummary = components['schemas']['JobSummary']
 export type JobDetail = components['schemas']['JobDetail']
@@ -32,10 +33,36 @@ function useRefresh() {
   }
 }
 
-export function useJobs(status?: JobStatus) {
+/** What the list of jobs shows: a state, a worker, part of the customer's name, only those
+ * past their estimate, and the page. */
+export type JobFilter = { status?: JobStatus; worker?: string; customer?: string; over?: boolean; page?: number }
+
+/** The filter in the address (`/admin/oppdrag?status=done&montor=…&kunde=…&over=1&side=2`). */
+export const jobFilter: UrlFilter<JobFilter> = {
+  read: (params) => {
+    const status = params.get('status') ?? ''
+    const page = Number(params.get('side'))
+    return {
+      status: status in JOB_STATUS_LABEL ? (status as JobStatus) : undefined,
+      worker: params.get('montor') || undefined,
+      customer: params.get('kunde') || undefined,
+      over: params.get('over') === '1' || undefined,
+      page: Number.isInteger(page) && page > 1 ? page : undefined,
+    }
+  },
+  write: (filter) => ({ status: filter.status, montor: filter.worker, kunde: filter.customer, over: filter.over ? '1' : undefined, side: filter.page }),
+}
+
+export function useJobs(filter: JobFilter) {
   return useQuery({
-    queryKey: queryKeys.jobs.list(status ?? ''),
-    queryFn: async () => unwrap(await api.GET('/api/admin/jobs', { params: { query: { status } } })),
+    queryKey: queryKeys.jobs.list(filter),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/admin/jobs', {
+          params: { query: { status: filter.status, worker: filter.worker, customer: filter.customer, over_estimate: filter.over, page: filter.page } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
   })
 }
 
@@ -217,6 +244,39 @@ export function timeSheetHref(month: string, filter: { userId?: string; jobId?: 
   if (filter.jobId) params.set('job_id', filter.jobId)
   if (format === 'pdf') params.set('format', 'pdf')
   return `/api/admin/time/sheet?${params.toString()}`
+}
+
+export type MonthSheet = components['schemas']['MonthSheet']
+export type PersonMonth = components['schemas']['PersonMonth']
+
+/** Everyone's hours of `month` (`YYYY-MM`), split for payroll, and whether it is approved. */
+export function useMonthSheet(month: string) {
+  return useQuery({
+    queryKey: queryKeys.work.month(month),
+    queryFn: async () => unwrap(await api.GET('/api/admin/time/month', { params: { query: { month } } })),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** The payroll file of `month`: one row per person and kind of hours. */
+export function payrollHref(month: string): string {
+  return `/api/admin/time/payroll?${new URLSearchParams({ month }).toString()}`
+}
+
+/** Approves `month`, or opens it again: the month moves, and so do the worker's days. */
+export function useMonthApproval() {
+  const queryClient = useQueryClient()
+  const done = () => void refresh(queryClient, queryKeys.work.all)
+  return {
+    approve: useMutation({
+      mutationFn: async (month: string) => unwrap(await api.POST('/api/admin/time/month/approval', { body: { month } })),
+      onSuccess: done,
+    }),
+    reopen: useMutation({
+      mutationFn: async (month: string) => unwrap(await api.DELETE('/api/admin/time/month/approval', { params: { query: { month } } })),
+      onSuccess: done,
+    }),
+  }
 }
 
 /** Minutes as hours with a decimal comma: 450 -> "7,5 t". */

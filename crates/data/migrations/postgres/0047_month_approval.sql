@@ -1,0 +1,14 @@
+-- The month for everyone (crates/data/src/jobs/month.rs): the limits of ordinary working
+-- time the firm's hours are split by (arbeidsmiljøloven § 10-4 (1) unless an agreement
+-- says otherwise), and the months the office has approved, after which a montør can no
+-- longer change their hours (who approved, and when).
+ALTER TABLE settings ADD COLUMN working_time JSONB NOT NULL DEFAULT '{"day_minutes":540,"week_minutes":2400}';
+
+CREATE TABLE time_months (
+    month       DATE PRIMARY KEY NOT NULL,
+    approved_by TEXT NOT NULL,
+    approved_at TIMESTAMPTZ NOT NULL
+);
+
+-- A month's hours for everyone are a range of days: read from this index alone.
+CREATE INDEX time_entries_day ON time_entries (day, user_id, user_name, minutes, extra);

@@ -1,0 +1,332 @@
+//! The month for everyone (payroll): each person's hours of a month split into ordinary
+//! time and overtime, with the hours on weekends and public holidays, the tilleggsarbeid,
+//! and the weekdays without hours; and the office's approval of the month, after which a
+//! montør can no longer change its hours (`store::month`, the routes in src/jobs/month.rs).
+//!
+//! Ordinary working time is at most 9 hours in 24 and 40 hours in 7 days (arbeidsmiljøloven
+//! § 10-4 (1)); work beyond it is overtime (§ 10-6). A firm bound by a tariff agreement
+//! (Fellesoverenskomsten for byggfag, the installation agreements) may have other limits: it
+//! sets them in Innstillinger (`WorkingTime`). The public holidays are those of
+//! helligdagsfredloven § 2 and of the law on 1 and 17 May (docs/LAW.md, "Timer og lønn").
+
+use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+pub use crate::settings::WorkingTime;
+
+/// One person's hours on one day: all of them, and those of tilleggsarbeid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DayHours {
+    pub day: NaiveDate,
+    pub minutes: i64,
+    pub extra: i64,
+}
+
+/// A day's minutes split: ordinary time and overtime.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Split {
+    pub ordinary: i64,
+    pub overtime: i64,
+}
+
+/// Each day of `days` (one person's, in order of day, at most one row a day) split into
+/// ordinary time and overtime: what passes the day's limit is overtime, and of the rest
+/// what passes the week's limit, counted from Monday in the order of the days. A month's
+/// first week begins before the month: its earlier days must be in `days` for the week's
+/// limit to count them.
+pub fn split(days: &[DayHours], limits: WorkingTime) -> Vec<Split> {
+    let (day_limit, week_limit) = (i64::from(limits.day_minutes), i64::from(limits.week_minutes));
+    let mut week: Option<NaiveDate> = None;
+    let mut ordinary_this_week = 0;
+    days.iter()
+        .map(|hours| {
+            let monday = super::time::monday_of(hours.day);
+            if week != Some(monday) {
+                week = Some(monday);
+                ordinary_this_week = 0;
+            }
+            let past_day = (hours.minutes - day_limit).max(0);
+            let rest = hours.minutes - past_day;
+            let ordinary = rest.min((week_limit - ordinary_this_week).max(0));
+            ordinary_this_week += ordinary;
+            Split { ordinary, overtime: hours.minutes - ordinary }
+        })
+        .collect()
+}
+
+/// Easter Sunday of `year` (the Gregorian computus: the anonymous algorithm of 1876).
+fn easter(year: i32) -> Option<NaiveDate> {
+    let (a, b, c) = (year % 19, year / 100, year % 100);
+    let (d, e) = (b / 4, b % 4);
+    let g = (8 * b + 13) / 25;
+    let h = (19 * a + b - d - g + 15) % 30;
+    let (i, k) = (c / 4, c % 4);
+    let l = (32 + 2 * e + 2 * i - h - k) % 7;
+    let m = (a + 11 * h + 19 * l) / 433;
+    let month = (h + l - 7 * m + 90) / 25;
+    let day = (h + l - 7 * m + 33 * month + 19) % 32;
+    NaiveDate::from_ymd_opt(year, u32::try_from(month).ok()?, u32::try_from(day).ok()?)
+}
+
+/// Whether `day` is a Norwegian public holiday: 1 January, Maundy Thursday, Good Friday,
+/// Easter Monday, Ascension Day, Whit Monday, 25 and 26 December (helligdagsfredloven § 2;
+/// the Sundays it names are Sundays anyway), 1 and 17 May.
+pub fn is_holiday(day: NaiveDate) -> bool {
+    if matches!((day.month(), day.day()), (1, 1) | (5, 1) | (5, 17) | (12, 25) | (12, 26)) {
+        return true;
+    }
+    easter(day.year()).is_some_and(|easter| [-3, -2, 1, 39, 50].contains(&(day - easter).num_days()))
+}
+
+/// Whether `day` is a Saturday, a Sunday or a public holiday: its hours are "helg".
+pub fn is_weekend(day: NaiveDate) -> bool {
+    matches!(day.weekday(), Weekday::Sat | Weekday::Sun) || is_holiday(day)
+}
+
+/// One person's month.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct PersonMonth {
+    /// None once the user is deleted (the name stays).
+    pub user_id: Option<Uuid>,
+    pub name: String,
+    /// Every minute of the month.
+    pub minutes: i64,
+    /// `minutes` split: ordinary time and overtime.
+    pub ordinary: i64,
+    pub overtime: i64,
+    /// The minutes on Saturdays, Sundays and public holidays (also in ordinary or overtime).
+    pub weekend: i64,
+    /// The minutes of tilleggsarbeid (also in ordinary or overtime).
+    pub extra: i64,
+    /// Days with hours.
+    pub days: i64,
+    /// Weekdays of the month, up to today, that are not public holidays and have no hours.
+    pub days_without: Vec<NaiveDate>,
+}
+
+/// The month of `month` (its first day) of a person whose hours are `days` (from the Monday
+/// of the month's first week to its end, in order), on `today`.
+pub fn person_month(
+    (user_id, name): Who,
+    days: &[DayHours],
+    month: NaiveDate,
+    today: NaiveDate,
+    limits: WorkingTime,
+) -> PersonMonth {
+    let next = month.checked_add_months(chrono::Months::new(1)).unwrap_or(month);
+    let mut person = PersonMonth {
+        user_id,
+        name,
+        minutes: 0,
+        ordinary: 0,
+        overtime: 0,
+        weekend: 0,
+        extra: 0,
+        days: 0,
+        days_without: Vec::new(),
+    };
+    for (hours, split) in days.iter().zip(split(days, limits)) {
+        if hours.day < month || hours.day >= next || hours.minutes == 0 {
+            continue;
+        }
+        person.minutes += hours.minutes;
+        person.ordinary += split.ordinary;
+        person.overtime += split.overtime;
+        person.extra += hours.extra;
+        person.days += 1;
+        if is_weekend(hours.day) {
+            person.weekend += hours.minutes;
+        }
+    }
+    let mut day = month;
+    while day < next && day <= today {
+        if !is_weekend(day) && !days.iter().any(|hours| hours.day == day && hours.minutes > 0) {
+            person.days_without.push(day);
+        }
+        day += Duration::days(1);
+    }
+    person
+}
+
+/// A person of a month: their id, or none once deleted, and their name.
+type Who = (Option<Uuid>, String);
+
+/// The office's approval of a month: who, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Approval {
+    pub approved_by: String,
+    pub approved_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// A month for everyone (or for one person): each person's month, A-Å, the limits they
+/// were split by, and the approval.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MonthSheet {
+    /// `YYYY-MM`.
+    pub month: String,
+    pub working_time: WorkingTime,
+    pub people: Vec<PersonMonth>,
+    pub approved: Option<Approval>,
+}
+
+/// The month of `month` (its first day) on `today`: everyone who has hours in it and every
+/// active montør, or `only` that person.
+pub async fn sheet(
+    db: &crate::db::Db,
+    month: NaiveDate,
+    today: NaiveDate,
+    only: Option<(Uuid, String)>,
+) -> Result<MonthSheet, sqlx::Error> {
+    let limits = crate::settings::store::facts(db).await?.map(|facts| facts.working_time).unwrap_or_default();
+    let next = month.checked_add_months(chrono::Months::new(1)).unwrap_or(month);
+    let from = super::time::monday_of(month);
+    let rows = super::store::month::days(db, (from, next), only.as_ref().map(|(id, _)| *id)).await?;
+    // Each person's days in order; a person is their id, or their name once deleted.
+    let mut people: Vec<(Who, Vec<DayHours>)> = Vec::new();
+    for (user_id, name, day, minutes, extra) in rows {
+        let at = people.iter().position(|((id, kept), _)| match user_id {
+            Some(user_id) => *id == Some(user_id),
+            None => id.is_none() && *kept == name,
+        });
+        let index = match at {
+            Some(at) => at,
+            None => {
+                people.push(((user_id, name), Vec::new()));
+                people.len() - 1
+            }
+        };
+        people[index].1.push(DayHours { day, minutes, extra });
+    }
+    let listed: Vec<(Uuid, String)> = match only {
+        Some(person) => vec![person],
+        None => super::store::month::montors(db).await?,
+    };
+    for (id, name) in listed {
+        if !people.iter().any(|((user_id, _), _)| *user_id == Some(id)) {
+            people.push(((Some(id), name), Vec::new()));
+        }
+    }
+    let mut months: Vec<PersonMonth> = people
+        .into_iter()
+        .map(|(who, mut days)| {
+            // A person renamed during the month has two rows for a day: one day.
+            days.sort_by_key(|hours| hours.day);
+            days.dedup_by(|later, kept| {
+                let same = later.day == kept.day;
+                if same {
+                    kept.minutes += later.minutes;
+                    kept.extra += later.extra;
+                }
+                same
+            });
+            person_month(who, &days, month, today, limits)
+        })
+        .collect();
+    months.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.user_id.cmp(&b.user_id)));
+    Ok(MonthSheet {
+        month: crate::oslo::month_key(month),
+        working_time: limits,
+        people: months,
+        approved: super::store::month::approval(db, month).await?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn day(text: &str) -> NaiveDate {
+        crate::oslo::parse_day(text).unwrap()
+    }
+
+    fn hours(text: &str, hours: i64) -> DayHours {
+        DayHours { day: day(text), minutes: hours * 60, extra: 0 }
+    }
+
+    #[test]
+    fn past_nine_hours_a_day_and_forty_a_week_is_overtime() {
+        // Monday 23 November 2026 to Sunday 29th: 10, 9, 9, 9, 9 hours and 4 on Saturday.
+        let week = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"];
+        let days: Vec<DayHours> = week.iter().zip([10, 9, 9, 9, 9, 4]).map(|(d, h)| hours(d, h)).collect();
+        let splits = split(&days, WorkingTime::default());
+        let ordinary: Vec<i64> = splits.iter().map(|s| s.ordinary / 60).collect();
+        let overtime: Vec<i64> = splits.iter().map(|s| s.overtime / 60).collect();
+        // Monday's tenth hour; then Friday passes 40 ordinary hours after 4 of its 9; Saturday all.
+        assert_eq!(ordinary, [9, 9, 9, 9, 4, 0]);
+        assert_eq!(overtime, [1, 0, 0, 0, 5, 4]);
+        // A firm's agreement of 7.5 hours a day and 37.5 a week.
+        let agreed = WorkingTime { day_minutes: 450, week_minutes: 2250 };
+        let splits = split(&days[..2], agreed);
+        assert_eq!((splits[0].overtime, splits[1].overtime), (150, 90));
+    }
+
+    #[test]
+    fn the_norwegian_holidays_fall_where_the_law_puts_them() {
+        assert_eq!(easter(2026), Some(day("2026-04-05")));
+        assert_eq!(easter(2027), Some(day("2027-03-28")));
+        for holiday in [
+            "2026-01-01",
+            "2026-04-02",
+            "2026-04-03",
+            "2026-04-06",
+            "2026-05-01",
+            "2026-05-14",
+            "2026-05-17",
+            "2026-05-25",
+            "2026-12-25",
+            "2026-12-26",
+        ] {
+            assert!(is_holiday(day(holiday)), "{holiday}");
+        }
+        for workday in ["2026-04-01", "2026-04-07", "2026-05-18", "2026-12-24", "2026-12-28"] {
+            assert!(!is_holiday(day(workday)), "{workday}");
+        }
+    }
+
+    #[test]
+    fn the_month_counts_its_own_days_and_the_weekdays_without_hours() {
+        // December 2026 begins on a Tuesday: Monday 30 November counts for the week only.
+        let days =
+            [hours("2026-11-30", 9), hours("2026-12-01", 10), hours("2026-12-05", 3), hours("2026-12-25", 2)];
+        let month = person_month(
+            (None, "Ole".into()),
+            &days,
+            day("2026-12-01"),
+            day("2026-12-04"),
+            WorkingTime::default(),
+        );
+        // Tuesday's tenth hour is overtime; the week stays under 40 ordinary hours.
+        assert_eq!((month.minutes, month.ordinary, month.overtime), (15 * 60, 14 * 60, 60));
+        assert_eq!((month.weekend, month.days), (5 * 60, 3));
+        // Up to today (Friday 4th): Wednesday, Thursday, Friday without hours.
+        assert_eq!(month.days_without, [day("2026-12-02"), day("2026-12-03"), day("2026-12-04")]);
+    }
+
+    proptest! {
+        /// Every minute is ordinary or overtime, never both; no day's ordinary time passes
+        /// its limit, nor any week's.
+        #[test]
+        fn every_minute_is_ordinary_or_overtime(
+            minutes in prop::collection::vec(0i64..=24 * 60, 1..40),
+            day_minutes in 60i32..=720,
+            week_minutes in 60i32..=3600,
+        ) {
+            let start = day("2026-11-02");
+            let days: Vec<DayHours> = minutes.iter().enumerate()
+                .map(|(n, &m)| DayHours { day: start + Duration::days(n as i64), minutes: m, extra: 0 }).collect();
+            let limits = WorkingTime { day_minutes, week_minutes };
+            let splits = split(&days, limits);
+            let mut weeks = std::collections::HashMap::new();
+            for (hours, split) in days.iter().zip(&splits) {
+                prop_assert_eq!(split.ordinary + split.overtime, hours.minutes);
+                prop_assert!(split.ordinary >= 0 && split.overtime >= 0);
+                prop_assert!(split.ordinary <= i64::from(day_minutes));
+                *weeks.entry(crate::jobs::time::monday_of(hours.day)).or_insert(0) += split.ordinary;
+            }
+            prop_assert!(weeks.values().all(|&ordinary| ordinary <= i64::from(week_minutes)));
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The job list's read (`crate::jobs::list`): jobs by state, worker, customer and ceiling,
+//! a page at a time, each filter in SQL.
+
+use uuid::Uuid;
+
+use super::columns;
+use super::{Job, JobStatus};
+use crate::db::Db;
+use crate::db_run;
+
+/// What the job list asks for (`super::list`): a state, a worker, a customer's folded
+/// name as a LIKE pattern, and whether only open jobs with a § 32 ceiling.
+#[derive(Debug, Clone, Default)]
+pub struct Find {
+    pub status: Option<JobStatus>,
+    pub worker: Option<Uuid>,
+    pub customer: Option<String>,
+    /// Open, and priced by `Pricing::Ceiling` (`super::PriceRule::pricing`): the jobs
+    /// that can pass an estimate, few however many jobs the firm has done.
+    pub with_ceiling: bool,
+}
+
+fn push_find<DB>(query: &mut sqlx::QueryBuilder<DB>, find: &Find)
+where
+    DB: sqlx::Database,
+    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> Uuid: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    query.push(" WHERE 1 = 1");
+    if let Some(status) = find.status {
+        query.push(" AND status = ").push_bind(status.as_str().to_owned());
+    }
+    if let Some(worker) = find.worker {
+        query.push(" AND id IN (SELECT job_id FROM job_workers WHERE user_id = ").push_bind(worker).push(")");
+    }
+    if let Some(customer) = &find.customer {
+        // The lead's folded text (`crate::leads::store::search_text`) holds the customer's
+        // name whatever its case; SQLite's LOWER() would fold A-Z only.
+        query
+            .push(" AND lead_id IN (SELECT id FROM leads WHERE search LIKE ")
+            .push_bind(customer.clone())
+            .push(" ESCAPE '\\')");
+    }
+    if find.with_ceiling {
+        query.push(
+            " AND status IN ('planned', 'in_progress') \
+             AND (price_rule = 'estimate' OR (price_rule = 'capped' AND budget > 0))",
+        );
+    }
+}
+
+/// The jobs `find` finds, newest first: `page` (limit and offset) of them, or all; and how
+/// many there are in all.
+pub async fn find(db: &Db, find: &Find, page: Option<(i64, i64)>) -> Result<(Vec<Job>, i64), sqlx::Error> {
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(concat!("SELECT ", columns!(), " FROM jobs"));
+        push_find(&mut query, find);
+        query.push(" ORDER BY created_at DESC, id");
+        if let Some((limit, offset)) = page {
+            query.push(" LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
+        }
+        let jobs: Vec<Job> = query.build_query_as().fetch_all(pool).await?;
+        let total = if page.is_some() {
+            let mut query = sqlx::QueryBuilder::new("SELECT COUNT(*) FROM jobs");
+            push_find(&mut query, find);
+            let (total,): (i64,) = query.build_query_as().fetch_one(pool).await?;
+            total
+        } else {
+            i64::try_from(jobs.len()).unwrap_or(i64::MAX)
+        };
+        Ok((jobs, total))
+    })
+}

@@ -1,0 +1,211 @@
+//! The office's month end (#62) on SQLite and PostgreSQL: everyone's hours of a fixed month
+//! split into ordinary time and overtime by arbeidsmiljøloven § 10-4 (or the firm's own
+//! limits), with weekends and tilleggsarbeid; totals that equal the time sheet's entries; the
+//! payroll file; and the approval that stops the montører changing the month, in Norwegian,
+//! losing nothing, audited, and opened again.
+
+use chrono::{Datelike, Duration, Months, NaiveDate};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::fixtures::{message, montor};
+use crate::helpers::{Session, TestApp, audit_entries};
+
+crate::db_tests!(the_month_for_everyone_is_split_for_payroll_and_approved);
+
+/// The rows of a CSV file as Norwegian Excel reads it: a byte order mark, CRLF, semicolons.
+async fn csv_rows(response: reqwest::Response) -> Vec<Vec<String>> {
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    let bytes = response.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF"));
+    let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+    text.split_terminator("\r\n").map(|line| line.split(';').map(str::to_owned).collect()).collect()
+}
+
+/// Hours as the files write them ("7,5") in minutes.
+fn minutes(text: &str) -> i64 {
+    (text.replace(',', ".").parse::<f64>().unwrap() * 60.0).round() as i64
+}
+
+/// `hours` on `day` on `job`, written by `who`.
+async fn add(who: &Session, job: &str, day: NaiveDate, hours: i64, extra: bool) -> reqwest::Response {
+    let body = json!({"job_id": job, "day": day.to_string(), "minutes": hours * 60, "extra": extra});
+    who.send(Method::POST, "/api/admin/time", &body).await
+}
+
+async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) {
+    let office = app.admin().await;
+    let (kari_id, kari) = montor(&app, "kari@fagfolk.test").await;
+    let (per_id, per) = montor(&app, "per@fagfolk.test").await;
+    let lead = crate::helpers::create_lead(&office, json!({"name": "Liv Lie", "phone": "912 34 567"})).await;
+    let job: Value = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
+            &json!({"title": "Nytt bad", "hourly_rate": 85_000, "workers": [kari_id, per_id]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let job = job["id"].as_str().unwrap().to_owned();
+
+    // Last month, open for changes to the end of this one: its first Monday to Saturday.
+    let today = app.state.clock.today();
+    let first = (today.with_day(1).unwrap()).checked_sub_months(Months::new(1)).unwrap();
+    let monday =
+        (0..7).map(|n| first + Duration::days(n)).find(|d| d.weekday() == chrono::Weekday::Mon).unwrap();
+    let month = first.format("%Y-%m").to_string();
+    // Kari: 10, 9, 9, 9, 9 hours Monday to Friday and 4 on Saturday.
+    let mut karis = Vec::new();
+    for (n, hours) in [10, 9, 9, 9, 9, 4].into_iter().enumerate() {
+        let made = add(&kari, &job, monday + Duration::days(n as i64), hours, false).await;
+        assert_eq!(made.status(), StatusCode::CREATED);
+        karis.push(made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned());
+    }
+    // Per: 7 hours of tilleggsarbeid on the Tuesday.
+    assert_eq!(add(&per, &job, monday + Duration::days(1), 7, true).await.status(), StatusCode::CREATED);
+
+    let sheet: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
+    assert_eq!(sheet["month"], month.as_str());
+    assert_eq!(sheet["working_time"], json!({"day_minutes": 540, "week_minutes": 2400}));
+    let person = |sheet: &Value, id: uuid::Uuid| -> Value {
+        sheet["people"].as_array().unwrap().iter().find(|p| p["user_id"] == id.to_string()).unwrap().clone()
+    };
+    let kari_month = person(&sheet, kari_id);
+    // The week's tenth hour on Monday, Friday past 40 ordinary hours after 4, Saturday all.
+    let holiday_hours: i64 = [10, 9, 9, 9, 9, 4]
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| fagfolk_data::jobs::month::is_weekend(monday + Duration::days(*n as i64)))
+        .map(|(_, h)| h * 60)
+        .sum();
+    assert_eq!(
+        (&kari_month["minutes"], &kari_month["ordinary"], &kari_month["overtime"]),
+        (&json!(50 * 60), &json!(40 * 60), &json!(10 * 60))
+    );
+    assert_eq!((&kari_month["weekend"], &kari_month["days"]), (&json!(holiday_hours), &json!(6)));
+    let per_month = person(&sheet, per_id);
+    assert_eq!(
+        (&per_month["minutes"], &per_month["extra"], &per_month["overtime"]),
+        (&json!(420), &json!(420), &json!(0))
+    );
+    let weekdays = (0..31)
+        .map(|n| first + Duration::days(n))
+        .filter(|d| d.month() == first.month() && !fagfolk_data::jobs::month::is_weekend(*d))
+        .count();
+    assert_eq!(per_month["days_without"].as_array().unwrap().len(), weekdays - 1);
+
+    // The totals are the time sheet's entries.
+    let entries = csv_rows(
+        office
+            .request(Method::GET, "/api/admin/time/sheet")
+            .query(&[("month", &month)])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let hours_column = entries[0].iter().position(|c| c == "Timer").unwrap();
+    let entered: i64 = entries[1..]
+        .iter()
+        .filter(|row| !row[2].starts_with("Sum "))
+        .map(|row| minutes(&row[hours_column]))
+        .sum();
+    let counted: i64 =
+        sheet["people"].as_array().unwrap().iter().map(|p| p["minutes"].as_i64().unwrap()).sum();
+    assert_eq!((entered, counted), (57 * 60, 57 * 60));
+
+    // The payroll file: four rows a person.
+    let payroll = csv_rows(
+        office
+            .request(Method::GET, "/api/admin/time/payroll")
+            .query(&[("month", &month)])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(payroll[0], ["Måned", "Person", "Type", "Timer"]);
+    // (Every test user is called "Test Bruker": the rows are told apart by their kind.)
+    assert_eq!(payroll.len(), 1 + 4 * 2, "{payroll:?}");
+    let sum = |kind: &str| -> i64 {
+        payroll[1..].iter().filter(|row| row[2] == kind).map(|row| minutes(&row[3])).sum()
+    };
+    assert_eq!(payroll[1][0], fagfolk_data::oslo::month(first));
+    assert_eq!(
+        (sum("Ordinær tid"), sum("Overtid"), sum("Tilleggsarbeid (med i timene over)")),
+        (47 * 60, 10 * 60, 7 * 60)
+    );
+    let refused = kari
+        .request(Method::GET, "/api/admin/time/payroll")
+        .query(&[("month", &month)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    // A montør sees her own month only.
+    let hers: Value = kari.get_json("/api/admin/time/month", &[("month", &month)]).await;
+    assert_eq!(hers["people"].as_array().unwrap().len(), 1);
+    assert_eq!(hers["people"][0]["user_id"], kari_id.to_string());
+
+    // The firm's agreement: 7.5 hours a day, 37.5 a week.
+    let mut settings: Value = office.get("/api/admin/settings").await.json().await.unwrap();
+    settings["working_time"] = json!({"day_minutes": 0, "week_minutes": 2250});
+    let bad = office.send(Method::PUT, "/api/admin/settings", &settings).await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let bad: Value = bad.json().await.unwrap();
+    assert_eq!(
+        bad["fields"]["working_time.day_minutes"],
+        "Normal arbeidstid per dag må være mellom 1 og 24 timer."
+    );
+    settings["working_time"] = json!({"day_minutes": 450, "week_minutes": 2250});
+    assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
+    let agreed: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
+    let kari_agreed = person(&agreed, kari_id);
+    assert_eq!((&kari_agreed["ordinary"], &kari_agreed["overtime"]), (&json!(2250), &json!(50 * 60 - 2250)));
+
+    // Approved: the montører can no longer change the month; the office can.
+    let path = "/api/admin/time/month/approval";
+    assert_eq!(kari.send(Method::POST, path, &json!({"month": month})).await.status(), StatusCode::FORBIDDEN);
+    let approved = office.send(Method::POST, path, &json!({"month": month})).await;
+    assert_eq!(approved.status(), StatusCode::CREATED);
+    let again = office.send(Method::POST, path, &json!({"month": month})).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    let name = fagfolk_data::oslo::month(first);
+    assert_eq!(message(again).await, format!("Timene for {name} er godkjent allerede."));
+    let locked = format!(
+        "Timene for {name} er godkjent av kontoret og kan ikke endres lenger. Be kontoret om å rette dem."
+    );
+    let late = add(&kari, &job, monday + Duration::days(7), 2, false).await;
+    assert_eq!(late.status(), StatusCode::CONFLICT);
+    assert_eq!(message(late).await, locked);
+    let entry_path = format!("/api/admin/time/{}", karis[0]);
+    let changed = kari.send(Method::PUT, &entry_path, &json!({"minutes": 480})).await;
+    assert_eq!((changed.status(), message(changed).await), (StatusCode::CONFLICT, locked.clone()));
+    let gone = kari.send(Method::DELETE, &entry_path, &json!({})).await;
+    assert_eq!(gone.status(), StatusCode::CONFLICT);
+    let still: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
+    assert_eq!(person(&still, kari_id)["minutes"], 50 * 60, "nothing was lost or added");
+    assert_eq!(still["approved"]["approved_by"], "Test Bruker");
+    let by_office = office.send(Method::PUT, &entry_path, &json!({"minutes": 540})).await;
+    assert_eq!(by_office.status(), StatusCode::OK);
+    let log = audit_entries(&app).await;
+    let (action, entity, _, by, changes) = log.iter().find(|e| e.0 == "approve").unwrap();
+    assert_eq!(
+        (action.as_str(), entity.as_str(), by.as_deref()),
+        ("approve", "time_entries", Some("admin@fagfolk.test"))
+    );
+    assert_eq!(changes.as_ref().unwrap()["after"]["month"], month.as_str());
+
+    // Opened again, she can write.
+    let reopen = office.request(Method::DELETE, path).query(&[("month", &month)]).send().await.unwrap();
+    assert_eq!(reopen.status(), StatusCode::NO_CONTENT);
+    assert_eq!(add(&kari, &job, monday + Duration::days(7), 2, false).await.status(), StatusCode::CREATED);
+    let twice = office.request(Method::DELETE, path).query(&[("month", &month)]).send().await.unwrap();
+    assert_eq!(twice.status(), StatusCode::NOT_FOUND);
+    assert!(audit_entries(&app).await.iter().any(|e| e.0 == "reopen"));
+    let bad_month = office.send(Method::POST, path, &json!({"month": "2099-01"})).await;
+    assert_eq!(bad_month.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
