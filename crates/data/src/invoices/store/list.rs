@@ -98,32 +98,44 @@ fn standings(
     (taken, unpaid_from, unpaid_before)
 }
 
-/// The page of the list: the ids of the invoices `found` finds in `standings` (all when
-/// empty), newest first, read from one of migration 0046's indexes, then those rows with
-/// the invoice each credits and its state on `today`.
+/// The columns of a row of the list and its state on `today` (bound here), from `invoices`
+/// and the invoice each credits.
+fn row_columns<DB>(query: &mut sqlx::QueryBuilder<DB>, today: chrono::NaiveDate)
+where
+    DB: sqlx::Database,
+    for<'t> chrono::NaiveDate: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    query
+        .push(
+            "SELECT invoices.id, invoices.job_id, invoices.number, invoices.kind, credited_invoice.number AS credits, \
+             invoices.customer, invoices.issue_date, invoices.due_date, invoices.total, invoices.credited, \
+             invoices.charged, invoices.paid, \
+             CASE WHEN invoices.standing <> 'unpaid' THEN invoices.standing WHEN invoices.due_date < ",
+        )
+        .push_bind(today)
+        .push(" THEN 'overdue' ELSE 'sent' END AS state");
+}
+
+const CREDITED_INVOICE: &str =
+    " LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = invoices.credited_id";
+const NEWEST_FIRST: &str = " ORDER BY invoices.issue_date DESC, invoices.number DESC";
+
+/// The page of the whole list: the ids of the invoices in `standings` (all when empty),
+/// newest first, read from one of migration 0046's indexes, then those rows.
 fn page_query<DB>(
-    found: &Found,
     (standings, unpaid_from, unpaid_before): (&[&'static str], chrono::NaiveDate, chrono::NaiveDate),
     today: chrono::NaiveDate,
     (limit, offset): (i64, i64),
 ) -> sqlx::QueryBuilder<DB>
 where
     DB: sqlx::Database,
-    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
     for<'t> &'static str: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
     for<'t> chrono::NaiveDate: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
     for<'t> i64: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
 {
-    let mut query = sqlx::QueryBuilder::new(
-        "SELECT invoices.id, invoices.job_id, invoices.number, invoices.kind, credited_invoice.number AS credits, \
-         invoices.customer, invoices.issue_date, invoices.due_date, invoices.total, invoices.credited, \
-         invoices.charged, invoices.paid, \
-         CASE WHEN invoices.standing <> 'unpaid' THEN invoices.standing WHEN invoices.due_date < ",
-    );
-    query
-        .push_bind(today)
-        .push(" THEN 'overdue' ELSE 'sent' END AS state FROM (SELECT invoices.id FROM invoices WHERE 1 = 1");
-    found.push(&mut query);
+    let mut query = sqlx::QueryBuilder::new("");
+    row_columns(&mut query, today);
+    query.push(" FROM (SELECT invoices.id FROM invoices WHERE 1 = 1");
     match standings {
         [] => {}
         [standing] => {
@@ -141,64 +153,110 @@ where
         }
     }
     query
-        .push(" ORDER BY invoices.issue_date DESC, invoices.number DESC LIMIT ")
+        .push(NEWEST_FIRST)
+        .push(" LIMIT ")
         .push_bind(limit)
         .push(" OFFSET ")
         .push_bind(offset)
-        .push(
-            ") AS page JOIN invoices ON invoices.id = page.id \
-             LEFT JOIN invoices AS credited_invoice ON credited_invoice.id = invoices.credited_id \
-             ORDER BY invoices.issue_date DESC, invoices.number DESC",
-        );
+        .push(") AS page JOIN invoices ON invoices.id = page.id")
+        .push(CREDITED_INVOICE)
+        .push(NEWEST_FIRST);
     query
 }
 
-/// The counts and sums of each standing among the invoices `found` finds, and of the unpaid
-/// ones past their due date on `today` as `overdue`.
-fn counts_query<DB>(found: &Found, today: chrono::NaiveDate) -> sqlx::QueryBuilder<DB>
-where
-    DB: sqlx::Database,
-    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
-    for<'t> chrono::NaiveDate: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
-{
-    let mut query = sqlx::QueryBuilder::new(if matches!(found, Found::All) {
-        // Kept by the database as invoices are written (migration 0046).
-        "SELECT standing, invoices, owing FROM invoice_standings WHERE 1 = 1"
-    } else {
-        "SELECT invoices.standing, COUNT(*), CAST(COALESCE(SUM(invoices.owing), 0) AS BIGINT) FROM invoices WHERE 1 = 1"
-    });
-    if !matches!(found, Found::All) {
-        found.push(&mut query);
-        query.push(" GROUP BY invoices.standing");
-    }
-    query.push(
-        " UNION ALL SELECT 'overdue', COUNT(*), CAST(COALESCE(SUM(invoices.owing), 0) AS BIGINT) \
-         FROM invoices WHERE invoices.standing = 'unpaid' AND invoices.due_date < ",
-    );
-    query.push_bind(today);
-    found.push(&mut query);
-    query
-}
-
-/// A page of the invoices `query` asks for on `today`, newest first, with the filter's
-/// count and outstanding sum and the count of each state. The page is a walk of one of
-/// migration 0046's indexes (newest first, or by standing when filtered) until it is full,
-/// and only its rows are read. The counts and sums of each standing are the rows of
-/// `invoice_standings`, which the database keeps as invoices are written, or, for a search,
-/// those of the invoices the trigram index finds; either way the unpaid invoices past their
-/// due date are counted apart.
-pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<InvoiceList, sqlx::Error> {
+/// The page and the counts of the whole list: a walk of an index for the page, and the rows
+/// of `invoice_standings`, which the database keeps as invoices are written, with the unpaid
+/// ones past their due date counted apart (a range of the index).
+async fn whole(
+    db: &Db,
+    query: &Query,
+    today: chrono::NaiveDate,
+) -> Result<(Vec<ListRow>, Vec<(String, i64, i64)>), sqlx::Error> {
     let offset = (query.page - 1) * PAGE_SIZE;
-    let (standings, unpaid_from, unpaid_before) = standings(&query.states, today);
-    let found = Found::of(db, query);
+    let standings = standings(&query.states, today);
+    let (standings, unpaid_from, unpaid_before) = (&standings.0[..], standings.1, standings.2);
     let rows: Vec<ListRow> = db_run!(db, pool => {
-        page_query(&found, (&standings, unpaid_from, unpaid_before), today, (PAGE_SIZE, offset))
+        page_query((standings, unpaid_from, unpaid_before), today, (PAGE_SIZE, offset))
             .build_query_as()
             .fetch_all(pool)
             .await
     })?;
-    let standings: Vec<(String, i64, i64)> =
-        db_run!(db, pool => counts_query(&found, today).build_query_as().fetch_all(pool).await)?;
+    let counts = db_run!(db, pool => sqlx::query_as(
+        "SELECT standing, invoices, owing FROM invoice_standings \
+         UNION ALL SELECT 'overdue', COUNT(*), CAST(COALESCE(SUM(owing), 0) AS BIGINT) \
+         FROM invoices WHERE standing = 'unpaid' AND due_date < $1",
+    )
+    .bind(today)
+    .fetch_all(pool)
+    .await)?;
+    Ok((rows, counts))
+}
+
+/// The page and the counts of a search: what the search finds is read once, newest first
+/// (each invoice's id, standing, what it owes and its due date, from the trigram index and
+/// the list's index), counted and filtered here, and the page's rows read by id.
+async fn searched(
+    db: &Db,
+    found: &Found,
+    query: &Query,
+    today: chrono::NaiveDate,
+) -> Result<(Vec<ListRow>, Vec<(String, i64, i64)>), sqlx::Error> {
+    let hits: Vec<(Uuid, String, i64, chrono::NaiveDate)> = db_run!(db, pool => {
+        let mut read = sqlx::QueryBuilder::new(
+            "SELECT invoices.id, invoices.standing, invoices.owing, invoices.due_date FROM invoices WHERE 1 = 1",
+        );
+        found.push(&mut read);
+        read.push(NEWEST_FIRST);
+        read.build_query_as().fetch_all(pool).await
+    })?;
+    let mut counts: Vec<(String, i64, i64)> = Vec::new();
+    let mut add = |standing: &str, owing: i64| match counts.iter_mut().find(|(kept, _, _)| kept == standing) {
+        Some((_, count, sum)) => {
+            *count += 1;
+            *sum += owing;
+        }
+        None => counts.push((standing.to_owned(), 1, owing)),
+    };
+    let mut shown = Vec::new();
+    for (id, standing, owing, due_date) in &hits {
+        add(standing, *owing);
+        let state = match standing.as_str() {
+            "unpaid" if *due_date < today => "overdue",
+            "unpaid" => "sent",
+            other => other,
+        };
+        if state == "overdue" {
+            add("overdue", *owing);
+        }
+        if query.states.is_empty() || query.states.contains(&state) {
+            shown.push(*id);
+        }
+    }
+    let skip = usize::try_from((query.page - 1) * PAGE_SIZE).unwrap_or(usize::MAX);
+    let page: Vec<Uuid> = shown.into_iter().skip(skip).take(PAGE_SIZE as usize).collect();
+    if page.is_empty() {
+        return Ok((Vec::new(), counts));
+    }
+    let rows = db_run!(db, pool => {
+        let mut read = sqlx::QueryBuilder::new("");
+        row_columns(&mut read, today);
+        read.push(" FROM invoices").push(CREDITED_INVOICE).push(" WHERE");
+        crate::db::push_in(&mut read, "invoices.id", &page);
+        read.push(NEWEST_FIRST);
+        read.build_query_as().fetch_all(pool).await
+    })?;
+    Ok((rows, counts))
+}
+
+/// A page of the invoices `query` asks for on `today`, newest first, with the filter's
+/// count and outstanding sum and the count of each state: the whole list from its indexes
+/// and kept counts (`whole`), a search from what it finds (`searched`). Neither reads ten
+/// years of invoices on a request.
+pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<InvoiceList, sqlx::Error> {
+    let (rows, standings) = match Found::of(db, query) {
+        Found::All => whole(db, query, today).await?,
+        found => searched(db, &found, query, today).await?,
+    };
     let mut counts = StateCounts::default();
     let mut owing = StateCounts::default();
     for (standing, count, left) in standings {
