@@ -45,3 +45,59 @@ test('on the demo data, each thing to do leads to the page where it is done, at 
   await expect(page).toHaveURL('/admin/oppdrag?status=done')
   await expect(page.getByLabel('Status')).toHaveValue('done')
 })
+
+/** A CSV file as Norwegian Excel reads it: the byte order mark, CRLF, semicolons, and "7,5"
+ * as the number 7.5. */
+function excelRows(bytes: Buffer): string[][] {
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  return bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean).map((line) => line.split(';'))
+}
+const number = (cell: string) => Number(cell.replace(',', '.'))
+
+test("on the demo data, the month's hours for everyone are read, downloaded as Excel reads them, and approved", async ({ page }, info) => {
+  test.setTimeout(120_000)
+  await signIn(page, demoEmail, demoPassword)
+  // "Over prisoverslaget" on the dashboard leads to the list of jobs past their estimate.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/admin')
+  await page.locator('[data-todo-item="needs_contact"]').getByRole('link', { name: /Se alle/ }).click()
+  await expect(page).toHaveURL('/admin/oppdrag?over=1')
+  await expect(page.getByLabel('Bare over prisoverslaget')).toBeChecked()
+  await expect(page.locator('[data-job-count]')).toHaveText(/^[1-9]\d* oppdrag$/)
+
+  const month = page.locator('[data-month-hours]')
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/admin/oppdrag')
+    await expect(month.getByRole('heading', { name: 'Månedens timer' })).toBeVisible()
+    await expect(month.getByRole('row')).not.toHaveCount(1)
+    await month.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: info.outputPath(`maanedens-timer-${width}.png`), fullPage: true })
+  }
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Each person's hours on the screen are the time sheet's rows and the payroll file's.
+  const shown = await month.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelectorAll('td')[0]?.textContent ?? '']),
+  )
+  const screenTotal = shown.reduce((sum, [, hours]) => sum + number(hours.replace(' t', '')), 0)
+  const sheet = excelRows(await (await page.request.get(await month.getByRole('link', { name: 'Timeliste for alle (CSV)' }).getAttribute('href') ?? '')).body())
+  const hoursAt = sheet[0]!.indexOf('Timer')
+  const entered = sheet.slice(1).filter((row) => !row[2]!.startsWith('Sum ')).reduce((sum, row) => sum + number(row[hoursAt]!), 0)
+  expect(entered).toBeCloseTo(screenTotal, 2)
+  const payroll = excelRows(await (await page.request.get(await month.getByRole('link', { name: 'Lønnsgrunnlag (CSV)' }).getAttribute('href') ?? '')).body())
+  expect(payroll[0]).toEqual(['Måned', 'Person', 'Type', 'Timer'])
+  const paid = payroll.slice(1).filter((row) => row[2] === 'Ordinær tid' || row[2] === 'Overtid').reduce((sum, row) => sum + number(row[3]!), 0)
+  expect(paid).toBeCloseTo(screenTotal, 2)
+
+  // Approved: said on the page and in the log; then opened again.
+  await month.getByRole('button', { name: 'Godkjenn måneden' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Godkjenn' }).click()
+  await expect(month.locator('[data-month-approved]')).toContainText('Montørene kan ikke endre timene.')
+  await page.screenshot({ path: info.outputPath('maaned-godkjent-1440.png'), fullPage: true })
+  await page.goto('/admin/logs')
+  await expect(page.getByText(/godkjente timene for \w+ \d{4}/).first()).toBeVisible()
+  await page.goto('/admin/oppdrag')
+  await month.getByRole('button', { name: 'Åpne måneden igjen' }).click()
+  await expect(month.getByRole('button', { name: 'Godkjenn måneden' })).toBeVisible()
+})

@@ -83,7 +83,9 @@ export function MonthHours() {
                     <td className="py-2 pr-3 text-right tabular-nums">{hours(person.overtime)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{hours(person.weekend)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{hours(person.extra)}</td>
-                    <td className="py-2 text-muted-foreground">{person.days_without.length ? days(person.days_without) : 'Ingen'}</td>
+                    <td className="py-2 text-muted-foreground">
+                      {person.days_without.length ? `${person.days_without.length} (${days(person.days_without)})` : 'Ingen'}
+                    </td>
                   </tr>
                 ))}
               </tbody>
