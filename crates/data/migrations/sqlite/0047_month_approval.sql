@@ -12,3 +12,11 @@ CREATE TABLE time_months (
 
 -- A month's hours for everyone are a range of days: read from this index alone.
 CREATE INDEX time_entries_day ON time_entries (day, user_id, user_name, minutes, extra);
+
+-- The dashboard's figures and "Å gjøre" on ten years (docs/BENCHMARKS.md, "The office's
+-- month end"): what was paid this month is a range of this index, not a pass over every
+-- payment.
+CREATE INDEX payments_paid_on ON payments (status, paid_on, amount);
+-- The job list newest first (crates/data/src/jobs/store/find.rs): a page is the first rows
+-- of this index, not a sort of every job.
+CREATE INDEX jobs_newest ON jobs (created_at, id);

@@ -49,6 +49,7 @@ pub async fn page(db: &Db, filter: &JobFilter) -> Result<JobPage, sqlx::Error> {
         worker: filter.worker,
         customer: (!customer.is_empty()).then_some(customer),
         with_ceiling: filter.over_estimate == Some(true),
+        open: false,
     };
     let offset = (page - 1) * PAGE_SIZE;
     let (rows, total_rows) = if find.with_ceiling {

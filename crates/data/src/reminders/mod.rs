@@ -124,7 +124,7 @@ impl Reminder {
 }
 
 /// The unpaid invoices past their due date that may get a letter on `today` by
-/// `invoicing`'s steps: "Purringer å sende" on the dashboard.
+/// `invoicing`'s steps, oldest due first: "Purringer å sende" on the dashboard.
 pub async fn due(
     db: &crate::db::Db,
     invoicing: &Invoicing,

@@ -252,7 +252,7 @@ async fn refresh_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
 pub async fn overdue(db: &Db, today: NaiveDate) -> Result<Vec<Overdue>, sqlx::Error> {
     let invoices: Vec<(Uuid, NaiveDate, i64, i64)> = db_run!(db, pool => sqlx::query_as(
         "SELECT id, due_date, total - credited, paid FROM invoices \
-         WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1"
+         WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1 ORDER BY due_date, number"
     )
     .bind(today)
     .fetch_all(pool)

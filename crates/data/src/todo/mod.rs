@@ -84,9 +84,18 @@ pub async fn todo(
     known: Known<'_>,
 ) -> Result<Vec<TodoItem>, sqlx::Error> {
     let item = |kind, things: Vec<Thing>| TodoItem { kind, count: things.len() as i64, things };
+    // The invoices' kinds name only the first few, oldest due first, of however many there
+    // are (`reminders::due` gives them in that order).
+    let first = &known.reminders_due[..known.reminders_due.len().min(SHOWN)];
+    let reminders = TodoItem {
+        kind: TodoKind::RemindersDue,
+        count: known.reminders_due.len() as i64,
+        things: store::invoices(db, first).await?,
+    };
+    let (overdue, first_overdue) = store::overdue(db, today, SHOWN as i64).await?;
     let mut items = vec![
-        item(TodoKind::RemindersDue, store::invoices(db, &known.reminders_due).await?),
-        item(TodoKind::Overdue, store::overdue(db, today).await?),
+        reminders,
+        TodoItem { kind: TodoKind::Overdue, count: overdue, things: first_overdue },
         item(TodoKind::DoneNotInvoiced, store::done_not_invoiced(db).await?),
         item(TodoKind::NeedsContact, known.needs_contact),
         item(TodoKind::Held, store::held(db).await?),

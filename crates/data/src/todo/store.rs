@@ -30,7 +30,7 @@ pub async fn done_not_invoiced(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
 
 pub async fn held(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
     let rows = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT id, ", job_title!(), " FROM jobs WHERE status <> 'invoiced' AND (\
+        "SELECT id, ", job_title!(), " FROM jobs WHERE status IN ('planned', 'in_progress', 'done') AND (\
          EXISTS (SELECT 1 FROM time_entries WHERE time_entries.job_id = jobs.id AND time_entries.held) \
          OR EXISTS (SELECT 1 FROM job_materials WHERE job_materials.job_id = jobs.id AND job_materials.held)) \
          ORDER BY created_at"
@@ -42,7 +42,7 @@ pub async fn held(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
 
 pub async fn untagged_extra(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
     let rows = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT id, ", job_title!(), " FROM jobs WHERE status <> 'invoiced' AND (\
+        "SELECT id, ", job_title!(), " FROM jobs WHERE status IN ('planned', 'in_progress', 'done') AND (\
          EXISTS (SELECT 1 FROM time_entries WHERE time_entries.job_id = jobs.id AND time_entries.extra \
                  AND time_entries.change_id IS NULL) \
          OR EXISTS (SELECT 1 FROM job_materials WHERE job_materials.job_id = jobs.id AND job_materials.extra \
@@ -65,16 +65,24 @@ pub async fn change_waiting(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
     Ok(things(ThingKind::Job, rows))
 }
 
-/// Invoices past their due date on `today` with something left to pay.
-pub async fn overdue(db: &Db, today: NaiveDate) -> Result<Vec<Thing>, sqlx::Error> {
-    let rows = db_run!(db, pool => sqlx::query_as(
-        "SELECT id, 'Faktura ' || number || ', ' || customer FROM invoices \
-         WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1 ORDER BY due_date, number"
+/// How many invoices are past their due date on `today` with something left to pay, and
+/// the first `shown` of them, oldest due first.
+pub async fn overdue(db: &Db, today: NaiveDate, shown: i64) -> Result<(i64, Vec<Thing>), sqlx::Error> {
+    let (count,): (i64,) = db_run!(db, pool => sqlx::query_as(
+        "SELECT COUNT(*) FROM invoices WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1"
     )
     .bind(today)
+    .fetch_one(pool)
+    .await)?;
+    let rows = db_run!(db, pool => sqlx::query_as(
+        "SELECT id, 'Faktura ' || number || ', ' || customer FROM invoices \
+         WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1 ORDER BY due_date, number LIMIT $2"
+    )
+    .bind(today)
+    .bind(shown)
     .fetch_all(pool)
     .await)?;
-    Ok(things(ThingKind::Invoice, rows))
+    Ok((count, things(ThingKind::Invoice, rows)))
 }
 
 /// The invoices of `ids`, oldest due first.

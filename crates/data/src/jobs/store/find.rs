@@ -18,6 +18,8 @@ pub struct Find {
     /// Open, and priced by `Pricing::Ceiling` (`super::PriceRule::pricing`): the jobs
     /// that can pass an estimate, few however many jobs the firm has done.
     pub with_ceiling: bool,
+    /// Planned or at work (a montør's week).
+    pub open: bool,
 }
 
 fn push_find<DB>(query: &mut sqlx::QueryBuilder<DB>, find: &Find)
@@ -41,6 +43,9 @@ where
             .push_bind(customer.clone())
             .push(" ESCAPE '\\')");
     }
+    if find.open {
+        query.push(" AND status IN ('planned', 'in_progress')");
+    }
     if find.with_ceiling {
         query.push(
             " AND status IN ('planned', 'in_progress') \
@@ -55,7 +60,7 @@ pub async fn find(db: &Db, find: &Find, page: Option<(i64, i64)>) -> Result<(Vec
     db_run!(db, pool => {
         let mut query = sqlx::QueryBuilder::new(concat!("SELECT ", columns!(), " FROM jobs"));
         push_find(&mut query, find);
-        query.push(" ORDER BY created_at DESC, id");
+        query.push(" ORDER BY created_at DESC, id DESC");
         if let Some((limit, offset)) = page {
             query.push(" LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
         }

@@ -111,8 +111,9 @@ pub async fn figures(
     .fetch_one(pool)
     .await)?;
     let (paid, waiting): (i64, i64) = db_run!(db, pool => sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'matched' AND paid_on >= $1 AND paid_on <= $2 THEN amount ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN status = 'open' THEN 1 ELSE 0 END), 0) AS BIGINT) FROM payments",
+        "SELECT (SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM payments \
+         WHERE status = 'matched' AND paid_on >= $1 AND paid_on <= $2), \
+         (SELECT COUNT(*) FROM payments WHERE status = 'open')",
     )
     .bind(month)
     .bind(today)

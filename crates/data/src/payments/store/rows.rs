@@ -90,7 +90,8 @@ pub async fn of_invoice(db: &Db, id: Uuid) -> Result<Vec<Payment>, sqlx::Error> 
 /// The payments that wait for the office, oldest first.
 pub async fn waiting(db: &Db) -> Result<Vec<Payment>, sqlx::Error> {
     let rows: Vec<Row> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", columns!(), from!(), " WHERE payments.status = 'open' ORDER BY payments.paid_on, payments.created_at"
+        "SELECT ", columns!(), from!(), " WHERE payments.status = 'open' \
+         ORDER BY payments.paid_on, payments.created_at, payments.bank_ref, payments.id"
     ))
     .fetch_all(pool)
     .await)?;
