@@ -229,7 +229,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/api/admin/time/sheet", Body::None, SIGNED_IN, Some(("export", "time_entries"))),
     // The month for payroll: a montør sees her own; the payroll file and the approval are the
     // office's. Each round approves a month of its own (January of 2000 + the round) and opens
-    // it again among the deletes.
+    // its fixture's (February) again among the deletes.
     op("GET", "/api/admin/time/month", Body::None, SIGNED_IN, None),
     op("GET", "/api/admin/time/payroll", Body::None, WORK, Some(("export", "time_entries"))),
     op(
@@ -824,6 +824,11 @@ impl Fixtures {
         // The admin's calendar address, for the operations that switch one off.
         let feed = admin.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
         assert_eq!(feed.status(), 201, "the fixture's calendar address");
+        // An approved month for the operation that opens one again (February of 2000 + the
+        // round; the round approves its January itself).
+        let month = json!({ "month": format!("{}-02", 2000 + round) });
+        let approved = admin.send(Method::POST, "/api/admin/time/month/approval", &month).await;
+        assert_eq!(approved.status(), 201, "the fixture's approved month");
         Self {
             photo,
             visit: visit["visit"]["id"].as_str().expect("the fixture's befaring").to_owned(),
@@ -870,7 +875,7 @@ impl Fixtures {
             return format!("{path}?month={}", &crate::helpers::oslo_day(0)[..7]);
         }
         if path == "/api/admin/time/month/approval" {
-            return format!("{path}?month={}-01", 2000 + self.round);
+            return format!("{path}?month={}-02", 2000 + self.round);
         }
         let id = if path.starts_with("/api/admin/users/{id}/sessions") {
             &self.session_user

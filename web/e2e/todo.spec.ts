@@ -80,7 +80,7 @@ test("on the demo data, the month's hours for everyone are read, downloaded as E
   const shown = await month.locator('tbody tr').evaluateAll((rows) =>
     rows.map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelectorAll('td')[0]?.textContent ?? '']),
   )
-  const screenTotal = shown.reduce((sum, [, hours]) => sum + number(hours.replace(' t', '')), 0)
+  const screenTotal = shown.reduce((sum, [, hours]) => sum + number((hours ?? '').replace(' t', '')), 0)
   const sheet = excelRows(await (await page.request.get(await month.getByRole('link', { name: 'Timeliste for alle (CSV)' }).getAttribute('href') ?? '')).body())
   const hoursAt = sheet[0]!.indexOf('Timer')
   const entered = sheet.slice(1).filter((row) => !row[2]!.startsWith('Sum ')).reduce((sum, row) => sum + number(row[hoursAt]!), 0)
