@@ -299,7 +299,7 @@ pub const OPERATIONS: &[Operation] = &[
     op(
         "POST",
         "/api/admin/jobs/{id}/contacts",
-        Body::Json(|_| json!({ "how": "telefon", "contacted_at": "2026-11-02T08:00", "said": "Greit." })),
+        Body::Json(|_| json!({ "how": "telefon", "contacted_at": today_at_midnight(), "said": "Greit." })),
         WORK,
         Some(("create", "job_contacts")),
     ),
@@ -308,7 +308,7 @@ pub const OPERATIONS: &[Operation] = &[
         "POST",
         "/api/admin/quotes/{id}/agreement",
         Body::Json(
-            |_| json!({ "how": "phone", "name": "Fast Kunde", "at": "2026-11-02T08:00", "note": "Ja." }),
+            |_| json!({ "how": "phone", "name": "Fast Kunde", "at": today_at_midnight(), "note": "Ja." }),
         ),
         WORK,
         Some(("accept", "quotes")),
@@ -589,6 +589,13 @@ pub const OPERATIONS: &[Operation] = &[
 
 fn contact() -> Value {
     json!({ "name": "Kari", "email": "kari@example.no", "phone": "912 34 567", "message": "Hjelp med sikringsskapet." })
+}
+
+/// Today at 00:00 in Oslo: a moment the § 7 contact and a change order's agreement may be
+/// recorded at whatever the date (not ahead, not before the previous month; a fixed day ran
+/// out with the calendar).
+fn today_at_midnight() -> String {
+    format!("{}T00:00", crate::helpers::oslo_day(0))
 }
 
 /// The default pipeline and one extra status named after the round, so that every save
