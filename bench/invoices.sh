@@ -81,16 +81,8 @@ bench() {
     -d "{\"email\":\"$email\",\"password\":\"$password\"}" "$base/api/auth/login" >/dev/null
   call() { curl -fsS -b "$jar" -H 'x-fagfolk-csrf: 1' -H 'Content-Type: application/json' -X "$1" -d "$3" "$base$2"; }
 
-  # The firm can invoice; one call-out job, worked a day and done, invoiced through the API.
-  local settings; settings=$(curl -fsS -b "$jar" "$base/api/admin/settings" | jq '.company_name = "Benk AS" | .orgnr = "923 456 783"
-    | .adresse = "Storgata 1, 0155 Oslo" | .invoicing = {account_number: "1234.56.78903", vat_registered: true, payment_days: 14, kid: true}')
-  call PUT /api/admin/settings "$settings" >/dev/null
-  local lead job started; started=$(date +%s)
-  lead=$(call POST /api/admin/leads '{"name":"Kunde Ødegård","email":"kunde@example.no","adresse":"Storgata 2","postnr":"0155"}' | jq -r .id)
-  job=$(call POST "/api/admin/leads/$lead/jobs" '{"title":"Oppdrag","hourly_rate":95000,"budget":5000000,"workers":[]}' | jq -r .id)
-  call POST /api/admin/time "{\"job_id\":\"$job\",\"day\":\"$(date +%F)\",\"minutes\":450}" >/dev/null
-  call PUT "/api/admin/jobs/$job" '{"status":"done"}' >/dev/null
-  call POST "/api/admin/jobs/$job/invoices" '{}' >/dev/null
+  local started; started=$(date +%s)
+  first_invoice
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
   fill "$kind" "$url"
   FAGFOLK_ADDR="127.0.0.1:$port" DATABASE_URL="$url" FAGFOLK_STORAGE="$DATA/media-$kind" FAGFOLK_PUBLIC_URL="$base" \

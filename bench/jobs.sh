@@ -106,20 +106,12 @@ bench() {
   serve
   call() { curl -fsS -b "$jar" -H 'x-fagfolk-csrf: 1' -H 'Content-Type: application/json' -X "$1" -d "$3" "$base$2"; }
 
-  # 50 montører; the firm can invoice; one call-out job, worked a day and done, invoiced.
+  # 50 montører, and the invoice `fill` copies (bench/ten-years.sh).
   local started; started=$(date +%s)
   for n in $(seq 1 50); do
     call POST /api/admin/users "{\"name\":\"Montør $n\",\"email\":\"m$n@fagfolk.test\",\"password\":\"$password\",\"role\":\"montor\"}" >/dev/null
   done
-  local settings; settings=$(curl -fsS -b "$jar" "$base/api/admin/settings" | jq '.company_name = "Benk AS" | .orgnr = "923 456 783"
-    | .adresse = "Storgata 1, 0155 Oslo" | .invoicing = {account_number: "1234.56.78903", vat_registered: true, payment_days: 14, kid: true}')
-  call PUT /api/admin/settings "$settings" >/dev/null
-  local lead job
-  lead=$(call POST /api/admin/leads '{"name":"Kunde Ødegård","email":"kunde@example.no","adresse":"Storgata 2","postnr":"0155"}' | jq -r .id)
-  job=$(call POST "/api/admin/leads/$lead/jobs" '{"title":"Oppdrag","hourly_rate":95000,"budget":5000000,"workers":[]}' | jq -r .id)
-  call POST /api/admin/time "{\"job_id\":\"$job\",\"day\":\"$(date +%F)\",\"minutes\":450}" >/dev/null
-  call PUT "/api/admin/jobs/$job" '{"status":"done"}' >/dev/null
-  call POST "/api/admin/jobs/$job/invoices" '{}' >/dev/null
+  first_invoice
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
   fill "$kind" "$url"
   hours "$kind" "$url"

@@ -1,7 +1,22 @@
 # Ten years of a small firm's money, for bench/invoices.sh and bench/jobs.sh (sourced, not
 # run): 20 000 jobs and their invoices copied from the one job and invoice the API made,
 # over ten years, and 30 000 payments (half the invoices paid in two parts, half in one).
-# Usage: fill sqlite|postgres <database url>, with the server stopped.
+# Usage: first_invoice (with `call`, `jar` and `base` of a signed-in session, the server running), then fill sqlite|postgres
+# <database url> with the server stopped.
+
+# The firm can invoice; one call-out job, worked a day and done, invoiced through the API:
+# the rows `fill` copies.
+first_invoice() {
+  local settings lead job
+  settings=$(curl -fsS -b "$jar" "$base/api/admin/settings" | jq '.company_name = "Benk AS" | .orgnr = "923 456 783"
+    | .adresse = "Storgata 1, 0155 Oslo" | .invoicing = {account_number: "1234.56.78903", vat_registered: true, payment_days: 14, kid: true}')
+  call PUT /api/admin/settings "$settings" >/dev/null
+  lead=$(call POST /api/admin/leads '{"name":"Kunde Ødegård","email":"kunde@example.no","adresse":"Storgata 2","postnr":"0155"}' | jq -r .id)
+  job=$(call POST "/api/admin/leads/$lead/jobs" '{"title":"Oppdrag","hourly_rate":95000,"budget":5000000,"workers":[]}' | jq -r .id)
+  call POST /api/admin/time "{\"job_id\":\"$job\",\"day\":\"$(date +%F)\",\"minutes\":450}" >/dev/null
+  call PUT "/api/admin/jobs/$job" '{"status":"done"}' >/dev/null
+  call POST "/api/admin/jobs/$job/invoices" '{}' >/dev/null
+}
 
 # The rows: jobs and invoices copied from the first, payments made for them, `paid` counted.
 # $1 is the database kind; the SQL takes the copied columns from the table itself.
