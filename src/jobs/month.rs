@@ -35,7 +35,8 @@ pub(super) struct MonthInput {
     month: String,
 }
 
-fn month_of(text: &str) -> ApiResult<NaiveDate> {
+/// The first day of a month written `YYYY-MM`, or the Norwegian refusal.
+pub(super) fn month_of(text: &str) -> ApiResult<NaiveDate> {
     oslo::parse_month(text).ok_or_else(|| ApiError::from(jobs::Refused::BadMonth))
 }
 

@@ -54,7 +54,7 @@ pub(super) async fn time_sheet(
     SignedIn(user): SignedIn,
     ApiQuery(query): ApiQuery<SheetQuery>,
 ) -> ApiResult<Response> {
-    let from = oslo::parse_month(&query.month).ok_or_else(|| ApiError::from(jobs::Refused::BadMonth))?;
+    let from = super::month::month_of(&query.month)?;
     let pdf = match query.format.as_deref().map(str::trim) {
         None | Some("" | "csv") => false,
         Some("pdf") => true,

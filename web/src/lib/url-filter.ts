@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 
 /** A filter's value in the address: nothing, `''`, `false` and `null` leave it out. */
@@ -53,4 +53,30 @@ export function useUrlFilter<F>(codec: UrlFilter<F>) {
     [codec, setParams],
   )
   return [filter, setFilter] as const
+}
+
+/**
+ * A search box over a filter kept in the address: the text as typed, and after a pause in
+ * typing the filter set to it with `page` reset, replacing the address rather than adding
+ * to the history. `saved` is the filter's text; when it changes from elsewhere (back, a link)
+ * the box follows it. The invoices' and the jobs' lists each use one.
+ */
+export function useSearchText<F extends { page?: number }>(
+  saved: string | undefined,
+  setFilter: SetFilter<F>,
+  write: (current: F, text: string | undefined) => F,
+): [string, (text: string) => void] {
+  const [text, setText] = useState(saved ?? '')
+  const [seen, setSeen] = useState(saved)
+  if (saved !== seen) {
+    setSeen(saved)
+    setText(saved ?? '')
+  }
+  useEffect(() => {
+    if (text === (saved ?? '')) return
+    const search = (current: F) => ({ ...write(current, text || undefined), page: undefined })
+    const timer = window.setTimeout(() => setFilter(search, { replace: true }), text ? 250 : 0)
+    return () => window.clearTimeout(timer)
+  }, [text, saved, setFilter, write])
+  return [text, setText]
 }

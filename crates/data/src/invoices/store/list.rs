@@ -173,10 +173,9 @@ async fn whole(
     today: chrono::NaiveDate,
 ) -> Result<(Vec<ListRow>, Vec<(String, i64, i64)>), sqlx::Error> {
     let offset = (query.page - 1) * PAGE_SIZE;
-    let standings = standings(&query.states, today);
-    let (standings, unpaid_from, unpaid_before) = (&standings.0[..], standings.1, standings.2);
+    let (standings, unpaid_from, unpaid_before) = standings(&query.states, today);
     let rows: Vec<ListRow> = db_run!(db, pool => {
-        page_query((standings, unpaid_from, unpaid_before), today, (PAGE_SIZE, offset))
+        page_query((&standings, unpaid_from, unpaid_before), today, (PAGE_SIZE, offset))
             .build_query_as()
             .fetch_all(pool)
             .await

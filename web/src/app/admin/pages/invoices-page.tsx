@@ -1,5 +1,4 @@
 import { Search } from 'lucide-react'
-import { useEffect, useState } from 'react'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
 import { Pager } from '@/components/ui/pager'
@@ -9,8 +8,11 @@ import { BankImport } from '@/features/invoices/components/bank-import'
 import { InvoiceTable } from '@/features/invoices/components/invoice-table'
 import { WaitingPayment } from '@/features/invoices/components/waiting-payment'
 import { kroner } from '@/lib/money'
-import { useUrlFilter } from '@/lib/url-filter'
+import { useSearchText, useUrlFilter } from '@/lib/url-filter'
 import { useAdminTitle } from '../use-admin-title'
+
+/** The search box's text into the filter. */
+const writeQ = (current: InvoiceFilter, q: string | undefined): InvoiceFilter => ({ ...current, q })
 
 /** "Fakturaer": every invoice and credit note, searched by number and customer, filtered by
  * state, with what is outstanding; under it the bank's file imported and the payments that
@@ -20,19 +22,7 @@ export function InvoicesPage() {
   const [filter, setFilter] = useUrlFilter(invoiceFilter)
   const list = useInvoiceList(filter)
   const waiting = useWaitingPayments()
-  const [text, setText] = useState(filter.q ?? '')
-  const [searched, setSearched] = useState(filter.q)
-  if (filter.q !== searched) {
-    setSearched(filter.q)
-    setText(filter.q ?? '')
-  }
-  // A pause in typing searches, replacing the address rather than adding to the history.
-  useEffect(() => {
-    if (text === (filter.q ?? '')) return
-    const search = (current: InvoiceFilter) => ({ ...current, q: text || undefined, page: undefined })
-    const timer = window.setTimeout(() => setFilter(search, { replace: true }), text ? 250 : 0)
-    return () => window.clearTimeout(timer)
-  }, [text, filter.q, setFilter])
+  const [text, setText] = useSearchText(filter.q, setFilter, writeQ)
   const counts = list.data?.counts
   const unpaid = counts ? counts.sent + counts.overdue + counts.partly_paid : undefined
   const counted = (n: number | undefined) => (n === undefined ? '' : ` (${n})`)

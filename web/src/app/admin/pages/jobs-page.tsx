@@ -1,5 +1,4 @@
 import { Search } from 'lucide-react'
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
@@ -13,10 +12,13 @@ import { StaffWeek } from '@/features/jobs/components/staff-week'
 import { useUsers } from '@/features/users/api/users'
 import { formatDay } from '@/lib/format'
 import { paths } from '@/lib/paths'
-import { useUrlFilter } from '@/lib/url-filter'
+import { useSearchText, useUrlFilter } from '@/lib/url-filter'
 import { useAdminTitle } from '../use-admin-title'
 
 const STATUSES = Object.keys(JOB_STATUS_LABEL) as JobStatus[]
+
+/** The search box's text into the filter. */
+const writeCustomer = (current: JobFilter, customer: string | undefined): JobFilter => ({ ...current, customer })
 
 /** "Oppdrag": the jobs newest first, a page at a time, filtered by state, worker, customer
  * or past the estimate (the filter lives in the address), each with who works on it and
@@ -27,19 +29,7 @@ export function JobsPage() {
   const jobs = useJobs(filter)
   const users = useUsers()
   const staff = (users.data ?? []).filter((user) => user.is_active).map((user) => ({ id: user.id, name: user.name }))
-  const [text, setText] = useState(filter.customer ?? '')
-  const [searched, setSearched] = useState(filter.customer)
-  if (filter.customer !== searched) {
-    setSearched(filter.customer)
-    setText(filter.customer ?? '')
-  }
-  // A pause in typing searches, replacing the address rather than adding to the history.
-  useEffect(() => {
-    if (text === (filter.customer ?? '')) return
-    const search = (current: JobFilter) => ({ ...current, customer: text || undefined, page: undefined })
-    const timer = window.setTimeout(() => setFilter(search, { replace: true }), text ? 250 : 0)
-    return () => window.clearTimeout(timer)
-  }, [text, filter.customer, setFilter])
+  const [text, setText] = useSearchText(filter.customer, setFilter, writeCustomer)
   const change = (next: Partial<JobFilter>) => setFilter((current) => ({ ...current, ...next, page: undefined }))
   const pages = jobs.data ? Math.max(1, Math.ceil(jobs.data.total_rows / jobs.data.page_size)) : 1
   return (
