@@ -206,6 +206,20 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     let twice = office.request(Method::DELETE, path).query(&[("month", &month)]).send().await.unwrap();
     assert_eq!(twice.status(), StatusCode::NOT_FOUND);
     assert!(audit_entries(&app).await.iter().any(|e| e.0 == "reopen"));
+
+    // Someone who is not a montør, with hours only on a day of last month, is not listed in
+    // this month, though the month's first week (read for its overtime) reaches back into
+    // last month. (When this month begins on a Monday the week does not reach back.)
+    let last_day = today.with_day(1).unwrap() - Duration::days(1);
+    assert_eq!(add(&office, &job, last_day, 3, false).await.status(), StatusCode::CREATED);
+    let this_month: Value = office.get_json("/api/admin/time/month", &[("month", &today.format("%Y-%m").to_string())]).await;
+    let mut listed: Vec<String> =
+        this_month["people"].as_array().unwrap().iter().map(|p| p["user_id"].as_str().unwrap().to_owned()).collect();
+    listed.sort();
+    let mut montors = vec![kari_id.to_string(), per_id.to_string()];
+    montors.sort();
+    assert_eq!(listed, montors, "only the montører, each listed though without hours");
+
     let bad_month = office.send(Method::POST, path, &json!({"month": "2099-01"})).await;
     assert_eq!(bad_month.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }

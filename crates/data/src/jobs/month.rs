@@ -203,6 +203,7 @@ pub async fn sheet(
         Some(person) => vec![person],
         None => super::store::month::montors(db).await?,
     };
+    let listed_ids: Vec<Uuid> = listed.iter().map(|(id, _)| *id).collect();
     for (id, name) in listed {
         if !people.iter().any(|((user_id, _), _)| *user_id == Some(id)) {
             people.push(((Some(id), name), Vec::new()));
@@ -224,6 +225,9 @@ pub async fn sheet(
             person_month(who, &days, month, today, limits)
         })
         .collect();
+    // The first week was read for its overtime: someone whose hours all fall on its days
+    // before the month is not of this month, unless listed.
+    months.retain(|person| person.minutes > 0 || person.user_id.is_some_and(|id| listed_ids.contains(&id)));
     months.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.user_id.cmp(&b.user_id)));
     Ok(MonthSheet {
         month: crate::oslo::month_key(month),
