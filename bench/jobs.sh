@@ -10,7 +10,8 @@
 # written straight into the database (the API refuses hours of a locked month, as it
 # should), each row copied from one the API wrote, so its formats are the server's own.
 # Needs wrk, jq, psql and a built web app (make web).
-# Usage: bash bench/jobs.sh [seconds per run, default 6]   (NO_BUILD=1 skips cargo)
+# Usage: bash bench/jobs.sh [seconds per run, default 6]   (NO_BUILD=1 skips cargo; KEEP_DB=<file>
+# keeps the SQLite database there and the PostgreSQL one as fagfolk_bench_jobs_kept, to look into)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,10 @@ PID=""
 cleanup() {
   [ -n "$PID" ] && kill "$PID" 2>/dev/null || true
   wait 2>/dev/null || true
+  if [ -n "${KEEP_DB:-}" ]; then
+    psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS fagfolk_bench_jobs_kept WITH (FORCE)" >/dev/null 2>&1 || true
+    psql -q "$PG_ADMIN" -c "ALTER DATABASE $PGDB RENAME TO fagfolk_bench_jobs_kept" >/dev/null 2>&1 || true
+  fi
   psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS $PGDB WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$DATA"
 }

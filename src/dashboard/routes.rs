@@ -128,8 +128,9 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         .await?
         .map(|settings| settings.invoicing)
         .unwrap_or_default();
-    let reminders_due = fagfolk_data::reminders::due(&state.db, &invoicing, today).await?;
-    money.reminders_due = reminders_due.len() as i64;
+    let reminders_due =
+        fagfolk_data::reminders::due(&state.db, &invoicing, today, fagfolk_data::todo::SHOWN).await?;
+    money.reminders_due = reminders_due.0;
     let needs_contact = jobs
         .over_estimate
         .iter()

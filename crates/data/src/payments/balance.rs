@@ -88,12 +88,18 @@ impl Balance {
 }
 
 /// Counts invoice `$1`'s `charged` again from its reminders: every letter's fee and the
-/// latest letter's interest; none once the invoice is credited in full. Run by every
-/// write of a letter (`crate::reminders::store`) or a credit note (`crate::invoices::store`).
+/// latest letter's interest; none once the invoice is credited in full. With it what the
+/// reminder rules read of the letters (migration 0048): how many, their fees, and the
+/// latest one's time to pay. Run by every write of a letter (`crate::reminders::store`) or
+/// a credit note (`crate::invoices::store`).
 pub const CHARGED_SQL: &str = "UPDATE invoices SET charged = CASE WHEN total - credited <= 0 THEN 0 ELSE \
      COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = $1), 0) + \
      COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = $1 ORDER BY sent_at DESC LIMIT 1), 0) \
-     END WHERE id = $1";
+     END, \
+     letters = (SELECT COUNT(*) FROM invoice_reminders WHERE invoice_id = $1), \
+     letter_fees = COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = $1), 0), \
+     reminded_until = (SELECT pay_by FROM invoice_reminders WHERE invoice_id = $1 ORDER BY sent_at DESC LIMIT 1) \
+     WHERE id = $1";
 
 #[cfg(test)]
 mod tests {

@@ -123,29 +123,15 @@ impl Reminder {
     }
 }
 
-/// The unpaid invoices past their due date that may get a letter on `today` by
-/// `invoicing`'s steps, oldest due first: "Purringer å sende" on the dashboard.
+/// How many unpaid invoices past their due date may get a letter on `today` by
+/// `invoicing`'s steps, and the first `shown` of them, oldest due first: "Purringer å
+/// sende" on the dashboard (`next::may_send`, asked of the letters each invoice keeps).
 pub async fn due(
     db: &crate::db::Db,
     invoicing: &Invoicing,
     today: NaiveDate,
-) -> Result<Vec<Uuid>, sqlx::Error> {
-    Ok(store::overdue(db, today)
-        .await?
-        .into_iter()
-        .filter(|invoice| {
-            matches!(
-                next::next(
-                    invoicing.reminder_steps,
-                    invoicing.reminder_fee,
-                    invoice.due_date,
-                    invoice.outstanding(),
-                    &invoice.earlier,
-                    today
-                ),
-                Next::Letter { .. }
-            )
-        })
-        .map(|invoice| invoice.id)
-        .collect())
+    shown: usize,
+) -> Result<(i64, Vec<Uuid>), sqlx::Error> {
+    let steps = i64::try_from(next::kinds(invoicing.reminder_steps).len()).unwrap_or(i64::MAX);
+    store::due(db, today, steps, i64::try_from(shown).unwrap_or(i64::MAX)).await
 }

@@ -135,6 +135,21 @@ pub fn next(
     Next::Letter { kind, fee, no_fee, pay_by: today + Duration::days(PAY_DAYS) }
 }
 
+/// Whether [`next`] gives a letter, from what an invoice keeps of its letters (migration
+/// 0048): how many (`letters`) and the last one's time to pay (`reminded_until`), with
+/// `outstanding` as [`next`] reads it. "Purringer å sende" asks this of every invoice in SQL
+/// (`super::store::due`); the test below holds the two together.
+pub fn may_send(
+    steps: ReminderSteps,
+    due_date: NaiveDate,
+    outstanding: i64,
+    letters: usize,
+    reminded_until: Option<NaiveDate>,
+    today: NaiveDate,
+) -> bool {
+    outstanding > 0 && due_date < today && letters < kinds(steps).len() && reminded_until.unwrap_or(due_date) < today
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +229,33 @@ mod tests {
             next(ReminderSteps::NoticeOnly, true, due, 100, &[], day(2026, 11, 18)),
             Next::Letter { kind: Kind::Notice, fee: 3_750, .. }
         ));
+    }
+
+    proptest::proptest! {
+        /// The SQL of "Purringer å sende" (`may_send`) says a letter may go exactly when the
+        /// rules do, for any letters sent, any amount left and any day.
+        #[test]
+        fn may_send_is_next_giving_a_letter(
+            steps in 0usize..3,
+            left in -2i64..3,
+            sent in proptest::collection::vec((1i64..40, 1i64..30, 0i64..2), 0..4),
+            days_after in -5i64..120,
+        ) {
+            let steps = [ReminderSteps::PurringThenNotice, ReminderSteps::TwoPurringerThenNotice, ReminderSteps::NoticeOnly][steps];
+            let due = day(2026, 3, 1);
+            let mut on = due;
+            let earlier: Vec<Earlier> = sent
+                .iter()
+                .map(|&(after, pay_days, fee)| {
+                    on += Duration::days(after);
+                    Earlier { kind: Kind::Purring, sent_on: on, pay_by: on + Duration::days(pay_days), fee: fee * 3_750 }
+                })
+                .collect();
+            let today = due + Duration::days(days_after);
+            let outstanding = left * 1_000;
+            let letter = matches!(next(steps, true, due, outstanding, &earlier, today), Next::Letter { .. });
+            let until = earlier.last().map(|letter| letter.pay_by);
+            proptest::prop_assert_eq!(may_send(steps, due, outstanding, earlier.len(), until, today), letter);
+        }
     }
 }

@@ -71,7 +71,8 @@ pub struct TodoItem {
 /// (`crate::reminders::due`) and the lead statuses that mean open.
 pub struct Known<'a> {
     pub needs_contact: Vec<Thing>,
-    pub reminders_due: Vec<Uuid>,
+    /// How many, and the first [`SHOWN`].
+    pub reminders_due: (i64, Vec<Uuid>),
     pub open_statuses: &'a [String],
 }
 
@@ -86,12 +87,8 @@ pub async fn todo(
     let item = |kind, things: Vec<Thing>| TodoItem { kind, count: things.len() as i64, things };
     // The invoices' kinds name only the first few, oldest due first, of however many there
     // are (`reminders::due` gives them in that order).
-    let first = &known.reminders_due[..known.reminders_due.len().min(SHOWN)];
-    let reminders = TodoItem {
-        kind: TodoKind::RemindersDue,
-        count: known.reminders_due.len() as i64,
-        things: store::invoices(db, first).await?,
-    };
+    let (count, first) = known.reminders_due;
+    let reminders = TodoItem { kind: TodoKind::RemindersDue, count, things: store::invoices(db, &first).await? };
     let (overdue, first_overdue) = store::overdue(db, today, SHOWN as i64).await?;
     let mut items = vec![
         reminders,

@@ -69,7 +69,8 @@ pub async fn register(
 
 /// Every invoice whose `paid` is not the sum of its booked payments, or whose `credited`
 /// is not the sum of its credit notes, or whose `charged` is not its reminders' fees and
-/// latest interest (`balance::CHARGED_SQL`); and every standing whose count or sum in
+/// latest interest, or whose kept letters are not its reminders (`balance::CHARGED_SQL`);
+/// and every standing whose count or sum in
 /// `invoice_standings` (migration 0046) is not the invoices': none, always
 /// (tests/api/payments.rs).
 pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
@@ -80,6 +81,10 @@ pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
          OR charged <> CASE WHEN total - credited <= 0 THEN 0 ELSE \
          COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id), 0) + \
          COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1), 0) END \
+         OR letters <> (SELECT COUNT(*) FROM invoice_reminders WHERE invoice_id = invoices.id) \
+         OR letter_fees <> COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id), 0) \
+         OR reminded_until IS DISTINCT FROM \
+         (SELECT pay_by FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1) \
          UNION ALL SELECT 'standing ' || kept.standing FROM invoice_standings AS kept \
          WHERE kept.invoices <> (SELECT COUNT(*) FROM invoices WHERE invoices.standing = kept.standing) \
          OR kept.owing <> (SELECT COALESCE(SUM(invoices.owing), 0) FROM invoices WHERE invoices.standing = kept.standing)",
@@ -103,7 +108,7 @@ pub async fn figures(
          CAST(COALESCE(SUM(CASE WHEN due_date < $1 AND due_date >= $2 THEN owing ELSE 0 END), 0) AS BIGINT), \
          CAST(COALESCE(SUM(CASE WHEN due_date < $2 AND due_date >= $3 THEN owing ELSE 0 END), 0) AS BIGINT), \
          CAST(COALESCE(SUM(CASE WHEN due_date < $3 THEN owing ELSE 0 END), 0) AS BIGINT) \
-         FROM invoices WHERE standing IN ('unpaid', 'partly_paid')",
+         FROM invoices WHERE standing IN ('unpaid', 'partly_paid')", // the index invoices_owed (0048)
     )
     .bind(today)
     .bind(ages[0])

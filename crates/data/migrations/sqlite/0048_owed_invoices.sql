@@ -1,0 +1,22 @@
+-- The dashboard on ten years (docs/BENCHMARKS.md, "The office's month end"): what is owed,
+-- what is overdue and which reminders are due, read from one small index of the invoices
+-- that still owe something, never from every invoice.
+--
+-- Each invoice keeps what its letters mean to the reminder rules
+-- (crates/data/src/reminders/next.rs): how many it has had, their fees, and the last one's
+-- time to pay. Counted again from `invoice_reminders` by every write of a letter or a credit
+-- note, with `charged` (crates/data/src/payments/balance.rs, CHARGED_SQL), and checked
+-- against the letters by `payments::store::sums_astray`.
+ALTER TABLE invoices ADD COLUMN letters INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE invoices ADD COLUMN letter_fees INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE invoices ADD COLUMN reminded_until TEXT;
+UPDATE invoices SET
+    letters = (SELECT COUNT(*) FROM invoice_reminders WHERE invoice_id = invoices.id),
+    letter_fees = COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id), 0),
+    reminded_until = (SELECT pay_by FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1);
+
+-- The invoices that owe something, by due date, with every column the dashboard reads of
+-- them. A query uses it by naming the same condition, `standing IN ('unpaid', 'partly_paid')`.
+CREATE INDEX invoices_owed ON invoices
+    (due_date, number, owing, letters, reminded_until, total, credited, paid, letter_fees, id)
+    WHERE standing IN ('unpaid', 'partly_paid');
