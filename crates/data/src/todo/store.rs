@@ -7,6 +7,7 @@ use uuid::Uuid;
 use super::{Thing, ThingKind};
 use crate::db::Db;
 use crate::db_run;
+use crate::jobs::store::not_invoiced;
 
 fn things(kind: ThingKind, rows: Vec<(Uuid, String)>) -> Vec<Thing> {
     rows.into_iter().map(|(id, title)| Thing { kind, id, title }).collect()
@@ -38,7 +39,7 @@ pub async fn done_not_invoiced(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
 
 pub async fn held(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
     let rows: Vec<(Uuid, String, DateTime<Utc>)> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT id, ", job_title!(), ", created_at FROM jobs WHERE status IN ('planned', 'in_progress', 'done') AND (\
+        "SELECT id, ", job_title!(), ", created_at FROM jobs WHERE ", not_invoiced!(), " AND (\
          EXISTS (SELECT 1 FROM time_entries WHERE time_entries.job_id = jobs.id AND time_entries.held) \
          OR EXISTS (SELECT 1 FROM job_materials WHERE job_materials.job_id = jobs.id AND job_materials.held)) "
     ))
@@ -49,7 +50,7 @@ pub async fn held(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
 
 pub async fn untagged_extra(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
     let rows: Vec<(Uuid, String, DateTime<Utc>)> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT id, ", job_title!(), ", created_at FROM jobs WHERE status IN ('planned', 'in_progress', 'done') AND (\
+        "SELECT id, ", job_title!(), ", created_at FROM jobs WHERE ", not_invoiced!(), " AND (\
          EXISTS (SELECT 1 FROM time_entries WHERE time_entries.job_id = jobs.id AND time_entries.extra \
                  AND time_entries.change_id IS NULL) \
          OR EXISTS (SELECT 1 FROM job_materials WHERE job_materials.job_id = jobs.id AND job_materials.extra \

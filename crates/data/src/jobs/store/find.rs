@@ -43,14 +43,11 @@ where
             .push_bind(customer.clone())
             .push(" ESCAPE '\\')");
     }
-    if find.open {
-        query.push(" AND status IN ('planned', 'in_progress')");
+    if find.open || find.with_ceiling {
+        query.push(concat!(" AND ", not_invoiced!(), " AND status IN ('planned', 'in_progress')"));
     }
     if find.with_ceiling {
-        query.push(
-            " AND status IN ('planned', 'in_progress') \
-             AND (price_rule = 'estimate' OR (price_rule = 'capped' AND budget > 0))",
-        );
+        query.push(" AND (price_rule = 'estimate' OR (price_rule = 'capped' AND budget > 0))");
     }
 }
 
