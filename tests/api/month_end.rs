@@ -212,9 +212,14 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     // last month. (When this month begins on a Monday the week does not reach back.)
     let last_day = today.with_day(1).unwrap() - Duration::days(1);
     assert_eq!(add(&office, &job, last_day, 3, false).await.status(), StatusCode::CREATED);
-    let this_month: Value = office.get_json("/api/admin/time/month", &[("month", &today.format("%Y-%m").to_string())]).await;
-    let mut listed: Vec<String> =
-        this_month["people"].as_array().unwrap().iter().map(|p| p["user_id"].as_str().unwrap().to_owned()).collect();
+    let this_month: Value =
+        office.get_json("/api/admin/time/month", &[("month", &today.format("%Y-%m").to_string())]).await;
+    let mut listed: Vec<String> = this_month["people"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["user_id"].as_str().unwrap().to_owned())
+        .collect();
     listed.sort();
     let mut montors = vec![kari_id.to_string(), per_id.to_string()];
     montors.sort();

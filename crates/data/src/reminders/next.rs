@@ -147,7 +147,10 @@ pub fn may_send(
     reminded_until: Option<NaiveDate>,
     today: NaiveDate,
 ) -> bool {
-    outstanding > 0 && due_date < today && letters < kinds(steps).len() && reminded_until.unwrap_or(due_date) < today
+    outstanding > 0
+        && due_date < today
+        && letters < kinds(steps).len()
+        && reminded_until.unwrap_or(due_date) < today
 }
 
 #[cfg(test)]

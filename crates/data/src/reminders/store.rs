@@ -264,8 +264,7 @@ pub async fn due(db: &Db, today: NaiveDate, steps: i64, shown: i64) -> Result<(i
         .bind(steps)
         .fetch_one(pool)
         .await)?;
-    let first: Vec<(Uuid,)> =
-        db_run!(db, pool => sqlx::query_as(concat!("SELECT id ", due!(), " ORDER BY due_date, number LIMIT $3"))
+    let first: Vec<(Uuid,)> = db_run!(db, pool => sqlx::query_as(concat!("SELECT id ", due!(), " ORDER BY due_date, number LIMIT $3"))
             .bind(today)
             .bind(steps)
             .bind(shown)

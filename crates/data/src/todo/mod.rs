@@ -88,7 +88,8 @@ pub async fn todo(
     // The invoices' kinds name only the first few, oldest due first, of however many there
     // are (`reminders::due` gives them in that order).
     let (count, first) = known.reminders_due;
-    let reminders = TodoItem { kind: TodoKind::RemindersDue, count, things: store::invoices(db, &first).await? };
+    let reminders =
+        TodoItem { kind: TodoKind::RemindersDue, count, things: store::invoices(db, &first).await? };
     let (overdue, first_overdue) = store::overdue(db, today, SHOWN as i64).await?;
     let mut items = vec![
         reminders,
