@@ -67,6 +67,10 @@ INSERT INTO time_entries (id, job_id, user_id, user_name, day, minutes, line, no
   JOIN theirs t ON t.user_id = u.id AND t.k = 1 + (CAST(julianday(d.day) AS INTEGER) / 7) % t.n
   CROSS JOIN (SELECT created_at, updated_at, rate FROM time_entries LIMIT 1) e
   WHERE u.role = 'montor';
+-- The jobs copied without rows keep the sums of the job they were copied from; the
+-- triggers counted those with rows (migration 0049).
+UPDATE jobs SET used_sum = 0, held_sum = 0, extra_sum = 0
+  WHERE id NOT IN (SELECT job_id FROM time_entries) AND id NOT IN (SELECT job_id FROM job_materials);
 """)
 db.commit()
 db.execute("ANALYZE")
@@ -90,6 +94,8 @@ INSERT INTO time_entries (id, job_id, user_id, user_name, day, minutes, line, no
   JOIN theirs t ON t.user_id = u.id AND t.k = 1 + ((d.day - date '2000-01-03') / 7) % t.n
   CROSS JOIN (SELECT rate FROM time_entries LIMIT 1) e
   WHERE u.role = 'montor';
+UPDATE jobs SET used_sum = 0, held_sum = 0, extra_sum = 0
+  WHERE id NOT IN (SELECT job_id FROM time_entries) AND id NOT IN (SELECT job_id FROM job_materials);
 VACUUM ANALYZE;
 SQL
   fi

@@ -113,6 +113,7 @@ async fn a_credit_note_never_exceeds_its_invoice_and_no_rate_goes_negative(app: 
     let pdf = office.get(&format!("/api/admin/invoices/{}?format=pdf", rest["id"].as_str().unwrap())).await;
     let text = crate::fixtures::pdf_text(&pdf.bytes().await.unwrap());
     assert!(text.contains("Andel av fratrekket på faktura"), "{text}");
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Findings 3, 4 and 12: an entry moved onto a prisoverslag skipped its § 7 gate; one moved
@@ -202,6 +203,7 @@ async fn a_record_moved_between_jobs_passes_both_jobs_gates(app: TestApp) {
     let added = worker.send(Method::POST, &format!("{estimate_path}/materials"), &zero).await;
     assert_eq!(added.status(), StatusCode::CREATED);
     assert_eq!(added.json::<Value>().await.unwrap()["vat"], 25);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 5: a new hourly rate repriced every entry already made (used 5 000 → 50 000).
@@ -247,6 +249,7 @@ async fn an_entry_keeps_the_rate_it_was_written_at(app: TestApp) {
         .map(|l| l["unit_price"].as_i64().unwrap())
         .collect();
     assert_eq!(prices, vec![100_000, 1_000_000]);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 9: three entries of 24 hours on one day for one person were taken.
@@ -280,6 +283,7 @@ async fn a_day_holds_at_most_24_hours_per_person(app: TestApp) {
     let grow = worker.send(Method::PUT, &format!("/api/admin/time/{id}"), &json!({"minutes": 615})).await;
     assert_eq!(grow.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(app.count("time_entries").await, 3);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 3 (the invoice) and 11: invoicing a prisoverslag past its budget went through
@@ -360,6 +364,7 @@ async fn an_invoice_waits_for_the_section_7_contact_and_for_tagged_tilleggsarbei
         office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.status(),
         StatusCode::CREATED
     );
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 16: "Marker som fakturert" locked invoice 2026-0001 with no account number, and
@@ -388,6 +393,7 @@ async fn an_invoice_nobody_can_pay_is_never_made(app: TestApp) {
         office.send(Method::POST, &format!("{path}/invoices"), &json!({})).await.status(),
         StatusCode::CREATED
     );
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// The cells of a CSV file the server wrote (UTF-8 with a byte order mark, semicolons).
@@ -469,6 +475,7 @@ async fn every_csv_the_server_writes_shows_formulas_as_text(app: TestApp) {
             .any(|cell| cell.starts_with("'=") || cell.starts_with("'@") || cell.starts_with("'-"));
         assert!(shown, "{file} holds the typed text, as text: {cells:?}");
     }
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 8: U+FFFE and U+FFFF passed the input checks and made the EHF not well-formed.
@@ -515,6 +522,7 @@ async fn text_xml_does_not_allow_is_refused_in_every_route_family(app: TestApp) 
     assert_eq!(lone.status(), StatusCode::BAD_REQUEST);
     assert_eq!(app.count("leads").await, 2, "the quote's and the call-out's leads, no other");
     assert_eq!((app.count("time_entries").await, app.count("job_materials").await), (0, 0));
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 15: a settings save with only `orgnr` and `invoicing` set the firm's name,
@@ -550,6 +558,7 @@ async fn a_partial_settings_save_keeps_the_firm(app: TestApp) {
     let cleared: Value =
         office.send(Method::PUT, "/api/admin/settings", &json!({"email": null})).await.json().await.unwrap();
     assert!(cleared["email"].is_null() && cleared["company_name"] == "Fagfolk Oslo AS");
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 10: a draft change order was recorded as agreed with a line of -50 000 kr (the
@@ -584,6 +593,7 @@ async fn a_change_order_recorded_as_agreed_says_what_when_and_never_less(app: Te
     let read: Value = office.get_json(&format!("/api/admin/jobs/{job}"), &[]).await;
     assert_eq!(read["changes"].as_array().unwrap().len(), 3);
     assert_eq!(read["meter"]["extra_budget"], 120_000);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 6: the office signed a samsvarserklæring naming someone else as responsible,
@@ -627,6 +637,7 @@ async fn a_montor_who_is_responsible_signs_their_own_declaration(app: TestApp) {
         text.contains("Signert elektronisk i Fagfolk av Test Bruker selv, innlogget med egen bruker"),
         "{text}"
     );
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 14: taking the documents link back left the same documents on the quote's
@@ -657,6 +668,7 @@ async fn once_the_job_has_its_documents_link_only_that_link_serves_them(app: Tes
     assert_eq!(app.get(&format!("{page}/fakturagrunnlag")).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.get(&on_quote).await.status(), StatusCode::NOT_FOUND, "taken back means taken off");
     assert_eq!(app.get(&format!("{quote_page}/pdf")).await.status(), StatusCode::OK, "the contract stays");
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 13: after an erasure the kept call-out job and its invoice were no longer found
@@ -699,6 +711,7 @@ async fn a_person_is_found_in_every_record_kept_after_an_erasure(app: TestApp) {
         assert_eq!(data["materials"][0]["description"], "Jordfeilbryter");
         assert!(data["leads"].as_array().unwrap().is_empty(), "the lead itself is gone");
     }
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Finding 17: the time-sheet PDF cut notes and "(tillegg)" ("Kari Nordmann (…"), and on
@@ -757,6 +770,7 @@ async fn legal_documents_wrap_long_text_instead_of_cutting_or_overprinting(app: 
     for word in TITLE.split_whitespace() {
         assert!(words.contains(word), "«{word}» on the invoice:\n{text}");
     }
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// The pairs of words drawn over each other on a page of `pdf`, as `pdftotext -bbox`

@@ -799,3 +799,11 @@ pub fn phone_photo() -> Vec<u8> {
     encoder.write_image(img.as_raw(), 64, 32, image::ExtendedColorType::Rgb8).unwrap();
     photo
 }
+
+/// Every job's kept sums (migration 0049: used, held, tilleggsarbeid, counted by the
+/// database) equal its meter's sums worked out in Rust from its rows
+/// (`fagfolk_data::jobs::sums_astray`). The tests that write hours and materials end with it.
+pub async fn job_sums_add_up(app: &TestApp) {
+    let astray = fagfolk_data::jobs::sums_astray(&app.state.db).await.unwrap();
+    assert!(astray.is_empty(), "jobs whose kept sums are not their rows': {astray:?}");
+}

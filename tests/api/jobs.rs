@@ -197,6 +197,7 @@ async fn a_job_from_an_accepted_estimate_and_its_meter(app: TestApp) {
     }
     // The day, the held quarter, the tilleggsarbeid and the quarter after the contact.
     assert_eq!(logged.iter().filter(|(a, t, ..)| a == "create" && t == "time_entries").count(), 4);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
@@ -361,6 +362,7 @@ async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(unknown.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 async fn hours_lock_after_the_following_month(app: TestApp) {
@@ -438,6 +440,7 @@ async fn hours_lock_after_the_following_month(app: TestApp) {
         )
         .await;
     assert_eq!(fresh.status(), StatusCode::CREATED);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 async fn bad_hours_are_refused_in_norwegian_and_nothing_is_written(app: TestApp) {
@@ -502,6 +505,7 @@ async fn bad_hours_are_refused_in_norwegian_and_nothing_is_written(app: TestApp)
     // A stranger and a visitor get nothing.
     let visitor = app.client.get(app.url("/api/admin/work/today")).send().await.unwrap();
     assert_eq!(visitor.status(), StatusCode::UNAUTHORIZED);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// The list reads time grouped by length and line; the job's page reads each entry. Both
@@ -559,6 +563,7 @@ async fn the_meter_reads_the_same_from_the_list_and_the_job(app: TestApp) {
     let list: Value = office.get_json("/api/admin/jobs", &[]).await;
     assert_eq!(list["rows"][0]["meter"], read["meter"]);
     assert!(read["meter"]["billable"].as_i64().unwrap() <= 2_613_317);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// A job's records and hours are bookkeeping documentation: an erasure of the customer
@@ -593,6 +598,7 @@ async fn an_erasure_keeps_the_job_and_its_hours_and_says_so(app: TestApp) {
     assert_eq!(kept["lead_id"], Value::Null, "the erased lead's link is gone");
     assert_eq!(kept["entries"][0]["minutes"], 240, "the hours stay");
     assert_eq!(kept["quote_id"], quote["id"]);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp) {
@@ -784,6 +790,7 @@ async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp
         .find_map(|(.., changes)| changes.as_ref().filter(|c| c["after"]["number"] == socket["number"]))
         .expect("the customer's acceptance is logged");
     assert_eq!(on_page["after"]["lead_status"], Value::Null, "and says it moved no lead");
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// The list of jobs (#62) is a page at a time, newest first, filtered on the server by
@@ -869,4 +876,5 @@ async fn the_job_list_pages_and_filters_on_the_server(app: TestApp) {
     assert_eq!(list(&[("status", "planned")]).await["total_rows"], 51);
     let bad = office.get("/api/admin/jobs?status=ferdig").await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    crate::helpers::job_sums_add_up(&app).await;
 }

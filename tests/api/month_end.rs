@@ -227,4 +227,5 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
 
     let bad_month = office.send(Method::POST, path, &json!({"month": "2099-01"})).await;
     assert_eq!(bad_month.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    crate::helpers::job_sums_add_up(&app).await;
 }

@@ -72,6 +72,7 @@ async fn a_retry_with_the_phones_id_writes_nothing_twice(app: TestApp) {
     assert_eq!(again.status(), StatusCode::OK);
     assert_eq!(again.json::<Value>().await.unwrap()["id"], line.as_str());
     assert_eq!(app.count("job_materials").await, 1);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 async fn twenty_retries_at_once_store_one_entry(app: TestApp) {
@@ -93,6 +94,7 @@ async fn twenty_retries_at_once_store_one_entry(app: TestApp) {
     assert_eq!(app.count("time_entries").await, 1);
     let week: Value = worker.get_json("/api/admin/work/week", &[]).await;
     assert_eq!(week["total_minutes"], 450);
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// A timepris quote of 22 724,50 kr to `kind`, with the reservation asked for or not, sent
@@ -164,6 +166,7 @@ async fn a_consumers_timepris_estimate_is_capped_unless_given_with_the_accepted_
     assert_eq!(quote["reservation"], false, "a business needs no reservation: the act is not theirs");
     assert_eq!(job["price_rule"], "business");
     assert!(job["meter"]["ceiling"].is_null());
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Materials from the phone: a montør sees no prices, so a line typed there has none (what
@@ -268,6 +271,7 @@ async fn a_montors_materials_come_without_prices_with_a_private_photo_and_the_of
     assert_eq!(invoiced.status(), StatusCode::CREATED);
     let invoice: Value = invoiced.json().await.unwrap();
     assert_eq!(invoice["net_total"], 3 * 4_990 + picked["unit_price"].as_i64().unwrap());
+    crate::helpers::job_sums_add_up(&app).await;
 }
 
 /// Signs in as `email` asking to be remembered, from a browser that calls itself `device`:
@@ -373,4 +377,5 @@ async fn a_montor_keeps_the_language_of_his_screens_on_his_profile(app: TestApp)
         .await
         .unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    crate::helpers::job_sums_add_up(&app).await;
 }

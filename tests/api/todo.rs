@@ -119,6 +119,7 @@ async fn the_jobs_items_appear_with_their_cause_and_go_when_it_is_fixed(app: Tes
     let invoiced = office.send(Method::POST, &format!("{job_path}/invoices"), &json!({})).await;
     assert_eq!(invoiced.status(), StatusCode::CREATED, "{}", invoiced.text().await.unwrap());
     assert_eq!(item(&office, "done_not_invoiced").await, None);
+    crate::helpers::job_sums_add_up(&app).await;
     app.stop().await;
 }
 
@@ -177,6 +178,7 @@ async fn the_money_and_sales_items_appear_with_their_cause_and_go_when_it_is_fix
     let quote = office.send(Method::POST, &format!("/api/admin/leads/{lead_id}/quotes"), &json!({})).await;
     assert_eq!(quote.status(), StatusCode::CREATED, "{}", quote.text().await.unwrap());
     assert_eq!(item(&office, "visit_without_quote").await, None);
+    crate::helpers::job_sums_add_up(&app).await;
     app.stop().await;
 }
 

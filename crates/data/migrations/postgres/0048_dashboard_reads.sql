@@ -36,3 +36,12 @@ CREATE INDEX invoices_search_trgm ON invoices USING gist (search gist_trgm_ops (
 -- partial index only for a query that names its condition and otherwise guesses that a
 -- status holds half of all jobs, reads these rows instead of walking ten years of jobs.
 CREATE INDEX jobs_open ON jobs (status, created_at, id) WHERE status IN ('planned', 'in_progress', 'done');
+
+-- The hours and materials held at the § 7 gate, and the tilleggsarbeid tied to no change
+-- order: few at any time, so "Å gjøre" reads them from indexes of their own
+-- (crates/data/src/todo/store.rs). PostgreSQL, guessing one held row in all, otherwise
+-- read every hours entry of ten years to hash the held ones.
+CREATE INDEX time_entries_held ON time_entries (job_id) WHERE held;
+CREATE INDEX job_materials_held ON job_materials (job_id) WHERE held;
+CREATE INDEX time_entries_untagged ON time_entries (job_id) WHERE extra AND change_id IS NULL;
+CREATE INDEX job_materials_untagged ON job_materials (job_id) WHERE extra AND change_id IS NULL;

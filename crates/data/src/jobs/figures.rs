@@ -39,12 +39,11 @@ pub async fn figures(db: &Db, today: NaiveDate) -> Result<JobFigures, sqlx::Erro
     let monday = monday_of(today);
     let minutes_this_week = store::minutes_between(db, monday, today + Duration::days(1)).await?;
     let in_progress = store::count_in_progress(db).await?;
-    let find = store::Find { with_ceiling: true, ..store::Find::default() };
-    let (open, _) = store::find(db, &find, None).await?;
-    let mut over_estimate: Vec<OverEstimate> = summaries(db, open)
+    let find = store::Find { over_estimate: true, ..store::Find::default() };
+    let (over, _) = store::find(db, &find, None).await?;
+    let mut over_estimate: Vec<OverEstimate> = summaries(db, over)
         .await?
         .into_iter()
-        .filter(|summary| summary.meter.over_estimate)
         .map(|summary| OverEstimate {
             id: summary.job.id,
             title: summary.job.title,

@@ -1,7 +1,8 @@
 //! The office's list of jobs ("Oppdrag"): a page at a time, newest first, filtered by
 //! state, worker, customer and whether past the estimate, each filter in SQL
-//! (`store::find`) and a meter only for the jobs on the page (`super::summaries`), so the
-//! list answers as fast with ten years of jobs as with one.
+//! (`store::find`, past the estimate by the sums each job keeps) and a meter only for the
+//! jobs on the page (`super::summaries`), so the list answers as fast with ten years of
+//! jobs as with one.
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -48,22 +49,19 @@ pub async fn page(db: &Db, filter: &JobFilter) -> Result<JobPage, sqlx::Error> {
         status: filter.status,
         worker: filter.worker,
         customer: (!customer.is_empty()).then_some(customer),
-        with_ceiling: filter.over_estimate == Some(true),
+        over_estimate: filter.over_estimate == Some(true),
         open: false,
     };
     let offset = (page - 1) * PAGE_SIZE;
-    let (rows, total_rows) = if find.with_ceiling {
-        // Whether a job is past its estimate is its meter's to say; the open jobs with a
-        // ceiling are few, so each gets its meter and the page is cut from those past it.
-        let (open, _) = store::find(db, &find, None).await?;
-        let over: Vec<JobSummary> =
-            summaries(db, open).await?.into_iter().filter(|summary| summary.meter.over_estimate).collect();
-        let total = i64::try_from(over.len()).unwrap_or(i64::MAX);
+    let (jobs, total_rows) = if find.over_estimate {
+        // The jobs past their estimate are a few open ones: read whole (through the index
+        // of the jobs not invoiced) and cut here, not by walking every job newest first.
+        let (over, total) = store::find(db, &find, None).await?;
         let skip = usize::try_from(offset).unwrap_or(usize::MAX);
         (over.into_iter().skip(skip).take(PAGE_SIZE as usize).collect(), total)
     } else {
-        let (jobs, total) = store::find(db, &find, Some((PAGE_SIZE, offset))).await?;
-        (summaries(db, jobs).await?, total)
+        store::find(db, &find, Some((PAGE_SIZE, offset))).await?
     };
+    let rows = summaries(db, jobs).await?;
     Ok(JobPage { rows, total_rows, page, page_size: PAGE_SIZE })
 }

@@ -126,13 +126,38 @@ pub fn ceiling(budget: i64) -> i64 {
     i64::try_from(raised.div_euclid(100)).unwrap_or(i64::MAX)
 }
 
+/// What a meter is made of, in øre excluding MVA: the job's own work (held included), what
+/// of it is held, and tilleggsarbeid. Each job keeps these as `used_sum`, `held_sum` and
+/// `extra_sum` (migration 0049), counted by the database from each row's `amount`, which is
+/// [`time_amount`] or [`material_amount`]; `super::store::sums_astray` holds the two ways
+/// of counting together.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sums {
+    pub used: i64,
+    pub held: i64,
+    pub extra_used: i64,
+}
+
+impl Sums {
+    /// The sums of `usage`, each row rounded as it is written.
+    pub fn of(usage: &Usage) -> Self {
+        let held = time_sum(&usage.held_time).saturating_add(material_sum(&usage.held_materials));
+        let used = time_sum(&usage.time).saturating_add(material_sum(&usage.materials)).saturating_add(held);
+        let extra_used = time_sum(&usage.extra_time).saturating_add(material_sum(&usage.extra_materials));
+        Self { used, held, extra_used }
+    }
+}
+
 impl Meter {
     /// The meter of a job priced by `pricing` with `budget` øre and `extra_budget` øre of accepted
     /// tilleggsarbeid, having used `usage`; `contacted` when a § 7 contact is recorded.
     pub fn new(pricing: Pricing, budget: i64, extra_budget: i64, usage: &Usage, contacted: bool) -> Self {
-        let held = time_sum(&usage.held_time).saturating_add(material_sum(&usage.held_materials));
-        let used = time_sum(&usage.time).saturating_add(material_sum(&usage.materials)).saturating_add(held);
-        let extra_used = time_sum(&usage.extra_time).saturating_add(material_sum(&usage.extra_materials));
+        Self::of_sums(pricing, budget, extra_budget, Sums::of(usage), contacted)
+    }
+
+    /// The meter of the sums a job keeps, as [`Meter::new`].
+    pub fn of_sums(pricing: Pricing, budget: i64, extra_budget: i64, sums: Sums, contacted: bool) -> Self {
+        let Sums { used, held, extra_used } = sums;
         let estimate = pricing == Pricing::Ceiling;
         let ceiling = estimate.then(|| ceiling(budget));
         let over_estimate = estimate && used > budget;

@@ -9,15 +9,16 @@ use crate::db::Db;
 use crate::db_run;
 
 /// What the job list asks for (`super::list`): a state, a worker, a customer's folded
-/// name as a LIKE pattern, and whether only open jobs with a § 32 ceiling.
+/// name as a LIKE pattern, and whether only open jobs past a § 32 estimate.
 #[derive(Debug, Clone, Default)]
 pub struct Find {
     pub status: Option<JobStatus>,
     pub worker: Option<Uuid>,
     pub customer: Option<String>,
-    /// Open, and priced by `Pricing::Ceiling` (`super::PriceRule::pricing`): the jobs
-    /// that can pass an estimate, few however many jobs the firm has done.
-    pub with_ceiling: bool,
+    /// Open, priced by `Pricing::Ceiling` (`super::PriceRule::pricing`), and past the
+    /// estimate: its kept `used_sum` (migration 0049) above the budget, as the meter's
+    /// `over_estimate` says.
+    pub over_estimate: bool,
     /// Planned or at work (a montør's week).
     pub open: bool,
 }
@@ -43,11 +44,13 @@ where
             .push_bind(customer.clone())
             .push(" ESCAPE '\\')");
     }
-    if find.open || find.with_ceiling {
+    if find.open || find.over_estimate {
         query.push(concat!(" AND ", not_invoiced!(), " AND status IN ('planned', 'in_progress')"));
     }
-    if find.with_ceiling {
-        query.push(" AND (price_rule = 'estimate' OR (price_rule = 'capped' AND budget > 0))");
+    if find.over_estimate {
+        query.push(
+            " AND (price_rule = 'estimate' OR (price_rule = 'capped' AND budget > 0)) AND used_sum > budget",
+        );
     }
 }
 

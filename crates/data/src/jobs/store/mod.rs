@@ -290,6 +290,32 @@ pub async fn time_groups(
     })
 }
 
+/// The sums each of jobs `ids` keeps for its meter (migration 0049).
+pub async fn sums_of(db: &Db, ids: &[Uuid]) -> Result<Vec<(Uuid, meter::Sums)>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut found = Vec::new();
+    for chunk in ids.chunks(500) {
+        let rows: Vec<(Uuid, i64, i64, i64)> = db_run!(db, pool => {
+            let mut query = sqlx::QueryBuilder::new("SELECT id, used_sum, held_sum, extra_sum FROM jobs WHERE");
+            crate::db::push_in(&mut query, "id", chunk);
+            query.build_query_as().fetch_all(pool).await
+        })?;
+        found.extend(
+            rows.into_iter().map(|(id, used, held, extra_used)| (id, meter::Sums { used, held, extra_used })),
+        );
+    }
+    Ok(found)
+}
+
+/// Every job's id.
+pub async fn ids(db: &Db) -> Result<Vec<Uuid>, sqlx::Error> {
+    let rows: Vec<(Uuid,)> =
+        db_run!(db, pool => sqlx::query_as("SELECT id FROM jobs").fetch_all(pool).await)?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
 /// Those of jobs `ids` with a § 7 contact recorded.
 pub async fn contacted(db: &Db, ids: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
     let rows: Vec<(Uuid,)> = db_run!(db, pool => {
