@@ -19,8 +19,10 @@ pub(crate) use not_invoiced;
 mod find;
 pub mod materials;
 pub mod month;
+mod sums;
 
 pub use find::{Find, find};
+pub use sums::{ids, sums_of, time_groups};
 pub mod time;
 
 use super::{Job, JobContact, JobStatus, Worker, meter};
@@ -275,45 +277,6 @@ pub async fn works_on(db: &Db, id: Uuid, user_id: Uuid) -> Result<bool, sqlx::Er
     .fetch_optional(pool)
     .await)?;
     Ok(found.is_some())
-}
-
-/// Time grouped for the meters of jobs `ids`: `(job_id, minutes, rate, extra, held, count)`.
-pub async fn time_groups(
-    db: &Db,
-    ids: &[Uuid],
-) -> Result<Vec<(Uuid, i32, i64, bool, bool, i64)>, sqlx::Error> {
-    db_run!(db, pool => {
-        let mut query = sqlx::QueryBuilder::new("SELECT job_id, minutes, rate, extra, held, COUNT(*) FROM time_entries WHERE");
-        crate::db::push_in(&mut query, "job_id", ids);
-        query.push(" GROUP BY job_id, minutes, rate, extra, held");
-        query.build_query_as().fetch_all(pool).await
-    })
-}
-
-/// The sums each of jobs `ids` keeps for its meter (migration 0049).
-pub async fn sums_of(db: &Db, ids: &[Uuid]) -> Result<Vec<(Uuid, meter::Sums)>, sqlx::Error> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut found = Vec::new();
-    for chunk in ids.chunks(500) {
-        let rows: Vec<(Uuid, i64, i64, i64)> = db_run!(db, pool => {
-            let mut query = sqlx::QueryBuilder::new("SELECT id, used_sum, held_sum, extra_sum FROM jobs WHERE");
-            crate::db::push_in(&mut query, "id", chunk);
-            query.build_query_as().fetch_all(pool).await
-        })?;
-        found.extend(
-            rows.into_iter().map(|(id, used, held, extra_used)| (id, meter::Sums { used, held, extra_used })),
-        );
-    }
-    Ok(found)
-}
-
-/// Every job's id.
-pub async fn ids(db: &Db) -> Result<Vec<Uuid>, sqlx::Error> {
-    let rows: Vec<(Uuid,)> =
-        db_run!(db, pool => sqlx::query_as("SELECT id FROM jobs").fetch_all(pool).await)?;
-    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 /// Those of jobs `ids` with a § 7 contact recorded.
