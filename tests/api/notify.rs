@@ -46,7 +46,9 @@ async fn mail_server() -> (u16, oneshot::Receiver<String>) {
                     in_data = false;
                     write.write_all(b"250 OK\r\n").await.unwrap();
                 } else {
-                    data.push_str(&line);
+                    // A line the sender began with a dot came with the dot doubled (RFC 5321
+                    // 4.5.2): the receiver takes one away, as a real mail server does.
+                    data.push_str(line.strip_prefix('.').unwrap_or(&line));
                     data.push('\n');
                 }
                 continue;

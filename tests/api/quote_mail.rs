@@ -60,7 +60,9 @@ pub(crate) async fn mailbox_refusing(refused: usize) -> (u16, mpsc::UnboundedRec
                             let _ = sender.send(message);
                             write.write_all(b"250 OK\r\n").await.unwrap();
                         } else {
-                            data.push_str(&line);
+                            // A line the sender began with a dot came with the dot doubled (RFC 5321
+                            // 4.5.2): the receiver takes one away, as a real mail server does.
+                            data.push_str(line.strip_prefix('.').unwrap_or(&line));
                             data.push('\n');
                         }
                         continue;

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 39] = [
+const TABLES: [&str; 40] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -44,6 +44,7 @@ const TABLES: [&str; 39] = [
     "invoice_sends",
     "invoice_reminders",
     "invoice_standings",
+    "invoice_dues",
     "declarations",
     "declaration_photos",
     "document_links",
@@ -58,10 +59,10 @@ const TABLES: [&str; 39] = [
 /// is there.
 const SELF_REFERENCES: [(&str, &str); 2] = [("leads", "duplicate_of"), ("invoices", "credited_id")];
 
-/// Rows the migrations write themselves, replaced by the copy. `invoice_standings` comes
-/// after `invoices`, whose triggers count the copied invoices into it: SQLite's counts
-/// then replace those.
-const SEEDED: [&str; 2] = ["site_revision", "invoice_standings"];
+/// Rows the migrations or the triggers write themselves, replaced by the copy.
+/// `invoice_standings` and `invoice_dues` come after `invoices`, whose triggers count the
+/// copied invoices into them: SQLite's counts then replace those.
+const SEEDED: [&str; 3] = ["site_revision", "invoice_standings", "invoice_dues"];
 
 /// One value on its way, as the PostgreSQL column wants it.
 enum Value {

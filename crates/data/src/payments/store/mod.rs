@@ -70,8 +70,8 @@ pub async fn register(
 /// Every invoice whose `paid` is not the sum of its booked payments, or whose `credited`
 /// is not the sum of its credit notes, or whose `charged` is not its reminders' fees and
 /// latest interest, or whose kept letters are not its reminders (`balance::CHARGED_SQL`);
-/// and every standing whose count or sum in
-/// `invoice_standings` (migration 0046) is not the invoices': none, always
+/// and every standing whose count or sum in `invoice_standings` (migration 0046), or due
+/// date whose count or sum in `invoice_dues` (0050), is not the invoices': none, always
 /// (tests/api/payments.rs).
 pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_scalar(
@@ -87,7 +87,14 @@ pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
          (SELECT pay_by FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1) \
          UNION ALL SELECT 'standing ' || kept.standing FROM invoice_standings AS kept \
          WHERE kept.invoices <> (SELECT COUNT(*) FROM invoices WHERE invoices.standing = kept.standing) \
-         OR kept.owing <> (SELECT COALESCE(SUM(invoices.owing), 0) FROM invoices WHERE invoices.standing = kept.standing)",
+         OR kept.owing <> (SELECT COALESCE(SUM(invoices.owing), 0) FROM invoices WHERE invoices.standing = kept.standing) \
+         UNION ALL SELECT 'due ' || kept.due_date FROM invoice_dues AS kept \
+         WHERE kept.invoices <> (SELECT COUNT(*) FROM invoices \
+                                 WHERE standing IN ('unpaid', 'partly_paid') AND invoices.due_date = kept.due_date) \
+         OR kept.owing <> (SELECT COALESCE(SUM(owing), 0) FROM invoices \
+                           WHERE standing IN ('unpaid', 'partly_paid') AND invoices.due_date = kept.due_date) \
+         UNION ALL SELECT 'due ' || invoices.due_date FROM invoices WHERE standing IN ('unpaid', 'partly_paid') \
+         AND NOT EXISTS (SELECT 1 FROM invoice_dues WHERE invoice_dues.due_date = invoices.due_date)",
     )
     .fetch_all(pool)
     .await)
@@ -108,7 +115,7 @@ pub async fn figures(
          CAST(COALESCE(SUM(CASE WHEN due_date < $1 AND due_date >= $2 THEN owing ELSE 0 END), 0) AS BIGINT), \
          CAST(COALESCE(SUM(CASE WHEN due_date < $2 AND due_date >= $3 THEN owing ELSE 0 END), 0) AS BIGINT), \
          CAST(COALESCE(SUM(CASE WHEN due_date < $3 THEN owing ELSE 0 END), 0) AS BIGINT) \
-         FROM invoices WHERE standing IN ('unpaid', 'partly_paid')", // the index invoices_owed (0048)
+         FROM invoice_dues", // kept by due date (migration 0050)
     )
     .bind(today)
     .bind(ages[0])
