@@ -129,7 +129,7 @@ pub fn ceiling(budget: i64) -> i64 {
 /// What a meter is made of, in øre excluding MVA: the job's own work (held included), what
 /// of it is held, and tilleggsarbeid. Each job keeps these as `used_sum`, `held_sum` and
 /// `extra_sum` (migration 0049), counted by the database from each row's `amount`, which is
-/// [`time_amount`] or [`material_amount`]; `super::store::sums_astray` holds the two ways
+/// [`time_amount`] or [`material_amount`]; `super::sums_astray` holds the two ways
 /// of counting together.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Sums {
