@@ -105,7 +105,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         .refused(StatusCode::CONFLICT, "Fakturaen er ikke forfalt, eller det står ikke noe igjen å betale.");
 
     // The day after the due date a purring may go, without a fee until 14 days past due.
-    app.state.clock.advance(Duration::days((due - app.state.clock.today()).num_days() + 1));
+    app.state.clock.advance_days((due - app.state.clock.today()).num_days() + 1);
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let now: Value = office.call(Method::GET, &reminders, None).await.good();
     let next = &now["next"];
@@ -132,7 +132,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         );
 
     // 14 days past due: the purring with its fee and 14 days' interest, over the rate change.
-    app.state.clock.advance(Duration::days(13));
+    app.state.clock.advance_days(13);
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let today = app.state.clock.today();
     assert_eq!(today, due + Duration::days(14));
@@ -169,7 +169,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         ),
     );
     // The customer pays 1 000 kr three days later.
-    app.state.clock.advance(Duration::days(3));
+    app.state.clock.advance_days(3);
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let paid_on = app.state.clock.today();
     let _: Id = office
@@ -178,7 +178,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         .good();
 
     // Its time run out, the inkassovarsel: a purring asked for from an old page is refused.
-    app.state.clock.advance(Duration::days(12));
+    app.state.clock.advance_days(12);
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let today = app.state.clock.today();
     assert_eq!(reminders_due(&office).await, 1, "its time run out, the next letter is due");
@@ -227,7 +227,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
     }
 
     // Every step sent: what is left is collection. Paid in full, the invoice is paid.
-    app.state.clock.advance(Duration::days(15));
+    app.state.clock.advance_days(15);
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let now: Value = office.call(Method::GET, &reminders, None).await.good();
     assert_eq!(
@@ -258,7 +258,7 @@ async fn a_credit_note_of_the_whole_invoice_takes_the_fees_with_it(app: TestApp)
     let (_, made) = invoiced_job(&app, &office).await;
     let id = made["id"].as_str().unwrap();
     let due = day_of(&made["due_date"]);
-    app.state.clock.advance(Duration::days((due - app.state.clock.today()).num_days() + 20));
+    app.state.clock.advance_days((due - app.state.clock.today()).num_days() + 20);
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let purring: Value = office
         .call(
@@ -307,7 +307,7 @@ async fn a_purring_goes_by_email_with_its_pdf(app: TestApp, mut mail: UnboundedR
     let (_, made) = invoiced_job(&app, &office).await;
     let (id, number) = (made["id"].as_str().unwrap(), made["number"].as_str().unwrap());
     let due = day_of(&made["due_date"]);
-    app.state.clock.advance(Duration::days((due - app.state.clock.today()).num_days() + 15));
+    app.state.clock.advance_days((due - app.state.clock.today()).num_days() + 15);
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let reminders = format!("/api/admin/invoices/{id}/reminders");
     let now: Value = office.call(Method::GET, &reminders, None).await.good();

@@ -397,7 +397,7 @@ async fn hours_lock_after_the_following_month(app: TestApp) {
 
     // The clock moves to the first day of next month: last month's hours are locked.
     let next_month: NaiveDate = first_of_this + Months::new(1);
-    app.state.clock.advance(Duration::days((next_month - today).num_days()));
+    app.state.clock.advance_days((next_month - today).num_days());
     assert_eq!(app.state.clock.today(), next_month);
     // Sessions last a day: both sign in again.
     let (worker, office) = (

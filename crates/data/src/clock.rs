@@ -27,4 +27,17 @@ impl Clock {
     pub fn advance(&self, by: Duration) {
         self.offset_secs.fetch_add(by.num_seconds(), Ordering::Relaxed);
     }
+
+    /// Moves this clock forward `days` days of the calendar in Norway. `days` times 24
+    /// hours would not do across the change to or from summer time (a day of 23 or 25
+    /// hours): a moment near midnight would land on the day after or stay on the day before.
+    pub fn advance_days(&self, days: i64) {
+        let target = self.today() + Duration::days(days);
+        self.advance(Duration::days(days));
+        match self.today().cmp(&target) {
+            std::cmp::Ordering::Greater => self.advance(Duration::hours(-1)),
+            std::cmp::Ordering::Less => self.advance(Duration::hours(1)),
+            std::cmp::Ordering::Equal => {}
+        }
+    }
 }
