@@ -167,6 +167,7 @@ async fn done_job(
         extra: false,
         change_id: None,
         rate: job.rate_of(None),
+        starts_at: Some(7 * 60),
     };
     let id = Uuid::now_v7();
     let audit =

@@ -84,7 +84,7 @@ fn hours(minutes: i64) -> String {
 }
 
 /// The payroll file: one row per person and kind of hours (ordinary time, overtime, the
-/// hours on weekends and public holidays, tilleggsarbeid), for Excel as the time sheet is
+/// hours on weekends and public holidays, in the evening and at night, tilleggsarbeid), for Excel as the time sheet is
 /// (`super::sheet`). Audited: it names people.
 #[utoipa::path(
     get, path = "/api/admin/time/payroll", tag = "admin", params(MonthQuery),
@@ -113,7 +113,7 @@ pub(super) async fn payroll(
         .into_response())
 }
 
-/// The payroll file's rows: a header, then four rows a person.
+/// The payroll file's rows: a header, then five rows a person.
 fn payroll_csv(sheet: &MonthSheet, first: NaiveDate) -> Result<Vec<u8>, ::csv::Error> {
     let mut writer = Sheet::new();
     writer.row(["Måned", "Person", "Type", "Timer"])?;
@@ -123,6 +123,7 @@ fn payroll_csv(sheet: &MonthSheet, first: NaiveDate) -> Result<Vec<u8>, ::csv::E
             ("Ordinær tid", person.ordinary),
             ("Overtid", person.overtime),
             ("Helg og helligdag (tillegg)", person.weekend),
+            ("Kveld og natt (tillegg)", person.evening),
             ("Tilleggsarbeid (med i timene over)", person.extra),
         ];
         for (kind, minutes) in kinds {

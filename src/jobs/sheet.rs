@@ -117,6 +117,7 @@ fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, ::csv::Error> {
     writer.row([
         "Dato",
         "Ukedag",
+        "Fra kl.",
         "Person",
         "Oppdrag",
         "Kunde",
@@ -131,6 +132,7 @@ fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, ::csv::Error> {
         writer.row([
             oslo::date_short(entry.day).as_str(),
             oslo::weekday(entry.day),
+            entry.starts_at.map(jobs::month::clock).unwrap_or_default().as_str(),
             entry.user_name.as_str(),
             row.job_title.as_str(),
             row.customer_name.as_str(),
@@ -145,7 +147,7 @@ fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, ::csv::Error> {
         });
         if last_of_person {
             let label = format!("Sum {}", entry.user_name);
-            writer.row(["", "", label.as_str(), "", "", "", hours(sum).as_str(), "", ""])?;
+            writer.row(["", "", "", label.as_str(), "", "", "", hours(sum).as_str(), "", ""])?;
             sum = 0;
         }
     }

@@ -238,6 +238,7 @@ fn view(entry: &NewEntry) -> serde_json::Value {
     serde_json::json!({
         "day": entry.day, "minutes": entry.minutes, "line": entry.line, "note": entry.note,
         "extra": entry.extra, "change_id": entry.change_id, "user_name": entry.user_name,
+        "starts_at": entry.starts_at.map(jobs::month::clock),
     })
 }
 
@@ -289,6 +290,7 @@ pub(super) async fn change_time(
         extra: before.extra,
         change_id: before.change_id,
         rate: before.rate,
+        starts_at: before.starts_at,
     };
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
     super::month::refuse_if_approved(&state, &user, entry.day).await?;

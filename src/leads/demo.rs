@@ -148,6 +148,9 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
                 extra: false,
                 change_id: None,
                 rate: job.rate_of(None),
+                // The second job after the first, into the evening (15:00 to 22:30): the
+                // month's evening hours.
+                starts_at: Some(if n == 0 { 7 * 60 } else { 15 * 60 }),
             };
             let id = Uuid::now_v7();
             let audit = NewAudit::new(

@@ -1,6 +1,6 @@
 //! The month's time sheet as a PDF (`crate::jobs::sheet` serves it), drawn with the
 //! quote's machinery: the same letterhead, font, PDF/A-2b and footer. Per person, one row
-//! per entry (day, job and customer, note, hours) and the person's sum, as
+//! per entry (day and start, job and customer, note, hours) and the person's sum, as
 //! bokføringsforskriften § 8-1-2 asks (per person, per day, per job).
 
 use chrono::{DateTime, Utc};
@@ -69,7 +69,11 @@ pub fn render(
             page.put(Item::Rule { y: page.y });
         }
         let weekday: String = oslo::weekday(entry.day).chars().take(3).collect();
-        let day = format!("{weekday} {}", oslo::date_short(entry.day));
+        // The day, and under it when the work began if the entry says.
+        let day = [
+            Some(format!("{weekday} {}", oslo::date_short(entry.day))),
+            entry.starts_at.map(|at| format!("fra {}", fagfolk_data::jobs::month::clock(at))),
+        ];
         let mut job = format!("{}, {}", row.job_title, row.customer_name);
         if entry.extra {
             job.push_str(" (tillegg)");
@@ -79,14 +83,16 @@ pub fn render(
         let face = Layout::face(Regular);
         let job = face.wrap(&face.printable(&job), 9.5, NOTE - JOB - 10.0);
         let note = face.wrap(&face.printable(&entry.note), 9.5, NOTE_END - NOTE);
-        let lines = job.len().max(note.len()).max(1);
+        let lines = job.len().max(note.len()).max(day.iter().flatten().count());
         page.room(16.0 + 12.0 * (lines - 1) as f32);
         page.y += 13.0;
-        page.text(Regular, 9.5, DAY, Left, &day);
         page.text(Regular, 9.5, RIGHT, Right, &hours(i64::from(entry.minutes)));
         for line in 0..lines {
             if line > 0 {
                 page.y += 12.0;
+            }
+            if let Some(Some(text)) = day.get(line) {
+                page.text(Regular, 9.5, DAY, Left, text);
             }
             if let Some(text) = job.get(line) {
                 page.text(Regular, 9.5, JOB, Left, text);

@@ -308,6 +308,7 @@ async fn an_invoice_waits_for_the_section_7_contact_and_for_tagged_tilleggsarbei
         extra: false,
         change_id: None,
         rate: 95_000,
+        starts_at: None,
     };
     let mut tx = app.state.db.begin().await.unwrap();
     fagfolk_data::jobs::store::time::insert_in(

@@ -310,7 +310,7 @@ async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
     assert!(bytes.starts_with(b"\xEF\xBB\xBF"));
     let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
     assert!(
-        text.starts_with("Dato;Ukedag;Person;Oppdrag;Kunde;Adresse;Timer;Tilleggsarbeid;Merknad\r\n"),
+        text.starts_with("Dato;Ukedag;Fra kl.;Person;Oppdrag;Kunde;Adresse;Timer;Tilleggsarbeid;Merknad\r\n"),
         "{text}"
     );
     assert!(text.contains("Bytte sikringsskap") && !text.contains("Varmekabler"), "{text}");

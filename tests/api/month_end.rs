@@ -1,6 +1,6 @@
 //! The office's month end (#62) on SQLite and PostgreSQL: everyone's hours of a fixed month
 //! split into ordinary time and overtime by arbeidsmiljøloven § 10-4 (or the firm's own
-//! limits), with weekends and tilleggsarbeid; totals that equal the time sheet's entries; the
+//! limits), with weekends, evenings and tilleggsarbeid; totals that equal the time sheet's entries; the
 //! payroll file; and the approval that stops the montører changing the month, in Norwegian,
 //! losing nothing, audited, and opened again.
 
@@ -30,7 +30,18 @@ fn minutes(text: &str) -> i64 {
 
 /// `hours` on `day` on `job`, written by `who`.
 async fn add(who: &Session, job: &str, day: NaiveDate, hours: i64, extra: bool) -> reqwest::Response {
-    let body = json!({"job_id": job, "day": day.to_string(), "minutes": hours * 60, "extra": extra});
+    add_from(who, job, (day, None), hours, extra).await
+}
+
+/// `hours` on `day` begun at `start` (`tt:mm`) on `job`, written by `who`.
+async fn add_from(
+    who: &Session,
+    job: &str,
+    (day, start): (NaiveDate, Option<&str>),
+    hours: i64,
+    extra: bool,
+) -> reqwest::Response {
+    let body = json!({"job_id": job, "day": day.to_string(), "minutes": hours * 60, "extra": extra, "starts_at": start});
     who.send(Method::POST, "/api/admin/time", &body).await
 }
 
@@ -57,19 +68,38 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     let monday =
         (0..7).map(|n| first + Duration::days(n)).find(|d| d.weekday() == chrono::Weekday::Mon).unwrap();
     let month = first.format("%Y-%m").to_string();
-    // Kari: 10, 9, 9, 9, 9 hours Monday to Friday and 4 on Saturday.
+    // Kari: 10, 9, 9, 9, 9 hours Monday to Friday from 07:00 and 4 on Saturday from 20:00.
     let mut karis = Vec::new();
     for (n, hours) in [10, 9, 9, 9, 9, 4].into_iter().enumerate() {
-        let made = add(&kari, &job, monday + Duration::days(n as i64), hours, false).await;
+        let start = if n == 5 { "20:00" } else { "07:00" };
+        let made =
+            add_from(&kari, &job, (monday + Duration::days(n as i64), Some(start)), hours, false).await;
         assert_eq!(made.status(), StatusCode::CREATED);
-        karis.push(made.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned());
+        let made: Value = made.json().await.unwrap();
+        assert_eq!(made["starts_at"], if n == 5 { 20 * 60 } else { 7 * 60 });
+        karis.push(made["id"].as_str().unwrap().to_owned());
     }
-    // Per: 7 hours of tilleggsarbeid on the Tuesday.
-    assert_eq!(add(&per, &job, monday + Duration::days(1), 7, true).await.status(), StatusCode::CREATED);
+    // Per: 7 hours of tilleggsarbeid on the Tuesday from 16:00, five of them past 18:00.
+    let tuesday = monday + Duration::days(1);
+    assert_eq!(add_from(&per, &job, (tuesday, Some("16:00")), 7, true).await.status(), StatusCode::CREATED);
+    // And two of 6 hours on the Wednesday, both said to begin at 07:00: each is counted from
+    // its own start (none in the evening), not as 12 hours from 07:00.
+    for _ in 0..2 {
+        let wednesday = (monday + Duration::days(2), Some("07:00"));
+        assert_eq!(add_from(&per, &job, wednesday, 6, false).await.status(), StatusCode::CREATED);
+    }
+    // A start that is no time of day is refused under its field, and nothing is written.
+    let bad = add_from(&per, &job, (tuesday, Some("25:00")), 1, false).await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let bad: Value = bad.json().await.unwrap();
+    assert_eq!(bad["fields"]["starts_at"], "Skriv når arbeidet begynte som tt:mm, for eksempel 07:30.");
 
     let sheet: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
     assert_eq!(sheet["month"], month.as_str());
-    assert_eq!(sheet["working_time"], json!({"day_minutes": 540, "week_minutes": 2400}));
+    assert_eq!(
+        sheet["working_time"],
+        json!({"day_minutes": 540, "week_minutes": 2400, "evening_from": 1080})
+    );
     let person = |sheet: &Value, id: uuid::Uuid| -> Value {
         sheet["people"].as_array().unwrap().iter().find(|p| p["user_id"] == id.to_string()).unwrap().clone()
     };
@@ -86,16 +116,18 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
         (&json!(50 * 60), &json!(40 * 60), &json!(10 * 60))
     );
     assert_eq!((&kari_month["weekend"], &kari_month["days"]), (&json!(holiday_hours), &json!(6)));
+    // Saturday from 20:00 to midnight is evening; her weekdays from 07:00 end by 17:00.
+    assert_eq!(kari_month["evening"], 4 * 60);
     let per_month = person(&sheet, per_id);
     assert_eq!(
-        (&per_month["minutes"], &per_month["extra"], &per_month["overtime"]),
-        (&json!(420), &json!(420), &json!(0))
+        (&per_month["minutes"], &per_month["extra"], &per_month["overtime"], &per_month["evening"]),
+        (&json!(19 * 60), &json!(420), &json!(3 * 60), &json!(300))
     );
     let weekdays = (0..31)
         .map(|n| first + Duration::days(n))
         .filter(|d| d.month() == first.month() && !fagfolk_data::jobs::month::is_weekend(*d))
         .count();
-    assert_eq!(per_month["days_without"].as_array().unwrap().len(), weekdays - 1);
+    assert_eq!(per_month["days_without"].as_array().unwrap().len(), weekdays - 2);
 
     // The totals are the time sheet's entries.
     let entries = csv_rows(
@@ -108,16 +140,19 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     )
     .await;
     let hours_column = entries[0].iter().position(|c| c == "Timer").unwrap();
+    let start_column = entries[0].iter().position(|c| c == "Fra kl.").unwrap();
+    let starts: Vec<&str> = entries[1..].iter().map(|row| row[start_column].as_str()).collect();
+    assert!(starts.contains(&"16:00") && starts.contains(&"20:00"), "{starts:?}");
     let entered: i64 = entries[1..]
         .iter()
-        .filter(|row| !row[2].starts_with("Sum "))
+        .filter(|row| !row[3].starts_with("Sum "))
         .map(|row| minutes(&row[hours_column]))
         .sum();
     let counted: i64 =
         sheet["people"].as_array().unwrap().iter().map(|p| p["minutes"].as_i64().unwrap()).sum();
-    assert_eq!((entered, counted), (57 * 60, 57 * 60));
+    assert_eq!((entered, counted), (69 * 60, 69 * 60));
 
-    // The payroll file: four rows a person.
+    // The payroll file: five rows a person.
     let payroll = csv_rows(
         office
             .request(Method::GET, "/api/admin/time/payroll")
@@ -129,15 +164,16 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     .await;
     assert_eq!(payroll[0], ["Måned", "Person", "Type", "Timer"]);
     // (Every test user is called "Test Bruker": the rows are told apart by their kind.)
-    assert_eq!(payroll.len(), 1 + 4 * 2, "{payroll:?}");
+    assert_eq!(payroll.len(), 1 + 5 * 2, "{payroll:?}");
     let sum = |kind: &str| -> i64 {
         payroll[1..].iter().filter(|row| row[2] == kind).map(|row| minutes(&row[3])).sum()
     };
     assert_eq!(payroll[1][0], fagfolk_data::oslo::month(first));
     assert_eq!(
         (sum("Ordinær tid"), sum("Overtid"), sum("Tilleggsarbeid (med i timene over)")),
-        (47 * 60, 10 * 60, 7 * 60)
+        (56 * 60, 13 * 60, 7 * 60)
     );
+    assert_eq!(sum("Kveld og natt (tillegg)"), 9 * 60);
     let refused = kari
         .request(Method::GET, "/api/admin/time/payroll")
         .query(&[("month", &month)])
@@ -150,7 +186,7 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     assert_eq!(hers["people"].as_array().unwrap().len(), 1);
     assert_eq!(hers["people"][0]["user_id"], kari_id.to_string());
 
-    // The firm's agreement: 7.5 hours a day, 37.5 a week.
+    // The firm's agreement: 7.5 hours a day, 37.5 a week, the evening from 17:00.
     let mut settings: Value = office.get("/api/admin/settings").await.json().await.unwrap();
     settings["working_time"] = json!({"day_minutes": 0, "week_minutes": 2250});
     let bad = office.send(Method::PUT, "/api/admin/settings", &settings).await;
@@ -160,11 +196,16 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
         bad["fields"]["working_time.day_minutes"],
         "Normal arbeidstid per dag må være mellom 1 og 24 timer."
     );
-    settings["working_time"] = json!({"day_minutes": 450, "week_minutes": 2250});
+    settings["working_time"] = json!({"day_minutes": 450, "week_minutes": 2250, "evening_from": 11 * 60});
+    let bad: Value = office.send(Method::PUT, "/api/admin/settings", &settings).await.json().await.unwrap();
+    assert_eq!(bad["fields"]["working_time.evening_from"], "Kvelden må begynne mellom kl. 12:00 og 23:59.");
+    settings["working_time"] = json!({"day_minutes": 450, "week_minutes": 2250, "evening_from": 17 * 60});
     assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
     let agreed: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
     let kari_agreed = person(&agreed, kari_id);
     assert_eq!((&kari_agreed["ordinary"], &kari_agreed["overtime"]), (&json!(2250), &json!(50 * 60 - 2250)));
+    // Monday's tenth hour from 07:00 ends at 17:00: still not evening. Per's from 16:00: six.
+    assert_eq!((&kari_agreed["evening"], &person(&agreed, per_id)["evening"]), (&json!(240), &json!(360)));
 
     // Approved: the montører can no longer change the month; the office can.
     let path = "/api/admin/time/month/approval";
@@ -191,6 +232,11 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     assert_eq!(still["approved"]["approved_by"], "Test Bruker");
     let by_office = office.send(Method::PUT, &entry_path, &json!({"minutes": 540})).await;
     assert_eq!(by_office.status(), StatusCode::OK);
+    let kept: Value = by_office.json().await.unwrap();
+    assert_eq!(kept["starts_at"], 7 * 60, "a change that leaves out the start keeps it");
+    let cleared: Value =
+        office.send(Method::PUT, &entry_path, &json!({"starts_at": null})).await.json().await.unwrap();
+    assert_eq!((&cleared["starts_at"], &cleared["minutes"]), (&Value::Null, &json!(540)));
     let log = audit_entries(&app).await;
     let (action, entity, _, by, changes) = log.iter().find(|e| e.0 == "approve").unwrap();
     assert_eq!(

@@ -78,17 +78,21 @@ test("on the demo data, the month's hours for everyone are read, downloaded as E
 
   // Each person's hours on the screen are the time sheet's rows and the payroll file's.
   const shown = await month.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelectorAll('td')[0]?.textContent ?? '']),
+    rows.map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelectorAll('td')[0]?.textContent ?? '', row.querySelectorAll('td')[4]?.textContent ?? '']),
   )
   const screenTotal = shown.reduce((sum, [, hours]) => sum + number((hours ?? '').replace(' t', '')), 0)
+  const screenEvening = shown.reduce((sum, [, , hours]) => sum + number((hours ?? '').replace(' t', '')), 0)
   const sheet = excelRows(await (await page.request.get(await month.getByRole('link', { name: 'Timeliste for alle (CSV)' }).getAttribute('href') ?? '')).body())
   const hoursAt = sheet[0]!.indexOf('Timer')
-  const entered = sheet.slice(1).filter((row) => !row[2]!.startsWith('Sum ')).reduce((sum, row) => sum + number(row[hoursAt]!), 0)
+  const personAt = sheet[0]!.indexOf('Person')
+  const entered = sheet.slice(1).filter((row) => !row[personAt]!.startsWith('Sum ')).reduce((sum, row) => sum + number(row[hoursAt]!), 0)
   expect(entered).toBeCloseTo(screenTotal, 2)
   const payroll = excelRows(await (await page.request.get(await month.getByRole('link', { name: 'Lønnsgrunnlag (CSV)' }).getAttribute('href') ?? '')).body())
   expect(payroll[0]).toEqual(['Måned', 'Person', 'Type', 'Timer'])
   const paid = payroll.slice(1).filter((row) => row[2] === 'Ordinær tid' || row[2] === 'Overtid').reduce((sum, row) => sum + number(row[3]!), 0)
   expect(paid).toBeCloseTo(screenTotal, 2)
+  const evenings = payroll.slice(1).filter((row) => row[2] === 'Kveld og natt (tillegg)').reduce((sum, row) => sum + number(row[3]!), 0)
+  expect(evenings).toBeCloseTo(screenEvening, 2)
 
   // Approved: said on the page and in the log; then opened again.
   await month.getByRole('button', { name: 'Godkjenn måneden' }).click()

@@ -1481,7 +1481,7 @@ export interface paths {
         };
         /**
          * The payroll file: one row per person and kind of hours (ordinary time, overtime, the
-         *     hours on weekends and public holidays, tilleggsarbeid), for Excel as the time sheet is
+         *     hours on weekends and public holidays, in the evening and at night, tilleggsarbeid), for Excel as the time sheet is
          *     (`super::sheet`). Audited: it names people.
          */
         get: operations["payroll"];
@@ -3741,6 +3741,12 @@ export interface components {
             days_without: string[];
             /**
              * Format: int64
+             * @description The minutes in the evening and at night, of the entries that say when they began
+             *     (also in ordinary or overtime; `evening`).
+             */
+            evening: number;
+            /**
+             * Format: int64
              * @description The minutes of tilleggsarbeid (also in ordinary or overtime).
              */
             extra: number;
@@ -4543,6 +4549,12 @@ export interface components {
              *     price, else the job's hourly rate then).
              */
             rate: number;
+            /**
+             * Format: int32
+             * @description When the work began, in minutes after midnight (Norwegian time); none when not given.
+             *     Only the month's evening hours read it (`super::month::evening`).
+             */
+            starts_at?: number | null;
             /** Format: date-time */
             updated_at: string;
             /**
@@ -4584,6 +4596,12 @@ export interface components {
              */
             minutes?: number | null;
             note?: string | null;
+            /**
+             * @description When the work began, `tt:mm` (Norwegian time); `null` or blank for not given. Left
+             *     out, a change keeps what was saved. Only the month's evening hours read it.
+             * @example 07:30
+             */
+            starts_at?: string | null;
         };
         /** @description One kind of thing to do: how many, and the first [`SHOWN`]. */
         TodoItem: {
@@ -4890,6 +4908,13 @@ export interface components {
              * @description A day's ordinary time: 540 (9 hours) by arbeidsmiljøloven § 10-4 (1).
              */
             day_minutes: number;
+            /**
+             * Format: int32
+             * @description When the evening begins, in minutes after midnight: 1 080 (18:00) unless the firm's
+             *     agreement says otherwise. Hours from then to 06:00 are the month's evening and night
+             *     hours (`crate::jobs::month::evening`). Settings saved before it was asked read 18:00.
+             */
+            evening_from?: number;
             /**
              * Format: int32
              * @description A week's (Monday to Sunday): 2 400 (40 hours).

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatNumber, formatPriceFrom, norwegianClock } from './format'
+import { clockOf, formatDate, formatNumber, formatPriceFrom, norwegianClock, parseClock } from './format'
 
 describe('format', () => {
   it('groups prices the Norwegian way', () => {
@@ -25,5 +25,16 @@ describe('format', () => {
     expect(norwegianClock(new Date('2026-11-27T21:19:00Z'))).toBe('22:19')
     expect(norwegianClock(new Date('2026-07-01T11:05:00Z'))).toBe('13:05')
     expect(norwegianClock(new Date('2026-11-27T23:30:00Z'))).toBe('00:30')
+  })
+
+  it('reads a time of day as the server does, and writes it back', () => {
+    expect(parseClock('07:30')).toBe('07:30')
+    expect(parseClock(' 7:30 ')).toBe('07:30')
+    expect(parseClock('7.30')).toBe('07:30')
+    expect(parseClock('0730')).toBe('07:30')
+    expect(parseClock('19')).toBe('19:00')
+    for (const bad of ['24:00', '7:60', '', 'kl 7', '7:3x', '-1:00', '123:00']) expect(parseClock(bad)).toBeNull()
+    expect(clockOf(450)).toBe('07:30')
+    expect(clockOf(1439)).toBe('23:59')
   })
 })

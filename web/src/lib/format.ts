@@ -72,3 +72,20 @@ const clockFormat = once(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit
 export function norwegianClock(now = new Date()): string {
   return clockFormat().format(now).replace('.', ':')
 }
+
+/** A time of day typed "7:30", "07:30", "7.30", "0730" or "7", as the server reads it
+ * (`parse_clock` in crates/data/src/jobs/month.rs): "07:30", or null when it is no time. */
+export function parseClock(text: string): string | null {
+  const typed = text.trim().replace('.', ':')
+  const match = /^(\d{1,2})(?::(\d{1,2}))?$/.exec(typed) ?? /^(\d{2})(\d{2})$/.exec(typed)
+  if (!match) return null
+  const hours = Number(match[1])
+  const minutes = Number(match[2] ?? '0')
+  if (hours > 23 || minutes > 59) return null
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`
+}
+
+/** Minutes after midnight (as an hour entry's start is sent back) as "07:30". */
+export function clockOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+}

@@ -276,6 +276,7 @@ mod tests {
             change_id: None,
             rate: 95_000,
             held: false,
+            starts_at: None,
             created_at: at,
             updated_at: at,
         }

@@ -143,6 +143,24 @@ pub struct TimeInput {
     #[schema(value_type = Option<Uuid>)]
     #[serde(default, deserialize_with = "present")]
     pub change_id: Option<Option<String>>,
+    /// When the work began, `tt:mm` (Norwegian time); `null` or blank for not given. Left
+    /// out, a change keeps what was saved. Only the month's evening hours read it.
+    #[schema(value_type = Option<String>, example = "07:30")]
+    #[serde(default, deserialize_with = "present")]
+    pub starts_at: Option<Option<String>>,
+}
+
+/// The refusal of a start that is no time of day.
+pub const BAD_START: &str = "Skriv når arbeidet begynte som tt:mm, for eksempel 07:30.";
+
+/// A start as sent: blank is none, anything else must be a time of day.
+fn read_start(errors: &mut FieldErrors, value: Option<String>) -> Option<i32> {
+    let text = value.filter(|text| !text.trim().is_empty())?;
+    let minute = super::hours::parse_clock(&text);
+    if minute.is_none() {
+        errors.add("starts_at", BAD_START);
+    }
+    minute
 }
 
 /// A field that may be sent as `null` to clear it: `None` when left out, `Some(None)`
@@ -220,6 +238,10 @@ pub fn read_time(
         Some(value) => read_change(&mut errors, value),
         None => base.and_then(|base| base.change_id.filter(|_| base.job_id == job.id)),
     };
+    let starts_at = match input.starts_at {
+        Some(value) => read_start(&mut errors, value),
+        None => base.and_then(|base| base.starts_at),
+    };
     errors.finish()?;
     Ok(NewEntry {
         job_id: job.id,
@@ -236,6 +258,7 @@ pub fn read_time(
         rate: base
             .filter(|base| base.job_id == job.id && base.line == line)
             .map_or_else(|| job.rate_of(line), |base| base.rate),
+        starts_at,
     })
 }
 

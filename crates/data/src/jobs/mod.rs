@@ -8,6 +8,7 @@
 pub mod changes;
 pub mod figures;
 pub mod gate;
+pub mod hours;
 pub mod input;
 pub mod list;
 pub mod materials;

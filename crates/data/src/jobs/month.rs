@@ -1,6 +1,6 @@
 //! The month for everyone (payroll): each person's hours of a month split into ordinary
-//! time and overtime, with the hours on weekends and public holidays, the tilleggsarbeid,
-//! and the weekdays without hours; and the office's approval of the month, after which a
+//! time and overtime, with the hours on weekends and public holidays, in the evening and at
+//! night, the tilleggsarbeid, and the weekdays without hours; and the office's approval of the month, after which a
 //! montør can no longer change its hours (`store::month`, the routes in src/jobs/month.rs).
 //!
 //! Ordinary working time is at most 9 hours in 24 and 40 hours in 7 days (arbeidsmiljøloven
@@ -8,20 +8,27 @@
 //! (Fellesoverenskomsten for byggfag, the installation agreements) may have other limits: it
 //! sets them in Innstillinger (`WorkingTime`). The public holidays are those of
 //! helligdagsfredloven § 2 and of the law on 1 and 17 May (docs/LAW.md, "Timer og lønn").
+//!
+//! Evening and night hours are those from the firm's evening hour (18:00 unless set in
+//! Innstillinger) to 06:00, when night work ends (arbeidsmiljøloven § 10-11 (1)); only an
+//! entry that says when it began can have them (`evening`).
 
-use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use chrono::{Duration, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub use super::hours::{MORNING, clock, evening, is_holiday, is_weekend, parse_clock};
 pub use crate::settings::WorkingTime;
 
-/// One person's hours on one day: all of them, and those of tilleggsarbeid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One person's hours on one day: all of them, those of tilleggsarbeid, and those in the
+/// evening or at night.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DayHours {
     pub day: NaiveDate,
     pub minutes: i64,
     pub extra: i64,
+    pub evening: i64,
 }
 
 /// A day's minutes split: ordinary time and overtime.
@@ -56,35 +63,6 @@ pub fn split(days: &[DayHours], limits: WorkingTime) -> Vec<Split> {
         .collect()
 }
 
-/// Easter Sunday of `year` (the Gregorian computus: the anonymous algorithm of 1876).
-fn easter(year: i32) -> Option<NaiveDate> {
-    let (a, b, c) = (year % 19, year / 100, year % 100);
-    let (d, e) = (b / 4, b % 4);
-    let g = (8 * b + 13) / 25;
-    let h = (19 * a + b - d - g + 15) % 30;
-    let (i, k) = (c / 4, c % 4);
-    let l = (32 + 2 * e + 2 * i - h - k) % 7;
-    let m = (a + 11 * h + 19 * l) / 433;
-    let month = (h + l - 7 * m + 90) / 25;
-    let day = (h + l - 7 * m + 33 * month + 19) % 32;
-    NaiveDate::from_ymd_opt(year, u32::try_from(month).ok()?, u32::try_from(day).ok()?)
-}
-
-/// Whether `day` is a Norwegian public holiday: 1 January, Maundy Thursday, Good Friday,
-/// Easter Monday, Ascension Day, Whit Monday, 25 and 26 December (helligdagsfredloven § 2;
-/// the Sundays it names are Sundays anyway), 1 and 17 May.
-pub fn is_holiday(day: NaiveDate) -> bool {
-    if matches!((day.month(), day.day()), (1, 1) | (5, 1) | (5, 17) | (12, 25) | (12, 26)) {
-        return true;
-    }
-    easter(day.year()).is_some_and(|easter| [-3, -2, 1, 39, 50].contains(&(day - easter).num_days()))
-}
-
-/// Whether `day` is a Saturday, a Sunday or a public holiday: its hours are "helg".
-pub fn is_weekend(day: NaiveDate) -> bool {
-    matches!(day.weekday(), Weekday::Sat | Weekday::Sun) || is_holiday(day)
-}
-
 /// One person's month.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct PersonMonth {
@@ -98,6 +76,9 @@ pub struct PersonMonth {
     pub overtime: i64,
     /// The minutes on Saturdays, Sundays and public holidays (also in ordinary or overtime).
     pub weekend: i64,
+    /// The minutes in the evening and at night, of the entries that say when they began
+    /// (also in ordinary or overtime; `evening`).
+    pub evening: i64,
     /// The minutes of tilleggsarbeid (also in ordinary or overtime).
     pub extra: i64,
     /// Days with hours.
@@ -123,6 +104,7 @@ pub fn person_month(
         ordinary: 0,
         overtime: 0,
         weekend: 0,
+        evening: 0,
         extra: 0,
         days: 0,
         days_without: Vec::new(),
@@ -135,6 +117,7 @@ pub fn person_month(
         person.ordinary += split.ordinary;
         person.overtime += split.overtime;
         person.extra += hours.extra;
+        person.evening += hours.evening;
         person.days += 1;
         if is_weekend(hours.day) {
             person.weekend += hours.minutes;
@@ -185,7 +168,7 @@ pub async fn sheet(
     let rows = super::store::month::days(db, (from, next), only.as_ref().map(|(id, _)| *id)).await?;
     // Each person's days in order; a person is their id, or their name once deleted.
     let mut people: Vec<(Who, Vec<DayHours>)> = Vec::new();
-    for (user_id, name, day, minutes, extra) in rows {
+    for (user_id, name, day, starts_at, minutes, extra) in rows {
         let at = people.iter().position(|((id, kept), _)| match user_id {
             Some(user_id) => *id == Some(user_id),
             None => id.is_none() && *kept == name,
@@ -197,7 +180,8 @@ pub async fn sheet(
                 people.len() - 1
             }
         };
-        people[index].1.push(DayHours { day, minutes, extra });
+        let evening = evening(starts_at, minutes, limits.evening_from);
+        people[index].1.push(DayHours { day, minutes, extra, evening });
     }
     let listed: Vec<(Uuid, String)> = match only {
         Some(person) => vec![person],
@@ -219,6 +203,7 @@ pub async fn sheet(
                 if same {
                     kept.minutes += later.minutes;
                     kept.extra += later.extra;
+                    kept.evening += later.evening;
                 }
                 same
             });
@@ -247,7 +232,7 @@ mod tests {
     }
 
     fn hours(text: &str, hours: i64) -> DayHours {
-        DayHours { day: day(text), minutes: hours * 60, extra: 0 }
+        DayHours { day: day(text), minutes: hours * 60, ..DayHours::default() }
     }
 
     #[test]
@@ -262,32 +247,9 @@ mod tests {
         assert_eq!(ordinary, [9, 9, 9, 9, 4, 0]);
         assert_eq!(overtime, [1, 0, 0, 0, 5, 4]);
         // A firm's agreement of 7.5 hours a day and 37.5 a week.
-        let agreed = WorkingTime { day_minutes: 450, week_minutes: 2250 };
+        let agreed = WorkingTime { day_minutes: 450, week_minutes: 2250, ..WorkingTime::default() };
         let splits = split(&days[..2], agreed);
         assert_eq!((splits[0].overtime, splits[1].overtime), (150, 90));
-    }
-
-    #[test]
-    fn the_norwegian_holidays_fall_where_the_law_puts_them() {
-        assert_eq!(easter(2026), Some(day("2026-04-05")));
-        assert_eq!(easter(2027), Some(day("2027-03-28")));
-        for holiday in [
-            "2026-01-01",
-            "2026-04-02",
-            "2026-04-03",
-            "2026-04-06",
-            "2026-05-01",
-            "2026-05-14",
-            "2026-05-17",
-            "2026-05-25",
-            "2026-12-25",
-            "2026-12-26",
-        ] {
-            assert!(is_holiday(day(holiday)), "{holiday}");
-        }
-        for workday in ["2026-04-01", "2026-04-07", "2026-05-18", "2026-12-24", "2026-12-28"] {
-            assert!(!is_holiday(day(workday)), "{workday}");
-        }
     }
 
     #[test]
@@ -320,8 +282,8 @@ mod tests {
         ) {
             let start = day("2026-11-02");
             let days: Vec<DayHours> = minutes.iter().enumerate()
-                .map(|(n, &m)| DayHours { day: start + Duration::days(n as i64), minutes: m, extra: 0 }).collect();
-            let limits = WorkingTime { day_minutes, week_minutes };
+                .map(|(n, &m)| DayHours { day: start + Duration::days(n as i64), minutes: m, ..DayHours::default() }).collect();
+            let limits = WorkingTime { day_minutes, week_minutes, ..WorkingTime::default() };
             let splits = split(&days, limits);
             let mut weeks = std::collections::HashMap::new();
             for (hours, split) in days.iter().zip(&splits) {

@@ -46,6 +46,9 @@ pub struct TimeEntry {
     /// Written past a prisoverslag's budget before the § 7 contact: kept in the time sheet,
     /// held out of the invoice until the contact is recorded (`super::gate`).
     pub held: bool,
+    /// When the work began, in minutes after midnight (Norwegian time); none when not given.
+    /// Only the month's evening hours read it (`super::hours::evening`).
+    pub starts_at: Option<i32>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -55,6 +58,7 @@ impl TimeEntry {
         serde_json::json!({
             "day": self.day, "minutes": self.minutes, "line": self.line, "note": self.note,
             "extra": self.extra, "change_id": self.change_id, "user_name": self.user_name,
+            "starts_at": self.starts_at.map(super::hours::clock),
         })
     }
 
@@ -125,6 +129,8 @@ pub struct NewEntry {
     pub change_id: Option<Uuid>,
     /// Øre per hour: the job's rate for its line when the entry is new or moves.
     pub rate: i64,
+    /// Minutes after midnight the work began, if given.
+    pub starts_at: Option<i32>,
 }
 
 impl NewEntry {

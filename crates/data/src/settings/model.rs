@@ -211,11 +211,20 @@ pub struct WorkingTime {
     pub day_minutes: i32,
     /// A week's (Monday to Sunday): 2 400 (40 hours).
     pub week_minutes: i32,
+    /// When the evening begins, in minutes after midnight: 1 080 (18:00) unless the firm's
+    /// agreement says otherwise. Hours from then to 06:00 are the month's evening and night
+    /// hours (`crate::jobs::month::evening`). Settings saved before it was asked read 18:00.
+    #[serde(default = "evening_default")]
+    pub evening_from: i32,
+}
+
+fn evening_default() -> i32 {
+    18 * 60
 }
 
 impl Default for WorkingTime {
     fn default() -> Self {
-        Self { day_minutes: 9 * 60, week_minutes: 40 * 60 }
+        Self { day_minutes: 9 * 60, week_minutes: 40 * 60, evening_from: evening_default() }
     }
 }
 
@@ -228,6 +237,9 @@ impl WorkingTime {
         if !(60..=7 * 24 * 60).contains(&self.week_minutes) {
             errors
                 .add("working_time.week_minutes", "Normal arbeidstid per uke må være mellom 1 og 168 timer.");
+        }
+        if !(12 * 60..24 * 60).contains(&self.evening_from) {
+            errors.add("working_time.evening_from", "Kvelden må begynne mellom kl. 12:00 og 23:59.");
         }
     }
 }

@@ -9,19 +9,22 @@ use crate::db::Db;
 use crate::jobs::month::Approval;
 use crate::{db_run, tx_run};
 
-/// Hours by person and day from `from` to `to` (not included), of `user_id` alone when
-/// given: `(user_id, user_name, day, minutes, minutes of tilleggsarbeid)`, by person and day.
-/// Read from the index `time_entries_day` alone (migration 0047).
+/// Hours by person, day and start from `from` to `to` (not included), of `user_id` alone
+/// when given: `(user_id, user_name, day, starts_at, minutes, minutes of tilleggsarbeid)`,
+/// by person and day. The entries of a day that say no start are one row; each entry that
+/// says when it began is a row of its own, for its evening hours. Read from the index
+/// `time_entries_day` alone (migrations 0047 and 0051).
 pub async fn days(
     db: &Db,
     (from, to): (NaiveDate, NaiveDate),
     user_id: Option<Uuid>,
-) -> Result<Vec<(Option<Uuid>, String, NaiveDate, i64, i64)>, sqlx::Error> {
+) -> Result<Vec<(Option<Uuid>, String, NaiveDate, Option<i32>, i64, i64)>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
-        "SELECT user_id, user_name, day, CAST(SUM(minutes) AS BIGINT), \
+        "SELECT user_id, user_name, day, starts_at, CAST(SUM(minutes) AS BIGINT), \
          CAST(SUM(CASE WHEN extra THEN minutes ELSE 0 END) AS BIGINT) FROM time_entries \
          WHERE day >= $1 AND day < $2 AND ($3 IS NULL OR user_id = $3) \
-         GROUP BY user_id, user_name, day ORDER BY user_name, user_id, day",
+         GROUP BY user_id, user_name, day, starts_at, CASE WHEN starts_at IS NULL THEN NULL ELSE id END \
+         ORDER BY user_name, user_id, day",
     )
     .bind(from)
     .bind(to)

@@ -9,7 +9,7 @@ use crate::{db_run, tx_run};
 
 macro_rules! columns {
     () => {
-        "id, job_id, user_id, user_name, day, minutes, line, note, extra, created_at, updated_at, change_id, rate, held"
+        "id, job_id, user_id, user_name, day, minutes, line, note, extra, created_at, updated_at, change_id, rate, held, starts_at"
     };
 }
 
@@ -21,7 +21,7 @@ pub async fn insert_in(
     now: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(concat!(
-        "INSERT INTO time_entries (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)"
+        "INSERT INTO time_entries (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)"
     ))
     .bind(id)
     .bind(entry.job_id)
@@ -36,12 +36,14 @@ pub async fn insert_in(
     .bind(entry.change_id)
     .bind(entry.rate)
     .bind(held)
+    .bind(entry.starts_at)
     .execute(conn)
     .await
     .map(|_| ()))
 }
 
-/// Saves entry `id` (its job, day, minutes, line, note, marks and rate; who worked stays);
+/// Saves entry `id` (its job, day, start, minutes, line, note, marks and rate; who worked
+/// stays);
 /// `false` when it is gone.
 pub async fn update_in(
     tx: &mut Tx,
@@ -52,7 +54,7 @@ pub async fn update_in(
 ) -> Result<bool, sqlx::Error> {
     let updated = tx_run!(tx, conn => sqlx::query(
         "UPDATE time_entries SET job_id = $1, day = $2, minutes = $3, line = $4, note = $5, extra = $6, updated_at = $7, \
-         change_id = $9, rate = $10, held = $11 WHERE id = $8",
+         change_id = $9, rate = $10, held = $11, starts_at = $12 WHERE id = $8",
     )
     .bind(entry.job_id)
     .bind(entry.day)
@@ -65,6 +67,7 @@ pub async fn update_in(
     .bind(entry.change_id)
     .bind(entry.rate)
     .bind(held)
+    .bind(entry.starts_at)
     .execute(conn)
     .await
     .map(|done| done.rows_affected()))?;
@@ -145,7 +148,7 @@ pub async fn between(
     db_run!(db, pool => {
         let mut query = sqlx::QueryBuilder::new(
             "SELECT t.id, t.job_id, t.user_id, t.user_name, t.day, t.minutes, t.line, t.note, t.extra, t.created_at, \
-             t.updated_at, t.change_id, t.rate, t.held, j.title AS job_title, j.customer_name, j.customer_address \
+             t.updated_at, t.change_id, t.rate, t.held, t.starts_at, j.title AS job_title, j.customer_name, j.customer_address \
              FROM time_entries t JOIN jobs j ON j.id = t.job_id WHERE t.day >= ",
         );
         query.push_bind(from).push(" AND t.day < ").push_bind(to);

@@ -70,7 +70,7 @@ export function SettingsPage() {
           <h2 className="text-xl font-semibold">Timer og lønn</h2>
           <p className="mt-1 text-sm text-muted-foreground">
             Timer utover dette er overtid i månedens timer og lønnsgrunnlaget. Arbeidsmiljøloven § 10-4 setter 9 timer per dag og 40 per uke; en tariffavtale kan sette
-            lavere grenser.
+            lavere grenser. Timer fra «Kveld fra» til kl. 06:00 telles som kveld og natt, for føringer som sier når arbeidet begynte.
           </p>
           <WorkingTimeForm key={JSON.stringify(settings.data.working_time)} settings={settings.data} />
         </Card>

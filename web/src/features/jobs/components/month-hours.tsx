@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDateTime, norwegianDay } from '@/lib/format'
+import { clockOf, formatDateTime, norwegianDay } from '@/lib/format'
 import { hours, payrollHref, timeSheetHref, useMonthApproval, useMonthSheet } from '../api/jobs'
 
 /** The month's weekdays without hours, as "2., 3. og 4.". */
@@ -17,7 +17,7 @@ function days(list: string[]): string {
 
 /**
  * "Månedens timer": everyone's hours of a month for payroll, each person's split into
- * ordinary time and overtime, with weekends and holidays, tilleggsarbeid and the weekdays
+ * ordinary time and overtime, with weekends and holidays, evenings and nights, tilleggsarbeid and the weekdays
  * without hours; the time sheet and the payroll file to download; and the office's
  * approval, after which the montører can no longer change the month (opened again here).
  */
@@ -61,7 +61,7 @@ export function MonthHours() {
       ) : (
         <>
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[44rem] text-sm">
+            <table className="w-full min-w-[50rem] text-sm">
               <caption className="sr-only">Timer per person i måneden</caption>
               <thead>
                 <tr className="border-b border-border text-left">
@@ -70,6 +70,7 @@ export function MonthHours() {
                   <th scope="col" className="py-2 pr-3 text-right">Ordinær tid</th>
                   <th scope="col" className="py-2 pr-3 text-right">Overtid</th>
                   <th scope="col" className="py-2 pr-3 text-right">Helg og helligdag</th>
+                  <th scope="col" className="py-2 pr-3 text-right">Kveld og natt</th>
                   <th scope="col" className="py-2 pr-3 text-right">Tilleggsarbeid</th>
                   <th scope="col" className="py-2">Hverdager uten timer</th>
                 </tr>
@@ -82,6 +83,7 @@ export function MonthHours() {
                     <td className="py-2 pr-3 text-right tabular-nums">{hours(person.ordinary)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{hours(person.overtime)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{hours(person.weekend)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{hours(person.evening)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{hours(person.extra)}</td>
                     <td className="py-2 text-muted-foreground">
                       {person.days_without.length ? `${person.days_without.length} (${days(person.days_without)})` : 'Ingen'}
@@ -93,8 +95,9 @@ export function MonthHours() {
           </div>
           {!sheet.data.people.length && <p className="text-muted-foreground">Ingen timer denne måneden.</p>}
           <p className="text-sm text-muted-foreground">
-            Overtid er timer utover {hours(sheet.data.working_time.day_minutes)} per dag og {hours(sheet.data.working_time.week_minutes)} per uke (Innstillinger → Timer og
-            lønn). Helg og tilleggsarbeid er også med i ordinær tid eller overtid.
+            Overtid er timer utover {hours(sheet.data.working_time.day_minutes)} per dag og {hours(sheet.data.working_time.week_minutes)} per uke. Kveld og natt er timer
+            fra kl. {clockOf(sheet.data.working_time.evening_from ?? 18 * 60)} til kl. 06:00, for føringer som sier når arbeidet begynte (Innstillinger → Timer og lønn). Helg, kveld og
+            tilleggsarbeid er også med i ordinær tid eller overtid.
           </p>
           {approved ? (
             <div className="flex flex-wrap items-center gap-3">

@@ -3,8 +3,9 @@ import { useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { Select, Textarea } from '@/components/ui/input'
+import { Input, Select, Textarea } from '@/components/ui/input'
 import { reasonOf } from '@/lib/api'
+import { parseClock } from '@/lib/format'
 import { useI18n } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { useAddTime, type WorkJob } from '../api/jobs'
@@ -16,8 +17,9 @@ const CHOICES = [30, 60, 120, 240, 450, 480]
 
 /**
  * Hours on one job from a phone: a length in one tap (or a quarter up or down), then
- * "Før" (two taps; a third picks another day above). A line, a note and the
- * tilleggsarbeid mark wait under "Mer". The day is the page's.
+ * "Før" (two taps; a third picks another day above). When the work began (for the
+ * month's evening hours), a line, a note and the tilleggsarbeid mark wait under "Mer". The
+ * day is the page's.
  */
 export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: string; dayLabel: string; owner: string }) {
   const add = useAddTime()
@@ -26,6 +28,8 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
   const [minutes, setMinutes] = useState<number | null>(null)
   const [line, setLine] = useState('')
   const [note, setNote] = useState('')
+  /** When the work began, as typed; blank for not said. */
+  const [start, setStart] = useState('')
   /** '' none, 'extra' tilleggsarbeid not yet agreed, or a change order's id. */
   const [extra, setExtra] = useState('')
   const id = `time-${job.id}`
@@ -37,12 +41,18 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
   const done = () => {
     setMinutes(null)
     setNote('')
+    setStart('')
     setExtra('')
     setEntryId(crypto.randomUUID())
   }
 
   const save = () => {
     if (minutes === null) return
+    const startsAt = parseClock(start)
+    if (start.trim() && !startsAt) {
+      toast({ title: t('time.failed'), description: t('server.badStart'), variant: 'destructive' })
+      return
+    }
     const body = {
       id: entryId,
       job_id: job.id,
@@ -52,6 +62,7 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
       note,
       extra: extra !== '',
       change_id: extra === '' || extra === 'extra' ? null : extra,
+      starts_at: startsAt,
     }
     const what = `${t('time.on', { hours: hours(minutes), job: job.title })}, ${dayLabel.toLowerCase()}`
     add
@@ -120,6 +131,9 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
       <details>
         <summary className="min-h-11 cursor-pointer py-3 text-sm text-primary">{t('time.details')}</summary>
         <div className="mt-3 grid gap-3">
+          <FormField id={`${id}-start`} label={t('time.start')}>
+            {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="07:30" className="w-28" value={start} onChange={(event) => setStart(event.target.value)} />}
+          </FormField>
           {job.lines.length > 0 && (
             <FormField id={`${id}-line`} label={t('time.line')}>
               {(control) => (

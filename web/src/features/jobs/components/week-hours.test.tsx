@@ -28,7 +28,7 @@ const week = {
   from: '2026-11-23',
   to: '2026-11-29',
   user_id: 'user-1',
-  entries: [entry('a', '2026-11-23', 120), entry('b', '2026-11-23', 60)],
+  entries: [{ ...entry('a', '2026-11-23', 120), starts_at: 7 * 60 }, entry('b', '2026-11-23', 60)],
   days: [180, 0, 0, 0, 0, 0, 0],
   total_minutes: 180,
   jobs: [],
@@ -84,10 +84,21 @@ describe('WeekHours', () => {
     await user.click(within(editor).getByRole('button', { name: 'Et kvarter mer' }))
     expect(within(editor).getByText('2,25 t')).toBeInTheDocument()
     await user.type(within(editor).getByLabelText('Merknad'), 'Trakk kabel')
+    // When the work began: shown in the week, changed the short way; a wrong time is said
+    // and nothing is sent.
+    expect(screen.getByText('fra 07:00')).toBeInTheDocument()
+    expect(within(editor).getByLabelText('Fra kl.')).toHaveValue('07:00')
+    await user.clear(within(editor).getByLabelText('Fra kl.'))
+    await user.type(within(editor).getByLabelText('Fra kl.'), '25')
+    await user.click(within(editor).getByRole('button', { name: 'Lagre' }))
+    expect(await screen.findByText('Skriv når arbeidet begynte som tt:mm, for eksempel 07:30.')).toBeInTheDocument()
+    expect(sent.filter((call) => call.method === 'PUT')).toEqual([])
+    await user.clear(within(editor).getByLabelText('Fra kl.'))
+    await user.type(within(editor).getByLabelText('Fra kl.'), '1930')
     await user.click(within(editor).getByRole('button', { name: 'Lagre' }))
     await vi.waitFor(() =>
       expect(sent.filter((call) => call.method === 'PUT')).toEqual([
-        { method: 'PUT', path: '/api/admin/time/a', body: { minutes: 135, note: 'Trakk kabel' } },
+        { method: 'PUT', path: '/api/admin/time/a', body: { minutes: 135, note: 'Trakk kabel', starts_at: '19:30' } },
       ]),
     )
     expect(await screen.findByText('Endret til 2,25 t')).toBeInTheDocument()

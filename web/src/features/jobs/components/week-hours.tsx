@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { UNDO_MS, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { clockOf } from '@/lib/format'
 import { useI18n } from '@/lib/i18n'
 import { useDeleteTime, useWeek } from '../api/jobs'
 import { EntryEdit } from './entry-edit'
@@ -75,6 +76,7 @@ export function WeekHours({ day, userId }: { day: string; userId?: string }) {
                         <div className="flex items-center justify-between gap-2">
                           <span>
                             {row.job_title}
+                            {row.starts_at != null && <span className="ml-1 text-muted-foreground tabular-nums">{t('week.from', { time: clockOf(row.starts_at) })}</span>}
                             {row.extra && <span className="ml-1 text-accent-strong dark:text-accent">{t('week.extra')}</span>}
                             {row.held && <span className="ml-1 text-muted-foreground">{t('week.held')}</span>}
                             {row.note && <span className="text-muted-foreground">: {row.note}</span>}

@@ -21,7 +21,7 @@ const settings: Settings = {
   visit_days: { days_ahead: 14, weekdays: [1, 2, 3, 4, 5] },
   invoicing: { account_number: null, vat_registered: true, payment_days: 14, kid: false, accounting_email: null },
   declaration_defaults: { registration: null, norms: 'NEK 400:2022', risk: [], checks: [] },
-  working_time: { day_minutes: 540, week_minutes: 2400 },
+  working_time: { day_minutes: 540, week_minutes: 2400, evening_from: 1080 },
   lead_pipeline: [],
   server: { public_url: 'https://fagfolk.test', https: true, notify_to: null },
 }
