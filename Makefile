@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: setup run server build-budget test web web-deps test-ehf test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
+.PHONY: setup run server build-budget memory-budget test web web-deps test-ehf test-build test-rust test-web test-e2e test-budgets test-api-fuzz test-observatory test-deploy lint openapi bench mutants mutation-drill clean
 
 ## Build the web app and the server side by side, then start the site on embedded SQLite
 ## (http://127.0.0.1:8080). The server is built with Cargo.toml's `local` profile, made to
@@ -27,7 +27,7 @@ server:
 ## much slower machine (2026-11-27, session 26) the pages' re-render after a save took
 ## longer than the 5 s a save waits for it, and tests failed twice (docs/TESTING.md). Vitest runs
 ## beside the Rust tests; Lighthouse measures speed, so it runs alone, last.
-TEST_STAGES = setup web lint test-ehf test-build test-rust+test-web test-e2e test-api-fuzz+test-observatory+test-deploy+build-budget test-budgets
+TEST_STAGES = setup web lint test-ehf test-build test-rust+test-web test-e2e test-api-fuzz+test-observatory+test-deploy+build-budget+memory-budget test-budgets
 test:
 	@MAKE="$(MAKE)" scripts/stages.sh $(TEST_STAGES)
 
@@ -110,6 +110,12 @@ test-deploy:
 build-budget:
 	$(BIN)
 	scripts/build-budget.sh
+
+## The test build's resident memory idle, after reads and after forms on the demo data,
+## against its budget (scripts/memory-budget.sh; bench/run.sh measures the shipped binary).
+memory-budget: web
+	$(BIN)
+	scripts/memory-budget.sh
 
 test-budgets: web
 	$(BIN)

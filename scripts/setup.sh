@@ -2,7 +2,7 @@
 # Installs what the tests need and a fresh machine lacks, then does nothing on the next
 # run: Debian's Chromium (Playwright never downloads a browser), nginx (the Observatory's
 # TLS front), systemd-analyze (the deploy check), poppler (the PDFs read back), Java (the
-# Nu HTML Checker), the PyPI tools, cargo-nextest, and a running PostgreSQL. `make test`
+# Nu HTML Checker), wrk (the memory budget's load), the PyPI tools, cargo-nextest, and a running PostgreSQL. `make test`
 # runs it as its first stage and `.ci/run` through `make test`, so the README's second
 # command is all a newcomer types. Versions are pinned here and nowhere else.
 set -euo pipefail
@@ -25,6 +25,8 @@ command -v systemd-analyze >/dev/null 2>&1 || missing="$missing systemd"
 command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
 # The Nu HTML Checker runs on Java (tests/api/valid_html.rs).
 command -v java >/dev/null 2>&1 || missing="$missing default-jre-headless"
+# The memory budget loads the server with wrk (scripts/memory-budget.sh).
+command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
 if [ -n "$missing" ]; then
   echo "== installing Debian packages:$missing"
   (as_root apt-get update -qq || true) && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null

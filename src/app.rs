@@ -5,11 +5,11 @@
 
 use std::time::Duration;
 
+use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderName, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
-use axum::{Json, Router};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -178,12 +178,18 @@ fn document(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
 
 pub fn router(state: AppState) -> Router {
     let (api, doc) = api().split_for_parts();
-    let doc = Json(document(doc));
+    // The document is written out once: its JSON (about 270 KB) is all a request needs,
+    // where the structure it is written from held 3-4 MB for the server's life
+    // (docs/BENCHMARKS.md, "Memory back").
+    let doc = axum::body::Bytes::from(serde_json::to_vec(&document(doc)).unwrap_or_default());
     let request_id = HeaderName::from_static("x-request-id");
 
     Router::new()
         .merge(api)
-        .route("/api/openapi.json", get(move || async move { doc.clone() }))
+        .route(
+            "/api/openapi.json",
+            get(move || async move { ([(axum::http::header::CONTENT_TYPE, "application/json")], doc.clone()) }),
+        )
         .route("/healthz", get(crate::health::healthz))
         .route("/readyz", get(crate::health::readyz))
         .route("/metrics", get(crate::health::metrics))

@@ -5,7 +5,12 @@
 //! QuickJS is single-threaded, so the engine lives on a thread of its own and takes
 //! render jobs through a channel; a job is every page of one render pass. A page that
 //! throws, loops or runs out of memory fails alone, with the engine's message.
+//!
+//! Renders come in bursts (start-up, a save, the night's new date) and the loaded bundle
+//! holds about 3 MB of the engine's heap, so the engine lets it go once no pass has come
+//! for [`IDLE`], and loads it again for the next (docs/BENCHMARKS.md, "Memory back").
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::mpsc;
@@ -49,17 +54,24 @@ const LOAD_DEADLINE: Duration = Duration::from_secs(10);
 /// The engine's heap: six rendered pages need about 8 MB.
 const MEMORY_LIMIT: usize = 128 * 1024 * 1024;
 const STACK_LIMIT: usize = 4 * 1024 * 1024;
+/// How long the loaded bundle is kept after a pass: a burst of saves is served by one load.
+pub const IDLE: Duration = Duration::from_secs(30);
 
 impl Engine {
     /// Starts the engine's thread and loads the bundle; fails with the engine's message
     /// when the bundle cannot be loaded or has no `render` function.
-    pub fn start(bundle: Vec<u8>) -> Result<Self, String> {
+    pub fn start(bundle: impl Into<Cow<'static, [u8]>>) -> Result<Self, String> {
+        Self::start_idle(bundle.into(), IDLE)
+    }
+
+    /// `start`, letting the bundle go after `idle` without a pass.
+    fn start_idle(bundle: Cow<'static, [u8]>, idle: Duration) -> Result<Self, String> {
         let (jobs, queue) = mpsc::channel::<Job>();
         let (ready, loaded) = mpsc::sync_channel::<Result<(), String>>(1);
         std::thread::Builder::new()
             .name("fagfolk-render".to_owned())
             .stack_size(STACK_LIMIT * 4)
-            .spawn(move || run(bundle, queue, ready))
+            .spawn(move || run(&bundle, &queue, &ready, idle))
             .map_err(|err| format!("kunne ikke starte tråden: {err}"))?;
         // Loading takes milliseconds; the deadline in `run` stops a bundle that never ends.
         loaded
@@ -76,62 +88,100 @@ impl Engine {
     }
 }
 
-fn run(bundle: Vec<u8>, queue: mpsc::Receiver<Job>, ready: mpsc::SyncSender<Result<(), String>>) {
+/// The bundle loaded: its `render`, its context and its runtime, dropped in that order.
+struct Loaded {
+    render: Persistent<Function<'static>>,
+    context: Context,
+    runtime: Runtime,
+}
+
+/// Loads `bundle` into a new runtime, stopped at `LOAD_DEADLINE`.
+fn load(bundle: &[u8], deadline: &Rc<Cell<Option<Instant>>>) -> Result<Loaded, String> {
+    let runtime = Runtime::new().map_err(|err| err.to_string())?;
+    runtime.set_memory_limit(MEMORY_LIMIT);
+    runtime.set_max_stack_size(STACK_LIMIT);
+    let watch = deadline.clone();
+    runtime.set_interrupt_handler(Some(Box::new(move || watch.get().is_some_and(|at| Instant::now() > at))));
+    let context = Context::full(&runtime).map_err(|err| err.to_string())?;
+    deadline.set(Some(Instant::now() + LOAD_DEADLINE));
+    let render = context.with(|ctx| {
+        let loaded = (|| {
+            let (module, evaluated) = Module::declare(ctx.clone(), "entry-server.js", bundle)?.eval()?;
+            evaluated.finish::<()>()?;
+            module.get::<_, Function>("render")
+        })();
+        loaded.map(|render| Persistent::save(&ctx, render)).map_err(|err| describe(&ctx, err))
+    });
+    deadline.set(None);
+    Ok(Loaded { render: render?, context, runtime })
+}
+
+fn run(
+    bundle: &[u8],
+    queue: &mpsc::Receiver<Job>,
+    ready: &mpsc::SyncSender<Result<(), String>>,
+    idle: Duration,
+) {
     let deadline = Rc::new(Cell::new(None::<Instant>));
-    let loaded = (|| {
-        let runtime = Runtime::new().map_err(|err| err.to_string())?;
-        runtime.set_memory_limit(MEMORY_LIMIT);
-        runtime.set_max_stack_size(STACK_LIMIT);
-        let watch = deadline.clone();
-        runtime
-            .set_interrupt_handler(Some(Box::new(move || watch.get().is_some_and(|at| Instant::now() > at))));
-        let context = Context::full(&runtime).map_err(|err| err.to_string())?;
-        deadline.set(Some(Instant::now() + LOAD_DEADLINE));
-        let render = context.with(|ctx| {
-            let loaded = (|| {
-                let (module, evaluated) = Module::declare(ctx.clone(), "entry-server.js", bundle)?.eval()?;
-                evaluated.finish::<()>()?;
-                module.get::<_, Function>("render")
-            })();
-            loaded.map(|render| Persistent::save(&ctx, render)).map_err(|err| describe(&ctx, err))
-        });
-        deadline.set(None);
-        let render = render?;
-        Ok::<_, String>((runtime, context, render))
-    })();
-    let (runtime, context, render) = match loaded {
+    let mut engine = match load(bundle, &deadline) {
         Ok(engine) => {
             let _ = ready.send(Ok(()));
-            engine
+            Some(engine)
         }
         Err(err) => {
             let _ = ready.send(Err(err));
             return;
         }
     };
-    for job in queue {
-        let results = context.with(|ctx| {
-            let Ok(render) = render.clone().restore(&ctx) else {
-                return job.pages.iter().map(|_| Err("render-funksjonen mangler".to_owned())).collect();
-            };
-            job.pages
-                .iter()
-                .map(|page| {
-                    deadline.set(Some(Instant::now() + PAGE_DEADLINE));
-                    let answer = render
-                        .call::<_, Promise>((page.path.as_str(), page.data.as_str()))
-                        .and_then(|promise| promise.finish::<String>());
-                    deadline.set(None);
-                    let json = answer.map_err(|err| describe(&ctx, err))?;
-                    parse_answer(&json)
-                })
-                .collect()
-        });
+    loop {
+        let job = match queue.recv_timeout(idle) {
+            Ok(job) => job,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                // No pass for a while: the loaded bundle goes, and comes back with the next.
+                engine = None;
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        let loaded = match engine.take().map_or_else(|| load(bundle, &deadline), Ok) {
+            Ok(loaded) => loaded,
+            Err(err) => {
+                let _ = job.reply.send(job.pages.iter().map(|_| Err(err.clone())).collect());
+                continue;
+            }
+        };
+        let results = render_pages(&loaded, &job.pages, &deadline);
         let _ = job.reply.send(results);
         // A pass leaves every page's strings and trees behind; free them now rather than
         // let the heap grow until QuickJS's own threshold.
-        runtime.run_gc();
+        loaded.runtime.run_gc();
+        engine = Some(loaded);
     }
+}
+
+/// Each of `pages` rendered by `loaded`, in order.
+fn render_pages(
+    loaded: &Loaded,
+    pages: &[PageJob],
+    deadline: &Rc<Cell<Option<Instant>>>,
+) -> Vec<Result<RenderedPage, String>> {
+    loaded.context.with(|ctx| {
+        let Ok(render) = loaded.render.clone().restore(&ctx) else {
+            return pages.iter().map(|_| Err("render-funksjonen mangler".to_owned())).collect();
+        };
+        pages
+            .iter()
+            .map(|page| {
+                deadline.set(Some(Instant::now() + PAGE_DEADLINE));
+                let answer = render
+                    .call::<_, Promise>((page.path.as_str(), page.data.as_str()))
+                    .and_then(|promise| promise.finish::<String>());
+                deadline.set(None);
+                let json = answer.map_err(|err| describe(&ctx, err))?;
+                parse_answer(&json)
+            })
+            .collect()
+    })
 }
 
 /// Reads `render`'s JSON answer. A JavaScript string may hold half of a surrogate pair
@@ -257,6 +307,24 @@ mod tests {
         let engine = Engine::start(bundle.to_vec()).expect("the bundle loads");
         let results = engine.render(vec![job("/", r#"{"name":"😀 Anne"}"#)]).await.expect("answers");
         assert_eq!(results[0].as_ref().expect("renders").html, "\u{FFFD}|😀 Anne");
+    }
+
+    #[tokio::test]
+    async fn the_bundle_let_go_when_idle_is_loaded_again_for_the_next_pass() {
+        let bundle: &'static [u8] = br#"
+            let passes = 0
+            export async function render(path) {
+              passes += 1
+              return JSON.stringify({ status: 200, head: '', html: path + ' ' + passes })
+            }
+        "#;
+        let engine = Engine::start_idle(Cow::Borrowed(bundle), Duration::from_millis(50)).expect("loads");
+        let first = engine.render(vec![job("/a", "{}"), job("/b", "{}")]).await.expect("answers");
+        assert_eq!(first[1].as_ref().expect("renders").html, "/b 2");
+        // Idle past its time, the bundle was let go: the next pass runs on a fresh load.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let again = engine.render(vec![job("/c", "{}")]).await.expect("answers");
+        assert_eq!(again[0].as_ref().expect("renders").html, "/c 1");
     }
 
     #[test]

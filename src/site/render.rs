@@ -111,7 +111,7 @@ impl Build {
             manifest,
             public: Template::load("index.html")?,
             admin: Template::load("admin.html")?,
-            engine: Engine::start(bundle.data.into_owned())?,
+            engine: Engine::start(bundle.data)?,
         })
     }
 }

@@ -4552,7 +4552,7 @@ export interface components {
             /**
              * Format: int32
              * @description When the work began, in minutes after midnight (Norwegian time); none when not given.
-             *     Only the month's evening hours read it (`super::month::evening`).
+             *     Only the month's evening hours read it (`super::hours::evening`).
              */
             starts_at?: number | null;
             /** Format: date-time */
