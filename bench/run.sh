@@ -47,6 +47,10 @@ cleanup() {
 trap cleanup EXIT
 
 rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+# The anonymous part (the heap, the stacks): what the server's code holds. The rest is the
+# binary's own pages, which vary by several MB from run to run with what the kernel has
+# cached of the file (it maps cached pages around each one used).
+anon_mb() { awk '/RssAnon/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
 # The fixed CPU-bound task: one core compressing the same 15 MB, in milliseconds.
 calibrate() {
@@ -73,6 +77,7 @@ until curl -fsS "http://127.0.0.1:$PORT/" >/dev/null 2>&1; do sleep 0.005; done
 page_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
 sleep 1
 idle=$(rss_mb "$PID")
+idle_anon=$(anon_mb "$PID")
 
 # A settings save answers once every page is rendered again (src/site/cache.rs): its
 # time is the save, its audit entry and the re-render of every page.
@@ -152,6 +157,7 @@ ours_page="$LAST_RPS"
 run "GET /api/services" "/api/services"
 ours_services="$LAST_RPS"
 loaded=$(rss_mb "$PID")
+loaded_anon=$(anon_mb "$PID")
 if start_nginx; then
   run "nginx: / (fil)" "/" "$NGINX_PORT"
   nginx_page="$LAST_RPS"
@@ -180,6 +186,7 @@ contact_sqlite="$LAST_RPS/s, p99 $LAST_P99"
 after=$(sqlite3 "$DATA/bench.db" 'SELECT COUNT(*) FROM contact_submissions')
 stored_sqlite=$((after - before))
 loaded_writes=$(rss_mb "$PID")
+writes_anon=$(anon_mb "$PID")
 if command -v psql >/dev/null && psql -q "$PG_ADMIN" -c "CREATE DATABASE $PGDB" >/dev/null 2>&1; then
   PG_PORT=$((PORT + 2))
   FAGFOLK_ADDR="127.0.0.1:$PG_PORT" DATABASE_URL="${PG_ADMIN%/*}/$PGDB" FAGFOLK_STORAGE="$DATA/media-pg" \
@@ -206,7 +213,9 @@ echo
 # Memory a burst leaves behind should go back: measured again after half a minute idle.
 sleep 30
 settled=$(rss_mb "$PID")
+settled_anon=$(anon_mb "$PID")
 echo "Resident minne: ${idle} MB i ro, ${loaded} MB etter lesing, ${loaded_writes} MB etter skjemaene, ${settled} MB 30 s senere"
+echo "  av det anonymt (heap og stakker): ${idle_anon} / ${loaded_anon} / ${writes_anon} / ${settled_anon} MB"
 
 CALIBRATION+=("$(calibrate)" "$(calibrate)" "$(calibrate)")
 calibration_ms=$(printf '%s\n' "${CALIBRATION[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
@@ -231,14 +240,16 @@ echo "| Oppstart til /healthz i kalibreringer | ${ready_ratio} |"
 # git), so a slip is seen the day it happens. BENCH_KEEP=0 measures without recording.
 HISTORY=bench/history.tsv
 commit="${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo "?")$(git diff --quiet HEAD 2>/dev/null || echo "+")}"
-row=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$(date +%F)" "$commit" \
+row=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$(date +%F)" "$commit" \
   "$idle / $loaded / $loaded_writes / $settled MB" "${contact_sqlite:--}" "${contact_pg:--}" \
   "${median:--}x" "${services_ratio:--}x" "${save_ms%%,*}" "${ready_ms} ms" "$DURATION s" \
-  "${calibration_ms} ms" "${pg_ratio:--}x" "$sqlite_ratio" "$save_ratio" "$ready_ratio")
+  "${calibration_ms} ms" "${pg_ratio:--}x" "$sqlite_ratio" "$save_ratio" "$ready_ratio" \
+  "$idle_anon / $loaded_anon / $writes_anon / $settled_anon MB")
 names=("Dato" "Commit" "RSS i ro / lest / skjema / 30 s etter" "POST /api/contact, SQLite" \
   "POST /api/contact, PostgreSQL" "GET / mot nginx" "/api/services mot nginx" "Lagre innstillinger" \
   "Oppstart til /healthz" "Sekunder per måling" "Kalibrering" "PostgreSQL mot pgbench" \
-  "SQLite per kalibrering" "Lagre i kalibreringer" "Oppstart i kalibreringer")
+  "SQLite per kalibrering" "Lagre i kalibreringer" "Oppstart i kalibreringer" \
+  "Anonymt i ro / lest / skjema / 30 s etter")
 # The columns compared: the ratios, and whether a higher one is better (+) or worse (-).
 declare -A better=([5]=+ [6]=+ [11]=+ [12]=+ [13]=- [14]=-)
 previous=$( [ -f "$HISTORY" ] && tail -n +2 "$HISTORY" | tail -n 1 || true)
