@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The office's month end (#62), figures not tests: ten years of a firm of 50 montører
 # (20 000 jobs with their invoices and 30 000 payments, bench/ten-years.sh; 250 000 hours
-# entries, two a working day each), and how fast the reads that grow with it answer: the job
+# entries, two a working day each; 20 000 quotes, one a job), and how fast the reads that grow with it answer: the job
 # list (a page, one montør's, those past their estimate), the dashboard, a person's week, the
 # month's hours for everyone and the month's time sheet for everyone (CSV). p50 and p95 by
 # wrk, one connection and 16 at once, and the server's memory after. Release build; SQLite
@@ -101,6 +101,50 @@ SQL
   fi
 }
 
+# Ten years of quotes, one a job, copied from the one the API drafted: most accepted (on
+# the day their job was made), a tenth declined, a tenth sent and never answered (expired),
+# and the newest 30 sent and still open, a few of them about to expire.
+quotes() {
+  local kind=$1 url=$2
+  if [ "$kind" = sqlite ]; then
+    python3 - "${url#sqlite://}" <<'PY'
+import sqlite3, sys, uuid, datetime
+db = sqlite3.connect(sys.argv[1])
+cols = [r[1] for r in db.execute("PRAGMA table_info(quotes)")]
+quote = db.execute(f"SELECT {','.join(cols)} FROM quotes LIMIT 1").fetchone()
+jobs = db.execute("SELECT created_at FROM jobs ORDER BY created_at").fetchall()
+today = datetime.date.today()
+rows = []
+for i, (created,) in enumerate(jobs):
+    made = datetime.date.fromisoformat(created[:10])
+    newest = i >= len(jobs) - 30
+    status = "sent" if newest or i % 10 == 1 else "declined" if i % 10 == 0 else "accepted"
+    valid = today + datetime.timedelta(days=i % 20) if newest else made + datetime.timedelta(days=30)
+    row = list(quote)
+    for name, value in [("id", uuid.uuid4().bytes), ("number", f"{made.year}-{i:05d}"), ("version", 1), ("status", status),
+                        ("valid_until", valid.isoformat()), ("created_at", created), ("updated_at", created),
+                        ("accepted_at", created if status == "accepted" else None)]:
+        row[cols.index(name)] = value
+    rows.append(row)
+db.executemany(f"INSERT INTO quotes ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})", rows)
+db.commit()
+db.execute("ANALYZE")
+PY
+  else
+    psql -q -v ON_ERROR_STOP=1 "$url" >/dev/null <<'SQL'
+INSERT INTO quotes SELECT (jsonb_populate_record(NULL::quotes, to_jsonb(q) || jsonb_build_object(
+    'id', gen_random_uuid(), 'number', extract(year FROM j.created_at)::int || '-' || lpad(j.i::text, 5, '0'), 'version', 1,
+    'status', CASE WHEN j.i > j.n - 30 OR j.i % 10 = 1 THEN 'sent' WHEN j.i % 10 = 0 THEN 'declined' ELSE 'accepted' END,
+    'valid_until', CASE WHEN j.i > j.n - 30 THEN current_date + (j.i % 20)::int ELSE j.created_at::date + 30 END,
+    'created_at', j.created_at, 'updated_at', j.created_at,
+    'accepted_at', CASE WHEN j.i <= j.n - 30 AND j.i % 10 > 1 THEN j.created_at END))).*
+  FROM (SELECT created_at, ROW_NUMBER() OVER (ORDER BY created_at) AS i, COUNT(*) OVER () AS n FROM jobs) j,
+       (SELECT * FROM quotes LIMIT 1) q;
+VACUUM ANALYZE quotes;
+SQL
+  fi
+}
+
 bench() {
   local kind=$1 url=$2
   local port; port=$(free_port)
@@ -123,9 +167,13 @@ bench() {
     call POST /api/admin/users "{\"name\":\"Montør $n\",\"email\":\"m$n@fagfolk.test\",\"password\":\"$password\",\"role\":\"montor\"}" >/dev/null
   done
   first_invoice
+  local lead; lead=$(call POST /api/admin/leads '{"name":"Tilbud Ødegård","email":"tilbud@example.no"}' | jq -r .id)
+  call POST "/api/admin/leads/$lead/quotes" \
+    '{"customer_kind":"consumer","lines":[{"description":"Flislegging","quantity":1250,"unit":"m2","unit_price":89000,"vat":25}]}' >/dev/null
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
   fill "$kind" "$url"
   hours "$kind" "$url"
+  quotes "$kind" "$url"
   serve
   local made=$(($(date +%s) - started))
   local cookie; cookie="Cookie: $(awk '{ sub(/^#HttpOnly_/, "") } !/^#/ && NF >= 7 { print $6 "=" $7 }' "$jar" | tail -1)"

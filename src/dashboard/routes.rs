@@ -116,12 +116,7 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         fagfolk_data::leads::store::follow_ups_due(&state.db, state.clock.today(), &open, 20).await?;
     let launch_checklist = launch_checklist(&state, user.is_admin()).await?;
     let today = state.clock.today();
-    let quotes: Vec<_> = fagfolk_data::quotes::store::all(&state.db)
-        .await?
-        .into_iter()
-        .map(|quote| quote.settle(today))
-        .collect();
-    let quotes = fagfolk_data::quotes::figures::figures(&quotes, today);
+    let quotes = fagfolk_data::quotes::figures::figures(&state.db, today).await?;
     let jobs = fagfolk_data::jobs::figures::figures(&state.db, today).await?;
     let mut money = fagfolk_data::payments::figures::figures(&state.db, today).await?;
     let invoicing = fagfolk_data::settings::store::facts(&state.db)

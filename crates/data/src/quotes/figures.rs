@@ -2,12 +2,11 @@
 //! quote past its day is expired): what is out with customers, what was won this month,
 //! how many of the answered quotes were accepted, and the quotes about to expire.
 
-use chrono::{Datelike, Duration, NaiveDate};
+use chrono::{Duration, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{Quote, QuoteStatus};
 
 /// How many days ahead a quote counts as about to expire on the dashboard.
 pub const EXPIRING_DAYS: i64 = 3;
@@ -38,41 +37,33 @@ pub struct ExpiringQuote {
     pub total: i64,
 }
 
-/// The figures of `quotes` (each read as of `today`).
-pub fn figures(quotes: &[Quote], today: NaiveDate) -> QuoteFigures {
-    let mut figures = QuoteFigures::default();
-    let (mut accepted, mut answered) = (0, 0);
+/// The figures as of `today`, read from the indexes (`super::store::figures`), not from
+/// every quote of ten years.
+pub async fn figures(db: &crate::db::Db, today: NaiveDate) -> Result<QuoteFigures, sqlx::Error> {
+    use super::store::figures as store;
     let soon = today + Duration::days(EXPIRING_DAYS);
-    for quote in quotes {
-        match quote.status {
-            QuoteStatus::Sent => {
-                figures.open_value += quote.total;
-                figures.open_count += 1;
-                if quote.valid_until <= soon {
-                    figures.expiring.push(ExpiringQuote {
-                        id: quote.id,
-                        lead_id: quote.lead_id,
-                        label: quote.label(),
-                        customer_name: quote.customer_name.clone(),
-                        valid_until: quote.valid_until,
-                        total: quote.total,
-                    });
-                }
-            }
-            QuoteStatus::Accepted => {
-                accepted += 1;
-                answered += 1;
-                let day = quote.accepted_at.map(crate::oslo::day_of);
-                if day.is_some_and(|day| day.year() == today.year() && day.month() == today.month()) {
-                    figures.accepted_month += 1;
-                    figures.accepted_month_value += quote.total;
-                }
-            }
-            QuoteStatus::Declined | QuoteStatus::Expired => answered += 1,
-            QuoteStatus::Draft | QuoteStatus::Withdrawn | QuoteStatus::Replaced => {}
-        }
-    }
-    figures.accepted_share = (answered > 0).then(|| (accepted * 100 + answered / 2) / answered);
-    figures.expiring.sort_by_key(|quote| quote.valid_until);
-    figures
+    let ((open_count, open_value), expiring) = store::open(db, today, soon).await?;
+    let first = crate::oslo::first_of_month(today);
+    let next = first.checked_add_months(chrono::Months::new(1)).unwrap_or(first);
+    let (accepted_month, accepted_month_value) =
+        store::accepted_between(db, (crate::oslo::start_of(first), crate::oslo::start_of(next))).await?;
+    let (accepted, answered) = store::answered(db, today).await?;
+    Ok(QuoteFigures {
+        open_value,
+        open_count,
+        accepted_month,
+        accepted_month_value,
+        accepted_share: (answered > 0).then(|| (accepted * 100 + answered / 2) / answered),
+        expiring: expiring
+            .into_iter()
+            .map(|(id, lead_id, number, version, customer_name, valid_until, total)| ExpiringQuote {
+                id,
+                lead_id,
+                label: if version > 1 { format!("{number} v{version}") } else { number },
+                customer_name,
+                valid_until,
+                total,
+            })
+            .collect(),
+    })
 }

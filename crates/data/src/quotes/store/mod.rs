@@ -2,6 +2,7 @@
 //! and PostgreSQL: here the numbers, the drafts and the reads; the writes that move a
 //! quote from one state to another are in `states.rs`.
 
+pub mod figures;
 mod states;
 pub use states::*;
 
