@@ -7,7 +7,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-
 /// How many days ahead a quote counts as about to expire on the dashboard.
 pub const EXPIRING_DAYS: i64 = 3;
 

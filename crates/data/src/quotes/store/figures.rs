@@ -12,7 +12,11 @@ pub type Expiring = (Uuid, Option<Uuid>, String, i32, String, NaiveDate, i64);
 
 /// The sent quotes still open on `today`: how many and their value, and those whose last
 /// day is at most `soon`, soonest first.
-pub async fn open(db: &Db, today: NaiveDate, soon: NaiveDate) -> Result<((i64, i64), Vec<Expiring>), sqlx::Error> {
+pub async fn open(
+    db: &Db,
+    today: NaiveDate,
+    soon: NaiveDate,
+) -> Result<((i64, i64), Vec<Expiring>), sqlx::Error> {
     let sums: (i64, i64) = db_run!(db, pool => sqlx::query_as(
         "SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(total), 0) AS BIGINT) FROM quotes \
          WHERE status = 'sent' AND valid_until >= $1",
