@@ -101,7 +101,8 @@ SQL
   fi
 }
 
-# Ten years of quotes, one a job, copied from the one the API drafted: most accepted (on
+# Ten years of quotes, one a job, copied from the one the API drafted (their leads gone, so
+# no lead has them all): most accepted (on
 # the day their job was made), a tenth declined, a tenth sent and never answered (expired),
 # and the newest 30 sent and still open, a few of them about to expire.
 quotes() {
@@ -121,7 +122,7 @@ for i, (created,) in enumerate(jobs):
     status = "sent" if newest or i % 10 == 1 else "declined" if i % 10 == 0 else "accepted"
     valid = today + datetime.timedelta(days=i % 20) if newest else made + datetime.timedelta(days=30)
     row = list(quote)
-    for name, value in [("id", uuid.uuid4().bytes), ("number", f"{made.year}-{i:05d}"), ("version", 1), ("status", status),
+    for name, value in [("id", uuid.uuid4().bytes), ("lead_id", None), ("number", f"{made.year}-{i:05d}"), ("version", 1), ("status", status),
                         ("valid_until", valid.isoformat()), ("created_at", created), ("updated_at", created),
                         ("accepted_at", created if status == "accepted" else None)]:
         row[cols.index(name)] = value
@@ -133,7 +134,7 @@ PY
   else
     psql -q -v ON_ERROR_STOP=1 "$url" >/dev/null <<'SQL'
 INSERT INTO quotes SELECT (jsonb_populate_record(NULL::quotes, to_jsonb(q) || jsonb_build_object(
-    'id', gen_random_uuid(), 'number', extract(year FROM j.created_at)::int || '-' || lpad(j.i::text, 5, '0'), 'version', 1,
+    'id', gen_random_uuid(), 'lead_id', NULL, 'number', extract(year FROM j.created_at)::int || '-' || lpad(j.i::text, 5, '0'), 'version', 1,
     'status', CASE WHEN j.i > j.n - 30 OR j.i % 10 = 1 THEN 'sent' WHEN j.i % 10 = 0 THEN 'declined' ELSE 'accepted' END,
     'valid_until', CASE WHEN j.i > j.n - 30 THEN current_date + (j.i % 20)::int ELSE j.created_at::date + 30 END,
     'created_at', j.created_at, 'updated_at', j.created_at,
@@ -169,7 +170,7 @@ bench() {
   first_invoice
   local lead; lead=$(call POST /api/admin/leads '{"name":"Tilbud Ødegård","email":"tilbud@example.no"}' | jq -r .id)
   call POST "/api/admin/leads/$lead/quotes" \
-    '{"customer_kind":"consumer","lines":[{"description":"Flislegging","quantity":1250,"unit":"m2","unit_price":89000,"vat":25}]}' >/dev/null
+    '{"customer_kind":"private","lines":[{"description":"Flislegging","quantity":1250,"unit":"m2","unit_price":89000,"vat":25}]}' >/dev/null
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
   fill "$kind" "$url"
   hours "$kind" "$url"

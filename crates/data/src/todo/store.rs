@@ -61,11 +61,14 @@ pub async fn untagged_extra(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
     Ok(oldest_first(rows))
 }
 
-/// Change orders sent and not answered, by the job they are for.
+/// Change orders sent and not answered, by the job they are for: read from the partial
+/// index of the change orders (`quotes_job`, migration 0052), not the lead quotes of ten
+/// years.
 pub async fn change_waiting(db: &Db) -> Result<Vec<Thing>, sqlx::Error> {
     let rows = db_run!(db, pool => sqlx::query_as(concat!(
         "SELECT jobs.id, 'Tilleggsarbeid ' || quotes.number || ' på ' || ", job_title!(), " FROM quotes \
-         JOIN jobs ON jobs.id = quotes.job_id WHERE quotes.status = 'sent' ORDER BY quotes.sent_at"
+         JOIN jobs ON jobs.id = quotes.job_id WHERE quotes.job_id IS NOT NULL AND quotes.status = 'sent' \
+         ORDER BY quotes.sent_at"
     ))
     .fetch_all(pool)
     .await)?;

@@ -213,7 +213,7 @@ pub async fn change_states_in(
 pub async fn accepted_changes(db: &Db, jobs: &[Uuid]) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
     db_run!(db, pool => {
         let mut query = sqlx::QueryBuilder::new(
-            "SELECT job_id, CAST(SUM(net_total) AS BIGINT) FROM quotes WHERE status = 'accepted' AND",
+            "SELECT job_id, CAST(SUM(net_total) AS BIGINT) FROM quotes WHERE job_id IS NOT NULL AND status = 'accepted' AND",
         );
         crate::db::push_in(&mut query, "job_id", jobs);
         query.push(" GROUP BY job_id");
