@@ -113,7 +113,9 @@ build-budget:
 
 ## The test build's resident memory idle, after reads and after forms on the demo data,
 ## against its budget (scripts/memory-budget.sh; bench/run.sh measures the shipped binary).
-memory-budget: web
+## It takes the web app as built (`make web`): built again here, it would be rebuilt under
+## the servers of the stages that run beside it, which read it from disk.
+memory-budget:
 	$(BIN)
 	scripts/memory-budget.sh
 
