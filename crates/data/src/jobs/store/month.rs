@@ -11,26 +11,41 @@ use crate::{db_run, tx_run};
 
 /// Hours by person, day and start from `from` to `to` (not included), of `user_id` alone
 /// when given: `(user_id, user_name, day, starts_at, minutes, minutes of tilleggsarbeid)`,
-/// by person and day. The entries of a day that say no start are one row; each entry that
-/// says when it began is a row of its own, for its evening hours. Read from the index
-/// `time_entries_day` alone (migrations 0047 and 0051).
+/// in no order (`crate::jobs::month::sheet` sorts each person's days). The entries of a day
+/// that say no start are one row; each entry that says when it began is a row of its own,
+/// for its evening hours. Read from the index `time_entries_day` alone (migrations 0047
+/// and 0051), in its own order: the entries without a start grouped as the index runs
+/// (day, person), with no sort; a month of a firm of 50 took 4-5 ms grouped and sorted
+/// otherwise (docs/BENCHMARKS.md).
 pub async fn days(
     db: &Db,
     (from, to): (NaiveDate, NaiveDate),
     user_id: Option<Uuid>,
 ) -> Result<Vec<(Option<Uuid>, String, NaiveDate, Option<i32>, i64, i64)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT user_id, user_name, day, starts_at, CAST(SUM(minutes) AS BIGINT), \
+    let untimed: Vec<(Option<Uuid>, String, NaiveDate, i64, i64)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT user_id, user_name, day, CAST(SUM(minutes) AS BIGINT), \
          CAST(SUM(CASE WHEN extra THEN minutes ELSE 0 END) AS BIGINT) FROM time_entries \
-         WHERE day >= $1 AND day < $2 AND ($3 IS NULL OR user_id = $3) \
-         GROUP BY user_id, user_name, day, starts_at, CASE WHEN starts_at IS NULL THEN NULL ELSE id END \
-         ORDER BY user_name, user_id, day",
+         WHERE day >= $1 AND day < $2 AND starts_at IS NULL AND ($3 IS NULL OR user_id = $3) \
+         GROUP BY day, user_id, user_name",
     )
     .bind(from)
     .bind(to)
     .bind(user_id)
     .fetch_all(pool)
-    .await)
+    .await)?;
+    let timed: Vec<(Option<Uuid>, String, NaiveDate, Option<i32>, i64, i64)> = db_run!(db, pool => sqlx::query_as(
+        "SELECT user_id, user_name, day, starts_at, CAST(minutes AS BIGINT), \
+         CAST(CASE WHEN extra THEN minutes ELSE 0 END AS BIGINT) FROM time_entries \
+         WHERE day >= $1 AND day < $2 AND starts_at IS NOT NULL AND ($3 IS NULL OR user_id = $3)",
+    )
+    .bind(from)
+    .bind(to)
+    .bind(user_id)
+    .fetch_all(pool)
+    .await)?;
+    let untimed =
+        untimed.into_iter().map(|(id, name, day, minutes, extra)| (id, name, day, None, minutes, extra));
+    Ok(untimed.chain(timed).collect())
 }
 
 /// The active montører, A-Å: the people a month lists even without hours.
