@@ -9,6 +9,10 @@ use crate::db::Db;
 use crate::jobs::month::Approval;
 use crate::{db_run, tx_run};
 
+/// A person's hours of a day: `(user_id, user_name, day, starts_at, minutes, minutes of
+/// tilleggsarbeid)`.
+pub type DayRow = (Option<Uuid>, String, NaiveDate, Option<i32>, i64, i64);
+
 /// Hours by person, day and start from `from` to `to` (not included), of `user_id` alone
 /// when given: `(user_id, user_name, day, starts_at, minutes, minutes of tilleggsarbeid)`,
 /// in no order (`crate::jobs::month::sheet` sorts each person's days). The entries of a day
@@ -21,7 +25,7 @@ pub async fn days(
     db: &Db,
     (from, to): (NaiveDate, NaiveDate),
     user_id: Option<Uuid>,
-) -> Result<Vec<(Option<Uuid>, String, NaiveDate, Option<i32>, i64, i64)>, sqlx::Error> {
+) -> Result<Vec<DayRow>, sqlx::Error> {
     let untimed: Vec<(Option<Uuid>, String, NaiveDate, i64, i64)> = db_run!(db, pool => sqlx::query_as(
         "SELECT user_id, user_name, day, CAST(SUM(minutes) AS BIGINT), \
          CAST(SUM(CASE WHEN extra THEN minutes ELSE 0 END) AS BIGINT) FROM time_entries \
@@ -33,7 +37,7 @@ pub async fn days(
     .bind(user_id)
     .fetch_all(pool)
     .await)?;
-    let timed: Vec<(Option<Uuid>, String, NaiveDate, Option<i32>, i64, i64)> = db_run!(db, pool => sqlx::query_as(
+    let timed: Vec<DayRow> = db_run!(db, pool => sqlx::query_as(
         "SELECT user_id, user_name, day, starts_at, CAST(minutes AS BIGINT), \
          CAST(CASE WHEN extra THEN minutes ELSE 0 END AS BIGINT) FROM time_entries \
          WHERE day >= $1 AND day < $2 AND starts_at IS NOT NULL AND ($3 IS NULL OR user_id = $3)",
