@@ -132,7 +132,7 @@ fn csv(rows: &[SheetRow]) -> Result<Vec<u8>, ::csv::Error> {
         writer.row([
             oslo::date_short(entry.day).as_str(),
             oslo::weekday(entry.day),
-            entry.starts_at.map(jobs::month::clock).unwrap_or_default().as_str(),
+            entry.starts_at.map(oslo::clock_of_minute).unwrap_or_default().as_str(),
             entry.user_name.as_str(),
             row.job_title.as_str(),
             row.customer_name.as_str(),

@@ -238,7 +238,7 @@ fn view(entry: &NewEntry) -> serde_json::Value {
     serde_json::json!({
         "day": entry.day, "minutes": entry.minutes, "line": entry.line, "note": entry.note,
         "extra": entry.extra, "change_id": entry.change_id, "user_name": entry.user_name,
-        "starts_at": entry.starts_at.map(jobs::month::clock),
+        "starts_at": entry.starts_at.map(fagfolk_data::oslo::clock_of_minute),
     })
 }
 

@@ -72,7 +72,7 @@ pub fn render(
         // The day, and under it when the work began if the entry says.
         let day = [
             Some(format!("{weekday} {}", oslo::date_short(entry.day))),
-            entry.starts_at.map(|at| format!("fra {}", fagfolk_data::jobs::month::clock(at))),
+            entry.starts_at.map(|at| format!("fra {}", oslo::clock_of_minute(at))),
         ];
         let mut job = format!("{}, {}", row.job_title, row.customer_name);
         if entry.extra {

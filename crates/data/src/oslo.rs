@@ -135,6 +135,29 @@ pub fn parse_clock(text: &str) -> Option<NaiveTime> {
     NaiveTime::parse_from_str(text, "%H:%M").ok()
 }
 
+/// A minute of the day (0 to 1 439) as a clock reads it: `07:30`.
+pub fn clock_of_minute(minute: i32) -> String {
+    format!("{:02}:{:02}", minute / 60, minute % 60)
+}
+
+/// A time of day typed `7:30`, `07:30`, `7.30`, `0730` or `7`, as minutes after midnight (an
+/// hour entry's start, `crate::jobs::hours::evening`); `None` when it is no time of day.
+pub fn minute_of_typed(text: &str) -> Option<i32> {
+    let text = text.trim().replace('.', ":");
+    let (hours, minutes) = match text.split_once(':') {
+        Some((hours, minutes)) => (hours, minutes),
+        None if text.len() == 4 => text.split_at(2),
+        None => (text.as_str(), "0"),
+    };
+    let digits = |part: &str| {
+        (!part.is_empty() && part.len() <= 2 && part.bytes().all(|b| b.is_ascii_digit())).then_some(())
+    };
+    digits(hours)?;
+    digits(minutes)?;
+    let (hours, minutes): (i32, i32) = (hours.parse().ok()?, minutes.parse().ok()?);
+    (hours < 24 && minutes < 60).then_some(hours * 60 + minutes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +172,28 @@ mod tests {
 
     fn time(h: u32, m: u32) -> NaiveTime {
         NaiveTime::from_hms_opt(h, m, 0).unwrap()
+    }
+
+    #[test]
+    fn a_time_of_day_is_read_as_it_is_typed() {
+        assert_eq!(minute_of_typed("07:30"), Some(450));
+        assert_eq!(minute_of_typed(" 7:30 "), Some(450));
+        assert_eq!(minute_of_typed("7.30"), Some(450));
+        assert_eq!(minute_of_typed("0730"), Some(450));
+        assert_eq!(minute_of_typed("19"), Some(1140));
+        assert_eq!(minute_of_typed("23:59"), Some(1439));
+        for bad in ["24:00", "7:60", "", "kl 7", "7:3x", "-1:00", "123:00"] {
+            assert_eq!(minute_of_typed(bad), None, "{bad}");
+        }
+        assert_eq!(clock_of_minute(450), "07:30");
+        assert_eq!(clock_of_minute(0), "00:00");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_minute_written_reads_back(minute in 0i32..1440) {
+            proptest::prop_assert_eq!(minute_of_typed(&clock_of_minute(minute)), Some(minute));
+        }
     }
 
     #[test]

@@ -74,7 +74,7 @@ export function norwegianClock(now = new Date()): string {
 }
 
 /** A time of day typed "7:30", "07:30", "7.30", "0730" or "7", as the server reads it
- * (`parse_clock` in crates/data/src/jobs/month.rs): "07:30", or null when it is no time. */
+ * (`minute_of_typed` in crates/data/src/oslo.rs): "07:30", or null when it is no time. */
 export function parseClock(text: string): string | null {
   const typed = text.trim().replace('.', ':')
   const match = /^(\d{1,2})(?::(\d{1,2}))?$/.exec(typed) ?? /^(\d{2})(\d{2})$/.exec(typed)

@@ -1,31 +1,9 @@
 //! What kind of hours a day's are: the Norwegian public holidays and weekends, and the
-//! evening and night hours of work begun at a time of day (`super::month` counts them for
+//! evening and night hours of work begun at a time of day (read by
+//! `crate::oslo::minute_of_typed`) (`super::month` counts them for
 //! payroll; docs/LAW.md, "Timer og lønn" and "Evenings and nights").
 
 use chrono::{Datelike, NaiveDate, Weekday};
-
-/// A minute of the day (0 to 1 439) as a clock reads it: `07:30`.
-pub fn clock(minute: i32) -> String {
-    format!("{:02}:{:02}", minute / 60, minute % 60)
-}
-
-/// A time of day typed `7:30`, `07:30`, `0730` or `7`, as minutes after midnight; `None`
-/// when it is no time of day.
-pub fn parse_clock(text: &str) -> Option<i32> {
-    let text = text.trim().replace('.', ":");
-    let (hours, minutes) = match text.split_once(':') {
-        Some((hours, minutes)) => (hours, minutes),
-        None if text.len() == 4 => text.split_at(2),
-        None => (text.as_str(), "0"),
-    };
-    let digits = |part: &str| {
-        (!part.is_empty() && part.len() <= 2 && part.bytes().all(|b| b.is_ascii_digit())).then_some(())
-    };
-    digits(hours)?;
-    digits(minutes)?;
-    let (hours, minutes): (i32, i32) = (hours.parse().ok()?, minutes.parse().ok()?);
-    (hours < 24 && minutes < 60).then_some(hours * 60 + minutes)
-}
 
 /// When night work ends, in minutes after midnight: 06:00 (arbeidsmiljøloven § 10-11 (1)).
 pub const MORNING: i64 = 6 * 60;
@@ -108,7 +86,7 @@ mod tests {
 
     #[test]
     fn evening_hours_are_those_from_the_evening_hour_to_six_in_the_morning() {
-        let at = |text: &str| parse_clock(text);
+        let at = crate::oslo::minute_of_typed;
         // A day's work: none; from 16:00 to 20:00: two; from 22:00 to 02:00: all four.
         assert_eq!(evening(at("07:00"), 8 * 60, 1080), 0);
         assert_eq!(evening(at("16:00"), 4 * 60, 1080), 120);
@@ -124,21 +102,6 @@ mod tests {
         assert_eq!(evening(None, 8 * 60, 1080), 0);
     }
 
-    #[test]
-    fn a_time_of_day_is_read_as_it_is_typed() {
-        assert_eq!(parse_clock("07:30"), Some(450));
-        assert_eq!(parse_clock(" 7:30 "), Some(450));
-        assert_eq!(parse_clock("7.30"), Some(450));
-        assert_eq!(parse_clock("0730"), Some(450));
-        assert_eq!(parse_clock("19"), Some(1140));
-        assert_eq!(parse_clock("23:59"), Some(1439));
-        for bad in ["24:00", "7:60", "", "kl 7", "7:3x", "-1:00", "123:00"] {
-            assert_eq!(parse_clock(bad), None, "{bad}");
-        }
-        assert_eq!(clock(450), "07:30");
-        assert_eq!(clock(0), "00:00");
-    }
-
     proptest! {
         /// An entry's evening minutes are never more than its minutes, and a whole night's
         /// entry (from the evening hour to 06:00) is evening through and through.
@@ -148,7 +111,6 @@ mod tests {
             prop_assert!((0..=minutes).contains(&of));
             let night = i64::from(24 * 60 - from) + MORNING;
             prop_assert_eq!(evening(Some(from), night, from), night);
-            prop_assert_eq!(parse_clock(&clock(start)), Some(start));
         }
     }
 }

@@ -156,7 +156,7 @@ pub const BAD_START: &str = "Skriv når arbeidet begynte som tt:mm, for eksempel
 /// A start as sent: blank is none, anything else must be a time of day.
 fn read_start(errors: &mut FieldErrors, value: Option<String>) -> Option<i32> {
     let text = value.filter(|text| !text.trim().is_empty())?;
-    let minute = super::hours::parse_clock(&text);
+    let minute = crate::oslo::minute_of_typed(&text);
     if minute.is_none() {
         errors.add("starts_at", BAD_START);
     }

@@ -18,7 +18,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-pub use super::hours::{MORNING, clock, evening, is_holiday, is_weekend, parse_clock};
+pub use super::hours::{MORNING, evening, is_holiday, is_weekend};
 pub use crate::settings::WorkingTime;
 
 /// One person's hours on one day: all of them, those of tilleggsarbeid, and those in the

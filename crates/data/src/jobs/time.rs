@@ -58,7 +58,7 @@ impl TimeEntry {
         serde_json::json!({
             "day": self.day, "minutes": self.minutes, "line": self.line, "note": self.note,
             "extra": self.extra, "change_id": self.change_id, "user_name": self.user_name,
-            "starts_at": self.starts_at.map(super::hours::clock),
+            "starts_at": self.starts_at.map(crate::oslo::clock_of_minute),
         })
     }
 

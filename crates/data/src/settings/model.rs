@@ -213,7 +213,7 @@ pub struct WorkingTime {
     pub week_minutes: i32,
     /// When the evening begins, in minutes after midnight: 1 080 (18:00) unless the firm's
     /// agreement says otherwise. Hours from then to 06:00 are the month's evening and night
-    /// hours (`crate::jobs::month::evening`). Settings saved before it was asked read 18:00.
+    /// hours (`crate::jobs::hours::evening`). Settings saved before it was asked read 18:00.
     #[serde(default = "evening_default")]
     pub evening_from: i32,
 }
