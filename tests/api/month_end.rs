@@ -11,7 +11,10 @@ use serde_json::{Value, json};
 use crate::fixtures::{message, montor};
 use crate::helpers::{Session, TestApp, audit_entries};
 
-crate::db_tests!(the_month_for_everyone_is_split_for_payroll_and_approved);
+crate::db_tests!(
+    the_month_for_everyone_is_split_for_payroll_and_approved,
+    a_renamed_person_is_one_person_and_a_deleted_one_keeps_their_name
+);
 
 /// The rows of a CSV file as Norwegian Excel reads it: a byte order mark, CRLF, semicolons.
 async fn csv_rows(response: reqwest::Response) -> Vec<Vec<String>> {
@@ -274,4 +277,69 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
     let bad_month = office.send(Method::POST, path, &json!({"month": "2099-01"})).await;
     assert_eq!(bad_month.status(), StatusCode::UNPROCESSABLE_ENTITY);
     crate::helpers::job_sums_add_up(&app).await;
+}
+
+/// A montør renamed during the month is one person under the name they have now, with the
+/// hours written under both names; one deleted since keeps the name the hours were written
+/// under, without an id.
+async fn a_renamed_person_is_one_person_and_a_deleted_one_keeps_their_name(app: TestApp) {
+    let office = app.admin().await;
+    let (kari_id, kari) = montor(&app, "kari@fagfolk.test").await;
+    let (per_id, per) = montor(&app, "per@fagfolk.test").await;
+    let lead = crate::helpers::create_lead(&office, json!({"name": "Liv Lie", "phone": "912 34 567"})).await;
+    let job: Value = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
+            &json!({"title": "Nytt bad", "hourly_rate": 85_000, "workers": [kari_id, per_id]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let job = job["id"].as_str().unwrap().to_owned();
+    let today = app.state.clock.today();
+    let first = today.with_day(1).unwrap().checked_sub_months(Months::new(1)).unwrap();
+    let month = first.format("%Y-%m").to_string();
+    let rename = |id: uuid::Uuid, name: &'static str| {
+        let office = &office;
+        async move {
+            let renamed =
+                office.send(Method::PUT, &format!("/api/admin/users/{id}"), &json!({"name": name})).await;
+            assert_eq!(renamed.status(), StatusCode::OK);
+        }
+    };
+    rename(kari_id, "Kari Berg").await;
+    rename(per_id, "Per Dahl").await;
+    // Kari: 3 hours on the 2nd and 5 on the 3rd as Kari Berg, the same days again as Kari Ås.
+    for (day, hours) in [(1, 3), (2, 5)] {
+        assert_eq!(
+            add(&kari, &job, first + Duration::days(day), hours, false).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    rename(kari_id, "Kari Ås").await;
+    for (day, hours) in [(1, 2), (3, 4)] {
+        assert_eq!(
+            add(&kari, &job, first + Duration::days(day), hours, true).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    assert_eq!(add(&per, &job, first + Duration::days(4), 6, false).await.status(), StatusCode::CREATED);
+    let deleted = office.delete(&format!("/api/admin/users/{per_id}")).await;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+
+    let sheet: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
+    let people = sheet["people"].as_array().unwrap();
+    let karis: Vec<&Value> = people.iter().filter(|p| p["user_id"] == kari_id.to_string()).collect();
+    assert_eq!(karis.len(), 1, "{people:?}");
+    let kari_month = karis[0];
+    assert_eq!(kari_month["name"], "Kari Ås");
+    assert_eq!(
+        (&kari_month["minutes"], &kari_month["extra"], &kari_month["days"]),
+        (&json!(14 * 60), &json!(6 * 60), &json!(3))
+    );
+    let pers: Vec<&Value> = people.iter().filter(|p| p["name"] == "Per Dahl").collect();
+    assert_eq!(pers.len(), 1, "{people:?}");
+    assert_eq!((&pers[0]["user_id"], &pers[0]["minutes"]), (&Value::Null, &json!(6 * 60)));
 }

@@ -166,22 +166,20 @@ pub async fn sheet(
     let next = month.checked_add_months(chrono::Months::new(1)).unwrap_or(month);
     let from = super::time::monday_of(month);
     let rows = super::store::month::days(db, (from, next), only.as_ref().map(|(id, _)| *id)).await?;
-    // Each person's days in order; a person is their id, or their name once deleted.
-    let mut people: Vec<(Who, Vec<DayHours>)> = Vec::new();
-    for (user_id, name, day, starts_at, minutes, extra) in rows {
-        let at = people.iter().position(|((id, kept), _)| match user_id {
-            Some(user_id) => *id == Some(user_id),
-            None => id.is_none() && *kept == name,
+    // Each person's days; a person is their id, or their name once deleted. A person
+    // renamed during the month comes as two, joined below.
+    let mut people: Vec<(Who, Vec<DayHours>)> = Vec::with_capacity(rows.len());
+    for (user_id, name, rows) in rows {
+        let days = rows.into_iter().map(|(day, starts_at, minutes, extra)| DayHours {
+            day,
+            minutes,
+            extra,
+            evening: evening(starts_at, minutes, limits.evening_from),
         });
-        let index = match at {
-            Some(at) => at,
-            None => {
-                people.push(((user_id, name), Vec::new()));
-                people.len() - 1
-            }
-        };
-        let evening = evening(starts_at, minutes, limits.evening_from);
-        people[index].1.push(DayHours { day, minutes, extra, evening });
+        match people.iter_mut().find(|((id, _), _)| user_id.is_some() && *id == user_id) {
+            Some((_, kept)) => kept.extend(days),
+            None => people.push(((user_id, name), days.collect())),
+        }
     }
     let listed: Vec<(Uuid, String)> = match only {
         Some(person) => vec![person],
@@ -189,8 +187,10 @@ pub async fn sheet(
     };
     let listed_ids: Vec<Uuid> = listed.iter().map(|(id, _)| *id).collect();
     for (id, name) in listed {
-        if !people.iter().any(|((user_id, _), _)| *user_id == Some(id)) {
-            people.push(((Some(id), name), Vec::new()));
+        // Listed by their name now, whatever names their entries were written under.
+        match people.iter_mut().find(|((user_id, _), _)| *user_id == Some(id)) {
+            Some(((_, kept), _)) => *kept = name,
+            None => people.push(((Some(id), name), Vec::new())),
         }
     }
     let mut months: Vec<PersonMonth> = people

@@ -2,6 +2,7 @@
 //! montører, and the office's approvals of months.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::types::Json;
 use uuid::Uuid;
 
 use crate::audit::NewAudit;
@@ -9,47 +10,63 @@ use crate::db::Db;
 use crate::jobs::month::Approval;
 use crate::{db_run, tx_run};
 
-/// A person's hours of a day: `(user_id, user_name, day, starts_at, minutes, minutes of
-/// tilleggsarbeid)`.
-pub type DayRow = (Option<Uuid>, String, NaiveDate, Option<i32>, i64, i64);
+/// One person's hours of a month: `(user_id, user_name, days)`, each day `(day, starts_at,
+/// minutes, minutes of tilleggsarbeid)`.
+pub type PersonDays = (Option<Uuid>, String, Vec<DayRow>);
+
+/// A day's hours of one person: `(day, starts_at, minutes, minutes of tilleggsarbeid)`.
+pub type DayRow = (NaiveDate, Option<i32>, i64, i64);
+
+/// The days of each person: the entries of a day that say no start summed in one row, and
+/// each entry that says when it began a row of its own (for its evening hours).
+macro_rules! person_days {
+    ($aggregate:literal) => {
+        concat!(
+            "SELECT user_id, user_name, ",
+            $aggregate,
+            " FROM (\
+             SELECT user_id, user_name, day, NULL AS starts_at, CAST(SUM(minutes) AS BIGINT) AS minutes, \
+             CAST(SUM(CASE WHEN extra THEN minutes ELSE 0 END) AS BIGINT) AS extra FROM time_entries \
+             WHERE day >= $1 AND day < $2 AND starts_at IS NULL AND ($3 IS NULL OR user_id = $3) \
+             GROUP BY day, user_id, user_name \
+             UNION ALL SELECT user_id, user_name, day, starts_at, CAST(minutes AS BIGINT), \
+             CAST(CASE WHEN extra THEN minutes ELSE 0 END AS BIGINT) FROM time_entries \
+             WHERE day >= $1 AND day < $2 AND starts_at IS NOT NULL AND ($3 IS NULL OR user_id = $3)\
+             ) days GROUP BY user_id, user_name"
+        )
+    };
+}
 
 /// Hours by person, day and start from `from` to `to` (not included), of `user_id` alone
-/// when given: `(user_id, user_name, day, starts_at, minutes, minutes of tilleggsarbeid)`,
-/// in no order (`crate::jobs::month::sheet` sorts each person's days). The entries of a day
-/// that say no start are one row; each entry that says when it began is a row of its own,
-/// for its evening hours. Read from the index `time_entries_day` alone (migrations 0047
-/// and 0051), in its own order: the entries without a start grouped as the index runs
-/// (day, person), with no sort; a month of a firm of 50 took 4-5 ms grouped and sorted
-/// otherwise (docs/BENCHMARKS.md).
+/// when given, in no order (`crate::jobs::month::sheet` sorts each person's days). Each
+/// person's days come as one JSON array, so a month of a firm of 50 crosses from the
+/// database as 50 rows, not 1 250: the rows, not the summing, were most of the read
+/// (docs/BENCHMARKS.md, session 42). The entries without a start are read from the index
+/// `time_entries_day` (migrations 0047 and 0051) in its own order.
 pub async fn days(
     db: &Db,
     (from, to): (NaiveDate, NaiveDate),
     user_id: Option<Uuid>,
-) -> Result<Vec<DayRow>, sqlx::Error> {
-    let untimed: Vec<(Option<Uuid>, String, NaiveDate, i64, i64)> = db_run!(db, pool => sqlx::query_as(
-        "SELECT user_id, user_name, day, CAST(SUM(minutes) AS BIGINT), \
-         CAST(SUM(CASE WHEN extra THEN minutes ELSE 0 END) AS BIGINT) FROM time_entries \
-         WHERE day >= $1 AND day < $2 AND starts_at IS NULL AND ($3 IS NULL OR user_id = $3) \
-         GROUP BY day, user_id, user_name",
-    )
-    .bind(from)
-    .bind(to)
-    .bind(user_id)
-    .fetch_all(pool)
-    .await)?;
-    let timed: Vec<DayRow> = db_run!(db, pool => sqlx::query_as(
-        "SELECT user_id, user_name, day, starts_at, CAST(minutes AS BIGINT), \
-         CAST(CASE WHEN extra THEN minutes ELSE 0 END AS BIGINT) FROM time_entries \
-         WHERE day >= $1 AND day < $2 AND starts_at IS NOT NULL AND ($3 IS NULL OR user_id = $3)",
-    )
-    .bind(from)
-    .bind(to)
-    .bind(user_id)
-    .fetch_all(pool)
-    .await)?;
-    let untimed =
-        untimed.into_iter().map(|(id, name, day, minutes, extra)| (id, name, day, None, minutes, extra));
-    Ok(untimed.chain(timed).collect())
+) -> Result<Vec<PersonDays>, sqlx::Error> {
+    let rows: Vec<(Option<Uuid>, String, Json<Vec<DayRow>>)> = match db {
+        Db::Sqlite(pool) => {
+            sqlx::query_as(person_days!("json_group_array(json_array(day, starts_at, minutes, extra))"))
+                .bind(from)
+                .bind(to)
+                .bind(user_id)
+                .fetch_all(pool)
+                .await?
+        }
+        Db::Postgres(pool) => {
+            sqlx::query_as(person_days!("json_agg(json_build_array(day, starts_at, minutes, extra))"))
+                .bind(from)
+                .bind(to)
+                .bind(user_id)
+                .fetch_all(pool)
+                .await?
+        }
+    };
+    Ok(rows.into_iter().map(|(id, name, Json(days))| (id, name, days)).collect())
 }
 
 /// The active montører, A-Å: the people a month lists even without hours.
