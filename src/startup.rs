@@ -80,6 +80,7 @@ impl Application {
             notifier,
             image_work: Arc::new(tokio::sync::Semaphore::new(1)),
             heavy: Arc::new(crate::http::heavy::HeavyWork::new()),
+            kept: Arc::default(),
             refused: crate::contact::limit::UsedUp::default(),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             requests: tokio_util::task::TaskTracker::new(),

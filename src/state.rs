@@ -46,6 +46,8 @@ pub struct Shared {
     pub image_work: Arc<tokio::sync::Semaphore>,
     /// Staff requests that read many rows take turns (`crate::http::heavy`).
     pub heavy: Arc<crate::http::heavy::HeavyWork>,
+    /// The office's costly reads, kept while nothing is committed (`crate::http::kept`).
+    pub kept: Arc<crate::http::kept::Kept>,
     /// Addresses whose refused contact posts have used up their budget, and until when
     /// (`crate::contact::limit::allow_refused`): answered without the database.
     pub refused: crate::contact::limit::UsedUp,

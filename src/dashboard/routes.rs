@@ -1,7 +1,7 @@
 //! The dashboard routes (`super::router`): the handlers and what they read and answer.
 
-use axum::Json;
 use axum::extract::State;
+use axum::response::Response;
 use chrono::Duration;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -72,13 +72,21 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The dashboard's counters and latest activity.
+///
+/// Made afresh after anything is committed, else the answer made last
+/// (`crate::http::kept`), for an admin and for an editor apart.
 #[utoipa::path(
     get, path = "/api/admin/dashboard", tag = "admin",
     responses(
         (status = 200, description = "Tall til oversikten", body = Dashboard),
     )
 )]
-async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Dashboard>> {
+async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Response> {
+    let key = format!("dashboard {} admin={}", state.clock.today(), user.is_admin());
+    state.kept.json(&state.db, key, || dashboard(&state, &user)).await
+}
+
+async fn dashboard(state: &AppState, user: &CurrentUser) -> ApiResult<Dashboard> {
     let now = state.clock.now();
     // Counted per status, then summed by what each status means: a renamed "Vunnet" still
     // counts as won.
@@ -114,7 +122,7 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         .collect();
     let (follow_ups, follow_ups_due) =
         fagfolk_data::leads::store::follow_ups_due(&state.db, state.clock.today(), &open, 20).await?;
-    let launch_checklist = launch_checklist(&state, user.is_admin()).await?;
+    let launch_checklist = launch_checklist(state, user.is_admin()).await?;
     let today = state.clock.today();
     let quotes = fagfolk_data::quotes::figures::figures(&state.db, today).await?;
     let jobs = fagfolk_data::jobs::figures::figures(&state.db, today).await?;
@@ -138,7 +146,7 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         .collect();
     let known = fagfolk_data::todo::Known { needs_contact, reminders_due, open_statuses: &open };
     let todo = fagfolk_data::todo::todo(&state.db, today, now, known).await?;
-    Ok(Json(Dashboard {
+    Ok(Dashboard {
         todo,
         quotes,
         jobs,
@@ -152,7 +160,7 @@ async fn get_dashboard(State(state): State<AppState>, user: CurrentUser) -> ApiR
         follow_ups_due,
         waiting,
         launch_checklist,
-    }))
+    })
 }
 
 /// The launch checklist: example content still shown, no team photo, company facts left

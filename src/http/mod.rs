@@ -8,6 +8,7 @@ pub mod csv;
 pub mod error;
 mod extract;
 pub mod heavy;
+pub mod kept;
 pub mod secret_link;
 pub mod security;
 pub mod serve;

@@ -72,10 +72,14 @@ pub(super) async fn month_sheet(
     State(state): State<AppState>,
     SignedIn(user): SignedIn,
     ApiQuery(query): ApiQuery<MonthQuery>,
-) -> ApiResult<Json<MonthSheet>> {
+) -> ApiResult<Response> {
     let first = month_of(&query.month)?;
+    let today = state.clock.today();
     let only = user.is_montor().then(|| (user.id, user.name.clone()));
-    Ok(Json(month::sheet(&state.db, first, state.clock.today(), only).await?))
+    // Kept while nothing is committed (`crate::http::kept`): everyone's month, or a montør's own.
+    let whose = only.as_ref().map_or_else(|| "alle".to_owned(), |(id, _)| id.to_string());
+    let key = format!("month {first} {today} {whose}");
+    state.kept.json(&state.db, key, || async { Ok(month::sheet(&state.db, first, today, only).await?) }).await
 }
 
 /// Hours as Norwegian text: `7,5`.

@@ -31,6 +31,7 @@ mod invitations;
 mod invoice_send;
 mod invoicing;
 mod jobs;
+mod kept;
 mod lead_history;
 mod lead_merge;
 mod leads;

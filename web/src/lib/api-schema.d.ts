@@ -161,7 +161,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard's counters and latest activity. */
+        /**
+         * The dashboard's counters and latest activity.
+         * @description Made afresh after anything is committed, else the answer made last
+         *     (`crate::http::kept`), for an admin and for an editor apart.
+         */
         get: operations["get_dashboard"];
         put?: never;
         post?: never;

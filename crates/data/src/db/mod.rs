@@ -3,6 +3,7 @@
 //! Queries are written once with `$1`-style placeholders, which both drivers accept, and
 //! run on whichever pool is configured through [`db_run!`](crate::db_run).
 
+pub mod commits;
 pub mod copy;
 pub mod files;
 
