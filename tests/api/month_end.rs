@@ -48,10 +48,18 @@ async fn add_from(
     who.send(Method::POST, "/api/admin/time", &body).await
 }
 
-async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) {
+/// The office, two montører and the job they both work on.
+struct Firm {
+    office: Session,
+    kari: (uuid::Uuid, Session),
+    per: (uuid::Uuid, Session),
+    job: String,
+}
+
+async fn firm(app: &TestApp) -> Firm {
     let office = app.admin().await;
-    let (kari_id, kari) = montor(&app, "kari@fagfolk.test").await;
-    let (per_id, per) = montor(&app, "per@fagfolk.test").await;
+    let (kari_id, kari) = montor(app, "kari@fagfolk.test").await;
+    let (per_id, per) = montor(app, "per@fagfolk.test").await;
     let lead = crate::helpers::create_lead(&office, json!({"name": "Liv Lie", "phone": "912 34 567"})).await;
     let job: Value = office
         .send(
@@ -64,6 +72,11 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
         .await
         .unwrap();
     let job = job["id"].as_str().unwrap().to_owned();
+    Firm { office, kari: (kari_id, kari), per: (per_id, per), job }
+}
+
+async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) {
+    let Firm { office, kari: (kari_id, kari), per: (per_id, per), job } = firm(&app).await;
 
     // Last month, open for changes to the end of this one: its first Monday to Saturday.
     let today = app.state.clock.today();
@@ -283,21 +296,7 @@ async fn the_month_for_everyone_is_split_for_payroll_and_approved(app: TestApp) 
 /// hours written under both names; one deleted since keeps the name the hours were written
 /// under, without an id.
 async fn a_renamed_person_is_one_person_and_a_deleted_one_keeps_their_name(app: TestApp) {
-    let office = app.admin().await;
-    let (kari_id, kari) = montor(&app, "kari@fagfolk.test").await;
-    let (per_id, per) = montor(&app, "per@fagfolk.test").await;
-    let lead = crate::helpers::create_lead(&office, json!({"name": "Liv Lie", "phone": "912 34 567"})).await;
-    let job: Value = office
-        .send(
-            Method::POST,
-            &format!("/api/admin/leads/{}/jobs", lead["id"].as_str().unwrap()),
-            &json!({"title": "Nytt bad", "hourly_rate": 85_000, "workers": [kari_id, per_id]}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
-    let job = job["id"].as_str().unwrap().to_owned();
+    let Firm { office, kari: (kari_id, kari), per: (per_id, per), job } = firm(&app).await;
     let today = app.state.clock.today();
     let first = today.with_day(1).unwrap().checked_sub_months(Months::new(1)).unwrap();
     let month = first.format("%Y-%m").to_string();

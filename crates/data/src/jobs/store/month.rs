@@ -48,24 +48,16 @@ pub async fn days(
     (from, to): (NaiveDate, NaiveDate),
     user_id: Option<Uuid>,
 ) -> Result<Vec<PersonDays>, sqlx::Error> {
-    let rows: Vec<(Option<Uuid>, String, Json<Vec<DayRow>>)> = match db {
-        Db::Sqlite(pool) => {
-            sqlx::query_as(person_days!("json_group_array(json_array(day, starts_at, minutes, extra))"))
-                .bind(from)
-                .bind(to)
-                .bind(user_id)
-                .fetch_all(pool)
-                .await?
-        }
-        Db::Postgres(pool) => {
-            sqlx::query_as(person_days!("json_agg(json_build_array(day, starts_at, minutes, extra))"))
-                .bind(from)
-                .bind(to)
-                .bind(user_id)
-                .fetch_all(pool)
-                .await?
-        }
+    let sql = match db {
+        Db::Sqlite(_) => person_days!("json_group_array(json_array(day, starts_at, minutes, extra))"),
+        Db::Postgres(_) => person_days!("json_agg(json_build_array(day, starts_at, minutes, extra))"),
     };
+    let rows: Vec<(Option<Uuid>, String, Json<Vec<DayRow>>)> = db_run!(db, pool => sqlx::query_as(sql)
+        .bind(from)
+        .bind(to)
+        .bind(user_id)
+        .fetch_all(pool)
+        .await)?;
     Ok(rows.into_iter().map(|(id, name, Json(days))| (id, name, days)).collect())
 }
 
