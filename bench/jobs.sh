@@ -202,7 +202,7 @@ bench() {
     for n in $(seq 1 30); do
       if [ "$kind" = sqlite ]; then
         python3 -c 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2])' "${url#sqlite://}" "$touch"
-      else psql -q "$url" -c "$touch"; fi
+      else PGOPTIONS="-c client_min_messages=warning" psql -q "$url" -c "$touch"; fi
       times+=("$(curl -fsS -o /dev/null -w '%{time_total}' -H "$cookie" "$base$1")")
     done
     printf '%s\n' "${times[@]}" | sort -n | awk '{ t[NR] = $1 * 1000 } END { printf "p50 %.1f p95 %.1f ms", t[int(NR * 0.5 + 0.5)], t[int(NR * 0.95 + 0.5)] }'
