@@ -850,6 +850,17 @@ async fn the_job_list_pages_and_filters_on_the_server(app: TestApp) {
     let kari_path = format!("/api/admin/jobs?worker={kari_id}");
     let hers: Value = office.get_json(&kari_path, &[]).await;
     assert_eq!((hers["total_rows"].as_i64(), titles(&hers)), (Some(1), vec!["Varmekabler bad".to_owned()]));
+    // A worker's list pages newest first as the whole list does (through the worker rows,
+    // migration 0053).
+    let per_path = format!("/api/admin/jobs?worker={per_id}");
+    let his: Value = office.get_json(&per_path, &[]).await;
+    assert_eq!((his["total_rows"].as_i64(), titles(&his).len()), (Some(51), 50));
+    assert_eq!(titles(&his)[..2], ["Service 50", "Service 49"], "newest first");
+    let his_next: Value = office.get_json(&per_path, &[("page", "2")]).await;
+    assert_eq!(
+        (his_next["total_rows"].as_i64(), titles(&his_next)),
+        (Some(51), vec!["Service 0".to_owned()])
+    );
     let by_name = list(&[("customer", "ØDEGÅRD")]).await;
     assert_eq!(titles(&by_name), ["Varmekabler bad"]);
     assert_eq!(list(&[("customer", "lie")]).await["total_rows"], 51);
@@ -868,6 +879,23 @@ async fn the_job_list_pages_and_filters_on_the_server(app: TestApp) {
         office.send(Method::PUT, &format!("/api/admin/jobs/{heating_id}"), &json!({"status": "done"})).await;
     assert_eq!(done.status(), StatusCode::OK);
     assert_eq!(titles(&list(&[("status", "done")]).await), ["Varmekabler bad"]);
+    let hers_done: Value = office.get_json(&kari_path, &[("status", "done")]).await;
+    assert_eq!(
+        (hers_done["total_rows"].as_i64(), titles(&hers_done)),
+        (Some(1), vec!["Varmekabler bad".to_owned()])
+    );
+    assert_eq!(office.get_json(&per_path, &[("status", "done")]).await["total_rows"], 0);
+    // Per joins the job: it comes first in his list, in its place by when it was made.
+    let both = json!({"workers": [kari_id, per_id]});
+    assert_eq!(
+        office.send(Method::PUT, &format!("/api/admin/jobs/{heating_id}"), &both).await.status(),
+        StatusCode::OK
+    );
+    let his: Value = office.get_json(&per_path, &[]).await;
+    assert_eq!(
+        (his["total_rows"].as_i64(), titles(&his)[..2].to_vec()),
+        (Some(52), vec!["Varmekabler bad".to_owned(), "Service 50".to_owned()])
+    );
     assert_eq!(
         list(&[("over_estimate", "true")]).await["total_rows"],
         0,
@@ -876,5 +904,14 @@ async fn the_job_list_pages_and_filters_on_the_server(app: TestApp) {
     assert_eq!(list(&[("status", "planned")]).await["total_rows"], 51);
     let bad = office.get("/api/admin/jobs?status=ferdig").await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+
+    // A job made on an earlier day than its id says (the clock moved back): a worker's list
+    // places it by when it was made, as the whole list does.
+    app.state.clock.advance(chrono::Duration::days(-30));
+    let older = json!({"title": "Eldre service", "hourly_rate": 85_000, "workers": [per_id]});
+    assert_eq!(office.send(Method::POST, &jobs_of(&liv), &older).await.status(), StatusCode::CREATED);
+    app.state.clock.advance(chrono::Duration::days(30));
+    let his_last: Value = office.get_json(&per_path, &[("page", "2")]).await;
+    assert_eq!(titles(&his_last), ["Service 1", "Service 0", "Eldre service"]);
     crate::helpers::job_sums_add_up(&app).await;
 }
