@@ -157,6 +157,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(crate::quotes::routes::router())
         .merge(crate::visits::routes::router())
         .merge(crate::jobs::routes::router())
+        .merge(crate::planning::routes::router())
         .merge(crate::invoices::routes::router())
         .merge(crate::payments::routes::router())
         .merge(crate::reminders::routes::router())

@@ -23,6 +23,7 @@ pub mod memory;
 pub mod metrics;
 pub mod payments;
 pub mod pdf;
+pub mod planning;
 pub mod privacy;
 pub mod quotes;
 pub mod reminders;

@@ -114,6 +114,7 @@ refusals!(
     fagfolk_data::auth::Refused,
     fagfolk_data::media::Refused,
     fagfolk_data::payments::Refused,
+    fagfolk_data::planning::Refused,
     fagfolk_data::reminders::Refused,
     fagfolk_data::jobs::Refused,
     fagfolk_data::invoices::Refused,

@@ -47,6 +47,7 @@ mod password_reset;
 mod payments;
 mod permissions;
 mod photo_sweep;
+mod planning;
 mod preferred_times;
 mod privacy;
 mod quote_flow;

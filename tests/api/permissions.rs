@@ -231,6 +231,34 @@ pub const OPERATIONS: &[Operation] = &[
     // office's. Each round approves a month of its own (January of 2000 + the round) and opens
     // its fixture's (February) again among the deletes.
     op("GET", "/api/admin/time/month", Body::None, SIGNED_IN, None),
+    // The plan (#63): the office plans; anyone signed in reads their own.
+    op("GET", "/api/admin/plan", Body::None, READ, None),
+    op("GET", "/api/admin/plan/mine", Body::None, SIGNED_IN, None),
+    op(
+        "POST",
+        "/api/admin/plan-days",
+        Body::Json(
+            |f| json!({ "job_id": f.job, "user_ids": [f.planned_for], "from": format!("2031-03-{:02}", f.round + 1) }),
+        ),
+        WORK,
+        Some(("create", "plan_days")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/plan-days/{id}",
+        Body::Json(|f| json!({ "day": format!("2031-04-{:02}", f.round + 1), "starts_at": "07:00" })),
+        WORK,
+        Some(("update", "plan_days")),
+    ),
+    op(
+        "PUT",
+        "/api/admin/absences",
+        Body::Json(
+            |f| json!({ "user_id": f.planned_for, "day": format!("2031-05-{:02}", f.round + 1), "kind": "kurs" }),
+        ),
+        WORK,
+        Some(("create", "absences")),
+    ),
     op("GET", "/api/admin/time/payroll", Body::None, WORK, Some(("export", "time_entries"))),
     op(
         "POST",
@@ -550,6 +578,8 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     op("DELETE", "/api/admin/leads/{id}/notes/{note_id}", Body::None, ADMIN, Some(("delete_note", "leads"))),
     op("DELETE", "/api/admin/time/month/approval", Body::None, WORK, Some(("reopen", "time_entries"))),
+    op("DELETE", "/api/admin/plan-days/{id}", Body::None, WORK, Some(("delete", "plan_days"))),
+    op("DELETE", "/api/admin/absences", Body::None, WORK, Some(("delete", "absences"))),
     op("DELETE", "/api/admin/time/{id}", Body::None, SIGNED_IN, Some(("delete", "time_entries"))),
     op(
         "DELETE",
@@ -667,6 +697,10 @@ pub struct Fixtures {
     /// A purring posted on `invoice`, made 40 days overdue, whose time to pay has run out:
     /// the inkassovarsel may go.
     pub reminder: String,
+    /// A day of `job` planned for the caller (moved, then removed), and whom plans name: the
+    /// caller, who also has a day away in February 2031 to take back.
+    pub plan_day: String,
+    pub planned_for: String,
 }
 
 impl Fixtures {
@@ -814,6 +848,19 @@ impl Fixtures {
             .find(|found| found["email"] == actor)
             .map_or_else(|| user.to_string(), |found| found["id"].as_str().unwrap().to_owned());
         let declared_job = declaration_fixture(admin, lead_id, &caller).await;
+        // The plan (#63): a day of `job` for the caller, to move and remove, and a day away
+        // to take back, each round on days of its own.
+        let day = |month: u32| format!("2031-{month:02}-{:02}", round + 1);
+        let planned = json!({ "job_id": job, "user_ids": [caller], "from": day(1) });
+        let planned = admin.send(Method::POST, "/api/admin/plan-days", &planned).await;
+        assert_eq!(planned.status(), 201, "the fixture's planned day");
+        let planned: Value = planned.json().await.unwrap();
+        let away = json!({ "user_id": caller, "day": day(2), "kind": "syk" });
+        assert_eq!(
+            admin.send(Method::PUT, "/api/admin/absences", &away).await.status(),
+            200,
+            "the fixture's day away"
+        );
         let form = Form::new().part("photo", Part::bytes(jpeg()).file_name("skap.jpg"));
         let photo_added = admin
             .request(Method::POST, &format!("/api/admin/jobs/{finished_job}/declaration/photos"))
@@ -870,6 +917,8 @@ impl Fixtures {
             open_payment: payments.open,
             aside_payment: payments.aside,
             reminder,
+            plan_day: planned[0]["id"].as_str().unwrap().to_owned(),
+            planned_for: caller,
         }
     }
 
@@ -884,6 +933,9 @@ impl Fixtures {
         if path == "/api/admin/time/month/approval" {
             return format!("{path}?month={}-02", 2000 + self.round);
         }
+        if path == "/api/admin/absences" {
+            return format!("{path}?user_id={}&day=2031-02-{:02}", self.planned_for, self.round + 1);
+        }
         let id = if path.starts_with("/api/admin/users/{id}/sessions") {
             &self.session_user
         } else if path.starts_with("/api/admin/leads/") {
@@ -897,6 +949,8 @@ impl Fixtures {
             || path.contains("/declaration/photos")
         {
             &self.finished_job
+        } else if path.starts_with("/api/admin/plan-days/") {
+            &self.plan_day
         } else if path.starts_with("/api/admin/invoices/") {
             &self.invoice
         } else if path.starts_with("/api/admin/jobs/") {

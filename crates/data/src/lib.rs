@@ -19,6 +19,7 @@ pub mod leads;
 pub mod media;
 pub mod oslo;
 pub mod payments;
+pub mod planning;
 pub mod privacy;
 pub mod quotes;
 pub mod refusal;

@@ -4,6 +4,24 @@
  */
 
 export interface paths {
+    "/api/admin/absences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks a person away for a day (ferie, syk, kurs), or changes why. */
+        put: operations["set_absence"];
+        post?: never;
+        /** Takes a person's day away back. */
+        delete: operations["clear_absence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -1058,6 +1076,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The board: each person's planned jobs, befaringer and days away for a week or two, the
+         *     clashes, and the open jobs with no day planned.
+         */
+        get: operations["plan_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plan-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plans people on a job for each day of a span (a day a person already has on the job is
+         *     left as it is). Answers with the days written.
+         */
+        post: operations["plan_days"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plan-days/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moves a planned day to another day, person, start or length; its calendar event
+         *     follows (a higher sequence).
+         */
+        put: operations["move_day"];
+        post?: never;
+        /** Removes a planned day; its calendar event is cancelled. */
+        delete: operations["remove_day"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plan/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's own plan for a week or two ("Mine oppdrag"): a montør's, or anyone's own. */
+        get: operations["my_plan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/privacy/erase": {
         parameters: {
             query?: never;
@@ -1905,6 +2001,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A person away for a day. */
+        Absence: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: date */
+            day: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["AbsenceKind"];
+            /** Format: uuid */
+            user_id: string;
+        };
+        AbsenceInput: {
+            /** Format: date */
+            day: string;
+            kind: components["schemas"]["AbsenceKind"];
+            /** Format: uuid */
+            user_id: string;
+        };
+        /**
+         * @description Why a person is away for a day.
+         * @enum {string}
+         */
+        AbsenceKind: "ferie" | "syk" | "kurs";
         AdminService: {
             /** @description The category's slug. */
             category: string;
@@ -1977,7 +2098,7 @@ export interface components {
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations" | "document_links" | "payments";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations" | "document_links" | "payments" | "plan_days" | "absences";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -2054,6 +2175,17 @@ export interface components {
              */
             file: string;
         };
+        Board: {
+            /**
+             * Format: int32
+             * @description The firm's ordinary day in minutes (Innstillinger → Timer og lønn): an all-day plan's
+             *     length, and the most one day holds before it clashes.
+             */
+            day_minutes: number;
+            days: string[];
+            people: components["schemas"]["Row"][];
+            unplanned: components["schemas"]["Unplanned"][];
+        };
         BoardColumn: {
             /** @description The newest of them (up to 100). */
             items: components["schemas"]["Lead"][];
@@ -2094,6 +2226,15 @@ export interface components {
          * @enum {string}
          */
         CategorySlug: "elektriker" | "rorlegger" | "kjokken-bad";
+        /** @description One person's day. */
+        Cell: {
+            absence?: components["schemas"]["AbsenceKind"] | null;
+            conflicts: components["schemas"]["Conflict"][];
+            /** Format: date */
+            day: string;
+            plans: components["schemas"]["Planned"][];
+            visits: components["schemas"]["VisitOnBoard"][];
+        };
         /**
          * @description How a letter went.
          * @enum {string}
@@ -2161,6 +2302,16 @@ export interface components {
         ClearInput: {
             confirm?: string | null;
         };
+        Conflict: {
+            kind: components["schemas"]["ConflictKind"];
+            /** @description What the board says, in Norwegian. */
+            text: string;
+        };
+        /**
+         * @description What clashes in a person's day.
+         * @enum {string}
+         */
+        ConflictKind: "two_jobs" | "visit_during_job" | "over_day" | "away";
         /**
          * @description What the browser sends. Every field is optional here so that a missing field gets the
          *     same Norwegian field error as an empty one.
@@ -3536,6 +3687,27 @@ export interface components {
             people: components["schemas"]["PersonMonth"][];
             working_time: components["schemas"]["WorkingTime"];
         };
+        MoveInput: {
+            /** @description All day for the firm's ordinary day: no start, no length of its own. */
+            all_day?: boolean | null;
+            /**
+             * Format: date
+             * @description Another day.
+             */
+            day?: string | null;
+            /**
+             * Format: int32
+             * @description Another length in minutes.
+             */
+            minutes?: number | null;
+            /** @description Another start, `07:30`; empty is all day. */
+            starts_at?: string | null;
+            /**
+             * Format: uuid
+             * @description Another person.
+             */
+            user_id?: string | null;
+        };
         NewPassword: {
             password?: string | null;
             /** @description The token from the link. */
@@ -3811,6 +3983,73 @@ export interface components {
             name: string;
             /** @description The status's current name when renaming; its leads move along. */
             previous?: string | null;
+        };
+        /** @description One person on one job on one day. */
+        PlanDay: {
+            /** Format: date-time */
+            cancelled_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: date */
+            day: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int32
+             * @description How long; `None` is the firm's ordinary day (Innstillinger → Timer og lønn).
+             */
+            minutes?: number | null;
+            /**
+             * Format: int32
+             * @description 0 when planned, one more for each move and for the removal (RFC 5545 SEQUENCE).
+             */
+            sequence: number;
+            /**
+             * Format: int32
+             * @description From when, in minutes after midnight in Oslo; `None` is all day.
+             */
+            starts_at?: number | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uuid */
+            user_id: string;
+        };
+        PlanInput: {
+            /**
+             * Format: date
+             * @description The first day.
+             */
+            from: string;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int32
+             * @description How long, in minutes; left out is the firm's ordinary day.
+             */
+            minutes?: number | null;
+            /** @description From when, `07:30`; empty or left out is all day. */
+            starts_at?: string | null;
+            /**
+             * Format: date
+             * @description The last day (default the first).
+             */
+            to?: string | null;
+            /** @description Who works on it. */
+            user_ids: string[];
+        };
+        /** @description A planned day on the board: with its job's title, customer and address. */
+        Planned: components["schemas"]["PlanDay"] & {
+            customer_address?: string | null;
+            customer_name: string;
+            job_title: string;
+            /**
+             * Format: uuid
+             * @description The job's lead: a befaring at the same customer is no clash.
+             */
+            lead_id?: string | null;
         };
         /** @description A platform the firm is listed on, as "Mittanbud". */
         Platform: {
@@ -4178,6 +4417,13 @@ export interface components {
          * @enum {string}
          */
         Role: "admin" | "editor" | "montor";
+        /** @description One person's days. */
+        Row: {
+            cells: components["schemas"]["Cell"][];
+            name: string;
+            /** Format: uuid */
+            user_id: string;
+        };
         /**
          * @description Whose befaringer a feed has.
          * @enum {string}
@@ -4642,6 +4888,17 @@ export interface components {
          * @enum {string}
          */
         Unit: "stk" | "time" | "m2" | "lm";
+        /** @description An open job with no day planned from the board's first day on. */
+        Unplanned: {
+            customer_address?: string | null;
+            customer_name: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            start_day?: string | null;
+            status: components["schemas"]["JobStatus"];
+            title: string;
+        };
         /** @description The multipart form of an upload: one repeated field `files`, nothing else. */
         UploadForm: {
             files: string[];
@@ -4790,6 +5047,19 @@ export interface components {
             end: string;
             start: string;
         };
+        /** @description A befaring on the board. */
+        VisitOnBoard: {
+            address?: string | null;
+            customer_name: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            lead_id: string;
+            /** Format: int32 */
+            minutes: number;
+            /** @description `09:00` */
+            start: string;
+        };
         /**
          * @description A visit in a list of visits (the "Befaringer" view, the dashboard, the feeds): with
          *     who it is for and where.
@@ -4934,6 +5204,123 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    set_absence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbsenceInput"];
+            };
+        };
+        responses: {
+            /** @description Fraværet er lagret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Absence"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig person eller dag */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_absence: {
+        parameters: {
+            query: {
+                user_id: string;
+                day: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fraværet er fjernet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fant ikke fraværet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_audit: {
         parameters: {
             query?: {
@@ -10088,6 +10475,353 @@ export interface operations {
             };
             /** @description Finnes ikke */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    plan_board: {
+        parameters: {
+            query?: {
+                /** @description The first day (default today). */
+                from?: string;
+                /** @description 7 (default) or 14. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Planleggingstavlen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig periode */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    plan_days: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanInput"];
+            };
+        };
+        responses: {
+            /** @description Dagene er planlagt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDay"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fant ikke oppdraget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er fakturert */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldige dager, tider eller personer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Den planlagte dagens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveInput"];
+            };
+        };
+        responses: {
+            /** @description Dagen er flyttet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDay"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fant ikke den planlagte dagen */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fjernet, eller personen er allerede planlagt den dagen */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig dag, tid eller person */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Den planlagte dagens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dagen er fjernet */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fant ikke den planlagte dagen */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Dagen er fjernet allerede */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_plan: {
+        parameters: {
+            query?: {
+                /** @description The first day (default today). */
+                from?: string;
+                /** @description 7 (default) or 14. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Min plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig periode */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -101,6 +101,10 @@ pub enum AuditEntity {
     DocumentLinks,
     /// A payment of an invoice (registered, imported, booked, set aside).
     Payments,
+    /// A person planned on a job for a day (planned, moved, removed).
+    PlanDays,
+    /// A person away for a day (ferie, syk, kurs).
+    Absences,
 }
 
 /// The stored text of an enum value: its serde name.

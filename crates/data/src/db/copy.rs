@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 40] = [
+const TABLES: [&str; 42] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -38,6 +38,8 @@ const TABLES: [&str; 40] = [
     "time_months",
     "job_materials",
     "job_contacts",
+    "plan_days",
+    "absences",
     "invoice_numbers",
     "invoices",
     "payments",

@@ -36,6 +36,8 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
     entry('create', 'document_links', null, { before: { expires_at: '2027-02-26T06:09:01Z' }, after: { expires_at: '2027-02-27T10:00:00Z' } }),
     entry('create', 'declarations', null, { before: {}, after: { caption: 'Varmekabel før flislegging' } }),
     entry('create', 'payments', null, { before: {}, after: { amount: 125050, paid_on: '2026-11-27', invoice: '2026-0007', source: 'manual', status: 'matched', note: 'Vipps' } }),
+    entry('create', 'plan_days', null, { before: {}, after: { job_title: 'Nytt bad', people: 'Kari Nordmann, Per Olsen', from: '2026-12-07', to: '2026-12-09', starts_at: '07:30' } }),
+    entry('create', 'absences', null, { before: {}, after: { person: 'Per Olsen', day: '2026-12-07', kind: 'ferie' } }),
   ],
   update: [
     entry('update', 'leads', 'Per Olsen', {
@@ -66,11 +68,14 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
         claims: { on_call: false, leak_within_hour: false, binding_price: true, warranty_years: 3, free_visit: true, confirmed: true },
       },
     }),
+    entry('update', 'plan_days', null, { before: { day: '2026-12-08', person: 'Kari Nordmann' }, after: { day: '2026-12-10', person: 'Per Olsen' } }),
   ],
   delete: [
     entry('delete', 'services_admin', 'Anbudstorget', { before: { name: 'Anbudstorget', kind: 'platform' }, after: {} }),
     entry('delete', 'document_links', 'Nytt sikringsskap', { before: { name: 'Nytt sikringsskap', expires_at: '2027-02-26T06:09:01Z' }, after: {} }),
     entry('delete', 'declarations', null, { before: { caption: 'Sikringsskapet åpent' }, after: {} }),
+    entry('delete', 'plan_days', null, { before: { job_title: 'Nytt bad', person: 'Kari Nordmann', day: '2026-12-08' }, after: {} }),
+    entry('delete', 'absences', null, { before: { person: 'Per Olsen', day: '2026-12-07', kind: 'ferie' }, after: {} }),
   ],
   login: [entry('login', 'admin_users', 'Kari Nordmann', null)],
   logout: [entry('logout', 'admin_users', 'Kari Nordmann', null)],
@@ -188,6 +193,14 @@ describe('the audit log as sentences', () => {
     expect(tell(SAMPLES.set_aside[0]!, names).changes).toEqual(['Status fra venter på avklaring til satt til side', 'Notat satt til Tilbakebetaling'])
     const reminded = tell(SAMPLES.remind[0]!, names)
     expect(reminded.sentence).toBe('sendte inkassovarsel på faktura 2026-0007 i posten.')
+    // The plan (#63): who was planned where and when, moved, removed; a day away.
+    expect(tell(SAMPLES.create[7]!, names).sentence).toBe('planla Kari Nordmann, Per Olsen på oppdraget «Nytt bad» 7. desember 2026–9. desember 2026.')
+    expect(tell(SAMPLES.create[8]!, names).sentence).toBe('førte ferie for Per Olsen 7. desember 2026.')
+    const moved = tell(SAMPLES.update.at(-1)!, names)
+    expect(moved.sentence).toBe('flyttet en planlagt dag.')
+    expect(moved.changes).toEqual(['Dag fra 8. desember 2026 til 10. desember 2026', 'Person fra Kari Nordmann til Per Olsen'])
+    expect(tell(SAMPLES.delete[3]!, names).sentence).toBe('fjernet en planlagt dag fra planen.')
+    expect(tell(SAMPLES.delete[4]!, names).sentence).toBe('fjernet et fravær fra planen.')
     expect(tell(SAMPLES.anonymize[0]!, names).who).toBe('automatisk (sletteregel)')
     expect(tell({ ...SAMPLES.login[0]!, performed_by: 'borte@firma.no' }, names).who).toBe('borte@firma.no')
   })

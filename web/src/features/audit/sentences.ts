@@ -30,7 +30,11 @@ const THE: Record<AuditEntity, string> = {
   declarations: 'samsvarserklæringen',
   document_links: 'dokumentlenken til oppdraget',
   payments: 'innbetalingen',
+  plan_days: 'den planlagte dagen',
+  absences: 'fraværet',
 }
+
+const ABSENT: Record<string, string> = { ferie: 'ferie', syk: 'sykdom', kurs: 'kurs' }
 
 /** The sentence of each action, from who did it, the thing ("lead-en «Kari»") and the
  * entry's changes. Every action the server has, or the build fails. */
@@ -39,15 +43,26 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
     if (entry.entity_type === 'media') return `lastet opp ${thing}`
     if (entry.entity_type === 'declarations' && 'caption' in after) return 'la til et bilde på samsvarserklæringen'
     if (entry.entity_type === 'payments') return `registrerte en innbetaling${typeof after.invoice === 'string' ? ` på faktura ${after.invoice}` : ''}`
+    if (entry.entity_type === 'plan_days') {
+      const span = after.from === after.to ? dayOf(after.from) : `${dayOf(after.from)}–${dayOf(after.to)}`
+      return `planla ${String(after.people ?? 'noen')} på oppdraget «${String(after.job_title ?? '')}» ${span}`
+    }
+    if (entry.entity_type === 'absences') return `førte ${ABSENT[String(after.kind)] ?? 'fravær'} for ${String(after.person ?? 'en person')} ${dayOf(after.day)}`
     return `opprettet ${thing}`
   },
   update: (thing, after, entry) => {
     if (entry.entity_type === 'privacy') return 'endret sletteregelen'
     if (entry.entity_type === 'settings') return 'lead_pipeline' in after ? 'endret lead-pipelinen' : 'endret firmaopplysningene'
+    if (entry.entity_type === 'plan_days') return 'flyttet en planlagt dag'
     return `endret ${thing}`
   },
   // A declaration is never deleted: what goes is one of its photos.
-  delete: (thing, _after, entry) => (entry.entity_type === 'declarations' ? 'fjernet et bilde fra samsvarserklæringen' : `slettet ${thing}`),
+  delete: (thing, _after, entry) => {
+    if (entry.entity_type === 'declarations') return 'fjernet et bilde fra samsvarserklæringen'
+    if (entry.entity_type === 'plan_days') return 'fjernet en planlagt dag fra planen'
+    if (entry.entity_type === 'absences') return 'fjernet et fravær fra planen'
+    return `slettet ${thing}`
+  },
   login: () => 'logget inn',
   logout: () => 'logget ut',
   password: (_thing, _after, entry) => `endret passordet til ${quoted(entry.entity_name) ?? 'en bruker'}`,
@@ -164,13 +179,19 @@ const FIELDS: Record<string, string> = {
   bank_ref: 'bankens referanse',
   kid: 'KID',
   payer: 'betaler',
+  job_title: 'oppdrag',
+  person: 'person',
+  people: 'personer',
+  day: 'dag',
+  from: 'fra',
+  to: 'til',
 }
 
 /** The actions whose entry lists what changed, line by line (the others' sentence says it). */
 const CHANGES_SHOWN = new Set<AuditAction>(['update', 'merge', 'match', 'unmatch', 'set_aside'])
 
 /** Keys that say how a thing is stored rather than what it is: never shown. */
-const QUIET = new Set(['lead_id', 'new_id', 'kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order', 'new', 'matched', 'waiting', 'already', 'skipped'])
+const QUIET = new Set(['lead_id', 'new_id', 'kind', 'position', 'merged_lead', 'example', 'id', 'filter', 'rows', 'leads', 'submissions', 'notes', 'audit_entries', 'months', 'order', 'new', 'matched', 'waiting', 'already', 'skipped', 'job_id', 'user_id'])
 
 /** The promises (Innstillinger, `claims`), each told as its own change. */
 const CLAIMS: Record<string, string> = {
@@ -193,6 +214,11 @@ type Fields = Record<string, unknown>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A day the server wrote as `2026-12-01`, as the log reads it; anything else as it is. */
+function dayOf(value: unknown): string {
+  return typeof value === 'string' && DAY.test(value) ? formatDay(value) : String(value ?? '')
+}
 
 function quoted(name: string | null | undefined): string | null {
   return name ? `«${name}»` : null

@@ -27,6 +27,8 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   declarations: 'Samsvarserklæring',
   document_links: 'Dokumentlenke',
   payments: 'Innbetaling',
+  plan_days: 'Planlagt dag',
+  absences: 'Fravær',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */

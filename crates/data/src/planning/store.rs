@@ -1,0 +1,198 @@
+//! The plan's queries (`super`): planned days (`plan_days`, migration 0054), absences
+//! (`absences`), and what the board reads beside them.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
+
+use super::board::{Planned, Unplanned};
+use super::{Absence, PlanDay};
+use crate::db::{Db, Tx};
+use crate::{db_run, tx_run};
+
+macro_rules! columns {
+    () => {
+        "p.id, p.job_id, p.user_id, p.day, p.starts_at, p.minutes, p.sequence, p.cancelled_at, p.created_by, \
+         p.created_at, p.updated_at"
+    };
+}
+
+/// The planned days (not removed) of `[from, to)`, with their jobs; only `only`'s if given.
+pub async fn planned_between(
+    db: &Db,
+    (from, to): (NaiveDate, NaiveDate),
+    only: Option<Uuid>,
+) -> Result<Vec<Planned>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), ", j.title AS job_title, j.customer_name, j.customer_address, j.lead_id \
+         FROM plan_days p JOIN jobs j ON j.id = p.job_id \
+         WHERE p.cancelled_at IS NULL AND p.day >= $1 AND p.day < $2 AND ($3 IS NULL OR p.user_id = $3) \
+         ORDER BY p.day, p.user_id, p.starts_at, p.created_at, p.id"
+    ))
+    .bind(from)
+    .bind(to)
+    .bind(only)
+    .fetch_all(pool)
+    .await)
+}
+
+/// A planned day, removed or not.
+pub async fn get(db: &Db, id: Uuid) -> Result<Option<PlanDay>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!("SELECT ", columns!(), " FROM plan_days p WHERE p.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
+}
+
+/// A job's planned days (not removed), in order.
+pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<PlanDay>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), " FROM plan_days p WHERE p.job_id = $1 AND p.cancelled_at IS NULL \
+         ORDER BY p.day, p.user_id"
+    ))
+    .bind(job_id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// Writes `day` unless its person already has that day on that job; whether it was written.
+pub async fn insert_in(tx: &mut Tx, day: &PlanDay) -> Result<bool, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO plan_days (id, job_id, user_id, day, starts_at, minutes, sequence, cancelled_at, created_by, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 0, NULL, $7, $8, $8) \
+         ON CONFLICT (job_id, user_id, day) WHERE cancelled_at IS NULL DO NOTHING",
+    )
+    .bind(day.id)
+    .bind(day.job_id)
+    .bind(day.user_id)
+    .bind(day.day)
+    .bind(day.starts_at)
+    .bind(day.minutes)
+    .bind(&day.created_by)
+    .bind(day.created_at)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() == 1))
+}
+
+/// Moves planned day `id` (not removed) to `to`'s person, day, start and length, one
+/// higher in sequence; whether it was there to move. A person's day already on the job is
+/// the unique index's error (`super::Refused::Taken`).
+pub async fn move_in(tx: &mut Tx, id: Uuid, to: &PlanDay, now: DateTime<Utc>) -> Result<bool, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "UPDATE plan_days SET user_id = $2, day = $3, starts_at = $4, minutes = $5, sequence = sequence + 1, \
+         updated_at = $6 WHERE id = $1 AND cancelled_at IS NULL",
+    )
+    .bind(id)
+    .bind(to.user_id)
+    .bind(to.day)
+    .bind(to.starts_at)
+    .bind(to.minutes)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() == 1))
+}
+
+/// Removes planned day `id`: kept as cancelled, one higher in sequence, so a calendar that
+/// has it is told. Whether it was there.
+pub async fn cancel_in(tx: &mut Tx, id: Uuid, now: DateTime<Utc>) -> Result<bool, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "UPDATE plan_days SET cancelled_at = $2, sequence = sequence + 1, updated_at = $2 \
+         WHERE id = $1 AND cancelled_at IS NULL",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() == 1))
+}
+
+/// The absences of `[from, to)`; only `only`'s if given.
+pub async fn absences_between(
+    db: &Db,
+    (from, to): (NaiveDate, NaiveDate),
+    only: Option<Uuid>,
+) -> Result<Vec<Absence>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, user_id, day, kind, created_by, created_at FROM absences \
+         WHERE day >= $1 AND day < $2 AND ($3 IS NULL OR user_id = $3) ORDER BY day, user_id",
+    )
+    .bind(from)
+    .bind(to)
+    .bind(only)
+    .fetch_all(pool)
+    .await)
+}
+
+/// A person's absence on a day.
+pub async fn absence(db: &Db, user_id: Uuid, day: NaiveDate) -> Result<Option<Absence>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, user_id, day, kind, created_by, created_at FROM absences WHERE user_id = $1 AND day = $2",
+    )
+    .bind(user_id)
+    .bind(day)
+    .fetch_optional(pool)
+    .await)
+}
+
+/// Marks a person away on a day, or changes why: the row is `absence` then, its id too
+/// (nothing points at an absence), so the audit entry names the row that stands.
+pub async fn set_absence_in(tx: &mut Tx, absence: &Absence) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO absences (id, user_id, day, kind, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (user_id, day) DO UPDATE SET id = excluded.id, kind = excluded.kind, \
+         created_by = excluded.created_by, created_at = excluded.created_at",
+    )
+    .bind(absence.id)
+    .bind(absence.user_id)
+    .bind(absence.day)
+    .bind(absence.kind.as_str())
+    .bind(&absence.created_by)
+    .bind(absence.created_at)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}
+
+/// Takes a person's absence on a day back; whether there was one.
+pub async fn clear_absence_in(tx: &mut Tx, user_id: Uuid, day: NaiveDate) -> Result<bool, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("DELETE FROM absences WHERE user_id = $1 AND day = $2")
+        .bind(user_id)
+        .bind(day)
+        .execute(conn)
+        .await
+        .map(|done| done.rows_affected() == 1))
+}
+
+/// Who the board always shows: the montører, by id and name.
+pub async fn plannable(db: &Db) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as("SELECT id, name FROM admin_users WHERE role = 'montor'")
+        .fetch_all(pool)
+        .await)
+}
+
+/// The names of the users `ids` (those still there).
+pub async fn names(db: &Db, ids: &[Uuid]) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    db_run!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new("SELECT id, name FROM admin_users WHERE");
+        crate::db::push_in(&mut query, "id", ids);
+        query.build_query_as().fetch_all(pool).await
+    })
+}
+
+/// The open jobs (planned or at work) with no day planned on or after `from`, the oldest
+/// first: the list beside the board. At most 200.
+pub async fn unplanned(db: &Db, from: NaiveDate) -> Result<Vec<Unplanned>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, title, customer_name, customer_address, status, start_day FROM jobs \
+         WHERE status IN ('planned', 'in_progress') AND NOT EXISTS (SELECT 1 FROM plan_days p \
+         WHERE p.job_id = jobs.id AND p.cancelled_at IS NULL AND p.day >= $1) \
+         ORDER BY created_at, id LIMIT 200",
+    )
+    .bind(from)
+    .fetch_all(pool)
+    .await)
+}

@@ -1,0 +1,380 @@
+//! The plan's routes: the board of a week or two (the office's, and a montør's own), a job
+//! planned for people over a span of days, a planned day moved or removed, and a person's
+//! day away. The office plans (`CurrentUser`); a montør reads only their own plan. Every
+//! change is audited.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::NaiveDate;
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+use fagfolk_data::audit::{AuditAction, AuditEntity};
+use fagfolk_data::auth::{CurrentUser, SignedIn};
+use fagfolk_data::jobs::{self, JobStatus};
+use fagfolk_data::oslo;
+use fagfolk_data::planning::board::{self, Board};
+use fagfolk_data::planning::{self, Absence, AbsenceKind, Plan, PlanDay, Refused, store};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(plan_board))
+        .routes(routes!(my_plan))
+        .routes(routes!(plan_days))
+        .routes(routes!(move_day, remove_day))
+        .routes(routes!(set_absence, clear_absence))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct BoardSpan {
+    /// The first day (default today).
+    from: Option<NaiveDate>,
+    /// 7 (default) or 14.
+    days: Option<i64>,
+}
+
+impl BoardSpan {
+    fn read(&self, state: &AppState) -> ApiResult<(NaiveDate, i64)> {
+        let days = self.days.unwrap_or(7);
+        if days != 7 && days != 14 {
+            return Err(Refused::BoardDays.into());
+        }
+        let from = self.from.unwrap_or_else(|| state.clock.today());
+        if !(2000..=9999).contains(&chrono::Datelike::year(&from)) {
+            return Err(fagfolk_data::visits::Refused::SpanYear.into());
+        }
+        Ok((from, days))
+    }
+}
+
+/// The board: each person's planned jobs, befaringer and days away for a week or two, the
+/// clashes, and the open jobs with no day planned.
+#[utoipa::path(
+    get, path = "/api/admin/plan", tag = "admin", params(BoardSpan),
+    responses(
+        (status = 200, description = "Planleggingstavlen", body = Board),
+        (status = 422, description = "Ugyldig periode", body = ErrorBody),
+    )
+)]
+async fn plan_board(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(span): ApiQuery<BoardSpan>,
+) -> ApiResult<Json<Board>> {
+    let (from, days) = span.read(&state)?;
+    Ok(Json(board::board(&state.db, from, days, None).await?))
+}
+
+/// One's own plan for a week or two ("Mine oppdrag"): a montør's, or anyone's own.
+#[utoipa::path(
+    get, path = "/api/admin/plan/mine", tag = "admin", params(BoardSpan),
+    responses(
+        (status = 200, description = "Min plan", body = Board),
+        (status = 422, description = "Ugyldig periode", body = ErrorBody),
+    )
+)]
+async fn my_plan(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    ApiQuery(span): ApiQuery<BoardSpan>,
+) -> ApiResult<Json<Board>> {
+    let (from, days) = span.read(&state)?;
+    let mut board = board::board(&state.db, from, days, Some(user.id)).await?;
+    if board.people.is_empty() {
+        let cells = board.days.iter().map(|day| board::Cell::empty(*day)).collect();
+        board.people.push(board::Row { user_id: user.id, name: user.name.clone(), cells });
+    }
+    Ok(Json(board))
+}
+
+/// A start typed `07:30`, or none (all day).
+fn start_of(text: Option<&str>) -> ApiResult<Option<i32>> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => oslo::minute_of_typed(text).map(Some).ok_or_else(|| Refused::BadStart.into()),
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlanInput {
+    job_id: Uuid,
+    /// Who works on it.
+    user_ids: Vec<Uuid>,
+    /// The first day.
+    from: NaiveDate,
+    /// The last day (default the first).
+    to: Option<NaiveDate>,
+    /// From when, `07:30`; empty or left out is all day.
+    starts_at: Option<String>,
+    /// How long, in minutes; left out is the firm's ordinary day.
+    minutes: Option<i32>,
+}
+
+/// The people the plan names, each a user who is there, by name; refuses any other.
+async fn people(state: &AppState, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, String)>> {
+    let mut named = Vec::with_capacity(ids.len());
+    for id in ids {
+        match fagfolk_data::users::store::get(&state.db, *id).await? {
+            Some(user) if user.is_active => named.push((user.id, user.name)),
+            _ => return Err(Refused::NoPerson.into()),
+        }
+    }
+    Ok(named)
+}
+
+/// Plans people on a job for each day of a span (a day a person already has on the job is
+/// left as it is). Answers with the days written.
+#[utoipa::path(
+    post, path = "/api/admin/plan-days", tag = "admin", request_body = PlanInput,
+    responses(
+        (status = 201, description = "Dagene er planlagt", body = [PlanDay]),
+        (status = 404, description = "Fant ikke oppdraget", body = ErrorBody),
+        (status = 409, description = "Oppdraget er fakturert", body = ErrorBody),
+        (status = 422, description = "Ugyldige dager, tider eller personer", body = ErrorBody),
+    )
+)]
+async fn plan_days(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<PlanInput>,
+) -> ApiResult<(StatusCode, Json<Vec<PlanDay>>)> {
+    let job = jobs::store::get(&state.db, input.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
+    if job.status == JobStatus::Invoiced {
+        return Err(Refused::JobClosed.into());
+    }
+    for day in [input.from, input.to.unwrap_or(input.from)] {
+        if !(2000..=9999).contains(&chrono::Datelike::year(&day)) {
+            return Err(fagfolk_data::visits::Refused::SpanYear.into());
+        }
+    }
+    let mut ids = input.user_ids.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    let plan = Plan {
+        job_id: job.id,
+        people: ids,
+        from: input.from,
+        to: input.to.unwrap_or(input.from),
+        starts_at: start_of(input.starts_at.as_deref())?,
+        minutes: input.minutes,
+    };
+    let days = plan.days()?;
+    let named = people(&state, &plan.people).await?;
+    let now = state.clock.now();
+    let rows: Vec<PlanDay> = named
+        .iter()
+        .flat_map(|(user_id, _)| {
+            days.iter().map(|day| PlanDay {
+                id: Uuid::now_v7(),
+                job_id: job.id,
+                user_id: *user_id,
+                day: *day,
+                starts_at: plan.starts_at,
+                minutes: plan.minutes,
+                sequence: 0,
+                cancelled_at: None,
+                created_by: user.name.clone(),
+                created_at: now,
+                updated_at: now,
+            })
+        })
+        .collect();
+    let view = serde_json::json!({
+        "job_title": job.title,
+        "people": named.iter().map(|(_, name)| name.clone()).collect::<Vec<_>>().join(", "),
+        "from": plan.from,
+        "to": plan.to,
+        "starts_at": plan.starts_at.map(oslo::clock_of_minute),
+        "minutes": plan.minutes,
+    });
+    let entry = user.created(now, AuditEntity::PlanDays, job.id, view);
+    let written = planning::plan(&state.db, &rows, &entry).await?;
+    Ok((StatusCode::CREATED, Json(written)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MoveInput {
+    /// Another person.
+    user_id: Option<Uuid>,
+    /// Another day.
+    day: Option<NaiveDate>,
+    /// Another start, `07:30`; empty is all day.
+    starts_at: Option<String>,
+    /// Another length in minutes.
+    minutes: Option<i32>,
+    /// All day for the firm's ordinary day: no start, no length of its own.
+    all_day: Option<bool>,
+}
+
+/// A planned day and its job's title and person's name, as the audit log names them.
+async fn described(state: &AppState, day: &PlanDay) -> ApiResult<serde_json::Value> {
+    let title = jobs::store::get(&state.db, day.job_id).await?.map(|job| job.title).unwrap_or_default();
+    let person = fagfolk_data::users::store::get(&state.db, day.user_id).await?.map(|user| user.name);
+    Ok(day.audit_view(&title, &person.unwrap_or_default()))
+}
+
+/// Moves a planned day to another day, person, start or length; its calendar event
+/// follows (a higher sequence).
+#[utoipa::path(
+    put, path = "/api/admin/plan-days/{id}", tag = "admin", request_body = MoveInput,
+    params(("id" = Uuid, Path, description = "Den planlagte dagens id")),
+    responses(
+        (status = 200, description = "Dagen er flyttet", body = PlanDay),
+        (status = 404, description = "Fant ikke den planlagte dagen", body = ErrorBody),
+        (status = 409, description = "Fjernet, eller personen er allerede planlagt den dagen", body = ErrorBody),
+        (status = 422, description = "Ugyldig dag, tid eller person", body = ErrorBody),
+    )
+)]
+async fn move_day(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<MoveInput>,
+) -> ApiResult<Json<PlanDay>> {
+    let before = store::get(&state.db, id).await?.or_not_found(planning::NOT_FOUND)?;
+    if before.cancelled_at.is_some() {
+        return Err(Refused::Cancelled.into());
+    }
+    let mut to = before.clone();
+    if let Some(user_id) = input.user_id {
+        people(&state, &[user_id]).await?;
+        to.user_id = user_id;
+    }
+    if let Some(day) = input.day {
+        if !(2000..=9999).contains(&chrono::Datelike::year(&day)) {
+            return Err(fagfolk_data::visits::Refused::SpanYear.into());
+        }
+        to.day = day;
+    }
+    if input.starts_at.is_some() {
+        to.starts_at = start_of(input.starts_at.as_deref())?;
+    }
+    if input.minutes.is_some() {
+        to.minutes = input.minutes;
+    }
+    if input.all_day == Some(true) {
+        (to.starts_at, to.minutes) = (None, None);
+    }
+    planning::check_length(to.starts_at, to.minutes)?;
+    let now = state.clock.now();
+    let entry = user.changed(
+        now,
+        AuditAction::Update,
+        AuditEntity::PlanDays,
+        id,
+        &described(&state, &before).await?,
+        &described(&state, &to).await?,
+    );
+    planning::move_day(&state.db, id, &to, now, entry.as_ref()).await??;
+    Ok(Json(store::get(&state.db, id).await?.or_not_found(planning::NOT_FOUND)?))
+}
+
+/// Removes a planned day; its calendar event is cancelled.
+#[utoipa::path(
+    delete, path = "/api/admin/plan-days/{id}", tag = "admin",
+    params(("id" = Uuid, Path, description = "Den planlagte dagens id")),
+    responses(
+        (status = 204, description = "Dagen er fjernet"),
+        (status = 404, description = "Fant ikke den planlagte dagen", body = ErrorBody),
+        (status = 409, description = "Dagen er fjernet allerede", body = ErrorBody),
+    )
+)]
+async fn remove_day(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    let before = store::get(&state.db, id).await?.or_not_found(planning::NOT_FOUND)?;
+    let now = state.clock.now();
+    let entry = user.removed(
+        now,
+        AuditAction::Delete,
+        AuditEntity::PlanDays,
+        Some(id),
+        described(&state, &before).await?,
+    );
+    if !planning::remove(&state.db, id, now, &entry).await? {
+        return Err(Refused::Cancelled.into());
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AbsenceInput {
+    user_id: Uuid,
+    day: NaiveDate,
+    kind: AbsenceKind,
+}
+
+/// Marks a person away for a day (ferie, syk, kurs), or changes why.
+#[utoipa::path(
+    put, path = "/api/admin/absences", tag = "admin", request_body = AbsenceInput,
+    responses(
+        (status = 200, description = "Fraværet er lagret", body = Absence),
+        (status = 422, description = "Ugyldig person eller dag", body = ErrorBody),
+    )
+)]
+async fn set_absence(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<AbsenceInput>,
+) -> ApiResult<Json<Absence>> {
+    let named = people(&state, &[input.user_id]).await?;
+    let now = state.clock.now();
+    let absence = Absence {
+        id: Uuid::now_v7(),
+        user_id: input.user_id,
+        day: input.day,
+        kind: input.kind,
+        created_by: user.name.clone(),
+        created_at: now,
+    };
+    let view = serde_json::json!({ "person": named[0].1, "day": input.day, "kind": input.kind.as_str() });
+    let entry = user.created(now, AuditEntity::Absences, absence.id, view);
+    planning::set_absence(&state.db, &absence, &entry).await?;
+    let kept = store::absence(&state.db, input.user_id, input.day).await?;
+    Ok(Json(kept.ok_or_else(|| ApiError::from(Refused::NoAbsence))?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct AbsenceDay {
+    user_id: Uuid,
+    day: NaiveDate,
+}
+
+/// Takes a person's day away back.
+#[utoipa::path(
+    delete, path = "/api/admin/absences", tag = "admin", params(AbsenceDay),
+    responses(
+        (status = 204, description = "Fraværet er fjernet"),
+        (status = 404, description = "Fant ikke fraværet", body = ErrorBody),
+    )
+)]
+async fn clear_absence(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(query): ApiQuery<AbsenceDay>,
+) -> ApiResult<StatusCode> {
+    let before = store::absence(&state.db, query.user_id, query.day).await?;
+    let Some(before) = before else { return Err(Refused::NoAbsence.into()) };
+    let person = fagfolk_data::users::store::get(&state.db, query.user_id).await?.map(|user| user.name);
+    let view = serde_json::json!({ "person": person, "day": before.day, "kind": before.kind.as_str() });
+    let entry =
+        user.removed(state.clock.now(), AuditAction::Delete, AuditEntity::Absences, Some(before.id), view);
+    if !planning::clear_absence(&state.db, query.user_id, query.day, &entry).await? {
+        return Err(Refused::NoAbsence.into());
+    }
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,290 @@
+//! Planning (#63) on SQLite and PostgreSQL: the office plans a job over days for two
+//! people, the board shows it beside befaringer and days away and names each clash
+//! (two jobs a day, a befaring during a job elsewhere, more than the ordinary day, a day
+//! away) until it is resolved; a day moved and removed, each in the audit log; bad input
+//! refused in Norwegian with nothing written; a montør sees only their own plan; and 20
+//! moves of one planned day at once leave one consistent plan.
+
+use chrono::{Duration, NaiveDate};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::fixtures::{message, montor};
+use crate::helpers::{Session, TestApp, audit_entries};
+
+crate::db_tests!(the_office_plans_two_people_and_resolves_each_clash, twenty_moves_at_once_leave_one_plan);
+
+/// A job on a new lead, named `title`, at `address`.
+async fn job(office: &Session, customer: &str, address: &str, title: &str) -> (String, String) {
+    let lead = crate::helpers::create_lead(
+        office,
+        json!({"name": customer, "phone": "912 34 567", "adresse": address}),
+    )
+    .await;
+    let lead_id = lead["id"].as_str().unwrap().to_owned();
+    let made = office
+        .send(
+            Method::POST,
+            &format!("/api/admin/leads/{lead_id}/jobs"),
+            &json!({"title": title, "hourly_rate": 85_000}),
+        )
+        .await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let made: Value = made.json().await.unwrap();
+    (made["id"].as_str().unwrap().to_owned(), lead_id)
+}
+
+/// A montør with a name.
+async fn named(app: &TestApp, office: &Session, email: &str, name: &str) -> (uuid::Uuid, Session) {
+    let (id, session) = montor(app, email).await;
+    let renamed = office.send(Method::PUT, &format!("/api/admin/users/{id}"), &json!({"name": name})).await;
+    assert_eq!(renamed.status(), StatusCode::OK);
+    (id, session)
+}
+
+/// `who`'s cell on `day` of a board.
+fn cell(board: &Value, who: uuid::Uuid, day: NaiveDate) -> &Value {
+    let row = board["people"].as_array().unwrap().iter().find(|row| row["user_id"] == who.to_string());
+    let row = row.unwrap_or_else(|| panic!("{who} is not on the board: {board}"));
+    row["cells"].as_array().unwrap().iter().find(|cell| cell["day"] == day.to_string()).unwrap()
+}
+
+/// The kinds of clash in a cell.
+fn clashes(cell: &Value) -> Vec<String> {
+    cell["conflicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|found| found["kind"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn the_office_plans_two_people_and_resolves_each_clash(app: TestApp) {
+    let office = app.admin().await;
+    let (kari, kari_session) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann").await;
+    let (per, _) = named(&app, &office, "per@fagfolk.test", "Per Olsen").await;
+    let (bath, _) = job(&office, "Liv Lie", "Storgata 1", "Nytt bad").await;
+    let (heating, heating_lead) = job(&office, "Åse Ødegård", "Kirkeveien 2", "Varmekabler").await;
+    let monday = app.state.clock.today() + Duration::days(7);
+    let board_path = format!("/api/admin/plan?from={monday}");
+
+    // Before: both jobs wait in the list beside the board.
+    let board: Value = office.get_json(&board_path, &[]).await;
+    let waiting: Vec<&str> =
+        board["unplanned"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap()).collect();
+    assert_eq!(waiting, ["Nytt bad", "Varmekabler"]);
+    assert_eq!(board["days"].as_array().unwrap().len(), 7);
+
+    // The bath over three days for both, from 07:30.
+    let plan = json!({"job_id": bath, "user_ids": [kari, per], "from": monday, "to": monday + Duration::days(2), "starts_at": "07:30"});
+    let planned = office.send(Method::POST, "/api/admin/plan-days", &plan).await;
+    assert_eq!(planned.status(), StatusCode::CREATED);
+    let planned: Value = planned.json().await.unwrap();
+    assert_eq!(planned.as_array().unwrap().len(), 6);
+    // Planned again over one more day: only the new day is written.
+    let more = json!({"job_id": bath, "user_ids": [kari], "from": monday + Duration::days(2), "to": monday + Duration::days(3)});
+    let more: Value = office.send(Method::POST, "/api/admin/plan-days", &more).await.json().await.unwrap();
+    assert_eq!(more.as_array().unwrap().len(), 1);
+
+    let board: Value = office.get_json(&board_path, &[]).await;
+    let tuesday = cell(&board, kari, monday + Duration::days(1));
+    assert_eq!(tuesday["plans"][0]["job_title"], "Nytt bad");
+    assert_eq!(tuesday["plans"][0]["customer_address"], "Storgata 1");
+    assert_eq!(tuesday["plans"][0]["starts_at"], 450);
+    assert!(clashes(tuesday).is_empty(), "{tuesday}");
+    let waiting: Vec<&str> =
+        board["unplanned"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap()).collect();
+    assert_eq!(waiting, ["Varmekabler"]);
+
+    // Clash: Kari on the heating job on Tuesday too, all day.
+    let second = json!({"job_id": heating, "user_ids": [kari], "from": monday + Duration::days(1)});
+    let second: Value =
+        office.send(Method::POST, "/api/admin/plan-days", &second).await.json().await.unwrap();
+    let heating_day = second[0]["id"].as_str().unwrap().to_owned();
+    // Clash: Per away on Monday.
+    let away = json!({"user_id": per, "day": monday, "kind": "ferie"});
+    assert_eq!(office.send(Method::PUT, "/api/admin/absences", &away).await.status(), StatusCode::OK);
+    // Clash: a befaring for Per on Wednesday at 10:00 at another customer.
+    let visit = json!({"day": (monday + Duration::days(2)).to_string(), "start": "10:00", "minutes": 60, "staff_id": per, "note": ""});
+    let booked = office.send(Method::POST, &format!("/api/admin/leads/{heating_lead}/visits"), &visit).await;
+    assert_eq!(booked.status(), StatusCode::CREATED);
+
+    let board: Value = office.get_json(&board_path, &[]).await;
+    let tuesday = cell(&board, kari, monday + Duration::days(1));
+    assert_eq!(clashes(tuesday), ["two_jobs", "over_day"]);
+    assert_eq!(tuesday["conflicts"][0]["text"], "Kari Nordmann har 2 oppdrag denne dagen.");
+    let monday_per = cell(&board, per, monday);
+    assert_eq!(monday_per["absence"], "ferie");
+    assert_eq!(monday_per["conflicts"][0]["text"], "Per Olsen har ferie, men er planlagt denne dagen.");
+    let wednesday_per = cell(&board, per, monday + Duration::days(2));
+    assert_eq!(wednesday_per["visits"][0]["start"], "10:00");
+    assert_eq!(clashes(wednesday_per), ["visit_during_job", "over_day"]);
+    assert_eq!(wednesday_per["conflicts"][0]["text"], "Befaring kl. 10:00 mens Per Olsen er på «Nytt bad».");
+
+    // Resolved: the heating job moved to Friday, Per's day away taken back, his Wednesday
+    // on the bath removed.
+    let friday = monday + Duration::days(4);
+    let moved = office
+        .send(Method::PUT, &format!("/api/admin/plan-days/{heating_day}"), &json!({"day": friday}))
+        .await;
+    assert_eq!(moved.status(), StatusCode::OK);
+    let moved: Value = moved.json().await.unwrap();
+    assert_eq!(
+        (moved["day"].as_str(), moved["sequence"].as_i64()),
+        (Some(friday.to_string().as_str()), Some(1))
+    );
+    let cleared = office.delete(&format!("/api/admin/absences?user_id={per}&day={monday}")).await;
+    assert_eq!(cleared.status(), StatusCode::NO_CONTENT);
+    let per_wednesday = planned
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|day| {
+            day["user_id"] == per.to_string() && day["day"] == (monday + Duration::days(2)).to_string()
+        })
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        office.delete(&format!("/api/admin/plan-days/{per_wednesday}")).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    let again = office.delete(&format!("/api/admin/plan-days/{per_wednesday}")).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_eq!(message(again).await, "Den planlagte dagen er fjernet.");
+    let board: Value = office.get_json(&board_path, &[]).await;
+    for day in 0..7 {
+        for who in [kari, per] {
+            let found = cell(&board, who, monday + Duration::days(day));
+            assert!(clashes(found).is_empty(), "{found}");
+        }
+    }
+    assert_eq!(cell(&board, kari, friday)["plans"][0]["job_title"], "Varmekabler");
+    assert!(cell(&board, per, monday + Duration::days(2))["plans"].as_array().unwrap().is_empty());
+
+    // Moved onto a day Kari already has on the bath: refused, nothing changed.
+    let kari_monday =
+        planned.as_array().unwrap().iter().find(|day| day["user_id"] == kari.to_string()).unwrap();
+    let onto = json!({"day": monday + Duration::days(1)});
+    let taken = office
+        .send(Method::PUT, &format!("/api/admin/plan-days/{}", kari_monday["id"].as_str().unwrap()), &onto)
+        .await;
+    assert_eq!(taken.status(), StatusCode::CONFLICT);
+    assert_eq!(message(taken).await, "Personen er allerede planlagt på dette oppdraget den dagen.");
+
+    // Bad input: a clear Norwegian error under its field, nothing written.
+    let before: Value = office.get_json(&board_path, &[]).await;
+    for (body, field, text) in [
+        (
+            json!({"job_id": bath, "user_ids": [kari], "from": monday, "to": monday - Duration::days(1)}),
+            "to",
+            "Siste dag kan ikke være før første dag.",
+        ),
+        (
+            json!({"job_id": bath, "user_ids": [kari], "from": monday, "to": monday + Duration::days(31)}),
+            "to",
+            "Planlegg høyst 31 dager om gangen.",
+        ),
+        (
+            json!({"job_id": bath, "user_ids": [kari], "from": monday, "starts_at": "25:00"}),
+            "starts_at",
+            "Skriv klokkeslettet som 07:30.",
+        ),
+        (
+            json!({"job_id": bath, "user_ids": [kari], "from": monday, "starts_at": "22:00", "minutes": 180}),
+            "starts_at",
+            "Dagen kan ikke gå over midnatt.",
+        ),
+        (json!({"job_id": bath, "user_ids": [], "from": monday}), "user_ids", "Velg minst én person."),
+        (
+            json!({"job_id": bath, "user_ids": [uuid::Uuid::now_v7()], "from": monday}),
+            "user_ids",
+            "Velg personer som finnes.",
+        ),
+    ] {
+        let refused = office.send(Method::POST, "/api/admin/plan-days", &body).await;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let refused: Value = refused.json().await.unwrap();
+        assert_eq!(refused["fields"][field], text, "{body}");
+    }
+    let fortnight = office.get(&format!("{board_path}&days=10")).await;
+    assert_eq!(fortnight.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let fortnight: Value = fortnight.json().await.unwrap();
+    assert_eq!(fortnight["fields"]["days"], "Velg 7 eller 14 dager.");
+    assert_eq!(office.get_json(&board_path, &[]).await["people"], before["people"], "nothing written");
+
+    // A montør sees her own plan only, and plans nothing.
+    assert_eq!(kari_session.get(&board_path).await.status(), StatusCode::FORBIDDEN);
+    let refused = kari_session.send(Method::POST, "/api/admin/plan-days", &plan).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let mine: Value =
+        kari_session.get_json(&format!("/api/admin/plan/mine?from={monday}&days=14"), &[]).await;
+    assert_eq!(mine["people"].as_array().unwrap().len(), 1);
+    assert_eq!(mine["people"][0]["name"], "Kari Nordmann");
+    assert_eq!(mine["days"].as_array().unwrap().len(), 14);
+    assert_eq!(cell(&mine, kari, monday)["plans"][0]["job_title"], "Nytt bad");
+    assert!(mine["unplanned"].as_array().unwrap().is_empty());
+
+    // The log: planned twice and again, moved, taken back, removed; nothing for the refusals.
+    let entries = audit_entries(&app).await;
+    let plan_entries: Vec<(&str, &str)> = entries
+        .iter()
+        .filter(|(_, entity, ..)| entity == "plan_days" || entity == "absences")
+        .map(|(action, entity, ..)| (action.as_str(), entity.as_str()))
+        .collect();
+    assert_eq!(
+        plan_entries,
+        [
+            ("delete", "plan_days"),
+            ("delete", "absences"),
+            ("update", "plan_days"),
+            ("create", "absences"),
+            ("create", "plan_days"),
+            ("create", "plan_days"),
+            ("create", "plan_days"),
+        ]
+    );
+    let first = entries.iter().rev().find(|(_, entity, ..)| entity == "plan_days").unwrap();
+    let after = &first.4.as_ref().unwrap()["after"];
+    assert_eq!(
+        (after["people"].as_str(), after["job_title"].as_str()),
+        (Some("Kari Nordmann, Per Olsen"), Some("Nytt bad"))
+    );
+}
+
+async fn twenty_moves_at_once_leave_one_plan(app: TestApp) {
+    let office = app.admin().await;
+    let (kari, _) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann").await;
+    let (bath, _) = job(&office, "Liv Lie", "Storgata 1", "Nytt bad").await;
+    let first = app.state.clock.today() + Duration::days(1);
+    let plan = json!({"job_id": bath, "user_ids": [kari], "from": first});
+    let planned: Value = office.send(Method::POST, "/api/admin/plan-days", &plan).await.json().await.unwrap();
+    let id = planned[0]["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/admin/plan-days/{id}");
+    let days: Vec<NaiveDate> = (1..=20).map(|n| first + Duration::days(n)).collect();
+    let bodies: Vec<Value> = days.iter().map(|day| json!({"day": day, "starts_at": "08:00"})).collect();
+    let moves = bodies.iter().map(|body| office.send(Method::PUT, &path, body));
+    for answer in futures::future::join_all(moves).await {
+        assert_eq!(answer.status(), StatusCode::OK);
+    }
+    let board: Value = office.get_json(&format!("/api/admin/plan?from={}&days=14", first), &[]).await;
+    let board_later: Value =
+        office.get_json(&format!("/api/admin/plan?from={}&days=14", first + Duration::days(14)), &[]).await;
+    let found: Vec<&Value> = [&board, &board_later]
+        .iter()
+        .flat_map(|board| board["people"].as_array().unwrap().iter())
+        .filter(|row| row["user_id"] == kari.to_string())
+        .flat_map(|row| row["cells"].as_array().unwrap().iter())
+        .flat_map(|cell| cell["plans"].as_array().unwrap().iter())
+        .collect();
+    assert_eq!(found.len(), 1, "one planned day, wherever the last move put it");
+    assert_eq!(found[0]["id"], id.as_str());
+    assert_eq!(found[0]["sequence"], 20, "each move raised the sequence once");
+    assert!(days.iter().any(|day| found[0]["day"] == day.to_string()));
+    let updates = audit_entries(&app)
+        .await
+        .into_iter()
+        .filter(|(action, entity, ..)| action == "update" && entity == "plan_days");
+    assert_eq!(updates.count(), 20);
+}
