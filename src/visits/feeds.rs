@@ -1,6 +1,6 @@
-//! Private calendar feeds: a member of staff makes a secret address for their phone's
-//! calendar to subscribe to ("Abonner i kalenderen"), with their befaringer, and an admin
-//! one with everyone's. The address is shown once; only its hash is kept
+//! Private calendar feeds: anyone signed in (a montør too) makes a secret address for
+//! their phone's calendar to subscribe to ("Abonner i kalenderen"), with their befaringer
+//! and their planned job days, and an admin one with everyone's. The address is shown once; only its hash is kept
 //! (`fagfolk_data::visits::feeds`). Making a new one replaces the old, and revoking it
 //! stops it: both answer 404 from then on, like an address that never was.
 
@@ -8,15 +8,16 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use chrono::TimeDelta;
+use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use fagfolk_data::audit::{AuditAction, AuditEntity};
-use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::visits::feeds::{self, Feed, Scope};
+use fagfolk_data::{oslo, planning};
 
-use super::invitation::{self, Entry};
+use super::invitation::{self, Entry, When};
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -46,7 +47,10 @@ pub struct FeedMade {
         (status = 200, description = "Kalenderlenkene", body = [Feed]),
     )
 )]
-pub(super) async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Vec<Feed>>> {
+pub(super) async fn my_feeds(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+) -> ApiResult<Json<Vec<Feed>>> {
     Ok(Json(feeds::of_user(&state.db, user.id).await?))
 }
 
@@ -62,7 +66,7 @@ pub(super) async fn my_feeds(State(state): State<AppState>, user: CurrentUser) -
 )]
 pub(super) async fn make_feed(
     State(state): State<AppState>,
-    user: CurrentUser,
+    SignedIn(user): SignedIn,
     ApiJson(request): ApiJson<FeedRequest>,
 ) -> ApiResult<(StatusCode, Json<FeedMade>)> {
     if request.scope == Scope::All && !user.is_admin() {
@@ -87,7 +91,7 @@ pub(super) async fn make_feed(
 )]
 pub(super) async fn revoke_feed(
     State(state): State<AppState>,
-    user: CurrentUser,
+    SignedIn(user): SignedIn,
     ApiPath(scope): ApiPath<Scope>,
 ) -> ApiResult<StatusCode> {
     let entry = feed_entry(state.clock.now(), AuditAction::Delete, &user, scope);
@@ -127,41 +131,26 @@ pub async fn calendar(State(state): State<AppState>, Path(file): Path<String>) -
     };
     let now = state.clock.now();
     let staff = (scope == Scope::Own).then_some(user_id);
-    let span = (now - TimeDelta::days(FEED_DAYS_BACK), now + TimeDelta::days(3650));
-    let visits = match fagfolk_data::visits::store::between(&state.db, span, staff).await {
-        Ok(visits) => visits,
+    let told = match told(&state, staff, now).await {
+        Ok(told) => told,
         Err(err) => return ApiError::from(err).into_response(),
     };
-    let texts: Vec<(String, String, String)> = visits
+    let entries: Vec<Entry> = told
         .iter()
-        .map(|visit| {
-            let place =
-                crate::mail::letter::place(visit.lead_address.as_deref(), visit.lead_postnr.as_deref());
-            let mut about = vec![format!("Drar: {}", visit.staff_name)];
-            about.extend(visit.lead_phone.as_ref().map(|phone| format!("Telefon: {phone}")));
-            if !visit.note.is_empty() {
-                about.push(format!("Notat: {}", visit.note));
-            }
-            about.push(format!("{}/admin/leads/{}", state.config.base_url(), visit.lead_id));
-            (format!("Befaring: {}", visit.lead_name), place, about.join("\n"))
-        })
-        .collect();
-    let entries: Vec<Entry> = visits
-        .iter()
-        .zip(&texts)
-        .map(|(visit, (summary, location, description))| Entry {
-            id: visit.id,
-            sequence: u32::try_from(visit.sequence).unwrap_or_default(),
-            starts: visit.starts_at,
-            minutes: u32::try_from(visit.minutes).unwrap_or_default(),
-            summary,
-            location,
-            description,
+        .map(|one| Entry {
+            what: one.what,
+            id: one.id,
+            sequence: one.sequence,
+            when: one.when,
+            summary: &one.summary,
+            location: &one.location,
+            description: &one.description,
+            cancelled: one.cancelled,
         })
         .collect();
     let name = match scope {
-        Scope::Own => "Mine befaringer",
-        Scope::All => "Alle befaringer",
+        Scope::Own => "Mine befaringer og oppdrag",
+        Scope::All => "Alle befaringer og oppdrag",
     };
     let host = state.config.public_url.host_str().unwrap_or("localhost").to_owned();
     let text = invitation::feed(name, &entries, now, &host);
@@ -170,4 +159,83 @@ pub async fn calendar(State(state): State<AppState>, Path(file): Path<String>) -
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/calendar; charset=utf-8"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     response
+}
+
+/// An event of a feed, its texts made.
+struct Told {
+    what: &'static str,
+    id: uuid::Uuid,
+    sequence: u32,
+    when: When,
+    summary: String,
+    location: String,
+    description: String,
+    cancelled: bool,
+}
+
+/// What a feed lists (`staff`'s, or everyone's): the befaringer from a month back on, and
+/// the planned job days (`fagfolk_data::planning`), the removed ones as cancelled.
+async fn told(
+    state: &AppState,
+    staff: Option<uuid::Uuid>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Told>, sqlx::Error> {
+    let base = state.config.base_url();
+    let span = (now - TimeDelta::days(FEED_DAYS_BACK), now + TimeDelta::days(3650));
+    let visits = fagfolk_data::visits::store::between(&state.db, span, staff).await?;
+    let mut told: Vec<Told> = visits
+        .into_iter()
+        .map(|visit| {
+            let place =
+                crate::mail::letter::place(visit.lead_address.as_deref(), visit.lead_postnr.as_deref());
+            let mut about = vec![format!("Drar: {}", visit.staff_name)];
+            about.extend(visit.lead_phone.as_ref().map(|phone| format!("Telefon: {phone}")));
+            if !visit.note.is_empty() {
+                about.push(format!("Notat: {}", visit.note));
+            }
+            about.push(format!("{base}/admin/leads/{}", visit.lead_id));
+            Told {
+                what: "befaring",
+                id: visit.id,
+                sequence: u32::try_from(visit.sequence).unwrap_or_default(),
+                when: When::At(visit.starts_at, u32::try_from(visit.minutes).unwrap_or_default()),
+                summary: format!("Befaring: {}", visit.lead_name),
+                location: place,
+                description: about.join("\n"),
+                cancelled: false,
+            }
+        })
+        .collect();
+    let days = (oslo::day_of(span.0), oslo::day_of(span.1));
+    let ordinary = fagfolk_data::settings::store::facts(&state.db)
+        .await?
+        .map(|facts| facts.working_time)
+        .unwrap_or_default();
+    for day in planning::store::for_feed(&state.db, days, staff).await? {
+        let plan = &day.plan;
+        let when = match plan.starts_at.and_then(|start| {
+            let clock =
+                chrono::NaiveTime::from_num_seconds_from_midnight_opt(u32::try_from(start).ok()? * 60, 0)?;
+            oslo::at(plan.day, clock)
+        }) {
+            Some(starts) => {
+                When::At(starts, u32::try_from(plan.minutes.unwrap_or(ordinary.day_minutes)).unwrap_or(0))
+            }
+            None => When::Day(plan.day),
+        };
+        let mut about = vec![format!("Hvem: {}", day.person), format!("Kunde: {}", day.customer_name)];
+        about.extend(day.customer_phone.as_ref().map(|phone| format!("Telefon: {phone}")));
+        about.push(format!("{base}/admin/jobs/{}", plan.job_id));
+        told.push(Told {
+            what: "oppdrag",
+            id: plan.id,
+            sequence: u32::try_from(plan.sequence).unwrap_or_default(),
+            when,
+            summary: format!("{}: {}", day.job_title, day.customer_name),
+            location: day.customer_address.clone().unwrap_or_default(),
+            description: about.join("\n"),
+            cancelled: plan.cancelled_at.is_some(),
+        });
+    }
+    Ok(told)
 }

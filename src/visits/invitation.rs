@@ -18,7 +18,7 @@
 //! value has its line breaks as LF, which the crate writes as `\n`, and no other control
 //! character (`text`).
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use icalendar::{Attendee, Calendar, Component, EventLike, EventStatus, PartStat, Property, Role};
 use uuid::Uuid;
 
@@ -72,13 +72,14 @@ impl Method {
 pub fn ics(visit: &Visit<'_>, method: Method, host: &str) -> String {
     let mut event = event(
         &Entry {
+            what: "befaring",
             id: visit.id,
             sequence: visit.sequence,
-            starts: visit.starts,
-            minutes: visit.minutes,
+            when: When::At(visit.starts, visit.minutes),
             summary: visit.summary,
             location: visit.location,
             description: visit.description,
+            cancelled: false,
         },
         visit.made,
         host,
@@ -105,15 +106,26 @@ pub fn ics(visit: &Visit<'_>, method: Method, host: &str) -> String {
     calendar.done().to_string()
 }
 
-/// A befaring as a calendar feed lists it.
+/// When an entry is: from a moment for some minutes, or all of a day (a planned job day
+/// without a start: `DTSTART;VALUE=DATE`, ending the next day, as RFC 5545 3.6.1 has it).
+#[derive(Debug, Clone, Copy)]
+pub enum When {
+    At(DateTime<Utc>, u32),
+    Day(NaiveDate),
+}
+
+/// A befaring or a planned job day as a calendar feed lists it.
 pub struct Entry<'a> {
+    /// `befaring` or `oppdrag`: with the id and the site's host, the event's `UID`.
+    pub what: &'static str,
     pub id: Uuid,
     pub sequence: u32,
-    pub starts: DateTime<Utc>,
-    pub minutes: u32,
+    pub when: When,
     pub summary: &'a str,
     pub location: &'a str,
     pub description: &'a str,
+    /// Removed: listed as cancelled, so a calendar that has it takes it out.
+    pub cancelled: bool,
 }
 
 /// The `.ics` text of a subscribed calendar (a private feed) named `name`: every entry as
@@ -126,7 +138,7 @@ pub fn feed(name: &str, entries: &[Entry<'_>], made: DateTime<Utc>, host: &str) 
         .append_property(("REFRESH-INTERVAL;VALUE=DURATION", "PT1H"));
     for entry in entries {
         let mut event = event(entry, made, host);
-        event.status(EventStatus::Confirmed);
+        event.status(if entry.cancelled { EventStatus::Cancelled } else { EventStatus::Confirmed });
         calendar.push(event.done());
     }
     calendar.done().to_string()
@@ -143,15 +155,14 @@ fn calendar() -> Calendar {
 
 fn event(entry: &Entry<'_>, made: DateTime<Utc>, host: &str) -> icalendar::Event {
     let mut event = icalendar::Event::new();
-    event
-        .uid(&format!("befaring-{}@{host}", entry.id))
-        .sequence(entry.sequence)
-        .timestamp(made)
-        .starts(entry.starts)
-        .ends(entry.starts + TimeDelta::minutes(i64::from(entry.minutes)))
-        .summary(&text(entry.summary))
-        .location(&text(entry.location))
-        .description(&text(entry.description));
+    event.uid(&format!("{}-{}@{host}", entry.what, entry.id)).sequence(entry.sequence).timestamp(made);
+    match entry.when {
+        When::At(starts, minutes) => {
+            event.starts(starts).ends(starts + TimeDelta::minutes(i64::from(minutes)))
+        }
+        When::Day(day) => event.starts(day).ends(day + TimeDelta::days(1)),
+    };
+    event.summary(&text(entry.summary)).location(&text(entry.location)).description(&text(entry.description));
     event
 }
 
@@ -186,7 +197,7 @@ fn mailto(email: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use chrono::{NaiveDate, NaiveTime};
+    use chrono::NaiveTime;
 
     use super::*;
 

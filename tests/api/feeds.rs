@@ -96,7 +96,7 @@ async fn each_feed_has_its_holders_befaringer_and_answers_only_to_its_secret(app
     let (status, text) = read(&app, &own).await;
     assert_eq!(status, StatusCode::OK);
     let seen = events(&text);
-    assert_eq!(seen["name"], "Mine befaringer");
+    assert_eq!(seen["name"], "Mine befaringer og oppdrag");
     let host = app.state.config.public_url.host_str().unwrap().to_owned();
     assert_eq!(
         seen["events"],

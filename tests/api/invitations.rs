@@ -3,7 +3,7 @@
 //! Outlook and the phones' calendars will make of them.
 
 use chrono::{NaiveDate, NaiveTime};
-use fagfolk::visits::invitation::{Entry, Method, Person, Visit, feed, ics};
+use fagfolk::visits::invitation::{Entry, Method, Person, Visit, When, feed, ics};
 use fagfolk_data::oslo::at as at_oslo;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -196,13 +196,14 @@ fn no_stored_text_can_start_a_line_of_its_own_in_an_invitation_or_a_feed() {
         );
     }
     let entries = [Entry {
+        what: "befaring",
         id: Uuid::nil(),
         sequence: 0,
-        starts: oslo(2026, 10, 25, 9),
-        minutes: 60,
+        when: When::At(oslo(2026, 10, 25, 9), 60),
         summary: carriage,
         location: forged,
         description: forged,
+        cancelled: false,
     }];
     let text = feed(
         "Befaringer\r\nX-WR-CALNAME:Falsk",

@@ -440,14 +440,14 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("create", "document_links")),
     ),
-    // A private calendar feed of one's own befaringer (everyone's is for admins,
-    // tests/api/feeds.rs).
-    op("GET", "/api/admin/calendar-feeds", Body::None, READ, None),
+    // A private calendar feed of one's own befaringer and planned job days, a montør's
+    // too (everyone's is for admins, tests/api/feeds.rs).
+    op("GET", "/api/admin/calendar-feeds", Body::None, SIGNED_IN, None),
     op(
         "POST",
         "/api/admin/calendar-feeds",
         Body::Json(|_| json!({ "scope": "own" })),
-        WORK,
+        SIGNED_IN,
         Some(("create", "calendar_feeds")),
     ),
     // Services.
@@ -567,7 +567,13 @@ pub const OPERATIONS: &[Operation] = &[
         Some(("password", "admin_users")),
     ),
     // Deletes. The note is an admin's: an editor may delete only their own.
-    op("DELETE", "/api/admin/calendar-feeds/{scope}", Body::None, WORK, Some(("delete", "calendar_feeds"))),
+    op(
+        "DELETE",
+        "/api/admin/calendar-feeds/{scope}",
+        Body::None,
+        SIGNED_IN,
+        Some(("delete", "calendar_feeds")),
+    ),
     op("DELETE", "/api/admin/jobs/{id}/documents-link", Body::None, WORK, Some(("delete", "document_links"))),
     op(
         "DELETE",

@@ -12,7 +12,11 @@ use serde_json::{Value, json};
 use crate::fixtures::{message, montor};
 use crate::helpers::{Session, TestApp, audit_entries};
 
-crate::db_tests!(the_office_plans_two_people_and_resolves_each_clash, twenty_moves_at_once_leave_one_plan);
+crate::db_tests!(
+    the_office_plans_two_people_and_resolves_each_clash,
+    twenty_moves_at_once_leave_one_plan,
+    planned_days_are_in_the_calendar_feeds_across_the_change_to_winter_time
+);
 
 /// A job on a new lead, named `title`, at `address`.
 async fn job(office: &Session, customer: &str, address: &str, title: &str) -> (String, String) {
@@ -287,4 +291,111 @@ async fn twenty_moves_at_once_leave_one_plan(app: TestApp) {
         .into_iter()
         .filter(|(action, entity, ..)| action == "update" && entity == "plan_days");
     assert_eq!(updates.count(), 20);
+}
+
+/// What Python's `icalendar` reads in a feed: each event's UID, summary, start, end (a
+/// moment in UTC, or a day), sequence, status and description, by start.
+fn feed_events(text: &str) -> Vec<Value> {
+    const READ: &str = r#"
+import json, sys, icalendar
+cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+print(json.dumps({"events": sorted([{
+    "uid": str(e["UID"]), "summary": str(e["SUMMARY"]), "start": e.decoded("DTSTART").isoformat(),
+    "end": e.decoded("DTEND").isoformat(), "sequence": int(e.get("SEQUENCE", 0)), "status": str(e.get("STATUS")),
+    "description": str(e.get("DESCRIPTION", "")), "location": str(e.get("LOCATION", "")),
+} for e in cal.walk("VEVENT")], key=lambda e: (e["start"], e["uid"]))}))
+"#;
+    crate::invitations::written_by_us(text);
+    crate::visits::python(READ, text)["events"].as_array().unwrap().clone()
+}
+
+/// Makes `session`'s feed of `scope` and reads it as a phone's calendar does.
+async fn subscribe(app: &TestApp, session: &Session, scope: &str) -> String {
+    let made = session.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": scope })).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let made: Value = made.json().await.unwrap();
+    let url = made["url"].as_str().unwrap();
+    url[url.find("/kalender/").unwrap()..].to_owned().replace("/kalender/", &app.url("/kalender/"))
+}
+
+async fn planned_days_are_in_the_calendar_feeds_across_the_change_to_winter_time(app: TestApp) {
+    let office = app.admin().await;
+    let (kari, kari_session) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann").await;
+    let (bath, _) = job(&office, "Liv Lie", "Storgata 1", "Nytt bad").await;
+    // A montør subscribes to her own plan; the office to everyone's.
+    let (mine, everyone) =
+        (subscribe(&app, &kari_session, "own").await, subscribe(&app, &office, "all").await);
+    let read = |url: String| async move {
+        let response = reqwest::get(&url).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        feed_events(&response.text().await.unwrap())
+    };
+
+    // Saturday to Monday around the last Sunday of October, from 07:30 for eight hours, and
+    // the Tuesday all day.
+    let sunday = crate::helpers::next_last_sunday(10);
+    let (saturday, monday, tuesday) =
+        (sunday - Duration::days(1), sunday + Duration::days(1), sunday + Duration::days(2));
+    let plan = json!({"job_id": bath, "user_ids": [kari], "from": saturday, "to": monday, "starts_at": "07:30", "minutes": 480});
+    let planned: Value = office.send(Method::POST, "/api/admin/plan-days", &plan).await.json().await.unwrap();
+    let all_day = json!({"job_id": bath, "user_ids": [kari], "from": tuesday});
+    assert_eq!(
+        office.send(Method::POST, "/api/admin/plan-days", &all_day).await.status(),
+        StatusCode::CREATED
+    );
+    let id_of = |day: NaiveDate| {
+        planned.as_array().unwrap().iter().find(|found| found["day"] == day.to_string()).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+
+    let events = read(mine.clone()).await;
+    let starts: Vec<&str> = events.iter().map(|event| event["start"].as_str().unwrap()).collect();
+    // Summer time (UTC+2) on Saturday, winter time (UTC+1) from Sunday: 07:30 in Oslo each day.
+    assert_eq!(
+        starts,
+        [
+            format!("{saturday}T05:30:00+00:00"),
+            format!("{sunday}T06:30:00+00:00"),
+            format!("{monday}T06:30:00+00:00"),
+            tuesday.to_string(),
+        ]
+    );
+    assert_eq!(events[0]["end"], format!("{saturday}T13:30:00+00:00"));
+    assert_eq!(events[3]["end"], (tuesday + Duration::days(1)).to_string(), "all day: to the next day");
+    assert_eq!(events[0]["summary"], "Nytt bad: Liv Lie");
+    assert_eq!(events[0]["location"], "Storgata 1");
+    assert!(events[0]["description"].as_str().unwrap().contains("Telefon: 912 34 567"), "{}", events[0]);
+    assert!(
+        events[0]["uid"].as_str().unwrap().starts_with(&format!("oppdrag-{}@", id_of(saturday))),
+        "{}",
+        events[0]
+    );
+    assert!(events.iter().all(|event| event["sequence"] == 0 && event["status"] == "CONFIRMED"));
+
+    // Monday moved to Wednesday: the same event, one higher. Saturday removed: cancelled.
+    let wednesday = sunday + Duration::days(3);
+    let moved = office
+        .send(Method::PUT, &format!("/api/admin/plan-days/{}", id_of(monday)), &json!({"day": wednesday}))
+        .await;
+    assert_eq!(moved.status(), StatusCode::OK);
+    assert_eq!(
+        office.delete(&format!("/api/admin/plan-days/{}", id_of(saturday))).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    for url in [mine, everyone] {
+        let events = read(url).await;
+        let of = |id: String| {
+            events.iter().find(|event| event["uid"].as_str().unwrap().contains(&id)).unwrap().clone()
+        };
+        let moved = of(id_of(monday));
+        assert_eq!(
+            (moved["start"].as_str(), moved["sequence"].as_i64()),
+            (Some(format!("{wednesday}T06:30:00+00:00").as_str()), Some(1))
+        );
+        let removed = of(id_of(saturday));
+        assert_eq!((removed["status"].as_str(), removed["sequence"].as_i64()), (Some("CANCELLED"), Some(1)));
+        assert_eq!(of(id_of(sunday))["status"], "CONFIRMED");
+    }
 }

@@ -196,3 +196,34 @@ pub async fn unplanned(db: &Db, from: NaiveDate) -> Result<Vec<Unplanned>, sqlx:
     .fetch_all(pool)
     .await)
 }
+
+/// A planned day as a calendar feed tells it: with its job's customer and whose day it is.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct FeedDay {
+    #[sqlx(flatten)]
+    pub plan: PlanDay,
+    pub job_title: String,
+    pub customer_name: String,
+    pub customer_address: Option<String>,
+    pub customer_phone: Option<String>,
+    pub person: String,
+}
+
+/// The planned days of `[from, to)` a calendar feed lists, the removed ones too (so a
+/// calendar that has one takes it out); only `only`'s if given.
+pub async fn for_feed(
+    db: &Db,
+    (from, to): (NaiveDate, NaiveDate),
+    only: Option<Uuid>,
+) -> Result<Vec<FeedDay>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", columns!(), ", j.title AS job_title, j.customer_name, j.customer_address, j.customer_phone, \
+         u.name AS person FROM plan_days p JOIN jobs j ON j.id = p.job_id JOIN admin_users u ON u.id = p.user_id \
+         WHERE p.day >= $1 AND p.day < $2 AND ($3 IS NULL OR p.user_id = $3) ORDER BY p.day, p.user_id, p.id"
+    ))
+    .bind(from)
+    .bind(to)
+    .bind(only)
+    .fetch_all(pool)
+    .await)
+}

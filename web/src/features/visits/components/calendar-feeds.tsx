@@ -7,8 +7,8 @@ import { formatDate } from '@/lib/format'
 import { type FeedScope, useFeeds, useMakeFeed, useRevokeFeed } from '../api/visits'
 
 const WORDS: Record<FeedScope, { title: string; help: string }> = {
-  own: { title: 'Mine befaringer', help: 'Befaringene du skal på.' },
-  all: { title: 'Alle befaringer', help: 'Alles befaringer (bare for administratorer).' },
+  own: { title: 'Mine befaringer og oppdrag', help: 'Befaringene du skal på, og dagene du er satt opp på et oppdrag.' },
+  all: { title: 'Alle befaringer og oppdrag', help: 'Alles befaringer og oppdragsdager (bare for administratorer).' },
 }
 
 /** "Abonner i kalenderen": a secret address per feed for a phone's or computer's calendar.
