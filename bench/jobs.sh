@@ -3,7 +3,8 @@
 # (20 000 jobs with their invoices and 30 000 payments, bench/ten-years.sh; 250 000 hours
 # entries, two a working day each; 20 000 quotes, one a job), and how fast the reads that grow with it answer: the job
 # list (a page, one montør's, those past their estimate), the dashboard, a person's week, the
-# month's hours for everyone and the month's time sheet for everyone (CSV). p50 and p95 by
+# month's hours for everyone, the month's time sheet for everyone (CSV), and the planning
+# board of two weeks with a year of plans (#63). p50 and p95 by
 # wrk, one connection and 16 at once, and the server's memory after. Release build; SQLite
 # and PostgreSQL.
 # The people, one job, its hours and its invoice are made through the API; the rest is
@@ -146,6 +147,50 @@ SQL
   fi
 }
 
+# A year of plans (#63): each montør planned every working day from a year back to a month
+# ahead on a job of theirs that changes every week, from 07:30; one day in twenty away.
+plans() {
+  local kind=$1 url=$2
+  if [ "$kind" = sqlite ]; then
+    python3 - "${url#sqlite://}" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.executescript("""
+CREATE TEMP TABLE theirs AS SELECT user_id, job_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY job_id) AS k,
+  COUNT(*) OVER (PARTITION BY user_id) AS n FROM job_workers;
+WITH RECURSIVE n(i) AS (SELECT -365 UNION ALL SELECT i + 1 FROM n WHERE i < 30),
+days AS (SELECT date('now', i || ' days') AS day FROM n WHERE strftime('%w', date('now', i || ' days')) NOT IN ('0', '6'))
+INSERT INTO plan_days (id, job_id, user_id, day, starts_at, minutes, sequence, cancelled_at, created_by, created_at, updated_at)
+  SELECT randomblob(16), t.job_id, u.id, d.day, 450, NULL, 0, NULL, 'Benk', e.created_at, e.created_at
+  FROM admin_users u CROSS JOIN days d
+  JOIN theirs t ON t.user_id = u.id AND t.k = 1 + (CAST(julianday(d.day) AS INTEGER) / 7) % t.n
+  CROSS JOIN (SELECT created_at FROM time_entries LIMIT 1) e
+  WHERE u.role = 'montor';
+INSERT INTO absences (id, user_id, day, kind, created_by, created_at)
+  SELECT randomblob(16), user_id, day, 'ferie', 'Benk', created_at FROM plan_days WHERE abs(random()) % 20 = 0;
+""")
+db.commit()
+db.execute("ANALYZE")
+PY
+  else
+    psql -q -v ON_ERROR_STOP=1 "$url" >/dev/null <<'SQL'
+CREATE TEMP TABLE theirs AS SELECT user_id, job_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY job_id) AS k,
+  COUNT(*) OVER (PARTITION BY user_id) AS n FROM job_workers;
+INSERT INTO plan_days (id, job_id, user_id, day, starts_at, minutes, sequence, cancelled_at, created_by, created_at, updated_at)
+  SELECT gen_random_uuid(), t.job_id, u.id, d.day, 450, NULL, 0, NULL, 'Benk', now(), now()
+  FROM admin_users u
+  CROSS JOIN (SELECT d::date AS day FROM generate_series(current_date - 365, current_date + 30, interval '1 day') d
+              WHERE extract(isodow FROM d) < 6) d
+  JOIN theirs t ON t.user_id = u.id AND t.k = 1 + ((d.day - date '2000-01-03') / 7) % t.n
+  WHERE u.role = 'montor';
+INSERT INTO absences (id, user_id, day, kind, created_by, created_at)
+  SELECT gen_random_uuid(), user_id, day, 'ferie', 'Benk', now() FROM plan_days WHERE random() < 0.05;
+VACUUM ANALYZE plan_days;
+VACUUM ANALYZE absences;
+SQL
+  fi
+}
+
 bench() {
   local kind=$1 url=$2
   local port; port=$(free_port)
@@ -175,6 +220,7 @@ bench() {
   fill "$kind" "$url"
   hours "$kind" "$url"
   quotes "$kind" "$url"
+  plans "$kind" "$url"
   serve
   local made=$(($(date +%s) - started))
   local cookie; cookie="Cookie: $(awk '{ sub(/^#HttpOnly_/, "") } !/^#/ && NF >= 7 { print $6 "=" $7 }' "$jar" | tail -1)"
@@ -187,7 +233,8 @@ bench() {
   for target in "oppdragslisten, første side:/api/admin/jobs" "oppdragslisten, én montørs:/api/admin/jobs?worker=$worker" \
     "oppdragslisten, over prisoverslaget:/api/admin/jobs?over_estimate=true" "oversikten:/api/admin/dashboard" \
     "en persons uke:/api/admin/work/week?user_id=$worker&day=$monday" "månedens timer for alle:/api/admin/time/month?month=$month" \
-    "månedens timeliste for alle (CSV):/api/admin/time/sheet?month=$month"; do
+    "månedens timeliste for alle (CSV):/api/admin/time/sheet?month=$month" \
+    "planleggingstavla, to uker:/api/admin/plan?from=$(date -d 'last monday' +%F)&days=14"; do
     local name=${target%%:*} path=${target#*:}
     echo "  $name"
     echo "    én om gangen  $(run -t1 -c1 -H "$cookie" -H 'x-fagfolk-csrf: 1' "$base$path")"
