@@ -6,6 +6,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use chrono::NaiveDate;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -68,9 +69,12 @@ async fn plan_board(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiQuery(span): ApiQuery<BoardSpan>,
-) -> ApiResult<Json<Board>> {
+) -> ApiResult<Response> {
     let (from, days) = span.read(&state)?;
-    Ok(Json(board::board(&state.db, from, days, None).await?))
+    // Kept while nothing is committed (`crate::http::kept`): the office reads the board
+    // again and again, and it changes when someone plans.
+    let key = format!("plan {from} {days}");
+    state.kept.json(&state.db, key, || async { Ok(board::board(&state.db, from, days, None).await?) }).await
 }
 
 /// One's own plan for a week or two ("Mine oppdrag"): a montør's, or anyone's own.

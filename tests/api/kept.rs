@@ -17,7 +17,7 @@ crate::db_tests!(a_kept_answer_goes_with_any_commit);
 
 /// Runs `sql` with `id` straight on the database: on SQLite on a connection of its own,
 /// outside the server's pool.
-async fn elsewhere(db: &Db, sql: &'static str, id: &str) {
+pub(crate) async fn elsewhere(db: &Db, sql: &'static str, id: &str) {
     let id = uuid::Uuid::parse_str(id).unwrap();
     match db {
         Db::Sqlite(pool) => {

@@ -15,7 +15,8 @@ use crate::helpers::{Session, TestApp, audit_entries};
 crate::db_tests!(
     the_office_plans_two_people_and_resolves_each_clash,
     twenty_moves_at_once_leave_one_plan,
-    planned_days_are_in_the_calendar_feeds_across_the_change_to_winter_time
+    planned_days_are_in_the_calendar_feeds_across_the_change_to_winter_time,
+    the_board_kept_goes_with_a_change_made_elsewhere
 );
 
 /// A job on a new lead, named `title`, at `address`.
@@ -398,4 +399,31 @@ async fn planned_days_are_in_the_calendar_feeds_across_the_change_to_winter_time
         assert_eq!((removed["status"].as_str(), removed["sequence"].as_i64()), (Some("CANCELLED"), Some(1)));
         assert_eq!(of(id_of(sunday))["status"], "CONFIRMED");
     }
+}
+
+/// The office's board is kept while nothing is committed (src/http/kept.rs): a day away
+/// written straight into the database, as another instance would, shows at once.
+async fn the_board_kept_goes_with_a_change_made_elsewhere(app: TestApp) {
+    let office = app.admin().await;
+    let (kari, _) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann").await;
+    let monday = app.state.clock.today() + Duration::days(7);
+    let path = format!("/api/admin/plan?from={monday}");
+    let before: Value = office.get_json(&path, &[]).await;
+    assert_eq!(cell(&before, kari, monday)["absence"], Value::Null);
+    assert_eq!(office.get_json(&path, &[]).await, before, "the same answer while nothing changes");
+    // The day as a literal: the database's own clock may be on another day than Oslo's.
+    let new_id = match &app.state.db {
+        fagfolk::db::Db::Sqlite(_) => "id",
+        fagfolk::db::Db::Postgres(_) => "gen_random_uuid()",
+    };
+    let sql: &'static str = Box::leak(
+        format!(
+            "INSERT INTO absences (id, user_id, day, kind, created_by, created_at) \
+             SELECT {new_id}, id, '{monday}', 'kurs', 'Verktøy', created_at FROM admin_users WHERE id = $1"
+        )
+        .into_boxed_str(),
+    );
+    crate::kept::elsewhere(&app.state.db, sql, &kari.to_string()).await;
+    let after: Value = office.get_json(&path, &[]).await;
+    assert_eq!(cell(&after, kari, monday)["absence"], "kurs");
 }

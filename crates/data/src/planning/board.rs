@@ -96,6 +96,7 @@ pub struct Unplanned {
     #[sqlx(try_from = "String")]
     pub status: crate::jobs::JobStatus,
     pub start_day: Option<NaiveDate>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -211,7 +212,9 @@ pub async fn board(db: &Db, from: NaiveDate, days: i64, only: Option<Uuid>) -> R
                 .iter()
                 .map(|day| {
                     let mut cell = cells.remove(&(user_id, *day)).unwrap_or_else(|| Cell::empty(*day));
-                    cell.plans.sort_by_key(|planned| (planned.plan.starts_at, planned.plan.created_at));
+                    cell.plans.sort_by_key(|planned| {
+                        (planned.plan.starts_at, planned.plan.created_at, planned.plan.id)
+                    });
                     cell.conflicts = conflicts(&cell, &name, day_minutes);
                     cell
                 })

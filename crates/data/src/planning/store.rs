@@ -16,7 +16,8 @@ macro_rules! columns {
     };
 }
 
-/// The planned days (not removed) of `[from, to)`, with their jobs; only `only`'s if given.
+/// The planned days (not removed) of `[from, to)`, with their jobs, in no order (the board
+/// orders each cell's); only `only`'s if given.
 pub async fn planned_between(
     db: &Db,
     (from, to): (NaiveDate, NaiveDate),
@@ -25,8 +26,7 @@ pub async fn planned_between(
     db_run!(db, pool => sqlx::query_as(concat!(
         "SELECT ", columns!(), ", j.title AS job_title, j.customer_name, j.customer_address, j.lead_id \
          FROM plan_days p JOIN jobs j ON j.id = p.job_id \
-         WHERE p.cancelled_at IS NULL AND p.day >= $1 AND p.day < $2 AND ($3 IS NULL OR p.user_id = $3) \
-         ORDER BY p.day, p.user_id, p.starts_at, p.created_at, p.id"
+         WHERE p.cancelled_at IS NULL AND p.day >= $1 AND p.day < $2 AND ($3 IS NULL OR p.user_id = $3)"
     ))
     .bind(from)
     .bind(to)
@@ -184,17 +184,22 @@ pub async fn names(db: &Db, ids: &[Uuid]) -> Result<Vec<(Uuid, String)>, sqlx::E
 }
 
 /// The open jobs (planned or at work) with no day planned on or after `from`, the oldest
-/// first: the list beside the board. At most 200.
+/// first: the list beside the board. At most 200. Read through the index of the jobs not
+/// invoiced (`jobs_open`) and sorted here: ordered in SQL, SQLite walked all ten years of
+/// jobs oldest first instead (9 ms; docs/BENCHMARKS.md, session 43).
 pub async fn unplanned(db: &Db, from: NaiveDate) -> Result<Vec<Unplanned>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, title, customer_name, customer_address, status, start_day FROM jobs \
-         WHERE status IN ('planned', 'in_progress') AND NOT EXISTS (SELECT 1 FROM plan_days p \
-         WHERE p.job_id = jobs.id AND p.cancelled_at IS NULL AND p.day >= $1) \
-         ORDER BY created_at, id LIMIT 200",
-    )
+    let mut jobs: Vec<Unplanned> = db_run!(db, pool => sqlx::query_as(concat!(
+        "SELECT id, title, customer_name, customer_address, status, start_day, created_at FROM jobs WHERE ",
+        crate::jobs::store::not_invoiced!(),
+        " AND status IN ('planned', 'in_progress') AND NOT EXISTS (SELECT 1 FROM plan_days p \
+         WHERE p.job_id = jobs.id AND p.cancelled_at IS NULL AND p.day >= $1)"
+    ))
     .bind(from)
     .fetch_all(pool)
-    .await)
+    .await)?;
+    jobs.sort_by(|a, b| a.created_at.cmp(&b.created_at).then(a.id.cmp(&b.id)));
+    jobs.truncate(200);
+    Ok(jobs)
 }
 
 /// A planned day as a calendar feed tells it: with its job's customer and whose day it is.
