@@ -4890,6 +4890,8 @@ export interface components {
         Unit: "stk" | "time" | "m2" | "lm";
         /** @description An open job with no day planned from the board's first day on. */
         Unplanned: {
+            /** Format: date-time */
+            created_at: string;
             customer_address?: string | null;
             customer_name: string;
             /** Format: uuid */
