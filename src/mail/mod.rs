@@ -131,6 +131,20 @@ impl Mailer {
         (ics, method): (&str, &str),
         letterhead: &Letterhead,
     ) -> anyhow::Result<()> {
+        self.send_with_calendar(to, subject, text, (ics, method, "invitasjon.ics"), letterhead).await
+    }
+
+    /// Sends `text` to `to` with a calendar (`ics`) beside it as `text/calendar;
+    /// method=...` and attached as `file`: a befaring's invitation, or the days of a job
+    /// the customer is told (`crate::planning::notice`, `METHOD:PUBLISH`).
+    pub async fn send_with_calendar(
+        &self,
+        to: &str,
+        subject: &str,
+        text: &str,
+        (ics, method, file): (&str, &str, &str),
+        letterhead: &Letterhead,
+    ) -> anyhow::Result<()> {
         use lettre::message::{Attachment, SinglePart, header::ContentType};
         let to: Mailbox = to.parse().context("ugyldig e-postadresse")?;
         let calendar = ContentType::parse(&format!("text/calendar; charset=utf-8; method={method}"))?;
@@ -139,8 +153,7 @@ impl Mailer {
                 letterhead.body(text).singlepart(SinglePart::builder().header(calendar).body(ics.to_owned())),
             )
             .singlepart(
-                Attachment::new("invitasjon.ics".to_owned())
-                    .body(ics.to_owned(), ContentType::parse("application/ics")?),
+                Attachment::new(file.to_owned()).body(ics.to_owned(), ContentType::parse("application/ics")?),
             );
         self.send_parts(to, subject, body, letterhead.reply_to.as_deref()).await
     }

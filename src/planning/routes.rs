@@ -1,7 +1,7 @@
 //! The plan's routes: the board of a week or two (the office's, and a montør's own), a job
 //! planned for people over a span of days, a planned day moved or removed, and a person's
 //! day away. The office plans (`CurrentUser`); a montør reads only their own plan. Every
-//! change is audited.
+//! change is audited. What the customer is told of a job's plan is `notice.rs`.
 
 use axum::Json;
 use axum::extract::State;
@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(plan_days))
         .routes(routes!(move_day, remove_day))
         .routes(routes!(set_absence, clear_absence))
+        .routes(routes!(super::notice::plan_notice, super::notice::send_plan_notice))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -1,6 +1,7 @@
 //! The calendar invitation of a befaring (an `.ics` file, RFC 5545 and RFC 5546's
 //! iTIP): sent to the customer and to the staff member who goes, so that the visit
-//! stands in both calendars.
+//! stands in both calendars. Also the calendar feeds (`feed`) and a job's days as its
+//! customer is told them (`job_days`).
 //!
 //! - One visit keeps one `UID` for good; each change is sent with a higher `SEQUENCE`,
 //!   so a calendar moves the event it has instead of adding a second one.
@@ -9,6 +10,8 @@
 //! - Times are written in UTC (`DTSTART:20261025T080000Z`), which every client shows in
 //!   its own zone: no `VTIMEZONE` to get wrong. The firm's local time becomes UTC through
 //!   the time zone database (`fagfolk_data::oslo::at`), across the changes to and from summer time.
+//!   A job's days to its customer are the exception: Oslo's clock with its `VTIMEZONE`
+//!   (`job_days`, #63), so the file says the times the letter says.
 //!
 //! The text is made by the `icalendar` crate, which escapes it and folds long lines. What
 //! goes in is made safe here first, whatever is stored: the crate writes a parameter value
@@ -18,8 +21,10 @@
 //! value has its line breaks as LF, which the crate writes as `\n`, and no other control
 //! character (`text`).
 
-use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
-use icalendar::{Attendee, Calendar, Component, EventLike, EventStatus, PartStat, Property, Role};
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
+use icalendar::{
+    Attendee, Calendar, CalendarDateTime, Component, EventLike, EventStatus, PartStat, Property, Role,
+};
 use uuid::Uuid;
 
 /// Who the invitation names: the firm as organizer, the customer and the staff member as
@@ -144,6 +149,89 @@ pub fn feed(name: &str, entries: &[Entry<'_>], made: DateTime<Utc>, host: &str) 
     calendar.done().to_string()
 }
 
+/// A day of a job as its customer's calendar gets it (`crate::planning::notice`).
+pub struct JobDay<'a> {
+    pub day: NaiveDate,
+    /// From a time of day in Oslo, for some minutes; none is all day (`DATE`).
+    pub at: Option<(NaiveTime, u32)>,
+    pub summary: &'a str,
+    /// Who comes and how to reach them.
+    pub description: &'a str,
+    /// Told before and no longer planned: `STATUS:CANCELLED`, so the calendar takes it out.
+    pub cancelled: bool,
+}
+
+/// The `.ics` text of job `job`'s days as its customer is told them, in notice `sequence`
+/// (the notices sent before), for the site at `host`:
+///
+/// - `METHOD:PUBLISH`: one message carries every day, and an iTIP `REQUEST` or `CANCEL`
+///   may carry one `UID` only (RFC 5546 3.2); the customer has nothing to answer.
+/// - One event a day, `UID` `kundedag-<job>-<YYYYMMDD>@<host>`: a day told again is the same
+///   event, and each notice's events have its number as `SEQUENCE`, so a calendar moves
+///   or cancels what it has.
+/// - A time is Oslo's clock with `TZID=Europe/Oslo` and that zone's `VTIMEZONE` (the EU's
+///   rule since 1996), as the customer reads it in the letter; a day without one is a
+///   `DATE`, ending the next day (RFC 5545 3.6.1).
+pub fn job_days(
+    job: Uuid,
+    sequence: u32,
+    days: &[JobDay<'_>],
+    (location, organizer): (&str, Person<'_>),
+    made: DateTime<Utc>,
+    host: &str,
+) -> String {
+    let zone = fagfolk_data::oslo::zone_id();
+    let mut calendar = calendar();
+    calendar.append_property(("METHOD", "PUBLISH"));
+    for day in days {
+        let compact = fagfolk_data::oslo::iso_day(day.day).replace('-', "");
+        let mut event = icalendar::Event::new();
+        event.uid(&format!("kundedag-{job}-{compact}@{host}")).sequence(sequence).timestamp(made);
+        match day.at {
+            Some((time, minutes)) => {
+                let starts = day.day.and_time(time);
+                let at = |date_time| CalendarDateTime::WithTimezone { date_time, tzid: zone.to_owned() };
+                event.starts(at(starts)).ends(at(starts + TimeDelta::minutes(i64::from(minutes))))
+            }
+            None => event.starts(day.day).ends(day.day + TimeDelta::days(1)),
+        };
+        event.summary(&text(day.summary)).location(&text(location)).description(&text(day.description));
+        event.append_property(
+            Property::new("ORGANIZER", mailto(organizer.email))
+                .add_parameter("CN", &parameter(organizer.name))
+                .done(),
+        );
+        event.status(if day.cancelled { EventStatus::Cancelled } else { EventStatus::Confirmed });
+        calendar.push(event.done());
+    }
+    let ics = calendar.done().to_string();
+    if !days.iter().any(|day| day.at.is_some()) {
+        return ics;
+    }
+    // The zone the times name, before the first event (the crate writes no VTIMEZONE).
+    let timezone = [
+        "BEGIN:VTIMEZONE".to_owned(),
+        format!("TZID:{zone}"),
+        "BEGIN:STANDARD".to_owned(),
+        "DTSTART:19701025T030000".to_owned(),
+        "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU".to_owned(),
+        "TZOFFSETFROM:+0200".to_owned(),
+        "TZOFFSETTO:+0100".to_owned(),
+        "TZNAME:CET".to_owned(),
+        "END:STANDARD".to_owned(),
+        "BEGIN:DAYLIGHT".to_owned(),
+        "DTSTART:19700329T020000".to_owned(),
+        "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU".to_owned(),
+        "TZOFFSETFROM:+0100".to_owned(),
+        "TZOFFSETTO:+0200".to_owned(),
+        "TZNAME:CEST".to_owned(),
+        "END:DAYLIGHT".to_owned(),
+        "END:VTIMEZONE\r\n".to_owned(),
+    ]
+    .join("\r\n");
+    ics.replacen("BEGIN:VEVENT\r\n", &format!("{timezone}BEGIN:VEVENT\r\n"), 1)
+}
+
 fn calendar() -> Calendar {
     let mut calendar = Calendar::empty();
     calendar
@@ -197,8 +285,6 @@ fn mailto(email: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use chrono::NaiveTime;
-
     use super::*;
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -236,5 +322,40 @@ mod tests {
         assert!(unfolded.contains("DTEND:20261025T090000Z\r\n"), "{unfolded}");
         assert!(unfolded.contains("SUMMARY:Befaring\\; bad\\, kjøkken\r\n"), "{unfolded}");
         assert!(unfolded.contains("METHOD:REQUEST\r\n"), "{unfolded}");
+    }
+
+    #[test]
+    fn a_jobs_days_are_events_in_oslos_zone_and_dates_with_the_zone_before_them() {
+        let days = [
+            JobDay {
+                day: day(2031, 3, 24),
+                at: Some((NaiveTime::from_hms_opt(7, 30, 0).unwrap(), 540)),
+                summary: "Rør & Strøm AS: Nytt bad",
+                description: "Kommer: Kari Nordmann, Per Olsen\nKari Nordmann: 900 11 222",
+                cancelled: false,
+            },
+            JobDay { day: day(2031, 3, 27), at: None, summary: "Nytt bad", description: "", cancelled: true },
+        ];
+        let organizer = Person { name: "Rør & Strøm AS", email: "post@fagfolk.no" };
+        let made = "2031-03-01T12:00:00Z".parse().unwrap();
+        let text = job_days(Uuid::nil(), 2, &days, ("Storgata 1", organizer), made, "fagfolk.no");
+        for line in text.split("\r\n") {
+            assert!(line.len() <= 75, "{} octets: {line}", line.len());
+        }
+        let unfolded = text.replace("\r\n ", "");
+        let zone = unfolded.find("BEGIN:VTIMEZONE\r\nTZID:Europe/Oslo\r\n").expect("the zone");
+        assert!(zone < unfolded.find("BEGIN:VEVENT").unwrap(), "{unfolded}");
+        for line in [
+            "METHOD:PUBLISH\r\n",
+            "UID:kundedag-00000000-0000-0000-0000-000000000000-20310324@fagfolk.no\r\n",
+            "DTSTART;TZID=Europe/Oslo:20310324T073000\r\n",
+            "DTEND;TZID=Europe/Oslo:20310324T163000\r\n",
+            "DTSTART;VALUE=DATE:20310327\r\n",
+            "STATUS:CANCELLED\r\n",
+            "SEQUENCE:2\r\n",
+        ] {
+            assert!(unfolded.contains(line), "{line:?} in {unfolded}");
+        }
+        assert_eq!(unfolded.matches("BEGIN:VEVENT").count(), 2);
     }
 }

@@ -429,7 +429,7 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
             && out.contains("invoice_reminders: 1\n"),
         "{out}"
     );
-    assert!(out.contains("antallet rader stemmer i alle 42 tabeller"), "{out}");
+    assert!(out.contains("antallet rader stemmer i alle 43 tabeller"), "{out}");
 
     let server = Served::start(&pg_url, &[], &[], None).await;
     let cookie = demo_cookie(&client, &server).await;

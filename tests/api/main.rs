@@ -47,6 +47,7 @@ mod password_reset;
 mod payments;
 mod permissions;
 mod photo_sweep;
+mod plan_notice;
 mod planning;
 mod preferred_times;
 mod privacy;

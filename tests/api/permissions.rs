@@ -259,6 +259,16 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("create", "absences")),
     ),
+    // The customer told of a job's plan (#63): the office reads the e-mail and sends it (the
+    // test's app mails through a mailbox of its own); a job of its own with a day planned.
+    op("GET", "/api/admin/jobs/{id}/plan-notice", Body::None, READ, None),
+    op(
+        "POST",
+        "/api/admin/jobs/{id}/plan-notice",
+        Body::Json(|f| json!({ "text": "Hei!\n\nVi kommer mandag.", "seen": f.told_seen })),
+        WORK,
+        Some(("send", "plan_notices")),
+    ),
     op("GET", "/api/admin/time/payroll", Body::None, WORK, Some(("export", "time_entries"))),
     op(
         "POST",
@@ -707,6 +717,10 @@ pub struct Fixtures {
     /// caller, who also has a day away in February 2031 to take back.
     pub plan_day: String,
     pub planned_for: String,
+    /// A job of a customer with an e-mail address, a day planned on it, and what its
+    /// customer's notice of the plan was seen as (`seen`).
+    pub told_job: String,
+    pub told_seen: String,
 }
 
 impl Fixtures {
@@ -867,6 +881,7 @@ impl Fixtures {
             200,
             "the fixture's day away"
         );
+        let (told_job, told_seen) = told_fixture(admin, &caller, round).await;
         let form = Form::new().part("photo", Part::bytes(jpeg()).file_name("skap.jpg"));
         let photo_added = admin
             .request(Method::POST, &format!("/api/admin/jobs/{finished_job}/declaration/photos"))
@@ -925,6 +940,8 @@ impl Fixtures {
             reminder,
             plan_day: planned[0]["id"].as_str().unwrap().to_owned(),
             planned_for: caller,
+            told_job,
+            told_seen,
         }
     }
 
@@ -955,6 +972,8 @@ impl Fixtures {
             || path.contains("/declaration/photos")
         {
             &self.finished_job
+        } else if path.ends_with("/plan-notice") {
+            &self.told_job
         } else if path.starts_with("/api/admin/plan-days/") {
             &self.plan_day
         } else if path.starts_with("/api/admin/invoices/") {
@@ -1069,6 +1088,27 @@ async fn job_fixtures(
         admin.send(Method::PUT, &format!("/api/admin/quotes/{change}"), &json!({ "lines": line })).await;
     assert_eq!(lined.status(), 200, "the fixture's change order's line");
     (job, entry, material["id"].as_str().expect("the fixture's material").to_owned(), change)
+}
+
+/// A job of a customer with an e-mail address with a day planned for `person` in round
+/// `round`'s June, and what its customer's notice was seen as: `(job, seen)`.
+async fn told_fixture(admin: &Session, person: &str, round: usize) -> (String, String) {
+    let lead =
+        json!({ "name": "Planlagt Kunde", "status": "Ny", "email": format!("plan{round}@example.no") });
+    let lead: Value = admin.send(Method::POST, "/api/admin/leads", &lead).await.json().await.unwrap();
+    let lead = lead["id"].as_str().expect("the fixture's lead with an e-mail address");
+    let job = json!({ "title": "Planlagt oppdrag", "hourly_rate": 90_000 });
+    let job: Value =
+        admin.send(Method::POST, &format!("/api/admin/leads/{lead}/jobs"), &job).await.json().await.unwrap();
+    let job = job["id"].as_str().expect("the fixture's job to tell").to_owned();
+    let day = json!({ "job_id": job, "user_ids": [person], "from": format!("2031-06-{:02}", round + 1), "starts_at": "07:30" });
+    assert_eq!(
+        admin.send(Method::POST, "/api/admin/plan-days", &day).await.status(),
+        201,
+        "the fixture's day to tell"
+    );
+    let preview = admin.get_json(&format!("/api/admin/jobs/{job}/plan-notice"), &[]).await;
+    (job, preview["seen"].as_str().expect("the fixture's notice").to_owned())
 }
 
 /// A complete samsvarserklæring, as the declaration operations save it.

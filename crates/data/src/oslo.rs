@@ -23,6 +23,11 @@ const MONTHS: [&str; 12] = [
 ];
 const WEEKDAYS: [&str; 7] = ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"];
 
+/// Oslo's time zone as a calendar names it (`TZID`): `Europe/Oslo`.
+pub fn zone_id() -> &'static str {
+    Oslo.name()
+}
+
 /// The day it is in Oslo at `at`.
 pub fn day_of(at: DateTime<Utc>) -> NaiveDate {
     at.with_timezone(&Oslo).date_naive()

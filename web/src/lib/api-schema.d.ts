@@ -632,6 +632,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs/{id}/plan-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail about job `id`'s plan as it would go now, what changed since the last, and
+         *     those sent.
+         */
+        get: operations["plan_notice"];
+        put?: never;
+        /**
+         * Sends job `id`'s customer its plan: the text (as shown, or edited) with a calendar file
+         *     of the days, the days no longer planned cancelled. Refused when it cannot be e-mailed,
+         *     when nothing is planned or changed, and when the plan changed after the office read it.
+         */
+        post: operations["send_plan_notice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/leads": {
         parameters: {
             query?: never;
@@ -2098,7 +2123,7 @@ export interface components {
          *     as the log has always stored it; an enum in the OpenAPI document, as the action is.
          * @enum {string}
          */
-        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations" | "document_links" | "payments" | "plan_days" | "absences";
+        AuditEntity: "leads" | "services_admin" | "categories" | "content_items" | "media" | "admin_users" | "settings" | "audit_logs" | "privacy" | "quotes" | "visits" | "calendar_feeds" | "jobs" | "time_entries" | "job_materials" | "job_contacts" | "invoices" | "declarations" | "document_links" | "payments" | "plan_days" | "absences" | "plan_notices";
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             changes?: unknown;
@@ -4040,6 +4065,62 @@ export interface components {
             /** @description Who works on it. */
             user_ids: string[];
         };
+        /** @description A notice as it went to the customer. */
+        PlanNotice: {
+            /** @description The text as sent (the office may have edited it). */
+            body: string;
+            /** @description The days it told. */
+            days: components["schemas"]["ToldDay"][];
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int32
+             * @description How many notices went before this one: 0 for the first. Its calendar events'
+             *     `SEQUENCE`.
+             */
+            number: number;
+            /** Format: date-time */
+            sent_at: string;
+            sent_by: string;
+            sent_to: string;
+            subject: string;
+        };
+        /** @description What "Send til kunden" sends. */
+        PlanNoticeInput: {
+            /** @description The preview's `seen`. */
+            seen?: string | null;
+            /** @description The text, as shown or edited. */
+            text?: string | null;
+        };
+        /** @description The e-mail about a job's plan as it would go now, and those sent. */
+        PlanNoticePreview: {
+            /** @description Whether it can be e-mailed: the server has e-mail and the customer an address. */
+            can_email: boolean;
+            /** @description What changed since the last notice, as the customer reads it. */
+            changes: string[];
+            /** @description The days as planned now, as the customer is told them. */
+            days: components["schemas"]["ToldDay"][];
+            /** @description Nothing told yet: this would be the first. */
+            first: boolean;
+            /** @description Why it cannot be sent now; none when it can. */
+            not_now?: string | null;
+            /**
+             * @description What the office has seen (the days, the address, the notice's number), sent back
+             *     with the send.
+             */
+            seen: string;
+            /** @description The notices sent, oldest first. */
+            sent: components["schemas"]["PlanNotice"][];
+            subject: string;
+            /** @description The text as it would go; the office may edit it. */
+            text: string;
+            /** @description The customer's e-mail address, when they have one. */
+            to?: string | null;
+            /** @description The plan is as last told: nothing to send. */
+            unchanged: boolean;
+        };
         /** @description A planned day on the board: with its job's title, customer and address. */
         Planned: components["schemas"]["PlanDay"] & {
             customer_address?: string | null;
@@ -4865,6 +4946,26 @@ export interface components {
          * @enum {string}
          */
         TodoKind: "done_not_invoiced" | "needs_contact" | "held" | "untagged_extra" | "change_waiting" | "overdue" | "reminders_due" | "visit_without_quote";
+        /** @description A day of the job as the customer is told it. */
+        ToldDay: {
+            /** Format: date */
+            day: string;
+            /**
+             * Format: int32
+             * @description Until about when: the latest end of the planned days with a start (their length, or
+             *     the firm's ordinary day), at most midnight (1 440). None with `starts_at`.
+             */
+            ends_at?: number | null;
+            /** @description Who comes, by name, in alphabetical order. */
+            people: string[];
+            /**
+             * Format: int32
+             * @description When to expect someone, in minutes after midnight in Oslo: the earliest start
+             *     planned that day. None when no one's day has a start: the time is agreed with the
+             *     customer (the firm keeps no usual start of its day).
+             */
+            starts_at?: number | null;
+        };
         /** @description A quote's sums, in øre. */
         Totals: {
             /**
@@ -8412,6 +8513,146 @@ export interface operations {
                 };
             };
             /** @description Bildet tas ikke imot */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    plan_notice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-posten slik den vil bli sendt, og de som er sendt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanNoticePreview"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_plan_notice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanNoticeInput"];
+            };
+        };
+        responses: {
+            /** @description E-posten er sendt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanNotice"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Kan ikke sendes nå, planen er endret siden, eller e-posttjeneren tok ikke imot den */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Teksten er tom */
             422: {
                 headers: {
                     [name: string]: unknown;

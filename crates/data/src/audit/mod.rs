@@ -105,6 +105,8 @@ pub enum AuditEntity {
     PlanDays,
     /// A person away for a day (ferie, syk, kurs).
     Absences,
+    /// What a job's customer was told of its plan (an e-mail with the days; its id is the job's).
+    PlanNotices,
 }
 
 /// The stored text of an enum value: its serde name.

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 /// Every table, parents before the tables that point at them. A table in the PostgreSQL
 /// schema missing here stops the copy, so a new table cannot be left behind unnoticed.
-const TABLES: [&str; 42] = [
+const TABLES: [&str; 43] = [
     "categories",
     "admin_users",
     "services_admin",
@@ -40,6 +40,7 @@ const TABLES: [&str; 42] = [
     "job_contacts",
     "plan_days",
     "absences",
+    "plan_notices",
     "invoice_numbers",
     "invoices",
     "payments",

@@ -6,9 +6,10 @@
 //!
 //! The board (`board.rs`) puts the planned days, the befaringer and the absences of a span
 //! side by side per person and day and names the clashes (`conflicts`); the queries are
-//! in `store.rs`.
+//! in `store.rs`. What the customer is told of the plan, and was told, is `notice.rs`.
 
 pub mod board;
+pub mod notice;
 pub mod refused;
 pub mod store;
 

@@ -32,6 +32,24 @@ pub enum Refused {
     BoardDays,
     /// No such absence to take back.
     NoAbsence,
+    /// The customer's notice: the server has no e-mail.
+    NoMail,
+    /// The customer's notice: the job's customer has no e-mail address.
+    NoCustomerEmail,
+    /// The customer's notice: no day planned, and none told before to take back.
+    NothingPlanned,
+    /// The customer's notice: the plan is as last told.
+    Unchanged,
+    /// The customer's notice: the plan (or the address) changed after the office read it.
+    PlanChanged,
+    /// The customer's notice: another went at the same moment.
+    NoticeSent,
+    /// The customer's notice: the mail server did not take it; nothing was kept.
+    NotDelivered,
+    /// The customer's notice: its text is empty.
+    EmptyText,
+    /// The customer's notice: the job is invoiced.
+    NoticeClosed,
 }
 
 impl Refusal for Refused {
@@ -45,6 +63,15 @@ impl Refusal for Refused {
             Self::BadStart | Self::PastMidnight => Kind::Field("starts_at"),
             Self::BoardDays => Kind::Field("days"),
             Self::NoAbsence => Kind::NotFound,
+            Self::NoMail
+            | Self::NoCustomerEmail
+            | Self::NothingPlanned
+            | Self::Unchanged
+            | Self::PlanChanged
+            | Self::NoticeSent
+            | Self::NotDelivered
+            | Self::NoticeClosed => Kind::Conflict,
+            Self::EmptyText => Kind::Field("text"),
         }
     }
 
@@ -63,6 +90,23 @@ impl Refusal for Refused {
             Self::Cancelled => "Den planlagte dagen er fjernet.",
             Self::BoardDays => "Velg 7 eller 14 dager.",
             Self::NoAbsence => "Fant ikke fraværet.",
+            Self::NoMail => "E-post er ikke satt opp på serveren, så planen kan ikke sendes til kunden.",
+            Self::NoCustomerEmail => {
+                "Kunden har ingen e-postadresse. Legg den inn på henvendelsen eller tilbudet, eller ring kunden."
+            }
+            Self::NothingPlanned => "Ingen dager er planlagt på oppdraget ennå.",
+            Self::Unchanged => "Kunden har allerede fått denne planen.",
+            Self::PlanChanged => {
+                "Planen er endret siden du så på e-posten. Se over den nye teksten og send igjen."
+            }
+            Self::NoticeSent => {
+                "Planen ble nettopp sendt til kunden av noen andre. Se over og send igjen om noe er nytt."
+            }
+            Self::NotDelivered => {
+                "E-posttjeneren tok ikke imot e-posten, og planen ble ikke sendt. Prøv igjen om litt."
+            }
+            Self::EmptyText => "Skriv teksten til kunden.",
+            Self::NoticeClosed => "Oppdraget er fakturert, så planen sendes ikke lenger.",
         })
     }
 }

@@ -5,6 +5,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 use super::board::{Planned, Unplanned};
+use super::notice::{PlanNotice, PlannedPerson};
 use super::{Absence, PlanDay};
 use crate::db::{Db, Tx};
 use crate::{db_run, tx_run};
@@ -52,6 +53,65 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<PlanDay>, sqlx::Error> 
     .bind(job_id)
     .fetch_all(pool)
     .await)
+}
+
+/// A job's planned days (not removed), each with its person's name and phone, in order: what
+/// the customer is told (`super::notice`).
+pub async fn planned_people(db: &Db, job_id: Uuid) -> Result<Vec<PlannedPerson>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT p.day, p.starts_at, p.minutes, p.user_id, u.name, u.phone FROM plan_days p \
+         JOIN admin_users u ON u.id = p.user_id WHERE p.job_id = $1 AND p.cancelled_at IS NULL \
+         ORDER BY p.day, u.name, p.user_id"
+    )
+    .bind(job_id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// The notices the customer of job `job_id` was sent about its plan, oldest first.
+pub async fn notices(db: &Db, job_id: Uuid) -> Result<Vec<PlanNotice>, sqlx::Error> {
+    db_run!(db, pool => sqlx::query_as(
+        "SELECT id, job_id, number, sent_to, subject, body, days, sent_by, sent_at FROM plan_notices \
+         WHERE job_id = $1 ORDER BY number"
+    )
+    .bind(job_id)
+    .fetch_all(pool)
+    .await)
+}
+
+/// Keeps `notice` before it goes, so a second send of the same moment finds it: false when
+/// the job has a notice of that number already (the unique index), and nothing is kept.
+pub async fn keep_notice(db: &Db, notice: &PlanNotice) -> Result<bool, sqlx::Error> {
+    let kept = db_run!(db, pool => sqlx::query(
+        "INSERT INTO plan_notices (id, job_id, number, sent_to, subject, body, days, sent_by, sent_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+    )
+    .bind(notice.id)
+    .bind(notice.job_id)
+    .bind(notice.number)
+    .bind(&notice.sent_to)
+    .bind(&notice.subject)
+    .bind(&notice.body)
+    .bind(sqlx::types::Json(&notice.days))
+    .bind(&notice.sent_by)
+    .bind(notice.sent_at)
+    .execute(pool)
+    .await
+    .map(|_| ()));
+    match kept {
+        Ok(()) => Ok(true),
+        Err(sqlx::Error::Database(err)) if err.is_unique_violation() => Ok(false),
+        Err(err) => Err(err),
+    }
+}
+
+/// Takes back notice `id`, which the mail server did not take.
+pub async fn withdraw_notice(db: &Db, id: Uuid) -> Result<(), sqlx::Error> {
+    db_run!(db, pool => sqlx::query("DELETE FROM plan_notices WHERE id = $1")
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
 }
 
 /// Writes `day` unless its person already has that day on that job; whether it was written.

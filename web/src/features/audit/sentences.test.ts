@@ -101,6 +101,11 @@ const SAMPLES: Record<AuditAction, AuditEntry[]> = {
       before: { status: 'draft' },
       after: { status: 'sent', number: '2026-0042', total: 2840563, customer_email: 'per@a.no', pdf_sha256: 'ab12', lead_status: 'Tilbud sendt' },
     }),
+    entry('send', 'plan_notices', null, { before: {}, after: { job_title: 'Nytt bad', to: 'liv@example.no', first: true, days: ['2026-12-07'], changes: [] } }),
+    entry('send', 'plan_notices', null, {
+      before: {},
+      after: { job_title: 'Nytt bad', to: 'liv@example.no', first: false, days: ['2026-12-08'], changes: ['Ikke lenger: mandag 7. desember 2026'] },
+    }),
   ],
   revise: [entry('revise', 'quotes', null, { before: { status: 'sent' }, after: { status: 'replaced', new_version: 2, new_id: PHOTO } })],
   withdraw: [entry('withdraw', 'quotes', null, { before: { status: 'sent' }, after: { status: 'withdrawn' } })],
@@ -193,6 +198,10 @@ describe('the audit log as sentences', () => {
     expect(tell(SAMPLES.set_aside[0]!, names).changes).toEqual(['Status fra venter på avklaring til satt til side', 'Notat satt til Tilbakebetaling'])
     const reminded = tell(SAMPLES.remind[0]!, names)
     expect(reminded.sentence).toBe('sendte inkassovarsel på faktura 2026-0007 i posten.')
+    // The customer told of the plan (#63), first and after a change.
+    expect(tell(SAMPLES.send[1]!, names).sentence).toBe('sendte planen for «Nytt bad» til kunden.')
+    expect(tell(SAMPLES.send[2]!, names).sentence).toBe('sendte den endrede planen for «Nytt bad» til kunden.')
+    expect(tell(SAMPLES.send[1]!, names).changes).toEqual([])
     // The plan (#63): who was planned where and when, moved, removed; a day away.
     expect(tell(SAMPLES.create[7]!, names).sentence).toBe('planla Kari Nordmann, Per Olsen på oppdraget «Nytt bad» 7. desember 2026–9. desember 2026.')
     expect(tell(SAMPLES.create[8]!, names).sentence).toBe('førte ferie for Per Olsen 7. desember 2026.')

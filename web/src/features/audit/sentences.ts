@@ -32,6 +32,7 @@ const THE: Record<AuditEntity, string> = {
   payments: 'innbetalingen',
   plan_days: 'den planlagte dagen',
   absences: 'fraværet',
+  plan_notices: 'planen',
 }
 
 const ABSENT: Record<string, string> = { ferie: 'ferie', syk: 'sykdom', kurs: 'kurs' }
@@ -79,7 +80,13 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
     entry.entity_type === 'leads'
       ? `eksporterte ${count(after.rows, 'lead', 'leads')} til CSV${(after.filter as { search?: unknown } | undefined)?.search ? ' (med et søk)' : ''}`
       : `lastet ned personopplysninger (innsyn) som fil: ${found(after)}`,
-  send: (thing) => `sendte ${thing} til kunden`,
+  send: (thing, after, entry) => {
+    if (entry.entity_type === 'plan_notices') {
+      const plan = after.first === false ? 'den endrede planen' : 'planen'
+      return `sendte ${plan} for «${String(after.job_title ?? '')}» til kunden`
+    }
+    return `sendte ${thing} til kunden`
+  },
   revise: (thing, after) => `laget versjon ${String(after.new_version ?? 2)} av ${thing}`,
   withdraw: (thing) => `trakk tilbake ${thing}`,
   accept: (thing, after) => `aksepterte ${thing}${typeof after.number === 'string' ? ` (${after.number})` : ''}`,

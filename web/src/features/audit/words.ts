@@ -29,6 +29,7 @@ export const ENTITY_TYPES: Record<AuditEntity, string> = {
   payments: 'Innbetaling',
   plan_days: 'Planlagt dag',
   absences: 'Fravær',
+  plan_notices: 'Plan til kunden',
 }
 
 /** A kind's word; the filter's list comes from the stored log, so an unknown kind shows as it is. */
