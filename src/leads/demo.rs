@@ -109,6 +109,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
     };
     let today = fagfolk_data::oslo::day_of(now);
     let titles = ["Feilsøking på jordfeilbryter", "Elbillader i garasjen", "Lekkasje under bad"];
+    let mut planned = Vec::new();
     for (n, (lead, title)) in leads.iter().zip(titles).enumerate() {
         let job = Job {
             id: Uuid::now_v7(),
@@ -132,6 +133,9 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         };
         let made = NewAudit::new(now, AuditAction::Create, AuditEntity::Jobs, Some(job.id), DEMO_EMAIL, None);
         jobs::create(db, &job, &[montor], &made).await?;
+        if n < 2 {
+            planned.push((job.id, title));
+        }
         if n == 0 {
             change_order(db, &job, lead.email.clone(), now).await?;
         }
@@ -172,6 +176,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
             jobs::update(db, &done, &[montor], &audit).await?;
         }
     }
+    plan(db, now, montor, &planned).await?;
     tracing::info!(email = DEMO_MONTOR_EMAIL, "demo-montør og tre oppdrag lagt inn");
     crate::invoices::demo::run(
         db,
@@ -181,6 +186,73 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         DEMO_EMAIL,
     )
     .await
+}
+
+/// The plan of the demo, so "Planlegging" and "Mine oppdrag" show something whatever the
+/// weekday: the montør on the first job yesterday and today from 07:30, on the second
+/// today and tomorrow, all day (today two jobs and more than a day for the montør: the
+/// board's clashes), with the demo administrator beside him tomorrow, and a week's ferie
+/// from the Monday after next.
+async fn plan(db: &Db, now: DateTime<Utc>, montor: Uuid, jobs: &[(Uuid, &str)]) -> anyhow::Result<()> {
+    use chrono::Datelike;
+    use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
+    use fagfolk_data::planning::{self, Absence, AbsenceKind, PlanDay};
+    let [(first, first_title), (second, second_title)] = jobs else { return Ok(()) };
+    let admin = users::store::staff(db).await?.into_iter().find(|m| m.email == DEMO_EMAIL).map(|m| m.id);
+    let today = fagfolk_data::oslo::day_of(now);
+    let day = |user_id: Uuid, job_id: Uuid, offset: i64, starts_at: Option<i32>| PlanDay {
+        id: Uuid::now_v7(),
+        job_id,
+        user_id,
+        day: today + Duration::days(offset),
+        starts_at,
+        minutes: starts_at.map(|_| 450),
+        sequence: 0,
+        cancelled_at: None,
+        created_by: "Demo Administrator".to_owned(),
+        created_at: now,
+        updated_at: now,
+    };
+    let mut days = vec![
+        day(montor, *first, -1, Some(7 * 60 + 30)),
+        day(montor, *first, 0, Some(7 * 60 + 30)),
+        day(montor, *second, 0, None),
+        day(montor, *second, 1, None),
+    ];
+    days.extend(admin.map(|admin| day(admin, *second, 1, None)));
+    for (job, title, days) in [(*first, first_title, &days[..2]), (*second, second_title, &days[2..])] {
+        let view = serde_json::json!({
+            "job_title": title,
+            "people": if days.len() > 2 { "Demo Montør, Demo Administrator" } else { "Demo Montør" },
+            "from": days[0].day,
+            "to": days[1].day,
+        });
+        let entry =
+            NewAudit::recorded(now, AuditAction::Create, AuditEntity::PlanDays, Some(job), DEMO_EMAIL, view);
+        planning::plan(db, days, &entry).await?;
+    }
+    let monday = today + Duration::days(14 - i64::from(today.weekday().num_days_from_monday()));
+    for offset in 0..5 {
+        let absence = Absence {
+            id: Uuid::now_v7(),
+            user_id: montor,
+            day: monday + Duration::days(offset),
+            kind: AbsenceKind::Ferie,
+            created_by: "Demo Administrator".to_owned(),
+            created_at: now,
+        };
+        let view = serde_json::json!({ "person": "Demo Montør", "day": absence.day, "kind": "ferie" });
+        let entry = NewAudit::recorded(
+            now,
+            AuditAction::Create,
+            AuditEntity::Absences,
+            Some(absence.id),
+            DEMO_EMAIL,
+            view,
+        );
+        planning::set_absence(db, &absence, &entry).await?;
+    }
+    Ok(())
 }
 
 /// Tilleggsarbeid on `job`, agreed with the customer on the phone an hour ago: the job's

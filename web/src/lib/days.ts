@@ -15,3 +15,18 @@ const dayParts: Record<string, string> = { formiddag: 'formiddag', ettermiddag: 
 export function formatPreferredTime(time: { day: string; part: string }): string {
   return `${formatWeekday(time.day)}, ${dayParts[time.part] ?? time.part}`
 }
+
+const boardDayFormat = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+const shortDayFormat = new Intl.DateTimeFormat('nb-NO', { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: 'UTC' })
+
+/** "2026-12-08" -> "tirsdag 8. desember": a day of the plan. */
+export function formatPlanDay(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return boardDayFormat.format(new Date(Date.UTC(year, month - 1, date)))
+}
+
+/** "2026-12-08" -> "tir. 8.12.": a column of the plan's board. */
+export function formatShortDay(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return shortDayFormat.format(new Date(Date.UTC(year, month - 1, date)))
+}

@@ -51,6 +51,8 @@ export const paths = {
     invoice: (id: string) => `/admin/fakturaer/${id}`,
     /** "Mine oppdrag i dag": the hours on a phone, a montør's home. */
     work: '/admin/mine-oppdrag',
+    /** "Planleggingstavle": who works where on which day (the office's). */
+    planning: '/admin/planlegging',
     categories: '/admin/categories',
     /** Also the route's pattern, with `:categorySlug`, which is left as it is. */
     categoryServices: (slug: string) =>

@@ -35,6 +35,8 @@ export const queryKeys = {
     list: (filter: unknown) => ['jobs', 'list', filter] as const,
     ofLead: (id: string) => ['jobs', 'lead', id] as const,
     one: (id: string) => ['jobs', 'one', id] as const,
+    /** What the customer would be told of the job's plan now, and what they were told. */
+    planNotice: (id: string) => ['jobs', 'plan-notice', id] as const,
   },
   /** A job's invoice basis, its invoice and credit notes. */
   invoices: {
@@ -66,6 +68,12 @@ export const queryKeys = {
     today: ['work', 'today'] as const,
     week: (day: string, userId: string) => ['work', 'week', day, userId] as const,
     month: (month: string) => ['work', 'month', month] as const,
+  },
+  /** The plan: the office's board of a week or two, and one's own plan. */
+  planning: {
+    all: ['planning'] as const,
+    board: (span: unknown) => ['planning', 'board', span] as const,
+    mine: (span: unknown) => ['planning', 'mine', span] as const,
   },
   privacy: { retention: ['privacy', 'retention'] as const },
   search: { text: (q: string) => ['search', q] as const },

@@ -20,6 +20,7 @@ import { VisitsPage } from './pages/visits-page'
 import { JobPage } from './pages/job-page'
 import { JobsPage } from './pages/jobs-page'
 import { WorkPage } from './pages/work-page'
+import { PlanPage } from './pages/plan-page'
 import { LoginPage } from './pages/login-page'
 import { ForgotPasswordPage, NewPasswordPage } from './pages/password-pages'
 import { MediaPage } from './pages/media-page'
@@ -61,6 +62,7 @@ export function AdminApp() {
             <Route path={paths.admin.invoices} element={<InvoicesPage />} />
             <Route path={paths.admin.invoice(':invoiceId')} element={<InvoicePage />} />
             <Route path={paths.admin.work} element={<WorkPage />} />
+            <Route path={paths.admin.planning} element={<PlanPage />} />
             <Route path={paths.admin.categories} element={<CategoriesPage />} />
             <Route path={paths.admin.services} element={<AdminServicesPage />} />
             <Route path={paths.admin.categoryServices(':categorySlug')} element={<CategoryServicesPage />} />

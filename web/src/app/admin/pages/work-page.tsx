@@ -9,6 +9,7 @@ import { QuickMaterial } from '@/features/jobs/components/quick-material'
 import { QuickTime } from '@/features/jobs/components/quick-time'
 import { WeekHours } from '@/features/jobs/components/week-hours'
 import { HeldNotices } from '@/features/jobs/held-notices'
+import { MyPlan } from '@/features/planning/components/my-plan'
 import { OutboxList, useOutbox } from '@/features/jobs/outbox'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { registerWorker } from '@/lib/offline'
@@ -16,6 +17,7 @@ import { norwegianDay } from '@/lib/format'
 import { type I18n, isLanguage, LANGUAGES, useI18n } from '@/lib/i18n'
 import { phoneHref } from '@/lib/phone'
 import { cn } from '@/lib/utils'
+import { OwnFeed } from '../components/own-feed'
 import { useAdminTitle } from '../use-admin-title'
 
 /** The days one may pick to enter hours on: today and the six before it. */
@@ -134,6 +136,9 @@ export function WorkPage() {
           ))}
         </ul>
       )}
+      <MyPlan>
+        <OwnFeed />
+      </MyPlan>
       <WeekHours day={day} />
     </div>
   )

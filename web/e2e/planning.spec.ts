@@ -1,0 +1,155 @@
+import type { Locator, Page } from '@playwright/test'
+import { adminPassword, createLead, signIn, submitSignIn } from './admin'
+import { seriousViolations } from './axe'
+import { expect, test } from './server'
+
+// Planleggingstavle (#63): the office plans a job over three days for two people, by drag
+// and by keyboard, sees a clash and resolves it, moves a day and marks a day away (1280
+// px); the montør sees the plan in "Mine oppdrag" and takes it to the phone's calendar
+// (375 px). The board reads the same in both themes to axe.
+
+const headers = { 'X-Fagfolk-Csrf': '1' }
+
+/** Today in Oslo, moved `days` on, as "YYYY-MM-DD". */
+function osloDay(days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
+  const [y = 1970, m = 1, d = 1] = today.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+async function montor(page: Page, name: string, email: string): Promise<string> {
+  const made = await page.request.post('/api/admin/users', { data: { name, email, password: adminPassword, role: 'montor' }, headers })
+  expect(made.status()).toBe(201)
+  return ((await made.json()) as { id: string }).id
+}
+
+const cell = (page: Page, name: string, day: string) => page.locator(`[data-plan-grid] [data-cell="${name} ${day}"]`)
+
+/** Drags `handle` onto `target` with the mouse, in small steps as a hand would. */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  await target.scrollIntoViewIfNeeded()
+  await handle.scrollIntoViewIfNeeded()
+  const from = (await handle.boundingBox())!
+  const to = (await target.boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 20, from.y + 10, { steps: 4 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 })
+  await page.mouse.up()
+}
+
+test('the office plans two people over three days by drag and keyboard, resolves a clash, moves a day; the montør sees it on the phone', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  await montor(page, 'Kari Plan', 'kari.plan@fagfolk.test')
+  await montor(page, 'Per Plan', 'per.plan@fagfolk.test')
+  const lead = await createLead(page, { name: 'Liv Lie', phone: '912 34 567', adresse: 'Storgata 1', postnr: '0155' })
+  for (const title of ['Nytt bad', 'Varmepumpe']) {
+    const made = await page.request.post(`/api/admin/leads/${lead.id}/jobs`, { data: { title, hourly_rate: 85_000, workers: [] }, headers })
+    expect(made.status()).toBe(201)
+  }
+  const [d1, d2, d3] = [osloDay(0), osloDay(1), osloDay(2)]
+
+  // Two weeks from this week's Monday: today and the two days after are always on it.
+  await page.goto('/admin')
+  await page.getByRole('link', { name: 'Planlegging' }).click()
+  await expect(page.getByRole('heading', { name: 'Planleggingstavle', level: 1 })).toBeVisible()
+  await page.getByLabel('Vis').selectOption('14')
+  await expect(page).toHaveURL(/dager=14/)
+  await expect(page.locator('[data-plan-grid] thead th')).toHaveCount(15)
+  await expect(page.getByText('Ingen kollisjoner.')).toBeVisible()
+
+  // By drag: "Nytt bad" onto Kari's three days.
+  const job = page.locator('[data-job-card="Nytt bad"]')
+  await expect(job).toContainText('ikke planlagt')
+  for (const day of [d1, d2, d3]) {
+    await drag(page, job.getByRole('button', { name: 'Dra Nytt bad til en person og dag' }), cell(page, 'Kari Plan', day))
+    await expect(cell(page, 'Kari Plan', day).locator('[data-plan="Nytt bad"]')).toBeVisible()
+  }
+  await expect(cell(page, 'Kari Plan', d1)).toContainText('Storgata 1')
+
+  // By keyboard: "Planlegg" on the job, Per, the same three days from 07:30.
+  await job.getByRole('button', { name: 'Planlegg' }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Planlegg oppdrag' })
+  await expect(dialog.getByLabel('Oppdrag')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByLabel('Kari Plan')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByLabel('Per Plan')).toBeFocused()
+  await page.keyboard.press('Space')
+  await dialog.getByLabel('Første dag', { exact: true }).pressSequentially(d1.split('-').reverse().join('.'))
+  await dialog.getByLabel('Siste dag', { exact: true }).pressSequentially(d3.split('-').reverse().join('.'))
+  await dialog.getByLabel('Fra klokken').fill('07:30')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('3 dager planlagt')).toBeVisible()
+  for (const day of [d1, d2, d3]) await expect(cell(page, 'Per Plan', day).locator('[data-plan="Nytt bad"]')).toContainText('fra 07:30')
+
+  // A clash: "Varmepumpe" dragged onto Per's second day. The cell says so in words.
+  await drag(page, page.locator('[data-job-card="Varmepumpe"]').getByRole('button', { name: /^Dra Varmepumpe/ }), cell(page, 'Per Plan', d2))
+  await expect(cell(page, 'Per Plan', d2)).toContainText('Per Plan har 2 oppdrag denne dagen.')
+  await expect(page.getByText('1 dag kolliderer: se de røde rutene.')).toBeVisible()
+  await page.screenshot({ path: info.outputPath('tavle-kollisjon-1280.png'), fullPage: true })
+
+  // Resolved: the Varmepumpe day opened and moved to Per's day after the span.
+  await cell(page, 'Per Plan', d2).locator('[data-plan="Varmepumpe"]').getByRole('button').last().click()
+  const day = page.getByRole('dialog', { name: 'Varmepumpe' })
+  await day.getByLabel('Dag', { exact: true }).fill(osloDay(3).split('-').reverse().join('.'))
+  await day.getByRole('button', { name: 'Lagre' }).click()
+  await expect(page.getByText('Dagen er flyttet')).toBeVisible()
+  await expect(page.getByText('Ingen kollisjoner.')).toBeVisible()
+  await expect(cell(page, 'Per Plan', osloDay(3)).locator('[data-plan="Varmepumpe"]')).toBeVisible()
+
+  // A day moved by keyboard: Kari's last day lifted, one to the right, dropped.
+  const handle = cell(page, 'Kari Plan', d3).getByRole('button', { name: /^Flytt Nytt bad/ })
+  await handle.scrollIntoViewIfNeeded()
+  await handle.focus()
+  await page.keyboard.press('Space')
+  await expect(page.getByText(/Nytt bad er over Kari Plan/)).toBeAttached()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByText(new RegExp(`Nytt bad er over Kari Plan, \\S+ ${Number(osloDay(3).slice(8))}\\.`))).toBeAttached()
+  await page.keyboard.press('Space')
+  await expect(cell(page, 'Kari Plan', osloDay(3)).locator('[data-plan="Nytt bad"]')).toBeVisible()
+  await expect(cell(page, 'Kari Plan', d3).locator('[data-plan="Nytt bad"]')).toHaveCount(0)
+
+  // Kari away on the fifth day, by her cell's "+": the board shows it.
+  await cell(page, 'Kari Plan', osloDay(4)).getByRole('button', { name: /planlegg eller før fravær/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Kurs' }).click()
+  await expect(cell(page, 'Kari Plan', osloDay(4)).locator('[data-absence="kurs"]')).toHaveText('Kurs')
+
+  // What the board shows is what was saved.
+  await page.reload()
+  for (const day of [d1, d2]) await expect(cell(page, 'Kari Plan', day).locator('[data-plan="Nytt bad"]')).toBeVisible()
+  for (const day of [d1, d2, d3]) await expect(cell(page, 'Per Plan', day).locator('[data-plan="Nytt bad"]')).toBeVisible()
+  await page.screenshot({ path: info.outputPath('tavle-1280.png'), fullPage: true })
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => window.localStorage.setItem('theme', t), theme)
+    await page.reload()
+    await expect(cell(page, 'Per Plan', d1).locator('[data-plan="Nytt bad"]')).toBeVisible()
+    expect(await seriousViolations(page), `tavlen (${theme})`).toEqual([])
+  }
+
+  // Per on his phone: today's plan on "Mine oppdrag", and his calendar in one tap.
+  const phone = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })).newPage()
+  await submitSignIn(phone, 'per.plan@fagfolk.test', adminPassword)
+  await expect(phone).toHaveURL('/admin/mine-oppdrag')
+  const today = phone.locator('[data-plan-today]')
+  await expect(today).toContainText('Nytt bad')
+  await expect(today).toContainText('Liv Lie · Fra 07:30')
+  await expect(today).toContainText('Storgata 1')
+  await phone.getByRole('button', { name: 'Abonner i kalenderen' }).tap()
+  const webcal = phone.locator('[data-feed-webcal]')
+  await expect(webcal).toHaveAttribute('href', /^webcal:\/\//)
+  const feed = await phone.request.get((await phone.locator('[data-feed-url]').inputValue()).replace(baseURL ?? '', ''))
+  expect(await feed.text()).toContain('SUMMARY:Nytt bad: Liv Lie')
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await phone.screenshot({ path: info.outputPath('mine-oppdrag-plan-375.png'), fullPage: true })
+
+  // The board at 375 px is a list per day.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(page.locator('[data-plan-grid]')).toBeHidden()
+  await expect(page.locator('[data-plan-days] [data-day-person="Per Plan"]').first()).toContainText('Nytt bad')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: info.outputPath('tavle-375.png'), fullPage: true })
+})
