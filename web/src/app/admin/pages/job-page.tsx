@@ -11,6 +11,7 @@ import { JobDetails } from '@/features/jobs/components/job-details'
 import { JobMaterials } from '@/features/jobs/components/job-materials'
 import { JobStatusBadge } from '@/features/jobs/components/job-status'
 import { MeterView } from '@/features/jobs/components/meter-view'
+import { PlanNotice } from '@/features/jobs/components/plan-notice'
 import { QuoteStatusBadge } from '@/features/quotes/components/quote-status'
 import { useServices } from '@/features/services/api/services'
 import { useUsers } from '@/features/users/api/users'
@@ -18,9 +19,9 @@ import { formatDay, norwegianDay } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { useAdminTitle } from '../use-admin-title'
 
-/** A job's own page (`/admin/oppdrag/{id}`): its meter, its § 7 contacts, its
- * tilleggsarbeid, its invoice, its samsvarserklæring, the customer's documents link, hours
- * and materials, and the office's edits. */
+/** A job's own page (`/admin/oppdrag/{id}`): its meter, its § 7 contacts, its plan told to
+ * the customer, its tilleggsarbeid, its invoice, its samsvarserklæring, the customer's
+ * documents link, hours and materials, and the office's edits. */
 export function JobPage() {
   const { jobId = '' } = useParams()
   const job = useJob(jobId)
@@ -62,6 +63,7 @@ export function JobPage() {
       </p>
       <MeterView meter={data.meter} rule={data.price_rule} />
       {(data.price_type === 'estimate' || data.contacts.length > 0) && <JobContacts job={data} />}
+      {data.status !== 'invoiced' && <PlanNotice jobId={data.id} leadId={data.lead_id ?? null} />}
       <JobChanges job={data} status={(status) => <QuoteStatusBadge status={status} />} />
       <JobInvoice job={data} />
       <JobDeclaration jobId={data.id} staff={(users.data ?? []).filter((user) => user.is_active).map((user) => ({ id: user.id, name: user.name }))} />

@@ -17,6 +17,9 @@ export type TimeEntry = components['schemas']['TimeEntry']
 export type WorkJob = components['schemas']['WorkJob']
 export type AgreementInput = components['schemas']['AgreementInput']
 export type Agreement = components['schemas']['Agreement']
+export type PlanNoticePreview = components['schemas']['PlanNoticePreview']
+export type PlanNoticeInput = components['schemas']['PlanNoticeInput']
+export type ToldDay = components['schemas']['ToldDay']
 
 export const JOB_STATUS_LABEL: Record<JobStatus, string> = {
   planned: 'Planlagt',
@@ -283,4 +286,24 @@ export function useMonthApproval() {
 export function hours(minutes: number): string {
   const value = minutes / 60
   return `${String(Number.isInteger(value) ? value : Number(value.toFixed(2))).replace('.', ',')} t`
+}
+
+/** The e-mail about the job's plan as it would go to the customer now, and those sent. */
+export function usePlanNotice(jobId: string) {
+  return useQuery({
+    queryKey: queryKeys.jobs.planNotice(jobId),
+    queryFn: async () => unwrap(await api.GET('/api/admin/jobs/{id}/plan-notice', { params: { path: { id: jobId } } })),
+  })
+}
+
+/** "Send til kunden": the text as shown or edited, with the preview's `seen`. Sent or not,
+ * the preview is read again (a refusal says the plan changed since), and the lead's
+ * timeline, where the e-mail is noted. */
+export function useSendPlanNotice(jobId: string, leadId: string | null) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: PlanNoticeInput) =>
+      unwrap(await api.POST('/api/admin/jobs/{id}/plan-notice', { params: { path: { id: jobId } }, body })),
+    onSettled: () => refresh(queryClient, queryKeys.jobs.planNotice(jobId), ...(leadId ? [queryKeys.leads.timeline(leadId)] : [])),
+  })
 }
