@@ -90,6 +90,16 @@ async fn the_office_plans_two_people_and_resolves_each_clash(app: TestApp) {
     let more = json!({"job_id": bath, "user_ids": [kari], "from": monday + Duration::days(2), "to": monday + Duration::days(3)});
     let more: Value = office.send(Method::POST, "/api/admin/plan-days", &more).await.json().await.unwrap();
     assert_eq!(more.as_array().unwrap().len(), 1);
+    // Both now work on the bath: it is among Kari's jobs on "Mine oppdrag", for her hours.
+    let page: Value = office.get_json(&format!("/api/admin/jobs/{bath}"), &[]).await;
+    let mut workers: Vec<String> =
+        page["workers"].as_array().unwrap().iter().map(|w| w["user_id"].as_str().unwrap().to_owned()).collect();
+    workers.sort();
+    let mut expected = vec![kari.to_string(), per.to_string()];
+    expected.sort();
+    assert_eq!(workers, expected);
+    let week: Value = kari_session.get_json("/api/admin/work/week", &[]).await;
+    assert!(week["jobs"].as_array().unwrap().iter().any(|job| job["id"] == bath.as_str()), "{week}");
 
     let board: Value = office.get_json(&board_path, &[]).await;
     let tuesday = cell(&board, kari, monday + Duration::days(1));

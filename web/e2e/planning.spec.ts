@@ -138,6 +138,8 @@ test('the office plans two people over three days by drag and keyboard, resolves
   await expect(today).toContainText('Nytt bad')
   await expect(today).toContainText('Liv Lie · Fra 07:30')
   await expect(today).toContainText('Storgata 1')
+  // Planned on the job, he works on it: its hours are two taps away.
+  await expect(phone.getByRole('heading', { name: 'Nytt bad', level: 2 })).toBeVisible()
   await phone.getByRole('button', { name: 'Abonner i kalenderen' }).tap()
   const webcal = phone.locator('[data-feed-webcal]')
   await expect(webcal).toHaveAttribute('href', /^webcal:\/\//)

@@ -167,7 +167,7 @@ pub fn check_length(starts_at: Option<i32>, minutes: Option<i32>) -> Result<(), 
 }
 
 /// Writes the planned days `days` (a person's day already on the job is skipped) with
-/// `entry`, in one transaction; the days written.
+/// `entry`, in one transaction, and puts each person on the job; the days written.
 pub async fn plan(db: &Db, days: &[PlanDay], entry: &NewAudit) -> Result<Vec<PlanDay>, sqlx::Error> {
     let mut tx = db.begin().await?;
     let mut written = Vec::new();
@@ -175,6 +175,9 @@ pub async fn plan(db: &Db, days: &[PlanDay], entry: &NewAudit) -> Result<Vec<Pla
         if store::insert_in(&mut tx, day).await? {
             written.push(day.clone());
         }
+        // Whoever is planned on a job works on it: it is among their jobs on "Mine
+        // oppdrag", where they enter its hours.
+        crate::jobs::store::add_worker_in(&mut tx, day.job_id, day.user_id).await?;
     }
     if !written.is_empty() {
         tx.audit(entry).await?;
@@ -201,6 +204,7 @@ pub async fn move_day(
         }
         Err(err) => return Err(err),
     }
+    crate::jobs::store::add_worker_in(&mut tx, to.job_id, to.user_id).await?;
     if let Some(entry) = entry {
         tx.audit(entry).await?;
     }

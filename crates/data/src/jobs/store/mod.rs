@@ -92,6 +92,19 @@ pub async fn update_in(tx: &mut Tx, job: &Job) -> Result<bool, sqlx::Error> {
     Ok(updated == 1)
 }
 
+/// Puts `user` on job `id` unless they are on it already (a person planned on a job works
+/// on it: `crate::planning::plan`).
+pub async fn add_worker_in(tx: &mut Tx, id: Uuid, user: Uuid) -> Result<(), sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query(
+        "INSERT INTO job_workers (job_id, user_id) VALUES ($1, $2) ON CONFLICT (job_id, user_id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(user)
+    .execute(conn)
+    .await
+    .map(|_| ()))
+}
+
 /// Sets who works on job `id`.
 pub async fn set_workers_in(tx: &mut Tx, id: Uuid, workers: &[Uuid]) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query("DELETE FROM job_workers WHERE job_id = $1").bind(id).execute(&mut *conn).await.map(|_| ()))?;
