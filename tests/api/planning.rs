@@ -92,8 +92,12 @@ async fn the_office_plans_two_people_and_resolves_each_clash(app: TestApp) {
     assert_eq!(more.as_array().unwrap().len(), 1);
     // Both now work on the bath: it is among Kari's jobs on "Mine oppdrag", for her hours.
     let page: Value = office.get_json(&format!("/api/admin/jobs/{bath}"), &[]).await;
-    let mut workers: Vec<String> =
-        page["workers"].as_array().unwrap().iter().map(|w| w["user_id"].as_str().unwrap().to_owned()).collect();
+    let mut workers: Vec<String> = page["workers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["user_id"].as_str().unwrap().to_owned())
+        .collect();
     workers.sort();
     let mut expected = vec![kari.to_string(), per.to_string()];
     expected.sort();
