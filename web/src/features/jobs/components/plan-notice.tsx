@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Mail } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
@@ -12,6 +13,7 @@ import { reasonOf } from '@/lib/api'
 import { formatWeekday } from '@/lib/days'
 import { clockOf, formatDateTime } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
+import { paths } from '@/lib/paths'
 import { type PlanNoticePreview, type ToldDay, usePlanNotice, useSendPlanNotice } from '../api/jobs'
 
 const schema = z.object({ text: z.string().refine((text) => text.trim().length > 0, 'Skriv teksten til kunden.') })
@@ -44,7 +46,12 @@ export function PlanNotice({ jobId, leadId }: { jobId: string; leadId: string | 
         Si fra til kunden om planen
       </h2>
       {preview.days.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Ingen dager er planlagt.</p>
+        <p className="text-sm text-muted-foreground">
+          Ingen dager er planlagt.{' '}
+          <Link to={paths.admin.planning} className="text-primary underline-offset-4 hover:underline">
+            Planlegg på tavlen
+          </Link>
+        </p>
       ) : (
         <ul aria-label="Planlagte dager" className="grid gap-1 text-sm">
           {preview.days.map((day) => (

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button'
 import { formatPlanDay } from '@/lib/days'
+import { norwegianDay } from '@/lib/format'
 import type { Board, Planned } from '../api/planning'
 import { PlanText } from './board-grid'
 import type { CellChoice } from './cell-dialog'
@@ -16,6 +17,7 @@ export function BoardDays({
   onOpenPlan: (plan: Planned, person: string) => void
   onOpenCell: (cell: CellChoice) => void
 }) {
+  const today = norwegianDay()
   return (
     <div className="grid gap-4 md:hidden" data-plan-days>
       {board.days.map((day, index) => {
@@ -26,6 +28,7 @@ export function BoardDays({
           <section key={day} aria-labelledby={`plan-day-${day}`} className="rounded-xl border border-border p-3">
             <h2 id={`plan-day-${day}`} className="mb-2 font-semibold first-letter:uppercase">
               {formatPlanDay(day)}
+              {day === today && <span className="font-normal text-muted-foreground"> (i dag)</span>}
             </h2>
             {busy.length === 0 && <p className="text-sm text-muted-foreground">Ingen er planlagt.</p>}
             <ul className="grid gap-3">

@@ -1,6 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core'
-import { GripVertical, Plus } from 'lucide-react'
+import { GripHorizontal, Plus } from 'lucide-react'
 import { formatPlanDay, formatShortDay } from '@/lib/days'
+import { norwegianDay } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { type Board, type BoardRow, type Cell, type Planned, timeOf } from '../api/planning'
 import type { CellChoice } from './cell-dialog'
@@ -23,6 +24,7 @@ export function BoardGrid({
   onOpenPlan: (plan: Planned, person: string) => void
   onOpenCell: (cell: CellChoice) => void
 }) {
+  const today = norwegianDay()
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-border md:block" data-plan-grid>
       <table className={cn('w-full table-fixed border-collapse', board.days.length > 7 ? 'min-w-[112rem]' : 'min-w-[60rem]')}>
@@ -33,10 +35,16 @@ export function BoardGrid({
               Person
             </th>
             {board.days.map((day) => (
-              <th key={day} scope="col" className="border-b border-l border-border bg-muted p-2 text-left text-sm font-semibold">
+              <th
+                key={day}
+                scope="col"
+                aria-current={day === today ? 'date' : undefined}
+                className={cn('border-b border-l border-border bg-muted p-2 text-left text-sm font-semibold', day === today && 'bg-primary text-primary-foreground')}
+              >
                 <abbr title={formatPlanDay(day)} className="no-underline">
                   {formatShortDay(day)}
                 </abbr>
+                {day === today && <span className="block text-xs font-normal">i dag</span>}
               </th>
             ))}
           </tr>
@@ -109,31 +117,34 @@ function PlanChip({ plan, where, onOpen }: { plan: Planned; where: string; onOpe
   const dragged: Dragged = { kind: 'plan', plan, title: plan.job_title }
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `dag:${plan.id}`, data: dragged })
   return (
-    <div ref={setNodeRef} data-plan={plan.job_title} className={cn('mb-1 flex items-start rounded-md border border-border bg-card shadow-sm', isDragging && 'opacity-40')}>
-      <button
-        type="button"
-        {...listeners}
-        {...attributes}
-        aria-label={`Flytt ${plan.job_title} (${where})`}
-        className="cursor-grab touch-none rounded-l-md px-0.5 py-1 text-muted-foreground hover:bg-muted active:cursor-grabbing"
-      >
-        <GripVertical className="size-4" aria-hidden="true" />
-      </button>
-      <button type="button" onClick={onOpen} className="min-w-0 flex-1 rounded-r-md p-1 text-left hover:bg-muted/60">
-        <PlanText plan={plan} />
+    <div ref={setNodeRef} data-plan={plan.job_title} className={cn('mb-1 rounded-md border border-border bg-card shadow-sm', isDragging && 'opacity-40')}>
+      <div className="flex items-center gap-1">
+        <button
+          type="button"
+          {...listeners}
+          {...attributes}
+          aria-label={`Flytt ${plan.job_title} (${where})`}
+          className="cursor-grab touch-none rounded-tl-md p-0.5 text-muted-foreground hover:bg-muted active:cursor-grabbing"
+        >
+          <GripHorizontal className="size-4" aria-hidden="true" />
+        </button>
+        <span className="text-xs text-muted-foreground">{timeOf(plan)}</span>
+      </div>
+      <button type="button" onClick={onOpen} className="block w-full rounded-b-md px-1.5 pb-1 text-left hover:bg-muted/60">
+        <PlanText plan={plan} time={false} />
       </button>
     </div>
   )
 }
 
 /** A planned day's words: the job, the customer, the address, the time. */
-export function PlanText({ plan }: { plan: Planned }) {
+export function PlanText({ plan, time = true }: { plan: Planned; time?: boolean }) {
   return (
     <>
-      <span className="block text-xs font-semibold break-words hyphens-auto">{plan.job_title}</span>
-      <span className="block text-xs break-words hyphens-auto">{plan.customer_name}</span>
-      {plan.customer_address && <span className="block text-xs text-muted-foreground break-words hyphens-auto">{plan.customer_address}</span>}
-      <span className="block text-xs text-muted-foreground">{timeOf(plan)}</span>
+      <span className="block text-xs font-semibold break-words">{plan.job_title}</span>
+      <span className="block text-xs break-words">{plan.customer_name}</span>
+      {plan.customer_address && <span className="block text-xs text-muted-foreground break-words">{plan.customer_address}</span>}
+      {time && <span className="block text-xs text-muted-foreground">{timeOf(plan)}</span>}
     </>
   )
 }
