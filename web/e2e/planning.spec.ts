@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { adminPassword, createLead, signIn, submitSignIn } from './admin'
 import { seriousViolations } from './axe'
-import { expect, test } from './server'
+import { type Mail, Mailbox } from './mailbox'
+import { expect, startServer, test } from './server'
 
 // Planleggingstavle (#63): the office plans a job over three days for two people, by drag
 // and by keyboard, sees a clash and resolves it, moves a day and marks a day away (1280
@@ -154,4 +155,66 @@ test('the office plans two people over three days by drag and keyboard, resolves
   await expect(page.locator('[data-plan-days] [data-day-person="Per Plan"]').first()).toContainText('Nytt bad')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await page.screenshot({ path: info.outputPath('tavle-375.png'), fullPage: true })
+})
+
+test('the office reads the plan as the customer will, edits it and sends it; a change says what changed', async ({ browser }, info) => {
+  test.setTimeout(120_000)
+  const mail = await Mailbox.start()
+  const server = await startServer({ FAGFOLK_SMTP_URL: `smtp://127.0.0.1:${mail.port}`, FAGFOLK_NOTIFY_TO: 'post@fagfolk.test' })
+  try {
+    const page = await (await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })).newPage()
+    await signIn(page)
+    const kari = await montor(page, 'Kari Plan', 'kari.plan@fagfolk.test')
+    const lead = await createLead(page, { name: 'Liv Lie', email: 'liv@example.no', phone: '912 34 567', adresse: 'Storgata 1', postnr: '0155' })
+    const made = await page.request.post(`/api/admin/leads/${lead.id}/jobs`, { data: { title: 'Nytt bad', hourly_rate: 85_000, workers: [] }, headers })
+    const job = ((await made.json()) as { id: string }).id
+    const [d1, d2, d3] = [osloDay(7), osloDay(8), osloDay(9)]
+    const planned = await page.request.post('/api/admin/plan-days', { data: { job_id: job, user_ids: [kari], from: d1, to: d2, starts_at: '07:30' }, headers })
+    expect(planned.status()).toBe(201)
+    const fromCustomer = (raw: string) => raw.includes('To: liv@example.no')
+
+    await page.goto(`/admin/oppdrag/${job}`)
+    const section = page.getByRole('region', { name: 'Si fra til kunden om planen' })
+    await expect(section.getByRole('list', { name: 'Planlagte dager' }).getByRole('listitem')).toHaveCount(2)
+    await section.getByRole('button', { name: 'Vis e-posten til kunden' }).click()
+    const text = section.getByLabel('Tekst til kunden')
+    await expect(text).toHaveValue(/Hei Liv Lie!/)
+    await expect(text).toHaveValue(/fra kl\. 07:30/)
+    await text.press('End')
+    await text.pressSequentially('\nPS: Vi trenger strøm i gangen.')
+    await section.getByRole('button', { name: 'Send til kunden' }).click()
+    await expect(page.getByText('Planen er sendt til kunden')).toBeVisible()
+    const first = await mail.next(fromCustomer)
+    expect(first.subject).toBe('Planen for «Nytt bad»')
+    expect(first.text).toContain('PS: Vi trenger strøm i gangen.')
+    const calendar = (mail: Mail) => {
+      const file = mail.attachments.find((part) => part.name.endsWith('.ics'))
+      return (file ? file.bytes.toString('utf8') : (mail.calendar ?? '')).replace(/\r\n /g, '')
+    }
+    expect(calendar(first).match(/BEGIN:VEVENT/g)).toHaveLength(2)
+    expect(calendar(first)).toContain(`DTSTART;TZID=Europe/Oslo:${d1.replaceAll('-', '')}T073000`)
+
+    // The second day moved on a day: the preview says what changed, and so does the e-mail.
+    const board = (await (await page.request.get(`/api/admin/plan?from=${d1}&days=7`)).json()) as { people: { user_id: string; cells: { day: string; plans: { id: string }[] }[] }[] }
+    const second = board.people.find((row) => row.user_id === kari)!.cells.find((cell) => cell.day === d2)!.plans[0]!.id
+    const moved = await page.request.put(`/api/admin/plan-days/${second}`, { data: { day: d3 }, headers })
+    expect(moved.status()).toBe(200)
+    await page.reload()
+    const changes = section.getByRole('list', { name: 'Endringer' })
+    await expect(changes).toContainText('Ny dag:')
+    await expect(changes).toContainText('Ikke lenger:')
+    await page.screenshot({ path: info.outputPath('plan-til-kunden-1280.png'), fullPage: true })
+    await section.getByRole('button', { name: 'Vis e-posten til kunden' }).click()
+    await expect(section.getByLabel('Tekst til kunden')).toHaveValue(/er endret/)
+    await section.getByRole('button', { name: 'Send til kunden' }).click()
+    await expect(page.getByText('Planen er sendt til kunden')).toBeVisible()
+    const changed = await mail.next(fromCustomer)
+    expect(changed.subject).toBe('Endret plan for «Nytt bad»')
+    expect(changed.text).toContain('Ikke lenger:')
+    expect(calendar(changed)).toContain('STATUS:CANCELLED')
+    expect(calendar(changed)).toContain(`DTSTART;TZID=Europe/Oslo:${d3.replaceAll('-', '')}T073000`)
+  } finally {
+    await server.stop()
+    await mail.stop()
+  }
 })
