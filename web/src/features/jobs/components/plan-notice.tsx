@@ -48,7 +48,7 @@ export function PlanNotice({ jobId, leadId }: { jobId: string; leadId: string | 
       {preview.days.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           Ingen dager er planlagt.{' '}
-          <Link to={paths.admin.planning} className="text-primary underline-offset-4 hover:underline">
+          <Link to={paths.admin.planning} className="text-primary underline underline-offset-4">
             Planlegg på tavlen
           </Link>
         </p>

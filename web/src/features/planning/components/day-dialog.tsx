@@ -96,7 +96,7 @@ function DayForm({ plan, people, onDone }: { plan: Planned; people: Person[]; on
             <MapPin className="size-4" aria-hidden="true" /> {plan.customer_address}
           </p>
         )}
-        <Link to={paths.admin.job(plan.job_id)} className="text-primary underline-offset-4 hover:underline">
+        <Link to={paths.admin.job(plan.job_id)} className="text-primary underline underline-offset-4">
           Åpne oppdraget
         </Link>
       </div>
