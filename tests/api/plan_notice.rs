@@ -21,9 +21,9 @@ crate::db_tests!(without_e_mail_nothing_is_sent);
 
 /// With a mailbox on a real socket.
 mod by_mail {
-    use super::the_customer_is_told_the_days_and_then_what_changed;
+    use super::{an_invoiced_job_is_told_no_more, the_customer_is_told_the_days_and_then_what_changed};
 
-    crate::mail_tests!(the_customer_is_told_the_days_and_then_what_changed);
+    crate::mail_tests!(the_customer_is_told_the_days_and_then_what_changed, an_invoiced_job_is_told_no_more);
 }
 
 /// A lead of `customer` (with `email`, if any) at Storgata 1 and a job `title` on it: the
@@ -414,5 +414,29 @@ async fn without_e_mail_nothing_is_sent(app: TestApp) {
     assert_eq!(sent.status(), StatusCode::CREATED);
     let letter = read(&next(&mut mail).await);
     assert_eq!(letter["events"]["2031-03-24"]["sequence"], 0);
+    app.stop().await;
+}
+
+/// Once the job is invoiced its plan is over: the preview says so, and a send (even with a
+/// preview read before) is refused, with nothing kept or mailed.
+async fn an_invoiced_job_is_told_no_more(app: TestApp, mut mail: UnboundedReceiver<String>) {
+    let office = app.admin().await;
+    let (kari, _, _) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann", None).await;
+    let (bath, _) = job(&office, "Liv Lie", Some("liv@example.no"), "Nytt bad").await;
+    plan(&office, &bath, &[&kari], ("2031-03-24", "2031-03-25"), Some("07:30")).await;
+    let path = format!("/api/admin/jobs/{bath}/plan-notice");
+    let before: Value = office.get_json(&path, &[]).await;
+    assert_eq!(before["not_now"], Value::Null, "{before}");
+    // Invoiced the way the invoice does it (`jobs.status`), without the invoice's set-up.
+    crate::kept::elsewhere(&app.state.db, "UPDATE jobs SET status = 'invoiced' WHERE id = $1", &bath).await;
+    let closed = "Oppdraget er fakturert, så planen sendes ikke lenger.";
+    let after: Value = office.get_json(&path, &[]).await;
+    assert_eq!(after["not_now"], closed);
+    let refused =
+        office.send(Method::POST, &path, &json!({"text": before["text"], "seen": before["seen"]})).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    assert_eq!(message(refused).await, closed);
+    assert_eq!(app.count("plan_notices").await, 0);
+    assert!(mail.try_recv().is_err(), "nothing was sent");
     app.stop().await;
 }
