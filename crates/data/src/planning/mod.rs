@@ -175,9 +175,14 @@ pub async fn plan(db: &Db, days: &[PlanDay], entry: &NewAudit) -> Result<Vec<Pla
         if store::insert_in(&mut tx, day).await? {
             written.push(day.clone());
         }
-        // Whoever is planned on a job works on it: it is among their jobs on "Mine
-        // oppdrag", where they enter its hours.
-        crate::jobs::store::add_worker_in(&mut tx, day.job_id, day.user_id).await?;
+    }
+    // Whoever is planned on a job works on it: it is among their jobs on "Mine oppdrag",
+    // where they enter its hours. Once per person, however many days.
+    let mut people: Vec<(Uuid, Uuid)> = days.iter().map(|day| (day.job_id, day.user_id)).collect();
+    people.sort_unstable();
+    people.dedup();
+    for (job_id, user_id) in people {
+        crate::jobs::store::add_worker_in(&mut tx, job_id, user_id).await?;
     }
     if !written.is_empty() {
         tx.audit(entry).await?;
