@@ -30,3 +30,16 @@ export function formatShortDay(day: string): string {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
   return shortDayFormat.format(new Date(Date.UTC(year, month - 1, date)))
 }
+
+/** `day` ("YYYY-MM-DD") moved `days` on. */
+export function addDays(day: string, days: number): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
+}
+
+/** The Monday of `day`'s week: where the befaringer's week and the plan's board begin. */
+export function monday(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  const weekday = (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7
+  return addDays(day, -weekday)
+}

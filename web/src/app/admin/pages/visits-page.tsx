@@ -7,22 +7,10 @@ import { useAuth } from '@/features/auth/components/auth-provider'
 import { useVisits, visitWeek } from '@/features/visits/api/visits'
 import { CalendarFeeds } from '@/features/visits/components/calendar-feeds'
 import { VisitDays } from '@/features/visits/components/visit-days'
+import { addDays, monday } from '@/lib/days'
 import { formatDay, norwegianDay } from '@/lib/format'
 import { useUrlFilter } from '@/lib/url-filter'
 import { useAdminTitle } from '../use-admin-title'
-
-/** `day` ("YYYY-MM-DD") moved `days` on. */
-function addDays(day: string, days: number): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
-}
-
-/** The Monday of `day`'s week. */
-function monday(day: string): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
-  const weekday = (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7
-  return addDays(day, -weekday)
-}
 
 /** "Befaringer": a week's befaringer by day (everyone's or one's own), a week back or on,
  * and the private calendar addresses. The week and the filter live in the address. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api'
+import { clockOf } from '@/lib/format'
 import type { components } from '@/lib/api-schema'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
@@ -87,22 +88,9 @@ export function useAbsence() {
   })
 }
 
-/** `day` ("YYYY-MM-DD") moved `days` on. */
-export function addDays(day: string, days: number): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
-}
-
-/** The Monday of `day`'s week. */
-export function monday(day: string): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
-  const weekday = (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7
-  return addDays(day, -weekday)
-}
-
 /** A planned day's time as the board writes it: "07:30–15:00", "fra 07:30", or "hele dagen". */
 export function timeOf(plan: Pick<Planned, 'starts_at' | 'minutes'>): string {
-  const clock = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  const clock = (minutes: number) => clockOf(minutes % 1440)
   if (plan.starts_at === null || plan.starts_at === undefined) return 'hele dagen'
   if (plan.minutes === null || plan.minutes === undefined) return `fra ${clock(plan.starts_at)}`
   return `${clock(plan.starts_at)}–${clock(plan.starts_at + plan.minutes)}`

@@ -8,14 +8,14 @@ import { Button } from '@/components/ui/button'
 import { BAD_DAY, DayInput, isDay } from '@/components/ui/day-input'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
-import { Input, Select } from '@/components/ui/input'
+import { Select } from '@/components/ui/input'
 import { reasonOf } from '@/lib/api'
 import { formatPlanDay } from '@/lib/days'
 import { clockOf } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
 import { paths } from '@/lib/paths'
 import { type Planned, timeOf, useMovePlanDay, useRemovePlanDay } from '../api/planning'
-import { type Person, PLAN_LENGTHS } from './plan-dialog'
+import { type Person, PLAN_LENGTHS, TimeFields } from './plan-dialog'
 
 const schema = z.object({
   user_id: z.string().min(1, 'Velg en person.'),
@@ -122,20 +122,7 @@ function DayForm({ plan, people, onDone }: { plan: Planned; people: Person[]; on
               />
             )}
           </FormField>
-          <FormField id="day-starts_at" label="Fra klokken" error={err('starts_at')} hint="Tom: hele dagen.">
-            {(aria) => <Input type="time" step={300} {...register('starts_at')} {...aria} />}
-          </FormField>
-          <FormField id="day-minutes" label="Lengde" error={err('minutes')}>
-            {(aria) => (
-              <Select {...register('minutes')} {...aria}>
-                {lengths.map(([minutes, words]) => (
-                  <option key={minutes} value={minutes}>
-                    {words}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <TimeFields prefix="day" start={register('starts_at')} length={register('minutes')} errors={[err('starts_at'), err('minutes')]} lengths={lengths} />
         </div>
         <div className="flex flex-wrap justify-between gap-2">
           <Button

@@ -4,7 +4,8 @@ import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { clockOf, norwegianDay } from '@/lib/format'
 import { type I18n, useI18n } from '@/lib/i18n'
-import { type Cell, monday, type Planned, useMyPlan } from '../api/planning'
+import { monday } from '@/lib/days'
+import { type Cell, type Planned, useMyPlan } from '../api/planning'
 
 /** When a planned day starts, in the montør's language: "Hele dagen", "Fra 07:30", "07:30–15:00". */
 function timeText({ t }: I18n, plan: Planned): string {

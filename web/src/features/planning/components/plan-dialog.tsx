@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { useClearToasts, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
@@ -28,6 +28,41 @@ export type PlannableJob = { id: string; title: string; customer_name: string }
 export type Person = { id: string; name: string }
 /** What the dialog starts with: a job, a person, a day, when the office came from one. */
 export type PlanStart = { jobId?: string; userId?: string; day?: string }
+
+/** "Fra klokken" and "Lengde", as planning and moving a day both ask them; `lengths` adds
+ * to `PLAN_LENGTHS` a length a day already has. */
+export function TimeFields({
+  prefix,
+  start,
+  length,
+  errors: [startError, lengthError],
+  lengths = PLAN_LENGTHS,
+}: {
+  prefix: string
+  start: UseFormRegisterReturn
+  length: UseFormRegisterReturn
+  errors: [string | undefined, string | undefined]
+  lengths?: [string, string][]
+}) {
+  return (
+    <>
+      <FormField id={`${prefix}-starts_at`} label="Fra klokken" error={startError} hint="Tom: hele dagen.">
+        {(aria) => <Input type="time" step={300} {...start} {...aria} />}
+      </FormField>
+      <FormField id={`${prefix}-minutes`} label="Lengde" error={lengthError}>
+        {(aria) => (
+          <Select {...length} {...aria}>
+            {lengths.map(([minutes, words]) => (
+              <option key={minutes} value={minutes}>
+                {words}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+    </>
+  )
+}
 
 // The server checks the rest (the span, the people, the time) and its messages land
 // under the fields; here only what the form itself can read.
@@ -148,20 +183,7 @@ function PlanForm({ jobs, people, start, onDone }: { jobs: PlannableJob[]; peopl
             />
           )}
         </FormField>
-        <FormField id="plan-starts_at" label="Fra klokken" error={err('starts_at')} hint="Tom: hele dagen.">
-          {(aria) => <Input type="time" step={300} {...register('starts_at')} {...aria} />}
-        </FormField>
-        <FormField id="plan-minutes" label="Lengde" error={err('minutes')}>
-          {(aria) => (
-            <Select {...register('minutes')} {...aria}>
-              {PLAN_LENGTHS.map(([minutes, words]) => (
-                <option key={minutes} value={minutes}>
-                  {words}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <TimeFields prefix="plan" start={register('starts_at')} length={register('minutes')} errors={[err('starts_at'), err('minutes')]} />
       </div>
       <p className="text-sm text-muted-foreground">Dagene kommer i kalenderen til dem som er satt opp. En dag en person alt har på oppdraget, blir stående.</p>
       <div className="flex justify-end">
