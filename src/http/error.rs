@@ -39,6 +39,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("for stor forespørsel")]
     PayloadTooLarge,
+    /// Larger than a route takes, saying its limit (413).
+    #[error("for stor")]
+    TooLarge(String),
     #[error("for mange forespørsler")]
     TooManyRequests { message: String, retry_after_secs: u64 },
     /// Too much work queued (password checks): answered with 503 and `Retry-After`.
@@ -86,6 +89,7 @@ impl ApiError {
             Kind::NotFound => Self::NotFound(text),
             Kind::Conflict => Self::Conflict(text),
             Kind::Field(name) => Self::Validation(BTreeMap::from([(name.to_owned(), text)])),
+            Kind::TooLarge => Self::TooLarge(text),
         }
     }
 
@@ -156,6 +160,7 @@ impl IntoResponse for ApiError {
             Self::PayloadTooLarge => {
                 (StatusCode::PAYLOAD_TOO_LARGE, "Forespørselen er for stor.".to_owned(), None)
             }
+            Self::TooLarge(message) => (StatusCode::PAYLOAD_TOO_LARGE, message, None),
             Self::TooManyRequests { message, retry_after_secs } => {
                 let mut response =
                     (StatusCode::TOO_MANY_REQUESTS, Json(ErrorBody { error: message, fields: None }))

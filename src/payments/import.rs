@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
 use bytes::BytesMut;
 use utoipa::ToSchema;
 
@@ -35,6 +36,7 @@ pub struct BankFileForm {
     responses(
         (status = 200, description = "Hva importen gjorde", body = Imported),
         (status = 400, description = "Ikke et gyldig skjema", body = ErrorBody),
+        (status = 413, description = "Filen er større enn 20 MB", body = ErrorBody),
         (status = 422, description = "Filen kan ikke leses; ingenting er importert", body = ErrorBody),
     )
 )]
@@ -43,14 +45,18 @@ pub(super) async fn import_bank_file(
     user: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Imported>> {
-    let mut multipart = multipart.map_err(|_| Refused::NotForm)?;
+    // A body past the route's limit is too large, not malformed, whichever part notices.
+    let too_large = |status: StatusCode| {
+        if status == StatusCode::PAYLOAD_TOO_LARGE { Refused::TooLarge } else { Refused::NotForm }
+    };
+    let mut multipart = multipart.map_err(|rejection| too_large(rejection.status()))?;
     let mut file = None;
-    while let Some(mut field) = multipart.next_field().await.map_err(|_| Refused::NotForm)? {
+    while let Some(mut field) = multipart.next_field().await.map_err(|err| too_large(err.status()))? {
         if field.name() != Some("file") {
             continue;
         }
         let mut buffer = BytesMut::new();
-        while let Some(chunk) = field.chunk().await.map_err(|_| Refused::NotForm)? {
+        while let Some(chunk) = field.chunk().await.map_err(|err| too_large(err.status()))? {
             if buffer.len() + chunk.len() > MAX_BYTES {
                 return Err(Refused::TooLarge.into());
             }
@@ -67,7 +73,7 @@ pub(super) async fn import_bank_file(
     let entry = |done: &Imported| {
         let what = serde_json::json!({
             "new": done.new, "matched": done.matched, "waiting": done.waiting,
-            "already": done.already, "skipped": done.skipped,
+            "already": done.already, "skipped": done.skipped, "reversed": done.reversed,
         });
         user.recorded(now, AuditAction::Import, AuditEntity::Payments, None, what)
     };

@@ -6,6 +6,7 @@ mod helpers;
 
 mod audit_trail;
 mod auth;
+mod bank_files;
 mod catalogue;
 mod cli;
 mod contact;

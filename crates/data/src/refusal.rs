@@ -21,6 +21,8 @@ pub enum Kind {
     Conflict,
     /// One field of the form is wrong (422, said under that field).
     Field(&'static str),
+    /// What was sent is larger than this route takes (413, naming the limit).
+    TooLarge,
 }
 
 /// A resource's refusal: its kind and the sentence the user reads.

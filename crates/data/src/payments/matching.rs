@@ -96,6 +96,21 @@ pub fn decide(payments: &[Incoming], mut owed: impl FnMut(&str) -> Option<Owed>)
         .collect()
 }
 
+/// The note on a payment the bank took back on `day`.
+pub fn taken_back_note(day: chrono::NaiveDate) -> String {
+    format!("Tilbakeført av banken {}.", day.format("%d.%m.%Y"))
+}
+
+/// The note on the bank's reversal of a payment, booked on invoice `number` if it was.
+pub fn reversal_note(number: Option<&str>) -> String {
+    match number {
+        Some(number) => {
+            format!("Banken tok tilbake en innbetaling på faktura {number}; den er tatt av fakturaen.")
+        }
+        None => "Banken tok tilbake en innbetaling som ventet på avklaring.".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDate;
@@ -106,6 +121,8 @@ mod tests {
     fn payment(amount: i64, kid: Option<&str>, message: &str) -> Incoming {
         Incoming {
             bank_ref: "R".into(),
+            booking: crate::payments::camt::Booking::Payment,
+            end_to_end: None,
             amount,
             paid_on: NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
             kid: kid.map(str::to_owned),

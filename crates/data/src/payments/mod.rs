@@ -47,6 +47,12 @@ pub enum Waiting {
     Ambiguous,
     /// It was booked on an invoice and the office took it off again.
     Undone,
+    /// The bank took a payment back, and which one is not plain: none from the bank, or
+    /// more than one, has its EndToEndId (else its KID, amount and payer).
+    Reversal,
+    /// Money the firm sent came back (a refund the payee's bank returned): no customer's
+    /// payment, whatever invoice it names.
+    Returned,
 }
 
 /// Where a payment stands.
@@ -77,6 +83,8 @@ impl Waiting {
             Self::Overpaid => "overpaid",
             Self::Ambiguous => "ambiguous",
             Self::Undone => "undone",
+            Self::Reversal => "reversal",
+            Self::Returned => "returned",
         }
     }
 }
@@ -113,8 +121,13 @@ pub struct Payment {
     pub waiting: Option<Waiting>,
     /// The invoice an overpayment names (its number), for the office to see.
     pub suggested: Option<String>,
-    /// The bank's reference of an imported payment.
+    /// What an imported payment is known by in the bank's files (the bank's reference, or
+    /// a digest: `camt/identity.rs`).
     pub bank_ref: Option<String>,
+    /// The payer's EndToEndId, when the bank gave one.
+    pub end_to_end: Option<String>,
+    /// The payment a reversal from the bank took back.
+    pub reverses: Option<Uuid>,
     pub kid: Option<String>,
     /// The payer's message.
     pub message: String,
@@ -131,13 +144,14 @@ impl Payment {
         serde_json::json!({
             "amount": self.amount, "paid_on": self.paid_on, "invoice": self.invoice_number,
             "source": self.source, "status": self.status, "bank_ref": self.bank_ref,
-            "kid": self.kid, "payer": self.payer, "note": self.note,
+            "kid": self.kid, "payer": self.payer, "note": self.note, "reverses": self.reverses,
         })
     }
 }
 
 /// What an import did: how many payments were new, booked, left for the office, already
-/// there from an earlier import, and entries left out (money out, not booked).
+/// there from an earlier import, payments the bank took back (each taken off its invoice),
+/// and entries left out (money out, not booked).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Imported {
     pub new: usize,
@@ -145,4 +159,5 @@ pub struct Imported {
     pub waiting: usize,
     pub already: usize,
     pub skipped: usize,
+    pub reversed: usize,
 }

@@ -21,6 +21,8 @@ pub enum Refused {
     MoreThanOwed { outstanding: i64 },
     /// Nothing is left to pay on the invoice.
     NothingOwed,
+    /// A payment dated before the invoice was issued (its issue date).
+    BeforeIssue { issued: chrono::NaiveDate },
     /// The bank's file could not be read.
     Unreadable(Unreadable),
     /// The bank's file is too large.
@@ -44,7 +46,9 @@ impl Refusal for Refused {
         match self {
             Self::NotFound | Self::NoInvoice => Kind::NotFound,
             Self::MoreThanOwed { .. } => Kind::Field("amount"),
-            Self::Unreadable(_) | Self::TooLarge | Self::NoFile => Kind::Field("file"),
+            Self::BeforeIssue { .. } => Kind::Field("paid_on"),
+            Self::Unreadable(_) | Self::NoFile => Kind::Field("file"),
+            Self::TooLarge => Kind::TooLarge,
             Self::NotForm => Kind::BadRequest,
             Self::NoSuchInvoice => Kind::Field("invoice"),
             Self::CreditNote | Self::NothingOwed | Self::NotWaiting | Self::NotMatched | Self::FromBank => {
@@ -65,6 +69,9 @@ impl Refusal for Refused {
             Self::MoreThanOwed { outstanding } => {
                 format!("Beløpet er større enn det som står igjen å betale ({}).", kroner(*outstanding))
                     .into()
+            }
+            Self::BeforeIssue { issued } => {
+                format!("Datoen kan ikke være før fakturadatoen ({}).", issued.format("%d.%m.%Y")).into()
             }
             Self::NothingOwed => {
                 "Fakturaen er betalt eller kreditert. Det står ikke noe igjen å betale.".into()
@@ -100,9 +107,25 @@ fn unreadable_text(unreadable: &Unreadable) -> String {
                 Fault::Currency(currency) => format!("er i {currency}; bare innbetalinger i NOK kan føres"),
                 Fault::NoDay => "mangler bokføringsdato".to_owned(),
                 Fault::Day(day) => format!("har en dato som ikke kan leses: «{day}»"),
+                Fault::TooLong => format!("har en tekst på mer enn {} tegn", super::camt::MAX_TEXT),
+                Fault::Text => {
+                    "har en tekst med tegn som ikke kan lagres (kontrolltegn, NUL eller U+FFFE/U+FFFF)"
+                        .to_owned()
+                }
             };
             format!("Post {entry} i filen {fault}.")
         }
+        Unreadable::CutOff { root } => format!(
+            "Filen er ikke hel: den slutter før «{root}» er lukket, så noe mangler. \
+             Last ned filen på nytt fra nettbanken."
+        ),
+        Unreadable::DocType { line } => {
+            format!("Filen har en DOCTYPE-erklæring (linje {line}). En bankfil har ingen, og den leses ikke.")
+        }
+        Unreadable::TooMany => format!(
+            "Filen har mer enn {} innbetalinger. Last ned en kortere periode om gangen fra nettbanken.",
+            super::camt::MAX_PAYMENTS
+        ),
     };
     format!("{what} Ingenting ble importert.")
 }

@@ -18,15 +18,32 @@ use quick_xml::reader::NsReader;
 use entry::{Entry, Transaction};
 
 mod entry;
+mod identity;
 #[cfg(test)]
 mod tests;
 
-/// One payment in the file.
+/// What an entry of the file does to the account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Booking {
+    /// Money in: a payment (`CRDT`).
+    Payment,
+    /// The bank takes back a payment booked earlier (`DBIT` with `RvslInd`).
+    Reversal,
+    /// Money the firm sent comes back, such as a refund the payee's bank returned (`CRDT`
+    /// with `RvslInd`): no customer's payment.
+    Returned,
+}
+
+/// One payment in the file (or a reversal of one: [`Booking`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Incoming {
-    /// The bank's own reference of the payment (`AcctSvcrRef`); without one, a digest of
-    /// where it stands in the file and what it says. A second import knows it by this.
+    /// What the payment is known by in every file that reports it (`identity.rs`): the
+    /// bank's reference, else a digest of the payer's EndToEndId or of what it says. A
+    /// second import knows it by this.
     pub bank_ref: String,
+    pub booking: Booking,
+    /// The payer's EndToEndId, when one was given.
+    pub end_to_end: Option<String>,
     /// Øre, positive.
     pub amount: i64,
     /// The day the bank booked it.
@@ -56,6 +73,12 @@ pub enum Unreadable {
     NotCamt054 { root: String },
     /// An entry (counted from 1 in the file) whose amount, currency or day is wrong.
     Entry { entry: usize, fault: Fault },
+    /// The file ends before its root element is closed: it was cut off.
+    CutOff { root: String },
+    /// A DOCTYPE (and with it entities) on this line: no bank file has one.
+    DocType { line: usize },
+    /// More payments than [`MAX_PAYMENTS`].
+    TooMany,
 }
 
 /// What is wrong in one entry.
@@ -71,7 +94,21 @@ pub enum Fault {
     NoDay,
     /// A day that is not a date (as written).
     Day(String),
+    /// A text (message, payer, KID, reference) longer than [`MAX_TEXT`].
+    TooLong,
+    /// A text with a character no text may hold: a control character (NUL too), U+FFFE or
+    /// U+FFFF (`crate::text::is_one_line`, the rule every input follows).
+    Text,
 }
+
+/// The most payments one file may hold: a small firm's year is far fewer, and a file is
+/// imported in one transaction, which holds the database's writes while it runs
+/// (bench/payments.sh measures one of this size).
+pub const MAX_PAYMENTS: usize = 5_000;
+
+/// The longest text (message, payer, KID, reference) a payment may carry, in characters:
+/// ISO 20022 gives each line at most 140, and a message a few lines.
+pub const MAX_TEXT: usize = 1_000;
 
 /// The namespace every version of camt.054 has, before its version number.
 const NAMESPACE: &str = "urn:iso:std:iso:20022:tech:xsd:camt.054.";
@@ -98,17 +135,18 @@ pub fn read(xml: &str) -> Result<Notification, Unreadable> {
     let mut notification = Notification::default();
     let mut entry = Entry::default();
     let mut entries = 0;
-    let mut notification_id = String::new();
-    let mut currency: Option<String> = None;
     let mut root_seen = false;
-    let not_xml = |reader: &NsReader<&[u8]>| {
-        let at = usize::try_from(reader.error_position()).unwrap_or(usize::MAX).min(xml.len());
-        Unreadable::NotXml { line: xml.as_bytes()[..at].iter().filter(|b| **b == b'\n').count() + 1 }
+    let line_at = |at: u64| {
+        let at = usize::try_from(at).unwrap_or(usize::MAX).min(xml.len());
+        xml.as_bytes()[..at].iter().filter(|b| **b == b'\n').count() + 1
     };
     loop {
+        // Where this event starts: the line a refusal of it names.
+        let start = reader.buffer_position();
+        let not_xml = |_: &NsReader<&[u8]>| Unreadable::NotXml { line: line_at(start) };
         let (namespace, event) = match reader.read_resolved_event() {
             Ok(read) => read,
-            Err(_) => return Err(not_xml(&reader)),
+            Err(_) => return Err(Unreadable::NotXml { line: line_at(reader.error_position()) }),
         };
         let namespace = match namespace {
             quick_xml::name::ResolveResult::Bound(ns) => String::from_utf8_lossy(ns.as_ref()).into_owned(),
@@ -116,6 +154,7 @@ pub fn read(xml: &str) -> Result<Notification, Unreadable> {
         };
         let opens = matches!(event, Event::Start(_));
         match event {
+            Event::DocType(_) => return Err(Unreadable::DocType { line: line_at(start) }),
             Event::Start(start) | Event::Empty(start) if !root_seen => {
                 let root = String::from_utf8_lossy(start.local_name().as_ref()).into_owned();
                 if root != "Document" || !namespace.starts_with(NAMESPACE) {
@@ -135,8 +174,9 @@ pub fn read(xml: &str) -> Result<Notification, Unreadable> {
                 if name == "TxDtls" && within(&path, "Ntry") {
                     entry.transactions.push(Transaction::default());
                 }
-                if name == "Amt" {
-                    currency = start
+                path.push(name);
+                if path.last().map(String::as_str) == Some("Amt") {
+                    let currency = start
                         .try_get_attribute("Ccy")
                         .ok()
                         .flatten()
@@ -144,17 +184,25 @@ pub fn read(xml: &str) -> Result<Notification, Unreadable> {
                             attribute.normalized_value(quick_xml::XmlVersion::Implicit1_0).ok()
                         })
                         .map(|value| value.trim().to_owned());
+                    let (in_transaction, inside) = match below(&path, "TxDtls") {
+                        Some(inside) => (true, Some(inside)),
+                        None => (false, below(&path, "Ntry")),
+                    };
+                    if let Some(slot) =
+                        inside.and_then(|inside| entry::amount_slot(&mut entry, in_transaction, &inside))
+                    {
+                        entry::open_amount(slot, currency);
+                    }
                 }
-                path.push(name);
             }
             Event::Empty(_) => {}
             Event::Text(text) => {
                 let Ok(text) = text.xml10_content() else { return Err(not_xml(&reader)) };
-                take(&path, &text, &mut entry, &mut notification_id, currency.as_deref());
+                take(&path, &text, &mut entry);
             }
             Event::CData(text) => {
                 let Ok(text) = text.decode() else { return Err(not_xml(&reader)) };
-                take(&path, &text, &mut entry, &mut notification_id, currency.as_deref());
+                take(&path, &text, &mut entry);
             }
             Event::GeneralRef(reference) => {
                 let text = match reference.resolve_char_ref() {
@@ -168,15 +216,19 @@ pub fn read(xml: &str) -> Result<Notification, Unreadable> {
                     }
                     Err(_) => return Err(not_xml(&reader)),
                 };
-                take(&path, &text, &mut entry, &mut notification_id, currency.as_deref());
+                take(&path, &text, &mut entry);
             }
             Event::End(_) => {
                 if path.last().map(String::as_str) == Some("Ntry") {
                     let done = std::mem::take(&mut entry);
-                    done.finish(entries, &notification_id, &mut notification)?;
+                    done.finish(entries, &mut notification)?;
+                    if notification.payments.len() > MAX_PAYMENTS {
+                        return Err(Unreadable::TooMany);
+                    }
                 }
                 path.pop();
             }
+            Event::Eof if !path.is_empty() => return Err(Unreadable::CutOff { root: path.swap_remove(0) }),
             Event::Eof => break,
             _ => {}
         }
@@ -184,6 +236,7 @@ pub fn read(xml: &str) -> Result<Notification, Unreadable> {
     if !root_seen {
         return Err(Unreadable::NotXml { line: 1 });
     }
+    identity::count_within(&mut notification.payments);
     Ok(notification)
 }
 
@@ -199,24 +252,14 @@ fn below(path: &[String], name: &str) -> Option<String> {
 }
 
 /// Keeps `text` where `path` says it belongs.
-fn take(
-    path: &[String],
-    text: &str,
-    entry: &mut Entry,
-    notification_id: &mut String,
-    currency: Option<&str>,
-) {
+fn take(path: &[String], text: &str, entry: &mut Entry) {
     if let Some(inside) = below(path, "TxDtls") {
         if let Some(transaction) = entry.transactions.last_mut() {
-            transaction.take(&inside, text, currency);
+            transaction.take(&inside, text);
         }
         return;
     }
     if let Some(inside) = below(path, "Ntry") {
-        entry.take(&inside, text, currency);
-        return;
-    }
-    if below(path, "Ntfctn").as_deref() == Some("Id") {
-        notification_id.push_str(text.trim());
+        entry.take(&inside, text);
     }
 }

@@ -42,6 +42,9 @@ pub async fn register(
     if invoice.outstanding <= 0 {
         return Ok(Err(Refused::NothingOwed));
     }
+    if payment.paid_on < invoice.issued {
+        return Ok(Err(Refused::BeforeIssue { issued: invoice.issued }));
+    }
     if payment.amount > invoice.outstanding {
         return Ok(Err(Refused::MoreThanOwed { outstanding: invoice.outstanding }));
     }
@@ -54,6 +57,8 @@ pub async fn register(
         waiting: None,
         suggested: None,
         bank_ref: None,
+        end_to_end: None,
+        reverses: None,
         kid: None,
         message: "",
         payer: "",

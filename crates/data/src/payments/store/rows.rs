@@ -15,7 +15,8 @@ pub const TURN: &str = "payments";
 macro_rules! columns {
     () => {
         "payments.id, payments.invoice_id, invoices.number AS invoice_number, payments.amount, payments.paid_on, \
-         payments.source, payments.status, payments.waiting, payments.suggested, payments.bank_ref, payments.kid, \
+         payments.source, payments.status, payments.waiting, payments.suggested, payments.bank_ref, \
+         payments.end_to_end, payments.reverses, payments.kid, \
          payments.message, payments.payer, payments.note, payments.created_by, payments.created_at"
     };
 }
@@ -39,6 +40,8 @@ struct Row {
     waiting: Option<String>,
     suggested: Option<String>,
     bank_ref: Option<String>,
+    end_to_end: Option<String>,
+    reverses: Option<Uuid>,
     kid: Option<String>,
     message: String,
     payer: String,
@@ -62,6 +65,8 @@ impl TryFrom<Row> for Payment {
             waiting: row.waiting.as_deref().map(stored::<Waiting>).transpose().map_err(decode)?,
             suggested: row.suggested,
             bank_ref: row.bank_ref,
+            end_to_end: row.end_to_end,
+            reverses: row.reverses,
             kid: row.kid,
             message: row.message,
             payer: row.payer,
@@ -120,6 +125,7 @@ pub(super) struct Payable {
     pub(super) id: Uuid,
     pub(super) credit_note: bool,
     pub(super) outstanding: i64,
+    pub(super) issued: NaiveDate,
 }
 
 /// Which invoice: by its id, or by its number as the office types it.
@@ -129,21 +135,26 @@ pub(super) enum Which<'a> {
 }
 
 pub(super) async fn payable_in(tx: &mut Tx, which: Which<'_>) -> Result<Option<Payable>, sqlx::Error> {
-    let found: Option<(Uuid, String, i64)> = match which {
+    let found: Option<(Uuid, String, i64, NaiveDate)> = match which {
         Which::Id(id) => tx_run!(tx, conn => sqlx::query_as(
-            "SELECT id, kind, total - credited + charged - paid FROM invoices WHERE id = $1"
+            "SELECT id, kind, total - credited + charged - paid, issue_date FROM invoices WHERE id = $1"
         )
         .bind(id)
         .fetch_optional(conn)
         .await)?,
         Which::Number(number) => tx_run!(tx, conn => sqlx::query_as(
-            "SELECT id, kind, total - credited + charged - paid FROM invoices WHERE number = $1"
+            "SELECT id, kind, total - credited + charged - paid, issue_date FROM invoices WHERE number = $1"
         )
         .bind(number.trim())
         .fetch_optional(conn)
         .await)?,
     };
-    Ok(found.map(|(id, kind, outstanding)| Payable { id, credit_note: kind == "credit_note", outstanding }))
+    Ok(found.map(|(id, kind, outstanding, issued)| Payable {
+        id,
+        credit_note: kind == "credit_note",
+        outstanding,
+        issued,
+    }))
 }
 
 /// Counts invoice `id`'s `paid` again from its booked payments.
@@ -168,6 +179,8 @@ pub(super) struct New<'a> {
     pub(super) waiting: Option<Waiting>,
     pub(super) suggested: Option<&'a str>,
     pub(super) bank_ref: Option<&'a str>,
+    pub(super) end_to_end: Option<&'a str>,
+    pub(super) reverses: Option<Uuid>,
     pub(super) kid: Option<&'a str>,
     pub(super) message: &'a str,
     pub(super) payer: &'a str,
@@ -183,7 +196,8 @@ pub(super) async fn insert_in(
     let id = Uuid::now_v7();
     tx_run!(tx, conn => sqlx::query(
         "INSERT INTO payments (id, invoice_id, amount, paid_on, source, status, waiting, suggested, bank_ref, kid, \
-         message, payer, note, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+         message, payer, note, created_by, created_at, end_to_end, reverses) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
     )
     .bind(id)
     .bind(new.invoice_id)
@@ -200,6 +214,8 @@ pub(super) async fn insert_in(
     .bind(new.note)
     .bind(by)
     .bind(at)
+    .bind(new.end_to_end)
+    .bind(new.reverses)
     .execute(conn)
     .await
     .map(|_| ()))?;

@@ -33,6 +33,8 @@ export const WAITING_LABEL: Record<Waiting, string> = {
   overpaid: 'Mer enn det som står igjen',
   ambiguous: 'Nevner flere fakturaer',
   undone: 'Tatt av fakturaen',
+  reversal: 'Tilbakeført av banken: finn innbetalingen',
+  returned: 'Penger firmaet sendte, kom tilbake',
 }
 
 const STATES = new Set<string>([...Object.keys(STATE_LABEL), 'unpaid'])

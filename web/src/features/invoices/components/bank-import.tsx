@@ -8,7 +8,10 @@ export function importedText(done: Imported): string {
   if (done.new === 0) return `Ingen nye innbetalinger: ${done.already} var importert før.`
   const waiting = done.waiting ? `, ${done.waiting} venter på avklaring` : ''
   const already = done.already ? ` ${done.already} var importert før.` : ''
-  return `${done.new} nye innbetalinger: ${done.matched} ført på fakturaer${waiting}.${already}`
+  const reversed = done.reversed
+    ? ` Banken tok tilbake ${done.reversed} ${done.reversed === 1 ? 'innbetaling' : 'innbetalinger'}, og de er tatt av fakturaene.`
+    : ''
+  return `${done.new} nye innbetalinger: ${done.matched} ført på fakturaer${waiting}.${already}${reversed}`
 }
 
 /** "Importer bankfil": the camt.054 file from the online bank, imported as it is chosen.
