@@ -14,7 +14,7 @@ use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
-use fagfolk_data::invoices::sends::{InvoiceSend, NotSent, Recipient, SendInput};
+use fagfolk_data::invoices::sends::{InvoiceSend, InvoiceSendInput, NotSent, Recipient};
 use fagfolk_data::invoices::{self, Invoice, InvoiceKind, Refused, store};
 use fagfolk_data::jobs;
 use fagfolk_data::oslo;
@@ -26,7 +26,7 @@ use fagfolk_data::values::AccountNumber;
 /// keeps the send; a send the mail server refused is kept too, saying so.
 #[utoipa::path(
     post, path = "/api/admin/invoices/{id}/send", tag = "admin",
-    params(("id" = Uuid, Path, description = "Fakturaens id")), request_body = SendInput,
+    params(("id" = Uuid, Path, description = "Fakturaens id")), request_body = InvoiceSendInput,
     responses(
         (status = 200, description = "Sendingen, og om e-posttjeneren tok imot den", body = InvoiceSend),
         (status = 409, description = "E-post er ikke satt opp, eller ingen adresse å sende til", body = ErrorBody),
@@ -36,7 +36,7 @@ pub(super) async fn send_invoice(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
-    ApiJson(input): ApiJson<SendInput>,
+    ApiJson(input): ApiJson<InvoiceSendInput>,
 ) -> ApiResult<Json<InvoiceSend>> {
     let invoice = store::get(&state.db, id).await?.or_not_found(invoices::NOT_FOUND)?;
     let Some(mailer) = state.notifier.as_ref() else { return Err(Refused::NotSent(NotSent::NoMail).into()) };

@@ -23,7 +23,7 @@ use crate::state::AppState;
 
 /// What "Send til kunden" may send with the quote.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct SendInput {
+pub struct QuoteSendInput {
     /// A personal message to the customer, put at the top of the e-mail (at most 2000
     /// characters).
     pub message: Option<String>,
@@ -45,7 +45,7 @@ pub struct SentQuote {
 #[utoipa::path(
     post, path = "/api/admin/quotes/{id}/send",
     params(("id" = Uuid, Path, description = "Tilbudets id")), tag = "admin",
-    request_body(content = Option<SendInput>, description = "En personlig melding til kunden (valgfritt)"),
+    request_body(content = Option<QuoteSendInput>, description = "En personlig melding til kunden (valgfritt)"),
     responses(
         (status = 200, description = "Sendt", body = SentQuote),
         (status = 409, description = "Ikke et utkast", body = ErrorBody),
@@ -56,7 +56,7 @@ pub async fn send_quote(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
-    input: Option<ApiJson<Option<SendInput>>>,
+    input: Option<ApiJson<Option<QuoteSendInput>>>,
 ) -> ApiResult<Json<SentQuote>> {
     // No body, `null` and `{}` all send without a message.
     let input = input.and_then(|ApiJson(input)| input).unwrap_or_default();

@@ -3100,6 +3100,11 @@ export interface components {
             sent_by: string;
             to_address: string;
         };
+        /** @description What "Send" asks for. */
+        InvoiceSendInput: {
+            /** @description `customer` or `accounting`. */
+            to: components["schemas"]["Recipient"];
+        };
         /**
          * @description Where an invoice stands. A credit note has none of these: it is no claim.
          * @enum {string}
@@ -4408,6 +4413,14 @@ export interface components {
             /** @description The lead's name, while there is a lead. */
             lead_name?: string | null;
         };
+        /** @description What "Send til kunden" may send with the quote. */
+        QuoteSendInput: {
+            /**
+             * @description A personal message to the customer, put at the top of the e-mail (at most 2000
+             *     characters).
+             */
+            message?: string | null;
+        };
         /**
          * @description Where a quote is. `expired` is never stored: a sent quote whose valid-until day has
          *     passed (in Norway) reads as expired.
@@ -4538,14 +4551,6 @@ export interface components {
             /** @description The invoice carries a KID made from its number (`crate::values::kid`). */
             kid: boolean;
             vat_registered: boolean;
-        };
-        /** @description What "Send til kunden" may send with the quote. */
-        SendInput: {
-            /**
-             * @description A personal message to the customer, put at the top of the e-mail (at most 2000
-             *     characters).
-             */
-            message?: string | null;
         };
         /** @description An e-mail to staff about one of the person's leads. */
         SentEmail: {
@@ -6761,7 +6766,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SendInput"];
+                "application/json": components["schemas"]["InvoiceSendInput"];
             };
         };
         responses: {
@@ -11952,7 +11957,7 @@ export interface operations {
         /** @description En personlig melding til kunden (valgfritt) */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["SendInput"] | null;
+                "application/json": components["schemas"]["QuoteSendInput"] | null;
             };
         };
         responses: {

@@ -36,7 +36,7 @@ impl TryFrom<String> for Recipient {
 
 /// What "Send" asks for.
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct SendInput {
+pub struct InvoiceSendInput {
     /// `customer` or `accounting`.
     pub to: Recipient,
 }
