@@ -8,10 +8,54 @@ use std::collections::BTreeMap;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::fixtures::invoiced_job;
+use crate::fixtures::{firm_can_invoice, invoiced_job};
 use crate::helpers::TestApp;
 
-crate::db_tests!(the_documented_invoice_send_body_is_the_one_the_server_takes,);
+crate::db_tests!(
+    a_partial_invoicing_save_keeps_the_account_and_the_inbox,
+    the_documented_invoice_send_body_is_the_one_the_server_takes,
+);
+
+/// Finding 14: a settings save whose `invoicing` left the account number and the
+/// accounting inbox out emptied both, as the firm's name was before (issue #58, finding 15).
+async fn a_partial_invoicing_save_keeps_the_account_and_the_inbox(app: TestApp) {
+    let office = app.admin().await;
+    firm_can_invoice(&office).await;
+    let inbox = json!({ "invoicing": {
+        "account_number": "1234.56.78903", "vat_registered": true, "payment_days": 14, "kid": true,
+        "accounting_email": "bilag@regnskap.example",
+    }});
+    assert_eq!(office.send(Method::PUT, "/api/admin/settings", &inbox).await.status(), StatusCode::OK);
+    let save = |body: Value| {
+        let office = &office;
+        async move {
+            let saved = office.send(Method::PUT, "/api/admin/settings", &body).await;
+            assert_eq!(saved.status(), StatusCode::OK, "{body}");
+            saved.json::<Value>().await.unwrap()["invoicing"].clone()
+        }
+    };
+    let days =
+        save(json!({ "invoicing": { "vat_registered": true, "payment_days": 30, "kid": true } })).await;
+    assert_eq!(days["payment_days"], 30);
+    assert_eq!(
+        (&days["account_number"], &days["accounting_email"]),
+        (&json!("12345678903"), &json!("bilag@regnskap.example"))
+    );
+    // Only one field: every other is kept, the switches too.
+    let one = save(json!({ "invoicing": { "payment_days": 21 } })).await;
+    let kept = json!({ "account_number": "12345678903", "accounting_email": "bilag@regnskap.example",
+        "vat_registered": true, "kid": true, "payment_days": 21 });
+    for (field, value) in kept.as_object().unwrap() {
+        assert_eq!(&one[field], value, "{field}");
+    }
+    // Cleared on purpose, a field is cleared; the rest stays.
+    let cleared = save(json!({ "invoicing": { "accounting_email": null, "kid": false } })).await;
+    assert!(cleared["accounting_email"].is_null() && cleared["kid"] == false);
+    assert_eq!(cleared["account_number"], "12345678903");
+    let read: Value = office.get_json("/api/admin/settings", &[]).await;
+    assert_eq!(read["invoicing"], cleared);
+    app.stop().await;
+}
 
 /// Finding 15: two types named `SendInput` (a quote's and an invoice's) shared one name
 /// in the OpenAPI document, so the invoice's send was documented with the quote's body.

@@ -3142,23 +3142,28 @@ export interface components {
             reminder_steps?: components["schemas"]["ReminderSteps"];
             vat_registered: boolean;
         };
+        /**
+         * @description Innstillinger → Faktura. As the settings, every field left out keeps what is saved, and
+         *     `null` or blank clears a text (issue #74, finding 14: a save without the account number
+         *     emptied it).
+         */
         InvoicingInput: {
-            /** @description Eleven digits; dots and spaces as typed are allowed. Empty: none. */
+            /** @description Eleven digits; dots and spaces as typed are allowed. Empty or `null`: none. */
             account_number?: string | null;
-            /** @description The accounting system's inbox for vouchers; empty: none. */
+            /** @description The accounting system's inbox for vouchers; empty or `null`: none. */
             accounting_email?: string | null;
-            /** @description The forsinkelsesrente from each day it took force; absent keeps what is saved. */
+            /** @description The forsinkelsesrente from each day it took force. */
             interest_rates?: components["schemas"]["InterestRateInput"][] | null;
-            kid: boolean;
+            kid?: boolean | null;
             /**
              * Format: int64
              * @description 0 to 90.
              */
-            payment_days?: number;
-            /** @description Whether letters charge the reminder fee; absent keeps what is saved. */
+            payment_days?: number | null;
+            /** @description Whether letters charge the reminder fee. */
             reminder_fee?: boolean | null;
             reminder_steps?: components["schemas"]["ReminderSteps"] | null;
-            vat_registered: boolean;
+            vat_registered?: boolean | null;
         };
         /** @description A job as stored. */
         Job: {

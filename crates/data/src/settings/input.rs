@@ -54,27 +54,33 @@ pub struct SettingsInput {
     pub working_time: Option<super::WorkingTime>,
 }
 
+/// Innstillinger → Faktura. As the settings, every field left out keeps what is saved, and
+/// `null` or blank clears a text (issue #74, finding 14: a save without the account number
+/// emptied it).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct InvoicingInput {
-    /// Eleven digits; dots and spaces as typed are allowed. Empty: none.
-    pub account_number: Option<String>,
-    pub vat_registered: bool,
+    /// Eleven digits; dots and spaces as typed are allowed. Empty or `null`: none.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub account_number: Option<Option<String>>,
+    pub vat_registered: Option<bool>,
     /// 0 to 90.
-    #[serde(default, deserialize_with = "crate::text::whole_number")]
-    #[schema(value_type = i64)]
-    pub payment_days: Option<i64>,
-    pub kid: bool,
-    /// The accounting system's inbox for vouchers; empty: none.
-    #[serde(default)]
-    pub accounting_email: Option<String>,
-    /// The letters an overdue invoice gets; absent keeps what is saved.
+    #[serde(default, deserialize_with = "present_number")]
+    #[schema(value_type = Option<i64>)]
+    pub payment_days: Option<Option<i64>>,
+    pub kid: Option<bool>,
+    /// The accounting system's inbox for vouchers; empty or `null`: none.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub accounting_email: Option<Option<String>>,
+    /// The letters an overdue invoice gets.
     #[serde(default)]
     pub reminder_steps: Option<super::ReminderSteps>,
-    /// Whether letters charge the reminder fee; absent keeps what is saved.
+    /// Whether letters charge the reminder fee.
     #[serde(default)]
     pub reminder_fee: Option<bool>,
-    /// The forsinkelsesrente from each day it took force; absent keeps what is saved.
+    /// The forsinkelsesrente from each day it took force.
     #[serde(default)]
     pub interest_rates: Option<Vec<InterestRateInput>>,
 }
@@ -165,6 +171,53 @@ pub struct ClaimsInput {
     pub warranty_years: Option<i64>,
     pub free_visit: bool,
     pub confirmed: bool,
+}
+
+impl InvoicingInput {
+    /// `before` with what this input says applied; each refusal goes to `errors`.
+    fn apply(self, before: &Invoicing, errors: &mut FieldErrors) -> Invoicing {
+        let account_number = match self.account_number {
+            None => before.account_number.clone(),
+            Some(typed) => match typed.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(text) => match crate::values::AccountNumber::parse(text) {
+                    Ok(account) => Some(account.digits().to_owned()),
+                    Err(message) => {
+                        errors.add("invoicing.account_number", message);
+                        None
+                    }
+                },
+            },
+        };
+        let accounting_email = match self.accounting_email {
+            None => before.accounting_email.clone(),
+            Some(typed) => {
+                let email = errors.optional("invoicing.accounting_email", typed, 254);
+                errors.check_email("invoicing.accounting_email", email.as_deref());
+                email
+            }
+        };
+        Invoicing {
+            account_number,
+            vat_registered: self.vat_registered.unwrap_or(before.vat_registered),
+            payment_days: match self.payment_days {
+                None => before.payment_days,
+                Some(days) => days.map_or(-1, |days| i32::try_from(days).unwrap_or(-1)),
+            },
+            kid: self.kid.unwrap_or(before.kid),
+            accounting_email,
+            reminder_steps: self.reminder_steps.unwrap_or(before.reminder_steps),
+            reminder_fee: self.reminder_fee.unwrap_or(before.reminder_fee),
+            interest_rates: match self.interest_rates.as_deref().map(interest_rates) {
+                None => before.interest_rates.clone(),
+                Some(Ok(rates)) => rates,
+                Some(Err(message)) => {
+                    errors.add("invoicing.interest_rates", message);
+                    before.interest_rates.clone()
+                }
+            },
+        }
+    }
 }
 
 impl SettingsInput {
@@ -266,41 +319,8 @@ impl SettingsInput {
                 },
                 None => before.visit_days.clone(),
             },
-            invoicing: match &self.invoicing {
-                Some(invoicing) => Invoicing {
-                    account_number: match invoicing.account_number.as_deref().map(str::trim) {
-                        None | Some("") => None,
-                        Some(text) => match crate::values::AccountNumber::parse(text) {
-                            Ok(account) => Some(account.digits().to_owned()),
-                            Err(message) => {
-                                errors.add("invoicing.account_number", message);
-                                None
-                            }
-                        },
-                    },
-                    vat_registered: invoicing.vat_registered,
-                    payment_days: invoicing.payment_days.map_or(-1, |days| i32::try_from(days).unwrap_or(-1)),
-                    kid: invoicing.kid,
-                    accounting_email: {
-                        let email = errors.optional(
-                            "invoicing.accounting_email",
-                            invoicing.accounting_email.clone(),
-                            254,
-                        );
-                        errors.check_email("invoicing.accounting_email", email.as_deref());
-                        email
-                    },
-                    reminder_steps: invoicing.reminder_steps.unwrap_or(before.invoicing.reminder_steps),
-                    reminder_fee: invoicing.reminder_fee.unwrap_or(before.invoicing.reminder_fee),
-                    interest_rates: match invoicing.interest_rates.as_deref().map(interest_rates) {
-                        None => before.invoicing.interest_rates.clone(),
-                        Some(Ok(rates)) => rates,
-                        Some(Err(message)) => {
-                            errors.add("invoicing.interest_rates", message);
-                            before.invoicing.interest_rates.clone()
-                        }
-                    },
-                },
+            invoicing: match self.invoicing {
+                Some(invoicing) => invoicing.apply(&before.invoicing, &mut errors),
                 None => before.invoicing.clone(),
             },
             declaration_defaults: match self.declaration_defaults {
