@@ -65,7 +65,8 @@ pub(super) async fn send_invoice(
     let (subject, text) = match input.to {
         Recipient::Customer => {
             let (link, _) = crate::documents::link::new_link(&state, &user, &job).await?;
-            let owed = invoices::store::balance(&state.db, invoice.id).await?;
+            // A credit note's letter says where its invoice now stands.
+            let owed = invoices::store::balance(&state.db, invoice.credited_id.unwrap_or(invoice.id)).await?;
             (subject(&invoice, &letterhead.firm), customer_letter(&invoice, owed, &link, &letterhead.firm))
         }
         Recipient::Accounting => (
@@ -156,6 +157,8 @@ fn subject(invoice: &Invoice, firm: &str) -> String {
 
 /// The customer's letter: what the invoice is for, what is left to pay, by when, to which
 /// account with which KID (a credit note: what it takes back), and the documents link.
+/// An invoice its credit notes took from says so, and what the customer has paid beyond
+/// what is owed is said to be theirs to get back (issue #74, finding 13).
 fn customer_letter(
     invoice: &Invoice,
     owed: Option<fagfolk_data::payments::Balance>,
@@ -164,6 +167,12 @@ fn customer_letter(
 ) -> String {
     let customer = &invoice.basis.customer.name;
     let title = &invoice.basis.job_title;
+    let back = owed
+        .filter(|owed| owed.outstanding < 0)
+        .map(|owed| {
+            format!("\n\nDu har {} til gode, og det betaler vi tilbake til deg.", kroner(-owed.outstanding))
+        })
+        .unwrap_or_default();
     let body = match (invoice.kind, owed) {
         (InvoiceKind::Invoice, Some(owed)) if owed.outstanding > 0 => {
             let account = invoice
@@ -174,16 +183,36 @@ fn customer_letter(
                 .map(|account| format!("\nTil kontonummer: {}", account.display()))
                 .unwrap_or_default();
             let kid = invoice.kid().map(|kid| format!("\nKID: {kid}")).unwrap_or_default();
+            let credited = match owed.credited {
+                0 => String::new(),
+                credited => format!("Kreditert: {}\n", kroner(credited)),
+            };
             format!(
-                "Vedlagt er faktura {} for «{title}».\n\nÅ betale: {}\nForfall: {}{account}{kid}",
+                "Vedlagt er faktura {} for «{title}».\n\n{credited}Å betale: {}\nForfall: {}{account}{kid}",
                 invoice.number,
                 kroner(owed.outstanding),
                 oslo::date(invoice.due_date),
             )
         }
-        (InvoiceKind::Invoice, _) => {
-            format!("Vedlagt er faktura {} for «{title}». Den er betalt; takk!", invoice.number)
+        (InvoiceKind::Invoice, Some(owed)) if owed.credited > 0 => {
+            let state = if owed.credited >= owed.total {
+                "Den er kreditert i sin helhet.".to_owned()
+            } else if owed.outstanding == 0 {
+                format!("Den er kreditert med {}, og resten er betalt; takk!", kroner(owed.credited))
+            } else {
+                format!("Den er kreditert med {}.", kroner(owed.credited))
+            };
+            format!("Vedlagt er faktura {} for «{title}». {state}{back}", invoice.number)
         }
+        (InvoiceKind::Invoice, _) => {
+            format!("Vedlagt er faktura {} for «{title}». Den er betalt; takk!{back}", invoice.number)
+        }
+        (InvoiceKind::CreditNote, Some(owed)) if owed.outstanding < 0 => format!(
+            "Vedlagt er kreditnota {} for «{title}»: {} er kreditert. Grunn: {}{back}",
+            invoice.number,
+            kroner(invoice.total),
+            invoice.reason,
+        ),
         (InvoiceKind::CreditNote, _) => format!(
             "Vedlagt er kreditnota {} for «{title}»: {} er trukket fra det du skal betale. Grunn: {}",
             invoice.number,

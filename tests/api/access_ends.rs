@@ -9,7 +9,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::fixtures::{firm_can_invoice, invoiced_job};
-use crate::helpers::TestApp;
+use crate::helpers::{Session, TestApp, oslo_day};
 
 crate::db_tests!(
     a_partial_invoicing_save_keeps_the_account_and_the_inbox,
@@ -113,5 +113,70 @@ async fn the_documented_invoice_send_body_is_the_one_the_server_takes(app: TestA
         // No mail on this server: refused as such (409), never as a malformed body.
         assert_eq!(sent.status(), StatusCode::CONFLICT, "{value}");
     }
+    app.stop().await;
+}
+
+mod mailed {
+    use super::a_credited_invoice_is_mailed_as_credited_with_what_is_owed_back;
+    crate::mail_tests!(a_credited_invoice_is_mailed_as_credited_with_what_is_owed_back);
+}
+
+type Mail = tokio::sync::mpsc::UnboundedReceiver<String>;
+
+/// Sends the invoice or credit note at `path` to the customer; the letter's text as one
+/// line, its spaces (the amounts' hard ones too) plain.
+async fn letter(office: &Session, mail: &mut Mail, path: &str, subject: &str) -> String {
+    let sent = office.send(Method::POST, &format!("{path}/send"), &json!({ "to": "customer" })).await;
+    assert_eq!(sent.status(), StatusCode::OK);
+    loop {
+        let raw = crate::quote_mail::next(mail).await;
+        if raw.contains(subject) {
+            return crate::quote_flow::letter(&raw).2.split_whitespace().collect::<Vec<_>>().join(" ");
+        }
+    }
+}
+
+/// Finding 13: an invoice paid and then credited was mailed again as "Den er betalt;
+/// takk!", with nothing said of the credit nor of the money the customer has to get back.
+async fn a_credited_invoice_is_mailed_as_credited_with_what_is_owed_back(app: TestApp, mut mail: Mail) {
+    let office = app.admin().await;
+    let (_, invoice) = invoiced_job(&app, &office).await;
+    let path = format!("/api/admin/invoices/{}", invoice["id"].as_str().unwrap());
+    let subject = format!("Faktura {} fra", invoice["number"].as_str().unwrap());
+    let credit = |lines: Value| {
+        let (office, path) = (&office, format!("{path}/credit-notes"));
+        async move {
+            let made =
+                office.send(Method::POST, &path, &json!({ "lines": lines, "reason": "Feil pris" })).await;
+            assert_eq!(made.status(), StatusCode::CREATED);
+            made.json::<Value>().await.unwrap()
+        }
+    };
+    // The lunch credited (597,54 kr of 26 503,17 kr), nothing paid: what is left to pay.
+    credit(json!([4])).await;
+    let text = letter(&office, &mut mail, &path, &subject).await;
+    assert!(text.contains("Kreditert: 597,54 kr Å betale: 25 905,63 kr"), "{text}");
+
+    // What is left paid: credited, the rest paid.
+    let paid = json!({ "paid_on": oslo_day(0), "amount": 2_590_563 });
+    assert_eq!(
+        office.send(Method::POST, &format!("{path}/payments"), &paid).await.status(),
+        StatusCode::CREATED
+    );
+    let text = letter(&office, &mut mail, &path, &subject).await;
+    assert!(!text.contains("Den er betalt; takk!"), "{text}");
+    assert!(text.contains("Den er kreditert med 597,54 kr, og resten er betalt; takk!"), "{text}");
+
+    // The rest credited too: the customer is owed all they paid, and each letter says so.
+    let rest = credit(json!([0, 1, 2, 3])).await;
+    let text = letter(&office, &mut mail, &path, &subject).await;
+    assert!(text.contains("Den er kreditert i sin helhet."), "{text}");
+    assert!(text.contains("Du har 25 905,63 kr til gode, og det betaler vi tilbake til deg."), "{text}");
+    let note = format!("/api/admin/invoices/{}", rest["id"].as_str().unwrap());
+    let text =
+        letter(&office, &mut mail, &note, &format!("Kreditnota {} fra", rest["number"].as_str().unwrap()))
+            .await;
+    assert!(text.contains("Du har 25 905,63 kr til gode, og det betaler vi tilbake til deg."), "{text}");
+    assert!(!text.contains("trukket fra det du skal betale"), "{text}");
     app.stop().await;
 }
