@@ -4,6 +4,7 @@
 pub use fagfolk_data::users::*;
 
 mod create;
+mod feeds;
 pub mod routes;
 mod sessions;
 

@@ -55,6 +55,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_password))
         .routes(routes!(super::sessions::list_sessions))
         .routes(routes!(super::sessions::end_session))
+        .routes(routes!(super::feeds::user_feeds))
+        .routes(routes!(super::feeds::revoke_user_feed))
 }
 
 fn last_admin() -> ApiError {
@@ -107,7 +109,8 @@ async fn create_user(
 }
 
 /// Change a user's name, phone, role or active state (administrators only). An admin cannot
-/// deactivate or demote itself, and the last active admin stays one.
+/// deactivate or demote itself, and the last active admin stays one. A new role or active
+/// state ends the user's sessions and calendar feeds.
 #[utoipa::path(
     put, path = "/api/admin/users/{id}", tag = "admin",
     params(("id" = Uuid, Path, description = "Brukerens id")), request_body = UserUpdateInput,
@@ -153,7 +156,8 @@ async fn update_user(
     let after = AdminUserView { name, role, is_active, phone, ..before.clone() };
     let now = state.clock.now();
     let (was, is) = (before.audit_view(), after.audit_view());
-    let change = AdminChange::Update { after: &after, at: now };
+    let ends_access = after.role != before.role || after.is_active != before.is_active;
+    let change = AdminChange::Update { after: &after, at: now, ends_access };
     if let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::AdminUsers, id, &was, &is)
         && !store::write_keeping_an_admin(&state.db, change, &entry).await?
     {
@@ -163,7 +167,8 @@ async fn update_user(
 }
 
 /// Set a new password. Administrators may set anyone's; an editor only its own. Your own
-/// needs your current password too. The user's other sessions end.
+/// needs your current password too. The user's other sessions end, and their calendar
+/// feeds.
 #[utoipa::path(
     put, path = "/api/admin/users/{id}/password", tag = "admin",
     params(("id" = Uuid, Path, description = "Brukerens id")), request_body = PasswordInput,

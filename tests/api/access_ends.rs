@@ -8,13 +8,170 @@ use std::collections::BTreeMap;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::fixtures::{firm_can_invoice, invoiced_job};
-use crate::helpers::{Session, TestApp, oslo_day};
+use crate::fixtures::{firm_can_invoice, invoiced_job, montor};
+use crate::helpers::{ADMIN_PASSWORD, Session, TestApp, create_lead, oslo_day};
 
 crate::db_tests!(
+    a_calendar_feed_ends_with_its_holders_access,
+    an_admin_lists_and_revokes_anyones_calendar_feed,
+    a_role_change_ends_the_users_sessions,
     a_partial_invoicing_save_keeps_the_account_and_the_inbox,
     the_documented_invoice_send_body_is_the_one_the_server_takes,
 );
+
+/// Makes `session`'s own calendar feed; its address's path.
+async fn own_feed(session: &Session) -> String {
+    let made = session.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let url = made.json::<Value>().await.unwrap()["url"].as_str().unwrap().to_owned();
+    url[url.find("/kalender/").unwrap()..].to_owned()
+}
+
+/// A feed read without any session, as a phone's calendar reads it: its status and text.
+async fn read(app: &TestApp, path: &str) -> (StatusCode, String) {
+    let response = app.get(path).await;
+    // Unfolded: a long line of a calendar goes on after a line break and a space.
+    (response.status(), response.text().await.unwrap().replace("\r\n ", ""))
+}
+
+/// Finding 8: an admin ended a lost phone's session and reset the montør's password, and
+/// the phone's calendar feed went on answering with the customers' names, phones and
+/// addresses; deactivated and activated again, the montør's old feed address worked again.
+async fn a_calendar_feed_ends_with_its_holders_access(app: TestApp) {
+    let office = app.admin().await;
+    let (id, phone) = montor(&app, "ola@fagfolk.test").await;
+    let lead = create_lead(
+        &office,
+        json!({"name": "Kari Nordmann", "phone": "912 34 567", "adresse": "Storgata 1", "status": "Ny"}),
+    )
+    .await;
+    let visit = json!({ "day": oslo_day(3), "start": "09:00", "minutes": 60, "staff_id": id });
+    let booked = office
+        .send(Method::POST, &format!("/api/admin/leads/{}/visits", lead["id"].as_str().unwrap()), &visit)
+        .await;
+    assert_eq!(booked.status(), StatusCode::CREATED);
+    let user = format!("/api/admin/users/{id}");
+
+    // The phone is lost: the office ends its session.
+    let feed = own_feed(&phone).await;
+    let (status, text) = read(&app, &feed).await;
+    assert!(
+        status == StatusCode::OK && text.contains("Kari Nordmann") && text.contains("912 34 567"),
+        "{text}"
+    );
+    let sessions: Value = office.get_json(&format!("{user}/sessions"), &[]).await;
+    let ended = office.delete(&format!("{user}/sessions/{}", sessions[0]["id"].as_str().unwrap())).await;
+    assert_eq!(ended.status(), StatusCode::NO_CONTENT);
+    assert_eq!(read(&app, &feed).await.0, StatusCode::NOT_FOUND, "the session's end ends the feed");
+
+    // A password set by an admin, and one set through "Glemt passord?".
+    let phone = app.login("ola@fagfolk.test", ADMIN_PASSWORD).await;
+    let feed = own_feed(&phone).await;
+    let set = office
+        .send(Method::PUT, &format!("{user}/password"), &json!({"password": "et nytt og langt passord"}))
+        .await;
+    assert_eq!(set.status(), StatusCode::NO_CONTENT);
+    assert_eq!(read(&app, &feed).await.0, StatusCode::NOT_FOUND, "a password set by an admin ends the feed");
+    let phone = app.login("ola@fagfolk.test", "et nytt og langt passord").await;
+    let feed = own_feed(&phone).await;
+    let token = fagfolk_data::auth::reset::create(&app.state.db, id, app.state.clock.now()).await.unwrap();
+    let reset = app
+        .client
+        .post(app.url("/api/auth/password-reset/confirm"))
+        .header("x-fagfolk-csrf", "1")
+        .json(&json!({ "token": token, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reset.status(), StatusCode::NO_CONTENT);
+    assert_eq!(read(&app, &feed).await.0, StatusCode::NOT_FOUND, "a reset password ends the feed");
+
+    // Deactivated and activated again: the old address stays dead.
+    let phone = app.login("ola@fagfolk.test", ADMIN_PASSWORD).await;
+    let feed = own_feed(&phone).await;
+    for active in [false, true] {
+        let changed = office.send(Method::PUT, &user, &json!({ "is_active": active })).await;
+        assert_eq!(changed.status(), StatusCode::OK);
+        assert_eq!(read(&app, &feed).await.0, StatusCode::NOT_FOUND, "active: {active}");
+    }
+    assert_eq!(app.count("calendar_feeds").await, 0);
+    app.stop().await;
+}
+
+/// Finding 8: only the holder could see or revoke their feed, so an admin told of a lost
+/// phone had no way to stop it; now an admin lists and revokes anyone's.
+async fn an_admin_lists_and_revokes_anyones_calendar_feed(app: TestApp) {
+    let office = app.admin().await;
+    let (id, phone) = montor(&app, "ola@fagfolk.test").await;
+    let feeds = format!("/api/admin/users/{id}/calendar-feeds");
+    let feed = own_feed(&phone).await;
+
+    // Without a session, and as the montør themselves: refused.
+    assert_eq!(app.get(&feeds).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(phone.get(&feeds).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(phone.delete(&format!("{feeds}/own")).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(read(&app, &feed).await.0, StatusCode::OK);
+
+    let listed: Value = office.get_json(&feeds, &[]).await;
+    assert_eq!(listed.as_array().unwrap().len(), 1, "{listed}");
+    assert_eq!(listed[0]["scope"], "own");
+    let revoked = office.delete(&format!("{feeds}/own")).await;
+    assert_eq!(revoked.status(), StatusCode::NO_CONTENT);
+    assert_eq!(read(&app, &feed).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(office.get_json(&feeds, &[]).await, json!([]));
+    assert_eq!(office.delete(&format!("{feeds}/own")).await.status(), StatusCode::NOT_FOUND);
+    let logged = crate::helpers::audit_entries(&app).await;
+    let (action, entity, entity_id, by, _) = &logged[0];
+    assert_eq!((action.as_str(), entity.as_str()), ("delete", "calendar_feeds"));
+    assert_eq!(
+        (entity_id.as_deref(), by.as_deref()),
+        (Some(id.to_string().as_str()), Some("admin@fagfolk.test"))
+    );
+    // The montør's phone session is untouched: only the feed was asked to end.
+    assert!(phone.get_json("/api/auth/session", &[]).await["user"].is_object());
+    app.stop().await;
+}
+
+/// Finding 9: a montør's 30-day "husk meg" session went on for 30 days after they were
+/// made an admin, now with the admin's reach. A role change ends the user's sessions.
+async fn a_role_change_ends_the_users_sessions(app: TestApp) {
+    let office = app.admin().await;
+    let (id, _) = montor(&app, "ola@fagfolk.test").await;
+    let login = json!({ "email": "ola@fagfolk.test", "password": ADMIN_PASSWORD, "remember": true });
+    let signed_in = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header("x-fagfolk-csrf", "1")
+        .json(&login)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), StatusCode::OK);
+    let cookie = signed_in.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(cookie.contains("Max-Age=34560000"), "remembered: {cookie}");
+    let token = cookie.split(';').next().unwrap().split_once('=').unwrap().1.to_owned();
+    let phone = Session { client: app.client.clone(), address: app.address.clone(), token };
+    let sessions: Value = office.get_json(&format!("/api/admin/users/{id}/sessions"), &[]).await;
+    assert!(sessions.as_array().unwrap().iter().any(|s| s["remembered"] == true), "{sessions}");
+
+    let promoted =
+        office.send(Method::PUT, &format!("/api/admin/users/{id}"), &json!({ "role": "admin" })).await;
+    assert_eq!(promoted.status(), StatusCode::OK);
+    assert_eq!(
+        phone.get_json("/api/auth/session", &[]).await["user"],
+        Value::Null,
+        "the old session is over"
+    );
+    assert_eq!(phone.get("/api/admin/users").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(office.get_json(&format!("/api/admin/users/{id}/sessions"), &[]).await, json!([]));
+    // A change of name or phone alone leaves the sessions be.
+    let again = app.login("ola@fagfolk.test", ADMIN_PASSWORD).await;
+    let renamed =
+        office.send(Method::PUT, &format!("/api/admin/users/{id}"), &json!({ "name": "Ola N." })).await;
+    assert_eq!(renamed.status(), StatusCode::OK);
+    assert!(again.get_json("/api/auth/session", &[]).await["user"].is_object());
+    app.stop().await;
+}
 
 /// Finding 14: a settings save whose `invoicing` left the account number and the
 /// accounting inbox out emptied both, as the firm's name was before (issue #58, finding 15).

@@ -612,11 +612,17 @@ async fn a_feed_stops_when_its_holder_is_demoted_or_deactivated(app: TestApp) {
         admin.send(Method::PUT, &format!("/api/admin/users/{kari}"), &json!({ "role": "editor" })).await;
     assert_eq!(demoted.status(), StatusCode::OK);
     assert_eq!(status(feeds[0].clone()).await, StatusCode::NOT_FOUND, "everyone's befaringer are for admins");
-    assert_eq!(status(feeds[1].clone()).await, StatusCode::OK, "her own still");
+    // A new role ends her sessions, and her feeds with them (issue #74, findings 8 and 9).
+    assert_eq!(status(feeds[1].clone()).await, StatusCode::NOT_FOUND, "her own too");
+    let session = app.login("kari@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
+    let made = session.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
+    let url = made.json::<Value>().await.unwrap()["url"].as_str().unwrap().to_owned();
+    let own = url[url.find("/kalender/").unwrap()..].to_owned();
+    assert_eq!(status(own.clone()).await, StatusCode::OK, "her own as an editor");
     let deactivated =
         admin.send(Method::PUT, &format!("/api/admin/users/{kari}"), &json!({ "is_active": false })).await;
     assert_eq!(deactivated.status(), StatusCode::OK);
-    assert_eq!(status(feeds[1].clone()).await, StatusCode::NOT_FOUND);
+    assert_eq!(status(own).await, StatusCode::NOT_FOUND);
     app.stop().await;
 }
 

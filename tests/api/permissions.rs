@@ -109,6 +109,8 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     // "Husk meg" (#59): where a user is signed in, and ending one of those sessions.
     op("GET", "/api/admin/users/{id}/sessions", Body::None, ADMIN, None),
+    // A user's calendar feeds, which an admin revokes as a session (#74, finding 8).
+    op("GET", "/api/admin/users/{id}/calendar-feeds", Body::None, ADMIN, None),
     // Reading the back office.
     op("GET", "/api/admin/dashboard", Body::None, READ, None),
     op("GET", "/api/admin/search", Body::None, READ, None),
@@ -597,6 +599,14 @@ pub const OPERATIONS: &[Operation] = &[
     op("DELETE", "/api/admin/plan-days/{id}", Body::None, WORK, Some(("delete", "plan_days"))),
     op("DELETE", "/api/admin/absences", Body::None, WORK, Some(("delete", "absences"))),
     op("DELETE", "/api/admin/time/{id}", Body::None, SIGNED_IN, Some(("delete", "time_entries"))),
+    // Before the session below, whose end ends the user's feeds too.
+    op(
+        "DELETE",
+        "/api/admin/users/{id}/calendar-feeds/{scope}",
+        Body::None,
+        ADMIN,
+        Some(("delete", "calendar_feeds")),
+    ),
     op(
         "DELETE",
         "/api/admin/users/{id}/sessions/{session_id}",
@@ -674,7 +684,7 @@ pub struct Fixtures {
     /// Another user, whom the user operations act on.
     pub user: String,
     /// A user of its own signed in once, and that session, for the sessions under Brukere
-    /// (a password change of `user` would end it before its turn).
+    /// (a password change of `user` would end it before its turn), with a calendar feed.
     pub session_user: String,
     pub session: String,
     /// A "Glemt passord?" link's token for a user of its own (setting it signs that user out).
@@ -794,7 +804,10 @@ impl Fixtures {
         let session_user = app
             .create_user(&format!("okt{round}@fagfolk.test"), ADMIN_PASSWORD, fagfolk::users::Role::Editor)
             .await;
-        app.login(&format!("okt{round}@fagfolk.test"), ADMIN_PASSWORD).await;
+        let signed_in = app.login(&format!("okt{round}@fagfolk.test"), ADMIN_PASSWORD).await;
+        let feed =
+            signed_in.send(Method::POST, "/api/admin/calendar-feeds", &json!({ "scope": "own" })).await;
+        assert_eq!(feed.status(), 201, "the fixture user's calendar address");
         let session =
             fagfolk_data::auth::store::sessions_of(&app.state.db, session_user, app.state.clock.now())
                 .await
@@ -959,7 +972,9 @@ impl Fixtures {
         if path == "/api/admin/absences" {
             return format!("{path}?user_id={}&day=2031-02-{:02}", self.planned_for, self.round + 1);
         }
-        let id = if path.starts_with("/api/admin/users/{id}/sessions") {
+        let id = if path.starts_with("/api/admin/users/{id}/sessions")
+            || path.starts_with("/api/admin/users/{id}/calendar-feeds")
+        {
             &self.session_user
         } else if path.starts_with("/api/admin/leads/") {
             &self.lead

@@ -1684,12 +1684,50 @@ export interface paths {
         get?: never;
         /**
          * Change a user's name, phone, role or active state (administrators only). An admin cannot
-         *     deactivate or demote itself, and the last active admin stays one.
+         *     deactivate or demote itself, and the last active admin stays one. A new role or active
+         *     state ends the user's sessions and calendar feeds.
          */
         put: operations["update_user"];
         post?: never;
         /** Delete an admin user (administrators only; not yourself, not the last active admin). */
         delete: operations["delete_user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/calendar-feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's calendar feeds (never their addresses; administrators only). */
+        get: operations["user_feeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/calendar-feeds/{scope}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes one of the user's calendar feeds: its address stops working at once
+         *     (administrators only).
+         */
+        delete: operations["revoke_user_feed"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1705,7 +1743,8 @@ export interface paths {
         get?: never;
         /**
          * Set a new password. Administrators may set anyone's; an editor only its own. Your own
-         *     needs your current password too. The user's other sessions end.
+         *     needs your current password too. The user's other sessions end, and their calendar
+         *     feeds.
          */
         put: operations["update_password"];
         post?: never;
@@ -13432,6 +13471,124 @@ export interface operations {
             };
             /** @description Deg selv eller siste administrator */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_feeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Brukerens id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kalenderlenkene */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"][];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bare administratorer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_user_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Brukerens id */
+                id: string;
+                /** @description `own` eller `all` */
+                scope: components["schemas"]["Scope"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Slått av */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bare administratorer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

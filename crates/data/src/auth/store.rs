@@ -7,6 +7,7 @@ use uuid::Uuid;
 use super::CurrentUser;
 use crate::audit::NewAudit;
 use crate::db::Db;
+use crate::visits::feeds::REVOKE_ALL as FEEDS;
 use crate::{audited, db_run};
 
 /// A session as the office sees it under Brukere: never its token.
@@ -130,7 +131,8 @@ pub async fn sessions_of(
     .await)
 }
 
-/// Ends session `id` of `user_id` with `entry`; `false` when there is none.
+/// Ends session `id` of `user_id` with `entry`, and the user's calendar feeds with it (an
+/// admin ends a session when a phone is lost); `false` when there is none.
 pub async fn end_session_of(db: &Db, user_id: Uuid, id: Uuid, entry: &NewAudit) -> Result<bool, sqlx::Error> {
     audited!(db, entry, tx => {
         let done = sqlx::query("DELETE FROM sessions WHERE id = $1 AND user_id = $2")
@@ -141,6 +143,7 @@ pub async fn end_session_of(db: &Db, user_id: Uuid, id: Uuid, entry: &NewAudit) 
         if done.rows_affected() != 1 {
             return Ok(false);
         }
+        sqlx::query(FEEDS).bind(user_id).execute(&mut *tx).await?;
         true
     })
 }
@@ -153,14 +156,18 @@ pub async fn delete_session(db: &Db, session_id: Uuid) -> Result<(), sqlx::Error
         .map(|_| ()))
 }
 
-/// Ends every session of a user, except `keep` (the one asking, after its own password change).
+/// Ends every session of a user, except `keep` (the one asking, after its own password
+/// change), and every calendar feed of theirs, in one transaction.
 pub async fn delete_sessions_of_user(db: &Db, user_id: Uuid, keep: Option<Uuid>) -> Result<(), sqlx::Error> {
-    db_run!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+    let mut tx = db.begin().await?;
+    crate::tx_run!(&mut tx, conn => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
         .bind(user_id)
         .bind(keep.unwrap_or(Uuid::nil()))
-        .execute(pool)
+        .execute(conn)
         .await
-        .map(|_| ()))
+        .map(|_| ()))?;
+    crate::tx_run!(&mut tx, conn => sqlx::query(FEEDS).bind(user_id).execute(conn).await.map(|_| ()))?;
+    tx.commit().await
 }
 
 /// Writes an attempt at `account` from `address` at `now` (and forgets attempts older
@@ -273,8 +280,8 @@ pub async fn reset_user(db: &Db, token_hash: &[u8], now: DateTime<Utc>) -> Resul
     .await)
 }
 
-/// Uses up the link and sets the password, ending the user's sessions, with `entry`, in
-/// one transaction; `false` (and nothing changed) when the link was used or too old.
+/// Uses up the link and sets the password, ending the user's sessions and calendar feeds,
+/// with `entry`, in one transaction; `false` (and nothing changed) when the link was used or too old.
 pub async fn use_reset(
     db: &Db,
     token_hash: &[u8],
@@ -309,6 +316,7 @@ pub async fn use_reset(
         .execute(conn)
         .await
         .map(|_| ()))?;
+    crate::tx_run!(&mut tx, conn => sqlx::query(FEEDS).bind(user_id).execute(conn).await.map(|_| ()))?;
     tx.audit(entry).await?;
     tx.commit().await?;
     Ok(true)

@@ -108,7 +108,15 @@ pub async fn insert(db: &Db, user: &NewUser<'_>, entry: Option<&NewAudit>) -> Re
 
 /// A change to the users that must leave at least one active administrator.
 pub enum AdminChange<'a> {
-    Update { after: &'a AdminUserView, at: DateTime<Utc> },
+    /// `ends_access`: the user's role or active state changes, so every session and
+    /// calendar feed of theirs ends with it (a deactivated user's always do): a remembered
+    /// phone does not keep the old role for 30 days, nor an old feed address come back
+    /// with the user (issue #74, findings 8 and 9).
+    Update {
+        after: &'a AdminUserView,
+        at: DateTime<Utc>,
+        ends_access: bool,
+    },
     Delete(Uuid),
 }
 
@@ -129,7 +137,7 @@ pub async fn write_keeping_an_admin(
             sqlx::query(lock).execute(&mut *tx).await?;
         }
         match &change {
-            AdminChange::Update { after, at } => {
+            AdminChange::Update { after, at, ends_access } => {
                 sqlx::query("UPDATE admin_users SET name = $2, role = $3, is_active = $4, updated_at = $5, phone = $6 WHERE id = $1")
                     .bind(after.id)
                     .bind(&after.name)
@@ -139,8 +147,9 @@ pub async fn write_keeping_an_admin(
                     .bind(&after.phone)
                     .execute(&mut *tx)
                     .await?;
-                if !after.is_active {
+                if *ends_access || !after.is_active {
                     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(after.id).execute(&mut *tx).await?;
+                    sqlx::query(crate::visits::feeds::REVOKE_ALL).bind(after.id).execute(&mut *tx).await?;
                 }
             }
             AdminChange::Delete(id) => {

@@ -1,7 +1,8 @@
 //! Private calendar feeds: each member of staff may have a secret address with their
 //! befaringer (`own`), and an admin one with everyone's (`all`). Only the secret's hash
 //! is stored (`calendar_feeds`); making a new address replaces the old one, revoking
-//! deletes it, and a user deleted takes theirs along.
+//! deletes it, and a user deleted takes theirs along. A feed ends with its holder's access
+//! ([`REVOKE_ALL`]), so no address outlives a lost phone.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -44,6 +45,13 @@ pub struct Feed {
     pub scope: Scope,
     pub created_at: DateTime<Utc>,
 }
+
+/// Deletes every feed of the user `$1`, run in the transaction that ends the user's access:
+/// a session ended by an admin, a password set or reset (`crate::auth::store`), a role
+/// changed, deactivated or activated again (`crate::users::store`). A feed is read without
+/// a session, so it would otherwise go on answering with the customers' names, phones and
+/// addresses after the phone that holds it is lost (issue #74, finding 8).
+pub const REVOKE_ALL: &str = "DELETE FROM calendar_feeds WHERE user_id = $1";
 
 /// Stores `secret_hash` as `user_id`'s feed of `scope`, replacing the one they had, with
 /// its audit entry.
