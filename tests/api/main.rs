@@ -43,6 +43,7 @@ mod montor_day;
 mod new_firm;
 mod notify;
 mod openapi;
+mod overdue;
 mod pages;
 mod pages_fast;
 mod password_reset;

@@ -13,9 +13,11 @@ use utoipa::ToSchema;
 pub enum InvoiceState {
     /// Made and handed to the customer, not due yet, nothing paid ("Sendt").
     Sent,
-    /// Past its due date with nothing paid ("Forfalt").
+    /// Past its due date with something left to pay, paid in part or not ("Forfalt"): the
+    /// one rule of overdue, which the list, its filter, the dashboard and the customer's
+    /// page all follow.
     Overdue,
-    /// Something paid, something left ("Delvis betalt").
+    /// Something paid, something left, not yet due ("Delvis betalt").
     PartlyPaid,
     /// Paid in full ("Betalt").
     Paid,
@@ -77,10 +79,10 @@ impl Balance {
             InvoiceState::Credited
         } else if self.paid >= self.owed() {
             InvoiceState::Paid
-        } else if self.paid > 0 {
-            InvoiceState::PartlyPaid
         } else if due_date < today {
             InvoiceState::Overdue
+        } else if self.paid > 0 {
+            InvoiceState::PartlyPaid
         } else {
             InvoiceState::Sent
         }
@@ -111,7 +113,9 @@ mod tests {
         let (before, after) = (due, due.succ_opt().unwrap());
         assert_eq!(Balance::new(1000, 0, 0).state(due, before), InvoiceState::Sent);
         assert_eq!(Balance::new(1000, 0, 0).state(due, after), InvoiceState::Overdue);
-        assert_eq!(Balance::new(1000, 0, 400).state(due, after), InvoiceState::PartlyPaid);
+        assert_eq!(Balance::new(1000, 0, 400).state(due, before), InvoiceState::PartlyPaid);
+        // Overdue is the date passed with something left, paid in part or not.
+        assert_eq!(Balance::new(1000, 0, 400).state(due, after), InvoiceState::Overdue);
         assert_eq!(Balance::new(1000, 400, 600).state(due, after), InvoiceState::Paid);
         assert_eq!(Balance::new(1000, 1000, 0).state(due, after), InvoiceState::Credited);
         let refund = Balance::new(1000, 500, 1000);

@@ -71,31 +71,40 @@ impl Found {
     }
 }
 
-/// The standings a filter of states takes (one, or two for "unpaid": sent, overdue and
-/// partly paid), and the due dates an unpaid invoice must fall in: from today for "sendt"
-/// alone, before today for "forfalt" alone.
-fn standings(
-    states: &[&str],
-    today: chrono::NaiveDate,
-) -> (Vec<&'static str>, chrono::NaiveDate, chrono::NaiveDate) {
-    let mut taken: Vec<&'static str> = Vec::new();
+/// What a filter of states reads: for each standing it takes, the due dates its invoices
+/// must fall in (from, before). Overdue is one rule everywhere (`Balance::state`): past the
+/// due date with something left to pay, paid in part or not. So "forfalt" takes unpaid and
+/// partly paid invoices due before today, "sendt" and "delvis betalt" those due from today,
+/// and "unpaid" (the three) both standings whatever their due date.
+type Filter = Vec<(&'static str, chrono::NaiveDate, chrono::NaiveDate)>;
+
+fn standings(states: &[&str], today: chrono::NaiveDate) -> Filter {
+    // Dates both databases hold (PostgreSQL's begin in 4713 BC, chrono's long before).
+    let ever = chrono::NaiveDate::from_ymd_opt(1, 1, 1).unwrap_or(today);
+    let never = chrono::NaiveDate::from_ymd_opt(9999, 12, 31).unwrap_or(today);
+    let mut taken: Filter = Vec::new();
+    let mut take = |standing: &'static str, from: chrono::NaiveDate, before: chrono::NaiveDate| {
+        match taken.iter_mut().find(|(kept, _, _)| *kept == standing) {
+            Some((_, kept_from, kept_before)) => {
+                *kept_from = (*kept_from).min(from);
+                *kept_before = (*kept_before).max(before);
+            }
+            None => taken.push((standing, from, before)),
+        }
+    };
     for state in states {
-        let standing = match *state {
-            "sent" | "overdue" => "unpaid",
-            "partly_paid" => "partly_paid",
-            "paid" => "paid",
-            _ => "credited",
-        };
-        if !taken.contains(&standing) {
-            taken.push(standing);
+        match *state {
+            "sent" => take("unpaid", today, never),
+            "overdue" => {
+                take("unpaid", ever, today);
+                take("partly_paid", ever, today);
+            }
+            "partly_paid" => take("partly_paid", today, never),
+            "paid" => take("paid", ever, never),
+            _ => take("credited", ever, never),
         }
     }
-    // Dates both databases hold (PostgreSQL's begin in 4713 BC, chrono's long before).
-    let (ever, never) =
-        (chrono::NaiveDate::from_ymd_opt(1, 1, 1), chrono::NaiveDate::from_ymd_opt(9999, 12, 31));
-    let unpaid_from = if states.contains(&"overdue") { ever.unwrap_or(today) } else { today };
-    let unpaid_before = if states.contains(&"sent") { never.unwrap_or(today) } else { today };
-    (taken, unpaid_from, unpaid_before)
+    taken
 }
 
 /// The columns of a row of the list and its state on `today` (bound here), from `invoices`
@@ -110,10 +119,10 @@ where
             "SELECT invoices.id, invoices.job_id, invoices.number, invoices.kind, credited_invoice.number AS credits, \
              invoices.customer, invoices.issue_date, invoices.due_date, invoices.total, invoices.credited, \
              invoices.charged, invoices.paid, \
-             CASE WHEN invoices.standing <> 'unpaid' THEN invoices.standing WHEN invoices.due_date < ",
+             CASE WHEN invoices.standing IN ('unpaid', 'partly_paid') AND invoices.due_date < ",
         )
         .push_bind(today)
-        .push(" THEN 'overdue' ELSE 'sent' END AS state");
+        .push(" THEN 'overdue' WHEN invoices.standing = 'unpaid' THEN 'sent' ELSE invoices.standing END AS state");
 }
 
 const CREDITED_INVOICE: &str =
@@ -123,7 +132,7 @@ const NEWEST_FIRST: &str = " ORDER BY invoices.issue_date DESC, invoices.number 
 /// The page of the whole list: the ids of the invoices in `standings` (all when empty),
 /// newest first, read from one of migration 0046's indexes, then those rows.
 fn page_query<DB>(
-    (standings, unpaid_from, unpaid_before): (&[&'static str], chrono::NaiveDate, chrono::NaiveDate),
+    standings: &Filter,
     today: chrono::NaiveDate,
     (limit, offset): (i64, i64),
 ) -> sqlx::QueryBuilder<DB>
@@ -136,21 +145,19 @@ where
     let mut query = sqlx::QueryBuilder::new("");
     row_columns(&mut query, today);
     query.push(" FROM (SELECT invoices.id FROM invoices WHERE 1 = 1");
-    match standings {
-        [] => {}
-        [standing] => {
-            query
-                .push(" AND invoices.standing = ")
-                .push_bind(*standing)
-                .push(" AND (invoices.standing <> 'unpaid' OR (invoices.due_date >= ")
-                .push_bind(unpaid_from)
-                .push(" AND invoices.due_date < ")
-                .push_bind(unpaid_before)
-                .push("))");
-        }
-        _ => {
-            query.push(" AND invoices.standing IN ('unpaid', 'partly_paid')");
-        }
+    for (at, (standing, from, before)) in standings.iter().enumerate() {
+        query
+            .push(if at == 0 { " AND ((" } else { " OR (" })
+            .push("invoices.standing = ")
+            .push_bind(*standing)
+            .push(" AND invoices.due_date >= ")
+            .push_bind(*from)
+            .push(" AND invoices.due_date < ")
+            .push_bind(*before)
+            .push(")");
+    }
+    if !standings.is_empty() {
+        query.push(")");
     }
     query
         .push(NEWEST_FIRST)
@@ -173,17 +180,17 @@ async fn whole(
     today: chrono::NaiveDate,
 ) -> Result<(Vec<ListRow>, Vec<(String, i64, i64)>), sqlx::Error> {
     let offset = (query.page - 1) * PAGE_SIZE;
-    let (standings, unpaid_from, unpaid_before) = standings(&query.states, today);
+    let standings = standings(&query.states, today);
     let rows: Vec<ListRow> = db_run!(db, pool => {
-        page_query((&standings, unpaid_from, unpaid_before), today, (PAGE_SIZE, offset))
+        page_query(&standings, today, (PAGE_SIZE, offset))
             .build_query_as()
             .fetch_all(pool)
             .await
     })?;
     let counts = db_run!(db, pool => sqlx::query_as(
         "SELECT standing, invoices, owing FROM invoice_standings \
-         UNION ALL SELECT 'overdue', COUNT(*), CAST(COALESCE(SUM(owing), 0) AS BIGINT) \
-         FROM invoices WHERE standing = 'unpaid' AND due_date < $1",
+         UNION ALL SELECT 'overdue ' || standing, COUNT(*), CAST(COALESCE(SUM(owing), 0) AS BIGINT) \
+         FROM invoices WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1 GROUP BY standing",
     )
     .bind(today)
     .fetch_all(pool)
@@ -219,13 +226,14 @@ async fn searched(
     let mut shown = Vec::new();
     for (id, standing, owing, due_date) in &hits {
         add(standing, *owing);
+        let overdue = matches!(standing.as_str(), "unpaid" | "partly_paid") && *due_date < today;
         let state = match standing.as_str() {
-            "unpaid" if *due_date < today => "overdue",
+            _ if overdue => "overdue",
             "unpaid" => "sent",
             other => other,
         };
-        if state == "overdue" {
-            add("overdue", *owing);
+        if overdue {
+            add(&format!("overdue {standing}"), *owing);
         }
         if query.states.is_empty() || query.states.contains(&state) {
             shown.push(*id);
@@ -259,9 +267,21 @@ pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<In
     let mut counts = StateCounts::default();
     let mut owing = StateCounts::default();
     for (standing, count, left) in standings {
+        // The overdue of a standing are counted with it, and moved to "forfalt" here.
+        let moved = match standing.as_str() {
+            "overdue unpaid" => Some((&mut counts.sent, &mut owing.sent)),
+            "overdue partly_paid" => Some((&mut counts.partly_paid, &mut owing.partly_paid)),
+            _ => None,
+        };
+        if let Some((slot, sum)) = moved {
+            *slot -= count;
+            *sum -= left;
+            counts.overdue += count;
+            owing.overdue += left;
+            continue;
+        }
         let (slot, sum) = match standing.as_str() {
             "unpaid" => (&mut counts.sent, &mut owing.sent),
-            "overdue" => (&mut counts.overdue, &mut owing.overdue),
             "partly_paid" => (&mut counts.partly_paid, &mut owing.partly_paid),
             "paid" => (&mut counts.paid, &mut owing.paid),
             "credited" => (&mut counts.credited, &mut owing.credited),
@@ -270,9 +290,6 @@ pub async fn list(db: &Db, query: &Query, today: chrono::NaiveDate) -> Result<In
         *slot += count;
         *sum += left;
     }
-    // "unpaid" counted sent and overdue together.
-    counts.sent -= counts.overdue;
-    owing.sent -= owing.overdue;
     let states = [
         ("sent", counts.sent, owing.sent),
         ("overdue", counts.overdue, owing.overdue),
