@@ -58,6 +58,7 @@ mod quote_flow;
 mod quote_mail;
 mod quote_security;
 mod quotes;
+mod reminder_fees;
 mod reminders;
 mod scale;
 mod services;

@@ -89,23 +89,48 @@ impl Balance {
     }
 }
 
+/// The day the claim itself (`owed`: the total less its credit notes, no fees) was paid in
+/// full by `payments` (day and øre, any order), if it was. A letter sent on or after that
+/// day charges nothing (inkassoforskriften § 1-2: a fee is owed only for a letter about a
+/// debt not paid; docs/LAW.md).
+pub fn paid_in_full_on(owed: i64, payments: &[(NaiveDate, i64)]) -> Option<NaiveDate> {
+    let mut sorted = payments.to_vec();
+    sorted.sort_unstable();
+    let mut paid = 0;
+    sorted.into_iter().find_map(|(day, amount)| {
+        paid += amount;
+        (paid >= owed).then_some(day)
+    })
+}
+
 /// Counts invoice `$1`'s `charged` again from its reminders: every letter's fee and the
-/// latest letter's interest; none once the invoice is credited in full. With it what the
+/// latest letter's interest, leaving out letters sent after the claim was paid (`waived`,
+/// [`paid_in_full_on`]); none once the invoice is credited in full. With it what the
 /// reminder rules read of the letters (migration 0048): how many, their fees, and the
-/// latest one's time to pay. Run by every write of a letter (`crate::reminders::store`) or
-/// a credit note (`crate::invoices::store`).
+/// latest one's time to pay. Run by every write of a payment, a letter or a credit note,
+/// through `crate::payments::store::charged_in`.
 pub const CHARGED_SQL: &str = "UPDATE invoices SET charged = CASE WHEN total - credited <= 0 THEN 0 ELSE \
-     COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = $1), 0) + \
-     COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = $1 ORDER BY sent_at DESC LIMIT 1), 0) \
+     COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = $1 AND NOT waived), 0) + \
+     COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = $1 AND NOT waived \
+               ORDER BY sent_at DESC LIMIT 1), 0) \
      END, \
      letters = (SELECT COUNT(*) FROM invoice_reminders WHERE invoice_id = $1), \
-     letter_fees = COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = $1), 0), \
+     letter_fees = COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = $1 AND NOT waived), 0), \
      reminded_until = (SELECT pay_by FROM invoice_reminders WHERE invoice_id = $1 ORDER BY sent_at DESC LIMIT 1) \
      WHERE id = $1";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_claim_is_paid_in_full_on_the_day_its_payments_reach_it() {
+        let day = |date| NaiveDate::from_ymd_opt(2026, 11, date).unwrap();
+        assert_eq!(paid_in_full_on(1000, &[]), None);
+        assert_eq!(paid_in_full_on(1000, &[(day(20), 600), (day(10), 400)]), Some(day(20)));
+        assert_eq!(paid_in_full_on(1000, &[(day(10), 1000), (day(20), 75)]), Some(day(10)));
+        assert_eq!(paid_in_full_on(1000, &[(day(10), 999)]), None);
+    }
 
     #[test]
     fn the_state_follows_credit_notes_payments_and_the_due_date() {

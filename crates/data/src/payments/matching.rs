@@ -98,7 +98,7 @@ pub fn decide(payments: &[Incoming], mut owed: impl FnMut(&str) -> Option<Owed>)
 
 /// The note on a payment the bank took back on `day`.
 pub fn taken_back_note(day: chrono::NaiveDate) -> String {
-    format!("Tilbakeført av banken {}.", day.format("%d.%m.%Y"))
+    format!("Tilbakeført av banken {}.", crate::oslo::date_short(day))
 }
 
 /// The note on the bank's reversal of a payment, booked on invoice `number` if it was.

@@ -71,7 +71,8 @@ impl Refusal for Refused {
                     .into()
             }
             Self::BeforeIssue { issued } => {
-                format!("Datoen kan ikke være før fakturadatoen ({}).", issued.format("%d.%m.%Y")).into()
+                format!("Datoen kan ikke være før fakturadatoen ({}).", crate::oslo::date_short(*issued))
+                    .into()
             }
             Self::NothingOwed => {
                 "Fakturaen er betalt eller kreditert. Det står ikke noe igjen å betale.".into()

@@ -69,12 +69,17 @@ pub struct Facts {
 pub fn compose(facts: &Facts, invoicing: &Invoicing, today: NaiveDate) -> Result<Letter, Next> {
     let owed = facts.total - facts.credited;
     let earlier_fees: i64 = facts.earlier.iter().map(|letter| letter.fee).sum();
-    let outstanding = if owed > 0 { owed + earlier_fees - facts.paid } else { 0 };
+    // What is left of the claim itself: fees alone never start a letter (inkassoloven § 9,
+    // inkassoforskriften § 1-2; docs/LAW.md).
+    let claim_left = if owed > 0 { owed - facts.paid } else { 0 };
+    if owed > 0 && claim_left <= 0 && owed + earlier_fees > facts.paid && today > facts.due_date {
+        return Err(Next::FeesOnly);
+    }
     let next = next::next(
         invoicing.reminder_steps,
         invoicing.reminder_fee,
         facts.due_date,
-        outstanding,
+        claim_left,
         &facts.earlier,
         today,
     );
@@ -109,6 +114,9 @@ pub struct Reminder {
     pub to_address: String,
     pub sent_by: String,
     pub sent_at: DateTime<Utc>,
+    /// Sent on or after the day the claim was paid in full: its fee and interest are not
+    /// owed and not counted (`crate::payments::balance::paid_in_full_on`).
+    pub waived: bool,
 }
 
 impl Reminder {

@@ -40,6 +40,9 @@ pub struct Earlier {
 pub enum Next {
     /// Not past its due date, or nothing is owed.
     NotDue,
+    /// The claim itself is paid; only fees or interest are left, and they alone never start
+    /// a letter (inkassoforskriften § 1-2, docs/LAW.md).
+    FeesOnly,
     /// The last letter's time to pay runs to `until`.
     Waiting { until: NaiveDate },
     /// Every step the firm chose is sent: what is left is collection.
@@ -96,8 +99,9 @@ impl NoFee {
     }
 }
 
-/// The next letter for an invoice due on `due_date` with `outstanding` øre left, after
-/// `earlier` letters (oldest first), on `today`.
+/// The next letter for an invoice due on `due_date` with `outstanding` øre of the claim
+/// itself left (fees not counted: fees alone never start a letter), after `earlier`
+/// letters (oldest first), on `today`.
 pub fn next(
     steps: ReminderSteps,
     charge_fee: bool,

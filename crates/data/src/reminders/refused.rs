@@ -51,6 +51,9 @@ impl Refusal for Refused {
                     crate::oslo::date(*until)
                 )
                 .into(),
+                Next::FeesOnly => "Fakturaen er betalt; bare gebyr står igjen. For gebyr og renter alene \
+                                   sendes ikke purring eller inkassovarsel (inkassoforskriften § 1-2)."
+                    .into(),
                 Next::Done => {
                     "Alle trinnene er sendt. Neste steg er inkasso: send saken til et inkassobyrå.".into()
                 }

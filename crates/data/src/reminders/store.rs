@@ -17,7 +17,7 @@ use crate::{db_run, tx_run};
 macro_rules! columns {
     () => {
         "id, invoice_id, kind, sent_on, pay_by, due_date, total, credited, paid, earlier_fees, fee, no_fee, \
-         interest, interest_rate, missing_rate_from, amount_due, channel, to_address, sent_by, sent_at"
+         interest, interest_rate, missing_rate_from, amount_due, channel, to_address, sent_by, sent_at, waived"
     };
 }
 
@@ -45,6 +45,7 @@ struct Row {
     to_address: String,
     sent_by: String,
     sent_at: DateTime<Utc>,
+    waived: bool,
 }
 
 impl From<Row> for Reminder {
@@ -76,6 +77,7 @@ impl From<Row> for Reminder {
             to_address: row.to_address,
             sent_by: row.sent_by,
             sent_at: row.sent_at,
+            waived: row.waived,
         }
     }
 }
@@ -118,7 +120,8 @@ async fn facts_in(tx: &mut Tx, id: Uuid) -> Result<Option<Facts>, sqlx::Error> {
     .fetch_all(&mut *conn)
     .await)?;
     let earlier: Vec<(String, NaiveDate, NaiveDate, i64)> = tx_run!(tx, conn => sqlx::query_as(
-        "SELECT kind, sent_on, pay_by, fee FROM invoice_reminders WHERE invoice_id = $1 ORDER BY sent_at"
+        "SELECT kind, sent_on, pay_by, CASE WHEN waived THEN 0 ELSE fee END FROM invoice_reminders \
+         WHERE invoice_id = $1 ORDER BY sent_at"
     )
     .bind(id)
     .fetch_all(&mut *conn)
@@ -188,11 +191,12 @@ pub async fn keep(
         to_address: sending.to_address.to_owned(),
         sent_by: sending.by.to_owned(),
         sent_at: sending.at,
+        waived: false,
     };
     let letter = &reminder.letter;
     tx_run!(&mut tx, conn => sqlx::query(concat!(
         "INSERT INTO invoice_reminders (", columns!(), ") VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
     ))
     .bind(reminder.id)
     .bind(id)
@@ -214,6 +218,7 @@ pub async fn keep(
     .bind(&reminder.to_address)
     .bind(&reminder.sent_by)
     .bind(reminder.sent_at)
+    .bind(reminder.waived)
     .execute(&mut *conn)
     .await
     .map(|_| ()))?;
@@ -240,11 +245,7 @@ pub async fn withdraw(db: &Db, id: Uuid, invoice_id: Uuid) -> Result<(), sqlx::E
 
 /// Counts invoice `id`'s `charged` again from its letters.
 async fn refresh_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
-    tx_run!(tx, conn => sqlx::query(crate::payments::balance::CHARGED_SQL)
-        .bind(id)
-        .execute(conn)
-        .await
-        .map(|_| ()))
+    crate::payments::store::charged_in(tx, id).await
 }
 
 /// How many invoices may get a letter on `today` when the firm's steps are `steps` letters
@@ -256,7 +257,7 @@ pub async fn due(db: &Db, today: NaiveDate, steps: i64, shown: i64) -> Result<(i
     macro_rules! due {
         () => {
             "FROM invoices WHERE standing IN ('unpaid', 'partly_paid') AND due_date < $1 AND letters < $2 \
-             AND COALESCE(reminded_until, due_date) < $1 AND total - credited + letter_fees - paid > 0"
+             AND COALESCE(reminded_until, due_date) < $1 AND total - credited - paid > 0"
         };
     }
     let (count,): (i64,) = db_run!(db, pool => sqlx::query_as(concat!("SELECT COUNT(*) ", due!()))

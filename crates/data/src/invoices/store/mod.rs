@@ -86,11 +86,7 @@ async fn refresh_credited_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
     .execute(conn)
     .await
     .map(|_| ()))?;
-    tx_run!(tx, conn => sqlx::query(crate::payments::balance::CHARGED_SQL)
-        .bind(id)
-        .execute(conn)
-        .await
-        .map(|_| ()))
+    crate::payments::store::charged_in(tx, id).await
 }
 
 /// Marks job `id` invoiced in the caller's transaction; `false` when it was not done.

@@ -69,10 +69,10 @@ pub(super) fn open_amount(slot: &mut Option<Amount>, currency: Option<String>) {
 }
 
 fn append(slot: &mut Option<Amount>, text: &str) {
-    if let Some(amount) = slot {
-        if !amount.twice {
-            amount.text.push_str(text);
-        }
+    if let Some(amount) = slot
+        && !amount.twice
+    {
+        amount.text.push_str(text);
     }
 }
 

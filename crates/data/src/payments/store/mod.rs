@@ -10,7 +10,7 @@ mod rows;
 
 pub use import::import;
 pub use resolve::{book, delete, set_aside, unbook};
-pub use rows::{TURN, get, of_invoice, waiting};
+pub use rows::{TURN, charged_in, get, of_invoice, waiting};
 
 use rows::{New, Which, get_in, insert_in, payable_in, refresh_in};
 
@@ -84,10 +84,11 @@ pub async fn sums_astray(db: &Db) -> Result<Vec<String>, sqlx::Error> {
          (SELECT SUM(amount) FROM payments WHERE payments.invoice_id = invoices.id AND status = 'matched'), 0) \
          OR credited <> COALESCE((SELECT SUM(notes.total) FROM invoices AS notes WHERE notes.credited_id = invoices.id), 0) \
          OR charged <> CASE WHEN total - credited <= 0 THEN 0 ELSE \
-         COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id), 0) + \
-         COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1), 0) END \
+         COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id AND NOT waived), 0) + \
+         COALESCE((SELECT interest FROM invoice_reminders WHERE invoice_id = invoices.id AND NOT waived \
+                   ORDER BY sent_at DESC LIMIT 1), 0) END \
          OR letters <> (SELECT COUNT(*) FROM invoice_reminders WHERE invoice_id = invoices.id) \
-         OR letter_fees <> COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id), 0) \
+         OR letter_fees <> COALESCE((SELECT SUM(fee) FROM invoice_reminders WHERE invoice_id = invoices.id AND NOT waived), 0) \
          OR reminded_until IS DISTINCT FROM \
          (SELECT pay_by FROM invoice_reminders WHERE invoice_id = invoices.id ORDER BY sent_at DESC LIMIT 1) \
          UNION ALL SELECT 'standing ' || kept.standing FROM invoice_standings AS kept \

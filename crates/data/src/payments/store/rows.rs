@@ -157,7 +157,8 @@ pub(super) async fn payable_in(tx: &mut Tx, which: Which<'_>) -> Result<Option<P
     }))
 }
 
-/// Counts invoice `id`'s `paid` again from its booked payments.
+/// Counts invoice `id`'s `paid` again from its booked payments, and what its letters charge
+/// ([`charged_in`]).
 pub(super) async fn refresh_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
     tx_run!(tx, conn => sqlx::query(
         "UPDATE invoices SET paid = COALESCE(\
@@ -166,7 +167,42 @@ pub(super) async fn refresh_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error>
     .bind(id)
     .execute(conn)
     .await
-    .map(|_| ()))
+    .map(|_| ()))?;
+    charged_in(tx, id).await
+}
+
+/// Counts again what invoice `id`'s letters charge (`balance::CHARGED_SQL`), after marking
+/// each letter sent on or after the day the claim was paid in full as charging nothing
+/// (`balance::paid_in_full_on`); a payment taken back makes such a letter count again.
+/// Every write of a payment, a letter or a credit note ends with it.
+pub async fn charged_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
+    let owed: Option<(i64,)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT total - credited FROM invoices WHERE id = $1"
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await)?;
+    let payments: Vec<(NaiveDate, i64)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT paid_on, amount FROM payments WHERE invoice_id = $1 AND status = 'matched'"
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await)?;
+    let settled = owed.and_then(|(owed,)| crate::payments::balance::paid_in_full_on(owed, &payments));
+    tx_run!(tx, conn => sqlx::query(
+        "UPDATE invoice_reminders SET waived = (sent_on >= $2) WHERE invoice_id = $1"
+    )
+    .bind(id)
+    // Unsettled: a day no letter is sent on, which both databases compare as a date.
+    .bind(settled.or(NaiveDate::from_ymd_opt(9999, 12, 31)))
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))?;
+    tx_run!(tx, conn => sqlx::query(crate::payments::balance::CHARGED_SQL)
+        .bind(id)
+        .execute(conn)
+        .await
+        .map(|_| ()))
 }
 
 /// A payment to write.
