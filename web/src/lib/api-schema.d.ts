@@ -2927,12 +2927,14 @@ export interface components {
         };
         /**
          * @description What an import did: how many payments were new, booked, left for the office, already
-         *     there from an earlier import, and entries left out (money out, not booked).
+         *     there from an earlier import, payments the bank took back (each taken off its invoice),
+         *     and entries left out (money out, not booked).
          */
         Imported: {
             already: number;
             matched: number;
             new: number;
+            reversed: number;
             skipped: number;
             waiting: number;
         };
@@ -3881,11 +3883,16 @@ export interface components {
              * @description Øre, positive.
              */
             amount: number;
-            /** @description The bank's reference of an imported payment. */
+            /**
+             * @description What an imported payment is known by in the bank's files (the bank's reference, or
+             *     a digest: `camt/identity.rs`).
+             */
             bank_ref?: string | null;
             /** Format: date-time */
             created_at: string;
             created_by: string;
+            /** @description The payer's EndToEndId, when the bank gave one. */
+            end_to_end?: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -3903,6 +3910,11 @@ export interface components {
             /** Format: date */
             paid_on: string;
             payer: string;
+            /**
+             * Format: uuid
+             * @description The payment a reversal from the bank took back.
+             */
+            reverses?: string | null;
             source: components["schemas"]["Source"];
             status: components["schemas"]["Status"];
             /** @description The invoice an overpayment names (its number), for the office to see. */
@@ -4508,6 +4520,11 @@ export interface components {
             sent_by: string;
             /** @description The e-mail address, or the postal address it was posted to. */
             to_address: string;
+            /**
+             * @description Sent on or after the day the claim was paid in full: its fee and interest are not
+             *     owed and not counted (`crate::payments::balance::paid_in_full_on`).
+             */
+            waived: boolean;
         };
         /** @description What "Send purring" asks for: the letter the office saw, and how it goes. */
         ReminderInput: {
@@ -5252,7 +5269,7 @@ export interface components {
          * @description Why an imported payment waits for the office.
          * @enum {string}
          */
-        Waiting: "unknown" | "overpaid" | "ambiguous" | "undone";
+        Waiting: "unknown" | "overpaid" | "ambiguous" | "undone" | "reversal" | "returned";
         /** @description A person's week. */
         Week: {
             /** @description Minutes per day, Monday first. */
@@ -10351,6 +10368,15 @@ export interface operations {
             };
             /** @description Ingen tilgang for rollen */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Filen er større enn 20 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

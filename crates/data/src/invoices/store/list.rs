@@ -83,14 +83,15 @@ fn standings(states: &[&str], today: chrono::NaiveDate) -> Filter {
     let ever = chrono::NaiveDate::from_ymd_opt(1, 1, 1).unwrap_or(today);
     let never = chrono::NaiveDate::from_ymd_opt(9999, 12, 31).unwrap_or(today);
     let mut taken: Filter = Vec::new();
-    let mut take = |standing: &'static str, from: chrono::NaiveDate, before: chrono::NaiveDate| {
-        match taken.iter_mut().find(|(kept, _, _)| *kept == standing) {
-            Some((_, kept_from, kept_before)) => {
-                *kept_from = (*kept_from).min(from);
-                *kept_before = (*kept_before).max(before);
-            }
-            None => taken.push((standing, from, before)),
+    let mut take = |standing: &'static str, from: chrono::NaiveDate, before: chrono::NaiveDate| match taken
+        .iter_mut()
+        .find(|(kept, _, _)| *kept == standing)
+    {
+        Some((_, kept_from, kept_before)) => {
+            *kept_from = (*kept_from).min(from);
+            *kept_before = (*kept_before).max(before);
         }
+        None => taken.push((standing, from, before)),
     };
     for state in states {
         match *state {

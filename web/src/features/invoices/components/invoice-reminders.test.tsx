@@ -65,12 +65,18 @@ describe('InvoiceReminders', () => {
       next: null,
       not_now: 'Fristen i forrige brev går ut 12. desember 2026. Neste brev kan sendes dagen etter.',
       can_email: true,
-      sent: [{ ...purring, fee: 3_750, id: 'rem-1', invoice_id: 'inv-1', channel: 'email', to_address: 'kari@hansen.no', sent_by: 'Kari', sent_at: '2026-11-28T10:00:00Z' }],
+      sent: [
+        { ...purring, fee: 3_750, id: 'rem-1', invoice_id: 'inv-1', channel: 'email', to_address: 'kari@hansen.no', sent_by: 'Kari', sent_at: '2026-11-28T10:00:00Z', waived: false },
+        { ...purring, sent_on: '2026-11-29', fee: 3_750, id: 'rem-2', invoice_id: 'inv-1', channel: 'post', to_address: 'Storgata 1', sent_by: 'Kari', sent_at: '2026-11-29T10:00:00Z', waived: true },
+      ],
     })
     renderReminders()
     expect(await screen.findByText(/Fristen i forrige brev går ut 12\. desember 2026/)).toBeInTheDocument()
-    const letter = screen.getByRole('listitem')
+    const [letter, waived] = screen.getAllByRole('listitem')
     expect(letter).toHaveTextContent('Purring 28. november 2026 på e-post til kari@hansen.no, 25 660,07 kr innen 12. desember 2026 (gebyr 37,50 kr)')
+    // A letter sent after the invoice was paid charges nothing (inkassoforskriften § 1-2).
+    expect(waived).toHaveTextContent('(sendt etter at fakturaen var betalt: gebyr og renter kreves ikke)')
+    expect(waived).not.toHaveTextContent('gebyr 37,50 kr')
     expect(screen.getByRole('link', { name: 'PDF av purring 28. november 2026' })).toHaveAttribute('href', '/api/admin/reminders/rem-1/pdf')
   })
 

@@ -107,7 +107,8 @@ export function InvoiceReminders({ invoiceId }: { invoiceId: string }) {
             <li key={reminder.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-sent-letter={reminder.kind}>
               <span>
                 <span className="font-medium">{LETTER_NAME[reminder.kind]}</span> {formatDay(reminder.sent_on)} {how(reminder)}, {kroner(reminder.amount_due)} innen {formatDay(reminder.pay_by)}
-                {reminder.fee > 0 && <span className="text-muted-foreground"> (gebyr {kroner(reminder.fee)})</span>}
+                {reminder.fee > 0 && !reminder.waived && <span className="text-muted-foreground"> (gebyr {kroner(reminder.fee)})</span>}
+                {reminder.waived && <span className="text-muted-foreground"> (sendt etter at fakturaen var betalt: gebyr og renter kreves ikke)</span>}
                 <span className="block text-muted-foreground">Sendt {formatDateTime(reminder.sent_at)} av {reminder.sent_by}</span>
               </span>
               <a
