@@ -12,13 +12,13 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
-use crate::http::{ApiJson, ApiPath};
+use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::invoices;
-use fagfolk_data::payments::input::{self, MatchInput, PaymentInput, SetAsideInput};
-use fagfolk_data::payments::{Balance, InvoiceState, Payment, Refused, store};
+use fagfolk_data::payments::input::{self, MatchInput, PaymentInput, SetAsideInput, WaitingQuery};
+use fagfolk_data::payments::{Balance, InvoiceState, Payment, Refused, WaitingPayments, store};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -87,17 +87,20 @@ async fn register_payment(
     Ok((StatusCode::CREATED, Json(written)))
 }
 
-/// The payments waiting for the office: none of their KID or message named an invoice
-/// plainly (unknown, more than was owed, two invoices), or one was taken off its invoice.
+/// A page of the payments waiting for the office: none of their KID or message named an
+/// invoice plainly (unknown, more than was owed, two invoices), one was taken off its
+/// invoice, a reversal from the bank or money of the firm's own coming back; and how many
+/// wait in all.
 #[utoipa::path(
-    get, path = "/api/admin/payments/waiting", tag = "admin",
-    responses((status = 200, description = "Innbetalinger til avklaring, eldste først", body = Vec<Payment>))
+    get, path = "/api/admin/payments/waiting", tag = "admin", params(WaitingQuery),
+    responses((status = 200, description = "Innbetalinger til avklaring, eldste først", body = WaitingPayments))
 )]
 async fn waiting_payments(
     State(state): State<AppState>,
     _user: CurrentUser,
-) -> ApiResult<Json<Vec<Payment>>> {
-    Ok(Json(store::waiting(&state.db).await?))
+    ApiQuery(query): ApiQuery<WaitingQuery>,
+) -> ApiResult<Json<WaitingPayments>> {
+    Ok(Json(store::waiting(&state.db, query.page()).await?))
 }
 
 /// Deletes a payment registered by hand by mistake; one from the bank is taken off its

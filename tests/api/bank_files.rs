@@ -20,6 +20,7 @@ crate::db_tests!(
     a_file_cut_short_or_declaring_a_doctype_is_refused_whole_naming_why,
     a_bank_file_over_its_limits_or_with_text_no_input_may_hold_is_refused_whole,
     every_refusal_of_a_payment_says_its_own_reason,
+    the_payments_waiting_for_the_office_come_a_page_at_a_time,
 );
 
 /// An invoice the tests pay: its id, number, total and KID.
@@ -62,7 +63,8 @@ fn counts(done: &Value) -> (i64, i64) {
 }
 
 async fn waiting(office: &Session) -> Vec<Value> {
-    office.call::<Vec<Value>>(Method::GET, "/api/admin/payments/waiting", None).await.good()
+    let page: Value = office.call(Method::GET, "/api/admin/payments/waiting", None).await.good();
+    page["payments"].as_array().unwrap().clone()
 }
 
 fn today(app: &TestApp) -> String {
@@ -328,5 +330,36 @@ async fn every_refusal_of_a_payment_says_its_own_reason(app: TestApp) {
         "En innbetaling fra banken slettes ikke. Ta den av fakturaen, så venter den på avklaring.",
     );
     sums_add_up(&app).await;
+    app.stop().await;
+}
+
+/// Finding 5: after a large file, the waiting list had 200 000 rows and no paging (20 s).
+async fn the_payments_waiting_for_the_office_come_a_page_at_a_time(app: TestApp) {
+    let office = app.admin().await;
+    let day = today(&app);
+    let unknown: Vec<Tx> =
+        (0..120).map(|n| Tx::kid("1.00", "12345678903", "Ukjent").reference(&format!("W-{n:03}"))).collect();
+    import(&office, "120 unknown", &camt::file(Version::V2, "N-W", &[Entry::credit(&day, unknown)])).await;
+    let page = |n: i64| {
+        let office = &office;
+        async move {
+            let page: Value =
+                office.call(Method::GET, &format!("/api/admin/payments/waiting?page={n}"), None).await.good();
+            let refs: Vec<String> = page["payments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|payment| payment["bank_ref"].as_str().unwrap().to_owned())
+                .collect();
+            (page["total"].as_i64().unwrap(), page["page_size"].as_i64().unwrap(), refs)
+        }
+    };
+    let (first, second, last, past) = (page(1).await, page(2).await, page(3).await, page(4).await);
+    assert_eq!((first.0, first.1, first.2.len(), second.2.len(), last.2.len()), (120, 50, 50, 50, 20));
+    let mut all: Vec<String> = [first.2, second.2, last.2].concat();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), 120, "every payment on exactly one page");
+    assert!(past.2.is_empty());
     app.stop().await;
 }

@@ -96,7 +96,8 @@ async fn list(office: &Session, query: &str) -> List {
 }
 
 async fn waiting(office: &Session) -> Vec<Value> {
-    office.call::<Vec<Value>>(Method::GET, "/api/admin/payments/waiting", None).await.good()
+    let page: Value = office.call(Method::GET, "/api/admin/payments/waiting", None).await.good();
+    page["payments"].as_array().unwrap().clone()
 }
 
 /// The invoices' `paid` and `credited` agree with their rows.

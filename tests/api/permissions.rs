@@ -1240,7 +1240,12 @@ async fn payment_fixtures(admin: &Session, invoice: &str, round: usize) -> Payme
         .expect("the fixture's payment by KID");
     let waiting: Value = admin.get_json("/api/admin/payments/waiting", &[]).await;
     let waiting_of = |reference: &str| {
-        waiting.as_array().unwrap().iter().find(|payment| payment["bank_ref"] == reference).unwrap()["id"]
+        waiting["payments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|payment| payment["bank_ref"] == reference)
+            .unwrap()["id"]
             .as_str()
             .unwrap()
             .to_owned()

@@ -992,8 +992,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The payments waiting for the office: none of their KID or message named an invoice
-         *     plainly (unknown, more than was owed, two invoices), or one was taken off its invoice.
+         * A page of the payments waiting for the office: none of their KID or message named an
+         *     invoice plainly (unknown, more than was owed, two invoices), one was taken off its
+         *     invoice, a reversal from the bank or money of the firm's own coming back; and how many
+         *     wait in all.
          */
         get: operations["waiting_payments"];
         put?: never;
@@ -5270,6 +5272,22 @@ export interface components {
          * @enum {string}
          */
         Waiting: "unknown" | "overpaid" | "ambiguous" | "undone" | "reversal" | "returned";
+        /** @description A page of the payments that wait for the office, oldest first, and how many wait. */
+        WaitingPayments: {
+            /**
+             * Format: int64
+             * @description This page, from 1.
+             */
+            page: number;
+            /** Format: int64 */
+            page_size: number;
+            payments: components["schemas"]["Payment"][];
+            /**
+             * Format: int64
+             * @description How many wait in all.
+             */
+            total: number;
+        };
         /** @description A person's week. */
         Week: {
             /** @description Minutes per day, Monday first. */
@@ -10397,7 +10415,10 @@ export interface operations {
     };
     waiting_payments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1 ([`super::WAITING_PAGE`] payments a page). */
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10410,7 +10431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Payment"][];
+                    "application/json": components["schemas"]["WaitingPayments"];
                 };
             };
             /** @description Ugyldig forespørsel */

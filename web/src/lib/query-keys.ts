@@ -50,6 +50,7 @@ export const queryKeys = {
     reminders: (id: string) => ['invoices', 'reminders', id] as const,
     /** The payments waiting for the office: money in, under the invoices it changes. */
     waiting: ['invoices', 'waiting'] as const,
+    waitingPage: (page: number) => ['invoices', 'waiting', page] as const,
   },
   /** A job's samsvarserklæring. */
   declarations: {

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::fields::FieldErrors;
 
@@ -67,6 +67,21 @@ pub struct MatchInput {
 pub struct SetAsideInput {
     /// Required, at most 500 characters.
     pub note: Option<String>,
+}
+
+/// Which page of the payments that wait for the office.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct WaitingQuery {
+    /// The page, from 1 ([`super::WAITING_PAGE`] payments a page).
+    pub page: Option<i64>,
+}
+
+impl WaitingQuery {
+    /// The page asked for, from 1 (a page past the last is empty).
+    pub fn page(&self) -> i64 {
+        self.page.unwrap_or(1).clamp(1, 100_000)
+    }
 }
 
 /// Reads the invoice number of `input`.

@@ -149,6 +149,20 @@ impl Payment {
     }
 }
 
+/// How many waiting payments a page of them holds (a bank file may leave thousands).
+pub const WAITING_PAGE: i64 = 50;
+
+/// A page of the payments that wait for the office, oldest first, and how many wait.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct WaitingPayments {
+    pub payments: Vec<Payment>,
+    /// How many wait in all.
+    pub total: i64,
+    /// This page, from 1.
+    pub page: i64,
+    pub page_size: i64,
+}
+
 /// What an import did: how many payments were new, booked, left for the office, already
 /// there from an earlier import, payments the bank took back (each taken off its invoice),
 /// and entries left out (money out, not booked).

@@ -1,11 +1,11 @@
 import { Button } from './button'
 
 /** "Forrige", "Side 2 av 5", "Neste" under a list the server pages; nothing when it has
- * one page. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+ * one page. `label` names the navigation when a page has two lists with pages. */
+export function Pager({ page, pages, onPage, label = 'Sider' }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
   if (pages <= 1) return null
   return (
-    <nav aria-label="Sider" className="mt-4 flex items-center justify-end gap-3 text-sm">
+    <nav aria-label={label} className="mt-4 flex items-center justify-end gap-3 text-sm">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Forrige
       </Button>

@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 use crate::db::{Db, Tx};
-use crate::payments::{Payment, Source, Status, Waiting, stored};
+use crate::payments::{Payment, Source, Status, WAITING_PAGE, Waiting, WaitingPayments, stored};
 use crate::{db_run, tx_run};
 
 /// The key every payment write takes its turn by (`Db::begin_one_at_a_time`).
@@ -92,15 +92,23 @@ pub async fn of_invoice(db: &Db, id: Uuid) -> Result<Vec<Payment>, sqlx::Error> 
     payments(rows)
 }
 
-/// The payments that wait for the office, oldest first.
-pub async fn waiting(db: &Db) -> Result<Vec<Payment>, sqlx::Error> {
+/// Page `page` (from 1) of the payments that wait for the office, oldest first, and how
+/// many wait: a page is read from the index of their status, never all of them.
+pub async fn waiting(db: &Db, page: i64) -> Result<WaitingPayments, sqlx::Error> {
     let rows: Vec<Row> = db_run!(db, pool => sqlx::query_as(concat!(
         "SELECT ", columns!(), from!(), " WHERE payments.status = 'open' \
-         ORDER BY payments.paid_on, payments.created_at, payments.bank_ref, payments.id"
+         ORDER BY payments.paid_on, payments.created_at, payments.bank_ref, payments.id LIMIT $1 OFFSET $2"
     ))
+    .bind(WAITING_PAGE)
+    .bind((page - 1) * WAITING_PAGE)
     .fetch_all(pool)
     .await)?;
-    payments(rows)
+    let (total,): (i64,) = db_run!(db, pool => sqlx::query_as(
+        "SELECT COUNT(*) FROM payments WHERE status = 'open'"
+    )
+    .fetch_one(pool)
+    .await)?;
+    Ok(WaitingPayments { payments: payments(rows)?, total, page, page_size: WAITING_PAGE })
 }
 
 pub async fn get(db: &Db, id: Uuid) -> Result<Option<Payment>, sqlx::Error> {

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Search } from 'lucide-react'
 import { FormField } from '@/components/ui/form-field'
 import { Input, Select } from '@/components/ui/input'
@@ -21,7 +22,9 @@ export function InvoicesPage() {
   useAdminTitle('Fakturaer')
   const [filter, setFilter] = useUrlFilter(invoiceFilter)
   const list = useInvoiceList(filter)
-  const waiting = useWaitingPayments()
+  const [waitingPage, setWaitingPage] = useState(1)
+  const waiting = useWaitingPayments(waitingPage)
+  const waitingPages = waiting.data ? Math.max(1, Math.ceil(waiting.data.total / waiting.data.page_size)) : 1
   const [text, setText] = useSearchText(filter.q, setFilter, writeQ)
   const counts = list.data?.counts
   const unpaid = counts ? counts.sent + counts.overdue + counts.partly_paid : undefined
@@ -83,15 +86,19 @@ export function InvoicesPage() {
           </p>
         </div>
         <BankImport />
-        <h3 className="font-semibold">Til avklaring{waiting.data ? ` (${waiting.data.length})` : ''}</h3>
-        {waiting.data?.length === 0 && <p className="text-sm text-muted-foreground">Ingen innbetalinger venter på avklaring.</p>}
-        {waiting.data && waiting.data.length > 0 && (
+        <h3 className="font-semibold">Til avklaring{waiting.data ? ` (${waiting.data.total})` : ''}</h3>
+        {waiting.data?.total === 0 && <p className="text-sm text-muted-foreground">Ingen innbetalinger venter på avklaring.</p>}
+        {waiting.data && waiting.data.payments.length > 0 && (
           <ul className="grid gap-3">
-            {waiting.data.map((payment) => (
+            {waiting.data.payments.map((payment) => (
               <WaitingPayment key={payment.id} payment={payment} />
             ))}
           </ul>
         )}
+        {waiting.data && waiting.data.total > 0 && waiting.data.payments.length === 0 && (
+          <p className="text-sm text-muted-foreground">Alt på denne siden er avklart. Gå til forrige side.</p>
+        )}
+        <Pager label="Sider til avklaring" page={waitingPage} pages={Math.max(waitingPages, waitingPage)} onPage={setWaitingPage} />
       </section>
     </div>
   )

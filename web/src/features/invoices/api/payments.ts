@@ -75,10 +75,13 @@ export function useInvoiceAccount(id: string) {
   })
 }
 
-export function useWaitingPayments() {
+/** A page of the payments that wait for the office (the server pages them: a bank file may
+ * leave thousands), and how many wait. */
+export function useWaitingPayments(page: number) {
   return useQuery({
-    queryKey: queryKeys.invoices.waiting,
-    queryFn: async () => unwrap(await api.GET('/api/admin/payments/waiting')),
+    queryKey: queryKeys.invoices.waitingPage(page),
+    queryFn: async () => unwrap(await api.GET('/api/admin/payments/waiting', { params: { query: { page } } })),
+    placeholderData: (previous) => previous,
   })
 }
 
