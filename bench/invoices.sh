@@ -3,8 +3,12 @@
 # 20 000 jobs, 30 000 payments booked on them: half paid in two parts, half in one, so half
 # still owe something), and how fast the reads that grow with them answer: the list of
 # invoices unfiltered, filtered by state, searched by customer and by number; then one bank
-# file (camt.054) of 1 000 payments by KID imported. p50 and p95 by wrk, one connection and
-# 16 at once, and the server's memory after. Release build; SQLite and PostgreSQL. (The dashboard, which reads
+# file (camt.054) of 1 000 payments by KID imported; then the largest file taken (5 000
+# payments none of which names an invoice: all wait) and a file of 100 000 entries, each
+# imported while another session writes (a new lead every 50 ms), with the slowest of those
+# writes (#74: a write must not wait more than a second behind a bank file), and the first
+# page of the 5 000 waiting. p50 and p95 by wrk, one connection and 16 at once, and the
+# server's memory after. Release build; SQLite and PostgreSQL. (The dashboard, which reads
 # every job's meter, is #62's: bench/jobs.sh.)
 # One invoice is made through the API; the rest are written straight into the database,
 # each row copied from that one (its basis and seller as the server wrote them), with its
@@ -68,6 +72,48 @@ print(f'''<?xml version="1.0" encoding="UTF-8"?>
 PY
 }
 
+# A camt.054 file of $1 payments of 1 kr with a KID no invoice has (each waits), in one entry,
+# as written by a bank without its own references (each known by its EndToEndId).
+unknown_file() {
+  python3 - "$1" <<'PY'
+import sys, datetime
+n = int(sys.argv[1]); day = datetime.date.today().isoformat()
+tx = "".join(
+    f'<TxDtls><Refs><EndToEndId>UKJENT-{i}</EndToEndId></Refs><AmtDtls><TxAmt><Amt Ccy="NOK">1.00</Amt></TxAmt></AmtDtls>'
+    f'<RltdPties><Dbtr><Nm>Ukjent {i}</Nm></Dbtr></RltdPties><RmtInf><Strd><CdtrRefInf><Ref>12345678903</Ref></CdtrRefInf></Strd></RmtInf></TxDtls>'
+    for i in range(n))
+print(f'''<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02"><BkToCstmrDbtCdtNtfctn>
+<GrpHdr><MsgId>UKJENT-{n}</MsgId><CreDtTm>{day}T06:00:00</CreDtTm></GrpHdr>
+<Ntfctn><Id>U-{n}</Id><CreDtTm>{day}T06:00:00</CreDtTm><Acct><Id><Othr><Id>12345678903</Id></Othr></Id><Ccy>NOK</Ccy></Acct>
+<Ntry><Amt Ccy="NOK">{n}.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>{day}</Dt></BookgDt><ValDt><Dt>{day}</Dt></ValDt><BkTxCd/>
+<NtryDtls>{tx}</NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>''')
+PY
+}
+
+# Imports bank file $1 while a second session writes a lead every 50 ms; prints the
+# import's answer and seconds, and the slowest of the writes made meanwhile.
+import_beside_writes() {
+  local file=$1 log="$DATA/writes-$RANDOM"
+  : > "$log"
+  (
+    while true; do
+      curl -sS -o /dev/null -w '%{time_total}\n' -b "$jar" -H 'x-fagfolk-csrf: 1' -H 'Content-Type: application/json' \
+        -d '{"name":"Samtidig Ødegård","phone":"91234567"}' "$base/api/admin/leads" >> "$log" || true
+      sleep 0.05
+    done
+  ) &
+  local writer=$!
+  sleep 0.3
+  local answer took
+  answer=$(curl -sS -o "$DATA/answer.json" -w '%{http_code} %{time_total}' -b "$jar" -H 'x-fagfolk-csrf: 1' \
+    -F "file=@$file;type=application/xml" "$base/api/admin/payments/import")
+  sleep 0.3
+  kill "$writer"; wait "$writer" 2>/dev/null || true
+  took=${answer#* }
+  echo "${answer%% *} $(head -c 160 "$DATA/answer.json") på ${took} s; $(wc -l < "$log") skrivinger ved siden av, den tregeste $(sort -g "$log" | tail -1) s"
+}
+
 bench() {
   local kind=$1 url=$2
   local port; port=$(free_port)
@@ -116,6 +162,14 @@ bench() {
   local took; took=$(curl -fsS -o "$DATA/imported-$kind.json" -w '%{time_total}' -b "$jar" -H 'x-fagfolk-csrf: 1' \
     -F "file=@$file;type=application/xml" "$base/api/admin/payments/import")
   echo "  bankfil med $(jq length "$owed") innbetalinger: $(jq -c . "$DATA/imported-$kind.json") på ${took} s"
+  local most="$DATA/most-$kind.xml" huge="$DATA/huge-$kind.xml"
+  unknown_file 5000 > "$most"
+  unknown_file 100000 > "$huge"
+  echo "  største bankfil som tas (5 000 som venter, $(du -h "$most" | cut -f1)): $(import_beside_writes "$most")"
+  echo "  bankfil med 100 000 poster ($(du -h "$huge" | cut -f1)): $(import_beside_writes "$huge")"
+  echo "  til avklaring, første side av $(curl -fsS -b "$jar" "$base/api/admin/payments/waiting" | jq .total)"
+  echo "    én om gangen  $(run -t1 -c1 -H "$cookie" -H 'x-fagfolk-csrf: 1' "$base/api/admin/payments/waiting")"
+  echo "    16 samtidig   $(run -t2 -c16 -H "$cookie" -H 'x-fagfolk-csrf: 1' "$base/api/admin/payments/waiting")"
   echo "  Minne (VmRSS) etter: $(rss_mb "$PID") MB"
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
   # KEEP_DB=path keeps the SQLite database, to look into a query afterwards.
