@@ -335,6 +335,9 @@ async fn set_absence(
     user: CurrentUser,
     ApiJson(input): ApiJson<AbsenceInput>,
 ) -> ApiResult<Json<Absence>> {
+    if !(2000..=9999).contains(&chrono::Datelike::year(&input.day)) {
+        return Err(Refused::AbsenceYear.into());
+    }
     let named = people(&state, &[input.user_id]).await?;
     let now = state.clock.now();
     let absence = Absence {
@@ -345,7 +348,7 @@ async fn set_absence(
         created_by: user.name.clone(),
         created_at: now,
     };
-    let view = serde_json::json!({ "person": named[0].1, "day": input.day, "kind": input.kind.as_str() });
+    let view = serde_json::json!({ "person": named[0].1, "day": input.day, "kind": input.kind.as_logged() });
     let entry = user.created(now, AuditEntity::Absences, absence.id, view);
     planning::set_absence(&state.db, &absence, &entry).await?;
     let kept = store::absence(&state.db, input.user_id, input.day).await?;
@@ -375,7 +378,7 @@ async fn clear_absence(
     let before = store::absence(&state.db, query.user_id, query.day).await?;
     let Some(before) = before else { return Err(Refused::NoAbsence.into()) };
     let person = fagfolk_data::users::store::get(&state.db, query.user_id).await?.map(|user| user.name);
-    let view = serde_json::json!({ "person": person, "day": before.day, "kind": before.kind.as_str() });
+    let view = serde_json::json!({ "person": person, "day": before.day, "kind": before.kind.as_logged() });
     let entry =
         user.removed(state.clock.now(), AuditAction::Delete, AuditEntity::Absences, Some(before.id), view);
     if !planning::clear_absence(&state.db, query.user_id, query.day, &entry).await? {

@@ -4,6 +4,7 @@
 mod fixtures;
 mod helpers;
 
+mod absences;
 mod access_ends;
 mod audit_trail;
 mod auth;

@@ -90,6 +90,16 @@ impl AbsenceKind {
         }
     }
 
+    /// What the audit log keeps of it: a sick day is health data, which the board shows to
+    /// those who plan, and the log (kept longer, read by every editor) only as "fravær"
+    /// (docs/SECURITY.md, fifth review, finding 18).
+    pub fn as_logged(self) -> &'static str {
+        match self {
+            Self::Syk => "fravær",
+            other => other.as_str(),
+        }
+    }
+
     /// "har ferie", "er syk", "er på kurs": what the board says of the person.
     pub fn phrase(self) -> &'static str {
         match self {

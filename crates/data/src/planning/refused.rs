@@ -32,6 +32,8 @@ pub enum Refused {
     BoardDays,
     /// No such absence to take back.
     NoAbsence,
+    /// An absence on a day outside the years 2000 to 9999.
+    AbsenceYear,
     /// The customer's notice: the server has no e-mail.
     NoMail,
     /// The customer's notice: the job's customer has no e-mail address.
@@ -63,6 +65,7 @@ impl Refusal for Refused {
             Self::BadStart | Self::PastMidnight => Kind::Field("starts_at"),
             Self::BoardDays => Kind::Field("days"),
             Self::NoAbsence => Kind::NotFound,
+            Self::AbsenceYear => Kind::Field("day"),
             Self::NoMail
             | Self::NoCustomerEmail
             | Self::NothingPlanned
@@ -90,6 +93,7 @@ impl Refusal for Refused {
             Self::Cancelled => "Den planlagte dagen er fjernet.",
             Self::BoardDays => "Velg 7 eller 14 dager.",
             Self::NoAbsence => "Fant ikke fraværet.",
+            Self::AbsenceYear => "Velg en dag mellom år 2000 og 9999.",
             Self::NoMail => "E-post er ikke satt opp på serveren, så planen kan ikke sendes til kunden.",
             Self::NoCustomerEmail => {
                 "Kunden har ingen e-postadresse. Legg den inn på henvendelsen eller tilbudet, eller ring kunden."
