@@ -135,9 +135,9 @@ test('entries made in a basement are kept, survive a reload, and are stored once
   await expect.poll(() => stored(page, montor)).toEqual([60, 120, 240])
 
   // Signing out empties what the worker kept of the person.
-  expect(await phone.evaluate(() => caches.has('fagfolk-data-v1'))).toBe(true)
+  expect(await phone.evaluate(() => caches.has('fagfolk-data-v2'))).toBe(true)
   await phone.getByRole('button', { name: 'Logg ut' }).tap()
   await expect(phone).toHaveURL('/admin/login')
-  expect(await phone.evaluate(() => caches.has('fagfolk-data-v1'))).toBe(false)
+  expect(await phone.evaluate(() => caches.has('fagfolk-data-v2'))).toBe(false)
   await context.close()
 })

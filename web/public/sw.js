@@ -6,15 +6,22 @@
 //   /assets/ files never change under their name and are answered from SHELL first;
 // - the signed-in person's own jobs of today and their week (/api/admin/work/today and
 //   /api/admin/work/week without a user_id) are kept in DATA, answered from the network
-//   when there is one, else from DATA.
+//   when there is one, else from DATA. Each answer is kept under the person the page asked
+//   for (the X-Fagfolk-User header, src/lib/api.ts) and only ever given back to a page that
+//   asks for that same person: on a phone two montører share, one never sees the other's
+//   customers (security review #74, finding 10). A request that names no one is left alone.
 //
-// Nothing else is kept: no other admin page, no other API answer, no other person's data.
-// Signing out sends "clear", which empties DATA. Entries made offline are not the worker's:
-// the page queues them in IndexedDB and sends them itself (src/features/jobs/outbox.ts).
+// Nothing else is kept: no other admin page, no other API answer. The page empties DATA
+// whenever a session ends (sign-out, a 401, another person signing in: src/lib/offline.ts),
+// and the worker does too when the server answers 401. Entries made offline are not the
+// worker's: the page queues them in IndexedDB, under their owner, and sends them itself
+// (src/features/jobs/outbox.tsx).
 const SHELL = 'fagfolk-shell-v1'
-const DATA = 'fagfolk-data-v1'
+// v1 kept the day under its address alone, whoever asked: `activate` deletes it.
+const DATA = 'fagfolk-data-v2'
 const START = '/admin/mine-oppdrag'
 const OWN_DATA = ['/api/admin/work/today', '/api/admin/work/week']
+const USER_HEADER = 'X-Fagfolk-User'
 
 /** The shell and every script, style and font it names, fetched and kept together. */
 async function keepShell() {
@@ -43,6 +50,27 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   if (event.data === 'clear') event.waitUntil(caches.delete(DATA))
 })
+
+/** `owner`'s own day: the network's answer, kept under `owner`; with no network, what was
+ * kept for `owner` and no one else. A 401 (the session is over) forgets every kept day: one
+ * browser has one session, so none of them is anyone's now. */
+async function ownDay(request, owner, url) {
+  const key = `/own/${encodeURIComponent(owner)}${url.pathname}${url.search}`
+  try {
+    const response = await fetch(request)
+    if (response.ok) {
+      const cache = await caches.open(DATA)
+      await cache.put(key, response.clone())
+    } else if (response.status === 401) {
+      await caches.delete(DATA)
+    }
+    return response
+  } catch (error) {
+    const kept = await caches.match(key, { cacheName: DATA })
+    if (kept) return kept
+    throw error
+  }
+}
 
 /** The network's answer, kept in `cacheName` under `key`; the kept one when there is no network. */
 async function networkFirst(request, cacheName, key) {
@@ -83,7 +111,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(keptFirst(request))
     return
   }
-  if (OWN_DATA.includes(url.pathname) && !url.searchParams.has('user_id')) {
-    event.respondWith(networkFirst(request, DATA, url.pathname + url.search))
+  const owner = request.headers.get(USER_HEADER)
+  if (OWN_DATA.includes(url.pathname) && !url.searchParams.has('user_id') && owner) {
+    event.respondWith(ownDay(request, owner, url))
   }
 })

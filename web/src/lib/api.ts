@@ -36,10 +36,30 @@ export class NoConnectionError extends Error {
 /** Fired when the server says the staff session is gone; the admin app signs out. */
 export const UNAUTHORIZED_EVENT = 'fagfolk:unauthorized'
 
+/**
+ * Says whose answer a request asks for: the id of the person the page has signed in, or
+ * none. The server goes by the session cookie alone; the service worker keeps the montør's
+ * own day under this name, so that on a shared phone one person's kept jobs are never
+ * another's answer (web/public/sw.js, docs/ARCHITECTURE.md "Offline").
+ */
+export const USER_HEADER = 'X-Fagfolk-User'
+let requestUser: string | null = null
+
+/** Whom the page's requests are for from now on (the sign-in sets it, and sign-out). */
+export function setRequestUser(id: string | null): void {
+  requestUser = id
+}
+
+/** Whom the page's requests are for now: `null` when no one is signed in. */
+export function currentRequestUser(): string | null {
+  return requestUser
+}
+
 const csrfAndSession: Middleware = {
   onRequest({ request }) {
     // The server refuses admin mutations without this header (CSRF protection).
     request.headers.set('X-Fagfolk-Csrf', '1')
+    if (requestUser) request.headers.set(USER_HEADER, requestUser)
     return request
   },
   onResponse({ request, response }) {

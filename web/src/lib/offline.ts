@@ -1,7 +1,8 @@
 /** The montør's screens offline (web/public/sw.js, docs/ARCHITECTURE.md "Offline"). */
 
-/** The cache where the worker keeps the signed-in person's own jobs and week. */
-const OWN_DATA = 'fagfolk-data-v1'
+/** The caches where the worker keeps the signed-in person's own jobs and week: v2 keeps
+ * them per person; v1, from before, kept them for whoever asked. */
+const OWN_DATA = ['fagfolk-data-v2', 'fagfolk-data-v1']
 
 /** Registers the service worker for the admin's pages, where the browser has one. */
 export function registerWorker(): void {
@@ -11,8 +12,10 @@ export function registerWorker(): void {
   })
 }
 
-/** Forgets what the worker kept of the person signing out. */
+/** Forgets every day the worker kept, of anyone: called whenever a session ends, however
+ * it ends (src/app/admin/admin-app.tsx). */
 export async function forgetOwnData(): Promise<void> {
   navigator.serviceWorker?.controller?.postMessage('clear')
-  if ('caches' in window) await caches.delete(OWN_DATA).catch(() => false)
+  if (typeof caches === 'undefined') return
+  await Promise.all(OWN_DATA.map((name) => caches.delete(name).catch(() => false)))
 }

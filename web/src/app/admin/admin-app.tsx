@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider'
+import { clearHeldNotices } from '@/features/jobs/held-notices'
 import { ApiError } from '@/lib/api'
+import { forgetOwnData } from '@/lib/offline'
 import { paths } from '@/lib/paths'
 import { AdminShell } from './admin-shell'
 import { AuditPage } from './pages/audit-page'
@@ -43,9 +45,19 @@ function makeQueryClient() {
 /** The admin app (its own chunk; no public page loads it). Its routes are the links' paths. */
 export function AdminApp() {
   const [queryClient] = useState(makeQueryClient)
+  // A session ended (however it ended) or another person signed in: nothing the device
+  // holds of the last one is shown to the next (security review #74, finding 10). The
+  // answers in memory, the service worker's kept days, the "held" notices go; unsent
+  // entries stay in the outbox under their owner, for their owner alone
+  // (src/features/jobs/outbox.tsx).
+  const forget = useCallback(async () => {
+    queryClient.clear()
+    clearHeldNotices()
+    await forgetOwnData()
+  }, [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider onSessionEnd={forget}>
         <Routes>
           <Route path={paths.admin.login} element={<LoginPage />} />
           <Route path={paths.admin.forgotPassword} element={<ForgotPasswordPage />} />

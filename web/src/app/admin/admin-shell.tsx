@@ -33,8 +33,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { useAuth } from '@/features/auth/components/auth-provider'
 import { CommandSearch } from '@/features/search/components/command-search'
 import { dashboardQuery } from '@/features/dashboard/api/dashboard'
-import { clearHeldNotices } from '@/features/jobs/held-notices'
-import { forgetOwnData } from '@/lib/offline'
+import { sendWaiting, unsent } from '@/features/jobs/outbox'
 import { isLanguage, LanguageProvider, useI18n } from '@/lib/i18n'
 import { useSite } from '@/lib/site'
 import { cn } from '@/lib/utils'
@@ -218,6 +217,15 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
   const { user, logout } = useAuth()
   const navigate = useNavigate()
   const { t } = useI18n()
+  /** How many of one's entries are not sent, when "Logg ut" found some: the question is open. */
+  const [left, setLeft] = useState(0)
+  // What this device holds of the person goes with them (src/app/admin/admin-app.tsx);
+  // their unsent entries stay, theirs alone (src/features/jobs/outbox.tsx).
+  const signOut = async () => {
+    setLeft(0)
+    await logout()
+    navigate(paths.admin.login, { replace: true })
+  }
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-card/95 px-3 backdrop-blur sm:px-5">
       <Button variant="ghost" size="icon" className="md:hidden" onClick={onMenu}>
@@ -254,17 +262,32 @@ function TopBar({ onMenu, onSearch }: { onMenu: () => void; onSearch: () => void
           variant="ghost"
           size="sm"
           onClick={async () => {
-            // What this device holds of the person goes with them.
-            clearHeldNotices()
-            await forgetOwnData()
-            await logout()
-            navigate(paths.admin.login, { replace: true })
+            // Entries still on the phone are sent first when there is a network; those that
+            // cannot be are said before signing out.
+            if (user) {
+              // A network that hangs keeps no one from signing out: what is not sent in a few
+              // seconds is counted as left.
+              await Promise.race([sendWaiting(user.id).catch(() => false), new Promise((resolve) => window.setTimeout(resolve, 8_000))])
+              const count = await unsent(user.id).catch(() => 0)
+              if (count > 0) return setLeft(count)
+            }
+            await signOut()
           }}
         >
           <LogOut aria-hidden="true" />
           <span>{t('shell.logOut')}</span>
         </Button>
       </div>
+      <Dialog open={left > 0} onOpenChange={(open) => !open && setLeft(0)} title={t('shell.unsentTitle')} description={t('shell.unsentBody', { count: left })}>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="outline" className="min-h-11" onClick={() => setLeft(0)} data-autofocus>
+            {t('shell.stay')}
+          </Button>
+          <Button variant="destructive" className="min-h-11" onClick={() => void signOut()}>
+            {t('shell.logOutAnyway')}
+          </Button>
+        </div>
+      </Dialog>
     </header>
   )
 }

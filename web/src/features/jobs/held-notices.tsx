@@ -8,7 +8,8 @@ import { useI18n } from '@/lib/i18n'
  * (crates/data/src/jobs/gate.rs): they are kept, and wait for the office's § 7 contact
  * with the customer before they are billed. A toast goes in a few seconds and a glove
  * misses it, so the message stays on "Mine oppdrag" until "Lest" is pressed, across
- * reloads, on this device. Signing out clears them (`clearHeldNotices`).
+ * reloads, on this device. A session's end, however it ends, clears them
+ * (`clearHeldNotices`, from src/app/admin/admin-app.tsx).
  */
 export type HeldNotice = { id: string; what: string }
 

@@ -3,7 +3,7 @@ import { createStore, del, entries, set } from 'idb-keyval'
 import { CloudOff, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { Button } from '@/components/ui/button'
-import { api, ApiError, NoConnectionError, unwrap } from '@/lib/api'
+import { api, ApiError, currentRequestUser, NoConnectionError, UNAUTHORIZED_EVENT, unwrap } from '@/lib/api'
 import { useI18n } from '@/lib/i18n'
 import { queryKeys } from '@/lib/query-keys'
 import { refresh } from '@/lib/refresh'
@@ -14,9 +14,15 @@ import { addHeldNotice } from './held-notices'
  * What a montør enters with no network: kept on the phone (IndexedDB, which a reload and a
  * closed browser keep) and sent when the network is back, shown as "Venter på nett" until
  * then (docs/ARCHITECTURE.md, "Offline"). Each record carries the id the phone chose for
- * it, so one sent twice (its answer lost) is written once (`src/jobs/time.rs`). A record
- * is sent only in its own person's session; one the server refuses stays, with the reason,
- * until it is removed.
+ * it, so one sent twice (its answer lost) is written once (`src/jobs/time.rs`). One the
+ * server refuses stays, with the reason, until it is removed.
+ *
+ * A phone may be shared (security review #74, finding 10). Each record, its receipt photo
+ * with it, is its owner's: shown only to them, and sent only in their session, which the
+ * server is asked about just before (the session cookie is the browser's, and another tab
+ * may have signed someone else in). A session that ends does not lose them (they are the
+ * law's time sheet): they wait on the phone, for no one else, until their owner signs in
+ * here again. "Logg ut" tries to send them first, and says so when some are left.
  */
 export type Pending = {
   /** The record's own id. */
@@ -87,6 +93,46 @@ async function send(pending: Pending): Promise<boolean> {
   }
 }
 
+/** Whether the browser's session is `owner`'s, as the server says: `undefined` when it
+ * cannot be asked. No session at all is a session that ended: the app signs out. */
+async function sessionOf(owner: string): Promise<boolean | undefined> {
+  try {
+    const { data, response } = await api.GET('/api/auth/session')
+    if (!response.ok) return undefined
+    if (!data?.user) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
+    return data?.user?.id === owner
+  } catch {
+    return undefined
+  }
+}
+
+let sending: Promise<boolean> = Promise.resolve(false)
+
+/** Sends what `owner` has waiting, oldest first, in `owner`'s own session and no one
+ * else's: `true` when something went. One sending at a time. */
+export function sendWaiting(owner: string): Promise<boolean> {
+  const next = sending.catch(() => false).then(async () => {
+    await reload()
+    const waiting = known.filter((item) => item.owner === owner && !item.refused)
+    if (waiting.length === 0 || !(await sessionOf(owner))) return false
+    let sent = false
+    for (const pending of waiting) {
+      // Signed out (or someone else in) on this page while the others went: the rest wait.
+      if (currentRequestUser() !== owner || !(await send(pending))) break
+      sent = true
+    }
+    return sent
+  })
+  sending = next
+  return next
+}
+
+/** How many of `owner`'s records are still on the phone (waiting, or refused). */
+export async function unsent(owner: string): Promise<number> {
+  await reload()
+  return known.filter((item) => item.owner === owner).length
+}
+
 /** The records `owner` has waiting, sent by themselves whenever the network comes back,
  * at start and every half minute. */
 export function useOutbox(owner: string | undefined): Pending[] {
@@ -94,12 +140,7 @@ export function useOutbox(owner: string | undefined): Pending[] {
   const all = useSyncExternalStore(subscribe, () => known, () => known)
   const flush = useCallback(async () => {
     if (!owner) return
-    let sent = false
-    for (const pending of known.filter((item) => item.owner === owner && !item.refused)) {
-      if (!(await send(pending))) break
-      sent = true
-    }
-    if (sent) void refresh(queryClient, queryKeys.work.all, queryKeys.jobs.all)
+    if (await sendWaiting(owner)) void refresh(queryClient, queryKeys.work.all, queryKeys.jobs.all)
   }, [owner, queryClient])
   useEffect(() => {
     void reload().then(flush)

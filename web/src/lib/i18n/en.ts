@@ -4,6 +4,11 @@ import type { Messages } from './types'
 export const en: Messages = {
   'shell.openMenu': 'Open menu',
   'shell.logOut': 'Sign out',
+  'shell.unsentTitle': 'Not sent yet',
+  'shell.unsentBody':
+    'Entries not sent: {count}. They stay on this phone, for you only, and are sent when you sign in here again with a network. Nobody else who signs in here sees them or sends them.',
+  'shell.stay': 'Stay signed in',
+  'shell.logOutAnyway': 'Sign out anyway',
   'shell.hideMenu': 'Hide menu',
   'shell.hideSidebar': 'Hide the side menu',
   'shell.showSidebar': 'Show the side menu',

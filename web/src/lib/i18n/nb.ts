@@ -3,6 +3,11 @@
 export const nb = {
   'shell.openMenu': 'Åpne meny',
   'shell.logOut': 'Logg ut',
+  'shell.unsentTitle': 'Ikke sendt ennå',
+  'shell.unsentBody':
+    'Føringer som ikke er sendt: {count}. De blir liggende på denne telefonen, bare for deg, og sendes når du logger inn her igjen med nett. Ingen andre som logger inn her ser dem eller sender dem.',
+  'shell.stay': 'Bli innlogget',
+  'shell.logOutAnyway': 'Logg ut likevel',
   'shell.hideMenu': 'Skjul meny',
   'shell.hideSidebar': 'Skjul sidemenyen',
   'shell.showSidebar': 'Vis sidemenyen',

@@ -4,6 +4,11 @@ import type { Messages } from './types'
 export const pl: Messages = {
   'shell.openMenu': 'Otwórz menu',
   'shell.logOut': 'Wyloguj się',
+  'shell.unsentTitle': 'Jeszcze niewysłane',
+  'shell.unsentBody':
+    'Niewysłane wpisy: {count}. Zostają w tym telefonie, tylko dla Ciebie, i zostaną wysłane, gdy znów zalogujesz się tutaj z dostępem do sieci. Nikt inny, kto się tu zaloguje, ich nie zobaczy ani nie wyśle.',
+  'shell.stay': 'Pozostań zalogowany',
+  'shell.logOutAnyway': 'Wyloguj mimo to',
   'shell.hideMenu': 'Ukryj menu',
   'shell.hideSidebar': 'Ukryj menu boczne',
   'shell.showSidebar': 'Pokaż menu boczne',

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { ApiError, UNAUTHORIZED_EVENT } from '@/lib/api'
+import { ApiError, setRequestUser, UNAUTHORIZED_EVENT } from '@/lib/api'
 import { keepDeviceLanguage } from '@/lib/i18n'
 import { type AdminUser, getSession, login as loginRequest, logout as logoutRequest, saveLanguage } from '../api/auth'
 
@@ -53,43 +53,79 @@ function store(session: Stored | null) {
   else window.localStorage.removeItem(STORAGE_KEY)
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Stored | null>(() => readStoredSession())
+/** The stored session at start, and the person the page's requests are for. */
+function startingSession(): Stored | null {
+  const session = readStoredSession()
+  setRequestUser(session?.user.id ?? null)
+  return session
+}
+
+/**
+ * The signed-in person, for the admin app. `onSessionEnd` is called whenever the person on
+ * this device changes, before the screens show the next one: a session that ends (by "Logg
+ * ut", a 401 from the server, its time running out, or another tab), someone else signing
+ * in, and a start with no session. It empties what the device keeps of a person
+ * (security review #74, finding 10); `logout` waits for it.
+ */
+export function AuthProvider({ children, onSessionEnd }: { children: ReactNode; onSessionEnd?: () => Promise<void> | void }) {
+  const [session, setSession] = useState<Stored | null>(startingSession)
   const [loading, setLoading] = useState(true)
   // Bumped by every sign-in and sign-out, so a slower start-up check cannot undo them.
   const generation = useRef(0)
 
   const [expired, setExpired] = useState(false)
-  const signedIn = useRef(session !== null)
+  // The session as last set, for the callbacks: who is signed in on this device right now.
+  const current = useRef(session)
+  const ended = useRef(onSessionEnd)
   useEffect(() => {
-    signedIn.current = session !== null
-  }, [session])
+    ended.current = onSessionEnd
+  }, [onSessionEnd])
+
+  /** Makes `next` the device's session (kept in storage unless another tab already did);
+   * a different person, or none, first empties what the device kept of the last one. */
+  const become = useCallback(async (next: Stored | null, { keep = true } = {}) => {
+    const before = current.current?.user.id ?? null
+    const after = next?.user.id ?? null
+    current.current = next
+    setRequestUser(after)
+    if (keep) store(next)
+    // Emptied before the next person is shown; what could not be emptied keeps no one
+    // signed in, nor out.
+    let forgetting: Promise<void> | void = undefined
+    try {
+      if (before !== after) forgetting = ended.current?.()
+    } catch {
+      // as below
+    }
+    setSession(next)
+    await Promise.resolve(forgetting).catch(() => undefined)
+  }, [])
 
   const signOutLocally = useCallback(() => {
     generation.current += 1
-    store(null)
-    setSession(null)
-  }, [])
+    return become(null)
+  }, [become])
 
   // The session ran out or the server no longer knows it: back to the sign-in page,
   // which says why.
   const sessionEnded = useCallback(() => {
-    if (signedIn.current) setExpired(true)
-    signOutLocally()
+    if (current.current) setExpired(true)
+    void signOutLocally()
   }, [signOutLocally])
 
   // At start the loading flag stays on until the server has confirmed the session.
   useEffect(() => {
     let cancelled = false
     const started = generation.current
+    // No session at start: nothing kept of anyone is shown from here on.
+    if (!current.current) void ended.current?.()
     getSession()
       .then((info) => {
         if (cancelled || generation.current !== started) return
         const next = info ? { user: info.user, expiresAt: info.expires_at } : null
         // The device remembered a session the server no longer has: say so at sign-in.
-        if (!next && signedIn.current) setExpired(true)
-        store(next)
-        setSession(next)
+        if (!next && current.current) setExpired(true)
+        void become(next)
       })
       .catch(() => {
         // Server unreachable: keep what the device knows; requests will tell.
@@ -98,7 +134,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [])
+  }, [become])
+
+  // Another tab signed out, or in as someone else (they share the cookie): this one follows.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEY && event.key !== null) return
+      const next = readStoredSession()
+      if ((next?.user.id ?? null) === (current.current?.user.id ?? null)) {
+        if (next) setSession(next)
+        current.current = next
+        return
+      }
+      generation.current += 1
+      void become(next, { keep: false })
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [become])
 
   // The server said 401 somewhere, or the 24 hours ran out: sign out.
   useEffect(() => {
@@ -116,9 +169,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const info = await loginRequest(email, password, remember)
       generation.current += 1
-      const next = { user: info.user, expiresAt: info.expires_at }
-      store(next)
-      setSession(next)
+      await become({ user: info.user, expiresAt: info.expires_at })
       setLoading(false)
       setExpired(false)
       if (info.user.role === 'montor') keepDeviceLanguage(info.user.language as 'nb' | 'en' | 'pl')
@@ -127,25 +178,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (error instanceof ApiError) return { success: false, error: error.message, cause: error }
       return { success: false, error: 'En feil oppstod under innlogging' }
     }
-  }, [])
+  }, [become])
 
+  // Signed out on this device even when the server cannot be told (no network).
   const logout = useCallback(async () => {
-    try {
-      await logoutRequest()
-    } finally {
-      signOutLocally()
-    }
+    await logoutRequest().catch(() => undefined)
+    await signOutLocally()
   }, [signOutLocally])
 
   const changeLanguage = useCallback(async (language: 'nb' | 'en' | 'pl') => {
     await saveLanguage(language)
     keepDeviceLanguage(language)
-    setSession((current) => {
-      if (!current) return current
-      const next = { ...current, user: { ...current.user, language } }
-      store(next)
-      return next
-    })
+    const signedIn = current.current
+    if (!signedIn) return
+    const next = { ...signedIn, user: { ...signedIn.user, language } }
+    current.current = next
+    store(next)
+    setSession(next)
   }, [])
 
   const value = useMemo(

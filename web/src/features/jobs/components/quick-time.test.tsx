@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setRequestUser } from '@/lib/api'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { WorkJob } from '../api/jobs'
 import { HeldNotices } from '../held-notices'
@@ -11,6 +12,7 @@ import { QuickTime } from './quick-time'
 afterEach(() => {
   vi.unstubAllGlobals()
   window.localStorage.clear()
+  setRequestUser(null)
 })
 
 const job: WorkJob = {
@@ -32,11 +34,17 @@ describe('QuickTime', () => {
     let online = false
     const sent: { body: unknown }[] = []
     vi.stubGlobal('fetch', async (request: Request) => {
-      const body: unknown = JSON.parse(await request.text())
       if (!online) throw new TypeError('Failed to fetch')
+      // The phone asks whose the session is before it sends anything kept (`../outbox.tsx`).
+      if (new URL(request.url).pathname === '/api/auth/session') {
+        return new Response(JSON.stringify({ user: { id: 'u1' }, expires_at: '2026-11-29T00:00:00Z' }), { headers: { 'Content-Type': 'application/json' } })
+      }
+      const body: unknown = JSON.parse(await request.text())
       sent.push({ body })
       return new Response(JSON.stringify({ id: (body as { id: string }).id, held: false }), { status: 201, headers: { 'Content-Type': 'application/json' } })
     })
+    // Signed in as u1, whose entries these are (the sign-in sets it: `../../auth`).
+    setRequestUser('u1')
     function Phone() {
       const pending = useOutbox('u1')
       return (
