@@ -48,6 +48,7 @@ async fn get_settings(State(state): State<AppState>, _user: CurrentUser) -> ApiR
     put, path = "/api/admin/settings", tag = "admin", request_body = SettingsInput,
     responses(
         (status = 200, description = "Lagret", body = Settings),
+        (status = 403, description = "Ingen tilgang for rollen, eller en redaktør endret kontonummeret eller regnskapets innboks", body = ErrorBody),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -65,6 +66,14 @@ async fn update_settings(
         None => true,
     };
     let after = input.apply(&before, state.clock.today().year(), logo_is_picture)?;
+    // Where customers pay and where the vouchers go are the firm's money routes: an editor
+    // keeps them as they are (docs/SECURITY.md, fifth review, finding 18).
+    let routes = |settings: &Settings| {
+        (settings.invoicing.account_number.clone(), settings.invoicing.accounting_email.clone())
+    };
+    if !user.is_admin() && routes(&after) != routes(&before) {
+        return Err(fagfolk_data::settings::Refused::MoneyRoutes.into());
+    }
     let now = state.clock.now();
     let (was, is) = (before.audit_view(), after.audit_view());
     if let Some(entry) = user.changed(now, AuditAction::Update, AuditEntity::Settings, None, &was, &is) {

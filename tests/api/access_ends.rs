@@ -17,6 +17,7 @@ crate::db_tests!(
     a_role_change_ends_the_users_sessions,
     a_partial_invoicing_save_keeps_the_account_and_the_inbox,
     the_documented_invoice_send_body_is_the_one_the_server_takes,
+    only_an_admin_moves_where_the_money_goes,
 );
 
 /// Makes `session`'s own calendar feed; its address's path.
@@ -335,5 +336,39 @@ async fn a_credited_invoice_is_mailed_as_credited_with_what_is_owed_back(app: Te
             .await;
     assert!(text.contains("Du har 25 905,63 kr til gode, og det betaler vi tilbake til deg."), "{text}");
     assert!(!text.contains("trukket fra det du skal betale"), "{text}");
+    app.stop().await;
+}
+
+/// Finding 18 (decided): any office user could point the accounting inbox, and the
+/// account number customers pay to, anywhere. Now an editor saves the settings with both
+/// as they are, or is refused; an admin changes them.
+async fn only_an_admin_moves_where_the_money_goes(app: TestApp) {
+    let admin = app.admin().await;
+    firm_can_invoice(&admin).await;
+    app.create_user("redaktor@fagfolk.test", ADMIN_PASSWORD, fagfolk::users::Role::Editor).await;
+    let editor = app.login("redaktor@fagfolk.test", ADMIN_PASSWORD).await;
+    for moved in
+        [json!({"account_number": "1503.12.34562"}), json!({"accounting_email": "bilag@svindel.example"})]
+    {
+        editor
+            .call::<Value>(Method::PUT, "/api/admin/settings", Some(&json!({ "invoicing": moved })))
+            .await
+            .refused(
+                StatusCode::FORBIDDEN,
+                "Bare en administrator kan endre kontonummeret og regnskapets e-postinnboks.",
+            );
+    }
+    let kept: Value = admin.get_json("/api/admin/settings", &[]).await;
+    assert_eq!(kept["invoicing"]["account_number"], "12345678903");
+    // Anything else an editor still saves, the money routes kept.
+    let days = json!({"invoicing": {"payment_days": 20}});
+    let saved: Value = editor.call(Method::PUT, "/api/admin/settings", Some(&days)).await.good();
+    assert_eq!(
+        (saved["invoicing"]["payment_days"].as_i64(), saved["invoicing"]["account_number"].as_str()),
+        (Some(20), Some("12345678903"))
+    );
+    let moved = json!({"invoicing": {"accounting_email": "bilag@fiken.no"}});
+    let saved: Value = admin.call(Method::PUT, "/api/admin/settings", Some(&moved)).await.good();
+    assert_eq!(saved["invoicing"]["accounting_email"], "bilag@fiken.no");
     app.stop().await;
 }

@@ -10,6 +10,9 @@ pub enum Refused {
     Missing,
     /// A status to remove still has leads.
     StatusInUse { status: String, leads: i64 },
+    /// An editor changed where the money goes: the account number or the accounting
+    /// system's inbox, which only an administrator changes.
+    MoneyRoutes,
 }
 
 impl Refusal for Refused {
@@ -17,6 +20,7 @@ impl Refusal for Refused {
         match self {
             Self::Missing => Kind::NotFound,
             Self::StatusInUse { .. } => Kind::Conflict,
+            Self::MoneyRoutes => Kind::Forbidden,
         }
     }
 
@@ -27,6 +31,9 @@ impl Refusal for Refused {
                 "Statusen «{status}» har {leads} leads. Flytt dem til en annen status før du fjerner den."
             )
             .into(),
+            Self::MoneyRoutes => {
+                "Bare en administrator kan endre kontonummeret og regnskapets e-postinnboks.".into()
+            }
         }
     }
 }
