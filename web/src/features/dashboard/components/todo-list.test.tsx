@@ -31,6 +31,12 @@ describe('TodoList', () => {
     expect(screen.getByRole('link', { name: 'Faktura 2026-0007, Byggmester Hansen AS' })).toHaveAttribute('href', '/admin/fakturaer/inv-1')
   })
 
+  it('opens the list of overdue invoices from "Forfalte fakturaer", the same invoices it counts', () => {
+    renderIn(<TodoList items={[{ kind: 'overdue', count: 2, things: [{ kind: 'invoice', id: 'inv-2', title: 'Faktura 2026-0002, Kari' }] }]} />)
+    const overdue = screen.getByText('Forfalte fakturaer').closest('li')!
+    expect(within(overdue).getByRole('link', { name: /Se alle/ })).toHaveAttribute('href', '/admin/fakturaer?status=overdue')
+  })
+
   it('says when nothing waits', () => {
     renderIn(<TodoList items={[]} />)
     expect(screen.getByText('Ingenting venter på kontoret nå.')).toBeInTheDocument()

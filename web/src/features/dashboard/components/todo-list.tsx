@@ -11,7 +11,7 @@ type Thing = TodoItem['things'][number]
 /** Each kind as the office reads it, and the list that shows all of them where there is one. */
 const KINDS: Record<TodoKind, { label: string; all?: string }> = {
   reminders_due: { label: 'Purringer å sende', all: `${paths.admin.invoices}?status=unpaid` },
-  overdue: { label: 'Forfalte fakturaer', all: `${paths.admin.invoices}?status=unpaid` },
+  overdue: { label: 'Forfalte fakturaer', all: `${paths.admin.invoices}?status=overdue` },
   done_not_invoiced: { label: 'Ferdige oppdrag som ikke er fakturert', all: `${paths.admin.jobs}?status=done` },
   needs_contact: { label: 'Over prisoverslaget: kontakt kunden (§ 7)', all: `${paths.admin.jobs}?over=1` },
   held: { label: 'Timer og materiell holdt tilbake til § 7-kontakten' },
