@@ -62,7 +62,10 @@ export function JobPage() {
         )}
       </p>
       <MeterView meter={data.meter} rule={data.price_rule} />
-      {(data.price_type === 'estimate' || data.contacts.length > 0) && <JobContacts job={data} />}
+      {/* The § 7 contact is reachable for every price type the law asks it of: a prisoverslag,
+          and an hourly job whose meter waits for it (a consumer's timepris with its § 32
+          ceiling); the meter's "registrer kontakten under" always has the form under it. */}
+      {(data.price_type !== 'fixed' || data.meter.needs_contact || data.contacts.length > 0) && <JobContacts job={data} />}
       {data.status !== 'invoiced' && <PlanNotice jobId={data.id} leadId={data.lead_id ?? null} />}
       <JobChanges job={data} status={(status) => <QuoteStatusBadge status={status} />} />
       <JobInvoice job={data} />
