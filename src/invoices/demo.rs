@@ -172,7 +172,9 @@ async fn done_job(
     let id = Uuid::now_v7();
     let audit =
         NewAudit::new(now, AuditAction::Create, AuditEntity::TimeEntries, Some(id), montor_email, None);
-    jobs::time::add(db, id, &entry, now, &audit).await?.map_err(|refused| anyhow::anyhow!("{refused:?}"))?;
+    jobs::time::add(db, id, &entry, now, &audit, jobs::time::Writer::Montor)
+        .await?
+        .map_err(|refused| anyhow::anyhow!("{refused:?}"))?;
     let done = Job { status: JobStatus::Done, updated_at: now, ..job };
     let audit = NewAudit::new(now, AuditAction::Update, AuditEntity::Jobs, Some(done.id), office, None);
     jobs::update(db, &done, &[montor], &audit).await?;

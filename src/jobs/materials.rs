@@ -8,9 +8,11 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use uuid::Uuid;
 
 use super::access::job_for;
+use super::replay::{self, ReusedLine};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -38,14 +40,16 @@ async fn priced(state: &AppState, user: &CurrentUser, line: &QuoteLine) -> ApiRe
 
 /// Adds a material line (from the catalogue or typed), with who added it and when. A
 /// montør may add to the jobs they work on, without a price (see `priced`). On a
-/// prisoverslag past its budget it is saved and held (`held`) until the § 7 contact.
+/// prisoverslag past its budget it is saved and held (`held`) until the § 7 contact. An id
+/// the phone chose is looked up first (`super::replay`).
 #[utoipa::path(
     post, path = "/api/admin/jobs/{id}/materials", tag = "admin",
     params(("id" = Uuid, Path, description = "Oppdragets id")), request_body = MaterialInput,
     responses(
         (status = 200, description = "Materiellet var ført allerede (samme id): den første føringen", body = Material),
         (status = 201, description = "Materiellet er ført (`held`: over prisoverslaget, venter på § 7-kontakten)", body = Material),
-        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig, eller id-en er en annens; har id-en en annen linje \
+            av samme person, følger den som lagret (`stored`)", body = ReusedLine),
     )
 )]
 pub(super) async fn add_material(
@@ -53,15 +57,51 @@ pub(super) async fn add_material(
     SignedIn(user): SignedIn,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<MaterialInput>,
-) -> ApiResult<(StatusCode, Json<Material>)> {
-    let job = job_for(&state, &user, id).await?;
+) -> ApiResult<Response> {
     let chosen = jobs::input::client_id(input.id.as_deref())?;
-    let (line, extra, change_id) = jobs::input::read_material(input)?;
-    let (unit_price, price_missing) = priced(&state, &user, &line).await?;
     let now = state.clock.now();
-    let material = Material {
-        id: chosen.unwrap_or_else(Uuid::now_v7),
-        job_id: id,
+    if let Some(line_id) = chosen
+        && let Some(stored) = store::materials::get(&state.db, line_id).await?
+    {
+        let same = match jobs::input::read_material(input) {
+            Ok(read) => {
+                let sent = material_of(&state, &user, (id, line_id), read, now).await?;
+                sent.is_written_as(&stored, replay::writer(&user))
+            }
+            Err(_) => false,
+        };
+        return replay::found(&user, stored.added_by_id, stored, same);
+    }
+    let job = job_for(&state, &user, id).await?;
+    let read = jobs::input::read_material(input)?;
+    let material = material_of(&state, &user, (id, chosen.unwrap_or_else(Uuid::now_v7)), read, now).await?;
+    let mut after = material.audit_view();
+    after["job_id"] = id.to_string().into();
+    let entry = user.created(now, AuditEntity::JobMaterials, material.id, after);
+    let written = jobs::add_material(&state.db, &material, &entry, replay::writer(&user))
+        .await?
+        .map_err(ApiError::from)?;
+    if let jobs::gate::Written::New(line) = &written
+        && line.held
+    {
+        super::notify::estimate_reached(&state, &job, &user.name).await;
+    }
+    Ok(replay::answer(written))
+}
+
+/// The line `read` (its text, whether tilleggsarbeid, its change order) as `user` adds it
+/// to job `job_id` as `id` at `now`, priced (`priced`).
+async fn material_of(
+    state: &AppState,
+    user: &CurrentUser,
+    (job_id, id): (Uuid, Uuid),
+    (line, extra, change_id): (QuoteLine, bool, Option<Uuid>),
+    now: chrono::DateTime<chrono::Utc>,
+) -> ApiResult<Material> {
+    let (unit_price, price_missing) = priced(state, user, &line).await?;
+    Ok(Material {
+        id,
+        job_id,
         service_id: line.service_id,
         description: line.description,
         quantity: line.quantity,
@@ -78,19 +118,7 @@ pub(super) async fn add_material(
         held: false,
         price_missing,
         receipt: false,
-    };
-    let mut after = material.audit_view();
-    after["job_id"] = id.to_string().into();
-    let entry = user.created(now, AuditEntity::JobMaterials, material.id, after);
-    match jobs::add_material(&state.db, &material, &entry).await?.map_err(ApiError::from)? {
-        jobs::gate::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
-        jobs::gate::Written::New(written) => {
-            if written.held {
-                super::notify::estimate_reached(&state, &job, &user.name).await;
-            }
-            Ok((StatusCode::CREATED, Json(written)))
-        }
-    }
+    })
 }
 
 /// Removes a material line.

@@ -1,6 +1,7 @@
 //! The month for everyone (`fagfolk_data::jobs::month`): each person's hours of a month
 //! split for payroll, the payroll file, and the office's approval of a month, after which
-//! a montør can no longer change its hours (`refuse_if_approved`, called by `super::time`).
+//! a montør can no longer change its hours (refused in the write's own transaction,
+//! `fagfolk_data::jobs::time`).
 
 use axum::Json;
 use axum::extract::State;
@@ -38,24 +39,6 @@ pub(super) struct MonthInput {
 /// The first day of a month written `YYYY-MM`, or the Norwegian refusal.
 pub(super) fn month_of(text: &str) -> ApiResult<NaiveDate> {
     oslo::parse_month(text).ok_or_else(|| ApiError::from(jobs::Refused::BadMonth))
-}
-
-/// Refuses a montør's change of an hour on `day` once the office has approved its month.
-/// Checked before the write, as the law's lock is (a change made in the same instant as
-/// the approval can still land: the office sees it in the month it approved).
-pub(super) async fn refuse_if_approved(
-    state: &AppState,
-    user: &CurrentUser,
-    day: NaiveDate,
-) -> ApiResult<()> {
-    if !user.is_montor() {
-        return Ok(());
-    }
-    let first = oslo::first_of_month(day);
-    if store::month::approval(&state.db, first).await?.is_some() {
-        return Err(jobs::Refused::MonthApproved(first).into());
-    }
-    Ok(())
 }
 
 /// A month's hours for everyone (a montør: their own), each person's split into ordinary
@@ -156,17 +139,19 @@ pub(super) async fn approve_month(
     if first > state.clock.today() {
         return Err(jobs::Refused::MonthNotBegun.into());
     }
-    let sheet = month::sheet(&state.db, first, state.clock.today(), None).await?;
-    let minutes: i64 = sheet.people.iter().map(|person| person.minutes).sum();
     let now = state.clock.now();
-    let what = serde_json::json!({
-        "month": sheet.month, "month_name": oslo::month(first), "people": sheet.people.len(), "minutes": minutes,
-    });
-    let entry = user.recorded(now, AuditAction::Approve, AuditEntity::TimeEntries, None, what);
-    if !store::month::approve(&state.db, first, (&user.name, now), &entry).await? {
-        return Err(jobs::Refused::ApprovedAlready(first).into());
-    }
-    Ok((StatusCode::CREATED, Json(Approval { approved_by: user.name.clone(), approved_at: now })))
+    // The audit entry is made of the month as read in the approval's own turn.
+    let audit = |sheet: &MonthSheet| {
+        let minutes: i64 = sheet.people.iter().map(|person| person.minutes).sum();
+        let what = serde_json::json!({
+            "month": sheet.month, "month_name": oslo::month(first), "people": sheet.people.len(), "minutes": minutes,
+        });
+        user.recorded(now, AuditAction::Approve, AuditEntity::TimeEntries, None, what)
+    };
+    let approved = month::approve(&state.db, (first, state.clock.today()), (&user.name, now), audit).await?;
+    let Some(sheet) = approved else { return Err(jobs::Refused::ApprovedAlready(first).into()) };
+    let approval = sheet.approved.unwrap_or(Approval { approved_by: user.name.clone(), approved_at: now });
+    Ok((StatusCode::CREATED, Json(approval)))
 }
 
 /// Opens an approved month again, audited.

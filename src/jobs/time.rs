@@ -7,12 +7,14 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use chrono::{Duration, NaiveDate};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::access::job_for;
+use super::replay::{self, ReusedEntry};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
@@ -198,14 +200,16 @@ pub(super) async fn week(
 }
 
 /// Writes an hour entry for the signed-in person: whole quarters, on a day that has come
-/// and is not locked, on a job they work on (the office: any job).
+/// and is not locked, on a job they work on (the office: any job). An id the phone chose is
+/// looked up first (`super::replay`).
 #[utoipa::path(
     post, path = "/api/admin/time", tag = "admin", request_body = TimeInput,
     responses(
         (status = 200, description = "Timene var ført allerede (samme id): den første føringen", body = TimeEntry),
         (status = 201, description = "Timene er ført (`held`: over prisoverslaget, venter på § 7-kontakten)", body = TimeEntry),
         (status = 404, description = "Finnes ikke", body = ErrorBody),
-        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
+        (status = 409, description = "Oppdraget er ferdig, måneden er godkjent, eller id-en er en annens; \
+            har id-en en annen føring av samme person, følger den som lagret (`stored`)", body = ReusedEntry),
         (status = 422, description = "Ugyldige felt", body = ErrorBody),
     )
 )]
@@ -213,25 +217,31 @@ pub(super) async fn add_time(
     State(state): State<AppState>,
     SignedIn(user): SignedIn,
     ApiJson(input): ApiJson<TimeInput>,
-) -> ApiResult<(StatusCode, Json<TimeEntry>)> {
-    let job = job_for(&state, &user, jobs::input::time_job(&input)?).await?;
+) -> ApiResult<Response> {
+    let job_id = jobs::input::time_job(&input)?;
     let chosen = jobs::input::client_id(input.id.as_deref())?;
+    if let Some(id) = chosen
+        && let Some(stored) = store::time::get(&state.db, id).await?
+    {
+        let job = store::get(&state.db, stored.job_id).await?;
+        let same = job.is_some_and(|job| jobs::input::is_retry_of(input, &job, &stored));
+        return replay::found(&user, stored.user_id, stored, same);
+    }
+    let job = job_for(&state, &user, job_id).await?;
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), None)?;
-    super::month::refuse_if_approved(&state, &user, entry.day).await?;
     let (id, now) = (chosen.unwrap_or_else(Uuid::now_v7), state.clock.now());
     let mut after = view(&entry);
     after["job_id"] = job.id.to_string().into();
     let audit = user.created(now, AuditEntity::TimeEntries, id, after);
-    match jobs::time::add(&state.db, id, &entry, now, &audit).await?.map_err(ApiError::from)? {
-        // A retry whose first try was written: the first result, and nothing new.
-        jobs::time::Written::Again(first) => Ok((StatusCode::OK, Json(first))),
-        jobs::time::Written::New(written) => {
-            if written.held {
-                super::notify::estimate_reached(&state, &job, &user.name).await;
-            }
-            Ok((StatusCode::CREATED, Json(written)))
-        }
+    let written = jobs::time::add(&state.db, id, &entry, now, &audit, replay::writer(&user))
+        .await?
+        .map_err(ApiError::from)?;
+    if let jobs::time::Written::New(entry) = &written
+        && entry.held
+    {
+        super::notify::estimate_reached(&state, &job, &user.name).await;
     }
+    Ok(replay::answer(written))
 }
 
 fn view(entry: &NewEntry) -> serde_json::Value {
@@ -254,7 +264,6 @@ async fn entry_for(state: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<
     if let Some(refusal) = jobs::time::refusal(entry.day, state.clock.today()) {
         return Err(ApiError::Conflict(refusal));
     }
-    super::month::refuse_if_approved(state, user, entry.day).await?;
     Ok(entry)
 }
 
@@ -293,13 +302,13 @@ pub(super) async fn change_time(
         starts_at: before.starts_at,
     };
     let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), Some(&base))?;
-    super::month::refuse_if_approved(&state, &user, entry.day).await?;
     let now = state.clock.now();
     let (mut was, mut is) = (view(&base), view(&entry));
     was["job_id"] = before.job_id.to_string().into();
     is["job_id"] = entry.job_id.to_string().into();
     if let Some(audit) = user.changed(now, AuditAction::Update, AuditEntity::TimeEntries, id, &was, &is) {
-        jobs::time::change(&state.db, id, &entry, now, &audit).await?.map_err(ApiError::from)?;
+        let writer = replay::writer(&user);
+        jobs::time::change(&state.db, id, &entry, now, &audit, writer).await?.map_err(ApiError::from)?;
     }
     let written = store::time::get(&state.db, id).await?.or_not_found(jobs::time::NOT_FOUND)?;
     if written.held && !before.held {
@@ -324,6 +333,6 @@ pub(super) async fn delete_time(
 ) -> ApiResult<StatusCode> {
     let entry = entry_for(&state, &user, id).await?;
     let audit = user.deleted(state.clock.now(), AuditEntity::TimeEntries, id, &entry.audit_view());
-    jobs::time::delete(&state.db, id, &audit).await?.map_err(ApiError::from)?;
+    jobs::time::delete(&state.db, id, &audit, replay::writer(&user)).await?.map_err(ApiError::from)?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -165,7 +165,7 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
                 DEMO_MONTOR_EMAIL,
                 None,
             );
-            jobs::time::add(db, id, &entry, now, &audit)
+            jobs::time::add(db, id, &entry, now, &audit, jobs::time::Writer::Montor)
                 .await?
                 .map_err(|refused| anyhow::anyhow!("{refused:?}"))?;
         }

@@ -64,6 +64,7 @@ mod reminders;
 mod scale;
 mod services;
 mod settings;
+mod time_replay;
 mod todo;
 mod unicode_pages;
 mod users;

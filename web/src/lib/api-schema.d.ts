@@ -584,7 +584,8 @@ export interface paths {
         /**
          * Adds a material line (from the catalogue or typed), with who added it and when. A
          *     montør may add to the jobs they work on, without a price (see `priced`). On a
-         *     prisoverslag past its budget it is saved and held (`held`) until the § 7 contact.
+         *     prisoverslag past its budget it is saved and held (`held`) until the § 7 contact. An id
+         *     the phone chose is looked up first (`super::replay`).
          */
         post: operations["add_material"];
         delete?: never;
@@ -1548,7 +1549,8 @@ export interface paths {
         put?: never;
         /**
          * Writes an hour entry for the signed-in person: whole quarters, on a day that has come
-         *     and is not locked, on a job they work on (the office: any job).
+         *     and is not locked, on a job they work on (the office: any job). An id the phone chose is
+         *     looked up first (`super::replay`).
          */
         post: operations["add_time"];
         delete?: never;
@@ -4553,6 +4555,24 @@ export interface components {
         Retention: {
             /** Format: int64 */
             months?: number | null;
+        };
+        /**
+         * @description A 409 of an hour entry written under the client's id: the refusal and, when the id
+         *     holds another of the same person's entries, that entry as it is stored.
+         */
+        ReusedEntry: {
+            /** @description In Norwegian, ready to show. */
+            error: string;
+            stored?: components["schemas"]["TimeEntry"] | null;
+        };
+        /**
+         * @description A 409 of a material line written under the client's id: the refusal and, when the id
+         *     holds another of the same person's lines, that line as it is stored.
+         */
+        ReusedLine: {
+            /** @description In Norwegian, ready to show. */
+            error: string;
+            stored?: components["schemas"]["Material"] | null;
         };
         /** @description A customer's review or testimonial. */
         Review: {
@@ -8292,13 +8312,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Oppdraget er ferdig */
+            /** @description Oppdraget er ferdig, eller id-en er en annens; har id-en en annen linje av samme person, følger den som lagret (`stored`) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ReusedLine"];
                 };
             };
             /** @description Ugyldige felt */
@@ -12622,7 +12642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Ingen tilgang for rollen */
+            /** @description Ingen tilgang for rollen, eller en redaktør endret kontonummeret eller regnskapets innboks */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12778,13 +12798,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Oppdraget er ferdig */
+            /** @description Oppdraget er ferdig, måneden er godkjent, eller id-en er en annens; har id-en en annen føring av samme person, følger den som lagret (`stored`) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ReusedEntry"];
                 };
             };
             /** @description Ugyldige felt */

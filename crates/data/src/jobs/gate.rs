@@ -30,16 +30,29 @@ pub use super::refused::Refused;
 
 /// What a write of a record with an id the client chose did: wrote it, or found it written
 /// by an earlier try whose answer was lost (then nothing new is written, and the first
-/// result is answered again).
+/// result is answered again), or found the same person's record of something else under
+/// the id (then nothing is written, and the refusal is answered with the record as stored:
+/// #74 finding 11).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Written<T> {
     /// Written now, as stored.
     New(T),
-    /// Written by an earlier try, as it was stored then.
+    /// Written by an earlier try, as it is stored.
     Again(T),
+    /// The id holds another record of the same person's, as it is stored.
+    Differs(T),
 }
 
-pub use super::refused::TAKEN;
+pub use super::refused::{REUSED, TAKEN};
+
+/// Who writes: the office's approval of a month stops a montør's hours in it, not the
+/// office's (`super::time`), and a montør's material line is priced by the server, so what
+/// a montør sent is the line without its price (`super::materials`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Writer {
+    Montor,
+    Office,
+}
 
 /// A person's hours on a day, as an entry holds them.
 #[derive(Debug, Clone, Copy)]

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::time::{MAX_MINUTES, NewEntry};
+use super::time::{MAX_MINUTES, NewEntry, TimeEntry};
 use super::{Job, JobStatus};
 use crate::fields::FieldErrors;
 use crate::quotes::QuoteLine;
@@ -260,6 +260,17 @@ pub fn read_time(
             .map_or_else(|| job.rate_of(line), |base| base.rate),
         starts_at,
     })
+}
+
+/// Whether `input` is the body that wrote `stored` (a phone sends it again when the answer
+/// was lost), read on `job`, the entry's job, as on the entry's own day: what happened since
+/// (its month approved, its day locked) does not make a retry another entry (#74 finding 11).
+pub fn is_retry_of(input: TimeInput, job: &Job, stored: &TimeEntry) -> bool {
+    let Some(user_id) = stored.user_id else { return false };
+    let same_job = time_job(&input).is_ok_and(|id| id == stored.job_id);
+    same_job
+        && read_time(input, job, (user_id, &stored.user_name), stored.day, None)
+            .is_ok_and(|entry| entry.is_written_as(stored))
 }
 
 /// The id a client chose for a new record: `None` when none was sent (the server then

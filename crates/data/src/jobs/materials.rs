@@ -53,6 +53,19 @@ impl Material {
         gate::Load { job_id: self.job_id, amount, change_id: self.change_id, hours: None }
     }
 
+    /// Whether `stored` is this line as written by `writer`: the same person's, on the same
+    /// job, with the same text, quantity, service and marks, and, when the office wrote it,
+    /// the same price and rate (a montør's price is the server's, `src/jobs/materials.rs`).
+    pub fn is_written_as(&self, stored: &Material, writer: gate::Writer) -> bool {
+        let priced =
+            writer == gate::Writer::Montor || (stored.unit_price, stored.vat) == (self.unit_price, self.vat);
+        priced
+            && stored.added_by_id == self.added_by_id
+            && (stored.job_id, stored.service_id, stored.quantity, stored.extra, stored.change_id)
+                == (self.job_id, self.service_id, self.quantity, self.extra, self.change_id)
+            && (stored.description.as_str(), &stored.unit) == (self.description.as_str(), &self.unit)
+    }
+
     pub fn audit_view(&self) -> Value {
         serde_json::json!({
             "description": self.description, "quantity": self.quantity, "unit": self.unit,
@@ -62,21 +75,25 @@ impl Material {
     }
 }
 
-/// Writes `material` with `audit` when `gate` lets it in; its id may be the client's own,
-/// and a retry of one written already gets it back with nothing new written
+/// Writes `material` by `writer` with `audit` when `gate` lets it in; its id may be the
+/// client's own, and a retry of one written already gets it back with nothing new written,
+/// an id holding another of the same person's lines gets that line as `Differs`
 /// (`time::add`).
 pub async fn add_material(
     db: &Db,
     material: &Material,
     audit: &NewAudit,
+    writer: gate::Writer,
 ) -> Result<Result<gate::Written<Material>, gate::Refused>, sqlx::Error> {
     let mut tx = db.begin().await?;
     store::take_in(&mut tx, material.job_id).await?;
     if let Some(existing) = store::materials::get_in(&mut tx, material.id).await? {
-        return Ok(if existing.added_by_id == material.added_by_id {
+        return Ok(if existing.added_by_id != material.added_by_id {
+            Err(gate::Refused::Taken)
+        } else if material.is_written_as(&existing, writer) {
             Ok(gate::Written::Again(existing))
         } else {
-            Err(gate::Refused::Taken)
+            Ok(gate::Written::Differs(existing))
         });
     }
     let write = gate::Write { arrives: Some(material.load()), ..gate::Write::default() };

@@ -13,10 +13,14 @@
 //! Innstillinger) to 06:00, when night work ends (arbeidsmiljøloven § 10-11 (1)); only an
 //! entry that says when it began can have them (`evening`).
 
-use chrono::{Duration, NaiveDate};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
+
+use super::store;
+use crate::audit::NewAudit;
+use crate::db::Db;
 
 pub use super::hours::{MORNING, evening, is_holiday, is_weekend};
 pub use crate::settings::WorkingTime;
@@ -157,15 +161,72 @@ pub struct MonthSheet {
 /// The month of `month` (its first day) on `today`: everyone who has hours in it and every
 /// active montør, or `only` that person.
 pub async fn sheet(
-    db: &crate::db::Db,
+    db: &Db,
     month: NaiveDate,
     today: NaiveDate,
     only: Option<(Uuid, String)>,
 ) -> Result<MonthSheet, sqlx::Error> {
-    let limits = crate::settings::store::facts(db).await?.map(|facts| facts.working_time).unwrap_or_default();
-    let next = month.checked_add_months(chrono::Months::new(1)).unwrap_or(month);
-    let from = super::time::monday_of(month);
-    let rows = super::store::month::days(db, (from, next), only.as_ref().map(|(id, _)| *id)).await?;
+    let limits = limits(db).await?;
+    let rows = store::month::days(db, read_span(month), only.as_ref().map(|(id, _)| *id)).await?;
+    let listed: Vec<(Uuid, String)> = match only {
+        Some(person) => vec![person],
+        None => store::month::montors(db).await?,
+    };
+    let approved = store::month::approval(db, month).await?;
+    Ok(made((month, today), limits, rows, listed, approved))
+}
+
+/// Approves `month` (its first day) on `today` as `by` at `at`, with the audit entry
+/// `audit` makes of the month as approved: the month is read in the approval's
+/// transaction, in the turn every write of an hour takes (`store::month::TURN`,
+/// `super::time`), so the audit entry counts every minute the month holds when it is
+/// approved and a montør's hour written after finds the approval (#74 finding 12). `None`
+/// when it was approved already.
+pub async fn approve(
+    db: &Db,
+    (month, today): (NaiveDate, NaiveDate),
+    (by, at): (&str, DateTime<Utc>),
+    audit: impl FnOnce(&MonthSheet) -> NewAudit,
+) -> Result<Option<MonthSheet>, sqlx::Error> {
+    // The limits split the minutes and count none: read before the turn, since a connection
+    // asked for in it could wait for one held by a write waiting for the turn.
+    let limits = limits(db).await?;
+    let mut tx = db.begin_one_at_a_time(store::month::TURN).await?;
+    if store::month::approval_in(&mut tx, month).await?.is_some() {
+        return Ok(None);
+    }
+    let rows = store::month::days_in(&mut tx, read_span(month), None).await?;
+    let listed = store::month::montors_in(&mut tx).await?;
+    let approved = Approval { approved_by: by.to_owned(), approved_at: at };
+    let sheet = made((month, today), limits, rows, listed, Some(approved));
+    if !store::month::approve_in(&mut tx, month, (by, at)).await? {
+        return Ok(None);
+    }
+    tx.audit(&audit(&sheet)).await?;
+    tx.commit().await?;
+    Ok(Some(sheet))
+}
+
+/// The firm's limits of ordinary time.
+async fn limits(db: &Db) -> Result<WorkingTime, sqlx::Error> {
+    Ok(crate::settings::store::facts(db).await?.map(|facts| facts.working_time).unwrap_or_default())
+}
+
+/// The days a month is read from: the Monday of its first week (for the week's overtime)
+/// to its end.
+fn read_span(month: NaiveDate) -> (NaiveDate, NaiveDate) {
+    (super::time::monday_of(month), month.checked_add_months(chrono::Months::new(1)).unwrap_or(month))
+}
+
+/// The month of `month` on `today` made of what was read: each person's `rows`, the people
+/// `listed` even without hours, and its approval.
+fn made(
+    (month, today): (NaiveDate, NaiveDate),
+    limits: WorkingTime,
+    rows: Vec<store::month::PersonDays>,
+    listed: Vec<(Uuid, String)>,
+    approved: Option<Approval>,
+) -> MonthSheet {
     // Each person's days; a person is their id, or their name once deleted. A person
     // renamed during the month comes as two, joined below.
     let mut people: Vec<(Who, Vec<DayHours>)> = Vec::with_capacity(rows.len());
@@ -181,10 +242,6 @@ pub async fn sheet(
             None => people.push(((user_id, name), days.collect())),
         }
     }
-    let listed: Vec<(Uuid, String)> = match only {
-        Some(person) => vec![person],
-        None => super::store::month::montors(db).await?,
-    };
     let listed_ids: Vec<Uuid> = listed.iter().map(|(id, _)| *id).collect();
     for (id, name) in listed {
         // Listed by their name now, whatever names their entries were written under.
@@ -214,12 +271,7 @@ pub async fn sheet(
     // before the month is not of this month, unless listed.
     months.retain(|person| person.minutes > 0 || person.user_id.is_some_and(|id| listed_ids.contains(&id)));
     months.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.user_id.cmp(&b.user_id)));
-    Ok(MonthSheet {
-        month: crate::oslo::month_key(month),
-        working_time: limits,
-        people: months,
-        approved: super::store::month::approval(db, month).await?,
-    })
+    MonthSheet { month: crate::oslo::month_key(month), working_time: limits, people: months, approved }
 }
 
 #[cfg(test)]

@@ -22,6 +22,10 @@ pub const DAY_FULL: &str =
 /// What a record with an id its client chose, when it is another person's, is told.
 pub const TAKEN: &str =
     "Denne føringen finnes allerede for en annen person. Last siden på nytt og prøv igjen.";
+/// What a record with an id its client chose is told when the same person's record under
+/// that id holds something else (#74 finding 11): answered with the record as stored.
+pub const REUSED: &str = "Denne føringen er allerede lagret, men med andre opplysninger enn de som ble sendt nå. \
+                          Last siden på nytt og se over den.";
 
 /// Why a job, an hour entry or a material line was not written or read.
 #[derive(Debug, PartialEq, Eq)]
@@ -40,6 +44,9 @@ pub enum Refused {
     DayFull,
     /// The id the client chose for a new record is another person's record.
     Taken,
+    /// The id the client chose for a new record is the same person's record of something
+    /// else.
+    Reused,
     /// The quote has its job already.
     QuoteHasJob,
     /// Only an accepted quote becomes a job.
@@ -88,6 +95,7 @@ impl Refusal for Refused {
             Self::NoJob | Self::NoEntry | Self::NoLine => Kind::NotFound,
             Self::Closed
             | Self::Taken
+            | Self::Reused
             | Self::QuoteHasJob
             | Self::QuoteNotAccepted
             | Self::ChangeIsNotJob => Kind::Conflict,
@@ -140,6 +148,7 @@ impl Refusal for Refused {
             Self::NoChange => NOT_OPEN,
             Self::DayFull => DAY_FULL,
             Self::Taken => TAKEN,
+            Self::Reused => REUSED,
             Self::QuoteHasJob => "Tilbudet har allerede et oppdrag.",
             Self::QuoteNotAccepted => "Bare et akseptert tilbud kan bli et oppdrag.",
             Self::ChangeIsNotJob => "Dette er tilleggsarbeid på et oppdrag, og blir ikke et eget oppdrag.",

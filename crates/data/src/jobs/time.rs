@@ -4,7 +4,9 @@
 //! day's month (the law's deadline for a complete time sheet), and is locked after. Every
 //! write is audited, and passes `super::gate` (the job open, at most 24 hours a day, the § 7
 //! contact on a prisoverslag) in the transaction that writes it. An entry keeps the rate
-//! it was written at: a new hourly rate on the job applies from then on.
+//! it was written at: a new hourly rate on the job applies from then on. Every write takes
+//! the turn the office's approval of a month takes (`super::store::month::TURN`), and a
+//! montør's is refused in its transaction when the month is approved (#74 finding 12).
 
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use serde::Serialize;
@@ -12,7 +14,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::gate::{self, Hours, Load, Write};
-pub use super::gate::{Refused, Written};
+pub use super::gate::{Refused, Writer, Written};
 use super::{meter, store};
 use crate::audit::NewAudit;
 use crate::db::Db;
@@ -138,27 +140,65 @@ impl NewEntry {
     pub fn load(&self) -> Load {
         load(self.job_id, self.user_id, self.day, self.minutes, self.rate, self.extra, self.change_id)
     }
+
+    /// Whether `stored` is this entry as written: the same person's hours on the same job,
+    /// day, line and start, with the same note and marks (its rate is the job's then).
+    pub fn is_written_as(&self, stored: &TimeEntry) -> bool {
+        stored.user_id == Some(self.user_id)
+            && (stored.job_id, stored.day, stored.minutes, stored.line, stored.starts_at)
+                == (self.job_id, self.day, self.minutes, self.line, self.starts_at)
+            && (stored.note.as_str(), stored.extra, stored.change_id)
+                == (self.note.as_str(), self.extra, self.change_id)
+    }
 }
 
-/// Writes `entry` as `id` with `audit` when `super::gate` lets it in. `id` may be the
-/// client's own (a phone names each entry it sends): when an earlier try wrote it and its
-/// answer was lost, the entry as written is given back and nothing new is written. The
-/// job's row is taken before the look, so retries at once wait for the first and find it.
+/// Refuses `writer`'s write of hours on `days` in `tx` when the office has approved one of
+/// their months; `tx` is begun in the approval's turn, so an approval is either seen here
+/// or made after this write commits, and then counts it.
+async fn month_approved(
+    tx: &mut crate::db::Tx,
+    writer: Writer,
+    days: &[NaiveDate],
+) -> Result<Option<Refused>, sqlx::Error> {
+    if writer == Writer::Office {
+        return Ok(None);
+    }
+    for day in days {
+        let first = crate::oslo::first_of_month(*day);
+        if store::month::approval_in(tx, first).await?.is_some() {
+            return Ok(Some(Refused::MonthApproved(first)));
+        }
+    }
+    Ok(None)
+}
+
+/// Writes `entry` as `id` by `writer` with `audit` when `super::gate` lets it in and its
+/// month is not approved (for a montør). `id` may be the client's own (a phone names each
+/// entry it sends): when an earlier try wrote it and its answer was lost, the entry as
+/// written is given back and nothing new is written; when the id holds another entry of the
+/// same person's, that entry is given back as `Differs`. The job's row is taken before the
+/// look, so retries at once wait for the first and find it.
 pub async fn add(
     db: &Db,
     id: Uuid,
     entry: &NewEntry,
     now: DateTime<Utc>,
     audit: &NewAudit,
+    writer: Writer,
 ) -> Result<Result<Written<TimeEntry>, Refused>, sqlx::Error> {
-    let mut tx = db.begin().await?;
+    let mut tx = db.begin_one_at_a_time(store::month::TURN).await?;
     store::take_in(&mut tx, entry.job_id).await?;
     if let Some(existing) = store::time::get_in(&mut tx, id).await? {
-        return Ok(if existing.user_id == Some(entry.user_id) {
+        return Ok(if existing.user_id != Some(entry.user_id) {
+            Err(Refused::Taken)
+        } else if entry.is_written_as(&existing) {
             Ok(Written::Again(existing))
         } else {
-            Err(Refused::Taken)
+            Ok(Written::Differs(existing))
         });
+    }
+    if let Some(refused) = month_approved(&mut tx, writer, &[entry.day]).await? {
+        return Ok(Err(refused));
     }
     let write = Write { arrives: Some(entry.load()), ..Write::default() };
     let admitted = match gate::admit(&mut tx, &write).await? {
@@ -172,17 +212,22 @@ pub async fn add(
     Ok(Ok(Written::New(written)))
 }
 
-/// Saves entry `id` as `entry` with `audit` when `super::gate` lets it leave the job it is
-/// on and arrive as `entry`; the gate marks it held or not as it arrives.
+/// Saves entry `id` as `entry` by `writer` with `audit` when `super::gate` lets it leave
+/// the job it is on and arrive as `entry`, and (for a montør) neither the month it leaves
+/// nor the one it arrives in is approved; the gate marks it held or not as it arrives.
 pub async fn change(
     db: &Db,
     id: Uuid,
     entry: &NewEntry,
     now: DateTime<Utc>,
     audit: &NewAudit,
+    writer: Writer,
 ) -> Result<Result<(), Refused>, sqlx::Error> {
-    let mut tx = db.begin().await?;
+    let mut tx = db.begin_one_at_a_time(store::month::TURN).await?;
     let Some(before) = store::time::get_in(&mut tx, id).await? else { return Ok(Err(Refused::NoEntry)) };
+    if let Some(refused) = month_approved(&mut tx, writer, &[before.day, entry.day]).await? {
+        return Ok(Err(refused));
+    }
     let write = Write { leaves: Some(before.load()), arrives: Some(entry.load()), entry: Some(id) };
     let admitted = match gate::admit(&mut tx, &write).await? {
         Ok(admitted) => admitted,
@@ -196,10 +241,19 @@ pub async fn change(
     Ok(Ok(()))
 }
 
-/// Deletes entry `id` with `audit` when its job is open (`super::gate`).
-pub async fn delete(db: &Db, id: Uuid, audit: &NewAudit) -> Result<Result<(), Refused>, sqlx::Error> {
-    let mut tx = db.begin().await?;
+/// Deletes entry `id` by `writer` with `audit` when its job is open (`super::gate`) and
+/// (for a montør) its month is not approved.
+pub async fn delete(
+    db: &Db,
+    id: Uuid,
+    audit: &NewAudit,
+    writer: Writer,
+) -> Result<Result<(), Refused>, sqlx::Error> {
+    let mut tx = db.begin_one_at_a_time(store::month::TURN).await?;
     let Some(before) = store::time::get_in(&mut tx, id).await? else { return Ok(Err(Refused::NoEntry)) };
+    if let Some(refused) = month_approved(&mut tx, writer, &[before.day]).await? {
+        return Ok(Err(refused));
+    }
     let write = Write { leaves: Some(before.load()), ..Write::default() };
     if let Err(refused) = gate::admit(&mut tx, &write).await? {
         return Ok(Err(refused));

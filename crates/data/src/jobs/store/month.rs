@@ -6,9 +6,14 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use crate::audit::NewAudit;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::jobs::month::Approval;
 use crate::{db_run, tx_run};
+
+/// The turn (`Db::begin_one_at_a_time`) every write of an hour and every approval of a month
+/// takes, so an approval reads the month it approves with no hour written in between, and a
+/// write made after it finds it (#74 finding 12).
+pub const TURN: &str = "time_months";
 
 /// One person's hours of a month: `(user_id, user_name, days)`, each day `(day, starts_at,
 /// minutes, minutes of tilleggsarbeid)`.
@@ -61,33 +66,58 @@ pub async fn days(
     Ok(rows.into_iter().map(|(id, name, Json(days))| (id, name, days)).collect())
 }
 
+/// As [`days`], in `tx`.
+pub async fn days_in(
+    tx: &mut Tx,
+    (from, to): (NaiveDate, NaiveDate),
+    user_id: Option<Uuid>,
+) -> Result<Vec<PersonDays>, sqlx::Error> {
+    let sql = match tx {
+        Tx::Sqlite(_) => person_days!("json_group_array(json_array(day, starts_at, minutes, extra))"),
+        Tx::Postgres(_) => person_days!("json_agg(json_build_array(day, starts_at, minutes, extra))"),
+    };
+    let rows: Vec<(Option<Uuid>, String, Json<Vec<DayRow>>)> = tx_run!(tx, conn => sqlx::query_as(sql)
+        .bind(from)
+        .bind(to)
+        .bind(user_id)
+        .fetch_all(conn)
+        .await)?;
+    Ok(rows.into_iter().map(|(id, name, Json(days))| (id, name, days)).collect())
+}
+
+const MONTORS: &str =
+    "SELECT id, name FROM admin_users WHERE role = 'montor' AND is_active ORDER BY name, id";
+
 /// The active montører, A-Å: the people a month lists even without hours.
 pub async fn montors(db: &Db) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as(
-        "SELECT id, name FROM admin_users WHERE role = 'montor' AND is_active ORDER BY name, id",
-    )
-    .fetch_all(pool)
-    .await)
+    db_run!(db, pool => sqlx::query_as(MONTORS).fetch_all(pool).await)
 }
+
+/// As [`montors`], in `tx`.
+pub async fn montors_in(tx: &mut Tx) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query_as(MONTORS).fetch_all(conn).await)
+}
+
+const APPROVAL: &str = "SELECT approved_by, approved_at FROM time_months WHERE month = $1";
 
 /// The approval of `month` (its first day), if the office has approved it.
 pub async fn approval(db: &Db, month: NaiveDate) -> Result<Option<Approval>, sqlx::Error> {
-    db_run!(db, pool => sqlx::query_as("SELECT approved_by, approved_at FROM time_months WHERE month = $1")
-        .bind(month)
-        .fetch_optional(pool)
-        .await)
+    db_run!(db, pool => sqlx::query_as(APPROVAL).bind(month).fetch_optional(pool).await)
 }
 
-/// Approves `month` as `by` at `at` with `audit`; `false` when it was approved already.
-pub async fn approve(
-    db: &Db,
+/// As [`approval`], in `tx`.
+pub async fn approval_in(tx: &mut Tx, month: NaiveDate) -> Result<Option<Approval>, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query_as(APPROVAL).bind(month).fetch_optional(conn).await)
+}
+
+/// Approves `month` as `by` at `at` in `tx` (begun in [`TURN`], with the audit entry);
+/// `false` when it was approved already.
+pub async fn approve_in(
+    tx: &mut Tx,
     month: NaiveDate,
     (by, at): (&str, DateTime<Utc>),
-    audit: &NewAudit,
 ) -> Result<bool, sqlx::Error> {
-    let mut tx = db.begin().await?;
-    let open = &mut tx;
-    let written = tx_run!(open, conn => sqlx::query(
+    let written = tx_run!(tx, conn => sqlx::query(
         "INSERT INTO time_months (month, approved_by, approved_at) VALUES ($1, $2, $3) ON CONFLICT (month) DO NOTHING",
     )
     .bind(month)
@@ -96,12 +126,7 @@ pub async fn approve(
     .execute(conn)
     .await
     .map(|done| done.rows_affected()))?;
-    if written == 0 {
-        return Ok(false);
-    }
-    tx.audit(audit).await?;
-    tx.commit().await?;
-    Ok(true)
+    Ok(written == 1)
 }
 
 /// Opens `month` again with `audit`; `false` when it was not approved.
