@@ -79,11 +79,28 @@ pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Er
     let kroner = fagfolk_data::quotes::money::kroner;
     let account = invoice.seller.account_number.as_deref().and_then(|text| AccountNumber::parse(text).ok());
     let settled = balance.outstanding <= 0;
+    // The latest letter that charges: its time to pay is the one the customer was given,
+    // and what the letters added is its fees and the latest one's interest, each named.
+    let letters = fagfolk_data::reminders::store::of_invoice(&state.db, invoice.id).await?;
+    let charging: Vec<_> = letters.iter().filter(|letter| !letter.waived).collect();
+    let fees: i64 =
+        if balance.charged > 0 { charging.iter().map(|letter| letter.letter.fee).sum() } else { 0 };
+    let interest = balance.charged - fees;
+    let reminded = letters.last().filter(|_| !settled).map(|letter| {
+        let name = match letter.letter.kind {
+            fagfolk_data::reminders::Kind::Purring => "purringen",
+            fagfolk_data::reminders::Kind::Notice => "inkassovarselet",
+        };
+        json!({ "letter": name, "sent": oslo::date(letter.letter.sent_on), "pay_by": oslo::date(letter.letter.pay_by) })
+    });
     Ok(Some(json!({
         "number": invoice.number,
         "total": kroner(balance.total),
         "credited": (balance.credited > 0).then(|| kroner(balance.credited)),
         "charged": (balance.charged > 0).then(|| kroner(balance.charged)),
+        "fees": (fees > 0).then(|| kroner(fees)),
+        "interest": (interest > 0).then(|| kroner(interest)),
+        "reminded": reminded,
         "paid": (balance.paid > 0).then(|| kroner(balance.paid)),
         "outstanding": kroner(balance.outstanding.max(0)),
         "refund": (balance.outstanding < 0).then(|| kroner(-balance.outstanding)),

@@ -154,7 +154,20 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         (Some(total + 3_750 + interest), Some("overdue"))
     );
     let html = app.get(&documents).await.text().await.unwrap();
-    assert!(html.contains("Purregebyr og forsinkelsesrente"), "the customer sees what the letter added");
+    // The customer sees what the letter added, each by its name, and the letter's time to
+    // pay, not "as soon as you can" (issue #75 point 3).
+    for said in [
+        "<dt>Purregebyr</dt>".to_owned(),
+        "<dt>Forsinkelsesrente</dt>".to_owned(),
+        format!(
+            "Betal innen {}, fristen i purringen du fikk {}.",
+            date(today + Duration::days(14)),
+            date(today)
+        ),
+    ] {
+        assert!(html.contains(&said), "{said}: {}", &html[html.find("Til betaling").unwrap_or(0)..]);
+    }
+    assert!(!html.contains("Betal så snart du kan"));
     assert!(
         html.contains(&fagfolk_data::quotes::money::kroner(total + 3_750 + interest)),
         "the customer sees the fee and interest: {}",

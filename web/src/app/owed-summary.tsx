@@ -7,6 +7,12 @@ export type Owed = {
   credited: string | null
   /** What reminders added (their fees and the forsinkelsesrente), when any did. */
   charged?: string | null
+  /** Of that, the letters' fees, and the forsinkelsesrente, each when there is any. */
+  fees?: string | null
+  interest?: string | null
+  /** The latest letter the customer was sent, while something is left: "purringen" or
+   * "inkassovarselet", the day it was sent and its time to pay, written out. */
+  reminded?: { letter: string; sent: string; pay_by: string } | null
   /** What is paid so far, when anything is. */
   paid: string | null
   outstanding: string
@@ -39,7 +45,11 @@ export function OwedSummary({ owed }: { owed: Owed }) {
         <>
           <p className="mt-2 text-3xl font-bold tabular-nums" data-outstanding>{owed.outstanding}</p>
           <p className={owed.overdue ? 'mt-1 font-semibold text-destructive' : 'mt-1'}>
-            {owed.overdue ? `Forfalt ${owed.due}. Betal så snart du kan.` : `Betales innen ${owed.due}.`}
+            {owed.reminded
+              ? `Forfalt ${owed.due}. Betal innen ${owed.reminded.pay_by}, fristen i ${owed.reminded.letter} du fikk ${owed.reminded.sent}.`
+              : owed.overdue
+                ? `Forfalt ${owed.due}. Betal så snart du kan.`
+                : `Betales innen ${owed.due}.`}
           </p>
           <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-2">
             {owed.account && (
@@ -68,10 +78,16 @@ export function OwedSummary({ owed }: { owed: Owed }) {
             <dd className="tabular-nums">−{owed.credited}</dd>
           </div>
         )}
-        {owed.charged && (
+        {owed.fees && (
           <div className="flex justify-between gap-4">
-            <dt>Purregebyr og forsinkelsesrente</dt>
-            <dd className="tabular-nums">{owed.charged}</dd>
+            <dt>Purregebyr</dt>
+            <dd className="tabular-nums">{owed.fees}</dd>
+          </div>
+        )}
+        {owed.interest && (
+          <div className="flex justify-between gap-4">
+            <dt>Forsinkelsesrente</dt>
+            <dd className="tabular-nums">{owed.interest}</dd>
           </div>
         )}
         {owed.paid && (

@@ -155,7 +155,11 @@ impl Entry {
                 }
             }
             let identity = Identity {
-                booking,
+                kind: match booking {
+                    Booking::Payment => "",
+                    Booking::Reversal => "reversal:",
+                    Booking::Returned => "returned:",
+                },
                 bank_ref: &transaction.bank_ref,
                 // The entry's reference names a payment only when the entry is that payment.
                 entry_ref: if details { "" } else { &self.bank_ref },

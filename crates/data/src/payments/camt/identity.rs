@@ -18,11 +18,10 @@
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
 
-use super::Booking;
-
 /// What a payment is known by.
 pub(super) struct Identity<'a> {
-    pub(super) booking: Booking,
+    /// "" for a payment, "reversal:" or "returned:" for the other bookings (`Booking`).
+    pub(super) kind: &'static str,
     pub(super) bank_ref: &'a str,
     pub(super) entry_ref: &'a str,
     pub(super) end_to_end: &'a str,
@@ -42,11 +41,7 @@ impl Identity<'_> {
     /// The key: the bank's reference as it is, or a digest to be counted within the file
     /// (it ends in "#" then).
     pub(super) fn key(&self) -> String {
-        let kind = match self.booking {
-            super::Booking::Payment => "",
-            super::Booking::Reversal => "reversal:",
-            super::Booking::Returned => "returned:",
-        };
+        let kind = self.kind;
         if !self.bank_ref.is_empty() {
             return format!("{kind}{}", self.bank_ref);
         }
@@ -69,16 +64,5 @@ impl Identity<'_> {
         let hash = digest.finalize();
         let hex: String = hash.iter().take(16).map(|byte| format!("{byte:02x}")).collect();
         format!("{kind}sha256:{hex}#")
-    }
-}
-
-/// Numbers the keys that end in "#" by their count in the file: the first "…#1", the
-/// second of the same "…#2".
-pub(super) fn count_within(payments: &mut [super::Incoming]) {
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for payment in payments.iter_mut().filter(|payment| payment.bank_ref.ends_with('#')) {
-        let count = seen.entry(payment.bank_ref.clone()).or_default();
-        *count += 1;
-        payment.bank_ref.push_str(&count.to_string());
     }
 }

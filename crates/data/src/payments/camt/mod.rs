@@ -236,8 +236,19 @@ pub fn read(xml: &str) -> Result<Notification, Unreadable> {
     if !root_seen {
         return Err(Unreadable::NotXml { line: 1 });
     }
-    identity::count_within(&mut notification.payments);
+    count_within(&mut notification.payments);
     Ok(notification)
+}
+
+/// Numbers the keys that end in "#" (`identity.rs`) by their count in the file: the first
+/// "…#1", the second of the same "…#2".
+fn count_within(payments: &mut [Incoming]) {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for payment in payments.iter_mut().filter(|payment| payment.bank_ref.ends_with('#')) {
+        let count = seen.entry(payment.bank_ref.clone()).or_default();
+        *count += 1;
+        payment.bank_ref.push_str(&count.to_string());
+    }
 }
 
 /// Whether `path` is inside an element named `name`.
