@@ -24,6 +24,13 @@ describe('the montør\'s catalogues', () => {
     expect(
       serverText('en', 'Timene for oktober 2026 er låst: de kunne føres og endres til og med 30. november 2026 (bokføringsforskriften § 8-1-2).'),
     ).toBe('The hours for oktober 2026 are locked: they could be entered and changed until 30. november 2026 (Norwegian bookkeeping regulations § 8-1-2).')
+    // The refusals of an approved month and of an id the phone reused (#74 finding 11).
+    expect(serverText('pl', 'Timene for november 2026 er godkjent av kontoret og kan ikke endres lenger. Be kontoret om å rette dem.')).toBe(
+      'Godziny za november 2026 zostały zatwierdzone przez biuro i nie można ich już zmieniać. Poproś biuro o ich poprawienie.',
+    )
+    expect(
+      serverText('en', 'Denne føringen er allerede lagret, men med andre opplysninger enn de som ble sendt nå. Last siden på nytt og se over den.'),
+    ).toBe('This entry is already saved, but with other details than the ones sent now. Reload the page and look it over.')
     expect(serverText('pl', 'Noe serveren aldri har sagt før.')).toBe('Noe serveren aldri har sagt før.')
     expect(serverText('nb', 'Fant ikke oppdraget.')).toBe('Fant ikke oppdraget.')
   })

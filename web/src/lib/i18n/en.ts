@@ -167,4 +167,6 @@ export const en: Messages = {
   'server.locked': 'The hours for {month} are locked: they could be entered and changed until {until} (Norwegian bookkeeping regulations § 8-1-2).',
   'server.photoKind': 'The file type is not supported. Add photos in JPEG, PNG or WebP.',
   'server.hasPhoto': 'The line already has a photo.',
+  'server.approved': 'The hours for {month} are approved by the office and can no longer be changed. Ask the office to correct them.',
+  'server.reused': 'This entry is already saved, but with other details than the ones sent now. Reload the page and look it over.',
 }

@@ -166,4 +166,6 @@ export const nb = {
   'server.locked': 'Timene for {month} er låst: de kunne føres og endres til og med {until} (bokføringsforskriften § 8-1-2).',
   'server.photoKind': 'Filtypen støttes ikke. Legg til bilder i JPEG, PNG eller WebP.',
   'server.hasPhoto': 'Linjen har et bilde allerede.',
+  'server.approved': 'Timene for {month} er godkjent av kontoret og kan ikke endres lenger. Be kontoret om å rette dem.',
+  'server.reused': 'Denne føringen er allerede lagret, men med andre opplysninger enn de som ble sendt nå. Last siden på nytt og se over den.',
 }

@@ -167,4 +167,6 @@ export const pl: Messages = {
   'server.locked': 'Godziny za {month} są zablokowane: można je było wpisywać i zmieniać do {until} (norweskie przepisy księgowe § 8-1-2).',
   'server.photoKind': 'Ten typ pliku nie jest obsługiwany. Dodaj zdjęcia w formacie JPEG, PNG lub WebP.',
   'server.hasPhoto': 'Ta pozycja ma już zdjęcie.',
+  'server.approved': 'Godziny za {month} zostały zatwierdzone przez biuro i nie można ich już zmieniać. Poproś biuro o ich poprawienie.',
+  'server.reused': 'Ten wpis jest już zapisany, ale z innymi danymi niż te wysłane teraz. Odśwież stronę i sprawdź go.',
 }
