@@ -9,3 +9,5 @@ ALTER TABLE payments ADD COLUMN end_to_end TEXT;
 ALTER TABLE payments ADD COLUMN reverses UUID REFERENCES payments (id) ON DELETE RESTRICT;
 CREATE INDEX payments_end_to_end ON payments (end_to_end) WHERE end_to_end IS NOT NULL;
 CREATE INDEX payments_kid ON payments (kid, amount) WHERE kid IS NOT NULL;
+-- The waiting list's pages, oldest first, walked from an index instead of sorted whole.
+CREATE INDEX payments_waiting ON payments (paid_on, created_at, bank_ref, id) WHERE status = 'open';

@@ -40,3 +40,5 @@ CREATE INDEX payments_paid_on ON payments (status, paid_on, amount);
 -- A reversal looks for its payment by the payer's EndToEndId, else by KID, amount and payer.
 CREATE INDEX payments_end_to_end ON payments (end_to_end) WHERE end_to_end IS NOT NULL;
 CREATE INDEX payments_kid ON payments (kid, amount) WHERE kid IS NOT NULL;
+-- The waiting list's pages, oldest first, walked from an index instead of sorted whole.
+CREATE INDEX payments_waiting ON payments (paid_on, created_at, bank_ref, id) WHERE status = 'open';
