@@ -184,12 +184,21 @@ pub(super) async fn refresh_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error>
 /// (`balance::paid_in_full_on`); a payment taken back makes such a letter count again.
 /// Every write of a payment, a letter or a credit note ends with it.
 pub async fn charged_in(tx: &mut Tx, id: Uuid) -> Result<(), sqlx::Error> {
-    let owed: Option<(i64,)> = tx_run!(tx, conn => sqlx::query_as(
-        "SELECT total - credited FROM invoices WHERE id = $1"
+    // The letters counted from their rows (a letter just written or withdrawn is not in the
+    // invoice's kept count yet), and what the invoice keeps of them.
+    let read: Option<(i64, i64, i64)> = tx_run!(tx, conn => sqlx::query_as(
+        "SELECT total - credited, (SELECT COUNT(*) FROM invoice_reminders WHERE invoice_id = $1), \
+         letters + charged FROM invoices WHERE id = $1"
     )
     .bind(id)
     .fetch_optional(&mut *conn)
     .await)?;
+    // No letter, none kept: nothing to count (a bank file of a thousand payments on invoices
+    // without letters pays this one read each, no more).
+    if matches!(read, Some((_, 0, 0))) {
+        return Ok(());
+    }
+    let owed = read.map(|(owed, ..)| (owed,));
     let payments: Vec<(NaiveDate, i64)> = tx_run!(tx, conn => sqlx::query_as(
         "SELECT paid_on, amount FROM payments WHERE invoice_id = $1 AND status = 'matched'"
     )
