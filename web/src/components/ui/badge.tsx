@@ -7,7 +7,7 @@ const badgeVariants = cva('inline-flex items-center gap-1.5 rounded-full px-3 py
     variant: {
       default: 'bg-muted text-foreground',
       accent: 'bg-accent/15 text-accent-strong dark:text-accent',
-      success: 'bg-success/10 text-success',
+      success: 'bg-success/10 text-success-strong',
       onBrand: 'bg-white/10 text-white ring-1 ring-white/20',
     },
   },
