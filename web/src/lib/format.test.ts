@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { clockOf, formatDate, formatNumber, formatPriceFrom, norwegianClock, parseClock } from './format'
+import { clockOf, formatDate, formatMonth, formatNumber, formatPriceFrom, monthBefore, norwegianClock, parseClock } from './format'
 
 describe('format', () => {
   it('groups prices the Norwegian way', () => {
@@ -36,5 +36,12 @@ describe('format', () => {
     for (const bad of ['24:00', '7:60', '', 'kl 7', '7:3x', '-1:00', '123:00']) expect(parseClock(bad)).toBeNull()
     expect(clockOf(450)).toBe('07:30')
     expect(clockOf(1439)).toBe('23:59')
+  })
+
+  it('names a month and finds the one before it, over a new year', () => {
+    expect(formatMonth('2026-11')).toBe('november 2026')
+    expect(formatMonth('2027-01')).toBe('januar 2027')
+    expect(monthBefore('2026-12')).toBe('2026-11')
+    expect(monthBefore('2027-01')).toBe('2026-12')
   })
 })

@@ -59,6 +59,20 @@ export function formatDay(day: string): string {
   return dayFormat().format(new Date(Date.UTC(year, month - 1, date)))
 }
 
+const monthFormat = once(() => new Intl.DateTimeFormat('nb-NO', { month: 'long', year: 'numeric', timeZone: 'UTC' }))
+
+/** "2026-11" -> "november 2026". */
+export function formatMonth(month: string): string {
+  const [year = 1970, number = 1] = month.split('-').map(Number)
+  return monthFormat().format(new Date(Date.UTC(year, number - 1, 1)))
+}
+
+/** The month before "YYYY-MM": "2026-01" -> "2025-12". */
+export function monthBefore(month: string): string {
+  const [year = 1970, number = 1] = month.split('-').map(Number)
+  return new Date(Date.UTC(year, number - 2, 1)).toISOString().slice(0, 7)
+}
+
 /** Today in Norway as "YYYY-MM-DD", moved `days` on: what a follow-up date is compared with. */
 export function norwegianDay(days = 0, now = new Date()): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(now)

@@ -51,6 +51,8 @@ export const paths = {
     invoice: (id: string) => `/admin/fakturaer/${id}`,
     /** "Mine oppdrag i dag": the hours on a phone, a montør's home. */
     work: '/admin/mine-oppdrag',
+    /** "Månedens timer": everyone's hours of the month to close, and one person's week. */
+    hours: '/admin/timer',
     /** "Planleggingstavle": who works where on which day (the office's). */
     planning: '/admin/planlegging',
     categories: '/admin/categories',

@@ -21,6 +21,7 @@ import { QuotesPage } from './pages/quotes-page'
 import { VisitsPage } from './pages/visits-page'
 import { JobPage } from './pages/job-page'
 import { JobsPage } from './pages/jobs-page'
+import { HoursPage } from './pages/hours-page'
 import { WorkPage } from './pages/work-page'
 import { PlanPage } from './pages/plan-page'
 import { LoginPage } from './pages/login-page'
@@ -75,6 +76,7 @@ export function AdminApp() {
             <Route path={paths.admin.invoice(':invoiceId')} element={<InvoicePage />} />
             <Route path={paths.admin.work} element={<WorkPage />} />
             <Route path={paths.admin.planning} element={<PlanPage />} />
+            <Route path={paths.admin.hours} element={<HoursPage />} />
             <Route path={paths.admin.categories} element={<CategoriesPage />} />
             <Route path={paths.admin.services} element={<AdminServicesPage />} />
             <Route path={paths.admin.categoryServices(':categorySlug')} element={<CategoryServicesPage />} />

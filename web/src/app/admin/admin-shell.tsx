@@ -21,6 +21,7 @@ import {
   Clock,
   Hammer,
   Receipt,
+  Timer,
 } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
@@ -46,6 +47,7 @@ export const adminNavigation = [
   { to: paths.admin.quotes, label: 'Tilbud', icon: FileSignature },
   { to: paths.admin.jobs, label: 'Oppdrag', icon: Hammer },
   { to: paths.admin.planning, label: 'Planlegging', icon: CalendarRange },
+  { to: paths.admin.hours, label: 'Månedens timer', icon: Timer },
   { to: paths.admin.invoices, label: 'Fakturaer', icon: Receipt },
   { to: paths.admin.work, label: 'Mine oppdrag', icon: Clock },
   { to: paths.admin.categories, label: 'Kategorier', icon: FolderTree },
@@ -89,6 +91,7 @@ function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [searchOpen, setSearchOpen] = useState(false)
   const { pathname } = useLocation()
+  const montor = useAuth().user?.role === 'montor'
 
   const toggleSidebar = useCallback(() => {
     setExpanded((value) => {
@@ -156,7 +159,7 @@ function Shell() {
           <Outlet />
         </main>
       </div>
-      <CommandSearch open={searchOpen} onOpenChange={setSearchOpen} />
+      <CommandSearch open={searchOpen} onOpenChange={setSearchOpen} pages={montor ? [] : adminNavigation} />
     </div>
   )
 }
@@ -301,6 +304,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   fakturaer: 'Fakturaer',
   'mine-oppdrag': 'Mine oppdrag',
   planlegging: 'Planlegging',
+  timer: 'Månedens timer',
   categories: 'Kategorier',
   services: 'Tjenester',
   category: 'Kategori',

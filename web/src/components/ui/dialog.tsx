@@ -77,7 +77,9 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   )
 }
 
-/** A yes/no question before something that cannot be undone. */
+/** A yes/no question before a step that cannot be taken back: red when something is
+ * destroyed (`destructive`, the default), the primary colour when something is made or
+ * sent (an invoice numbered, a letter posted, a month approved). */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -88,6 +90,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   children,
+  tone = 'destructive',
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -99,6 +102,7 @@ export function ConfirmDialog({
   onConfirm: () => void
   /** Choices to make before confirming, between the description and the buttons. */
   children?: ReactNode
+  tone?: 'destructive' | 'default'
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
@@ -107,7 +111,7 @@ export function ConfirmDialog({
         <Button variant="outline" onClick={() => onOpenChange(false)} data-autofocus>
           Avbryt
         </Button>
-        <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+        <Button variant={tone} onClick={onConfirm} disabled={busy}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>
       </div>

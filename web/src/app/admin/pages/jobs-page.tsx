@@ -7,8 +7,6 @@ import { Spinner } from '@/components/ui/spinner'
 import { JOB_STATUS_LABEL, jobFilter, type JobFilter, type JobStatus, useJobs } from '@/features/jobs/api/jobs'
 import { JobStatusBadge } from '@/features/jobs/components/job-status'
 import { MeterView } from '@/features/jobs/components/meter-view'
-import { MonthHours } from '@/features/jobs/components/month-hours'
-import { StaffWeek } from '@/features/jobs/components/staff-week'
 import { useUsers } from '@/features/users/api/users'
 import { formatDay } from '@/lib/format'
 import { paths } from '@/lib/paths'
@@ -22,7 +20,7 @@ const writeCustomer = (current: JobFilter, customer: string | undefined): JobFil
 
 /** "Oppdrag": the jobs newest first, a page at a time, filtered by state, worker, customer
  * or past the estimate (the filter lives in the address), each with who works on it and
- * its meter; under them the month's hours for everyone and each person's week. */
+ * its meter. The hours of the month have their own page (`HoursPage`). */
 export function JobsPage() {
   useAdminTitle('Oppdrag')
   const [filter, setFilter] = useUrlFilter(jobFilter)
@@ -115,8 +113,13 @@ export function JobsPage() {
           <Pager page={jobs.data.page} pages={pages} onPage={(page) => setFilter((current) => ({ ...current, page }))} />
         </>
       )}
-      <MonthHours />
-      <StaffWeek staff={staff} />
+      <p className="text-sm text-muted-foreground">
+        Timene til lønn og godkjenning av måneden står under{' '}
+        <Link to={paths.admin.hours} className="text-primary underline underline-offset-4">
+          Månedens timer
+        </Link>
+        .
+      </p>
     </div>
   )
 }

@@ -6,13 +6,22 @@ import { ConfirmDialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { clockOf, formatDateTime, norwegianDay } from '@/lib/format'
+import { clockOf, formatDateTime, formatMonth, monthBefore, norwegianDay } from '@/lib/format'
 import { hours, payrollHref, timeSheetHref, useMonthApproval, useMonthSheet } from '../api/jobs'
 
 /** The month's weekdays without hours, as "2., 3. og 4.". */
 function days(list: string[]): string {
   const numbers = list.map((day) => `${Number(day.slice(8))}.`)
   return numbers.length > 1 ? `${numbers.slice(0, -1).join(', ')} og ${numbers.at(-1)}` : (numbers[0] ?? '')
+}
+
+/** The month the office has to close: last month until it is approved, then this one. */
+function useMonthToClose(): string | undefined {
+  const current = norwegianDay().slice(0, 7)
+  const last = useMonthSheet(monthBefore(current))
+  if (last.isError) return current
+  if (!last.data) return undefined
+  return last.data.approved ? current : monthBefore(current)
 }
 
 /**
@@ -22,8 +31,14 @@ function days(list: string[]): string {
  * approval, after which the montører can no longer change the month (opened again here).
  */
 export function MonthHours() {
-  const [month, setMonth] = useState(norwegianDay().slice(0, 7))
+  const toClose = useMonthToClose()
+  return toClose ? <MonthSheet first={toClose} /> : <Spinner label="Laster månedens timer..." />
+}
+
+function MonthSheet({ first }: { first: string }) {
+  const [month, setMonth] = useState(first)
   const sheet = useMonthSheet(month)
+  const named = formatMonth(month)
   const approval = useMonthApproval()
   const toast = useToast()
   const [asking, setAsking] = useState(false)
@@ -38,7 +53,9 @@ export function MonthHours() {
   }
   return (
     <section aria-labelledby="month-hours" className="grid gap-4 rounded-2xl border border-border bg-card p-4" data-month-hours>
-      <h2 id="month-hours" className="text-lg font-semibold">Månedens timer</h2>
+      <h2 id="month-hours" className="text-lg font-semibold">
+        Timer for {named}
+      </h2>
       <div className="flex flex-wrap items-end gap-3">
         <FormField id="month-hours-month" label="Måned">
           {(control) => <Input {...control} type="month" max={norwegianDay().slice(0, 7)} value={month} onChange={(event) => event.target.value && setMonth(event.target.value)} />}
@@ -111,15 +128,16 @@ export function MonthHours() {
             </div>
           ) : (
             <Button className="w-fit" onClick={() => setAsking(true)}>
-              Godkjenn måneden
+              Godkjenn {named}
             </Button>
           )}
           <ConfirmDialog
             open={asking}
             onOpenChange={setAsking}
-            title="Godkjenne timene for måneden?"
-            description="Etter godkjenningen kan ikke montørene føre eller endre timer i måneden. Kontoret kan fortsatt rette dem, eller åpne måneden igjen."
-            confirmLabel="Godkjenn"
+            title={`Godkjenne timene for ${named}?`}
+            description={`Etter godkjenningen kan ikke montørene føre eller endre timer i ${named}. Kontoret kan fortsatt rette dem, eller åpne måneden igjen.`}
+            confirmLabel={`Godkjenn ${named}`}
+            tone="default"
             busyLabel="Godkjenner..."
             busy={approval.approve.isPending}
             onConfirm={() => void act(approval.approve.mutateAsync(month), 'Måneden er godkjent').then(() => setAsking(false))}

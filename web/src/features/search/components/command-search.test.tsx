@@ -82,4 +82,30 @@ describe('CommandSearch', () => {
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(sent).toEqual([])
   })
+
+  it('finds a page of the menu by a word of its name, before asking the server, and opens it', async () => {
+    const user = userEvent.setup()
+    answerApi(() => ({ status: 200, body: { services: [], leads: [], media: [], users: [], invoices: [] } }))
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/admin']}>
+        <CommandSearch
+          open
+          onOpenChange={() => {}}
+          pages={[
+            { to: '/admin/oppdrag', label: 'Oppdrag' },
+            { to: '/admin/timer', label: 'Månedens timer' },
+          ]}
+        />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    await user.type(screen.getByPlaceholderText('Søk i tjenester, leads, media og brukere…'), 'Timer')
+    const listbox = await screen.findByRole('listbox')
+    expect(within(listbox).getByText('Sider')).toBeInTheDocument()
+    expect(within(listbox).queryByRole('option', { name: 'Oppdrag' })).toBeNull()
+    await user.click(within(listbox).getByRole('option', { name: 'Månedens timer' }))
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin/timer')
+  })
 })

@@ -1,5 +1,5 @@
 import { Command } from 'cmdk'
-import { FileImage, Inbox, Receipt, UserRound, Wrench } from 'lucide-react'
+import { ArrowRight, FileImage, Inbox, Receipt, UserRound, Wrench } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '@/lib/paths'
@@ -26,8 +26,18 @@ const groups: {
   { key: 'invoices', heading: 'Fakturaer', icon: Receipt, target: (hit) => paths.admin.invoice(hit.id) },
 ]
 
-/** Ctrl/Cmd+K: one request to the server, five groups of up to five hits. */
-export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** A page of the menu, found by its name without asking the server. */
+export type SearchPage = { to: string; label: string }
+
+/** The pages whose name holds what is typed ("timer" finds "Månedens timer"). */
+function pagesFor(pages: readonly SearchPage[], input: string): SearchPage[] {
+  const typed = input.trim().toLocaleLowerCase('nb')
+  return typed ? pages.filter((page) => page.label.toLocaleLowerCase('nb').includes(typed)) : []
+}
+
+/** Ctrl/Cmd+K: the menu's pages by name, then one request to the server, five groups of
+ * up to five hits. */
+export function CommandSearch({ open, onOpenChange, pages = [] }: { open: boolean; onOpenChange: (open: boolean) => void; pages?: readonly SearchPage[] }) {
   const navigate = useNavigate()
   const [input, setInput] = useState('')
   const [query, setQuery] = useState('')
@@ -49,7 +59,11 @@ export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenCha
 
   const { data, isFetching } = useSearch(query)
   const searching = isSearchable(input) && (isFetching || input !== query)
-  const total = data ? groups.reduce((n, g) => n + data[g.key].length, 0) : 0
+  const pageHits = pagesFor(pages, input)
+  const total = (data ? groups.reduce((n, g) => n + data[g.key].length, 0) : 0) + pageHits.length
+  const groupClass =
+    'mb-2 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase'
+  const itemClass = 'flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 data-[selected=true]:bg-muted'
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Søk" className="max-w-xl">
@@ -62,6 +76,24 @@ export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenCha
           className="h-11 w-full rounded-lg border border-border bg-background px-3.5 text-base focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none"
         />
         <Command.List className="max-h-[60vh] overflow-y-auto">
+          {pageHits.length > 0 && (
+            <Command.Group heading="Sider" className={groupClass}>
+              {pageHits.map((page) => (
+                <Command.Item
+                  key={page.to}
+                  value={`page-${page.to}`}
+                  onSelect={() => {
+                    onOpenChange(false)
+                    navigate(page.to)
+                  }}
+                  className={itemClass}
+                >
+                  <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate">{page.label}</span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          )}
           {searching && (
             <Command.Loading>
               <p className="px-2 py-3 text-sm text-muted-foreground">Søker…</p>
@@ -77,7 +109,7 @@ export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenCha
                 <Command.Group
                   key={group.key}
                   heading={group.heading}
-                  className="mb-2 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase"
+                  className={groupClass}
                 >
                   {data[group.key].map((hit) => (
                     <Command.Item
@@ -87,7 +119,7 @@ export function CommandSearch({ open, onOpenChange }: { open: boolean; onOpenCha
                         onOpenChange(false)
                         navigate(group.target(hit))
                       }}
-                      className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 data-[selected=true]:bg-muted"
+                      className={itemClass}
                     >
                       <group.icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                       <span className="min-w-0 flex-1 truncate">{hit.title || 'Uten navn'}</span>
