@@ -33,12 +33,22 @@ test('the office finishes a job and invoices it as PDF and EHF, credits a line, 
   expect(basisPdf.headers()['content-type']).toBe('application/pdf')
   await page.screenshot({ path: info.outputPath('fakturagrunnlag-1280.png'), fullPage: true })
 
+  // A second chance before the number is taken: the dialog names the sum, and "Avbryt" makes nothing.
   await invoicing.getByRole('button', { name: 'Marker som fakturert' }).click()
+  const asked = page.getByRole('dialog', { name: 'Lage fakturaen?' })
+  await expect(asked).toContainText('19\u00a0625,00\u00a0kr')
+  await asked.getByRole('button', { name: 'Avbryt' }).click()
+  await expect(asked).toBeHidden()
+  await expect(invoicing.getByRole('button', { name: 'Marker som fakturert' })).toBeVisible()
+  await invoicing.getByRole('button', { name: 'Marker som fakturert' }).click()
+  await asked.getByRole('button', { name: 'Lag fakturaen' }).click()
   const year = new Date().getFullYear()
   await expect(page.getByText(`Faktura ${year}-0001 er laget`)).toBeVisible()
   await expect(page.locator('main').getByText('Fakturert', { exact: true }).first()).toBeVisible()
   const row = invoicing.getByRole('listitem').filter({ hasText: `Faktura ${year}-0001` })
   await expect(row).toContainText('19\u00a0625,00\u00a0kr')
+  // The job links to its invoice's page (payments, purring), and back.
+  await expect(row.getByRole('link', { name: `Faktura ${year}-0001` })).toHaveAttribute('href', /^\/admin\/fakturaer\/[0-9a-f-]{36}$/)
 
   // The invoice's files: the PDF, and the EHF downloaded as a file.
   const pdf = await page.request.get(await row.getByRole('link', { name: 'PDF' }).getAttribute('href') ?? '')

@@ -24,7 +24,7 @@ test('the office finds an invoice by number, imports a bank file, resolves the p
   await page.getByLabel('Søk').fill(second.number)
   await expect(page.locator('[data-invoice-row]')).toHaveCount(1)
   await expect(page.locator(`[data-invoice-row="${second.number}"]`)).toContainText('Byggmester Hansen AS')
-  await expect(page.locator(`[data-invoice-row="${second.number}"] [data-invoice-state]`)).toHaveText('Sendt')
+  await expect(page.locator(`[data-invoice-row="${second.number}"] [data-invoice-state]`)).toHaveText('Ikke forfalt')
   await page.getByLabel('Søk').fill('')
   await expect(page.locator('[data-invoice-row]')).toHaveCount(3)
 

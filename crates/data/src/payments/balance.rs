@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum InvoiceState {
-    /// Made and handed to the customer, not due yet, nothing paid ("Sendt").
+    /// Made, not due yet, nothing paid ("Ikke forfalt": whether it has reached the customer
+    /// is the accounting system's or the EHF's to say, not this state's).
     Sent,
     /// Past its due date with something left to pay, paid in part or not ("Forfalt"): the
     /// one rule of overdue, which the list, its filter, the dashboard and the customer's

@@ -19,8 +19,11 @@ export type Recipient = components['schemas']['Recipient']
 /** The list's filter: a state (or `unpaid`: sent, overdue and partly paid), a search, a page. */
 export type InvoiceFilter = { state?: InvoiceState | 'unpaid'; q?: string; page?: number }
 
+/** Where an invoice stands. `sent` is a claim not yet due with nothing paid: "Ikke forfalt",
+ * not "Sendt", since a new invoice is made here and sent from the accounting system or by
+ * EHF, and the list cannot know it has gone (#75). */
 export const STATE_LABEL: Record<InvoiceState, string> = {
-  sent: 'Sendt',
+  sent: 'Ikke forfalt',
   overdue: 'Forfalt',
   partly_paid: 'Delvis betalt',
   paid: 'Betalt',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -53,6 +53,11 @@ describe('InvoiceReminders', () => {
     expect(screen.getByRole('note')).toHaveTextContent('Ingen forsinkelsesrente er lagt inn fra 11. november 2026')
     expect(screen.queryByRole('button', { name: /på e-post/ })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Send i posten (last ned PDF)' }))
+    // Asked first: what the letter claims, by when, its fee; nothing sent until confirmed.
+    const asked = await screen.findByRole('dialog', { name: 'Registrere purring som sendt i posten?' })
+    expect(asked).toHaveTextContent('Purring krever 25 660,07 kr innen')
+    expect(sent.filter((call) => call.method === 'POST')).toEqual([])
+    await user.click(within(asked).getByRole('button', { name: 'Registrer og last ned' }))
     expect(await screen.findByText('Purring er registrert som sendt i posten')).toBeInTheDocument()
     expect(sent.filter((call) => call.method === 'POST')).toEqual([
       { method: 'POST', path: '/api/admin/invoices/inv-1/reminders', body: { kind: 'purring', channel: 'post' } },
@@ -89,6 +94,7 @@ describe('InvoiceReminders', () => {
     renderReminders()
     expect(await screen.findByText(/sendes til inkasso om det ikke betales innen fristen/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Send inkassovarsel på e-post' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Sende inkassovarsel på e-post?' })).getByRole('button', { name: 'Send' }))
     expect(await screen.findByText('Inkassovarsel ble ikke sendt')).toBeInTheDocument()
     expect(screen.getByText(/E-posttjeneren tok ikke imot e-posten/)).toBeInTheDocument()
   })

@@ -1,7 +1,9 @@
 import { Download, Mail, Printer } from 'lucide-react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { reasonOf } from '@/lib/api'
 import { formatDateTime, formatDay } from '@/lib/format'
@@ -52,6 +54,7 @@ export function InvoiceReminders({ invoiceId }: { invoiceId: string }) {
   const reminders = useInvoiceReminders(invoiceId)
   const send = useSendReminder(invoiceId)
   const toast = useToast()
+  const [asking, setAsking] = useState<'email' | 'post' | null>(null)
   if (reminders.isError) return <p className="text-destructive">Kunne ikke hente purringene.</p>
   if (!reminders.data) return <Spinner label="Laster purringer..." />
   const { next, not_now, can_email, sent } = reminders.data
@@ -67,6 +70,8 @@ export function InvoiceReminders({ invoiceId }: { invoiceId: string }) {
       }
     } catch (error) {
       toast({ title: `${LETTER_NAME[letter.kind]} ble ikke sendt`, description: reasonOf(error), variant: 'destructive' })
+    } finally {
+      setAsking(null)
     }
   }
   return (
@@ -88,15 +93,28 @@ export function InvoiceReminders({ invoiceId }: { invoiceId: string }) {
           )}
           <div className="flex flex-wrap gap-3">
             {can_email && (
-              <Button onClick={() => void go(next, 'email')} disabled={send.isPending}>
+              <Button onClick={() => setAsking('email')} disabled={send.isPending}>
                 <Mail aria-hidden="true" /> Send {LETTER_NAME[next.kind].toLowerCase()} på e-post
               </Button>
             )}
-            <Button variant={can_email ? 'outline' : 'default'} onClick={() => void go(next, 'post')} disabled={send.isPending}>
+            <Button variant={can_email ? 'outline' : 'default'} onClick={() => setAsking('post')} disabled={send.isPending}>
               <Printer aria-hidden="true" /> Send i posten (last ned PDF)
             </Button>
           </div>
           {!can_email && <p className="text-sm text-muted-foreground">E-post kan ikke sendes herfra (e-post er ikke satt opp, eller kunden har ingen adresse).</p>}
+          <ConfirmDialog
+            open={asking !== null}
+            onOpenChange={(open) => !open && setAsking(null)}
+            title={asking === 'post' ? `Registrere ${LETTER_NAME[next.kind].toLowerCase()} som sendt i posten?` : `Sende ${LETTER_NAME[next.kind].toLowerCase()} på e-post?`}
+            description={`${LETTER_NAME[next.kind]} krever ${kroner(next.amount_due)} innen ${formatDay(next.pay_by)}${next.fee > 0 ? `, med ${kroner(next.fee)} i gebyr` : ''}. ${
+              asking === 'post' ? 'PDF-en lastes ned for utskrift, og brevet føres som sendt i dag.' : 'Den går til kunden med PDF.'
+            } Et sendt brev kan ikke trekkes tilbake.`}
+            confirmLabel={asking === 'post' ? 'Registrer og last ned' : 'Send'}
+            busyLabel="Sender..."
+            busy={send.isPending}
+            tone="default"
+            onConfirm={() => asking && void go(next, asking)}
+          />
         </div>
       ) : (
         <p className="text-sm" data-no-letter>{not_now}</p>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { Invoice } from '../api/invoices'
@@ -43,9 +44,11 @@ const invoice: Invoice = {
 
 function renderRow(row: Invoice = invoice) {
   return renderWithProviders(
-    <ul>
-      <InvoiceRow invoice={row} onProblem={() => {}} />
-    </ul>,
+    <MemoryRouter>
+      <ul>
+        <InvoiceRow invoice={row} onProblem={() => {}} />
+      </ul>
+    </MemoryRouter>,
   )
 }
 
@@ -100,6 +103,7 @@ describe('InvoiceRow', () => {
 
   it('offers no credit form on a credit note', () => {
     renderRow({ ...invoice, kind: 'credit_note', number: '2026-0008', reason: 'Feil skap' })
+    expect(screen.getByRole('link', { name: 'Kreditnota 2026-0008' })).toHaveAttribute('href', `/admin/fakturaer/${invoice.id}`)
     expect(screen.getByText('Årsak: Feil skap')).toBeInTheDocument()
     expect(screen.queryByText('Krediter linjer')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Lag kreditnota' })).not.toBeInTheDocument()

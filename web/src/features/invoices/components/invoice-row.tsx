@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Download } from 'lucide-react'
 import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
 import { z } from 'zod'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
@@ -9,6 +10,7 @@ import { Textarea } from '@/components/ui/input'
 import { formatDay } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
 import { kroner, lineAmounts } from '@/lib/money'
+import { paths } from '@/lib/paths'
 import { downloadEhf, type Invoice, invoiceHref, useCreditInvoice } from '../api/invoices'
 
 const linkClass = 'inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline'
@@ -69,15 +71,19 @@ function CreditForm({ invoice }: { invoice: Invoice }) {
   )
 }
 
-/** One invoice or credit note: its number, date and total, its files, and for an invoice
- * the credit form. `onProblem` shows why EHF could not be made. */
+/** One invoice or credit note: its number (a link to its page), date and total, its files,
+ * and for an invoice the credit form. `onProblem` shows why EHF could not be made. */
 export function InvoiceRow({ invoice, onProblem }: { invoice: Invoice; onProblem: (problem: string | null) => void }) {
   const name = invoice.kind === 'invoice' ? 'Faktura' : 'Kreditnota'
   const business = invoice.basis.customer.kind === 'business'
   return (
     <li className="grid gap-1 border-b border-border pb-3 last:border-0">
       <span className="font-medium">
-        {name} {invoice.number}, {formatDay(invoice.issue_date)}, {kroner(invoice.total)}
+        {/* The invoice's own page: its payments, what is owed, purring and inkasso. */}
+        <Link to={paths.admin.invoice(invoice.id)} className="text-primary underline underline-offset-4">
+          {name} {invoice.number}
+        </Link>
+        , {formatDay(invoice.issue_date)}, {kroner(invoice.total)}
         {invoice.kind === 'invoice' && <span className="font-normal text-muted-foreground"> (forfall {formatDay(invoice.due_date)})</span>}
       </span>
       {invoice.reason && <span className="text-sm text-muted-foreground">Årsak: {invoice.reason}</span>}

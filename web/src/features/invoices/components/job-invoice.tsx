@@ -2,6 +2,7 @@ import { Download } from 'lucide-react'
 import { useState } from 'react'
 import { useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/dialog'
 import { kroner } from '@/lib/money'
 import type { components } from '@/lib/api-schema'
 import { basisHref, type InvoiceBasis, useInvoiceBasis, useIssueInvoice, useJobInvoices } from '../api/invoices'
@@ -43,6 +44,18 @@ export function JobInvoice({ job }: { job: { id: string; status: components['sch
   const issue = useIssueInvoice(job.id)
   const toast = useToast()
   const [problem, setProblem] = useState<string | null>(null)
+  const [asking, setAsking] = useState(false)
+  const invoiceIt = () =>
+    issue.mutateAsync().then(
+      (invoice) => {
+        setAsking(false)
+        toast({ title: `Faktura ${invoice.number} er laget`, description: 'Oppdraget er fakturert.' })
+      },
+      (error: unknown) => {
+        setAsking(false)
+        toast({ title: 'Kunne ikke lage fakturaen', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+      },
+    )
   return (
     <section aria-labelledby="job-invoice" className="grid gap-3 rounded-2xl border border-border bg-card p-4">
       <h2 id="job-invoice" className="text-lg font-semibold">Faktura</h2>
@@ -72,22 +85,23 @@ export function JobInvoice({ job }: { job: { id: string; status: components['sch
       )}
       {job.status === 'done' && basis.data && (
         <div className="grid gap-2">
-          <Button
-            className="w-fit"
-            disabled={issue.isPending}
-            onClick={() =>
-              issue.mutateAsync().then(
-                (invoice) => toast({ title: `Faktura ${invoice.number} er laget`, description: 'Oppdraget er fakturert.' }),
-                (error: unknown) =>
-                  toast({ title: 'Kunne ikke lage fakturaen', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
-              )
-            }
-          >
+          <Button className="w-fit" disabled={issue.isPending} onClick={() => setAsking(true)}>
             Marker som fakturert
           </Button>
           <p className="text-sm text-muted-foreground">
             Gir fakturaen et nummer og dato og låser grunnlaget. Send den fra regnskapssystemet, eller som EHF til en bedrift.
           </p>
+          <ConfirmDialog
+            open={asking}
+            onOpenChange={setAsking}
+            title="Lage fakturaen?"
+            description={`Fakturaen på ${kroner(basis.data.totals.gross)} inkl. MVA får neste nummer og dagens dato, og grunnlaget låses. En feil rettes etterpå bare med en kreditnota. Ingenting sendes til kunden ennå.`}
+            confirmLabel="Lag fakturaen"
+            busyLabel="Lager fakturaen..."
+            busy={issue.isPending}
+            tone="default"
+            onConfirm={() => void invoiceIt()}
+          />
         </div>
       )}
       {problem && (
