@@ -52,9 +52,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={value}>
       <ClearContext value={clear}>{children}</ClearContext>
-      {/* Over the middle of the top bar, two lines at most so it stays within the bar: it
-          never lies over the page's own buttons. At the bottom a toast covered a phone's
-          submit button and the last rows' buttons; under the bar, a row's status (#25). */}
+      {/* Over the middle of the top bar: it never lies over the page's own buttons. At the
+          bottom a toast covered a phone's submit button and the last rows' buttons; under the
+          bar, a row's status (#25). Its whole text shows (a Polish sentence on a phone cut at
+          two lines said half of what happened, #75), and a tap anywhere on it hands the bar
+          back at once. */}
       <div className="pointer-events-none fixed inset-x-0 top-1 z-50 flex flex-col items-center gap-1 px-2">
         <div role="status" aria-live="polite" className="contents">
           {toasts
@@ -80,6 +82,10 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
   return (
     <div
       data-toast={destructive ? 'destructive' : 'default'}
+      onClick={(event) => {
+        // A tap on the toast's text closes it; its own buttons do what they say.
+        if (!(event.target as HTMLElement).closest('button')) onClose()
+      }}
       className={cn(
         'pointer-events-auto flex w-full max-w-md items-start gap-2 rounded-xl border px-3 py-2 text-sm shadow-lg',
         destructive
@@ -87,7 +93,7 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
           : 'border-border bg-card text-card-foreground',
       )}
     >
-      <p className="line-clamp-2 flex-1">
+      <p className="flex-1 [overflow-wrap:anywhere]">
         <span className="font-semibold">{toast.title}</span>
         {toast.description && <span className="opacity-90"> {toast.description}</span>}
       </p>
