@@ -5,6 +5,7 @@ import { App, loadPage } from './app/app'
 import { normalizePathname } from './app/public/pathname'
 import { ToastProvider } from './components/toast'
 import { cn } from './lib/utils'
+import { enableCopyButtons } from './app/copy-buttons'
 import { readSite, SiteProvider } from './lib/site'
 
 // The public site: every page arrives rendered by the server and is hydrated here (with Preact in
@@ -30,7 +31,8 @@ const app = (
 
 // The Vite dev server sends the page without its server-rendered HTML.
 if (serverOnly) {
-  // Nothing to do: the page works without JavaScript.
+  // The page works without JavaScript; with it, its copy buttons (account number, KID) work too.
+  enableCopyButtons(container)
 } else if (container.firstElementChild) {
   // tailwind-merge builds its table of Tailwind's classes on the first `cn` call, a fifth
   // of the front page's hydration on a phone (docs/TESTING.md, "Session 39"). Built here,

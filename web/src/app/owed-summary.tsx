@@ -28,6 +28,24 @@ export type Owed = {
   settled: boolean
 }
 
+/** "Kopier": hidden in the HTML, shown and wired by the browser's script
+ * (src/app/copy-buttons.ts), so a page without JavaScript offers no button that does nothing. */
+function CopyButton({ value, name, what }: { value: string; name: string; what: string }) {
+  return (
+    <button
+      type="button"
+      hidden
+      data-copy={value}
+      data-copy-name={name}
+      data-copy-what={what}
+      aria-label={`Kopier ${what}`}
+      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-medium hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/60 focus-visible:outline-none"
+    >
+      Kopier
+    </button>
+  )
+}
+
 /** "Til betaling": what is left on the invoice, by when, to which account with which KID,
  * and what credit notes and payments have taken off; once nothing is left, that it is paid.
  * On the job's documents page and the accepted quote's page, rendered by the server alone. */
@@ -55,16 +73,23 @@ export function OwedSummary({ owed }: { owed: Owed }) {
             {owed.account && (
               <div>
                 <dt className="text-sm text-muted-foreground">Til kontonummer</dt>
-                <dd className="font-semibold tabular-nums">{owed.account}</dd>
+                <dd className="flex flex-wrap items-center gap-3 font-semibold tabular-nums">
+                  {owed.account}
+                  <CopyButton value={owed.account.replace(/\D/g, '')} name="Kontonummeret" what="kontonummeret" />
+                </dd>
               </div>
             )}
             {owed.kid && (
               <div>
                 <dt className="text-sm text-muted-foreground">KID</dt>
-                <dd className="font-semibold tabular-nums">{owed.kid}</dd>
+                <dd className="flex flex-wrap items-center gap-3 font-semibold tabular-nums">
+                  {owed.kid}
+                  <CopyButton value={owed.kid} name="KID" what="KID" />
+                </dd>
               </div>
             )}
           </dl>
+          <p data-copy-status role="status" className="mt-2 min-h-5 text-sm" />
         </>
       )}
       <dl className="mt-4 grid gap-1 border-t pt-3 text-sm">
