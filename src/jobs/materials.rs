@@ -19,7 +19,7 @@ use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::invoices::basis::STANDARD_VAT;
-use fagfolk_data::jobs::input::MaterialInput;
+use fagfolk_data::jobs::input::{MaterialInput, MaterialWording};
 use fagfolk_data::jobs::{self, Material, store};
 use fagfolk_data::quotes::{QuoteLine, money};
 
@@ -204,6 +204,51 @@ pub(super) async fn change_material(
             }
             Ok(Json(written))
         }
+        Err(jobs::Refused::NoEntry) => Err(jobs::Refused::NoLine.into()),
+        Err(refusal) => Err(refusal.into()),
+    }
+}
+
+/// Corrects a material line's wording, and nothing else: a montør's own words (a Polish
+/// name, say) put the way the customer reads them, since the invoice basis says the line's
+/// description. The price, and whether it is still missing, stay as they were.
+#[utoipa::path(
+    patch, path = "/api/admin/jobs/{id}/materials/{material_id}", tag = "admin",
+    params(
+        ("id" = Uuid, Path, description = "Oppdragets id"),
+        ("material_id" = Uuid, Path, description = "Materiellinjens id"),
+    ),
+    request_body = MaterialWording,
+    responses(
+        (status = 200, description = "Materiellinjens tekst er rettet", body = Material),
+        (status = 409, description = "Oppdraget er ferdig", body = ErrorBody),
+        (status = 422, description = "Ugyldig tekst", body = ErrorBody),
+    )
+)]
+pub(super) async fn correct_material(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath((id, material_id)): ApiPath<(Uuid, Uuid)>,
+    ApiJson(input): ApiJson<MaterialWording>,
+) -> ApiResult<Json<Material>> {
+    let before = store::materials::get(&state.db, material_id)
+        .await?
+        .filter(|m| m.job_id == id)
+        .or_not_found(jobs::materials::NOT_FOUND)?;
+    let after = Material { description: jobs::input::read_wording(input)?, ..before.clone() };
+    let (was, is) = (before.audit_view(), after.audit_view());
+    let Some(entry) = user.changed(
+        state.clock.now(),
+        AuditAction::Update,
+        AuditEntity::JobMaterials,
+        material_id,
+        &was,
+        &is,
+    ) else {
+        return Ok(Json(before));
+    };
+    match jobs::change_material(&state.db, &after, &entry).await? {
+        Ok(written) => Ok(Json(written)),
         Err(jobs::Refused::NoEntry) => Err(jobs::Refused::NoLine.into()),
         Err(refusal) => Err(refusal.into()),
     }

@@ -27,7 +27,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(job_from_quote))
         .routes(routes!(get_job, update_job))
         .routes(routes!(super::materials::add_material))
-        .routes(routes!(super::materials::change_material, super::materials::delete_material))
+        .routes(routes!(
+            super::materials::change_material,
+            super::materials::correct_material,
+            super::materials::delete_material
+        ))
         .routes(routes!(super::receipts::add_receipt, super::receipts::receipt))
         .routes(routes!(record_contact))
         .routes(routes!(super::changes::create_change))

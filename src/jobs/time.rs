@@ -40,30 +40,81 @@ pub struct WorkJob {
     pub lines: Vec<String>,
     /// Its change orders that time may be tagged to.
     pub changes: Vec<WorkChange>,
+    /// The material lines the person entered on it, oldest first, without prices.
+    pub materials: Vec<WorkMaterial>,
 }
 
-/// A change order (tilleggsarbeid) to tag time to.
+/// A change order (tilleggsarbeid) to tag time to. The phone says it in the montør's
+/// language from `number` and `title`; `label` is the Norwegian of the office's screens.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WorkChange {
     pub id: Uuid,
     /// "Tilleggsarbeid 2026-0043: Ekstra stikkontakt".
     pub label: String,
+    /// The change order's number: "2026-0043", "2026-0043 v2".
+    pub number: String,
+    /// Its first line's text: "Ekstra stikkontakt".
+    pub title: Option<String>,
 }
 
-/// `jobs` as the worker's phone shows them, each with its open change orders.
-async fn work_jobs(state: &AppState, jobs: impl Iterator<Item = Job>) -> ApiResult<Vec<WorkJob>> {
+/// A material line as the phone of the person who entered it shows it: no price.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkMaterial {
+    pub id: Uuid,
+    pub description: String,
+    /// In hundredths: 250 is 2,5.
+    pub quantity: i64,
+    pub unit: fagfolk_data::quotes::Unit,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    /// Past the estimate, waiting for the office's § 7 contact.
+    pub held: bool,
+    /// A photo of the receipt or the part is stored with it.
+    pub receipt: bool,
+}
+
+/// `jobs` as `whose` phone shows them, each with its open change orders and the material
+/// lines `whose` entered on it.
+async fn work_jobs(
+    state: &AppState,
+    whose: Uuid,
+    jobs: impl Iterator<Item = Job>,
+) -> ApiResult<Vec<WorkJob>> {
+    let jobs: Vec<Job> = jobs.collect();
+    let ids: Vec<Uuid> = jobs.iter().map(|job| job.id).collect();
+    let mut materials =
+        if ids.is_empty() { Vec::new() } else { store::materials::of_jobs(&state.db, &ids).await? };
+    materials.retain(|line| line.added_by_id == Some(whose));
+    materials.sort_by_key(|line| (line.created_at, line.id));
     let mut shown = Vec::new();
     for job in jobs {
         let changes = fagfolk_data::quotes::store::of_job(&state.db, job.id).await?;
         let changes = changes
             .into_iter()
             .filter(jobs::changes::is_open)
-            .map(|change| WorkChange {
-                id: change.id,
-                label: match change.lines.first() {
-                    Some(line) => format!("Tilleggsarbeid {}: {}", change.label(), line.description),
-                    None => format!("Tilleggsarbeid {}", change.label()),
-                },
+            .map(|change| {
+                let title = change.lines.first().map(|line| line.description.clone());
+                WorkChange {
+                    id: change.id,
+                    label: match &title {
+                        Some(title) => format!("Tilleggsarbeid {}: {title}", change.label()),
+                        None => format!("Tilleggsarbeid {}", change.label()),
+                    },
+                    number: change.label(),
+                    title,
+                }
+            })
+            .collect();
+        let materials = materials
+            .iter()
+            .filter(|line| line.job_id == job.id)
+            .map(|line| WorkMaterial {
+                id: line.id,
+                description: line.description.clone(),
+                quantity: line.quantity,
+                unit: line.unit,
+                created_at: line.created_at,
+                held: line.held,
+                receipt: line.receipt,
             })
             .collect();
         shown.push(WorkJob {
@@ -77,6 +128,7 @@ async fn work_jobs(state: &AppState, jobs: impl Iterator<Item = Job>) -> ApiResu
             end_day: job.end_day,
             lines: job.lines.into_iter().map(|line| line.description).collect(),
             changes,
+            materials,
         });
     }
     Ok(shown)
@@ -116,7 +168,7 @@ pub(super) async fn work_today(
         store::time::between(&state.db, (today, today + Duration::days(1)), Some(user.id), None).await?;
     Ok(Json(WorkToday {
         today,
-        jobs: work_jobs(&state, jobs.into_iter()).await?,
+        jobs: work_jobs(&state, user.id, jobs.into_iter()).await?,
         entries: rows.into_iter().map(|row| row.entry).collect(),
         catalogue: fagfolk_data::services::store::active(&state.db, None)
             .await?
@@ -187,7 +239,7 @@ pub(super) async fn week(
     // Only the open ones: ten years of a montør's jobs are read by the index, not one by one.
     let find = store::Find { worker: Some(whose), open: true, ..store::Find::default() };
     let (open, _) = store::find(&state.db, &find, None).await?;
-    let jobs = work_jobs(&state, open.into_iter()).await?;
+    let jobs = work_jobs(&state, whose, open.into_iter()).await?;
     Ok(Json(Week {
         jobs,
         from,

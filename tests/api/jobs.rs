@@ -671,6 +671,16 @@ async fn change_orders_raise_the_budget_by_link_phone_and_section_9(app: TestApp
     assert!(
         today["jobs"][0]["changes"][0]["label"].as_str().unwrap().ends_with(": Ekstra stikkontakt i gangen")
     );
+    // Its number and title apart, so a Polish or English phone says "tilleggsarbeid" in its
+    // own language (#75 point 6); the label stays the office's Norwegian.
+    let offered = &today["jobs"][0]["changes"][0];
+    assert_eq!(offered["title"], "Ekstra stikkontakt i gangen");
+    assert!(
+        offered["label"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("Tilleggsarbeid {}", offered["number"].as_str().unwrap()))
+    );
     let tagged = worker
         .send(
             Method::POST,

@@ -15,6 +15,7 @@ crate::db_tests!(
     a_montors_materials_come_without_prices_with_a_private_photo_and_the_office_prices_them,
     a_montors_own_phone_stays_signed_in_for_30_days_until_the_office_or_a_new_password_ends_it,
     a_montor_keeps_the_language_of_his_screens_on_his_profile,
+    a_montor_sees_his_own_materials_and_the_office_corrects_their_wording_for_the_invoice,
 );
 
 /// A call-out at 900 kr an hour with `worker` on it.
@@ -377,5 +378,91 @@ async fn a_montor_keeps_the_language_of_his_screens_on_his_profile(app: TestApp)
         .await
         .unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    crate::helpers::job_sums_add_up(&app).await;
+}
+
+/// #75 point 6: a line a montør typed in Polish stays on his phone (his own lines, no
+/// prices), and the office puts its wording right for the customer without pricing it; the
+/// corrected wording is what the invoice basis says.
+async fn a_montor_sees_his_own_materials_and_the_office_corrects_their_wording_for_the_invoice(app: TestApp) {
+    let office = app.admin().await;
+    let (worker_id, worker) = montor(&app, "ole@fagfolk.test").await;
+    let (pia_id, pia) = montor(&app, "pia@fagfolk.test").await;
+    let job = job_for(&office, worker_id).await;
+    let path = format!("/api/admin/jobs/{job}");
+    let add = json!({"workers": [worker_id, pia_id]});
+    assert_eq!(office.send(Method::PUT, &path, &add).await.status(), StatusCode::OK);
+    let materials = format!("{path}/materials");
+    let polish = json!({"id": uuid::Uuid::now_v7(), "description": "Puszka instalacyjna", "quantity": 200, "unit": "stk", "unit_price": 0, "vat": 25});
+    let line: Value = worker.send(Method::POST, &materials, &polish).await.json().await.unwrap();
+    let pias = json!({"id": uuid::Uuid::now_v7(), "description": "Kabel", "quantity": 500, "unit": "lm", "unit_price": 0, "vat": 25});
+    assert_eq!(pia.send(Method::POST, &materials, &pias).await.status(), StatusCode::CREATED);
+
+    // His phone lists his own line on the job, today and in the week, and nobody's price.
+    for at in ["/api/admin/work/today", "/api/admin/work/week"] {
+        let read: Value = worker.get_json(at, &[]).await;
+        let shown = &read["jobs"][0]["materials"];
+        assert_eq!(shown.as_array().unwrap().len(), 1, "{at}: his own, not Pia's: {shown}");
+        assert_eq!(shown[0]["id"], line["id"]);
+        assert_eq!(
+            (shown[0]["description"].as_str(), shown[0]["quantity"].as_i64()),
+            (Some("Puszka instalacyjna"), Some(200))
+        );
+        assert!(shown[0].get("unit_price").is_none(), "no price on the phone: {shown}");
+    }
+
+    // The office corrects the wording; the price is still missing, and the change is logged.
+    let one = format!("{materials}/{}", line["id"].as_str().unwrap());
+    let empty = office.send(Method::PATCH, &one, &json!({"description": "  "})).await;
+    assert_eq!(empty.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        empty.json::<Value>().await.unwrap()["fields"]["description"],
+        "Skriv hva materialet er, slik kunden skal se det på fakturagrunnlaget."
+    );
+    let long = office.send(Method::PATCH, &one, &json!({"description": "x".repeat(501)})).await;
+    assert_eq!(long.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        worker.send(Method::PATCH, &one, &json!({"description": "Koblingsboks"})).await.status(),
+        StatusCode::FORBIDDEN,
+        "the office's to correct"
+    );
+    let corrected = office.send(Method::PATCH, &one, &json!({"description": " Koblingsboks "})).await;
+    assert_eq!(corrected.status(), StatusCode::OK);
+    let corrected: Value = corrected.json().await.unwrap();
+    assert_eq!(corrected["description"], "Koblingsboks");
+    assert_eq!(
+        (corrected["price_missing"].as_bool(), corrected["unit_price"].as_i64()),
+        (Some(true), Some(0))
+    );
+    assert_eq!(corrected["quantity"], 200);
+    let logged = audit_entries(&app).await;
+    assert!(
+        logged.iter().any(|(action, entity, _, _, changes)| action == "update"
+            && entity == "job_materials"
+            && changes
+                .as_ref()
+                .is_some_and(|changes| changes["before"]["description"] == "Puszka instalacyjna"
+                    && changes["after"]["description"] == "Koblingsboks")),
+        "the correction is in the audit log"
+    );
+    let again = office.send(Method::PATCH, &one, &json!({"description": "Koblingsboks"})).await;
+    assert_eq!(again.status(), StatusCode::OK, "the same wording again changes nothing");
+    assert_eq!(audit_entries(&app).await.len(), logged.len());
+    let other_job = job_for(&office, pia_id).await;
+    let elsewhere = format!("/api/admin/jobs/{other_job}/materials/{}", line["id"].as_str().unwrap());
+    assert_eq!(
+        office.send(Method::PATCH, &elsewhere, &json!({"description": "Boks"})).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // The basis says the corrected wording; a done job's line stays as it is.
+    assert_eq!(office.send(Method::PUT, &path, &json!({"status": "done"})).await.status(), StatusCode::OK);
+    let basis: Value = office.get_json(&format!("{path}/invoice-basis"), &[]).await;
+    let said = basis.to_string();
+    assert!(said.contains("Koblingsboks") && !said.contains("Puszka"), "{said}");
+    let closed = office.send(Method::PATCH, &one, &json!({"description": "Koblingsboks, hvit"})).await;
+    assert_eq!(closed.status(), StatusCode::CONFLICT);
+    let read: Value = worker.get_json("/api/admin/work/week", &[]).await;
+    assert!(read["jobs"].as_array().unwrap().is_empty(), "a done job leaves the week");
     crate::helpers::job_sums_add_up(&app).await;
 }

@@ -328,6 +328,14 @@ pub const OPERATIONS: &[Operation] = &[
         WORK,
         Some(("update", "job_materials")),
     ),
+    // #75 point 6: the office corrects a montør's wording for the customer.
+    op(
+        "PATCH",
+        "/api/admin/jobs/{id}/materials/{material_id}",
+        Body::Json(|f| json!({ "description": format!("Koblingsboks, runde {}", f.round) })),
+        WORK,
+        Some(("update", "job_materials")),
+    ),
     op(
         "POST",
         "/api/admin/jobs/{id}/materials/{material_id}/receipt",

@@ -12,10 +12,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Marks a person away for a day (ferie, syk, kurs), or changes why. */
+        /**
+         * Marks a person away for a day or a span of days (ferie, syk, kurs), or changes why: all
+         *     the days in one transaction with one audit entry. Answers with the jobs the person is
+         *     planned on in those days, which stay planned until moved.
+         */
         put: operations["set_absence"];
         post?: never;
-        /** Takes a person's day away back. */
+        /** Takes a person's day away back, or every day away of a span. */
         delete: operations["clear_absence"];
         options?: never;
         head?: never;
@@ -612,7 +616,12 @@ export interface paths {
         delete: operations["delete_material"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Corrects a material line's wording, and nothing else: a montør's own words (a Polish
+         *     name, say) put the way the customer reads them, since the invoice basis says the line's
+         *     description. The price, and whether it is still missing, stay as they were.
+         */
+        patch: operations["correct_material"];
         trace?: never;
     };
     "/api/admin/jobs/{id}/materials/{material_id}/receipt": {
@@ -2083,9 +2092,17 @@ export interface components {
             user_id: string;
         };
         AbsenceInput: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The (first) day away.
+             */
             day: string;
             kind: components["schemas"]["AbsenceKind"];
+            /**
+             * Format: date
+             * @description The last day away, for a span (a week's ferie); left out is `day` alone.
+             */
+            to?: string | null;
             /** Format: uuid */
             user_id: string;
         };
@@ -2094,6 +2111,27 @@ export interface components {
          * @enum {string}
          */
         AbsenceKind: "ferie" | "syk" | "kurs";
+        /**
+         * @description An absence saved: its first day (as a single day's answer always was), how many days it
+         *     covers, and the jobs the person was planned on those days, which the office may move.
+         */
+        AbsenceSaved: components["schemas"]["Absence"] & {
+            /**
+             * Format: int64
+             * @description How many days are marked.
+             */
+            days: number;
+            /**
+             * @description The person's planned days in the span, in order: still planned, so the board offers
+             *     to move them.
+             */
+            planned: components["schemas"]["Planned"][];
+            /**
+             * Format: date
+             * @description The last day away (`day` for a single day).
+             */
+            to: string;
+        };
         AdminService: {
             /** @description The category's slug. */
             category: string;
@@ -2379,7 +2417,7 @@ export interface components {
          * @description What clashes in a person's day.
          * @enum {string}
          */
-        ConflictKind: "two_jobs" | "visit_during_job" | "over_day" | "away";
+        ConflictKind: "two_jobs" | "visit_during_job" | "over_day" | "away" | "after_end";
         /**
          * @description What the browser sends. Every field is optional here so that a missing field gets the
          *     same Norwegian field error as an empty one.
@@ -3621,6 +3659,15 @@ export interface components {
              */
             id?: string | null;
         };
+        /**
+         * @description The office's correction of a material line's wording: a montør's own words (in Polish,
+         *     say) put the way the customer's invoice basis should say them. Nothing else of the line
+         *     changes, its missing price neither.
+         */
+        MaterialWording: {
+            /** @description What the line is, as the invoice basis will say it. */
+            description?: string | null;
+        };
         Media: {
             /**
              * @description What the picture shows, for those who cannot see it; `null` until staff write it
@@ -4188,8 +4235,15 @@ export interface components {
         };
         /** @description A planned day on the board: with its job's title, customer and address. */
         Planned: components["schemas"]["PlanDay"] & {
+            /** @description Planned after the job's last day: the board says so (`ConflictKind::AfterEnd`). */
+            after_end: boolean;
             customer_address?: string | null;
             customer_name: string;
+            /**
+             * Format: date
+             * @description The job's planned last day (the job's `end_day`), if it has one.
+             */
+            job_end_day?: string | null;
             job_title: string;
             /**
              * Format: uuid
@@ -5330,12 +5384,19 @@ export interface components {
             /** Format: uuid */
             user_id: string;
         };
-        /** @description A change order (tilleggsarbeid) to tag time to. */
+        /**
+         * @description A change order (tilleggsarbeid) to tag time to. The phone says it in the montør's
+         *     language from `number` and `title`; `label` is the Norwegian of the office's screens.
+         */
         WorkChange: {
             /** Format: uuid */
             id: string;
             /** @description "Tilleggsarbeid 2026-0043: Ekstra stikkontakt". */
             label: string;
+            /** @description The change order's number: "2026-0043", "2026-0043 v2". */
+            number: string;
+            /** @description Its first line's text: "Ekstra stikkontakt". */
+            title?: string | null;
         };
         /** @description A job as a worker's phone shows it. */
         WorkJob: {
@@ -5350,6 +5411,8 @@ export interface components {
             id: string;
             /** @description The budget's lines, by their index, to put time on. */
             lines: string[];
+            /** @description The material lines the person entered on it, oldest first, without prices. */
+            materials: components["schemas"]["WorkMaterial"][];
             /** Format: date */
             start_day?: string | null;
             status: components["schemas"]["JobStatus"];
@@ -5360,6 +5423,24 @@ export interface components {
          * @enum {string}
          */
         WorkKind: "new" | "extension" | "change";
+        /** @description A material line as the phone of the person who entered it shows it: no price. */
+        WorkMaterial: {
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** @description Past the estimate, waiting for the office's § 7 contact. */
+            held: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: int64
+             * @description In hundredths: 250 is 2,5.
+             */
+            quantity: number;
+            /** @description A photo of the receipt or the part is stored with it. */
+            receipt: boolean;
+            unit: components["schemas"]["Unit"];
+        };
         /** @description "Mine oppdrag i dag". */
         WorkToday: {
             /**
@@ -5430,7 +5511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Absence"];
+                    "application/json": components["schemas"]["AbsenceSaved"];
                 };
             };
             /** @description Ugyldig forespørsel */
@@ -5475,7 +5556,10 @@ export interface operations {
         parameters: {
             query: {
                 user_id: string;
+                /** @description The (first) day. */
                 day: string;
+                /** @description The last day of a span to take back; left out is `day` alone. */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -5519,6 +5603,15 @@ export interface operations {
             };
             /** @description Fant ikke fraværet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig periode */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8474,6 +8567,89 @@ export interface operations {
             };
             /** @description Oppdraget er ferdig */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    correct_material: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Oppdragets id */
+                id: string;
+                /** @description Materiellinjens id */
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialWording"];
+            };
+        };
+        responses: {
+            /** @description Materiellinjens tekst er rettet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
+            /** @description Ugyldig forespørsel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ikke innlogget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ingen tilgang for rollen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Finnes ikke */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Oppdraget er ferdig */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ugyldig tekst */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -323,6 +323,26 @@ pub fn read_material(input: MaterialInput) -> Result<(QuoteLine, bool, Option<Uu
     Ok((line, input.extra || change_id.is_some(), change_id))
 }
 
+/// The office's correction of a material line's wording: a montør's own words (in Polish,
+/// say) put the way the customer's invoice basis should say them. Nothing else of the line
+/// changes, its missing price neither.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MaterialWording {
+    /// What the line is, as the invoice basis will say it.
+    pub description: Option<String>,
+}
+
+/// Reads a wording: one line of text, at most 500 characters, as a quote's line.
+pub fn read_wording(input: MaterialWording) -> Result<String, FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let description = errors.optional("description", input.description, 500);
+    if description.is_none() && !errors.has("description") {
+        errors.add("description", "Skriv hva materialet er, slik kunden skal se det på fakturagrunnlaget.");
+    }
+    errors.finish()?;
+    Ok(description.unwrap_or_default())
+}
+
 /// The ways a § 7 contact may have been made.
 pub const CONTACT_WAYS: [&str; 4] = ["telefon", "e-post", "sms", "møte"];
 
