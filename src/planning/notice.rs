@@ -250,10 +250,11 @@ fn calendar(
     now: chrono::DateTime<chrono::Utc>,
 ) -> String {
     let host = state.config.public_url.host_str().unwrap_or("localhost");
+    // The work first, as a calendar's day shows the start of it: "Nytt bad – Rør & Strøm AS".
     let summary = if composed.firm.is_empty() {
         job.title.clone()
     } else {
-        format!("{}: {}", composed.firm, job.title)
+        format!("{} – {}", job.title, composed.firm)
     };
     let at = |day: &ToldDay| {
         let start = day.starts_at?;

@@ -106,7 +106,7 @@ pub fn ics(visit: &Visit<'_>, method: Method, host: &str) -> String {
         Method::Request => EventStatus::Confirmed,
         Method::Cancel => EventStatus::Cancelled,
     });
-    let mut calendar = calendar();
+    let mut calendar = calendar("Befaring");
     calendar.append_property(("METHOD", method.name())).push(event.done());
     calendar.done().to_string()
 }
@@ -136,7 +136,7 @@ pub struct Entry<'a> {
 /// The `.ics` text of a subscribed calendar (a private feed) named `name`: every entry as
 /// an event with the same `UID` its invitation had, so a calendar that has both shows one.
 pub fn feed(name: &str, entries: &[Entry<'_>], made: DateTime<Utc>, host: &str) -> String {
-    let mut calendar = calendar();
+    let mut calendar = calendar("Befaring");
     calendar
         .name(&one_line(name))
         .append_property(("X-PUBLISHED-TTL", "PT1H"))
@@ -181,7 +181,7 @@ pub fn job_days(
     host: &str,
 ) -> String {
     let zone = fagfolk_data::oslo::zone_id();
-    let mut calendar = calendar();
+    let mut calendar = calendar("Oppdrag");
     calendar.append_property(("METHOD", "PUBLISH"));
     for day in days {
         let compact = fagfolk_data::oslo::iso_day(day.day).replace('-', "");
@@ -232,10 +232,12 @@ pub fn job_days(
     ics.replacen("BEGIN:VEVENT\r\n", &format!("{timezone}BEGIN:VEVENT\r\n"), 1)
 }
 
-fn calendar() -> Calendar {
+/// A calendar named by what it holds: "Befaring" for visits and the feeds, "Oppdrag" for a
+/// job's days told to its customer.
+fn calendar(product: &str) -> Calendar {
     let mut calendar = Calendar::empty();
     calendar
-        .append_property(("PRODID", "-//Fagfolk//Befaring//NO"))
+        .append_property(("PRODID", format!("-//Fagfolk//{product}//NO").as_str()))
         .append_property(("VERSION", "2.0"))
         .append_property(("CALSCALE", "GREGORIAN"));
     calendar

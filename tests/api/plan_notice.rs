@@ -21,9 +21,16 @@ crate::db_tests!(without_e_mail_nothing_is_sent);
 
 /// With a mailbox on a real socket.
 mod by_mail {
-    use super::{an_invoiced_job_is_told_no_more, the_customer_is_told_the_days_and_then_what_changed};
+    use super::{
+        a_person_away_is_not_promised, an_invoiced_job_is_told_no_more,
+        the_customer_is_told_the_days_and_then_what_changed,
+    };
 
-    crate::mail_tests!(the_customer_is_told_the_days_and_then_what_changed, an_invoiced_job_is_told_no_more);
+    crate::mail_tests!(
+        the_customer_is_told_the_days_and_then_what_changed,
+        an_invoiced_job_is_told_no_more,
+        a_person_away_is_not_promised
+    );
 }
 
 /// A lead of `customer` (with `email`, if any) at Storgata 1 and a job `title` on it: the
@@ -114,7 +121,7 @@ print(json.dumps({
     "subject": str(message["Subject"]), "to": str(message["To"]), "reply_to": str(message["Reply-To"]),
     "body": body, "part_method": calendar[0].get_param("method"),
     "attached_same": attached[0].get_payload(decode=True) == text,
-    "method": str(cal["METHOD"]), "zones": [str(zone["TZID"]) for zone in cal.walk("VTIMEZONE")],
+    "method": str(cal["METHOD"]), "prodid": str(cal["PRODID"]), "zones": [str(zone["TZID"]) for zone in cal.walk("VTIMEZONE")],
     "events": events,
 }))
 "#;
@@ -234,7 +241,7 @@ async fn the_customer_is_told_the_days_and_then_what_changed(
         (monday["start"].as_str(), monday["end"].as_str(), monday["tzid"].as_str()),
         (Some("2031-03-24T07:30:00+01:00"), Some("2031-03-24T16:30:00+01:00"), Some("Europe/Oslo"))
     );
-    assert_eq!(monday["summary"], "Rør og Strøm Oslo AS: Nytt bad");
+    assert_eq!(monday["summary"], "Nytt bad – Rør og Strøm Oslo AS");
     assert_eq!(monday["location"], "Storgata 1");
     assert_eq!(monday["organizer"], "mailto:post@fagfolk.test");
     assert_eq!(
@@ -438,5 +445,62 @@ async fn an_invoiced_job_is_told_no_more(app: TestApp, mut mail: UnboundedReceiv
     assert_eq!(message(refused).await, closed);
     assert_eq!(app.count("plan_notices").await, 0);
     assert!(mail.try_recv().is_err(), "nothing was sent");
+    app.stop().await;
+}
+
+/// Whoever is away on a day (sick, ferie, kurs; one day or a span) is not promised to the
+/// customer that day: the letter and its calendar file name only those who come, and a day
+/// with no one left is not told at all. The calendar names the work, not a befaring.
+async fn a_person_away_is_not_promised(app: TestApp, mut mail: UnboundedReceiver<String>) {
+    let office = app.admin().await;
+    let mut settings: Value = office.get("/api/admin/settings").await.json().await.unwrap();
+    settings["company_name"] = "Rør og Strøm Oslo AS".into();
+    assert_eq!(office.send(Method::PUT, "/api/admin/settings", &settings).await.status(), StatusCode::OK);
+    let (kari, _, _) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann", Some("900 11 222")).await;
+    let (per, _, _) = named(&app, &office, "per@fagfolk.test", "Per Olsen", None).await;
+    let (bath, _) = job(&office, "Liv Lie", Some("liv@example.no"), "Nytt bad").await;
+    plan(&office, &bath, &[&kari, &per], ("2031-03-24", "2031-03-26"), Some("07:30")).await;
+    // Per sick on Tuesday (one day); Kari on ferie Wednesday and Thursday (a span), and Per
+    // on a course on Wednesday: no one comes that day.
+    let away = |who: &str, day: &str, to: Option<&str>, kind: &str| json!({"user_id": who, "day": day, "to": to, "kind": kind});
+    for body in [
+        away(&per, "2031-03-25", None, "syk"),
+        away(&kari, "2031-03-26", Some("2031-03-27"), "ferie"),
+        away(&per, "2031-03-26", None, "kurs"),
+    ] {
+        assert_eq!(office.send(Method::PUT, "/api/admin/absences", &body).await.status(), StatusCode::OK);
+    }
+    let path = format!("/api/admin/jobs/{bath}/plan-notice");
+    let preview: Value = office.get_json(&path, &[]).await;
+    assert_eq!(
+        preview["days"],
+        json!([
+            {"day": "2031-03-24", "starts_at": 450, "ends_at": 990, "people": ["Kari Nordmann", "Per Olsen"]},
+            {"day": "2031-03-25", "starts_at": 450, "ends_at": 990, "people": ["Kari Nordmann"]},
+        ])
+    );
+    let text = preview["text"].as_str().unwrap().to_owned();
+    assert!(text.contains("- tirsdag 25. mars 2031, fra kl. 07:30 til ca. 16:30: Kari Nordmann\n"), "{text}");
+    assert!(!text.contains("onsdag 26. mars"), "no one comes on Wednesday: {text}");
+    let sent = office.send(Method::POST, &path, &json!({"text": text, "seen": preview["seen"]})).await;
+    assert_eq!(sent.status(), StatusCode::CREATED);
+    let raw = next(&mut mail).await;
+    assert!(!raw.contains("Befaring"), "a job's days are no befaring: {raw}");
+    let letter = read(&raw);
+    assert_eq!(letter["prodid"], "-//Fagfolk//Oppdrag//NO");
+    let events = letter["events"].as_object().unwrap();
+    assert_eq!(events.keys().collect::<Vec<_>>(), ["2031-03-24", "2031-03-25"], "{letter}");
+    let tuesday = &events["2031-03-25"];
+    assert_eq!(tuesday["description"], "Kommer: Kari Nordmann\nKari Nordmann: 900 11 222");
+    assert_eq!(tuesday["summary"], "Nytt bad – Rør og Strøm Oslo AS");
+
+    // Per is well again on Tuesday: the next letter says he comes after all.
+    let back = office.delete(&format!("/api/admin/absences?user_id={per}&day=2031-03-25")).await;
+    assert_eq!(back.status(), StatusCode::NO_CONTENT);
+    let preview: Value = office.get_json(&path, &[]).await;
+    assert_eq!(
+        preview["changes"],
+        json!(["Andre som kommer: tirsdag 25. mars 2031: Kari Nordmann og Per Olsen"])
+    );
     app.stop().await;
 }

@@ -16,7 +16,9 @@ crate::db_tests!(
     the_office_plans_two_people_and_resolves_each_clash,
     twenty_moves_at_once_leave_one_plan,
     planned_days_are_in_the_calendar_feeds_across_the_change_to_winter_time,
-    the_board_kept_goes_with_a_change_made_elsewhere
+    the_board_kept_goes_with_a_change_made_elsewhere,
+    a_weeks_ferie_is_one_entry_and_names_the_jobs_to_move,
+    a_day_after_the_jobs_last_day_is_flagged
 );
 
 /// A job on a new lead, named `title`, at `address`.
@@ -440,4 +442,161 @@ async fn the_board_kept_goes_with_a_change_made_elsewhere(app: TestApp) {
     crate::kept::elsewhere(&app.state.db, sql, &kari.to_string()).await;
     let after: Value = office.get_json(&path, &[]).await;
     assert_eq!(cell(&after, kari, monday)["absence"], "kurs");
+}
+
+/// A week's ferie is one request: seven days written in one transaction with one audit
+/// entry, the answer naming the jobs the person is planned on in them (still planned until
+/// the office moves them, which it does with the ordinary move). Bad spans are refused in
+/// Norwegian with nothing written; a span is taken back in one go; one day still works.
+async fn a_weeks_ferie_is_one_entry_and_names_the_jobs_to_move(app: TestApp) {
+    let office = app.admin().await;
+    let (kari, _) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann").await;
+    let (per, _) = named(&app, &office, "per@fagfolk.test", "Per Olsen").await;
+    let (bath, _) = job(&office, "Liv Lie", "Storgata 1", "Nytt bad").await;
+    let monday = NaiveDate::from_ymd_opt(2031, 6, 23).unwrap();
+    let sunday = monday + Duration::days(6);
+    let plan = json!({"job_id": bath, "user_ids": [kari], "from": monday + Duration::days(1), "to": monday + Duration::days(2)});
+    let planned: Value = office.send(Method::POST, "/api/admin/plan-days", &plan).await.json().await.unwrap();
+    let entries_before = audit_entries(&app).await.len();
+
+    // Refused: the last day before the first, more than two months, another year; nothing kept.
+    for (body, field, text) in [
+        (
+            json!({"user_id": kari, "day": sunday, "to": monday, "kind": "ferie"}),
+            "to",
+            "Siste fraværsdag kan ikke være før første.",
+        ),
+        (
+            json!({"user_id": kari, "day": "2031-06-01", "to": "2031-08-02", "kind": "ferie"}),
+            "to",
+            "Før høyst 62 dager fravær om gangen.",
+        ),
+        (
+            json!({"user_id": kari, "day": "1999-12-31", "to": "2000-01-01", "kind": "ferie"}),
+            "day",
+            "Velg en dag mellom år 2000 og 9999.",
+        ),
+    ] {
+        let refused = office.send(Method::PUT, "/api/admin/absences", &body).await;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let refused: Value = refused.json().await.unwrap();
+        assert_eq!(refused["fields"][field], text, "{body}");
+    }
+    assert_eq!(app.count("absences").await, 0);
+    assert_eq!(audit_entries(&app).await.len(), entries_before);
+
+    // The week, Monday to Sunday: seven days, one entry, the two planned days named.
+    let week = json!({"user_id": kari, "day": monday, "to": sunday, "kind": "ferie"});
+    let saved = office.send(Method::PUT, "/api/admin/absences", &week).await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let saved: Value = saved.json().await.unwrap();
+    assert_eq!(
+        (saved["day"].as_str(), saved["kind"].as_str()),
+        (Some(monday.to_string().as_str()), Some("ferie"))
+    );
+    assert_eq!((saved["to"].as_str(), saved["days"].as_i64()), (Some(sunday.to_string().as_str()), Some(7)));
+    let named_jobs: Vec<(&str, &str)> = saved["planned"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|day| (day["job_title"].as_str().unwrap(), day["day"].as_str().unwrap()))
+        .collect();
+    assert_eq!(named_jobs, [("Nytt bad", "2031-06-24"), ("Nytt bad", "2031-06-25")]);
+    assert_eq!(app.count("absences").await, 7);
+    let entries = audit_entries(&app).await;
+    assert_eq!(entries.len(), entries_before + 1, "one entry for the week");
+    let (action, entity, _, _, changes) = &entries[0];
+    assert_eq!((action.as_str(), entity.as_str()), ("create", "absences"));
+    let after = &changes.as_ref().unwrap()["after"];
+    assert_eq!(
+        (after["person"].as_str(), after["day"].as_str(), after["to"].as_str(), after["days"].as_i64()),
+        (Some("Kari Nordmann"), Some("2031-06-23"), Some("2031-06-29"), Some(7))
+    );
+    let board: Value = office.get_json(&format!("/api/admin/plan?from={monday}&days=7"), &[]).await;
+    for offset in 0..7 {
+        assert_eq!(cell(&board, kari, monday + Duration::days(offset))["absence"], "ferie");
+    }
+    assert_eq!(clashes(cell(&board, kari, monday + Duration::days(1))), ["away"]);
+
+    // The offer taken: Tuesday's day moved to Per; no clash left there.
+    let tuesday = planned.as_array().unwrap().iter().find(|day| day["day"] == "2031-06-24").unwrap();
+    let moved = office
+        .send(
+            Method::PUT,
+            &format!("/api/admin/plan-days/{}", tuesday["id"].as_str().unwrap()),
+            &json!({"user_id": per}),
+        )
+        .await;
+    assert_eq!(moved.status(), StatusCode::OK);
+    let board: Value = office.get_json(&format!("/api/admin/plan?from={monday}&days=7"), &[]).await;
+    assert!(clashes(cell(&board, kari, monday + Duration::days(1))).is_empty());
+    assert_eq!(cell(&board, per, monday + Duration::days(1))["plans"][0]["job_title"], "Nytt bad");
+
+    // Saving again as sick: the days change why, still seven; one more entry.
+    let sick = json!({"user_id": kari, "day": monday, "to": sunday, "kind": "syk"});
+    let saved: Value = office.send(Method::PUT, "/api/admin/absences", &sick).await.json().await.unwrap();
+    assert_eq!(saved["planned"].as_array().unwrap().len(), 1, "{saved}");
+    assert_eq!(app.count("absences").await, 7);
+
+    // Taken back from Wednesday to Friday in one go; a single day still on its own.
+    let wednesday = monday + Duration::days(2);
+    let friday = monday + Duration::days(4);
+    let back =
+        office.delete(&format!("/api/admin/absences?user_id={kari}&day={wednesday}&to={friday}")).await;
+    assert_eq!(back.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.count("absences").await, 4);
+    let again =
+        office.delete(&format!("/api/admin/absences?user_id={kari}&day={wednesday}&to={friday}")).await;
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+    assert_eq!(message(again).await, "Fant ikke fraværet.");
+    let one = office.delete(&format!("/api/admin/absences?user_id={kari}&day={monday}")).await;
+    assert_eq!(one.status(), StatusCode::NO_CONTENT);
+    let single = json!({"user_id": per, "day": sunday, "kind": "kurs"});
+    let single: Value = office.send(Method::PUT, "/api/admin/absences", &single).await.json().await.unwrap();
+    assert_eq!(
+        (single["to"].as_str(), single["days"].as_i64()),
+        (Some(sunday.to_string().as_str()), Some(1))
+    );
+    assert_eq!(app.count("absences").await, 4);
+    let logged: Vec<(String, String)> =
+        audit_entries(&app).await.into_iter().take(4).map(|(action, entity, ..)| (action, entity)).collect();
+    assert_eq!(
+        logged,
+        [
+            ("create".to_owned(), "absences".to_owned()),
+            ("delete".to_owned(), "absences".to_owned()),
+            ("delete".to_owned(), "absences".to_owned()),
+            ("create".to_owned(), "absences".to_owned()),
+        ]
+    );
+}
+
+/// A person planned on a job after the job's planned last day: the board says so in words
+/// on that cell, and marks the planned day (`after_end`); on the last day itself it does not.
+async fn a_day_after_the_jobs_last_day_is_flagged(app: TestApp) {
+    let office = app.admin().await;
+    let (kari, _) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann").await;
+    let (bath, _) = job(&office, "Liv Lie", "Storgata 1", "Nytt bad").await;
+    let monday = NaiveDate::from_ymd_opt(2031, 6, 23).unwrap();
+    let wednesday = monday + Duration::days(2);
+    let ends = json!({"title": "Nytt bad", "start_day": monday, "end_day": wednesday, "hourly_rate": 85_000});
+    assert_eq!(
+        office.send(Method::PUT, &format!("/api/admin/jobs/{bath}"), &ends).await.status(),
+        StatusCode::OK
+    );
+    let plan =
+        json!({"job_id": bath, "user_ids": [kari], "from": wednesday, "to": monday + Duration::days(3)});
+    assert_eq!(office.send(Method::POST, "/api/admin/plan-days", &plan).await.status(), StatusCode::CREATED);
+    let board: Value = office.get_json(&format!("/api/admin/plan?from={monday}&days=7"), &[]).await;
+    let last = cell(&board, kari, wednesday);
+    assert!(clashes(last).is_empty(), "{last}");
+    assert_eq!(last["plans"][0]["after_end"], false);
+    assert_eq!(last["plans"][0]["job_end_day"], wednesday.to_string());
+    let thursday = cell(&board, kari, monday + Duration::days(3));
+    assert_eq!(clashes(thursday), ["after_end"]);
+    assert_eq!(
+        thursday["conflicts"][0]["text"],
+        "«Nytt bad» er planlagt etter oppdragets siste dag, onsdag 25. juni 2031."
+    );
+    assert_eq!(thursday["plans"][0]["after_end"], true);
 }

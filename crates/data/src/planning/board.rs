@@ -26,6 +26,18 @@ pub struct Planned {
     pub customer_address: Option<String>,
     /// The job's lead: a befaring at the same customer is no clash.
     pub lead_id: Option<Uuid>,
+    /// The job's planned last day (the job's `end_day`), if it has one.
+    pub job_end_day: Option<NaiveDate>,
+    /// Planned after the job's last day: the board says so (`ConflictKind::AfterEnd`).
+    #[sqlx(skip)]
+    pub after_end: bool,
+}
+
+impl Planned {
+    /// Whether this day lies after its job's planned last day.
+    pub fn is_after_end(&self) -> bool {
+        self.job_end_day.is_some_and(|end| self.plan.day > end)
+    }
 }
 
 /// A befaring on the board.
@@ -52,6 +64,8 @@ pub enum ConflictKind {
     OverDay,
     /// Planned on a day away.
     Away,
+    /// Planned after the job's planned last day.
+    AfterEnd,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -149,6 +163,16 @@ pub fn conflicts(cell: &Cell, name: &str, day_minutes: i32) -> Vec<Conflict> {
             elsewhere_minutes += visit.minutes;
         }
     }
+    for planned in cell.plans.iter().filter(|planned| planned.is_after_end()) {
+        let Some(end) = planned.job_end_day else { continue };
+        let text = format!(
+            "«{}» er planlagt etter oppdragets siste dag, {} {}.",
+            planned.job_title,
+            oslo::weekday(end),
+            oslo::date(end)
+        );
+        found.push(Conflict { kind: ConflictKind::AfterEnd, text });
+    }
     let planned: i32 = cell.plans.iter().map(|planned| planned.plan.minutes.unwrap_or(day_minutes)).sum();
     let total = planned + elsewhere_minutes;
     if total > day_minutes {
@@ -215,6 +239,9 @@ pub async fn board(db: &Db, from: NaiveDate, days: i64, only: Option<Uuid>) -> R
                     cell.plans.sort_by_key(|planned| {
                         (planned.plan.starts_at, planned.plan.created_at, planned.plan.id)
                     });
+                    for planned in &mut cell.plans {
+                        planned.after_end = planned.is_after_end();
+                    }
                     cell.conflicts = conflicts(&cell, &name, day_minutes);
                     cell
                 })
@@ -252,6 +279,8 @@ mod tests {
             customer_name: "Kunde".into(),
             customer_address: None,
             lead_id: Some(Uuid::from_u128(lead)),
+            job_end_day: None,
+            after_end: false,
         }
     }
 
@@ -322,5 +351,21 @@ mod tests {
             conflicts(&cell(vec![planned(1, 1, None, None)], vec![], Some(AbsenceKind::Ferie)), "Kari", 450);
         assert_eq!(found[0].text, "Kari har ferie, men er planlagt denne dagen.");
         assert!(kinds(&cell(vec![], vec![], Some(AbsenceKind::Syk))).is_empty(), "away with nothing planned");
+    }
+
+    #[test]
+    fn a_day_after_the_jobs_last_day_is_said_in_words() {
+        let mut late = planned(1, 1, None, None);
+        late.job_end_day = Some("2026-11-30".parse().unwrap());
+        let found = conflicts(&cell(vec![late.clone()], vec![], None), "Kari", 450);
+        assert_eq!(
+            found,
+            [Conflict {
+                kind: ConflictKind::AfterEnd,
+                text: "«Jobb 1» er planlagt etter oppdragets siste dag, mandag 30. november 2026.".into()
+            }]
+        );
+        late.job_end_day = Some("2026-12-01".parse().unwrap());
+        assert!(kinds(&cell(vec![late], vec![], None)).is_empty(), "on the last day itself");
     }
 }

@@ -29,6 +29,21 @@ pub const NOT_FOUND: &str = "Fant ikke den planlagte dagen.";
 /// The most days one request plans at once: a month and a day.
 pub const MOST_DAYS: i64 = 31;
 
+/// The most days one absence covers at once: two months (a summer's ferie, a long sick
+/// leave is entered again).
+pub const MOST_ABSENCE_DAYS: i64 = 62;
+
+/// Every day from `from` to `to` (the last included) a person is away, or why not.
+pub fn absence_days(from: NaiveDate, to: NaiveDate) -> Result<Vec<NaiveDate>, Refused> {
+    if to < from {
+        return Err(Refused::AbsenceEndBeforeStart);
+    }
+    if (to - from).num_days() >= MOST_ABSENCE_DAYS {
+        return Err(Refused::AbsenceTooLong);
+    }
+    Ok(from.iter_days().take_while(|day| *day <= to).collect())
+}
+
 /// One person on one job on one day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
 pub struct PlanDay {
@@ -246,6 +261,35 @@ pub async fn set_absence(db: &Db, absence: &Absence, entry: &NewAudit) -> Result
     tx.commit().await
 }
 
+/// Marks a person away on each of `days` (or changes why) with one `entry`, in one
+/// transaction.
+pub async fn set_absences(db: &Db, days: &[Absence], entry: &NewAudit) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    for absence in days {
+        store::set_absence_in(&mut tx, absence).await?;
+    }
+    tx.audit(entry).await?;
+    tx.commit().await
+}
+
+/// Takes a person's absences from `from` to `to` (included) back with one `entry`, in one
+/// transaction; how many there were (none: nothing written).
+pub async fn clear_absences(
+    db: &Db,
+    user_id: Uuid,
+    (from, to): (NaiveDate, NaiveDate),
+    entry: &NewAudit,
+) -> Result<u64, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let cleared = store::clear_absences_in(&mut tx, user_id, (from, to)).await?;
+    if cleared == 0 {
+        return Ok(0);
+    }
+    tx.audit(entry).await?;
+    tx.commit().await?;
+    Ok(cleared)
+}
+
 /// Takes a person's absence on a day back with `entry`; whether there was one.
 pub async fn clear_absence(
     db: &Db,
@@ -287,6 +331,16 @@ mod tests {
             Plan { people: vec![], ..plan("2026-12-01", "2026-12-01") }.days(),
             Err(Refused::NoPeople)
         );
+    }
+
+    #[test]
+    fn an_absence_is_each_day_of_its_span_and_at_most_two_months() {
+        let day = |text: &str| text.parse::<NaiveDate>().unwrap();
+        assert_eq!(absence_days(day("2026-12-21"), day("2026-12-27")).unwrap().len(), 7);
+        assert_eq!(absence_days(day("2026-12-21"), day("2026-12-21")).unwrap(), [day("2026-12-21")]);
+        assert_eq!(absence_days(day("2026-07-01"), day("2026-08-31")).unwrap().len(), 62);
+        assert_eq!(absence_days(day("2026-07-01"), day("2026-09-01")), Err(Refused::AbsenceTooLong));
+        assert_eq!(absence_days(day("2026-12-21"), day("2026-12-20")), Err(Refused::AbsenceEndBeforeStart));
     }
 
     #[test]

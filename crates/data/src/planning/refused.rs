@@ -34,6 +34,10 @@ pub enum Refused {
     NoAbsence,
     /// An absence on a day outside the years 2000 to 9999.
     AbsenceYear,
+    /// An absence's last day before its first.
+    AbsenceEndBeforeStart,
+    /// An absence of more days than [`super::MOST_ABSENCE_DAYS`] at once.
+    AbsenceTooLong,
     /// The customer's notice: the server has no e-mail.
     NoMail,
     /// The customer's notice: the job's customer has no e-mail address.
@@ -66,6 +70,7 @@ impl Refusal for Refused {
             Self::BoardDays => Kind::Field("days"),
             Self::NoAbsence => Kind::NotFound,
             Self::AbsenceYear => Kind::Field("day"),
+            Self::AbsenceEndBeforeStart | Self::AbsenceTooLong => Kind::Field("to"),
             Self::NoMail
             | Self::NoCustomerEmail
             | Self::NothingPlanned
@@ -94,6 +99,8 @@ impl Refusal for Refused {
             Self::BoardDays => "Velg 7 eller 14 dager.",
             Self::NoAbsence => "Fant ikke fraværet.",
             Self::AbsenceYear => "Velg en dag mellom år 2000 og 9999.",
+            Self::AbsenceEndBeforeStart => "Siste fraværsdag kan ikke være før første.",
+            Self::AbsenceTooLong => "Før høyst 62 dager fravær om gangen.",
             Self::NoMail => "E-post er ikke satt opp på serveren, så planen kan ikke sendes til kunden.",
             Self::NoCustomerEmail => {
                 "Kunden har ingen e-postadresse. Legg den inn på henvendelsen eller tilbudet, eller ring kunden."

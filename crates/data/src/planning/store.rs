@@ -25,8 +25,8 @@ pub async fn planned_between(
     only: Option<Uuid>,
 ) -> Result<Vec<Planned>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", columns!(), ", j.title AS job_title, j.customer_name, j.customer_address, j.lead_id \
-         FROM plan_days p JOIN jobs j ON j.id = p.job_id \
+        "SELECT ", columns!(), ", j.title AS job_title, j.customer_name, j.customer_address, j.lead_id, \
+         j.end_day AS job_end_day FROM plan_days p JOIN jobs j ON j.id = p.job_id \
          WHERE p.cancelled_at IS NULL AND p.day >= $1 AND p.day < $2 AND ($3 IS NULL OR p.user_id = $3)"
     ))
     .bind(from)
@@ -56,11 +56,13 @@ pub async fn of_job(db: &Db, job_id: Uuid) -> Result<Vec<PlanDay>, sqlx::Error> 
 }
 
 /// A job's planned days (not removed), each with its person's name and phone, in order: what
-/// the customer is told (`super::notice`).
+/// the customer is told (`super::notice`). A person away that day (sick, ferie, kurs) is left
+/// out: the customer is promised only who comes.
 pub async fn planned_people(db: &Db, job_id: Uuid) -> Result<Vec<PlannedPerson>, sqlx::Error> {
     db_run!(db, pool => sqlx::query_as(
         "SELECT p.day, p.starts_at, p.minutes, p.user_id, u.name, u.phone FROM plan_days p \
          JOIN admin_users u ON u.id = p.user_id WHERE p.job_id = $1 AND p.cancelled_at IS NULL \
+         AND NOT EXISTS (SELECT 1 FROM absences a WHERE a.user_id = p.user_id AND a.day = p.day) \
          ORDER BY p.day, u.name, p.user_id"
     )
     .bind(job_id)
@@ -222,6 +224,21 @@ pub async fn clear_absence_in(tx: &mut Tx, user_id: Uuid, day: NaiveDate) -> Res
         .execute(conn)
         .await
         .map(|done| done.rows_affected() == 1))
+}
+
+/// Takes a person's absences from `from` to `to` (included) back; how many there were.
+pub async fn clear_absences_in(
+    tx: &mut Tx,
+    user_id: Uuid,
+    (from, to): (NaiveDate, NaiveDate),
+) -> Result<u64, sqlx::Error> {
+    tx_run!(tx, conn => sqlx::query("DELETE FROM absences WHERE user_id = $1 AND day >= $2 AND day <= $3")
+        .bind(user_id)
+        .bind(from)
+        .bind(to)
+        .execute(conn)
+        .await
+        .map(|done| done.rows_affected()))
 }
 
 /// Who the board always shows: the montører, by id and name.
