@@ -1,6 +1,6 @@
 //! `fagfolk serve --demo`: a documented demo admin and realistic Norwegian sample leads
-//! spread over the pipeline and the last 60 days, and a demo montør with three jobs. Runs
-//! only into an empty leads table.
+//! spread over the pipeline and the last 60 days, and a demo montør with three jobs and
+//! last month's hours on a fourth. Runs only into an empty leads table.
 
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
@@ -177,7 +177,8 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         }
     }
     plan(db, now, montor, &planned).await?;
-    tracing::info!(email = DEMO_MONTOR_EMAIL, "demo-montør og tre oppdrag lagt inn");
+    last_month(db, now, montor).await?;
+    tracing::info!(email = DEMO_MONTOR_EMAIL, "demo-montør og fire oppdrag lagt inn");
     crate::invoices::demo::run(
         db,
         now,
@@ -186,6 +187,83 @@ async fn jobs(db: &Db, now: DateTime<Utc>, leads: &[fagfolk_data::leads::model::
         DEMO_EMAIL,
     )
     .await
+}
+
+/// Last month's job: the montør on a new fuse box and circuits every weekday of the month
+/// but one, with overtime on Tuesdays, an afternoon into the evening and a Saturday, done
+/// at the month's end. "Månedens timer" opens on that month until the office approves it,
+/// so on any day of the month there is a month of hours to read, download and approve.
+async fn last_month(db: &Db, now: DateTime<Utc>, montor: Uuid) -> anyhow::Result<()> {
+    use chrono::{Datelike, Weekday};
+    use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
+    use fagfolk_data::jobs::{self, Job, JobStatus, time::NewEntry};
+    let today = fagfolk_data::oslo::day_of(now);
+    let first = (today.with_day(1).unwrap_or(today) - Duration::days(1)).with_day(1).unwrap_or(today);
+    let last = today.with_day(1).unwrap_or(today) - Duration::days(1);
+    let job = Job {
+        id: Uuid::now_v7(),
+        lead_id: None,
+        quote_id: None,
+        title: "Nytt sikringsskap og kursfordeling".to_owned(),
+        customer_name: "Maria Solberg".to_owned(),
+        customer_phone: Some("917 40 112".to_owned()),
+        customer_address: Some("Ullevålsveien 60, Oslo".to_owned()),
+        price_type: fagfolk_data::quotes::PriceType::Hourly,
+        price_rule: fagfolk_data::jobs::PriceRule::Capped,
+        lines: Vec::new(),
+        budget: 25_000_000,
+        hourly_rate: 95_000,
+        status: JobStatus::InProgress,
+        start_day: Some(first),
+        end_day: Some(last),
+        created_by: "Demo".to_owned(),
+        created_at: now,
+        updated_at: now,
+    };
+    let made = NewAudit::new(now, AuditAction::Create, AuditEntity::Jobs, Some(job.id), DEMO_EMAIL, None);
+    jobs::create(db, &job, &[montor], &made).await?;
+    for day in first.iter_days().take_while(|day| *day <= last) {
+        let (minutes, starts_at, note) = match day.weekday() {
+            Weekday::Sun => continue,
+            _ if fagfolk_data::jobs::hours::is_holiday(day) => continue,
+            Weekday::Sat if (8..=14).contains(&day.day()) => (240, 9 * 60, "Lørdag: kabling i kjelleren"),
+            Weekday::Sat => continue,
+            // The third Wednesday: a weekday without hours, which the month names.
+            Weekday::Wed if (15..=21).contains(&day.day()) => continue,
+            Weekday::Tue => (570, 7 * 60, "Nytt skap montert, overtid for å få strømmen tilbake"),
+            Weekday::Thu if (8..=14).contains(&day.day()) => (450, 14 * 60, "Kursene i andre etasje"),
+            _ => (450, 7 * 60, "Trekking av nye kurser"),
+        };
+        let entry = NewEntry {
+            job_id: job.id,
+            user_id: montor,
+            user_name: "Demo Montør".to_owned(),
+            day,
+            minutes,
+            line: None,
+            note: note.to_owned(),
+            extra: false,
+            change_id: None,
+            rate: job.rate_of(None),
+            starts_at: Some(starts_at),
+        };
+        let id = Uuid::now_v7();
+        let audit = NewAudit::new(
+            now,
+            AuditAction::Create,
+            AuditEntity::TimeEntries,
+            Some(id),
+            DEMO_MONTOR_EMAIL,
+            None,
+        );
+        jobs::time::add(db, id, &entry, now, &audit, jobs::time::Writer::Montor)
+            .await?
+            .map_err(|refused| anyhow::anyhow!("{refused:?}"))?;
+    }
+    let done = Job { status: JobStatus::Done, updated_at: now, ..job.clone() };
+    let audit = NewAudit::new(now, AuditAction::Update, AuditEntity::Jobs, Some(job.id), DEMO_EMAIL, None);
+    jobs::update(db, &done, &[montor], &audit).await?;
+    Ok(())
 }
 
 /// The plan of the demo, so "Planlegging" and "Mine oppdrag" show something whatever the

@@ -123,7 +123,7 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
         let cookie = login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
         let board: Value = client
             .get(server.url("/api/admin/leads/board"))
-            .header("cookie", cookie)
+            .header("cookie", &cookie)
             .send()
             .await
             .unwrap()
@@ -133,6 +133,31 @@ async fn serve_demo_seeds_a_demo_admin_and_sample_leads_once() {
         let columns = board.as_array().unwrap();
         let total: i64 = columns.iter().map(|c| c["total"].as_i64().unwrap()).sum();
         assert_eq!(total, 36, "start {start}: {board}");
+        // Last month's hours, for "Månedens timer" to open on: every weekday but one, with
+        // overtime and a Saturday (#75).
+        use chrono::Datelike;
+        let today = fagfolk_data::oslo::day_of(chrono::Utc::now());
+        let last = today.with_day(1).unwrap() - chrono::Duration::days(1);
+        let month: Value = client
+            .get(server.url(&format!("/api/admin/time/month?month={}", last.format("%Y-%m"))))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let people = month["people"].as_array().unwrap();
+        assert_eq!(people.len(), 1, "{month}");
+        let montor = &people[0];
+        assert_eq!(montor["name"], "Demo Montør");
+        assert!(
+            montor["overtime"].as_i64().unwrap() > 0 && montor["weekend"].as_i64().unwrap() >= 240,
+            "{month}"
+        );
+        // The third Wednesday (unless it is a holiday, as 17 May can be).
+        assert!(montor["days_without"].as_array().unwrap().len() <= 1, "{month}");
+        assert!(montor["minutes"].as_i64().unwrap() >= 15 * 450, "{month}");
         assert!(columns.iter().all(|c| c["total"].as_i64().unwrap() > 0), "every status has leads");
         // The demo montør sees their three jobs, and nothing of the office's.
         let montor = client

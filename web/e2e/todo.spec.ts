@@ -65,11 +65,19 @@ test("on the demo data, the month's hours for everyone are read, downloaded as E
   await expect(page.getByLabel('Bare over prisoverslaget')).toBeChecked()
   await expect(page.locator('[data-job-count]')).toHaveText(/^[1-9]\d* oppdrag$/)
 
+  // "Månedens timer" is in the menu, and opens on last month: the month to close until the
+  // office has approved it (the demo has a month of hours there).
   const month = page.locator('[data-month-hours]')
+  const lastMonth = new Intl.DateTimeFormat('nb-NO', { month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(
+    new Date(new Date().getFullYear(), new Date().getMonth() - 1, 15),
+  )
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/admin/oppdrag')
-    await expect(month.getByRole('heading', { name: 'Månedens timer' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'Månedens timer' }).click()
+    await expect(page).toHaveURL('/admin/timer')
+    await expect(page.getByRole('heading', { name: 'Månedens timer', level: 1 })).toBeVisible()
+    await expect(month.getByRole('heading', { name: `Timer for ${lastMonth}` })).toBeVisible()
     await expect(month.getByRole('row')).not.toHaveCount(1)
     await month.scrollIntoViewIfNeeded()
     await page.screenshot({ path: info.outputPath(`maanedens-timer-${width}.png`), fullPage: true })
@@ -95,13 +103,23 @@ test("on the demo data, the month's hours for everyone are read, downloaded as E
   expect(evenings).toBeCloseTo(screenEvening, 2)
 
   // Approved: said on the page and in the log; then opened again.
-  await month.getByRole('button', { name: 'Godkjenn måneden' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Godkjenn' }).click()
+  await month.getByRole('button', { name: `Godkjenn ${lastMonth}` }).click()
+  const asked = page.getByRole('dialog', { name: `Godkjenne timene for ${lastMonth}?` })
+  await expect(asked).toBeVisible()
+  await asked.getByRole('button', { name: `Godkjenn ${lastMonth}` }).click()
   await expect(month.locator('[data-month-approved]')).toContainText('Montørene kan ikke endre timene.')
   await page.screenshot({ path: info.outputPath('maaned-godkjent-1440.png'), fullPage: true })
   await page.goto('/admin/logs')
   await expect(page.getByText(/godkjente timene for \w+ \d{4}/).first()).toBeVisible()
-  await page.goto('/admin/oppdrag')
+  // Approved, the page opens on this month; last month is one step back, and opened again.
+  await page.goto('/admin')
+  await page.keyboard.press('Control+k')
+  await page.getByRole('dialog', { name: 'Søk' }).getByRole('combobox').fill('timer')
+  await page.getByRole('option', { name: 'Månedens timer' }).click()
+  await expect(page).toHaveURL('/admin/timer')
+  await expect(month.getByRole('heading', { name: /^Timer for / })).not.toHaveText(`Timer for ${lastMonth}`)
+  const lastValue = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 15).toISOString().slice(0, 7)
+  await month.getByLabel('Måned').fill(lastValue)
   await month.getByRole('button', { name: 'Åpne måneden igjen' }).click()
-  await expect(month.getByRole('button', { name: 'Godkjenn måneden' })).toBeVisible()
+  await expect(month.getByRole('button', { name: `Godkjenn ${lastMonth}` })).toBeVisible()
 })
