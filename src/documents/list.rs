@@ -1,4 +1,5 @@
-//! The documents of a job a customer may fetch, listed and drawn for either page (mod.rs).
+//! The documents of a job a customer may fetch, listed and drawn for either page (mod.rs):
+//! with the invoices, the purringer and inkassovarsler sent about them.
 
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -56,6 +57,14 @@ pub async fn list(state: &AppState, job: &Job, base: &str, page: Page) -> Result
             let title =
                 format!("{} {}, {}", invoice.kind.name(), invoice.number, oslo::date(invoice.issue_date));
             documents.push(json!({ "title": title, "href": href(&invoice.id.to_string()) }));
+            // The letters sent about it, each as the customer got it (issue #75 point 3).
+            if invoice.kind == invoices::InvoiceKind::Invoice {
+                for letter in fagfolk_data::reminders::store::of_invoice(&state.db, invoice.id).await? {
+                    let title =
+                        format!("{} {}", letter.letter.kind.name(), oslo::date(letter.letter.sent_on));
+                    documents.push(json!({ "title": title, "href": href(&letter.id.to_string()) }));
+                }
+            }
         }
     }
     let declaration = fagfolk_data::declarations::store::of_job(&state.db, job.id).await?;
@@ -91,7 +100,13 @@ pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Er
             fagfolk_data::reminders::Kind::Purring => "purringen",
             fagfolk_data::reminders::Kind::Notice => "inkassovarselet",
         };
-        json!({ "letter": name, "sent": oslo::date(letter.letter.sent_on), "pay_by": oslo::date(letter.letter.pay_by) })
+        json!({
+            "letter": name,
+            "sent": oslo::date(letter.letter.sent_on),
+            "pay_by": oslo::date(letter.letter.pay_by),
+            // Its time to pay ran out: the page says so instead of a day gone by.
+            "passed": letter.letter.pay_by < today,
+        })
     });
     Ok(Some(json!({
         "number": invoice.number,
@@ -110,6 +125,27 @@ pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Er
         "kid": invoice.kid(),
         "settled": settled,
     })))
+}
+
+/// Letter `id` about one of `job`'s invoices as its PDF and file name, once the job is
+/// finished (before, it has no invoice to be reminded of).
+async fn letter_of(
+    state: &AppState,
+    job: &Job,
+    id: Uuid,
+    finished: bool,
+) -> ApiResult<Option<(Vec<u8>, String)>> {
+    if !finished {
+        return Ok(None);
+    }
+    let Some(letter) = fagfolk_data::reminders::store::get(&state.db, id).await? else { return Ok(None) };
+    let invoice = invoices::store::of_job(&state.db, job.id)
+        .await?
+        .into_iter()
+        .find(|invoice| invoice.id == letter.invoice_id);
+    let Some(invoice) = invoice else { return Ok(None) };
+    let bytes = crate::reminders::routes::pdf(state, &letter, &invoice).await.map_err(ApiError::Internal)?;
+    Ok(Some((bytes, crate::reminders::routes::file_name(&letter, &invoice))))
 }
 
 /// The quote `job` was made from, when it is accepted (a call-out has none).
@@ -177,6 +213,9 @@ pub async fn render(
                         .await
                         .map_err(|err| ApiError::Internal(err.into()))??;
                 return Ok(Some((bytes, name)));
+            }
+            if let Some(letter) = letter_of(state, job, id, finished).await? {
+                return Ok(Some(letter));
             }
             let Some(change) = store::get(&state.db, id).await? else { return Ok(None) };
             if change.job_id != Some(job.id) || change.status != QuoteStatus::Accepted {

@@ -111,15 +111,19 @@ pub fn paragraphs(letter: &Letter, invoice: &Invoice) -> (Vec<String>, Vec<Strin
     (before, after)
 }
 
-/// The e-mail's plain text: greeting, paragraphs, sums, the PDF named, the firm.
-pub fn mail_text(letter: &Letter, invoice: &Invoice, firm: &str) -> String {
+/// The e-mail's plain text: greeting, paragraphs, sums, the customer's page by `link`
+/// (when there is one), the PDF named, the firm.
+pub fn mail_text(letter: &Letter, invoice: &Invoice, firm: &str, link: Option<&str>) -> String {
     let (before, after) = paragraphs(letter, invoice);
     let sums: Vec<String> = sums(letter, invoice)
         .into_iter()
         .map(|(label, amount, _)| format!("{label}: {}", kroner(amount)))
         .collect();
+    let page = link.map_or(String::new(), |link| {
+        format!("Hva som står igjen å betale i dag, fakturaen og brevet finner du her:\n{link}\n\n")
+    });
     format!(
-        "Hei {},\n\n{}\n\n{}\n\n{}\n\n{} er vedlagt som PDF.\n\nMed vennlig hilsen\n{firm}\n",
+        "Hei {},\n\n{}\n\n{}\n\n{}\n\n{page}{} er vedlagt som PDF.\n\nMed vennlig hilsen\n{firm}\n",
         invoice.basis.customer.name,
         before.join("\n\n"),
         sums.join("\n"),

@@ -153,11 +153,24 @@ async fn send_reminder(
         .await?
         .map_err(ApiError::from)?;
     if input.channel == Channel::Email {
-        let (subject, sent) = mail(&state, &kept, &invoice, &to, &user.email).await;
+        let job = jobs::store::get(&state.db, invoice.job_id).await?;
+        // The letter links to the customer's page (what is owed today, the letter, the
+        // invoice): a new link, as the invoice's e-mail makes one, since only its hash is
+        // kept. Without it the letter still goes; the PDF says everything.
+        let link = match &job {
+            Some(job) => match crate::documents::link::new_link(&state, &user, job).await {
+                Ok((link, _)) => Some(link),
+                Err(err) => {
+                    tracing::error!(error = ?err, number = %invoice.number, "kunne ikke lage lenken til kundens side");
+                    None
+                }
+            },
+            None => None,
+        };
+        let (subject, sent) = mail(&state, &kept, &invoice, (&to, &user.email), link.as_deref()).await;
         // The letter goes in the lead's history with the other e-mails to the customer,
         // sent or not.
-        if let Some(lead_id) = jobs::store::get(&state.db, invoice.job_id).await?.and_then(|job| job.lead_id)
-        {
+        if let Some(lead_id) = job.and_then(|job| job.lead_id) {
             crate::mail::send::record(&state, lead_id, &to, &subject, &sent).await;
         }
         if let Err(err) = sent {
@@ -170,13 +183,14 @@ async fn send_reminder(
     Ok((StatusCode::CREATED, Json(kept)))
 }
 
-/// E-mails `reminder` with its PDF: the subject, and whether the mail server took it.
+/// E-mails `reminder` with its PDF and `link` to the customer's page, from the firm to
+/// `to` with replies to `reply_to`: the subject, and whether the mail server took it.
 async fn mail(
     state: &AppState,
     reminder: &Reminder,
     invoice: &Invoice,
-    to: &str,
-    reply_to: &str,
+    (to, reply_to): (&str, &str),
+    link: Option<&str>,
 ) -> (String, anyhow::Result<()>) {
     let letterhead = crate::mail::send::letterhead(state).await.replying_to(Some(reply_to));
     let subject = super::letter::subject(&reminder.letter, invoice, &letterhead.firm);
@@ -184,7 +198,7 @@ async fn mail(
         let mailer = state.notifier.as_ref().ok_or_else(|| anyhow::anyhow!("e-post er ikke satt opp"))?;
         let pdf = pdf(state, reminder, invoice).await?;
         let name = file_name(reminder, invoice);
-        let text = super::letter::mail_text(&reminder.letter, invoice, &letterhead.firm);
+        let text = super::letter::mail_text(&reminder.letter, invoice, &letterhead.firm, link);
         tokio::time::timeout(
             std::time::Duration::from_secs(20),
             mailer.send_with_files(to, &subject, &text, vec![(name, "application/pdf", pdf)], &letterhead),
@@ -196,8 +210,9 @@ async fn mail(
     (subject, sent)
 }
 
-/// "Purring-2026-0007-1.pdf": the letter's kind, the invoice and the letter's place.
-fn file_name(reminder: &Reminder, invoice: &Invoice) -> String {
+/// "Purring-2026-0007-2026-12-07.pdf": the letter's kind, the invoice and the day it was
+/// sent. Also the name the customer's page gives it (`crate::documents::list`).
+pub(crate) fn file_name(reminder: &Reminder, invoice: &Invoice) -> String {
     format!(
         "{}-{}-{}.pdf",
         reminder.letter.kind.name(),
@@ -206,7 +221,9 @@ fn file_name(reminder: &Reminder, invoice: &Invoice) -> String {
     )
 }
 
-async fn pdf(state: &AppState, reminder: &Reminder, invoice: &Invoice) -> anyhow::Result<Vec<u8>> {
+/// The letter as its PDF, the same as was sent: for the office, the e-mail and the
+/// customer's page (`crate::documents::list`).
+pub(crate) async fn pdf(state: &AppState, reminder: &Reminder, invoice: &Invoice) -> anyhow::Result<Vec<u8>> {
     let firm = crate::pdf::letterhead::of(state, &invoice.seller.firm).await;
     let (reminder, invoice) = (reminder.clone(), invoice.clone());
     tokio::task::spawn_blocking(move || crate::pdf::reminder::render_reminder(&reminder, &invoice, &firm))

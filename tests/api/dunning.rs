@@ -195,6 +195,14 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
     let office = app.login("admin@fagfolk.test", crate::helpers::ADMIN_PASSWORD).await;
     let today = app.state.clock.today();
     assert_eq!(reminders_due(&office).await, 1, "its time run out, the next letter is due");
+    // The customer's page no longer gives a day gone by as the deadline.
+    let html = app.get(&documents).await.text().await.unwrap();
+    let passed = format!(
+        "Fristen i purringen du fikk {}, gikk ut {}. Betal så snart du kan.",
+        date(today - Duration::days(15)),
+        date(today - Duration::days(1))
+    );
+    assert!(html.contains(&passed), "{passed}: {}", &html[html.find("Til betaling").unwrap_or(0)..]);
     office.call::<Value>(Method::POST, &reminders, Some(&send("purring"))).await.refused(
         StatusCode::CONFLICT,
         "Siden var utdatert: neste brev er inkassovarsel. Se over og send igjen.",
@@ -348,6 +356,34 @@ async fn a_purring_goes_by_email_with_its_pdf(app: TestApp, mut mail: UnboundedR
     assert_eq!(files.len(), 1);
     assert!(files[0].0.starts_with(&format!("Purring-{number}-")) && files[0].1.starts_with(b"%PDF"));
     assert!(pdf_text(&files[0].1).contains("Purring"));
+    // The mail links to the customer's page: what is owed today and the letter itself,
+    // the same PDF as attached (issue #75 point 3).
+    let link = flat
+        .split_whitespace()
+        .find(|word| word.contains("/dokumenter/"))
+        .unwrap_or_else(|| panic!("no link to the customer's page: {text}"));
+    let path = &link[link.find("/dokumenter/").unwrap()..];
+    let html = app.get(path).await.text().await.unwrap();
+    let letter_day = date(day_of(&sent["sent_on"]));
+    assert!(html.contains(&format!("Betal innen {}", date(day_of(&sent["pay_by"])))), "{html}");
+    let title = format!("Purring {letter_day}");
+    let at = html.find(&format!(">{title}</span>")).unwrap_or_else(|| panic!("{title} not listed: {html}"));
+    let href_at = html[..at].rfind("href=\"").unwrap() + 6;
+    let href = &html[href_at..href_at + html[href_at..].find('"').unwrap()];
+    assert!(href.starts_with(path), "{href}");
+    let letter = app.get(href).await;
+    assert_eq!(letter.status(), StatusCode::OK);
+    assert!(pdf_text(&letter.bytes().await.unwrap()).contains("Purring"));
+    // Another job's link does not open this letter.
+    let (other, _) = invoiced_job(&app, &office).await;
+    let other_link: Value = office
+        .call(Method::POST, &format!("/api/admin/jobs/{other}/documents-link"), Some(&json!({})))
+        .await
+        .good();
+    let other_url = other_link["url"].as_str().unwrap();
+    let other_path = &other_url[other_url.find("/dokumenter/").unwrap()..];
+    let letter_id = href.rsplit('/').next().unwrap();
+    assert_eq!(app.get(&format!("{other_path}/{letter_id}")).await.status(), StatusCode::NOT_FOUND);
     office
         .call::<Value>(Method::POST, &reminders, Some(&json!({"kind": "purring", "channel": "email"})))
         .await

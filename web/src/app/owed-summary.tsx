@@ -12,7 +12,7 @@ export type Owed = {
   interest?: string | null
   /** The latest letter the customer was sent, while something is left: "purringen" or
    * "inkassovarselet", the day it was sent and its time to pay, written out. */
-  reminded?: { letter: string; sent: string; pay_by: string } | null
+  reminded?: { letter: string; sent: string; pay_by: string; passed?: boolean } | null
   /** What is paid so far, when anything is. */
   paid: string | null
   outstanding: string
@@ -64,7 +64,9 @@ export function OwedSummary({ owed }: { owed: Owed }) {
           <p className="mt-2 text-3xl font-bold tabular-nums" data-outstanding>{owed.outstanding}</p>
           <p className={owed.overdue ? 'mt-1 font-semibold text-destructive' : 'mt-1'}>
             {owed.reminded
-              ? `Forfalt ${owed.due}. Betal innen ${owed.reminded.pay_by}, fristen i ${owed.reminded.letter} du fikk ${owed.reminded.sent}.`
+              ? owed.reminded.passed
+                ? `Forfalt ${owed.due}. Fristen i ${owed.reminded.letter} du fikk ${owed.reminded.sent}, gikk ut ${owed.reminded.pay_by}. Betal så snart du kan.`
+                : `Forfalt ${owed.due}. Betal innen ${owed.reminded.pay_by}, fristen i ${owed.reminded.letter} du fikk ${owed.reminded.sent}.`
               : owed.overdue
                 ? `Forfalt ${owed.due}. Betal så snart du kan.`
                 : `Betales innen ${owed.due}.`}
