@@ -48,7 +48,10 @@ export const SENTENCES: Record<AuditAction, (thing: string, after: Fields, entry
       const span = after.from === after.to ? dayOf(after.from) : `${dayOf(after.from)}–${dayOf(after.to)}`
       return `planla ${String(after.people ?? 'noen')} på oppdraget «${String(after.job_title ?? '')}» ${span}`
     }
-    if (entry.entity_type === 'absences') return `førte ${ABSENT[String(after.kind)] ?? 'fravær'} for ${String(after.person ?? 'en person')} ${dayOf(after.day)}`
+    if (entry.entity_type === 'absences') {
+      const span = after.to && after.to !== after.day ? `${dayOf(after.day)}–${dayOf(after.to)}` : dayOf(after.day)
+      return `førte ${ABSENT[String(after.kind)] ?? 'fravær'} for ${String(after.person ?? 'en person')} ${span}`
+    }
     return `opprettet ${thing}`
   },
   update: (thing, after, entry) => {

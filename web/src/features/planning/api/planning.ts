@@ -12,6 +12,7 @@ export type Cell = components['schemas']['Cell']
 export type Planned = components['schemas']['Planned']
 export type Unplanned = components['schemas']['Unplanned']
 export type AbsenceKind = components['schemas']['AbsenceKind']
+export type AbsenceSaved = components['schemas']['AbsenceSaved']
 export type PlanInput = components['schemas']['PlanInput']
 export type MoveInput = components['schemas']['MoveInput']
 export type Span = { from: string; days: 7 | 14 }
@@ -76,13 +77,17 @@ export function useRemovePlanDay() {
   })
 }
 
-/** Marks a person away for a day (`kind`), or takes the day away back (`null`). */
+/** Marks a person away from `day` to `to` (`kind`; one request, all the days or none), or
+ * takes those days away back (`null`). Answers with the jobs planned in the span, which the
+ * board offers to move. */
 export function useAbsence() {
   const onSuccess = useRefresh()
   return useMutation({
-    mutationFn: async ({ user_id, day, kind }: { user_id: string; day: string; kind: AbsenceKind | null }) => {
-      if (kind) return void unwrap(await api.PUT('/api/admin/absences', { body: { user_id, day, kind } }))
-      unwrap(await api.DELETE('/api/admin/absences', { params: { query: { user_id, day } } }))
+    mutationFn: async ({ user_id, day, to, kind }: { user_id: string; day: string; to?: string; kind: AbsenceKind | null }): Promise<AbsenceSaved | null> => {
+      const span = to && to !== day ? to : undefined
+      if (kind) return unwrap(await api.PUT('/api/admin/absences', { body: { user_id, day, to: span ?? null, kind } }))
+      unwrap(await api.DELETE('/api/admin/absences', { params: { query: { user_id, day, to: span } } }))
+      return null
     },
     onSuccess,
   })

@@ -1,5 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core'
-import { GripHorizontal, Plus } from 'lucide-react'
+import { AlertTriangle, GripHorizontal, Plus } from 'lucide-react'
 import { formatPlanDay, formatShortDay } from '@/lib/days'
 import { norwegianDay } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -98,7 +98,8 @@ function BoardCell({
           type="button"
           aria-label={`${where}: planlegg eller før fravær`}
           onClick={() => onOpenCell({ userId: row.user_id, name: row.name, day: cell.day, absence: cell.absence ?? null })}
-          className="ml-auto rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+          data-cell-plus
+          className="ml-auto inline-grid size-7 shrink-0 place-items-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <Plus className="size-4" aria-hidden="true" />
         </button>
@@ -124,7 +125,8 @@ function PlanChip({ plan, where, onOpen }: { plan: Planned; where: string; onOpe
           {...listeners}
           {...attributes}
           aria-label={`Flytt ${plan.job_title} (${where})`}
-          className="cursor-grab touch-none rounded-tl-md p-0.5 text-muted-foreground hover:bg-muted active:cursor-grabbing"
+          data-grip
+          className="inline-grid size-7 shrink-0 cursor-grab touch-none place-items-center rounded-tl-md text-muted-foreground hover:bg-muted active:cursor-grabbing"
         >
           <GripHorizontal className="size-4" aria-hidden="true" />
         </button>
@@ -142,6 +144,12 @@ export function PlanText({ plan, time = true }: { plan: Planned; time?: boolean 
   return (
     <>
       <span className="block text-xs font-semibold break-words">{plan.job_title}</span>
+      {plan.after_end && plan.job_end_day && (
+        <span className="flex items-start gap-1 text-xs font-medium text-destructive" data-after-end>
+          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span>Etter siste dag ({formatShortDay(plan.job_end_day)})</span>
+        </span>
+      )}
       <span className="block text-xs break-words">{plan.customer_name}</span>
       {plan.customer_address && <span className="block text-xs text-muted-foreground break-words">{plan.customer_address}</span>}
       {time && <span className="block text-xs text-muted-foreground">{timeOf(plan)}</span>}

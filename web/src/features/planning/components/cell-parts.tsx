@@ -7,8 +7,8 @@ export function Conflicts({ cell }: { cell: Cell }) {
   if (cell.conflicts.length === 0) return null
   return (
     <ul className="grid gap-0.5" data-conflicts>
-      {cell.conflicts.map((conflict) => (
-        <li key={conflict.kind} className="flex items-start gap-1 text-xs font-medium text-destructive">
+      {cell.conflicts.map((conflict, index) => (
+        <li key={`${conflict.kind}-${index}`} className="flex items-start gap-1 text-xs font-medium text-destructive">
           <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
           <span>{conflict.text}</span>
         </li>

@@ -30,6 +30,8 @@ const plan: Planned = {
   customer_name: 'Per Hansen',
   customer_address: 'Storgata 1, 0155 Oslo',
   lead_id: 'lead-1',
+  job_end_day: null,
+  after_end: false,
 }
 
 function renderDialog(onOpenChange: (open: boolean) => void) {

@@ -14,8 +14,10 @@ import { formatPlanDay } from '@/lib/days'
 import { clockOf } from '@/lib/format'
 import { useServerErrors } from '@/lib/forms'
 import { paths } from '@/lib/paths'
+import { cn } from '@/lib/utils'
 import { type Planned, timeOf, useMovePlanDay, useRemovePlanDay } from '../api/planning'
 import { type Person, PLAN_LENGTHS, TimeFields } from './plan-dialog'
+import { STICKY_FOOTER } from './sticky'
 
 const schema = z.object({
   user_id: z.string().min(1, 'Velg en person.'),
@@ -124,7 +126,7 @@ function DayForm({ plan, people, onDone }: { plan: Planned; people: Person[]; on
           </FormField>
           <TimeFields prefix="day" start={register('starts_at')} length={register('minutes')} errors={[err('starts_at'), err('minutes')]} lengths={lengths} />
         </div>
-        <div className="flex flex-wrap justify-between gap-2">
+        <div className={cn(STICKY_FOOTER, 'justify-between')}>
           <Button
             type="button"
             variant="outline"

@@ -160,6 +160,7 @@ export function PlanBoard({ board }: { board: Board }) {
       <DayDialog plan={opened?.plan ?? null} person={opened?.person ?? ''} people={people} onOpenChange={(open) => !open && setOpened(null)} />
       <CellDialog
         cell={cell}
+        people={people}
         onOpenChange={(open) => !open && setCell(null)}
         onPlan={(chosen) => {
           setCell(null)
@@ -220,7 +221,8 @@ function JobCard({ job, unplanned, onPlan }: { job: PlannableJob; unplanned: boo
         {...listeners}
         {...attributes}
         aria-label={`Dra ${job.title} til en person og dag`}
-        className="hidden cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-muted active:cursor-grabbing md:block"
+        data-grip
+        className="hidden size-7 shrink-0 cursor-grab touch-none place-items-center rounded text-muted-foreground hover:bg-muted active:cursor-grabbing md:grid"
       >
         <GripVertical className="size-4" aria-hidden="true" />
       </button>

@@ -35,6 +35,8 @@ function planned(userId: string, day: string): Planned {
     customer_name: 'Per Hansen',
     customer_address: 'Storgata 1, 0155 Oslo',
     lead_id: 'lead-1',
+    job_end_day: null,
+    after_end: false,
   }
 }
 

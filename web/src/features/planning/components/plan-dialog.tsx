@@ -8,7 +8,9 @@ import { Dialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { FieldError, Input, Select } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
+import { cn } from '@/lib/utils'
 import { usePlanDays } from '../api/planning'
+import { STICKY_FOOTER } from './sticky'
 
 /** The lengths a planned day may have, in minutes; '' is the firm's ordinary day. */
 export const PLAN_LENGTHS: [string, string][] = [
@@ -186,7 +188,7 @@ function PlanForm({ jobs, people, start, onDone }: { jobs: PlannableJob[]; peopl
         <TimeFields prefix="plan" start={register('starts_at')} length={register('minutes')} errors={[err('starts_at'), err('minutes')]} />
       </div>
       <p className="text-sm text-muted-foreground">Dagene kommer i kalenderen til dem som er satt opp. En dag en person alt har på oppdraget, blir stående.</p>
-      <div className="flex justify-end">
+      <div className={cn(STICKY_FOOTER, 'justify-end')}>
         <Button type="submit" disabled={formState.isSubmitting}>
           Planlegg
         </Button>
