@@ -39,6 +39,9 @@ export default defineConfig({
     : [['list']],
   use: {
     trace: 'off',
+    // A Norwegian browser: the sign-in page follows the browser's language until one is
+    // picked (src/lib/i18n); e2e/montor-language.spec.ts sets a Polish one of its own.
+    locale: 'nb-NO',
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

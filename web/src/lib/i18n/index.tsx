@@ -31,15 +31,26 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'nb' || value === 'en' || value === 'pl'
 }
 
-/** The language this device last used (picked on the sign-in page, or a montør's own),
- * else bokmål: the sign-in is the office's too, and the specification's page is Norwegian,
- * so a browser set to English is not enough to leave it. */
+/** The language this device last used (picked on the sign-in page, or a montør's own); else
+ * the phone's own (#75 point 6): the first of the browser's languages that is one of ours
+ * (Polish, English, or bokmål, nynorsk and "Norwegian" as bokmål), and bokmål when none is,
+ * so a Norwegian office keeps the specification's Norwegian sign-in word for word. */
 export function deviceLanguage(): Language {
   try {
     const kept = window.localStorage.getItem(DEVICE_KEY)
     if (isLanguage(kept)) return kept
   } catch {
-    // no storage: bokmål
+    // no storage: the phone's language
+  }
+  return phoneLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))
+}
+
+/** The first of `wanted` (BCP 47 tags, the browser's order) that is one of ours; bokmål if none. */
+export function phoneLanguage(wanted: readonly string[]): Language {
+  for (const tag of wanted) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0]
+    if (primary === 'pl' || primary === 'en') return primary
+    if (primary === 'nb' || primary === 'nn' || primary === 'no') return 'nb'
   }
   return 'nb'
 }
@@ -76,9 +87,25 @@ export function serverText(language: Language, message: string): string {
       return '(.+?)'
     })
     const found = new RegExp(`^${pattern}$`).exec(message)
-    if (found) return translate(language, key, Object.fromEntries(names.map((name, index) => [name, found[index + 1] ?? ''])))
+    if (found) return translate(language, key, Object.fromEntries(names.map((name, index) => [name, inLanguage(language, found[index + 1] ?? '')])))
   }
   return message
+}
+
+const NORWEGIAN_MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember']
+
+/** A month or a date the server wrote in Norwegian inside a sentence ("oktober 2026",
+ * "30. november 2026"), written the language's way ("October 2026", "30 listopada 2026");
+ * anything else as it is. */
+function inLanguage(language: Language, value: string): string {
+  const found = /^(?:(\d{1,2})\. )?([a-zæøå]+) (\d{4})$/.exec(value)
+  const month = found ? NORWEGIAN_MONTHS.indexOf(found[2] ?? '') : -1
+  if (!found || month < 0) return value
+  const at = new Date(Date.UTC(Number(found[3]), month, Number(found[1] ?? 1), 12))
+  const shape: Intl.DateTimeFormatOptions = found[1]
+    ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
+    : { month: 'long', year: 'numeric', timeZone: 'UTC' }
+  return new Intl.DateTimeFormat(LOCALES[language], shape).format(at)
 }
 
 export type I18n = {
@@ -86,6 +113,8 @@ export type I18n = {
   t: (key: Key, vars?: Record<string, string | number>) => string
   /** Hours from minutes: "7,5 t", "7.5 h", "7,5 godz.". */
   hours: (minutes: number) => string
+  /** A quantity from hundredths: 250 is "2,5" (bokmål, Polish), "2.5" (English). */
+  quantity: (hundredths: number) => string
   /** A day of the week by its index from Monday, capitalised: "Mandag", "Monday". */
   weekday: (index: number) => string
   /** A short day chip's label for `day` (YYYY-MM-DD): "tor 26.", "Thu 26", "czw. 26". */
@@ -111,6 +140,7 @@ export function i18n(language: Language): I18n {
     language,
     t: (key, vars) => translate(language, key, vars),
     hours: (minutes) => `${number.format(minutes / 60)} ${HOUR_UNIT[language]}`,
+    quantity: (hundredths) => number.format(hundredths / 100),
     weekday: (index) => {
       // 2024-01-01 was a Monday.
       const name = weekdays.format(new Date(Date.UTC(2024, 0, 1 + index, 12)))

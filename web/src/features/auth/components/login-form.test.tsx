@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api'
+import { LanguageProvider, translate } from '@/lib/i18n'
+import { norwegianIn, screenText } from '@/lib/i18n/norwegian'
 import { renderWithProviders } from '@/test-render'
 import { LoginForm } from './login-form'
 
@@ -46,4 +48,31 @@ describe('LoginForm', () => {
     await vi.waitFor(() => expect(onRefused).toHaveBeenCalledWith('Ugyldig e-post eller passord'))
     expect(screen.getByLabelText('E-post')).toHaveValue('kari@firma.no')
   })
+
+  for (const language of ['pl', 'en'] as const) {
+    it(`shows no Norwegian in ${language}, its refusals neither (#75 point 6)`, async () => {
+      const user = userEvent.setup()
+      const refused = new ApiError(422, { error: 'Noen felt mangler eller er ugyldige.', fields: { email: 'Skriv en gyldig e-postadresse.' } })
+      const login = vi
+        .fn()
+        .mockResolvedValueOnce({ success: false, error: refused.message, cause: refused })
+        .mockResolvedValueOnce({ success: false, error: 'En feil oppstod under innlogging' })
+      const onRefused = vi.fn()
+      const { container } = renderWithProviders(
+        <LanguageProvider language={language}>
+          <LoginForm login={login} onRefused={onRefused} />
+        </LanguageProvider>,
+      )
+      await user.click(screen.getByRole('button', { name: translate(language, 'login.submit') }))
+      expect(await screen.findByText(translate(language, 'login.emailRequired'))).toBeInTheDocument()
+      await user.type(screen.getByLabelText(translate(language, 'login.email')), 'kari@')
+      await user.type(screen.getByLabelText(translate(language, 'login.password')), 'hemmelig')
+      await user.click(screen.getByRole('button', { name: translate(language, 'login.submit') }))
+      expect(await screen.findByText(translate(language, 'server.badEmail'))).toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: translate(language, 'login.submit') }))
+      await vi.waitFor(() => expect(onRefused).toHaveBeenCalledWith(translate(language, 'server.loginError')))
+      const text = screenText(container)
+      expect(norwegianIn(text), text).toBeNull()
+    })
+  }
 })

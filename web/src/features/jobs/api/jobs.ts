@@ -132,6 +132,22 @@ export function useChangeMaterial(id: string) {
   })
 }
 
+/** The office corrects a line's wording (a montør's own words, in Polish say) as the
+ * customer's invoice basis will say it; its price, or its missing price, stays. */
+export function useCorrectMaterial(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ materialId, description }: { materialId: string; description: string }) =>
+      unwrap(
+        await api.PATCH('/api/admin/jobs/{id}/materials/{material_id}', {
+          params: { path: { id, material_id: materialId } },
+          body: { description },
+        }),
+      ),
+    onSuccess: refresh,
+  })
+}
+
 /** Where a material line's photo (the receipt, or the part) is read, with the session. */
 export function receiptHref(jobId: string, materialId: string): string {
   return `/api/admin/jobs/${jobId}/materials/${materialId}/receipt`

@@ -10,7 +10,7 @@ import { useServerErrors } from '@/lib/forms'
 import { formatDateTime } from '@/lib/format'
 import { CATALOGUE_VAT, kroner, kronerField, lineAmounts, netOfGross, parseKroner, parseQuantity, quantityField } from '@/lib/money'
 import { type JobDetail, receiptHref, useAddMaterial, useDeleteMaterial } from '../api/jobs'
-import { MaterialPrice } from './material-price'
+import { MaterialPrice, MaterialWording } from './material-price'
 
 type Unit = JobDetail['lines'][number]['unit']
 const UNITS: Record<Unit, string> = { stk: 'stk', time: 'time', m2: 'm²', lm: 'lm' }
@@ -87,6 +87,7 @@ export function JobMaterials({ job, catalogue = [] }: { job: JobDetail; catalogu
                   </a>
                 )}
                 {material.price_missing && open && <MaterialPrice jobId={job.id} material={material} />}
+                {open && <MaterialWording key={material.description} jobId={job.id} material={material} />}
               </span>
               <span className="flex items-center gap-2">
                 <span className="tabular-nums">{kroner(lineAmounts(material.quantity, material.unit_price, 0).net)}</span>

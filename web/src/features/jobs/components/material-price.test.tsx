@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
 import type { JobDetail } from '../api/jobs'
-import { MaterialPrice } from './material-price'
+import { MaterialPrice, MaterialWording } from './material-price'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -75,5 +75,47 @@ describe('MaterialPrice', () => {
     await user.click(screen.getByRole('button', { name: 'Sett pris' }))
     await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Oppdraget er fakturert og kan ikke endres.'))
     expect(price()).toHaveValue('49')
+  })
+})
+
+describe('MaterialWording', () => {
+  const polish = { ...material, description: 'Puszka instalacyjna' }
+  const wording = () =>
+    within(screen.getByRole('form', { name: 'Rett teksten på Puszka instalacyjna' })).getByLabelText('Slik kunden ser det på fakturagrunnlaget')
+
+  it("sends only the corrected wording, and leaves the line's price alone", async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({ status: 200, body: { ...polish, description: 'Koblingsboks' } }))
+    renderWithProviders(<MaterialWording jobId="job-1" material={polish} />)
+    await user.click(screen.getByText('Rett teksten'))
+    expect(wording()).toHaveValue('Puszka instalacyjna')
+    await user.clear(wording())
+    await user.type(wording(), ' Koblingsboks ')
+    await user.click(screen.getByRole('button', { name: 'Lagre teksten' }))
+    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toEqual({ method: 'PATCH', path: '/api/admin/jobs/job-1/materials/m-1', body: { description: 'Koblingsboks' } })
+  })
+
+  it('refuses an empty wording in Norwegian before sending anything', async () => {
+    const user = userEvent.setup()
+    const sent = answerApi(() => ({ status: 200, body: polish }))
+    renderWithProviders(<MaterialWording jobId="job-1" material={polish} />)
+    await user.click(screen.getByText('Rett teksten'))
+    await user.clear(wording())
+    await user.click(screen.getByRole('button', { name: 'Lagre teksten' }))
+    expect(wording()).toHaveAccessibleDescription('Skriv hva materialet er, slik kunden skal se det på fakturagrunnlaget.')
+    expect(sent).toHaveLength(0)
+  })
+
+  it("puts the server's message under the wording and keeps what was typed", async () => {
+    const user = userEvent.setup()
+    answerApi(() => ({ status: 422, body: { error: 'Noen felt mangler eller er ugyldige.', fields: { description: 'Kan ikke være lengre enn 500 tegn.' } } }))
+    renderWithProviders(<MaterialWording jobId="job-1" material={polish} />)
+    await user.click(screen.getByText('Rett teksten'))
+    await user.type(wording(), ' (hvit)')
+    await user.click(screen.getByRole('button', { name: 'Lagre teksten' }))
+    await vi.waitFor(() => expect(wording()).toHaveAccessibleDescription('Kan ikke være lengre enn 500 tegn.'))
+    expect(wording()).toHaveValue('Puszka instalacyjna (hvit)')
+    expect(screen.getByRole('alert')).toHaveTextContent('Teksten ble ikke rettet')
   })
 })

@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { useServerErrors } from '@/lib/forms'
 import { parseKroner } from '@/lib/money'
-import { type JobDetail, useChangeMaterial } from '../api/jobs'
+import { type JobDetail, useChangeMaterial, useCorrectMaterial } from '../api/jobs'
 
 type Material = JobDetail['materials'][number]
 
@@ -53,5 +53,43 @@ export function MaterialPrice({ jobId, material }: { jobId: string; material: Ma
         Sett pris
       </Button>
     </form>
+  )
+}
+
+const wordingSchema = z.object({
+  description: z.string().trim().min(1, 'Skriv hva materialet er, slik kunden skal se det på fakturagrunnlaget.'),
+})
+type Wording = z.infer<typeof wordingSchema>
+
+/** "Rett teksten": the office puts a line's wording right for the customer (a montør may
+ * have written it in Polish), as the invoice basis will say it. Only the wording changes:
+ * a price still missing stays missing. */
+export function MaterialWording({ jobId, material }: { jobId: string; material: Material }) {
+  const correct = useCorrectMaterial(jobId)
+  const toast = useToast()
+  const form = useForm<Wording>({ resolver: zodResolver(wordingSchema), defaultValues: { description: material.description } })
+  const serverErrors = useServerErrors(form)
+  const id = `wording-${material.id}`
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await correct.mutateAsync({ materialId: material.id, description: values.description.trim() })
+      toast({ title: 'Teksten er rettet', description: values.description.trim() })
+    } catch (error) {
+      serverErrors(error)
+      toast({ title: 'Teksten ble ikke rettet', description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+    }
+  })
+  return (
+    <details className="text-sm">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-primary underline-offset-4 hover:underline">Rett teksten</summary>
+      <form onSubmit={submit} noValidate aria-label={`Rett teksten på ${material.description}`} className="flex flex-wrap items-end gap-2">
+        <FormField id={id} label="Slik kunden ser det på fakturagrunnlaget" error={form.formState.errors.description?.message} className="min-w-0 flex-1">
+          {(control) => <Input {...form.register('description')} {...control} />}
+        </FormField>
+        <Button type="submit" variant="outline" disabled={correct.isPending}>
+          Lagre teksten
+        </Button>
+      </form>
+    </details>
   )
 }

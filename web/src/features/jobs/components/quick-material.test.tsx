@@ -21,6 +21,7 @@ const job: WorkJob = {
   end_day: null,
   lines: [],
   changes: [],
+  materials: [],
 }
 const catalogue = [{ id: 's-1', name: 'Jordfeilbryter 30 mA' }]
 const line = { id: 'm-1', held: false, receipt: false }

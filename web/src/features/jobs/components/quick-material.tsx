@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Camera, Minus, Plus } from 'lucide-react'
+import { Camera, CloudOff, Minus, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -12,7 +12,7 @@ import { type I18n, useI18n } from '@/lib/i18n'
 import { parseQuantity, quantityField } from '@/lib/money'
 import { sendReceipt, useAddMaterial, type WorkJob } from '../api/jobs'
 import { addHeldNotice } from '../held-notices'
-import { keep, noConnection } from '../outbox'
+import { keep, noConnection, useOutbox } from '../outbox'
 
 /** The units a montør counts a material in. */
 const UNITS = ['stk', 'lm', 'm2'] as const
@@ -37,7 +37,8 @@ const EMPTY: Values = { description: '', quantity: '1', unit: 'stk' }
 export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalogue: { id: string; name: string }[]; owner: string }) {
   const add = useAddMaterial(job.id)
   const toast = useToast()
-  const { t, server } = useI18n()
+  const i18n = useI18n()
+  const { t, server } = i18n
   const form = useForm<Values>({ resolver: zodResolver(schemaOf(t)), defaultValues: EMPTY })
   const { register, handleSubmit, formState, reset, setValue, getValues } = form
   const serverErrors = useServerErrors(form)
@@ -52,7 +53,7 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
   const submit = handleSubmit(async (values) => {
     const quantity = parseQuantity(values.quantity) ?? 0
     const picked = catalogue.find((service) => service.name.toLowerCase() === values.description.trim().toLowerCase())
-    const what = `${quantityField(quantity)} ${t(`unit.${values.unit}`)} ${values.description.trim()}`
+    const what = t('material.line', { quantity: i18n.quantity(quantity), unit: t(`unit.${values.unit}`), what: values.description.trim() })
     const body = {
       id: lineId,
       description: values.description.trim(),
@@ -102,51 +103,106 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
   })
 
   return (
-    <form aria-label={t('material.form', { job: job.title })} noValidate onSubmit={submit} className="grid gap-3">
-      <FormField id={`${id}-what`} label={t('material.what')} error={formState.errors.description?.message && server(formState.errors.description.message)}>
-        {(control) => <Input autoComplete="off" list={`${id}-catalogue`} {...register('description')} {...control} />}
-      </FormField>
-      <datalist id={`${id}-catalogue`}>
-        {catalogue.map((service) => (
-          <option key={service.id} value={service.name} />
-        ))}
-      </datalist>
-      <div className="flex flex-wrap items-end gap-2">
-        <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('material.less')} onClick={() => step(-1)}>
-          <Minus aria-hidden="true" />
-        </Button>
-        <FormField id={`${id}-quantity`} label={t('material.quantity')} error={formState.errors.quantity?.message} className="w-24">
-          {(control) => <Input inputMode="decimal" className="h-11 text-center" {...register('quantity')} {...control} />}
+    <div className="grid gap-4">
+      <form aria-label={t('material.form', { job: job.title })} noValidate onSubmit={submit} className="grid gap-3">
+        <FormField id={`${id}-what`} label={t('material.what')} error={formState.errors.description?.message && server(formState.errors.description.message)}>
+          {(control) => <Input autoComplete="off" list={`${id}-catalogue`} {...register('description')} {...control} />}
         </FormField>
-        <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('material.more')} onClick={() => step(1)}>
-          <Plus aria-hidden="true" />
+        <datalist id={`${id}-catalogue`}>
+          {catalogue.map((service) => (
+            <option key={service.id} value={service.name} />
+          ))}
+        </datalist>
+        <div className="flex flex-wrap items-end gap-2">
+          <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('material.less')} onClick={() => step(-1)}>
+            <Minus aria-hidden="true" />
+          </Button>
+          <FormField id={`${id}-quantity`} label={t('material.quantity')} error={formState.errors.quantity?.message} className="w-24">
+            {(control) => <Input inputMode="decimal" className="h-11 text-center" {...register('quantity')} {...control} />}
+          </FormField>
+          <Button type="button" variant="outline" size="icon" className="size-11" aria-label={t('material.more')} onClick={() => step(1)}>
+            <Plus aria-hidden="true" />
+          </Button>
+          <FormField id={`${id}-unit`} label={t('material.unit')} className="w-28">
+            {(control) => (
+              <Select className="h-11" {...register('unit')} {...control}>
+                {UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {t(`unit.${unit}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+        <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed border-border px-3 text-sm focus-within:ring-2 focus-within:ring-ring">
+          <Camera className="size-5 shrink-0" aria-hidden="true" />
+          <span>{photo ? t('material.photoChosen', { name: photo.name }) : t('material.photo')}</span>
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            className="sr-only"
+            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+          />
+        </label>
+        <Button type="submit" className="h-11" disabled={add.isPending}>
+          {t('material.save')}
         </Button>
-        <FormField id={`${id}-unit`} label={t('material.unit')} className="w-28">
-          {(control) => (
-            <Select className="h-11" {...register('unit')} {...control}>
-              {UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {t(`unit.${unit}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-      </div>
-      <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed border-border px-3 text-sm focus-within:ring-2 focus-within:ring-ring">
-        <Camera className="size-5 shrink-0" aria-hidden="true" />
-        <span>{photo ? t('material.photoChosen', { name: photo.name }) : t('material.photo')}</span>
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          capture="environment"
-          className="sr-only"
-          onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
-        />
-      </label>
-      <Button type="submit" className="h-11" disabled={add.isPending}>
-        {t('material.save')}
-      </Button>
-    </form>
+      </form>
+      <MyMaterials job={job} owner={owner} />
+    </div>
+  )
+}
+
+/** The lines the signed-in person entered on `job`, as the server has them (no prices) and
+ * those still waiting on this phone for the network, oldest first: what they used is not
+ * gone from their phone once it is sent, nor before. */
+function MyMaterials({ job, owner }: { job: WorkJob; owner: string }) {
+  const i18n = useI18n()
+  const { t } = i18n
+  const stored = new Set(job.materials.map((line) => line.id))
+  const waiting = useOutbox(owner).flatMap((pending) =>
+    pending.kind === 'material' && pending.jobId === job.id && !stored.has(pending.id) ? [pending] : [],
+  )
+  const rows = [
+    ...job.materials.map((line) => ({ ...line, waiting: false })),
+    ...waiting.map((pending) => ({
+      id: pending.id,
+      description: pending.body.description ?? '',
+      quantity: pending.body.quantity,
+      unit: pending.body.unit,
+      held: false,
+      receipt: Boolean(pending.photo),
+      waiting: true,
+    })),
+  ]
+  const id = `my-materials-${job.id}`
+  return (
+    <section aria-labelledby={id} className="grid gap-2" data-my-materials>
+      <h4 id={id} className="text-sm font-semibold">
+        {t('material.mine')}
+      </h4>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('material.mineNone')}</p>
+      ) : (
+        <ul className="grid gap-1 text-sm">
+          {rows.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center gap-x-2 border-t border-border pt-1 first:border-t-0 first:pt-0" data-waiting={row.waiting || undefined}>
+              <span className="break-words">
+                {t('material.line', { quantity: i18n.quantity(row.quantity), unit: t(`unit.${row.unit}`), what: row.description })}
+              </span>
+              {row.waiting && (
+                <span className="inline-flex items-center gap-1 text-muted-foreground">
+                  <CloudOff className="size-4" aria-hidden="true" /> {t('material.waiting')}
+                </span>
+              )}
+              {row.held && <span className="text-muted-foreground">({t('material.held')})</span>}
+              {row.receipt && <span className="text-muted-foreground">· {t('material.withPhoto')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }

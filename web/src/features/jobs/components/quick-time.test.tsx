@@ -26,6 +26,7 @@ const job: WorkJob = {
   end_day: null,
   lines: [],
   changes: [],
+  materials: [],
 }
 
 describe('QuickTime', () => {

@@ -157,7 +157,7 @@ export function QuickTime({ job, day, dayLabel, owner }: { job: WorkJob; day: st
                 <option value="">{t('time.extraNo')}</option>
                 {job.changes.map((change) => (
                   <option key={change.id} value={change.id}>
-                    {change.label}
+                    {change.title ? t('time.change', { number: change.number, title: change.title }) : t('time.changeBare', { number: change.number })}
                   </option>
                 ))}
                 <option value="extra">{t('time.extraYes')}</option>
