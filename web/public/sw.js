@@ -4,8 +4,9 @@
 // - the page's shell (/admin/mine-oppdrag) and the fingerprinted files it loads are kept
 //   in SHELL: the shell is answered from the network when there is one, else from SHELL;
 //   /assets/ files never change under their name and are answered from SHELL first;
-// - the signed-in person's own jobs of today and their week (/api/admin/work/today and
-//   /api/admin/work/week without a user_id) are kept in DATA, answered from the network
+// - the signed-in person's own jobs of today, their week and their plan
+//   (/api/admin/work/today, /api/admin/work/week without a user_id, /api/admin/plan/mine,
+//   which is only ever one's own) are kept in DATA, answered from the network
 //   when there is one, else from DATA. Each answer is kept under the person the page asked
 //   for (the X-Fagfolk-User header, src/lib/api.ts) and only ever given back to a page that
 //   asks for that same person: on a phone two montører share, one never sees the other's
@@ -20,7 +21,7 @@ const SHELL = 'fagfolk-shell-v1'
 // v1 kept the day under its address alone, whoever asked: `activate` deletes it.
 const DATA = 'fagfolk-data-v2'
 const START = '/admin/mine-oppdrag'
-const OWN_DATA = ['/api/admin/work/today', '/api/admin/work/week']
+const OWN_DATA = ['/api/admin/work/today', '/api/admin/work/week', '/api/admin/plan/mine']
 const USER_HEADER = 'X-Fagfolk-User'
 
 /** The shell and every script, style and font it names, fetched and kept together. */

@@ -19,3 +19,11 @@ export async function forgetOwnData(): Promise<void> {
   if (typeof caches === 'undefined') return
   await Promise.all(OWN_DATA.map((name) => caches.delete(name).catch(() => false)))
 }
+
+/** Calls `then` whenever the browser says the network is back; gives what stops it (an
+ * effect's clean-up). A query that failed offline is asked again then: react-query's own
+ * reconnect only follows an "offline" it saw, and a page reloaded in a basement saw none. */
+export function whenOnline(then: () => void): () => void {
+  window.addEventListener('online', then)
+  return () => window.removeEventListener('online', then)
+}

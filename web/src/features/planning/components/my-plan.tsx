@@ -1,10 +1,11 @@
 import { CalendarDays, MapPin } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { clockOf, norwegianDay } from '@/lib/format'
 import { type I18n, useI18n } from '@/lib/i18n'
 import { monday } from '@/lib/days'
+import { whenOnline } from '@/lib/offline'
 import { type Cell, type Planned, useMyPlan } from '../api/planning'
 
 /** When a planned day starts, in the montør's language: "Hele dagen", "Fra 07:30", "07:30–15:00". */
@@ -20,13 +21,18 @@ const busy = (cell: Cell) => cell.plans.length + cell.visits.length > 0 || Boole
  * "Planen min" on "Mine oppdrag": what the office planned for the signed-in person today,
  * the rest of this week (and the next, from Friday on), and the calendar subscription
  * that carries it to the phone's own calendar (`children`, from the app: a feature imports
- * no other).
+ * no other). Offline it is the one the phone kept (web/public/sw.js); with none kept it
+ * says so rather than that nothing is planned.
  */
 export function MyPlan({ children }: { children?: ReactNode }) {
   const i18n = useI18n()
   const { t } = i18n
   const today = norwegianDay()
   const plan = useMyPlan({ from: monday(today), days: 14 })
+  // Fetched again when the network is back: a plan that could not be read (a basement, a
+  // reload there before the phone kept one) is not left saying nothing is planned.
+  const { refetch } = plan
+  useEffect(() => whenOnline(() => void refetch()), [refetch])
   const cells = plan.data?.people[0]?.cells ?? []
   const todays = cells.find((cell) => cell.day === today)
   const weekEnd = cells[6]?.day ?? today
@@ -41,6 +47,10 @@ export function MyPlan({ children }: { children?: ReactNode }) {
       </h2>
       {plan.isPending ? (
         <Spinner label={t('plan.loading')} />
+      ) : plan.isError && !plan.data ? (
+        <Card className="p-4" data-plan-failed>
+          <p className="text-sm">{t('plan.failed')}</p>
+        </Card>
       ) : (
         <>
           <Card className="grid gap-2 p-4" data-plan-today>
