@@ -222,3 +222,117 @@ test('the office reads the plan as the customer will, edits it and sends it; a c
     await mail.stop()
   }
 })
+
+/** The board's small targets: each "+" and each grip at least 24 x 24 CSS px (WCAG 2.2,
+ * 2.5.8), measured where they are drawn. */
+async function targetsAtLeast24(page: Page) {
+  const targets = page.locator('[data-plan-grid] [data-cell-plus], [data-plan-grid] [data-grip], [data-job-card] [data-grip]')
+  const count = await targets.count()
+  expect(count).toBeGreaterThan(3)
+  for (let index = 0; index < count; index += 1) {
+    const box = await targets.nth(index).boundingBox()
+    expect(box, `mål ${index}`).not.toBeNull()
+    expect(box!.width, `bredde på mål ${index}`).toBeGreaterThanOrEqual(24)
+    expect(box!.height, `høyde på mål ${index}`).toBeGreaterThanOrEqual(24)
+  }
+}
+
+const shots = process.env.PLAN_SHOTS
+/** A screenshot in the test's folder, and in `PLAN_SHOTS` when set (to look at). */
+async function shot(page: Page, name: string, path: string) {
+  await page.screenshot({ path, fullPage: false })
+  if (shots) await page.screenshot({ path: `${shots}/${name}`, fullPage: false })
+}
+
+test("a week's ferie in one dialog offers to move what was planned; a day after the job's end is said in words; the targets are 24 px and the dialog's button in sight on a phone", async ({ page }, info) => {
+  test.setTimeout(150_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  const kari = await montor(page, 'Kari Ferie', 'kari.ferie@fagfolk.test')
+  const per = await montor(page, 'Per Vikar', 'per.vikar@fagfolk.test')
+  const lead = await createLead(page, { name: 'Ola Berg', phone: '913 45 678', adresse: 'Kirkeveien 2', postnr: '0368' })
+  const made = await page.request.post(`/api/admin/leads/${lead.id}/jobs`, { data: { title: 'Nytt kjøkken', hourly_rate: 85_000, workers: [] }, headers })
+  const job = ((await made.json()) as { id: string }).id
+  const [d0, d1, d2] = [osloDay(0), osloDay(1), osloDay(2)]
+  const ends = await page.request.put(`/api/admin/jobs/${job}`, { data: { title: 'Nytt kjøkken', start_day: d0, end_day: d1, hourly_rate: 85_000 }, headers })
+  expect(ends.status()).toBe(200)
+  const planned = await page.request.post('/api/admin/plan-days', { data: { job_id: job, user_ids: [kari], from: d0, to: d2 }, headers })
+  expect(planned.status()).toBe(201)
+
+  await page.goto('/admin/planlegging?dager=14')
+  await expect(cell(page, 'Kari Ferie', d2).locator('[data-plan="Nytt kjøkken"]')).toBeVisible()
+  // The day after the job's last day: said in the cell and on the card, in words.
+  await expect(cell(page, 'Kari Ferie', d2)).toContainText('«Nytt kjøkken» er planlagt etter oppdragets siste dag')
+  await expect(cell(page, 'Kari Ferie', d2).locator('[data-after-end]')).toContainText('Etter siste dag')
+  await expect(cell(page, 'Kari Ferie', d1).locator('[data-after-end]')).toHaveCount(0)
+  await targetsAtLeast24(page)
+
+  // Kari away the whole week from today, from her cell's "+" by keyboard.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => window.localStorage.setItem('theme', t), theme)
+    await page.reload()
+    await expect(cell(page, 'Kari Ferie', d0).locator('[data-plan="Nytt kjøkken"]')).toBeVisible()
+    await shot(page, `tavle-1280-${theme}.png`, info.outputPath(`tavle-1280-${theme}.png`))
+    expect(await seriousViolations(page), `tavlen (${theme})`).toEqual([])
+  }
+  const plus = cell(page, 'Kari Ferie', d0).getByRole('button', { name: /planlegg eller før fravær/ })
+  await plus.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: /^Kari Ferie, / })
+  await expect(dialog.getByRole('button', { name: 'Planlegg et oppdrag denne dagen' })).toBeFocused()
+  await dialog.getByLabel('Siste dag', { exact: true }).fill(osloDay(6).split('-').reverse().join('.'))
+  await dialog.getByRole('button', { name: 'Ferie' }).click()
+  const offer = dialog.getByRole('heading', { name: 'Kari Ferie har ferie, men er planlagt på 3 dager' })
+  await expect(offer).toBeFocused()
+  await expect(dialog.locator('[data-offer-day]')).toHaveCount(3)
+  await shot(page, 'fravaer-flytt-1280-dark.png', info.outputPath('fravaer-flytt-1280-dark.png'))
+  expect(await seriousViolations(page), 'flytt det som var planlagt (dark)').toEqual([])
+  await page.evaluate(() => window.localStorage.setItem('theme', 'light'))
+  await page.evaluate(() => document.documentElement.classList.remove('dark'))
+  await shot(page, 'fravaer-flytt-1280-light.png', info.outputPath('fravaer-flytt-1280-light.png'))
+  expect(await seriousViolations(page), 'flytt det som var planlagt (light)').toEqual([])
+  await dialog.getByLabel('Alle dagene til').selectOption(per)
+  await dialog.getByRole('button', { name: 'Flytt alle' }).click()
+  await expect(page.getByText('3 dager flyttet til Per Vikar')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  for (const day of [d0, d1, d2]) {
+    await expect(cell(page, 'Per Vikar', day).locator('[data-plan="Nytt kjøkken"]')).toBeVisible()
+    await expect(cell(page, 'Kari Ferie', day).locator('[data-absence="ferie"]')).toHaveText('Ferie')
+    await expect(cell(page, 'Kari Ferie', day).locator('[data-plan]')).toHaveCount(0)
+  }
+  await expect(cell(page, 'Kari Ferie', osloDay(6)).locator('[data-absence="ferie"]')).toHaveText('Ferie')
+
+  // A phone of 375 x 667: the board is a list; "Planlegg oppdrag"'s button is in sight
+  // without scrolling, and the day's dialog's too.
+  await page.setViewportSize({ width: 375, height: 667 })
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => window.localStorage.setItem('theme', t), theme)
+    await page.reload()
+    await expect(page.locator('[data-plan-days] [data-day-person="Per Vikar"]').first()).toContainText('Nytt kjøkken')
+    await shot(page, `tavle-375-${theme}.png`, info.outputPath(`tavle-375-${theme}.png`))
+    expect(await seriousViolations(page), `tavlen 375 (${theme})`).toEqual([])
+    await page.getByRole('button', { name: 'Planlegg oppdrag' }).click()
+    const planDialog = page.getByRole('dialog', { name: 'Planlegg oppdrag' })
+    await expect(planDialog.getByRole('button', { name: 'Planlegg', exact: true })).toBeInViewport({ ratio: 1 })
+    const button = (await planDialog.getByRole('button', { name: 'Planlegg', exact: true }).boundingBox())!
+    expect(button.y + button.height).toBeLessThanOrEqual(667)
+    await shot(page, `planlegg-375-${theme}.png`, info.outputPath(`planlegg-375-${theme}.png`))
+    expect(await seriousViolations(page), `planlegg oppdrag 375 (${theme})`).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(planDialog).toBeHidden()
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.locator('[data-plan-days] [data-day-person="Per Vikar"]').first().getByRole('button', { name: /Nytt kjøkken/ }).click()
+  const day = page.getByRole('dialog', { name: 'Nytt kjøkken' })
+  await expect(day.getByRole('button', { name: 'Lagre' })).toBeInViewport({ ratio: 1 })
+  await shot(page, 'dagen-375-dark.png', info.outputPath('dagen-375-dark.png'))
+  await page.keyboard.press('Escape')
+  await expect(day).toBeHidden()
+  // A person's day on the phone: the span and the kinds, all in sight.
+  await page.locator('[data-plan-days] [data-day-person="Kari Ferie"]').first().getByRole('button', { name: /planlegg eller før fravær/ }).click()
+  const away = page.getByRole('dialog', { name: /^Kari Ferie, / })
+  await expect(away.getByLabel('Siste dag', { exact: true })).toBeVisible()
+  await expect(away.getByRole('button', { name: 'Ikke borte' })).toBeInViewport({ ratio: 1 })
+  await shot(page, 'fravaer-375-dark.png', info.outputPath('fravaer-375-dark.png'))
+  expect(await seriousViolations(page), 'fravær 375 (dark)').toEqual([])
+})

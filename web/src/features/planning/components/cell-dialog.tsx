@@ -86,7 +86,7 @@ function CellForm({ cell, people, onPlan, onDone }: { cell: CellChoice; people: 
           <FormField id="away-day" label="Første dag" error={errors.day}>
             {(aria) => <DayInput {...aria} name="day" value={from} onChange={setFrom} />}
           </FormField>
-          <FormField id="away-to" label="Siste dag" error={errors.to} hint="En uke ferie: velg søndagen.">
+          <FormField id="away-to" label="Siste dag" error={errors.to} hint="For flere dager (en uke ferie): velg den siste.">
             {(aria) => <DayInput {...aria} name="to" value={to} onChange={setTo} />}
           </FormField>
         </div>
