@@ -1,6 +1,7 @@
 import { adminPassword, createLead, signIn } from './admin'
 import { seriousViolations } from './axe'
 import { expect, test } from './server'
+import { NORWEGIAN as ANY_NORWEGIAN } from '../src/lib/i18n/norwegian'
 
 // A Polish montør (#59): Polski chosen on the sign-in page is kept on his profile; his
 // week, his materials and the server's refusals are in Polish, with no Norwegian left on
@@ -21,9 +22,17 @@ test('a Polish montør signs in, enters his week and materials, and reads every 
   const lead = await createLead(page, { name: 'Kari Berg', phone: '912 34 567', adresse: 'Bergveien 2', postnr: '0150' })
   const job = await page.request.post(`/api/admin/leads/${lead.id}/jobs`, { data: { title: 'Nytt sikringsskap', hourly_rate: 85_000, workers: [piotr] }, headers })
   expect(job.status()).toBe(201)
+  const jobId = ((await job.json()) as { id: string }).id
+  // A change order on the job, and the job planned for him today (#75 point 6): his phone
+  // says "tilleggsarbeid" and his plan in Polish.
+  const change = (await (await page.request.post(`/api/admin/jobs/${jobId}/changes`, { headers })).json()) as { id: string; number: string }
+  const lines = [{ description: 'Ekstra stikkontakt', quantity: 100, unit: 'stk', unit_price: 50_000, vat: 25 }]
+  expect((await page.request.put(`/api/admin/quotes/${change.id}`, { data: { lines }, headers })).status()).toBe(200)
+  const { today } = (await (await page.request.get('/api/admin/work/today')).json()) as { today: string }
+  expect((await page.request.post('/api/admin/plan-days', { data: { job_id: jobId, user_ids: [piotr], from: today, starts_at: '07:30' }, headers })).status()).toBeLessThan(300)
   // What the screen may show in Norwegian: the job's own data, the firm's name, and the
   // language picker's "Norsk (bokmål)" (each language is named in itself).
-  const jobData = ['Nytt sikringsskap', 'Kari Berg', 'Bergveien 2, 0150', '912 34 567', 'Fagfolk AS', 'Koblingsboks', 'Norsk (bokmål)']
+  const jobData = ['Nytt sikringsskap', 'Kari Berg', 'Bergveien 2, 0150', '912 34 567', 'Fagfolk AS', 'Koblingsboks', 'Ekstra stikkontakt', 'Norsk (bokmål)']
 
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, locale: 'nb-NO' })
   const phone = await context.newPage()
@@ -59,14 +68,23 @@ test('a Polish montør signs in, enters his week and materials, and reads every 
   await used.getByRole('button', { name: 'O jeden więcej' }).tap()
   await used.getByRole('button', { name: 'Zapisz materiał' }).tap()
   await expect(phone.getByText('Zapisano 2 szt. Koblingsboks')).toBeVisible()
-  await card.getByText('Materiały', { exact: true }).tap()
+  // What he entered stays on his phone, in his language.
+  await expect(card.locator('[data-my-materials]')).toContainText('2 szt. Koblingsboks')
+  await card.getByText('Więcej: godzina, pozycja, uwaga, prace dodatkowe').tap()
+  await expect(card.getByRole('combobox', { name: 'Prace dodatkowe' })).toContainText(`Prace dodatkowe ${change.number}: Ekstra stikkontakt`)
+  await expect(phone.locator('[data-plan-today]')).toContainText('Nytt sikringsskap')
+  await expect(phone.locator('[data-plan-today]')).toContainText('Kari Berg · Od 07:30')
 
   const week = phone.locator('section[aria-labelledby="week-hours"]')
   await expect(week).toContainText('24 godz.')
   let text = await phone.evaluate(() => document.body.innerText)
   for (const data of jobData) text = text.replaceAll(data, '')
   expect(text.match(NORWEGIAN), `Norwegian left on the Polish screen:\n${text}`).toBeNull()
+  expect(text.match(ANY_NORWEGIAN), `Norwegian left on the Polish screen:\n${text}`).toBeNull()
   await phone.screenshot({ path: info.outputPath('tydzien-pl-375.png'), fullPage: true })
+  await phone.emulateMedia({ colorScheme: 'dark' })
+  await phone.screenshot({ path: info.outputPath('tydzien-pl-375-ciemny.png'), fullPage: true })
+  await phone.emulateMedia({ colorScheme: 'light' })
   const wide = await phone.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > 376 && !element.closest('.overflow-x-auto'))
@@ -84,4 +102,30 @@ test('a Polish montør signs in, enters his week and materials, and reads every 
   await page.goto('/admin/oppdrag')
   await expect(page.getByRole('heading', { name: 'Oppdrag', level: 1 })).toBeVisible()
   await context.close()
+})
+
+test('the sign-in page follows the phone\'s language until one is picked, and the office\'s Norwegian stays', async ({ browser, baseURL }, info) => {
+  for (const [locale, heading] of [
+    ['pl-PL', 'Zaloguj się'],
+    ['en-GB', 'Sign in'],
+    ['nb-NO', 'Logg inn'],
+    ['de-DE', 'Logg inn'],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, locale })
+    const phone = await context.newPage()
+    await phone.goto('/admin/login')
+    await expect(phone.getByRole('heading', { name: heading, level: 1 }), locale).toBeVisible()
+    if (locale === 'pl-PL') {
+      const text = await phone.evaluate(() => document.body.innerText)
+      expect(text.replaceAll('Norsk (bokmål)', '').match(ANY_NORWEGIAN), text).toBeNull()
+      await phone.screenshot({ path: info.outputPath('logowanie-pl-375.png'), fullPage: true })
+      await phone.emulateMedia({ colorScheme: 'dark' })
+      await phone.screenshot({ path: info.outputPath('logowanie-pl-375-ciemny.png'), fullPage: true })
+      // A choice made here wins over the phone's language, after a reload too.
+      await phone.getByRole('combobox').selectOption('en')
+      await phone.reload()
+      await expect(phone.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
+    }
+    await context.close()
+  }
 })

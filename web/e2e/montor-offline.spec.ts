@@ -57,6 +57,14 @@ test('entries made in a basement are kept, survive a reload, and are stored once
   const lead = await createLead(page, { name: 'Kari Kjeller', phone: '912 34 567', adresse: 'Kjellerveien 1', postnr: '0150' })
   const job = await page.request.post(`/api/admin/leads/${lead.id}/jobs`, { data: { title: 'Sikringsskap i kjelleren', hourly_rate: 85_000, workers: [montor] }, headers })
   expect(job.status()).toBe(201)
+  // Two jobs planned for him today (#75 point 6): "Planen min" must say so in the basement.
+  const lead2 = await createLead(page, { name: 'Per Loft', phone: '912 34 568', adresse: 'Loftveien 3', postnr: '0150' })
+  const job2 = await page.request.post(`/api/admin/leads/${lead2.id}/jobs`, { data: { title: 'Lys på loftet', hourly_rate: 85_000, workers: [montor] }, headers })
+  const { today } = (await (await page.request.get('/api/admin/work/today')).json()) as { today: string }
+  for (const planned of [job, job2]) {
+    const id = ((await planned.json()) as { id: string }).id
+    expect((await page.request.post('/api/admin/plan-days', { data: { job_id: id, user_ids: [montor], from: today }, headers })).status()).toBeLessThan(300)
+  }
 
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })
   const phone = await context.newPage()
@@ -85,6 +93,9 @@ test('entries made in a basement are kept, survive a reload, and are stored once
   await phone.reload()
   await expect.poll(() => phone.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
   await expect(card).toBeVisible()
+  const planToday = phone.locator('[data-plan-today]')
+  await expect(planToday).toContainText('Sikringsskap i kjelleren')
+  await expect(planToday).toContainText('Lys på loftet')
 
   // The network goes. Two entries, today and yesterday.
   const cut: Route[] = []
@@ -95,8 +106,16 @@ test('entries made in a basement are kept, survive a reload, and are stored once
   await phone.getByRole('button', { name: 'I går' }).tap()
   await card.getByRole('button', { name: '4 t', exact: true }).tap()
   await card.getByRole('button', { name: 'Før 4 t' }).tap()
+  // A material too: his phone lists it as waiting for the network.
+  await card.getByText('Materiell', { exact: true }).tap()
+  const used = card.getByRole('form', { name: 'Materiell på Sikringsskap i kjelleren' })
+  await used.getByLabel('Hva brukte du').fill('Koblingsboks')
+  await used.getByRole('button', { name: 'Før materiell' }).tap()
+  await expect(phone.getByText('Lagret på telefonen: 1 stk Koblingsboks')).toBeVisible()
+  const mine = card.locator('[data-my-materials]')
+  await expect(mine.locator('li[data-waiting]')).toHaveText(/1 stk Koblingsboks\s*venter på nett/)
   const waiting = phone.locator('[data-outbox]')
-  await expect(waiting.locator('[data-pending]')).toHaveCount(2)
+  await expect(waiting.locator('[data-pending]')).toHaveCount(3)
   await expect(waiting).toContainText('Venter på nett')
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await phone.screenshot({ path: info.outputPath('venter-pa-nett-375.png'), fullPage: true })
@@ -107,14 +126,24 @@ test('entries made in a basement are kept, survive a reload, and are stored once
   expect(reloaded?.fromServiceWorker()).toBe(true)
   await expect(phone.getByRole('heading', { name: 'Mine oppdrag i dag', level: 1 })).toBeVisible()
   await expect(card).toBeVisible()
-  await expect(waiting.locator('[data-pending]')).toHaveCount(2)
+  await expect(waiting.locator('[data-pending]')).toHaveCount(3)
   expect(cut.length, 'the worker tried the network and was cut off').toBeGreaterThan(0)
+  // The plan the phone kept: both jobs today, not "nothing planned".
+  await expect(planToday).toContainText('Sikringsskap i kjelleren')
+  await expect(planToday).toContainText('Lys på loftet')
+  await card.getByText('Materiell', { exact: true }).tap()
+  await expect(mine.locator('li[data-waiting]')).toHaveCount(1)
   expect(await stored(page, montor)).toEqual([])
 
   // The network is back: each entry is stored once.
   await online(context, phone)
   await expect(waiting).toHaveCount(0)
   await expect.poll(() => stored(page, montor)).toEqual([120, 240])
+  // The material is stored, and listed as the server has it; the plan is still there.
+  await expect(mine.locator('li')).toHaveCount(1)
+  await expect(mine.locator('li[data-waiting]')).toHaveCount(0)
+  await expect(mine).toContainText('1 stk Koblingsboks')
+  await expect(planToday).toContainText('Lys på loftet')
 
   // An answer lost after the server wrote: the phone keeps the entry, sends it again, and
   // the server gives back the first one.
