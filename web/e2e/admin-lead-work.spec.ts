@@ -1,13 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './server'
 import { createLead, signIn } from './admin'
+import { osloDay } from './days'
 
-/** Today in Norway moved `days` on, as "YYYY-MM-DD". */
-function norwegianDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
-  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
-}
 
 /** "YYYY-MM-DD" as staff type and read it: "dd.mm.åååå". */
 function typed(day: string): string {
@@ -65,12 +60,12 @@ test('a lead is worked in its details dialog: edited in place, moved, assigned, 
   await details.getByLabel('Ansvarlig').selectOption({ label: 'Administrator' })
   await expect(history.locator('[data-event="changed"]').first()).toContainText('Ansvarlig: ingen → Administrator')
   await details.getByRole('button', { name: 'I morgen' }).click()
-  await expect(details.getByLabel('Oppfølging')).toHaveValue(typed(norwegianDay(1)))
+  await expect(details.getByLabel('Oppfølging')).toHaveValue(typed(osloDay(1)))
   // A day as the browser's language would write it is not a Norwegian day: said, not saved.
   await details.getByLabel('Oppfølging').fill('12/24/2026')
   await details.getByLabel('Oppfølging').press('Enter')
   await expect(details.getByText('Skriv datoen som dd.mm.åååå, for eksempel 24.12.2026.')).toBeVisible()
-  await details.getByLabel('Oppfølging').fill(typed(norwegianDay(-2)))
+  await details.getByLabel('Oppfølging').fill(typed(osloDay(-2)))
   await details.getByLabel('Oppfølging').press('Enter')
   await expect(history.locator('[data-event="changed"]').first()).toContainText('Oppfølging:')
 
@@ -96,7 +91,7 @@ test('a lead is worked in its details dialog: edited in place, moved, assigned, 
   await page.getByLabel('Mine leads').uncheck()
   await page.getByLabel('Oppfølging').selectOption({ label: 'Forfalt og i dag' })
   await expect(page.getByRole('button', { name: 'Vis Per Uten Ansvar' })).toBeHidden()
-  await expect(page.locator(`[data-follow-up="${norwegianDay(-2)}"]`)).toContainText('(forfalt)')
+  await expect(page.locator(`[data-follow-up="${osloDay(-2)}"]`)).toContainText('(forfalt)')
 
   // The dashboard lists it among today's and overdue follow-ups; a click opens it.
   await page.getByRole('link', { name: 'Oversikt' }).first().click()

@@ -3,6 +3,7 @@ import { adminPassword, createLead, signIn, submitSignIn } from './admin'
 import { seriousViolations } from './axe'
 import { png } from './fixtures'
 import { expect, test } from './server'
+import { osloDay } from './days'
 
 // Oppdrag (#44): the office makes a job from an accepted prisoverslag, watches its meter,
 // sees what passes the estimate saved and held until the § 7 contact is recorded (#59: a
@@ -296,11 +297,11 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   // The office sees the three days on her jobs.
   const sheet = await page.request.get(`/api/admin/work/week?user_id=${kari}`)
   const week = (await sheet.json()) as { entries: unknown[] }
-  const earlier = await page.request.get(`/api/admin/work/week?user_id=${kari}&day=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}`)
+  const earlier = await page.request.get(`/api/admin/work/week?user_id=${kari}&day=${osloDay(-2)}`)
   const entries = new Set([...week.entries, ...((await earlier.json()) as { entries: unknown[] }).entries].map((entry) => JSON.stringify(entry)))
   expect(entries.size).toBe(3)
-  // And on "Oppdrag", her week as she sees it.
-  await page.goto('/admin/oppdrag')
+  // And on "Månedens timer", her week as she sees it.
+  await page.goto('/admin/timer')
   const staffWeek = page.locator('section[aria-labelledby="staff-week"]')
   await staffWeek.getByLabel('Person').selectOption({ label: 'Kari Lie' })
   await expect(staffWeek.getByRole('listitem').filter({ hasText: 'Bytte sikringsskap' }).filter({ hasText: '7,5 t' }).first()).toBeVisible()

@@ -2,6 +2,7 @@ import { signIn } from './admin'
 import { seriousViolations } from './axe'
 import { bankFile, firmCanInvoice, invoicedJob } from './invoices'
 import { expect, test } from './server'
+import { osloDay } from './days'
 
 // Money in (#61): the office at 1280 px finds an invoice by its number on «Fakturaer»,
 // imports the bank's camt.054 file (one payment by KID, one without anything the matching
@@ -30,7 +31,7 @@ test('the office finds an invoice by number, imports a bank file, resolves the p
 
   // The bank's file: the first invoice paid by its KID, the second's money without a KID
   // or a number the matching can read.
-  const day = new Date().toISOString().slice(0, 10)
+  const day = osloDay()
   const file = bankFile(day, [
     { reference: 'E2E-1', ore: first.total, kid: first.kid, payer: 'Byggmester Hansen AS' },
     { reference: 'E2E-2', ore: second.total, message: 'Betaling for sikringsskap', payer: 'Hansen Eiendom' },
@@ -96,7 +97,7 @@ test('the office finds an invoice by number, imports a bank file, resolves the p
   await expect(owed).toContainText('1234.56.78903')
   await customer.screenshot({ path: info.outputPath('kunde-til-betaling-375.png'), fullPage: true })
   expect(await seriousViolations(customer)).toEqual([])
-  const today = new Date().toISOString().slice(0, 10)
+  const today = osloDay()
   const paid = await page.request.post(`/api/admin/invoices/${third.id}/payments`, { data: { paid_on: today, amount: rest }, headers: { 'X-Fagfolk-Csrf': '1' } })
   expect(paid.status()).toBe(201)
   await customer.reload()

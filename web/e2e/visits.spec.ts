@@ -1,17 +1,12 @@
 import { createLead, signIn } from './admin'
 import { expect, test } from './server'
 import { seriousViolations } from './axe'
+import { osloDay } from './days'
 
 // Befaring (#28): on a lead's page (1280 px) staff book a befaring, move it and cancel
 // it; the lead moves to the pipeline's befaring step. The page stays usable at 375 px.
 
 /** What axe finds serious or critical (WCAG 2.1 A and AA), as in a11y.spec.ts. */
-/** Today in Oslo moved `days` on, as "YYYY-MM-DD". */
-function osloDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())
-  const [year = 1970, month = 1, date = 1] = today.split('-').map(Number)
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
-}
 
 /** "2027-10-31" as the page writes it: "søndag 31. oktober 2027". */
 function weekdayText(day: string): string {
