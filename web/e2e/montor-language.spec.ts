@@ -82,9 +82,11 @@ test('a Polish montør signs in, enters his week and materials, and reads every 
   expect(text.match(NORWEGIAN), `Norwegian left on the Polish screen:\n${text}`).toBeNull()
   expect(text.match(ANY_NORWEGIAN), `Norwegian left on the Polish screen:\n${text}`).toBeNull()
   await phone.screenshot({ path: info.outputPath('tydzien-pl-375.png'), fullPage: true })
-  await phone.emulateMedia({ colorScheme: 'dark' })
+  // The dark theme (theme-init.js's class, as the theme toggle sets it).
+  await phone.evaluate(() => document.documentElement.classList.add('dark'))
   await phone.screenshot({ path: info.outputPath('tydzien-pl-375-ciemny.png'), fullPage: true })
-  await phone.emulateMedia({ colorScheme: 'light' })
+  expect(await seriousViolations(phone)).toEqual([])
+  await phone.evaluate(() => document.documentElement.classList.remove('dark'))
   const wide = await phone.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > 376 && !element.closest('.overflow-x-auto'))
@@ -119,7 +121,7 @@ test('the sign-in page follows the phone\'s language until one is picked, and th
       const text = await phone.evaluate(() => document.body.innerText)
       expect(text.replaceAll('Norsk (bokmål)', '').match(ANY_NORWEGIAN), text).toBeNull()
       await phone.screenshot({ path: info.outputPath('logowanie-pl-375.png'), fullPage: true })
-      await phone.emulateMedia({ colorScheme: 'dark' })
+      await phone.evaluate(() => document.documentElement.classList.add('dark'))
       await phone.screenshot({ path: info.outputPath('logowanie-pl-375-ciemny.png'), fullPage: true })
       // A choice made here wins over the phone's language, after a reload too.
       await phone.getByRole('combobox').selectOption('en')
