@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react'
+import 'fake-indexeddb/auto'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerApi, renderWithProviders } from '@/test-render'
@@ -85,5 +86,23 @@ describe('QuickMaterial', () => {
     expect(screen.getByLabelText('Antall')).toHaveValue('2000000')
     expect(screen.getByLabelText('Hva brukte du')).toHaveValue('Strips')
     expect(screen.getByRole('alert')).toHaveTextContent('Materiellet ble ikke ført')
+  })
+
+  it('lists the lines the montør entered here, and one made with no network as waiting until it is sent', async () => {
+    const user = userEvent.setup()
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    const stored = { id: 'm-0', description: 'Jordfeilbryter 30 mA', quantity: 100, unit: 'stk' as const, created_at: '2026-11-26T08:00:00Z', held: true, receipt: true }
+    renderWithProviders(<QuickMaterial job={{ ...job, materials: [stored] }} catalogue={catalogue} owner="u1" />)
+    const mine = screen.getByRole('region', { name: 'Materiell du har ført her' })
+    expect(within(mine).getByRole('listitem')).toHaveTextContent('1 stk Jordfeilbryter 30 mA (venter på kontoret) · med bilde')
+    await user.type(screen.getByLabelText('Hva brukte du'), 'Koblingsboks')
+    await user.clear(screen.getByLabelText('Antall'))
+    await user.type(screen.getByLabelText('Antall'), '2,5')
+    await user.click(screen.getByRole('button', { name: 'Før materiell' }))
+    expect(await screen.findByText('Lagret på telefonen: 2,5 stk Koblingsboks')).toBeInTheDocument()
+    await vi.waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(2))
+    expect(within(mine).getAllByRole('listitem')[1]).toHaveTextContent('2,5 stk Koblingsboks venter på nett')
   })
 })

@@ -191,13 +191,13 @@ function MyMaterials({ job, owner }: { job: WorkJob; owner: string }) {
             <li key={row.id} className="flex flex-wrap items-center gap-x-2 border-t border-border pt-1 first:border-t-0 first:pt-0" data-waiting={row.waiting || undefined}>
               <span className="break-words">
                 {t('material.line', { quantity: i18n.quantity(row.quantity), unit: t(`unit.${row.unit}`), what: row.description })}
-              </span>
+              </span>{' '}
               {row.waiting && (
                 <span className="inline-flex items-center gap-1 text-muted-foreground">
                   <CloudOff className="size-4" aria-hidden="true" /> {t('material.waiting')}
                 </span>
               )}
-              {row.held && <span className="text-muted-foreground">({t('material.held')})</span>}
+              {row.held && <span className="text-muted-foreground">({t('material.held')})</span>}{' '}
               {row.receipt && <span className="text-muted-foreground">· {t('material.withPhoto')}</span>}
             </li>
           ))}
