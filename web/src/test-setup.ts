@@ -15,3 +15,7 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'))
   }
 }
+
+// A Norwegian browser, as e2e's (playwright.config.ts): the sign-in page follows the
+// browser's languages until one is picked (src/lib/i18n); jsdom's would say en-US.
+Object.defineProperty(window.navigator, 'languages', { value: ['nb-NO', 'nb'], configurable: true })

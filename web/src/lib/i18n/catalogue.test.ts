@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { CATALOGUES, deviceLanguage, i18n, keepDeviceLanguage, type Key, LANGUAGES, phoneLanguage, serverText } from './index'
 import { nb } from './nb'
 import { norwegianIn } from './norwegian'
@@ -92,7 +92,9 @@ describe('the sign-in page\'s language', () => {
   })
 
   it('keeps a choice made on this device over the phone\'s language', () => {
-    // jsdom's browser says en-US.
+    const norwegian = navigator.languages
+    Object.defineProperty(navigator, 'languages', { value: ['en-US', 'en'], configurable: true })
+    onTestFinished(() => Object.defineProperty(navigator, 'languages', { value: norwegian, configurable: true }))
     expect(deviceLanguage()).toBe('en')
     keepDeviceLanguage('nb')
     expect(deviceLanguage()).toBe('nb')

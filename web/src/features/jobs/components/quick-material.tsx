@@ -161,12 +161,14 @@ export function QuickMaterial({ job, catalogue, owner }: { job: WorkJob; catalog
 function MyMaterials({ job, owner }: { job: WorkJob; owner: string }) {
   const i18n = useI18n()
   const { t } = i18n
-  const stored = new Set(job.materials.map((line) => line.id))
+  // A day the phone kept from before the server listed materials has none (web/public/sw.js).
+  const materials = (job.materials as WorkJob['materials'] | undefined) ?? []
+  const stored = new Set(materials.map((line) => line.id))
   const waiting = useOutbox(owner).flatMap((pending) =>
     pending.kind === 'material' && pending.jobId === job.id && !stored.has(pending.id) ? [pending] : [],
   )
   const rows = [
-    ...job.materials.map((line) => ({ ...line, waiting: false })),
+    ...materials.map((line) => ({ ...line, waiting: false })),
     ...waiting.map((pending) => ({
       id: pending.id,
       description: pending.body.description ?? '',
