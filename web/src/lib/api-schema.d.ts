@@ -1557,9 +1557,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Writes an hour entry for the signed-in person: whole quarters, on a day that has come
-         *     and is not locked, on a job they work on (the office: any job). An id the phone chose is
-         *     looked up first (`super::replay`).
+         * Writes an hour entry for the signed-in person (the office: for anyone it names): whole
+         *     quarters, on a day that has come and is not locked, on a job they work on (the office:
+         *     any job). An id the phone chose is looked up first (`super::replay`).
          */
         post: operations["add_time"];
         delete?: never;
@@ -5075,6 +5075,13 @@ export interface components {
              * @example 07:30
              */
             starts_at?: string | null;
+            /**
+             * Format: uuid
+             * @description Whose hours a new entry is: the office enters them for someone else (a montør
+             *     without a phone, a correction). Left out, the signed-in person's; a montør may name
+             *     only themselves. Ignored when an entry is changed.
+             */
+            user_id?: string | null;
         };
         /** @description One kind of thing to do: how many, and the first [`SHOWN`]. */
         TodoItem: {
@@ -5137,6 +5144,11 @@ export interface components {
             created_at: string;
             customer_address?: string | null;
             customer_name: string;
+            /**
+             * Format: date
+             * @description The job's planned last day: the plan dialog says so before a day after it is planned.
+             */
+            end_day?: string | null;
             /** Format: uuid */
             id: string;
             /** Format: date */

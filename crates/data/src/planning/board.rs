@@ -110,6 +110,8 @@ pub struct Unplanned {
     #[sqlx(try_from = "String")]
     pub status: crate::jobs::JobStatus,
     pub start_day: Option<NaiveDate>,
+    /// The job's planned last day: the plan dialog says so before a day after it is planned.
+    pub end_day: Option<NaiveDate>,
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 

@@ -266,7 +266,7 @@ pub async fn names(db: &Db, ids: &[Uuid]) -> Result<Vec<(Uuid, String)>, sqlx::E
 /// jobs oldest first instead (9 ms; docs/BENCHMARKS.md, session 43).
 pub async fn unplanned(db: &Db, from: NaiveDate) -> Result<Vec<Unplanned>, sqlx::Error> {
     let mut jobs: Vec<Unplanned> = db_run!(db, pool => sqlx::query_as(concat!(
-        "SELECT id, title, customer_name, customer_address, status, start_day, created_at FROM jobs WHERE ",
+        "SELECT id, title, customer_name, customer_address, status, start_day, end_day, created_at FROM jobs WHERE ",
         crate::jobs::store::not_invoiced!(),
         " AND status IN ('planned', 'in_progress') AND NOT EXISTS (SELECT 1 FROM plan_days p \
          WHERE p.job_id = jobs.id AND p.cancelled_at IS NULL AND p.day >= $1)"

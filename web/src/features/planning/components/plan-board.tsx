@@ -175,11 +175,11 @@ export function PlanBoard({ board }: { board: Board }) {
  * sends them), then those on the board already, each once. */
 function jobsOf(board: Board): PlannableJob[] {
   const jobs = new Map<string, PlannableJob>()
-  for (const job of board.unplanned) jobs.set(job.id, { id: job.id, title: job.title, customer_name: job.customer_name })
+  for (const job of board.unplanned) jobs.set(job.id, { id: job.id, title: job.title, customer_name: job.customer_name, end_day: job.end_day })
   for (const row of board.people) {
     for (const cell of row.cells) {
       for (const plan of cell.plans) {
-        if (!jobs.has(plan.job_id)) jobs.set(plan.job_id, { id: plan.job_id, title: plan.job_title, customer_name: plan.customer_name })
+        if (!jobs.has(plan.job_id)) jobs.set(plan.job_id, { id: plan.job_id, title: plan.job_title, customer_name: plan.customer_name, end_day: plan.job_end_day })
       }
     }
   }

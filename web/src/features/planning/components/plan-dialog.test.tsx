@@ -137,4 +137,20 @@ describe('PlanDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Kunne ikke planlegge oppdraget.')
     expect(onDone).not.toHaveBeenCalled()
   })
+
+  it("says before saving that a day comes after the job's last day, and plans it all the same", async () => {
+    const user = userEvent.setup()
+    const onDone = vi.fn()
+    answerApi(() => ({ status: 201, body: [planned('u1', '2026-12-10')] }))
+    renderWithProviders(
+      <PlanDialog open onOpenChange={() => {}} jobs={[{ id: 'job-1', title: 'Nytt sikringsskap', customer_name: 'Per Hansen', end_day: '2026-12-09' }]} people={people} start={{ jobId: 'job-1', userId: 'u1' }} onDone={onDone} />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Planlegg oppdrag' })
+    await user.type(within(dialog).getByLabelText('Første dag'), '9.12.2026')
+    expect(within(dialog).queryByText(/Oppdragets siste dag er/)).not.toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText('Siste dag'), '10.12.2026')
+    expect(within(dialog).getByText(/Oppdragets siste dag er onsdag 9\. desember/)).toHaveTextContent('Dager etter den kan planlegges, men blir markert på tavlen.')
+    await user.click(within(dialog).getByRole('button', { name: 'Planlegg' }))
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(1))
+  })
 })

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form'
+import { AlertTriangle } from 'lucide-react'
+import { Controller, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { useClearToasts, useToast } from '@/components/toast'
 import { Button } from '@/components/ui/button'
@@ -7,6 +8,7 @@ import { BAD_DAY, DayInput, isDay } from '@/components/ui/day-input'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { FieldError, Input, Select } from '@/components/ui/input'
+import { formatPlanDay } from '@/lib/days'
 import { useServerErrors } from '@/lib/forms'
 import { cn } from '@/lib/utils'
 import { usePlanDays } from '../api/planning'
@@ -26,7 +28,7 @@ export const PLAN_LENGTHS: [string, string][] = [
 ]
 
 /** A job one may plan, as the board's list names it. */
-export type PlannableJob = { id: string; title: string; customer_name: string }
+export type PlannableJob = { id: string; title: string; customer_name: string; end_day?: string | null }
 export type Person = { id: string; name: string }
 /** What the dialog starts with: a job, a person, a day, when the office came from one. */
 export type PlanStart = { jobId?: string; userId?: string; day?: string }
@@ -140,6 +142,10 @@ function PlanForm({ jobs, people, start, onDone }: { jobs: PlannableJob[]; peopl
     }
   })
   const err = (field: keyof Values) => formState.errors[field]?.message
+  const [jobId, from, to] = useWatch({ control, name: ['job_id', 'from', 'to'] })
+  const endDay = jobs.find((job) => job.id === jobId)?.end_day
+  const last = isDay(to) && to ? to : from
+  const afterEnd = endDay && isDay(last) && last > endDay ? endDay : null
   return (
     <form method="post" onSubmit={submit} className="grid gap-4" noValidate>
       <FormField id="plan-job_id" label="Oppdrag" error={err('job_id')}>
@@ -187,6 +193,12 @@ function PlanForm({ jobs, people, start, onDone }: { jobs: PlannableJob[]; peopl
         </FormField>
         <TimeFields prefix="plan" start={register('starts_at')} length={register('minutes')} errors={[err('starts_at'), err('minutes')]} />
       </div>
+      {afterEnd && (
+        <p className="flex items-start gap-2 text-sm font-medium text-destructive" data-after-end-warning>
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>Oppdragets siste dag er {formatPlanDay(afterEnd)}. Dager etter den kan planlegges, men blir markert på tavlen.</span>
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">Dagene kommer i kalenderen til dem som er satt opp. En dag en person alt har på oppdraget, blir stående.</p>
       <div className={cn(STICKY_FOOTER, 'justify-end')}>
         <Button type="submit" disabled={formState.isSubmitting}>
