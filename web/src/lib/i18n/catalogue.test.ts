@@ -94,7 +94,9 @@ describe('the sign-in page\'s language', () => {
   it('keeps a choice made on this device over the phone\'s language', () => {
     const norwegian = navigator.languages
     Object.defineProperty(navigator, 'languages', { value: ['en-US', 'en'], configurable: true })
-    onTestFinished(() => Object.defineProperty(navigator, 'languages', { value: norwegian, configurable: true }))
+    onTestFinished(() => {
+      Object.defineProperty(navigator, 'languages', { value: norwegian, configurable: true })
+    })
     expect(deviceLanguage()).toBe('en')
     keepDeviceLanguage('nb')
     expect(deviceLanguage()).toBe('nb')
