@@ -103,6 +103,24 @@ test('a Polish montør signs in, enters his week and materials, and reads every 
   // The office's screens stay Norwegian.
   await page.goto('/admin/oppdrag')
   await expect(page.getByRole('heading', { name: 'Oppdrag', level: 1 })).toBeVisible()
+
+  // The office puts his wording right for the customer's invoice basis, the price still
+  // missing; his phone lists the line as corrected.
+  await page.goto(`/admin/oppdrag/${jobId}`)
+  const line = page.getByRole('listitem').filter({ hasText: 'Koblingsboks' })
+  await line.getByText('Rett teksten').click()
+  const wording = line.getByLabel('Slik kunden ser det på fakturagrunnlaget')
+  await expect(wording).toHaveValue('Koblingsboks')
+  await wording.fill('')
+  await line.getByRole('button', { name: 'Lagre teksten' }).click()
+  await expect(line.getByText('Skriv hva materialet er, slik kunden skal se det på fakturagrunnlaget.')).toBeVisible()
+  await wording.fill('Koblingsboks, hvit')
+  await line.getByRole('button', { name: 'Lagre teksten' }).click()
+  const corrected = page.getByRole('listitem').filter({ hasText: 'Koblingsboks, hvit' })
+  await expect(corrected).toContainText('Mangler pris')
+  await phone.reload()
+  await card.getByText('Materiały', { exact: true }).tap()
+  await expect(card.locator('[data-my-materials]')).toContainText('2 szt. Koblingsboks, hvit')
   await context.close()
 })
 
