@@ -1,5 +1,6 @@
 //! Who may reach a job, shared by the job, hour and time-sheet routes: the office
-//! (administrators and editors) every job, a montør only the jobs they work on.
+//! (administrators and editors) every job, a montør only the jobs they work on; and whose
+//! hours a new entry is.
 
 use uuid::Uuid;
 
@@ -29,4 +30,23 @@ pub async fn check_workers(state: &AppState, workers: &[Uuid]) -> ApiResult<Vec<
         }
     }
     Ok(named)
+}
+
+/// Whose a new entry is, by id and name: the signed-in person's, or the person the office
+/// names (an active user); a montør naming anyone else is refused.
+pub async fn whose(state: &AppState, user: &CurrentUser, named: Option<&str>) -> ApiResult<(Uuid, String)> {
+    let Some(text) = named.map(str::trim).filter(|text| !text.is_empty()) else {
+        return Ok((user.id, user.name.clone()));
+    };
+    let id = Uuid::parse_str(text).map_err(|_| ApiError::from(jobs::Refused::NoSuchPerson))?;
+    if id == user.id {
+        return Ok((user.id, user.name.clone()));
+    }
+    if user.is_montor() {
+        return Err(jobs::Refused::OthersHours.into());
+    }
+    match fagfolk_data::users::store::get(&state.db, id).await? {
+        Some(person) if person.is_active => Ok((person.id, person.name)),
+        _ => Err(jobs::Refused::NoSuchPerson.into()),
+    }
 }

@@ -74,7 +74,17 @@ pub fn found<T: Named>(
     stored: T,
     same: bool,
 ) -> ApiResult<Response> {
-    if owner != Some(user.id) {
+    found_for(user.id, owner, stored, same)
+}
+
+/// As [`found`], for a record written for `whose` (the office enters hours for others).
+pub fn found_for<T: Named>(
+    whose: uuid::Uuid,
+    owner: Option<uuid::Uuid>,
+    stored: T,
+    same: bool,
+) -> ApiResult<Response> {
+    if owner != Some(whose) {
         return Err(ApiError::from(Refused::Taken));
     }
     Ok(answer(if same { Written::Again(stored) } else { Written::Differs(stored) }))

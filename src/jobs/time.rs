@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::access::job_for;
+use super::access::{job_for, whose};
 use super::replay::{self, ReusedEntry};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
@@ -251,9 +251,9 @@ pub(super) async fn week(
     }))
 }
 
-/// Writes an hour entry for the signed-in person: whole quarters, on a day that has come
-/// and is not locked, on a job they work on (the office: any job). An id the phone chose is
-/// looked up first (`super::replay`).
+/// Writes an hour entry for the signed-in person (the office: for anyone it names): whole
+/// quarters, on a day that has come and is not locked, on a job they work on (the office:
+/// any job). An id the phone chose is looked up first (`super::replay`).
 #[utoipa::path(
     post, path = "/api/admin/time", tag = "admin", request_body = TimeInput,
     responses(
@@ -272,15 +272,16 @@ pub(super) async fn add_time(
 ) -> ApiResult<Response> {
     let job_id = jobs::input::time_job(&input)?;
     let chosen = jobs::input::client_id(input.id.as_deref())?;
+    let (whose, name) = whose(&state, &user, input.user_id.as_deref()).await?;
     if let Some(id) = chosen
         && let Some(stored) = store::time::get(&state.db, id).await?
     {
         let job = store::get(&state.db, stored.job_id).await?;
         let same = job.is_some_and(|job| jobs::input::is_retry_of(input, &job, &stored));
-        return replay::found(&user, stored.user_id, stored, same);
+        return replay::found_for(whose, stored.user_id, stored, same);
     }
     let job = job_for(&state, &user, job_id).await?;
-    let entry = jobs::input::read_time(input, &job, (user.id, &user.name), state.clock.today(), None)?;
+    let entry = jobs::input::read_time(input, &job, (whose, &name), state.clock.today(), None)?;
     let (id, now) = (chosen.unwrap_or_else(Uuid::now_v7), state.clock.now());
     let mut after = view(&entry);
     after["job_id"] = job.id.to_string().into();

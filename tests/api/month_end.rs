@@ -13,7 +13,8 @@ use crate::helpers::{Session, TestApp, audit_entries};
 
 crate::db_tests!(
     the_month_for_everyone_is_split_for_payroll_and_approved,
-    a_renamed_person_is_one_person_and_a_deleted_one_keeps_their_name
+    a_renamed_person_is_one_person_and_a_deleted_one_keeps_their_name,
+    the_office_enters_hours_for_someone_without_a_phone
 );
 
 /// The rows of a CSV file as Norwegian Excel reads it: a byte order mark, CRLF, semicolons.
@@ -341,4 +342,61 @@ async fn a_renamed_person_is_one_person_and_a_deleted_one_keeps_their_name(app: 
     let pers: Vec<&Value> = people.iter().filter(|p| p["name"] == "Per Dahl").collect();
     assert_eq!(pers.len(), 1, "{people:?}");
     assert_eq!((&pers[0]["user_id"], &pers[0]["minutes"]), (&Value::Null, &json!(6 * 60)));
+}
+
+/// The office enters a montør's hours (one without a phone, a correction at month end,
+/// #75): they are the montør's in the month, the week and the payroll, the log says who
+/// entered them; in an approved month too. A montør may name only themselves, and the office
+/// only an active user; a retry of the same id is answered as stored.
+async fn the_office_enters_hours_for_someone_without_a_phone(app: TestApp) {
+    let Firm { office, kari: (kari_id, kari), per: (per_id, _), job } = firm(&app).await;
+    let today = app.state.clock.today();
+    let first = (today.with_day(1).unwrap()).checked_sub_months(Months::new(1)).unwrap();
+    let month = first.format("%Y-%m").to_string();
+    let day =
+        (0..7).map(|n| first + Duration::days(n)).find(|d| d.weekday() == chrono::Weekday::Tue).unwrap();
+    let id = uuid::Uuid::now_v7().to_string();
+    let body = json!({"id": id, "job_id": job, "day": day.to_string(), "minutes": 450, "user_id": kari_id, "note": "Ført av kontoret"});
+    let made = office.send(Method::POST, "/api/admin/time", &body).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let made: Value = made.json().await.unwrap();
+    assert_eq!(made["user_id"].as_str(), Some(kari_id.to_string().as_str()));
+    // Sent again after a lost answer: the same entry, not a second.
+    let again = office.send(Method::POST, "/api/admin/time", &body).await;
+    assert_eq!(again.status(), StatusCode::OK);
+    // Kari sees it in her week; the month counts it as hers.
+    let week: Value = kari.get_json("/api/admin/work/week", &[("day", &day.to_string())]).await;
+    assert_eq!(week["entries"].as_array().unwrap().len(), 1, "{week}");
+    let sheet: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
+    let karis =
+        sheet["people"].as_array().unwrap().iter().find(|p| p["user_id"] == kari_id.to_string()).unwrap();
+    assert_eq!(karis["minutes"], 450);
+    let entry = audit_entries(&app).await.into_iter().find(|entry| entry.1 == "time_entries").unwrap();
+    assert_eq!((entry.0.as_str(), entry.2.as_deref()), ("create", made["id"].as_str()));
+    assert_eq!(entry.3.as_deref(), Some("admin@fagfolk.test"), "the log says the office entered them");
+
+    // A montør may not enter hours as someone else: refused, nothing written.
+    let as_per = json!({"job_id": job, "day": day.to_string(), "minutes": 60, "user_id": per_id});
+    let refused = kari.send(Method::POST, "/api/admin/time", &as_per).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert_eq!(message(refused).await, "Bare kontoret kan føre timer for andre.");
+    // Nor may the office name someone who is no user.
+    let nobody =
+        json!({"job_id": job, "day": day.to_string(), "minutes": 60, "user_id": uuid::Uuid::now_v7()});
+    let refused = office.send(Method::POST, "/api/admin/time", &nobody).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Value = refused.json().await.unwrap();
+    assert_eq!(refused["fields"]["user_id"], "Velg en aktiv bruker.", "{refused}");
+
+    // Approved, the month is still the office's to correct for her.
+    let approved =
+        office.send(Method::POST, "/api/admin/time/month/approval", &json!({"month": month})).await;
+    assert_eq!(approved.status(), StatusCode::CREATED);
+    let late = json!({"job_id": job, "day": (day + Duration::days(1)).to_string(), "minutes": 120, "user_id": kari_id});
+    assert_eq!(office.send(Method::POST, "/api/admin/time", &late).await.status(), StatusCode::CREATED);
+    let sheet: Value = office.get_json("/api/admin/time/month", &[("month", &month)]).await;
+    let karis =
+        sheet["people"].as_array().unwrap().iter().find(|p| p["user_id"] == kari_id.to_string()).unwrap();
+    assert_eq!(karis["minutes"], 570);
+    app.stop().await;
 }

@@ -148,6 +148,11 @@ pub struct TimeInput {
     #[schema(value_type = Option<String>, example = "07:30")]
     #[serde(default, deserialize_with = "present")]
     pub starts_at: Option<Option<String>>,
+    /// Whose hours a new entry is: the office enters them for someone else (a montør
+    /// without a phone, a correction). Left out, the signed-in person's; a montør may name
+    /// only themselves. Ignored when an entry is changed.
+    #[schema(value_type = Option<Uuid>)]
+    pub user_id: Option<String>,
 }
 
 /// The refusal of a start that is no time of day.

@@ -87,6 +87,10 @@ pub enum Refused {
     NotApproved(chrono::NaiveDate),
     /// A month is approved once it has begun.
     MonthNotBegun,
+    /// A montør names someone else as the one whose hours they enter.
+    OthersHours,
+    /// The office enters hours for someone who is no active user.
+    NoSuchPerson,
 }
 
 impl Refusal for Refused {
@@ -110,6 +114,8 @@ impl Refusal for Refused {
             | Self::MonthApproved(_)
             | Self::ApprovedAlready(_) => Kind::Conflict,
             Self::NotApproved(_) => Kind::NotFound,
+            Self::OthersHours => Kind::Forbidden,
+            Self::NoSuchPerson => Kind::Field("user_id"),
             Self::MonthNotBegun => Kind::Field("month"),
             Self::NoChange => Kind::Field("change_id"),
             Self::DayFull => Kind::Field("minutes"),
@@ -141,6 +147,8 @@ impl Refusal for Refused {
                 return format!("Timene for {} er ikke godkjent.", crate::oslo::month(*month)).into();
             }
             Self::MonthNotBegun => "En måned kan godkjennes når den har begynt.",
+            Self::OthersHours => "Bare kontoret kan føre timer for andre.",
+            Self::NoSuchPerson => "Velg en aktiv bruker.",
             Self::NoJob => JOB_NOT_FOUND,
             Self::NoEntry => ENTRY_NOT_FOUND,
             Self::NoLine => LINE_NOT_FOUND,

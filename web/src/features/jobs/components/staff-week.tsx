@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Select } from '@/components/ui/input'
 import { norwegianDay } from '@/lib/format'
 import { timeSheetHref } from '../api/jobs'
+import { OfficeTime } from './office-time'
 import { WeekHours } from './week-hours'
 
 /** The day `weeks` weeks from `day` (`YYYY-MM-DD`). */
@@ -15,11 +16,13 @@ function shift(day: string, weeks: number): string {
 }
 
 /** The office's look at one person's hours: whom, which week (back and forth), the week
- * as the person sees it, and that person's time sheet for the week's month. */
+ * as the person sees it, that person's time sheet for the week's month, and hours entered
+ * for them (`OfficeTime`). */
 export function StaffWeek({ staff }: { staff: { id: string; name: string }[] }) {
   const [userId, setUserId] = useState('')
   const [day, setDay] = useState(norwegianDay())
   const person = userId || staff[0]?.id || ''
+  const chosen = staff.find((member) => member.id === person)
   return (
     <section aria-labelledby="staff-week" className="grid gap-4 rounded-2xl border border-border bg-card p-4">
       <h2 id="staff-week" className="text-lg font-semibold">Timer per person</h2>
@@ -55,6 +58,7 @@ export function StaffWeek({ staff }: { staff: { id: string; name: string }[] }) 
         )}
       </div>
       {person ? <WeekHours key={person} day={day} userId={person} /> : <p className="text-muted-foreground">Ingen brukere ennå.</p>}
+      {chosen && <OfficeTime key={chosen.id} person={chosen} day={day} />}
     </section>
   )
 }
