@@ -84,7 +84,7 @@ test('a Polish montør signs in, enters his week and materials, and reads every 
   await phone.screenshot({ path: info.outputPath('tydzien-pl-375.png'), fullPage: true })
   // The dark theme (theme-init.js's class, as the theme toggle sets it).
   await phone.evaluate(() => document.documentElement.classList.add('dark'))
-  await phone.screenshot({ path: info.outputPath('tydzien-pl-375-ciemny.png'), fullPage: true })
+  await phone.screenshot({ path: info.outputPath('tydzien-pl-375-ciemny.png'), fullPage: true, animations: 'disabled' })
   expect(await seriousViolations(phone)).toEqual([])
   await phone.evaluate(() => document.documentElement.classList.remove('dark'))
   const wide = await phone.evaluate(() =>
@@ -140,7 +140,7 @@ test('the sign-in page follows the phone\'s language until one is picked, and th
       expect(text.replaceAll('Norsk (bokmål)', '').match(ANY_NORWEGIAN), text).toBeNull()
       await phone.screenshot({ path: info.outputPath('logowanie-pl-375.png'), fullPage: true })
       await phone.evaluate(() => document.documentElement.classList.add('dark'))
-      await phone.screenshot({ path: info.outputPath('logowanie-pl-375-ciemny.png'), fullPage: true })
+      await phone.screenshot({ path: info.outputPath('logowanie-pl-375-ciemny.png'), fullPage: true, animations: 'disabled' })
       // A choice made here wins over the phone's language, after a reload too.
       await phone.getByRole('combobox').selectOption('en')
       await phone.reload()
