@@ -67,6 +67,24 @@ test('the office at month end, at 1280 px, in both themes', async ({ page }, inf
   await approve.getByRole('button', { name: `Godkjenn ${lastMonth}` }).click()
   await expect(month.locator('[data-month-approved]')).toContainText('Montørene kan ikke endre timene.')
 
+  // The weekday without hours: the montør had no phone that day, so the office enters his
+  // hours for him, and the month has no weekday without hours left.
+  const without = month.getByRole('row', { name: /Demo Montør/ }).getByRole('cell').last()
+  const missing = /\((\d+)\.\)/.exec((await without.textContent()) ?? '')?.[1]
+  expect(missing, 'the demo month has a weekday without hours').toBeTruthy()
+  const lastMonthValue = new Date(Date.UTC(new Date().getFullYear(), new Date().getMonth() - 1, 15)).toISOString().slice(0, 7)
+  const staff = page.locator('section[aria-labelledby="staff-week"]')
+  await staff.getByLabel('Person').selectOption({ label: 'Demo Montør' })
+  const enter = staff.getByRole('form', { name: 'Før timer for Demo Montør' })
+  await enter.getByLabel('Oppdrag').selectOption({ index: 1 })
+  await enter.getByLabel('Dag').fill(`${lastMonthValue}-${missing!.padStart(2, '0')}`)
+  await enter.getByLabel('Timer').fill('7,5')
+  await enter.getByLabel('Notat (valgfritt)').fill('Glemte telefonen, ført av kontoret')
+  await enter.getByRole('button', { name: 'Før timene' }).click()
+  await expect(page.getByText('7,5 t er ført for Demo Montør')).toBeVisible()
+  await expect(without).toHaveText('Ingen')
+  await look(page, info, 'kontoret-timer-for-andre')
+
   // A finished job invoiced: asked first, "Avbryt" makes nothing; then the job links to its
   // invoice, which is not due and not called sent.
   await page.goto('/admin')
