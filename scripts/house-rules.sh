@@ -265,4 +265,12 @@ while IFS= read -r file; do
   fi
 done < <(grep -rlE '\buseForm[<(]' web/src --include='*.tsx' | grep -vE '\.test\.tsx$' | sort)
 
+# 16. Playwright moves the page's clock, never sleeps (#76): `waitForTimeout` in web/e2e
+# fails. A wait for something to pass is `page.clock.install()` and `page.clock.runFor()`;
+# a wait for something to show is an `expect` that retries.
+while IFS= read -r hit; do
+  echo "house-rules: $hit venter en fast tid; flytt sidens klokke (page.clock.runFor) eller vent på noe med expect" >&2
+  failed=1
+done < <(grep -rnE '\bwaitForTimeout\(' web/e2e --include='*.ts' || true)
+
 exit "$failed"

@@ -144,8 +144,8 @@ async fn letter_of(
         .into_iter()
         .find(|invoice| invoice.id == letter.invoice_id);
     let Some(invoice) = invoice else { return Ok(None) };
-    let bytes = crate::reminders::routes::pdf(state, &letter, &invoice).await.map_err(ApiError::Internal)?;
-    Ok(Some((bytes, crate::reminders::routes::file_name(&letter, &invoice))))
+    let bytes = crate::reminders::files::pdf(state, &letter, &invoice).await.map_err(ApiError::Internal)?;
+    Ok(Some((bytes, crate::reminders::files::file_name(&letter, &invoice))))
 }
 
 /// The quote `job` was made from, when it is accepted (a call-out has none).

@@ -3,5 +3,6 @@
 //! and kept on the invoice (`routes.rs`); the letter's words, the same in the e-mail and
 //! the PDF (`letter.rs`). The office's only: a montør is refused by `CurrentUser`.
 
+pub mod files;
 pub mod letter;
 pub mod routes;

@@ -12,6 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::files::{file_name, pdf};
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
@@ -208,26 +209,6 @@ async fn mail(
     }
     .await;
     (subject, sent)
-}
-
-/// "Purring-2026-0007-2026-12-07.pdf": the letter's kind, the invoice and the day it was
-/// sent. Also the name the customer's page gives it (`crate::documents::list`).
-pub(crate) fn file_name(reminder: &Reminder, invoice: &Invoice) -> String {
-    format!(
-        "{}-{}-{}.pdf",
-        reminder.letter.kind.name(),
-        invoice.number,
-        oslo::iso_day(reminder.letter.sent_on)
-    )
-}
-
-/// The letter as its PDF, the same as was sent: for the office, the e-mail and the
-/// customer's page (`crate::documents::list`).
-pub(crate) async fn pdf(state: &AppState, reminder: &Reminder, invoice: &Invoice) -> anyhow::Result<Vec<u8>> {
-    let firm = crate::pdf::letterhead::of(state, &invoice.seller.firm).await;
-    let (reminder, invoice) = (reminder.clone(), invoice.clone());
-    tokio::task::spawn_blocking(move || crate::pdf::reminder::render_reminder(&reminder, &invoice, &firm))
-        .await?
 }
 
 /// A letter as its PDF, the same as was sent.

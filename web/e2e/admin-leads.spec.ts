@@ -297,6 +297,8 @@ test('drag a kanban card with the mouse and with the keyboard; the move survives
 })
 
 test('the kanban shows all six columns beside the sidebar, holds at the edge, and moves by menu on a phone', async ({ page }) => {
+  // The page's clock runs as usual, and is moved on while the card is held at the edge.
+  await page.clock.install()
   await signIn(page)
   await createLead(page, { name: 'Kant Kari' })
   await createLead(page, { name: 'Meny Mona' })
@@ -321,7 +323,7 @@ test('the kanban shows all six columns beside the sidebar, holds at the edge, an
   await page.mouse.down()
   await page.mouse.move(from.x + 30, from.y + 10, { steps: 5 })
   await page.mouse.move(1275, last.y + 80, { steps: 15 })
-  await page.waitForTimeout(1000)
+  await page.clock.runFor(1000)
   const held = await width()
   expect(held.scroll, 'nothing to scroll into').toBeLessThanOrEqual(held.client)
   await page.mouse.move(last.x + last.width / 2, last.y + 80, { steps: 5 })

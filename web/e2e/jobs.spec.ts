@@ -212,6 +212,8 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   await expect(page.getByText('Oppdraget er lagret')).toBeVisible()
 
   const phone = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })).newPage()
+  // The phone's clock runs as usual, and is moved past the undo window below instead of waited for.
+  await phone.clock.install()
   await submitSignIn(phone, 'kari.lie@fagfolk.test', adminPassword)
   await expect(phone).toHaveURL('/admin/mine-oppdrag')
   await expect(phone.getByRole('heading', { name: 'Mine oppdrag i dag', level: 1 })).toBeVisible()
@@ -254,7 +256,7 @@ test('a montør on a phone sees only their own jobs and enters three days in at 
   await phone.getByRole('button', { name: 'Angre' }).tap()
   await expect(phone.getByRole('button', { name: /^Slett 4 t på Varmekabler på bad/ })).toBeVisible()
   // Past the undo time (6 s), and after a reload, it is still there.
-  await phone.waitForTimeout(6_500)
+  await phone.clock.runFor(6_500)
   await phone.reload()
   await phone.getByRole('button', { name: 'I går' }).tap()
   await expect(phone.getByRole('button', { name: /^Slett 4 t på Varmekabler på bad/ })).toBeVisible()
