@@ -18,4 +18,4 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 
 // A Norwegian browser, as e2e's (playwright.config.ts): the sign-in page follows the
 // browser's languages until one is picked (src/lib/i18n); jsdom's would say en-US.
-Object.defineProperty(window.navigator, 'languages', { value: ['nb-NO', 'nb'], configurable: true })
+if (typeof navigator !== 'undefined') Object.defineProperty(navigator, 'languages', { value: ['nb-NO', 'nb'], configurable: true })
