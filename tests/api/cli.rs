@@ -446,7 +446,7 @@ async fn migrate_db_moves_a_sqlite_site_to_postgres() {
     assert!(out.contains("visits: 1\n") && out.contains("calendar_feeds: 1\n"), "{out}");
     // The demo's change order: a quote that names a job, written before the jobs are
     // (quotes.job_id is checked at commit on PostgreSQL).
-    assert!(out.contains("quotes: 1\n") && out.contains("jobs: 7\n"), "{out}");
+    assert!(out.contains("quotes: 1\n") && out.contains("jobs: 8\n"), "{out}");
     // The demo's money: four invoices, two payments, a purring.
     assert!(
         out.contains("invoices: 4\n")

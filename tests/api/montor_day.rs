@@ -466,3 +466,126 @@ async fn a_montor_sees_his_own_materials_and_the_office_corrects_their_wording_f
     assert!(read["jobs"].as_array().unwrap().is_empty(), "a done job leaves the week");
     crate::helpers::job_sums_add_up(&app).await;
 }
+
+/// The sentences of the web app's bokmål catalogue the montør's screens translate
+/// (`server.*` in web/src/lib/i18n/nb.ts), `{name}` where the server fills in a month or a
+/// date.
+fn catalogue_sentences() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/web/src/lib/i18n/nb.ts");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("'server."))
+        .filter_map(|rest| rest.split_once("': '").map(|(_, sentence)| sentence))
+        .filter_map(|sentence| sentence.strip_suffix("',"))
+        .map(|sentence| sentence.replace("\\'", "'"))
+        .collect()
+}
+
+/// Whether `said` is `template` with each `{name}` filled in.
+fn fills(template: &str, said: &str) -> bool {
+    let parts: Vec<&str> = template
+        .split('{')
+        .enumerate()
+        .map(|(n, part)| if n == 0 { part } else { part.split_once('}').map_or(part, |(_, rest)| rest) })
+        .collect();
+    let Some(rest) = said.strip_prefix(parts[0]) else { return false };
+    if parts.len() == 1 {
+        return rest.is_empty();
+    }
+    let mut rest = rest;
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(at) if !part.is_empty() => rest = &rest[at + part.len()..],
+            _ => return false,
+        }
+    }
+    rest.ends_with(parts[parts.len() - 1])
+}
+
+/// Every refusal of the hours and materials a montør can meet is in the catalogue the
+/// phone translates into Polish and English (#75 point 6): a new one without its entry
+/// fails here, and a new variant fails to compile until it is sorted.
+#[test]
+fn every_refusal_a_montor_can_meet_is_in_the_phones_catalogue() {
+    use fagfolk_data::jobs::Refused;
+    use fagfolk_data::refusal::Refusal;
+    let month = chrono::NaiveDate::from_ymd_opt(2026, 10, 1).unwrap();
+    let every = [
+        Refused::NoJob,
+        Refused::Closed,
+        Refused::NoEntry,
+        Refused::NoLine,
+        Refused::NoChange,
+        Refused::DayFull,
+        Refused::Taken,
+        Refused::Reused,
+        Refused::QuoteHasJob,
+        Refused::QuoteNotAccepted,
+        Refused::ChangeIsNotJob,
+        Refused::NoTitle,
+        Refused::NoSuchWorker,
+        Refused::HasReceipt,
+        Refused::BadMonth,
+        Refused::BadSheetFormat,
+        Refused::BadDay,
+        Refused::ChangeOnClosed,
+        Refused::ChangeEmpty,
+        Refused::ChangeNegative,
+        Refused::NotAChange,
+        Refused::ChangeAnswered,
+        Refused::ChangeJobInvoiced,
+        Refused::ChangeAccepted(2),
+        Refused::MonthApproved(month),
+        Refused::ApprovedAlready(month),
+        Refused::NotApproved(month),
+        Refused::MonthNotBegun,
+        Refused::OthersHours,
+        Refused::NoSuchPerson,
+    ];
+    let sentences = catalogue_sentences();
+    assert!(sentences.len() > 30, "{sentences:?}");
+    for refused in &every {
+        // Whether a montør's phone can be given it (the rest are the office's).
+        let montors = match refused {
+            Refused::NoJob
+            | Refused::Closed
+            | Refused::NoEntry
+            | Refused::NoLine
+            | Refused::NoChange
+            | Refused::DayFull
+            | Refused::Taken
+            | Refused::Reused
+            | Refused::HasReceipt
+            | Refused::BadDay
+            | Refused::MonthApproved(_)
+            | Refused::OthersHours => true,
+            Refused::QuoteHasJob
+            | Refused::QuoteNotAccepted
+            | Refused::ChangeIsNotJob
+            | Refused::NoTitle
+            | Refused::NoSuchWorker
+            | Refused::BadMonth
+            | Refused::BadSheetFormat
+            | Refused::ChangeOnClosed
+            | Refused::ChangeEmpty
+            | Refused::ChangeNegative
+            | Refused::NotAChange
+            | Refused::ChangeAnswered
+            | Refused::ChangeJobInvoiced
+            | Refused::ChangeAccepted(_)
+            | Refused::ApprovedAlready(_)
+            | Refused::NotApproved(_)
+            | Refused::MonthNotBegun
+            | Refused::NoSuchPerson => false,
+        };
+        let said = refused.text();
+        if montors {
+            assert!(
+                sentences.iter().any(|sentence| fills(sentence, &said)),
+                "{refused:?} says «{said}», which web/src/lib/i18n/nb.ts has no server.* entry for"
+            );
+        }
+    }
+    // The check itself: a sentence the catalogue lacks is not taken for one it has.
+    assert!(!sentences.iter().any(|sentence| fills(sentence, "Montørene kan ikke dette.")));
+}

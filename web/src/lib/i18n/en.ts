@@ -185,6 +185,7 @@ export const en: Messages = {
   'server.passwordRequired': 'Password is required.',
   'server.badEmail': 'Write a valid email address.',
   'server.montor': 'Fitters can only reach their own jobs and hours.',
+  'server.othersHours': 'Only the office can enter hours for someone else.',
   'server.language': 'Choose Norwegian (nb), English (en) or Polish (pl).',
   'server.noChange': 'Choose extra work on this job that has not been declined or withdrawn.',
   'server.badDay': 'Write a valid date.',

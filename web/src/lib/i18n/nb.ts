@@ -184,6 +184,7 @@ export const nb = {
   'server.passwordRequired': 'Passord er påkrevd.',
   'server.badEmail': 'Skriv en gyldig e-postadresse.',
   'server.montor': 'Montører har bare tilgang til sine egne oppdrag og timer.',
+  'server.othersHours': 'Bare kontoret kan føre timer for andre.',
   'server.language': 'Velg bokmål (nb), engelsk (en) eller polsk (pl).',
   'server.noChange': 'Velg et tilleggsarbeid på dette oppdraget som ikke er avslått eller trukket tilbake.',
   'server.badDay': 'Skriv en gyldig dato.',

@@ -185,6 +185,7 @@ export const pl: Messages = {
   'server.passwordRequired': 'Hasło jest wymagane.',
   'server.badEmail': 'Wpisz prawidłowy adres e-mail.',
   'server.montor': 'Monterzy mają dostęp tylko do własnych zleceń i godzin.',
+  'server.othersHours': 'Tylko biuro może wpisywać godziny za innych.',
   'server.language': 'Wybierz norweski (nb), angielski (en) lub polski (pl).',
   'server.noChange': 'Wybierz prace dodatkowe przy tym zleceniu, które nie zostały odrzucone ani wycofane.',
   'server.badDay': 'Wpisz prawidłową datę.',
