@@ -7,7 +7,7 @@ set -euo pipefail
 PORT="${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
 # The server cargo built: under CARGO_TARGET_DIR, or the repository's own target folder
 # whichever folder this runs from (`make test-budgets` runs it from web/; a fresh clone's
-# `make test` without CARGO_TARGET_DIR failed here before, docs/TESTING.md "Session 37").
+# `make test` without CARGO_TARGET_DIR failed here before, docs/HISTORY.md "Session 37").
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="${FAGFOLK_BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/debug/fagfolk}"
 DATA="$(mktemp -d)"

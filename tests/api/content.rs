@@ -281,7 +281,7 @@ async fn an_edit_through_one_instance_reaches_another_within_two_seconds(first: 
     let path = format!("/api/admin/content/{}", review["id"].as_str().unwrap());
     // Three edits, each waited for: every one arrives (20 s is a hang), and the fastest
     // within 2 s. A timing is compared at its best of several: on a busy machine one
-    // render can take longer than the promise (docs/TESTING.md, "Run 24").
+    // render can take longer than the promise (docs/HISTORY.md, "Run 24").
     let mut times = Vec::new();
     for name in ["Kari Nordby", "Kari Nordbø", "Kari N. Nordby"] {
         let mut data = review["data"].clone();

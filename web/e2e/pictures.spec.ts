@@ -93,7 +93,7 @@ async function rows(page: Page, list: string) {
 
 // A test per count: each makes about a dozen content changes, and the server renders the
 // pages again after each. As one test of all four, it ran past its two minutes on a machine
-// busy with a build beside the tests (docs/TESTING.md, "Runs under load").
+// busy with a build beside the tests (docs/HISTORY.md, "Runs under load").
 for (const count of [0, 1, 2, 5]) {
   test(`sections with ${count} items look laid out on purpose`, async ({ page }, info) => {
     test.setTimeout(90_000)

@@ -35,7 +35,7 @@ if (serverOnly) {
   enableCopyButtons(container)
 } else if (container.firstElementChild) {
   // tailwind-merge builds its table of Tailwind's classes on the first `cn` call, a fifth
-  // of the front page's hydration on a phone (docs/TESTING.md, "Session 39"). Built here,
+  // of the front page's hydration on a phone (docs/HISTORY.md, "Session 39"). Built here,
   // in a task of its own, the page answers a tap in between and hydrating is a shorter task.
   cn('p-0')
   await new Promise((resolve) => setTimeout(resolve))

@@ -6,7 +6,7 @@ import type { InvalidateQueryFilters, QueryClient, QueryKey } from '@tanstack/re
  * alone (eslint.config.js holds the rule), because a query still on its first fetch is not
  * fetched again by an invalidation: TanStack Query joins the fetch in flight, which began
  * before the change and comes back without it (a picture uploaded while the media list
- * first loaded never showed; docs/TESTING.md, "Runs under load"). Cancelling first makes
+ * first loaded never showed; docs/HISTORY.md, "Runs under load"). Cancelling first makes
  * the invalidation start a fetch of its own.
  */
 export async function refresh(queryClient: QueryClient, ...targets: (QueryKey | InvalidateQueryFilters)[]) {
