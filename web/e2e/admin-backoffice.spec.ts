@@ -80,7 +80,7 @@ test('upload two images and a text file; edit alt text; find it from Ctrl+K', as
   await expect(bath.getByRole('img', { name: 'Nytt bad' })).toBeVisible()
   // The file's name is not its alt text: the library asks for one.
   await expect(bath.locator('[data-missing-alt]')).toBeVisible()
-  // Waited for: the card shows before its picture has loaded (docs/HISTORY.md, "Run 24 (session 30").
+  // Waited for: the card shows before its picture has loaded (docs/HISTORY.md, "Run 24", session 30).
   await expect.poll(() => bath.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120)
   await expect(page.locator('[data-media="kjøkken"]')).toContainText('64×64')
 
