@@ -1,6 +1,6 @@
 //! A job's material lines (`fagfolk_data::jobs::materials`): added by the office or by a
 //! montør on the jobs they work on, priced or changed by the office, removed by the office.
-//! A montør's phone shows no prices (docs/ARCHITECTURE.md, "The montør's day"), so what a
+//! A montør's phone shows no prices (docs/JOBS.md, "The montør's day"), so what a
 //! montør adds is priced here: a service from the catalogue at its price less MVA, as a
 //! quote's catalogue line; anything typed freely waits for the office's price, and the job
 //! is not invoiced until it has one (`price_missing`).

@@ -1,4 +1,4 @@
-// The service worker of the montør's screens (issue #59; docs/ARCHITECTURE.md, "Offline").
+// The service worker of the montør's screens (issue #59; docs/JOBS.md, "Offline").
 // It lets "Mine oppdrag" start and show today's jobs without a network:
 //
 // - the page's shell (/admin/mine-oppdrag) and the fingerprinted files it loads are kept

@@ -13,7 +13,7 @@ import { addHeldNotice } from './held-notices'
 /**
  * What a montør enters with no network: kept on the phone (IndexedDB, which a reload and a
  * closed browser keep) and sent when the network is back, shown as "Venter på nett" until
- * then (docs/ARCHITECTURE.md, "Offline"). Each record carries the id the phone chose for
+ * then (docs/JOBS.md, "Offline"). Each record carries the id the phone chose for
  * it, so one sent twice (its answer lost) is written once (`src/jobs/time.rs`). One the
  * server refuses stays, with the reason, until it is removed.
  *
