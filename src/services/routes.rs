@@ -5,18 +5,19 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::{AdminService, store};
 use crate::categories;
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
+use crate::http::error::{ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::services::input::{self, ServiceInput};
 use fagfolk_data::text::slugify;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -26,19 +27,6 @@ pub struct ServiceQuery {
     pub category: Option<String>,
     /// Name contains this text.
     pub query: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ServiceInput {
-    pub name: Option<String>,
-    pub description: Option<String>,
-    /// Whole kroner; `null` or absent for no price.
-    #[serde(default, deserialize_with = "crate::http::whole_number")]
-    pub price_from: Option<i64>,
-    /// Defaults to true for a new service.
-    pub is_active: Option<bool>,
-    /// Category slug; required when creating.
-    pub category: Option<String>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -64,34 +52,6 @@ async fn list_admin_services(
     Ok(Json(store::list(&state.db, category.trim(), &needle).await?))
 }
 
-struct Fields {
-    name: String,
-    description: Option<String>,
-    price_from: Option<i64>,
-}
-
-fn parse(input: &ServiceInput) -> Result<Fields, ApiError> {
-    let mut errors = FieldErrors::default();
-    let name = input.name.as_deref().map(str::trim).unwrap_or_default().to_owned();
-    if name.is_empty() {
-        errors.add("name", "Navn er påkrevd.");
-    } else if !fagfolk_data::text::is_one_line(&name) {
-        errors.add("name", fagfolk_data::fields::ONE_LINE);
-    } else if name.chars().count() > 200 {
-        errors.add("name", "Kan ikke være lengre enn 200 tegn.");
-    }
-    let description =
-        input.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned);
-    if description.as_ref().is_some_and(|d| d.chars().count() > 2000) {
-        errors.add("description", "Kan ikke være lengre enn 2000 tegn.");
-    }
-    if input.price_from.is_some_and(|p| !(0..=100_000_000).contains(&p)) {
-        errors.add("price_from", "Prisen må være et helt antall kroner fra 0 og oppover.");
-    }
-    errors.finish()?;
-    Ok(Fields { name, description, price_from: input.price_from })
-}
-
 /// Create a service in a category. New services are active unless told otherwise.
 #[utoipa::path(
     post, path = "/api/admin/services", tag = "admin", request_body = ServiceInput,
@@ -105,9 +65,8 @@ async fn create_service(
     user: CurrentUser,
     ApiJson(input): ApiJson<ServiceInput>,
 ) -> ApiResult<(StatusCode, Json<AdminService>)> {
-    let fields = parse(&input)?;
-    let key = input.category.as_deref().unwrap_or_default();
-    let category = match key.trim() {
+    let fields = input::read_service(input)?;
+    let category = match fields.category.as_str() {
         "" => None,
         key => categories::find(&state.db, key).await?,
     }
@@ -121,7 +80,7 @@ async fn create_service(
         price_from: fields.price_from,
         category: category.slug.clone().unwrap_or_else(|| category.id.to_string()),
         category_id: Some(category.id),
-        is_active: input.is_active.unwrap_or(true),
+        is_active: fields.is_active.unwrap_or(true),
         created_at: now,
         updated_at: now,
     };
@@ -145,7 +104,7 @@ async fn update_service(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<ServiceInput>,
 ) -> ApiResult<Json<AdminService>> {
-    let fields = parse(&input)?;
+    let fields = input::read_service(input)?;
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::services::NOT_FOUND)?;
     let now = state.clock.now();
     let service = AdminService {
@@ -153,7 +112,7 @@ async fn update_service(
         name: fields.name,
         description: fields.description,
         price_from: fields.price_from,
-        is_active: input.is_active.unwrap_or(before.is_active),
+        is_active: fields.is_active.unwrap_or(before.is_active),
         updated_at: now,
         ..before.clone()
     };

@@ -7,6 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub mod input;
 pub mod refused;
 pub mod seed;
 pub mod store;
