@@ -6,8 +6,6 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
-use serde::Deserialize;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -15,38 +13,11 @@ use uuid::Uuid;
 use super::store::{self, AdminChange};
 use super::{AdminUserView, CreateUserError, Refused, Role};
 use crate::auth::{CurrentUser, SignedIn, password, session, throttle};
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors, OrNotFound};
+use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NewUserInput {
-    pub name: Option<String>,
-    pub email: Option<String>,
-    pub password: Option<String>,
-    /// `admin` (default), `editor` or `montor`.
-    #[schema(value_type = Option<Role>)]
-    pub role: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct UserUpdateInput {
-    pub name: Option<String>,
-    /// The user's phone number; empty to remove it.
-    pub phone: Option<String>,
-    #[schema(value_type = Option<Role>)]
-    pub role: Option<String>,
-    pub is_active: Option<bool>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PasswordInput {
-    pub password: Option<String>,
-    /// Required when users change their own password, so that a stolen session cannot
-    /// take the account over; not asked when an administrator sets someone else's.
-    pub current_password: Option<String>,
-}
+use fagfolk_data::users::input::{self, NewUserInput, PasswordInput, UserUpdateInput};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -92,7 +63,7 @@ async fn create_user(
     ApiJson(input): ApiJson<NewUserInput>,
 ) -> ApiResult<(StatusCode, Json<AdminUserView>)> {
     user.require_admin()?;
-    let role = Role::parse(input.role.as_deref().unwrap_or("admin")).ok_or(Refused::Role)?;
+    let role = input::read_new_role(&input)?;
     let (name, email, password) =
         (input.name.unwrap_or_default(), input.email.unwrap_or_default(), input.password.unwrap_or_default());
     let now = state.clock.now();
@@ -129,31 +100,10 @@ async fn update_user(
 ) -> ApiResult<Json<AdminUserView>> {
     user.require_admin()?;
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
-    let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
-    if name.is_empty() || name.chars().count() > 200 {
-        return Err(Refused::Name.into());
-    }
-    if !fagfolk_data::text::is_one_line(&name) {
-        return Err(ApiError::field("name", fagfolk_data::fields::ONE_LINE));
-    }
-    let role = match input.role.as_deref() {
-        Some(role) => Role::parse(role).ok_or(Refused::Role)?,
-        None => before.role,
-    };
-    let phone = match input.phone.map(|phone| phone.trim().to_owned()) {
-        None => before.phone.clone(),
-        Some(phone) if phone.is_empty() => None,
-        Some(phone) => Some(
-            fagfolk_data::values::Phone::parse(&phone)
-                .map_err(|message| ApiError::field("phone", message))?
-                .into_string(),
-        ),
-    };
-    let is_active = input.is_active.unwrap_or(before.is_active);
-    if id == user.id && (!is_active || role != Role::Admin) {
+    let after = input::read_user_update(input, &before)?;
+    if id == user.id && (!after.is_active || after.role != Role::Admin) {
         return Err(Refused::DemoteSelf.into());
     }
-    let after = AdminUserView { name, role, is_active, phone, ..before.clone() };
     let now = state.clock.now();
     let (was, is) = (before.audit_view(), after.audit_view());
     let ends_access = after.role != before.role || after.is_active != before.is_active;
@@ -193,18 +143,8 @@ async fn update_password(
         user.require_admin()?;
     }
     let target = store::get(&state.db, id).await?.or_not_found(fagfolk_data::users::NOT_FOUND)?;
-    let new_password = input.password.unwrap_or_default();
-    let current_password = input.current_password.unwrap_or_default();
-    let mut errors = FieldErrors::default();
-    if new_password.is_empty() {
-        errors.add("password", "Nytt passord er påkrevd.");
-    } else if let Some(problem) = password::policy_error(&new_password) {
-        errors.add("password", problem);
-    }
-    if own && current_password.is_empty() {
-        errors.add("current_password", "Skriv inn passordet du bruker nå.");
-    }
-    errors.finish()?;
+    let input::NewPassword { password: new_password, current_password } =
+        input::read_password(input, own, password::policy_error)?;
     let now = state.clock.now();
     if own {
         // A wrong current password counts as a failed sign-in, so a stolen session

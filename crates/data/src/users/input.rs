@@ -1,9 +1,124 @@
-//! A new staff user's name and e-mail address, read and checked at once with what the
-//! password policy says of the password. Pure: the policy is the server's
+//! What the users' dialogs send, read: a new staff user's name and e-mail address, read
+//! and checked at once with what the password policy says of the password; a user's
+//! change read against the user before; a new password. Pure: the policy is the server's
 //! (`src/auth/password.rs`), and what it says is passed in.
 
+use serde::Deserialize;
+use utoipa::ToSchema;
+
 use crate::fields::{FieldErrors, ONE_LINE};
-use crate::values::Email;
+use crate::refusal::Refusal;
+use crate::values::{Email, Phone};
+
+use super::{AdminUserView, Refused, Role};
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewUserInput {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    /// `admin` (default), `editor` or `montor`.
+    #[schema(value_type = Option<Role>)]
+    pub role: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UserUpdateInput {
+    pub name: Option<String>,
+    /// The user's phone number; empty to remove it.
+    pub phone: Option<String>,
+    #[schema(value_type = Option<Role>)]
+    pub role: Option<String>,
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordInput {
+    pub password: Option<String>,
+    /// Required when users change their own password, so that a stolen session cannot
+    /// take the account over; not asked when an administrator sets someone else's.
+    pub current_password: Option<String>,
+}
+
+/// A field's message of one of the users' refusals, under its field.
+fn refused(refusal: Refused) -> FieldErrors {
+    let mut errors = FieldErrors::default();
+    if let crate::refusal::Kind::Field(key) = refusal.kind() {
+        errors.add(key, refusal.text());
+    }
+    errors
+}
+
+/// The role a new user is given: `admin` when none is named.
+pub fn read_new_role(input: &NewUserInput) -> Result<Role, FieldErrors> {
+    Role::parse(input.role.as_deref().unwrap_or("admin")).ok_or_else(|| refused(Refused::Role))
+}
+
+/// Reads a change of `before`: what is not sent stays as it was. The first wrong field
+/// is answered (the name, then the role, then the phone).
+pub fn read_user_update(
+    input: UserUpdateInput,
+    before: &AdminUserView,
+) -> Result<AdminUserView, FieldErrors> {
+    let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
+    if name.is_empty() || name.chars().count() > NAME_MAX {
+        return Err(refused(Refused::Name));
+    }
+    if !crate::text::is_one_line(&name) {
+        let mut errors = FieldErrors::default();
+        errors.add("name", ONE_LINE);
+        return Err(errors);
+    }
+    let role = match input.role.as_deref() {
+        Some(role) => Role::parse(role).ok_or_else(|| refused(Refused::Role))?,
+        None => before.role,
+    };
+    let phone = match input.phone.map(|phone| phone.trim().to_owned()) {
+        None => before.phone.clone(),
+        Some(phone) if phone.is_empty() => None,
+        Some(phone) => Some(
+            Phone::parse(&phone)
+                .map_err(|message| {
+                    let mut errors = FieldErrors::default();
+                    errors.add("phone", message);
+                    errors
+                })?
+                .into_string(),
+        ),
+    };
+    let is_active = input.is_active.unwrap_or(before.is_active);
+    Ok(AdminUserView { name, role, is_active, phone, ..before.clone() })
+}
+
+/// A new password and the current one (empty when not sent).
+#[derive(Debug, PartialEq, Eq)]
+pub struct NewPassword {
+    pub password: String,
+    pub current_password: String,
+}
+
+/// Reads a new password; `own` when users change their own, who must give the current
+/// one too; `policy` is what the password policy says of a password (nothing when it is
+/// allowed).
+pub fn read_password(
+    input: PasswordInput,
+    own: bool,
+    policy: impl FnOnce(&str) -> Option<String>,
+) -> Result<NewPassword, FieldErrors> {
+    let password = input.password.unwrap_or_default();
+    let current_password = input.current_password.unwrap_or_default();
+    let mut errors = FieldErrors::default();
+    if password.is_empty() {
+        errors.add("password", "Nytt passord er påkrevd.");
+    } else if let Some(problem) = policy(&password) {
+        errors.add("password", problem);
+    }
+    if own && current_password.is_empty() {
+        errors.add("current_password", "Skriv inn passordet du bruker nå.");
+    }
+    errors.finish()?;
+    Ok(NewPassword { password, current_password })
+}
 
 /// The longest name, in characters.
 pub const NAME_MAX: usize = 200;
@@ -76,5 +191,18 @@ mod tests {
         let long = "a".repeat(NAME_MAX + 1);
         let refused = read_new_user(&long, &format!("{}@x.no", "a".repeat(250)), false, None).unwrap_err();
         assert_eq!(refused.messages(), [BAD_EMAIL, "Navn er påkrevd (høyst 200 tegn)."]);
+    }
+
+    #[test]
+    fn a_new_password_is_there_and_ones_own_needs_the_current_one() {
+        let input = |value: serde_json::Value| serde_json::from_value::<PasswordInput>(value).unwrap();
+        let errors = read_password(input(serde_json::json!({})), true, |_| None).unwrap_err().into_map();
+        assert_eq!(errors["password"], "Nytt passord er påkrevd.");
+        assert_eq!(errors["current_password"], "Skriv inn passordet du bruker nå.");
+        let read = read_password(input(serde_json::json!({"password": "lang nok"})), false, |_| None);
+        assert_eq!(
+            read.unwrap(),
+            NewPassword { password: "lang nok".to_owned(), current_password: String::new() }
+        );
     }
 }
