@@ -8,7 +8,6 @@ use fagfolk_data::invoices;
 use fagfolk_data::jobs::Job;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::{QuoteStatus, store};
-use fagfolk_data::values::AccountNumber;
 
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -86,7 +85,7 @@ pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Er
     let Some(balance) = invoices::store::balance(&state.db, invoice.id).await? else { return Ok(None) };
     let today = state.clock.today();
     let kroner = fagfolk_data::quotes::money::kroner;
-    let account = invoice.seller.account_number.as_deref().and_then(|text| AccountNumber::parse(text).ok());
+    let account = invoice.seller.account();
     let settled = balance.outstanding <= 0;
     // The latest letter that charges: its time to pay is the one the customer was given,
     // and what the letters added is its fees and the latest one's interest, each named.

@@ -13,7 +13,7 @@ use std::io;
 use fagfolk_data::invoices::{Invoice, InvoiceBasis, InvoiceKind, Seller};
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::{CustomerKind, QuoteLine, Unit};
-use fagfolk_data::values::{AccountNumber, OrgNr};
+use fagfolk_data::values::OrgNr;
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
@@ -314,12 +314,7 @@ pub fn write(invoice: &Invoice, credited: Option<&Invoice>) -> io::Result<Vec<u8
                     if let Some(kid) = invoice.kid() {
                         leaf(xml, "cbc:PaymentID", &kid)?;
                     }
-                    if let Some(account) = invoice
-                        .seller
-                        .account_number
-                        .as_deref()
-                        .and_then(|text| AccountNumber::parse(text).ok())
-                    {
+                    if let Some(account) = invoice.seller.account() {
                         node(xml, "cac:PayeeFinancialAccount", |xml| leaf(xml, "cbc:ID", account.digits()))?;
                     }
                     Ok(())

@@ -20,7 +20,6 @@ use fagfolk_data::jobs;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::CustomerKind;
 use fagfolk_data::quotes::money::kroner;
-use fagfolk_data::values::AccountNumber;
 
 /// Sends the invoice or credit note to the customer or the accounting system's inbox, and
 /// keeps the send; a send the mail server refused is kept too, saying so.
@@ -177,9 +176,7 @@ fn customer_letter(
         (InvoiceKind::Invoice, Some(owed)) if owed.outstanding > 0 => {
             let account = invoice
                 .seller
-                .account_number
-                .as_deref()
-                .and_then(|text| AccountNumber::parse(text).ok())
+                .account()
                 .map(|account| format!("\nTil kontonummer: {}", account.display()))
                 .unwrap_or_default();
             let kid = invoice.kid().map(|kid| format!("\nKID: {kid}")).unwrap_or_default();

@@ -8,7 +8,6 @@ use chrono::{DateTime, Utc};
 use fagfolk_data::invoices::{Invoice, InvoiceBasis, InvoiceKind};
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::{CustomerKind, QuoteLine, Unit, texts};
-use fagfolk_data::values::AccountNumber;
 
 use super::{Align, LEFT, Layout, Letterhead, RIGHT, TOP, Weight, letterhead, table};
 
@@ -66,9 +65,7 @@ fn lay_out(
         (None, None) => {}
     }
     if let Some(invoice) = invoice.filter(|invoice| invoice.kind == InvoiceKind::Invoice) {
-        if let Some(account) =
-            invoice.seller.account_number.as_deref().and_then(|text| AccountNumber::parse(text).ok())
-        {
+        if let Some(account) = invoice.seller.account() {
             facts.push(("Konto", account.display()));
         }
         if let Some(kid) = invoice.kid() {

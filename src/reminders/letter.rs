@@ -7,7 +7,6 @@ use fagfolk_data::invoices::Invoice;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::money::kroner;
 use fagfolk_data::reminders::{Kind, Letter};
-use fagfolk_data::values::AccountNumber;
 
 /// The letter's sums, line by line, ending with what to pay.
 pub fn sums(letter: &Letter, invoice: &Invoice) -> Vec<(String, i64, bool)> {
@@ -53,9 +52,7 @@ pub fn percent(hundredths: i32) -> String {
 fn pay_to(invoice: &Invoice) -> String {
     let account = invoice
         .seller
-        .account_number
-        .as_deref()
-        .and_then(|text| AccountNumber::parse(text).ok())
+        .account()
         .map(|account| format!(" til konto {}", account.display()))
         .unwrap_or_default();
     let kid = invoice

@@ -76,6 +76,15 @@ pub struct Seller {
     pub kid: bool,
 }
 
+impl Seller {
+    /// The account to pay to, when the one kept is one (eleven digits whose check digit
+    /// holds): read here once for the letter, the e-mail, the EHF, the PDF and the
+    /// customer's page.
+    pub fn account(&self) -> Option<crate::values::AccountNumber> {
+        self.account_number.as_deref().and_then(|text| crate::values::AccountNumber::parse(text).ok())
+    }
+}
+
 /// A seller reads as its firm: `seller.name`, `seller.org_nr()`.
 impl std::ops::Deref for Seller {
     type Target = crate::settings::Firm;
