@@ -114,11 +114,7 @@ pub(super) async fn confirm_reset(
     if user_id.is_none() {
         errors.add("token", LINK_GONE);
     }
-    if new_password.is_empty() {
-        errors.add("password", "Nytt passord er påkrevd.");
-    } else if let Some(problem) = password::policy_error(&new_password) {
-        errors.add("password", problem);
-    }
+    fagfolk_data::users::input::check_new_password(&mut errors, &new_password, password::policy_error);
     errors.finish()?;
     let Some(user_id) = user_id else { return Err(Refused::LinkGone.into()) };
     let email =

@@ -9,19 +9,19 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{AppendHeaders, IntoResponse};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use fagfolk_data::auth::input::{self, LanguageInput, LoginInput};
 use fagfolk_data::auth::{CurrentUser, Refused, SignedIn, session};
 
 use crate::http::ApiJson;
 use crate::http::client::client_address;
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity, NewAudit};
-use fagfolk_data::text::is_email;
 
 /// Anyone signed in, whatever their role.
 impl FromRequestParts<AppState> for SignedIn {
@@ -69,16 +69,6 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct LoginInput {
-    pub email: Option<String>,
-    pub password: Option<String>,
-    /// "Husk meg på denne enheten": a montør stays signed in on their own phone for 30
-    /// days from its last use. The office's sessions last 24 hours whatever is sent.
-    #[serde(default)]
-    pub remember: bool,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SessionInfo {
     pub user: CurrentUser,
@@ -117,18 +107,7 @@ async fn login(
     headers: HeaderMap,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> ApiResult<impl IntoResponse> {
-    let email = input.email.unwrap_or_default().trim().to_lowercase();
-    let password = input.password.unwrap_or_default();
-    let mut fields = FieldErrors::default();
-    if email.is_empty() {
-        fields.add("email", "E-post er påkrevd.");
-    } else if !is_email(&email) {
-        fields.add("email", fagfolk_data::fields::BAD_EMAIL);
-    }
-    if password.is_empty() {
-        fields.add("password", "Passord er påkrevd.");
-    }
-    fields.finish()?;
+    let input::Login { email, password, remember } = input::read_login(input)?;
 
     let now = state.clock.now();
     let address = client_address(&headers, peer, state.config.trust_proxy_hops);
@@ -147,7 +126,7 @@ async fn login(
     let entry = NewAudit::new(now, AuditAction::Login, AuditEntity::AdminUsers, Some(user_id), &email, None);
     // Only a montør's phone is remembered: the office's screens hold the firm's money and
     // its customers' data, and keep the 24 hours (README, "Security").
-    let remembered = input.remember && role == fagfolk_data::users::Role::Montor.as_str();
+    let remembered = remember && role == fagfolk_data::users::Role::Montor.as_str();
     let device = headers.get(header::USER_AGENT).and_then(|value| value.to_str().ok());
     let (token, expires_at) = session::create(&state.db, user_id, now, (remembered, device), &entry).await?;
     let user = session::lookup(&state.db, &token, now).await?.ok_or(ApiError::Unauthorized)?;
@@ -194,13 +173,6 @@ async fn get_session(user: Option<SignedIn>) -> Json<CurrentSession> {
     })
 }
 
-/// The language of one's own screens.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct LanguageInput {
-    /// `nb` (bokmål), `en` (English) or `pl` (polski).
-    pub language: Option<String>,
-}
-
 /// Sets the language of the signed-in person's own screens (the sign-in, "Mine oppdrag",
 /// the week and the materials); every other screen stays Norwegian.
 #[utoipa::path(
@@ -216,10 +188,7 @@ async fn set_language(
     SignedIn(user): SignedIn,
     ApiJson(input): ApiJson<LanguageInput>,
 ) -> ApiResult<StatusCode> {
-    let language = input.language.unwrap_or_default();
-    if !fagfolk_data::auth::LANGUAGES.contains(&language.as_str()) {
-        return Err(Refused::Language.into());
-    }
+    let language = input::read_language(input)?;
     if language != user.language {
         let changes =
             serde_json::json!({ "before": { "language": user.language }, "after": { "language": language } });

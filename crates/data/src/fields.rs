@@ -23,6 +23,22 @@ impl FieldErrors {
         self.0.insert(key.to_owned(), message.into());
     }
 
+    /// A refusal of one field (`Kind::Field`, `crate::refusal`): its text under its field,
+    /// so that a reader answers a resource's refusal in the form's one 422.
+    pub fn refuse(&mut self, refusal: &impl crate::refusal::Refusal) {
+        match refusal.kind() {
+            crate::refusal::Kind::Field(key) => self.add(key, refusal.text()),
+            kind => debug_assert!(false, "{kind:?} is no field's refusal"),
+        }
+    }
+
+    /// The form's messages of one field's refusal (`refuse`).
+    pub fn refused(refusal: &impl crate::refusal::Refusal) -> Self {
+        let mut errors = Self::default();
+        errors.refuse(refusal);
+        errors
+    }
+
     pub fn has(&self, key: &str) -> bool {
         self.0.contains_key(key)
     }

@@ -2,6 +2,7 @@
 //! staff member, and the store of sessions and sign-in attempts. The sign-in routes, the
 //! password hashing and the cross-site check are the server's (`src/auth/`).
 
+pub mod input;
 pub mod refused;
 pub mod reset;
 pub mod session;

@@ -7,7 +7,6 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::fields::{FieldErrors, ONE_LINE};
-use crate::refusal::Refusal;
 use crate::values::{Email, Phone};
 
 use super::{AdminUserView, Refused, Role};
@@ -40,18 +39,9 @@ pub struct PasswordInput {
     pub current_password: Option<String>,
 }
 
-/// A field's message of one of the users' refusals, under its field.
-fn refused(refusal: Refused) -> FieldErrors {
-    let mut errors = FieldErrors::default();
-    if let crate::refusal::Kind::Field(key) = refusal.kind() {
-        errors.add(key, refusal.text());
-    }
-    errors
-}
-
 /// The role a new user is given: `admin` when none is named.
 pub fn read_new_role(input: &NewUserInput) -> Result<Role, FieldErrors> {
-    Role::parse(input.role.as_deref().unwrap_or("admin")).ok_or_else(|| refused(Refused::Role))
+    Role::parse(input.role.as_deref().unwrap_or("admin")).ok_or_else(|| FieldErrors::refused(&Refused::Role))
 }
 
 /// Reads a change of `before`: what is not sent stays as it was. The first wrong field
@@ -62,7 +52,7 @@ pub fn read_user_update(
 ) -> Result<AdminUserView, FieldErrors> {
     let name = input.name.map(|n| n.trim().to_owned()).unwrap_or_else(|| before.name.clone());
     if name.is_empty() || name.chars().count() > NAME_MAX {
-        return Err(refused(Refused::Name));
+        return Err(FieldErrors::refused(&Refused::Name));
     }
     if !crate::text::is_one_line(&name) {
         let mut errors = FieldErrors::default();
@@ -70,7 +60,7 @@ pub fn read_user_update(
         return Err(errors);
     }
     let role = match input.role.as_deref() {
-        Some(role) => Role::parse(role).ok_or_else(|| refused(Refused::Role))?,
+        Some(role) => Role::parse(role).ok_or_else(|| FieldErrors::refused(&Refused::Role))?,
         None => before.role,
     };
     let phone = match input.phone.map(|phone| phone.trim().to_owned()) {
@@ -97,6 +87,20 @@ pub struct NewPassword {
     pub current_password: String,
 }
 
+/// A new password's message under `password`: none typed, or what the password policy
+/// (`policy`) says of it. The users' dialog and the reset link's page both ask it.
+pub fn check_new_password(
+    errors: &mut FieldErrors,
+    password: &str,
+    policy: impl FnOnce(&str) -> Option<String>,
+) {
+    if password.is_empty() {
+        errors.add("password", "Nytt passord er påkrevd.");
+    } else if let Some(problem) = policy(password) {
+        errors.add("password", problem);
+    }
+}
+
 /// Reads a new password; `own` when users change their own, who must give the current
 /// one too; `policy` is what the password policy says of a password (nothing when it is
 /// allowed).
@@ -108,11 +112,7 @@ pub fn read_password(
     let password = input.password.unwrap_or_default();
     let current_password = input.current_password.unwrap_or_default();
     let mut errors = FieldErrors::default();
-    if password.is_empty() {
-        errors.add("password", "Nytt passord er påkrevd.");
-    } else if let Some(problem) = policy(&password) {
-        errors.add("password", problem);
-    }
+    check_new_password(&mut errors, &password, policy);
     if own && current_password.is_empty() {
         errors.add("current_password", "Skriv inn passordet du bruker nå.");
     }
