@@ -7,50 +7,26 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Datelike;
 use serde::Deserialize;
-use serde_json::{Value, json};
-use utoipa::{IntoParams, ToSchema};
+use serde_json::json;
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{ContentData, ContentItem, ContentKind, read, store};
+use super::{ContentData, ContentItem, ContentKind, store};
 use crate::http::error::OrNotFound;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::content::input::{self, ContentInput, OrderInput, VisibilityInput};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ContentQuery {
     /// Only this kind.
     pub kind: Option<ContentKind>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ContentInput {
-    /// Required when creating; an item keeps its kind.
-    pub kind: Option<ContentKind>,
-    /// The kind's fields, as in `TeamMember`, `Project`, `Review`, `Figure`, `Platform`
-    /// and `Promise`. A project's `highlights` may also be one text with a point per line.
-    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
-    pub data: Option<Value>,
-    /// Hide the item from the site without deleting it. Defaults to shown for a new item
-    /// and to unchanged for an edit.
-    pub hidden: Option<bool>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct VisibilityInput {
-    pub hidden: bool,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct OrderInput {
-    pub kind: ContentKind,
-    /// Every item of the kind, in the new order.
-    pub ids: Vec<Uuid>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -89,15 +65,14 @@ async fn create_content(
     user: CurrentUser,
     ApiJson(input): ApiJson<ContentInput>,
 ) -> ApiResult<(StatusCode, Json<ContentItem>)> {
-    let kind = input.kind.ok_or(fagfolk_data::content::Refused::NoKind)?;
     let now = state.clock.now();
-    let data = read(kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
+    let input::ContentFields { kind, data, hidden } = input::read_content(input, None, now.year())?;
     check_pictures(&state, &data).await?;
     let mut item = ContentItem {
         id: Uuid::now_v7(),
         kind,
         position: 0,
-        hidden: input.hidden.unwrap_or(false),
+        hidden: hidden.unwrap_or(false),
         example: false,
         data,
         created_at: now,
@@ -127,15 +102,13 @@ async fn update_content(
     ApiJson(input): ApiJson<ContentInput>,
 ) -> ApiResult<Json<ContentItem>> {
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::content::NOT_FOUND)?;
-    if input.kind.is_some_and(|kind| kind != before.kind) {
-        return Err(fagfolk_data::content::Refused::KindChanged.into());
-    }
     let now = state.clock.now();
-    let data = read(before.kind, input.data.as_ref().unwrap_or(&Value::Null), now.year())?;
+    let input::ContentFields { data, hidden, .. } =
+        input::read_content(input, Some(before.kind), now.year())?;
     check_pictures(&state, &data).await?;
     let item = ContentItem {
         data,
-        hidden: input.hidden.unwrap_or(before.hidden),
+        hidden: hidden.unwrap_or(before.hidden),
         example: false,
         updated_at: now,
         ..before.clone()
@@ -158,8 +131,9 @@ async fn set_content_visibility(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<VisibilityInput>,
 ) -> ApiResult<Json<ContentItem>> {
+    let hidden = input::read_visibility(input)?;
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::content::NOT_FOUND)?;
-    let item = ContentItem { hidden: input.hidden, updated_at: state.clock.now(), ..before.clone() };
+    let item = ContentItem { hidden, updated_at: state.clock.now(), ..before.clone() };
     save(&state, &user, &before, &item).await?;
     Ok(Json(item))
 }
@@ -170,7 +144,7 @@ async fn check_pictures(state: &AppState, data: &ContentData) -> ApiResult<()> {
     for id in data.photos() {
         let media = fagfolk_data::media::store::get(&state.db, id).await?;
         if !media.is_some_and(|media| media.media_type.starts_with("image/")) {
-            return Err(ApiError::field(field, "Bildet finnes ikke i mediebiblioteket. Velg et annet."));
+            return Err(ApiError::field(field, input::NO_PICTURE));
         }
     }
     Ok(())
@@ -205,14 +179,14 @@ async fn reorder_content(
     user: CurrentUser,
     ApiJson(input): ApiJson<OrderInput>,
 ) -> ApiResult<Json<Vec<ContentItem>>> {
+    let (kind, ids) = input::read_order(input)?;
     let changed_meanwhile = || ApiError::from(fagfolk_data::content::Refused::ChangedMeanwhile);
-    let before = store::list(&state.db, Some(input.kind)).await?;
+    let before = store::list(&state.db, Some(kind)).await?;
     let label =
         |id: &Uuid| before.iter().find(|item| item.id == *id).map(|item| item.data.label().to_owned());
     let old: Vec<String> = before.iter().map(|item| item.data.label().to_owned()).collect();
-    let new: Vec<String> =
-        input.ids.iter().map(label).collect::<Option<_>>().ok_or_else(changed_meanwhile)?;
-    if before.iter().map(|item| item.id).eq(input.ids.iter().copied()) {
+    let new: Vec<String> = ids.iter().map(label).collect::<Option<_>>().ok_or_else(changed_meanwhile)?;
+    if before.iter().map(|item| item.id).eq(ids.iter().copied()) {
         return Ok(Json(before));
     }
     // By the items' names; two items of one name may swap without the names showing it.
@@ -220,10 +194,10 @@ async fn reorder_content(
     let entry = user
         .audit(state.clock.now(), AuditAction::Reorder, AuditEntity::ContentItems, None, Some(diff))
         .on_site();
-    if !store::reorder(&state.db, input.kind, &input.ids, &entry).await? {
+    if !store::reorder(&state.db, kind, &ids, &entry).await? {
         return Err(changed_meanwhile());
     }
-    Ok(Json(store::list(&state.db, Some(input.kind)).await?))
+    Ok(Json(store::list(&state.db, Some(kind)).await?))
 }
 
 /// Delete an item for good (hiding keeps it).

@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub mod input;
 pub mod refused;
 pub mod seed;
 pub mod store;
