@@ -8,7 +8,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -21,6 +21,7 @@ use crate::http::{ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::media::input::{self, AltInput};
 
 /// Fills in each file's variants and where it is used.
 async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Media>, sqlx::Error> {
@@ -45,11 +46,6 @@ async fn with_variants(state: &AppState, mut media: Vec<Media>) -> Result<Vec<Me
 pub struct MediaQuery {
     /// Alt text contains this (any case).
     pub q: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct AltInput {
-    pub alt: Option<String>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -94,13 +90,7 @@ async fn update_media(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<AltInput>,
 ) -> ApiResult<Json<Media>> {
-    let alt = input.alt.map(|a| a.trim().to_owned()).filter(|a| !a.is_empty());
-    if alt.as_deref().is_some_and(|a| !fagfolk_data::text::is_one_line(a)) {
-        return Err(ApiError::field("alt", fagfolk_data::fields::ONE_LINE));
-    }
-    if alt.as_ref().is_some_and(|a| a.chars().count() > 300) {
-        return Err(fagfolk_data::media::Refused::AltTooLong.into());
-    }
+    let alt = input::read_alt(input)?;
     let before = store::get(&state.db, id).await?.or_not_found(fagfolk_data::media::NOT_FOUND)?;
     let after = Media { alt, ..with_variants(&state, vec![before.clone()]).await?.remove(0) };
     let (was, is) = (serde_json::json!({"alt": before.alt}), serde_json::json!({"alt": after.alt}));

@@ -2,6 +2,7 @@
 //! and its smaller copies; the SQL is in `store`. Uploading, checking, copying and
 //! serving the files are the server's (`src/media/`).
 
+pub mod input;
 pub mod refused;
 pub mod store;
 
