@@ -2,11 +2,10 @@
 
 use axum::Json;
 use axum::extract::State;
-use serde::Deserialize;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use fagfolk_data::audit::input::{self, ClearInput};
 use fagfolk_data::audit::*;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 
@@ -45,12 +44,6 @@ async fn list_audit(
     Ok(Json(AuditLogPage { items, total, users, entity_types, names }))
 }
 
-/// What clearing the log asks for: the word TØM, typed.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ClearInput {
-    pub confirm: Option<String>,
-}
-
 /// Clear the audit log (administrators only, with the word TØM typed). Leaves one entry
 /// saying who cleared it.
 #[utoipa::path(
@@ -70,9 +63,7 @@ async fn clear_audit(
     ApiJson(input): ApiJson<ClearInput>,
 ) -> ApiResult<axum::http::StatusCode> {
     user.require_admin()?;
-    if input.confirm.as_deref().map(str::trim) != Some("TØM") {
-        return Err(fagfolk_data::audit::Refused::Unconfirmed.into());
-    }
+    input::read_clear(input)?;
     let entry = user.audit(state.clock.now(), AuditAction::Clear, AuditEntity::AuditLogs, None, None);
     store::clear(&state.db, &entry).await?;
     Ok(axum::http::StatusCode::NO_CONTENT)

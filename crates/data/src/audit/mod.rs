@@ -2,6 +2,7 @@
 //! `changes = {"before": {...}, "after": {...}}` with the changed fields only. What an
 //! entry is and how it is read; the handlers are the server's (`src/audit/mod.rs`).
 
+pub mod input;
 pub mod refused;
 pub mod store;
 
