@@ -93,4 +93,16 @@ describe('CellDialog', () => {
     expect(sent).toEqual([{ method: 'PUT', path: '/api/admin/absences', body: { user_id: 'u1', day: '2026-12-07', to: null, kind: 'syk' } }])
     expect(screen.getByRole('status')).toHaveTextContent('Syk er ført for Ole Montør')
   })
+
+  it('says two jobs on the sick day as two jobs that day, not as two days, and so does the move', async () => {
+    const user = userEvent.setup()
+    const other = { ...planned('2026-12-07'), id: 'pd-other', job_id: 'job-2', job_title: 'Elbillader' }
+    const saved = { id: 'a1', user_id: 'u1', day: '2026-12-07', kind: 'syk', created_by: 'Kari', created_at: '2026-11-20T08:00:00Z', to: '2026-12-07', days: 1, planned: [planned('2026-12-07'), other] }
+    answerApi((call) => (call.path === '/api/admin/absences' ? { status: 200, body: saved } : { status: 200, body: { ...other, user_id: 'u2' } }))
+    const dialog = renderDialog(vi.fn())
+    await user.click(within(dialog).getByRole('button', { name: 'Syk' }))
+    expect(await within(dialog).findByRole('heading', { name: 'Ole Montør er syk, men er planlagt på 2 oppdrag mandag 7. desember' })).toHaveFocus()
+    await user.click(within(dialog).getByRole('button', { name: 'Flytt alle' }))
+    expect(await screen.findByText('2 oppdrag flyttet til Kari Lærling')).toBeInTheDocument()
+  })
 })

@@ -108,6 +108,14 @@ function CellForm({ cell, people, onPlan, onDone }: { cell: CellChoice; people: 
   )
 }
 
+/** "på 3 dager", or, when a day has more than one job, "på 2 oppdrag tirsdag 8. desember"
+ * or "på 3 oppdrag over 2 dager": two jobs on one day are not two days. */
+function plannedWords(planned: Planned[]): string {
+  const days = [...new Set(planned.map((plan) => plan.day))]
+  if (days.length === planned.length) return planned.length === 1 ? 'på én dag' : `på ${planned.length} dager`
+  return days.length === 1 ? `på ${planned.length} oppdrag ${formatPlanDay(days[0]!)}` : `på ${planned.length} oppdrag over ${days.length} dager`
+}
+
 /** What was planned in the days away: each day moved to someone else, all at once, or left. */
 function MoveOffer({ cell, kind, planned, people, onDone }: { cell: CellChoice; kind: AbsenceKind; planned: Planned[]; people: Person[]; onDone: () => void }) {
   const move = useMovePlanDay()
@@ -131,17 +139,20 @@ function MoveOffer({ cell, kind, planned, people, onDone }: { cell: CellChoice; 
     }
   }
   const moveAll = async () => {
-    let done = 0
-    for (const plan of left) if (await moveOne(plan, everyone)) done += 1
-    if (done > 0) toast({ title: `${done} ${done === 1 ? 'dag' : 'dager'} flyttet til ${nameOf(everyone)}` })
-    if (done === left.length) onDone()
+    const done: Planned[] = []
+    for (const plan of left) if (await moveOne(plan, everyone)) done.push(plan)
+    const days = new Set(done.map((plan) => plan.day)).size
+    // Two jobs on one day are two jobs moved, not two days.
+    const what = days === done.length ? `${days} ${days === 1 ? 'dag' : 'dager'}` : `${done.length} oppdrag`
+    if (done.length > 0) toast({ title: `${what} flyttet til ${nameOf(everyone)}` })
+    if (done.length === left.length) onDone()
   }
 
   return (
     <section aria-labelledby="away-offer" className="grid gap-4" data-move-offer>
       <div>
         <h3 id="away-offer" ref={heading} tabIndex={-1} className="font-semibold outline-none">
-          {cell.name} {kind === 'syk' ? 'er syk' : kind === 'kurs' ? 'er på kurs' : 'har ferie'}, men er planlagt på {planned.length === 1 ? 'én dag' : `${planned.length} dager`}
+          {cell.name} {kind === 'syk' ? 'er syk' : kind === 'kurs' ? 'er på kurs' : 'har ferie'}, men er planlagt {plannedWords(planned)}
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">Dagene står til du flytter dem. Velg hvem som tar dem, eller la dem stå og flytt dem senere på tavlen.</p>
       </div>

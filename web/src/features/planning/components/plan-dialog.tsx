@@ -193,14 +193,16 @@ function PlanForm({ jobs, people, start, onDone }: { jobs: PlannableJob[]; peopl
         </FormField>
         <TimeFields prefix="plan" start={register('starts_at')} length={register('minutes')} errors={[err('starts_at'), err('minutes')]} />
       </div>
-      {afterEnd && (
-        <p className="flex items-start gap-2 text-sm font-medium text-destructive" data-after-end-warning>
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>Oppdragets siste dag er {formatPlanDay(afterEnd)}. Dager etter den kan planlegges, men blir markert på tavlen.</span>
-        </p>
-      )}
       <p className="text-sm text-muted-foreground">Dagene kommer i kalenderen til dem som er satt opp. En dag en person alt har på oppdraget, blir stående.</p>
+      {/* Beside the button, so a phone shows it where "Planlegg" is pressed (the fields
+          above scroll under the footer at 375 x 667). */}
       <div className={cn(STICKY_FOOTER, 'justify-end')}>
+        {afterEnd && (
+          <p className="flex basis-full items-start gap-2 text-sm font-medium text-destructive" data-after-end-warning>
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>Oppdragets siste dag er {formatPlanDay(afterEnd)}. Dager etter den kan planlegges, men blir markert på tavlen.</span>
+          </p>
+        )}
         <Button type="submit" disabled={formState.isSubmitting}>
           Planlegg
         </Button>
