@@ -14,7 +14,8 @@ import { look } from './walks'
 // planned day left standing; the customer's plan (the job's page, the e-mail and its
 // calendar file) names only who comes; the board's "+" and grips are 24 x 24 px. At 375 x
 // 667: the board is a list, a job planned past its last day is flagged in words, a span
-// away is entered on the phone, and each dialog's buttons are in sight.
+// away is entered on the phone and what was planned in it moved, each dialog's buttons in
+// sight.
 
 test.use({ demo: true })
 
@@ -197,23 +198,35 @@ test('the planner on a phone (375 x 667): the board as a list, a day past the jo
   await page.keyboard.press('Escape')
   await expect(day).toBeHidden()
 
-  // A span away on the phone: the administrator on a course two days, in one dialog.
-  const free = page.locator(`section[aria-labelledby="plan-day-${osloDay(2)}"]`).getByRole('button', { name: new RegExp(`^${ADMIN}, .*: planlegg eller før fravær$`) })
-  await free.click()
+  // A span away on the phone, in one dialog: the administrator on a course over the two
+  // days just planned; they are offered for moving, "Flytt alle" in sight, and go to the montør.
+  await dayPerson(page, ADMIN, osloDay(4)).getByRole('button', { name: /planlegg eller før fravær$/ }).click()
   const away = page.getByRole('dialog', { name: new RegExp(`^${ADMIN}, `) })
-  await away.getByLabel('Siste dag', { exact: true }).fill(typed(osloDay(3)))
+  await away.getByLabel('Siste dag', { exact: true }).fill(typed(osloDay(5)))
   await expect(away.getByRole('button', { name: 'Kurs' })).toBeInViewport({ ratio: 1 })
   await lookInPlace(page, info, 'planlegger-fravaer')
   await away.getByRole('button', { name: 'Kurs' }).click()
-  await expect(page.getByText(`Kurs er ført for ${ADMIN}`)).toBeVisible()
+  await expect(away.getByRole('heading', { name: `${ADMIN} er på kurs, men er planlagt på 2 dager` })).toBeFocused()
+  const all = away.getByRole('button', { name: 'Flytt alle' })
+  await expect(all).toBeInViewport({ ratio: 1 })
+  await lookInPlace(page, info, 'planlegger-fravaer-flytt')
+  await away.getByLabel('Alle dagene til').selectOption({ label: MONTOR })
+  await all.click()
+  await expect(page.getByText(`2 dager flyttet til ${MONTOR}`)).toBeVisible()
   await expect(away).toBeHidden()
-  for (const later of [osloDay(2), osloDay(3)]) await expect(dayPerson(page, ADMIN, later).locator('[data-absence="kurs"]')).toHaveText('Kurs')
+  for (const later of [osloDay(4), osloDay(5)]) {
+    await expect(dayPerson(page, ADMIN, later).locator('[data-absence="kurs"]')).toHaveText('Kurs')
+    await expect(dayPerson(page, ADMIN, later).getByRole('button', { name: new RegExp(SECOND) })).toHaveCount(0)
+    await expect(dayPerson(page, MONTOR, later).locator('[data-after-end]')).toContainText('Etter siste dag')
+  }
   await look(page, info, 'planlegger-tavle-fravaer')
 
-  // The job's page on the phone, with the plan the customer would be told.
-  await dayPerson(page, ADMIN, osloDay(4)).getByRole('button', { name: new RegExp(SECOND) }).click()
+  // The job's page on the phone, with the plan the customer would be told: today,
+  // tomorrow, and the two days past the end, the last two the montør's alone.
+  await dayPerson(page, MONTOR, osloDay(4)).getByRole('button', { name: new RegExp(SECOND) }).click()
   await day.getByRole('link', { name: 'Åpne oppdraget' }).click()
-  const notice = page.getByRole('region', { name: 'Si fra til kunden om planen' })
-  await expect(notice.getByRole('list', { name: 'Planlagte dager' })).toContainText(ADMIN)
+  const told = page.getByRole('region', { name: 'Si fra til kunden om planen' }).getByRole('list', { name: 'Planlagte dager' })
+  await expect(told.getByRole('listitem')).toHaveCount(4)
+  for (const last of [2, 3]) await expect(told.getByRole('listitem').nth(last)).not.toContainText(ADMIN)
   await look(page, info, 'planlegger-plan-til-kunden')
 })
