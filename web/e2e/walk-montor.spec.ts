@@ -68,6 +68,8 @@ async function noNorwegian(page: Page, data: string[], where: string) {
 /** A screen that cannot be reloaded (offline), in both themes as the theme button sets
  * them (the `dark` class), each screenshot kept and read by axe. */
 async function lookInPlace(page: Page, info: TestInfo, name: string) {
+  // From the top, as a reload would show it (a sticky header is drawn where it was scrolled to).
+  await page.evaluate(() => window.scrollTo(0, 0))
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark')
     await page.screenshot({ path: info.outputPath(`${name}-375-${theme}.png`), fullPage: true, animations: 'disabled' })
