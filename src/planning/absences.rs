@@ -17,7 +17,8 @@ use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::planning::board;
-use fagfolk_data::planning::{self, Absence, AbsenceKind, Refused, store};
+use fagfolk_data::planning::input::{self, AbsenceInput};
+use fagfolk_data::planning::{self, Absence, Refused, store};
 
 /// The people the plan names, each a user who is there, by name; refuses any other.
 pub(super) async fn people(state: &AppState, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, String)>> {
@@ -29,17 +30,6 @@ pub(super) async fn people(state: &AppState, ids: &[Uuid]) -> ApiResult<Vec<(Uui
         }
     }
     Ok(named)
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct AbsenceInput {
-    user_id: Uuid,
-    /// The (first) day away.
-    day: NaiveDate,
-    /// The last day away, for a span (a week's ferie); left out is `day` alone.
-    to: Option<NaiveDate>,
-    kind: AbsenceKind,
 }
 
 /// An absence saved: its first day (as a single day's answer always was), how many days it
@@ -55,14 +45,6 @@ pub(crate) struct AbsenceSaved {
     /// The person's planned days in the span, in order: still planned, so the board offers
     /// to move them.
     planned: Vec<board::Planned>,
-}
-
-/// The years a day away may lie in.
-fn absence_year(day: NaiveDate) -> ApiResult<()> {
-    if !(2000..=9999).contains(&chrono::Datelike::year(&day)) {
-        return Err(Refused::AbsenceYear.into());
-    }
-    Ok(())
 }
 
 /// The person's planned days from `from` to `to` (included), in order.
@@ -97,35 +79,31 @@ pub(super) async fn set_absence(
     user: CurrentUser,
     ApiJson(input): ApiJson<AbsenceInput>,
 ) -> ApiResult<Json<AbsenceSaved>> {
-    let to = input.to.unwrap_or(input.day);
-    absence_year(input.day)?;
-    absence_year(to)?;
-    let days = planning::absence_days(input.day, to)?;
-    let named = people(&state, &[input.user_id]).await?;
+    let input::AbsenceSpan { user_id, day: first_day, to, kind, days } = input::read_absence(input)?;
+    let named = people(&state, &[user_id]).await?;
     let now = state.clock.now();
     let absences: Vec<Absence> = days
         .iter()
         .map(|day| Absence {
             id: Uuid::now_v7(),
-            user_id: input.user_id,
+            user_id,
             day: *day,
-            kind: input.kind,
+            kind,
             created_by: user.name.clone(),
             created_at: now,
         })
         .collect();
     let first = absences.first().ok_or_else(|| ApiError::from(Refused::NoAbsence))?;
-    let mut view =
-        serde_json::json!({ "person": named[0].1, "day": input.day, "kind": input.kind.as_logged() });
-    if to != input.day {
+    let mut view = serde_json::json!({ "person": named[0].1, "day": first_day, "kind": kind.as_logged() });
+    if to != first_day {
         view["to"] = serde_json::json!(to);
         view["days"] = serde_json::json!(absences.len());
     }
     let entry = user.created(now, AuditEntity::Absences, first.id, view);
     planning::set_absences(&state.db, &absences, &entry).await?;
-    let kept = store::absence(&state.db, input.user_id, input.day).await?;
+    let kept = store::absence(&state.db, user_id, first_day).await?;
     let absence = kept.ok_or_else(|| ApiError::from(Refused::NoAbsence))?;
-    let planned = planned_in(&state, input.user_id, (input.day, to)).await?;
+    let planned = planned_in(&state, user_id, (first_day, to)).await?;
     Ok(Json(AbsenceSaved { absence, to, days: i64::try_from(days.len()).unwrap_or_default(), planned }))
 }
 

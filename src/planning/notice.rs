@@ -13,7 +13,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::NaiveTime;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -25,6 +25,7 @@ use crate::visits::invitation::{self, JobDay, Person};
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::jobs::{self, Job, JobStatus};
+use fagfolk_data::planning::input::{self, PlanNoticeInput};
 use fagfolk_data::planning::notice::{self, PlanNotice, PlannedPerson, ToldDay};
 use fagfolk_data::planning::{Refused, store};
 
@@ -53,16 +54,6 @@ pub struct PlanNoticePreview {
     pub seen: String,
     /// The notices sent, oldest first.
     pub sent: Vec<PlanNotice>,
-}
-
-/// What "Send til kunden" sends.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlanNoticeInput {
-    /// The text, as shown or edited.
-    pub text: Option<String>,
-    /// The preview's `seen`.
-    pub seen: Option<String>,
 }
 
 /// A notice worked out from the job and its plan.
@@ -173,10 +164,7 @@ pub(super) async fn send_plan_notice(
     ApiJson(input): ApiJson<PlanNoticeInput>,
 ) -> ApiResult<(StatusCode, Json<PlanNotice>)> {
     let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
-    let text = input.text.as_deref().map(str::trim).unwrap_or_default();
-    if text.is_empty() {
-        return Err(Refused::EmptyText.into());
-    }
+    let input::NoticeText { text, seen } = input::read_notice(input)?;
     let composed = compose(&state, &job).await?;
     // What stops it whatever was seen first, then what was seen: a plan changed since is
     // read again before anything else is said of it.
@@ -184,7 +172,7 @@ pub(super) async fn send_plan_notice(
         Some(refused @ (Refused::NoticeClosed | Refused::NoMail | Refused::NoCustomerEmail)) => {
             return Err(refused.into());
         }
-        _ if input.seen.as_deref() != Some(composed.preview.seen.as_str()) => {
+        _ if seen.as_deref() != Some(composed.preview.seen.as_str()) => {
             return Err(Refused::PlanChanged.into());
         }
         Some(refused) => return Err(refused.into()),

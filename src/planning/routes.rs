@@ -7,9 +7,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use chrono::NaiveDate;
-use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -23,7 +20,8 @@ use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::jobs::{self, JobStatus};
 use fagfolk_data::oslo;
 use fagfolk_data::planning::board::{self, Board};
-use fagfolk_data::planning::{self, Plan, PlanDay, Refused, store};
+use fagfolk_data::planning::input::{self, BoardSpan, MoveInput, PlanInput};
+use fagfolk_data::planning::{self, PlanDay, Refused, store};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -33,29 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(move_day, remove_day))
         .routes(routes!(super::absences::set_absence, super::absences::clear_absence))
         .routes(routes!(super::notice::plan_notice, super::notice::send_plan_notice))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub(crate) struct BoardSpan {
-    /// The first day (default today).
-    from: Option<NaiveDate>,
-    /// 7 (default) or 14.
-    days: Option<i64>,
-}
-
-impl BoardSpan {
-    fn read(&self, state: &AppState) -> ApiResult<(NaiveDate, i64)> {
-        let days = self.days.unwrap_or(7);
-        if days != 7 && days != 14 {
-            return Err(Refused::BoardDays.into());
-        }
-        let from = self.from.unwrap_or_else(|| state.clock.today());
-        if !(2000..=9999).contains(&chrono::Datelike::year(&from)) {
-            return Err(fagfolk_data::visits::Refused::SpanYear.into());
-        }
-        Ok((from, days))
-    }
 }
 
 /// The board: each person's planned jobs, befaringer and days away for a week or two, the
@@ -72,7 +47,7 @@ async fn plan_board(
     _user: CurrentUser,
     ApiQuery(span): ApiQuery<BoardSpan>,
 ) -> ApiResult<Response> {
-    let (from, days) = span.read(&state)?;
+    let (from, days) = span.read(state.clock.today())?;
     // Kept while nothing is committed (`crate::http::kept`): the office reads the board
     // again and again, and it changes when someone plans.
     let key = format!("plan {from} {days}");
@@ -92,37 +67,13 @@ async fn my_plan(
     SignedIn(user): SignedIn,
     ApiQuery(span): ApiQuery<BoardSpan>,
 ) -> ApiResult<Json<Board>> {
-    let (from, days) = span.read(&state)?;
+    let (from, days) = span.read(state.clock.today())?;
     let mut board = board::board(&state.db, from, days, Some(user.id)).await?;
     if board.people.is_empty() {
         let cells = board.days.iter().map(|day| board::Cell::empty(*day)).collect();
         board.people.push(board::Row { user_id: user.id, name: user.name.clone(), cells });
     }
     Ok(Json(board))
-}
-
-/// A start typed `07:30`, or none (all day).
-fn start_of(text: Option<&str>) -> ApiResult<Option<i32>> {
-    match text.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(text) => oslo::minute_of_typed(text).map(Some).ok_or_else(|| Refused::BadStart.into()),
-    }
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PlanInput {
-    job_id: Uuid,
-    /// Who works on it.
-    user_ids: Vec<Uuid>,
-    /// The first day.
-    from: NaiveDate,
-    /// The last day (default the first).
-    to: Option<NaiveDate>,
-    /// From when, `07:30`; empty or left out is all day.
-    starts_at: Option<String>,
-    /// How long, in minutes; left out is the firm's ordinary day.
-    minutes: Option<i32>,
 }
 
 /// Plans people on a job for each day of a span (a day a person already has on the job is
@@ -141,26 +92,11 @@ async fn plan_days(
     user: CurrentUser,
     ApiJson(input): ApiJson<PlanInput>,
 ) -> ApiResult<(StatusCode, Json<Vec<PlanDay>>)> {
-    let job = jobs::store::get(&state.db, input.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
+    let plan = input::read_plan(input)?;
+    let job = jobs::store::get(&state.db, plan.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
     if job.status == JobStatus::Invoiced {
         return Err(Refused::JobClosed.into());
     }
-    for day in [input.from, input.to.unwrap_or(input.from)] {
-        if !(2000..=9999).contains(&chrono::Datelike::year(&day)) {
-            return Err(fagfolk_data::visits::Refused::SpanYear.into());
-        }
-    }
-    let mut ids = input.user_ids.clone();
-    ids.sort_unstable();
-    ids.dedup();
-    let plan = Plan {
-        job_id: job.id,
-        people: ids,
-        from: input.from,
-        to: input.to.unwrap_or(input.from),
-        starts_at: start_of(input.starts_at.as_deref())?,
-        minutes: input.minutes,
-    };
     let days = plan.days()?;
     let named = people(&state, &plan.people).await?;
     let now = state.clock.now();
@@ -195,21 +131,6 @@ async fn plan_days(
     Ok((StatusCode::CREATED, Json(written)))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct MoveInput {
-    /// Another person.
-    user_id: Option<Uuid>,
-    /// Another day.
-    day: Option<NaiveDate>,
-    /// Another start, `07:30`; empty is all day.
-    starts_at: Option<String>,
-    /// Another length in minutes.
-    minutes: Option<i32>,
-    /// All day for the firm's ordinary day: no start, no length of its own.
-    all_day: Option<bool>,
-}
-
 /// A planned day and its job's title and person's name, as the audit log names them.
 async fn described(state: &AppState, day: &PlanDay) -> ApiResult<serde_json::Value> {
     let title = jobs::store::get(&state.db, day.job_id).await?.map(|job| job.title).unwrap_or_default();
@@ -239,27 +160,10 @@ async fn move_day(
     if before.cancelled_at.is_some() {
         return Err(Refused::Cancelled.into());
     }
-    let mut to = before.clone();
     if let Some(user_id) = input.user_id {
         people(&state, &[user_id]).await?;
-        to.user_id = user_id;
     }
-    if let Some(day) = input.day {
-        if !(2000..=9999).contains(&chrono::Datelike::year(&day)) {
-            return Err(fagfolk_data::visits::Refused::SpanYear.into());
-        }
-        to.day = day;
-    }
-    if input.starts_at.is_some() {
-        to.starts_at = start_of(input.starts_at.as_deref())?;
-    }
-    if input.minutes.is_some() {
-        to.minutes = input.minutes;
-    }
-    if input.all_day == Some(true) {
-        (to.starts_at, to.minutes) = (None, None);
-    }
-    planning::check_length(to.starts_at, to.minutes)?;
+    let to = input::read_move(input, &before)?;
     let now = state.clock.now();
     let entry = user.changed(
         now,

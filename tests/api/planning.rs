@@ -18,7 +18,8 @@ crate::db_tests!(
     planned_days_are_in_the_calendar_feeds_across_the_change_to_winter_time,
     the_board_kept_goes_with_a_change_made_elsewhere,
     a_weeks_ferie_is_one_entry_and_names_the_jobs_to_move,
-    a_day_after_the_jobs_last_day_is_flagged
+    a_day_after_the_jobs_last_day_is_flagged,
+    a_missing_field_is_answered_under_it_in_norwegian
 );
 
 /// A job on a new lead, named `title`, at `address`.
@@ -599,4 +600,65 @@ async fn a_day_after_the_jobs_last_day_is_flagged(app: TestApp) {
         "«Nytt bad» er planlagt etter oppdragets siste dag, onsdag 25. juni 2031."
     );
     assert_eq!(thursday["plans"][0]["after_end"], true);
+}
+
+/// A plan or a day away without a field it needs is answered as every form is (#76): a
+/// 422 with the field's Norwegian message under its name, not a 400 of bad JSON; and
+/// nothing is written.
+async fn a_missing_field_is_answered_under_it_in_norwegian(app: TestApp) {
+    let office = app.admin().await;
+    let (kari, _) = named(&app, &office, "kari@fagfolk.test", "Kari Nordmann").await;
+    let (bath, _) = job(&office, "Liv Lie", "Storgata 1", "Nytt bad").await;
+    let monday = app.state.clock.today() + Duration::days(7);
+    for (path, body, field, text) in [
+        (
+            "/api/admin/plan-days",
+            json!({"user_ids": [kari], "from": monday}),
+            "job_id",
+            "Velg oppdraget som skal planlegges.",
+        ),
+        (
+            "/api/admin/plan-days",
+            json!({"job_id": bath, "from": monday}),
+            "user_ids",
+            "Velg minst én person.",
+        ),
+        ("/api/admin/plan-days", json!({"job_id": bath, "user_ids": [kari]}), "from", "Velg første dag."),
+        (
+            "/api/admin/absences",
+            json!({"day": monday, "kind": "ferie"}),
+            "user_id",
+            "Velg hvem som er borte.",
+        ),
+        (
+            "/api/admin/absences",
+            json!({"user_id": kari, "kind": "syk"}),
+            "day",
+            "Velg dagen personen er borte.",
+        ),
+        (
+            "/api/admin/absences",
+            json!({"user_id": kari, "day": monday}),
+            "kind",
+            "Velg ferie, syk eller kurs.",
+        ),
+    ] {
+        let method = if path.ends_with("absences") { Method::PUT } else { Method::POST };
+        let refused = office.send(method, path, &body).await;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let refused: Value = refused.json().await.unwrap();
+        assert_eq!(refused["error"], "Noen felt mangler eller er ugyldige.", "{body}");
+        assert_eq!(refused["fields"][field], text, "{body}");
+    }
+    let board: Value = office.get_json(&format!("/api/admin/plan?from={monday}"), &[]).await;
+    assert!(
+        board["people"].as_array().unwrap().iter().all(|row| {
+            row["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|cell| cell["plans"].as_array().is_some_and(Vec::is_empty) && cell["absence"].is_null())
+        }),
+        "nothing written: {board}"
+    );
 }

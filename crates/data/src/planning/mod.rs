@@ -9,6 +9,7 @@
 //! in `store.rs`. What the customer is told of the plan, and was told, is `notice.rs`.
 
 pub mod board;
+pub mod input;
 pub mod notice;
 pub mod refused;
 pub mod store;
