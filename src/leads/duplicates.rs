@@ -7,8 +7,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
-use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::save::save;
@@ -18,38 +16,14 @@ use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::leads::input::{self, Merge, MergeInput, Side};
 use fagfolk_data::leads::model::{Lead, normalize_tags};
 use fagfolk_data::leads::store;
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct MergeInput {
-    /// The lead to merge into this one; it is deleted.
-    pub from: Uuid,
-    /// Whose e-mail address is the kept lead's main one afterwards: its own (the default,
-    /// also when it has none) or the merged lead's. The other is kept beside it
-    /// (`other_contacts`): staff who merge say the two are one customer.
-    #[serde(default)]
-    pub email: Side,
-    /// Whose phone number is the main one afterwards, as `email`.
-    #[serde(default)]
-    pub phone: Side,
-}
-
-/// One of the two leads of a merge.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// The lead that is kept.
-    #[default]
-    Kept,
-    /// The lead merged into it.
-    Merged,
-}
 
 /// `into` with what `from` adds: the main contact details staff chose with every other
 /// e-mail address and phone number of both kept beside them, fields `into` lacks, both
 /// descriptions, every tag, the earlier follow-up day.
-fn merged(into: &Lead, from: &Lead, input: &MergeInput, now: DateTime<Utc>) -> Lead {
+fn merged(into: &Lead, from: &Lead, input: &Merge, now: DateTime<Utc>) -> Lead {
     let chosen = |side: Side, kept: &Option<String>, other: &Option<String>| match side {
         Side::Kept => kept.clone(),
         Side::Merged => other.clone(),
@@ -101,14 +75,12 @@ pub(super) async fn merge_leads(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<MergeInput>,
 ) -> ApiResult<Json<Lead>> {
-    if input.from == id {
-        return Err(fagfolk_data::leads::Refused::MergeSelf.into());
-    }
+    let merge = input::read_merge(input, id)?;
     let into = store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     // The lead named in the body is input: its absence is a field error, the path's a 404.
-    let from = store::get(&state.db, input.from).await?.ok_or(fagfolk_data::leads::Refused::MergeFromGone)?;
+    let from = store::get(&state.db, merge.from).await?.ok_or(fagfolk_data::leads::Refused::MergeFromGone)?;
     let now = state.clock.now();
-    let lead = merged(&into, &from, &input, now);
+    let lead = merged(&into, &from, &merge, now);
     let mut before = into.audit_view();
     before["merged_lead"] = serde_json::Value::Null;
     let mut after = lead.audit_view();

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -16,16 +16,12 @@ use uuid::Uuid;
 pub use fagfolk_data::leads::history::*;
 
 use crate::http::error::OrNotFound;
-use crate::http::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NoteInput {
-    pub body: Option<String>,
-}
+use fagfolk_data::leads::input::{self, NoteInput};
 
 /// One field of an edit: its value before and after.
 #[derive(Debug, Serialize, ToSchema)]
@@ -275,9 +271,7 @@ pub(super) async fn create_note(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<NoteInput>,
 ) -> ApiResult<(StatusCode, Json<Note>)> {
-    let mut errors = FieldErrors::default();
-    let body = errors.required_text("body", input.body, 5000, "Skriv et notat.");
-    errors.finish()?;
+    let body = input::read_note(input)?;
     fagfolk_data::leads::store::get(&state.db, id).await?.or_not_found(fagfolk_data::leads::NOT_FOUND)?;
     let note = Note {
         id: Uuid::now_v7(),

@@ -2,6 +2,7 @@
 
 pub mod contacts;
 pub mod history;
+pub mod input;
 pub mod model;
 pub mod refused;
 pub mod store;
