@@ -6,13 +6,14 @@
 
 use axum::Json;
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::quotes::input::{self, QuoteSendInput};
 use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
 
 use crate::auth::token;
@@ -20,14 +21,6 @@ use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};
 use crate::http::{ApiJson, ApiPath};
 use crate::pdf;
 use crate::state::AppState;
-
-/// What "Send til kunden" may send with the quote.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct QuoteSendInput {
-    /// A personal message to the customer, put at the top of the e-mail (at most 2000
-    /// characters).
-    pub message: Option<String>,
-}
 
 /// What sending did.
 #[derive(Debug, Serialize, ToSchema)]
@@ -60,11 +53,7 @@ pub async fn send_quote(
 ) -> ApiResult<Json<SentQuote>> {
     // No body, `null` and `{}` all send without a message.
     let input = input.and_then(|ApiJson(input)| input).unwrap_or_default();
-    let mut errors = fagfolk_data::fields::FieldErrors::default();
-    let personal = errors.optional_text("message", input.message, 2000);
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors.into_map()));
-    }
+    let personal = input::read_send(input)?;
     let mut quote = store::get(&state.db, id).await?.or_not_found(fagfolk_data::quotes::NOT_FOUND)?;
     if quote.status != QuoteStatus::Draft {
         return Err(ApiError::Conflict(fagfolk_data::quotes::NOT_A_DRAFT.to_owned()));

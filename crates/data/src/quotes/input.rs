@@ -256,3 +256,19 @@ pub struct DeclineInput {
     pub version: i32,
     pub reason: Option<String>,
 }
+
+/// What "Send til kunden" may send with the quote.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct QuoteSendInput {
+    /// A personal message to the customer, put at the top of the e-mail (at most 2000
+    /// characters).
+    pub message: Option<String>,
+}
+
+/// Reads the personal message of a quote sent: `None` when there is none.
+pub fn read_send(input: QuoteSendInput) -> Result<Option<String>, FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let personal = errors.optional_text("message", input.message, 2000);
+    errors.finish()?;
+    Ok(personal)
+}
