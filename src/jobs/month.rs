@@ -9,7 +9,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 
 use crate::http::csv::Sheet;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
@@ -17,7 +17,7 @@ use crate::http::{ApiJson, ApiQuery};
 use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
-use fagfolk_data::jobs::month::{self, Approval, MonthSheet};
+use fagfolk_data::jobs::month::{self, Approval, MonthInput, MonthSheet};
 use fagfolk_data::jobs::{self, store};
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::money;
@@ -25,13 +25,6 @@ use fagfolk_data::quotes::money;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(super) struct MonthQuery {
-    /// The month, `YYYY-MM`.
-    month: String,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct MonthInput {
     /// The month, `YYYY-MM`.
     month: String,
 }
@@ -135,10 +128,7 @@ pub(super) async fn approve_month(
     user: CurrentUser,
     ApiJson(input): ApiJson<MonthInput>,
 ) -> ApiResult<(StatusCode, Json<Approval>)> {
-    let first = month_of(&input.month)?;
-    if first > state.clock.today() {
-        return Err(jobs::Refused::MonthNotBegun.into());
-    }
+    let first = month::read_approval(input, state.clock.today())?;
     let now = state.clock.now();
     // The audit entry is made of the month as read in the approval's own turn.
     let audit = |sheet: &MonthSheet| {

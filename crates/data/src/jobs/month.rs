@@ -274,6 +274,26 @@ fn made(
     MonthSheet { month: crate::oslo::month_key(month), working_time: limits, people: months, approved }
 }
 
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MonthInput {
+    /// The month, `YYYY-MM`.
+    #[schema(value_type = String, required = true)]
+    pub month: Option<String>,
+}
+
+/// Reads the first day of the month `input` names for its approval: a month written
+/// `YYYY-MM` (missing is the same message) that has begun by `today`.
+pub fn read_approval(input: MonthInput, today: NaiveDate) -> Result<NaiveDate, crate::fields::FieldErrors> {
+    match input.month.as_deref().and_then(crate::oslo::parse_month) {
+        None => Err(crate::fields::FieldErrors::refused(&super::Refused::BadMonth)),
+        Some(first) if first > today => {
+            Err(crate::fields::FieldErrors::refused(&super::Refused::MonthNotBegun))
+        }
+        Some(first) => Ok(first),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
