@@ -6,7 +6,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -19,8 +19,9 @@ use crate::state::AppState;
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::invoices::{self, Invoice, InvoiceKind};
+use fagfolk_data::reminders::input::{self, ReminderInput};
 use fagfolk_data::reminders::store::{self, Sending};
-use fagfolk_data::reminders::{Channel, Kind, Letter, Refused, Reminder};
+use fagfolk_data::reminders::{Channel, Letter, Refused, Reminder};
 use fagfolk_data::settings::Invoicing;
 use fagfolk_data::{jobs, oslo};
 
@@ -39,14 +40,6 @@ pub struct InvoiceReminders {
     pub can_email: bool,
     /// The letters sent, oldest first.
     pub sent: Vec<Reminder>,
-}
-
-/// What "Send purring" asks for: the letter the office saw, and how it goes.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReminderInput {
-    pub kind: Kind,
-    pub channel: Channel,
 }
 
 async fn invoicing(state: &AppState) -> ApiResult<Invoicing> {
@@ -117,8 +110,9 @@ async fn send_reminder(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(input): ApiJson<ReminderInput>,
 ) -> ApiResult<(StatusCode, Json<Reminder>)> {
+    let (kind, channel) = input::read_reminder(input)?;
     let invoice = invoice(&state, id).await?;
-    let to = match input.channel {
+    let to = match channel {
         Channel::Email => {
             if state.notifier.is_none() {
                 return Err(Refused::NoMail.into());
@@ -143,17 +137,17 @@ async fn send_reminder(
             "amount_due": reminder.letter.amount_due, "pay_by": reminder.letter.pay_by,
         }))
     };
-    let sending = Sending { channel: input.channel, to_address: &to, by: &user.name, at: now };
+    let sending = Sending { channel, to_address: &to, by: &user.name, at: now };
     // A posted letter is kept with its entry at once; an e-mailed one is kept first (so a
     // second click finds it) and its entry written once the mail server took it.
-    let posted = input.channel == Channel::Post;
+    let posted = channel == Channel::Post;
     let kept =
-        store::keep(&state.db, id, &invoicing(&state).await?, today, Some(input.kind), sending, |reminder| {
+        store::keep(&state.db, id, &invoicing(&state).await?, today, Some(kind), sending, |reminder| {
             posted.then(|| entry(reminder))
         })
         .await?
         .map_err(ApiError::from)?;
-    if input.channel == Channel::Email {
+    if channel == Channel::Email {
         let job = jobs::store::get(&state.db, invoice.job_id).await?;
         // The letter links to the customer's page (what is owed today, the letter, the
         // invoice): a new link, as the invoice's e-mail makes one, since only its hash is

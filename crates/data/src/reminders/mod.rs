@@ -13,6 +13,7 @@
 //! pays the invoice. The SQL is in `store.rs`; the letter itself (e-mail and PDF) is the
 //! server's (`src/reminders/`).
 
+pub mod input;
 pub mod interest;
 pub mod kind;
 pub mod law;
