@@ -50,7 +50,11 @@ function SignIn({ language, picked, onLanguage }: { language: Language; picked: 
     const result = await login(email, password, remember)
     setBusy(false)
     if (result.success) {
-      if (picked) await changeLanguage(picked).catch(() => undefined)
+      // A language picked here, or the phone's own when it is not bokmål (a Polish phone
+      // shows this page in Polish without a pick), is kept on the profile: the screens after
+      // the sign-in speak it too (#75's walk).
+      const chosen = picked ?? (language === 'nb' ? null : language)
+      if (chosen) await changeLanguage(chosen).catch(() => undefined)
       clearToasts()
       navigate(paths.admin.root, { replace: true })
     }
