@@ -273,4 +273,27 @@ while IFS= read -r hit; do
   failed=1
 done < <(grep -rnE '\bwaitForTimeout\(' web/e2e --include='*.ts' || true)
 
+# 18. Input is read in the data crate, for every resource (#76; docs/ARCHITECTURE.md, "A
+# resource"): a body's type (`<Name>Input`, `ToSchema`) and the reading of its fields into
+# checked values, with each field's Norwegian message, are the resource's
+# `crates/data/src/<r>/input.rs` (`fagfolk_data::payments::input::read_payment`); the
+# handler calls the reader. So a `struct <Name>Input` in src/ fails, and so does a field's
+# message written in a file with handlers: `<errors>.add("<field>", "<text>")` or
+# `ApiError::field(<field>, "<text>")` (a constant or a refusal of the data crate names it).
+while IFS= read -r hit; do
+  echo "house-rules: $hit: en Input-type i serveren; flytt den og lesingen av feltene til crates/data/src/<ressurs>/input.rs" >&2
+  failed=1
+done < <(grep -rnE '\bstruct[[:space:]]+[A-Za-z0-9_]*Input\b' src --include='*.rs' || true)
+inline_field_messages() {
+  perl -0777 -ne 'while (/(?:\b\w+\.add\(\s*"[^"]*"\s*,|ApiError::field\(\s*(?:[^,()"]|"[^"]*"|\([^()]*\))*,)\s*&?(?:format!\(\s*)?"/g) {
+    my $line = (substr($_, 0, pos) =~ tr/\n//) + 1; print "$line\n" }' "$1"
+}
+while IFS= read -r file; do
+  lines=$(inline_field_messages "$file" | paste -sd, -)
+  if [ -n "$lines" ]; then
+    echo "house-rules: $file:$lines skriver en feltmelding selv; les feltet i crates/data/src/<ressurs>/input.rs" >&2
+    failed=1
+  fi
+done < <(grep -rlE '#\[utoipa::path' src --include='*.rs' | sort)
+
 exit "$failed"
