@@ -55,8 +55,15 @@ pub async fn hand_over(
     let Some(notifier) = &state.notifier else {
         return refused("E-post er ikke satt opp på serveren. Send erklæringen til kunden selv.");
     };
-    let Some(to) = crate::jobs::customer_email(&state.db, job).await else {
-        return refused("Kunden har ingen e-postadresse. Send erklæringen til kunden selv.");
+    let to = match crate::jobs::customer_email(&state.db, job).await {
+        Ok(Some(to)) => to,
+        Ok(None) => return refused("Kunden har ingen e-postadresse. Send erklæringen til kunden selv."),
+        // The declaration is signed by now: an address that could not be read is a mail
+        // not sent, never a customer without one.
+        Err(err) => {
+            tracing::error!(error = %err, job = %job.id, "kunne ikke lese kundens e-postadresse");
+            return refused("E-posten til kunden kunne ikke sendes. Send erklæringen til kunden selv.");
+        }
     };
     let Ok(pdf) = pdf(state, declaration.clone()).await else {
         return refused("Erklæringen kunne ikke lages som PDF. Last den ned og send den til kunden selv.");

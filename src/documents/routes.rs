@@ -75,7 +75,7 @@ async fn get_link(
 ) -> ApiResult<Json<LinkState>> {
     let job = jobs::store::get(&state.db, id).await?.or_not_found(jobs::NOT_FOUND)?;
     let link = link::of_job(&state.db, id).await?;
-    Ok(Json(LinkState { link, email: crate::jobs::customer_email(&state.db, &job).await }))
+    Ok(Json(LinkState { link, email: crate::jobs::customer_email(&state.db, &job).await? }))
 }
 
 /// A new link to the customer's page of the job's documents, valid for 90 days, replacing
@@ -117,8 +117,20 @@ async fn mail(
     let Some(notifier) = &state.notifier else {
         return (false, Some("E-post er ikke satt opp på serveren. Send lenken til kunden selv.".to_owned()));
     };
-    let Some(to) = crate::jobs::customer_email(&state.db, job).await else {
-        return (false, Some("Kunden har ingen e-postadresse. Send lenken til kunden selv.".to_owned()));
+    let to = match crate::jobs::customer_email(&state.db, job).await {
+        Ok(Some(to)) => to,
+        Ok(None) => {
+            return (false, Some("Kunden har ingen e-postadresse. Send lenken til kunden selv.".to_owned()));
+        }
+        // The link is made by now: an address that could not be read is a mail not sent,
+        // never a customer without one.
+        Err(err) => {
+            tracing::error!(error = %err, job = %job.id, "kunne ikke lese kundens e-postadresse");
+            return (
+                false,
+                Some("E-posten til kunden kunne ikke sendes. Send lenken til kunden selv.".to_owned()),
+            );
+        }
     };
     let firm = crate::mail::send::letterhead(state).await.firm;
     let subject = format!("Dokumentene fra oppdraget: {}", job.title);

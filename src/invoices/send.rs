@@ -42,7 +42,7 @@ pub(super) async fn send_invoice(
     let job = jobs::store::get(&state.db, invoice.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
     let to = match input.to {
         Recipient::Customer => {
-            customer_email(&state, &invoice, &job).await.ok_or(Refused::NotSent(NotSent::NoCustomerEmail))?
+            customer_email(&state, &invoice, &job).await?.ok_or(Refused::NotSent(NotSent::NoCustomerEmail))?
         }
         Recipient::Accounting => fagfolk_data::settings::store::facts(&state.db)
             .await?
@@ -131,11 +131,15 @@ pub(super) async fn invoice_sends(
 }
 
 /// The customer's e-mail address: the invoice's, else the job's customer's (the quote's,
-/// else the lead's).
-pub(crate) async fn customer_email(state: &AppState, invoice: &Invoice, job: &jobs::Job) -> Option<String> {
+/// else the lead's). A failed read is the request's error, not "no address".
+pub(crate) async fn customer_email(
+    state: &AppState,
+    invoice: &Invoice,
+    job: &jobs::Job,
+) -> ApiResult<Option<String>> {
     match invoice.basis.customer.email.clone().filter(|email| !email.trim().is_empty()) {
-        Some(email) => Some(email),
-        None => jobs::customer_email(&state.db, job).await,
+        Some(email) => Ok(Some(email)),
+        None => Ok(jobs::customer_email(&state.db, job).await?),
     }
 }
 

@@ -81,7 +81,7 @@ async fn compose(state: &AppState, job: &Job) -> ApiResult<Composed> {
     // The first notice tells the days; only a later one says what changed.
     let changes = if first { Vec::new() } else { letter::change_lines(&notice::changes(&before, &days)) };
     let gone: Vec<ToldDay> = notice::gone(&before, &days).into_iter().cloned().collect();
-    let to = jobs::customer_email(&state.db, job).await.filter(|email| fagfolk_data::text::is_email(email));
+    let to = jobs::customer_email(&state.db, job).await?.filter(|email| fagfolk_data::text::is_email(email));
     let letterhead = crate::mail::send::letterhead(state).await;
     let firm = match (letterhead.firm.is_empty(), &state.notifier) {
         (true, Some(notifier)) => notifier.sender().0.unwrap_or_default(),

@@ -63,7 +63,7 @@ async fn email_to(state: &AppState, invoice: &Invoice) -> ApiResult<Option<Strin
         return Ok(None);
     }
     let job = jobs::store::get(&state.db, invoice.job_id).await?.or_not_found(jobs::NOT_FOUND)?;
-    Ok(crate::invoices::send::customer_email(state, invoice, &job).await)
+    crate::invoices::send::customer_email(state, invoice, &job).await
 }
 
 /// The letter invoice `id` may get today, and the letters it has had.

@@ -259,16 +259,17 @@ pub async fn record_contact(
 }
 
 /// The customer's e-mail address for `job`: the accepted quote's, else the lead's; none
-/// when neither has one or a read fails (the caller then offers the link instead).
-pub async fn customer_email(db: &Db, job: &Job) -> Option<String> {
+/// when neither has one. A failed read is an error, never "no address" (#76).
+pub async fn customer_email(db: &Db, job: &Job) -> Result<Option<String>, sqlx::Error> {
     if let Some(quote) = job.quote_id {
-        let quote = crate::quotes::store::get(db, quote).await.ok().flatten();
+        let quote = crate::quotes::store::get(db, quote).await?;
         if let Some(email) = quote.and_then(|quote| quote.customer_email) {
-            return Some(email);
+            return Ok(Some(email));
         }
     }
-    let lead = crate::leads::store::get(db, job.lead_id?).await.ok().flatten()?;
-    lead.email.filter(|email| !email.trim().is_empty())
+    let Some(lead_id) = job.lead_id else { return Ok(None) };
+    let lead = crate::leads::store::get(db, lead_id).await?;
+    Ok(lead.and_then(|lead| lead.email).filter(|email| !email.trim().is_empty()))
 }
 
 /// Each job of `jobs` with its workers and meter (a page of the list, the dashboard's jobs
