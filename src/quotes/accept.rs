@@ -24,6 +24,16 @@ fn customer(name: &str) -> String {
     format!("kunde: {name}")
 }
 
+/// The answer could not be stored, or a read it depends on failed: nothing is recorded,
+/// and the customer is asked to try again with what they typed kept.
+fn not_stored(err: &sqlx::Error, typed: &Value) -> Refusal {
+    tracing::error!(error = %err, "kunne ikke lagre svaret på tilbudet");
+    (
+        json!({"error": "Svaret kunne ikke lagres. Prøv igjen om litt.", "typed": typed}),
+        StatusCode::SERVICE_UNAVAILABLE,
+    )
+}
+
 /// Why the quote cannot be answered now, in the customer's words; `None` when it can.
 fn closed(quote: &Quote) -> Option<&'static str> {
     match quote.status {
@@ -74,9 +84,10 @@ pub async fn accept(
     let acceptance = store::Acceptance { name, ip: address, user_agent, texts: &texts, early_start };
     // A change order (tilleggsarbeid) moves no lead: its lead was won by the job's quote.
     let won = match quote.lead_of_quote() {
-        Some(_) => {
-            crate::settings::stages(&state.db).await.ok().and_then(|stages| quotes::won_status(&stages))
-        }
+        Some(_) => match crate::settings::stages(&state.db).await {
+            Ok(stages) => quotes::won_status(&stages),
+            Err(err) => return Err(not_stored(&err, &typed)),
+        },
         None => None,
     };
     let entry = NewAudit::new(
@@ -109,15 +120,10 @@ pub async fn accept(
             Ok(Some(now)) => {
                 Err((json!({"error": closed(&now.settle(today)), "typed": typed}), StatusCode::CONFLICT))
             }
-            _ => Err((json!({"error": "Tilbudet finnes ikke lenger."}), StatusCode::CONFLICT)),
+            Ok(None) => Err((json!({"error": "Tilbudet finnes ikke lenger."}), StatusCode::CONFLICT)),
+            Err(err) => Err(not_stored(&err, &typed)),
         },
-        Err(err) => {
-            tracing::error!(error = %err, "kunne ikke lagre aksepten");
-            Err((
-                json!({"error": "Svaret kunne ikke lagres. Prøv igjen om litt.", "typed": typed}),
-                StatusCode::SERVICE_UNAVAILABLE,
-            ))
-        }
+        Err(err) => Err(not_stored(&err, &typed)),
     }
 }
 
@@ -155,12 +161,17 @@ pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result
     }
     let now = state.clock.now();
     let lead = match quote.lead_of_quote() {
-        Some(id) => fagfolk_data::leads::store::get(&state.db, id).await.ok().flatten(),
+        Some(id) => {
+            fagfolk_data::leads::store::get(&state.db, id).await.map_err(|err| not_stored(&err, &typed))?
+        }
         None => None,
     };
-    let lost = match (&lead, crate::settings::stages(&state.db).await) {
-        (Some(lead), Ok(stages)) => quotes::lost_status(&stages, &lead.status),
-        _ => None,
+    let lost = match &lead {
+        Some(lead) => match crate::settings::stages(&state.db).await {
+            Ok(stages) => quotes::lost_status(&stages, &lead.status),
+            Err(err) => return Err(not_stored(&err, &typed)),
+        },
+        None => None,
     };
     let entry = NewAudit::new(
         now,
@@ -179,13 +190,7 @@ pub async fn decline(state: &AppState, quote: &Quote, answer: &Answer) -> Result
             Ok(())
         }
         Ok(false) => Err((json!({"error": "Tilbudet kan ikke avslås lenger."}), StatusCode::CONFLICT)),
-        Err(err) => {
-            tracing::error!(error = %err, "kunne ikke lagre avslaget");
-            Err((
-                json!({"error": "Svaret kunne ikke lagres. Prøv igjen om litt.", "typed": typed}),
-                StatusCode::SERVICE_UNAVAILABLE,
-            ))
-        }
+        Err(err) => Err(not_stored(&err, &typed)),
     }
 }
 
@@ -195,11 +200,15 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
     let Some(notifier) = state.notifier.clone() else { return };
     let state = state.clone();
     tokio::spawn(async move {
-        let Ok(Some(quote)) = store::get(&state.db, id).await else { return };
-        let firm = crate::pdf::letterhead::as_sent(&state, &quote)
-            .await
-            .map(|letterhead| letterhead.firm.name)
-            .unwrap_or_default();
+        let Some(quote) = reread(&state, id).await else { return };
+        // The firm signs the letters; without it they go unsigned, and the error is logged.
+        let firm = match crate::pdf::letterhead::as_sent(&state, &quote).await {
+            Ok(letterhead) => letterhead.firm.name,
+            Err(err) => {
+                tracing::error!(error = %err, quote = %quote.id, "kunne ikke lese firmaet til bekreftelsen");
+                String::new()
+            }
+        };
         let total = super::customer::kroner(quote.total);
         let early = quote.early_start.unwrap_or(false);
         let staff_early = if quote.angrerett {
@@ -220,10 +229,15 @@ fn tell(state: &AppState, id: uuid::Uuid, name: String, at: DateTime<Utc>) {
         let _ =
             crate::mail::send::send_staff(&state, &notifier, &subject, &staff, quote.lead_id, customer).await;
         if let Some(to) = quote.customer_email.clone() {
-            let pdf = super::mail::stamped(&state, &quote, at, name.clone())
-                .await
-                .ok()
-                .map(|bytes| (quote.accepted_file_name(), bytes));
+            // The confirmation goes without its PDF rather than not at all (the page keeps
+            // it for download); a failure to read or draw it is logged.
+            let pdf = match super::mail::stamped(&state, &quote, at, name.clone()).await {
+                Ok(bytes) => Some((quote.accepted_file_name(), bytes)),
+                Err(err) => {
+                    tracing::error!(error = %err, quote = %quote.id, "bekreftelsen går uten PDF");
+                    None
+                }
+            };
             let customer_early = if quote.angrerett {
                 format!("{}\n\n", texts::early_start_answer(early))
             } else {
@@ -261,7 +275,7 @@ fn tell_declined(state: &AppState, id: uuid::Uuid, at: DateTime<Utc>) {
     let Some(notifier) = state.notifier.clone() else { return };
     let state = state.clone();
     tokio::spawn(async move {
-        let Ok(Some(quote)) = store::get(&state.db, id).await else { return };
+        let Some(quote) = reread(&state, id).await else { return };
         let reason = match quote.decline_reason.as_deref() {
             Some(reason) => format!("Grunnen kunden ga:\n{reason}\n\n"),
             None => "Kunden oppga ingen grunn.\n\n".to_owned(),
@@ -281,4 +295,16 @@ fn tell_declined(state: &AppState, id: uuid::Uuid, at: DateTime<Utc>) {
         let _ =
             crate::mail::send::send_staff(&state, &notifier, &subject, &text, quote.lead_id, customer).await;
     });
+}
+
+/// Quote `id` as stored, for the letters about an answer; a failed read is logged (the
+/// letters then do not go), a quote gone since is nothing to tell.
+async fn reread(state: &AppState, id: uuid::Uuid) -> Option<Quote> {
+    match store::get(&state.db, id).await {
+        Ok(quote) => quote,
+        Err(err) => {
+            tracing::error!(error = %err, quote = %id, "kunne ikke lese tilbudet; e-postene om svaret gikk ikke");
+            None
+        }
+    }
 }

@@ -25,13 +25,20 @@ use crate::state::AppState;
 
 /// The newest version of `quote`'s number the customer may see: sent at some point, and to
 /// the same customer (`same_customer`). A link never shows a version re-addressed to
-/// someone else, and so never lets its holder accept one.
-async fn newest(state: &AppState, quote: &Quote) -> Option<Quote> {
-    let versions = store::versions(&state.db, &quote.number).await.ok()?;
-    versions
+/// someone else, and so never lets its holder accept one. A failed read is an error, not
+/// "no newer version".
+async fn newest(state: &AppState, quote: &Quote) -> Result<Option<Quote>, sqlx::Error> {
+    let versions = store::versions(&state.db, &quote.number).await?;
+    Ok(versions
         .into_iter()
         .find(|version| version.sent_at.is_some() && same_customer(quote, version))
-        .map(|q| q.settle(state.clock.today()))
+        .map(|q| q.settle(state.clock.today())))
+}
+
+/// A read the page needs failed: "Prøv igjen", never another answer.
+fn failed(err: &dyn std::fmt::Display) -> Response {
+    tracing::error!(error = %err, "kunne ikke lese tilbudssiden");
+    crate::documents::customer::unavailable()
 }
 
 /// Whether two versions were sent to the same customer: the same name and e-mail address,
@@ -66,7 +73,10 @@ pub async fn show(
         let _ = store::opened(&state.db, quote.id, now).await;
     }
     let shown = match which.versjon.as_deref() {
-        Some("siste") => newest(&state, &quote).await.unwrap_or(quote),
+        Some("siste") => match newest(&state, &quote).await {
+            Ok(newest) => newest.unwrap_or(quote),
+            Err(err) => return failed(&err),
+        },
         _ => quote,
     };
     render(&state, &token, &shown, None, StatusCode::OK).await
@@ -82,10 +92,16 @@ async fn render(
     status: StatusCode,
 ) -> Response {
     let newer = match quote.status {
-        QuoteStatus::Replaced => newest(state, quote).await.filter(|newest| newest.version > quote.version),
+        QuoteStatus::Replaced => match newest(state, quote).await {
+            Ok(newest) => newest.filter(|newest| newest.version > quote.version),
+            Err(err) => return failed(&err),
+        },
         _ => None,
     };
-    let data = page_data(state, token, quote, newer.as_ref(), form).await;
+    let data = match page_data(state, token, quote, newer.as_ref(), form).await {
+        Ok(data) => data,
+        Err(err) => return failed(&err),
+    };
     let response =
         state.pages.render_with("/kontakt", &format!("/tilbud/{token}"), "quote", data, status).await;
     private(response)
@@ -159,8 +175,9 @@ pub async fn answer(
     let link_version = quote.version;
     let target = match answer.versjon {
         Some(version) if version != quote.version => match newest(&state, &quote).await {
-            Some(newest) if newest.version == version && version > quote.version => newest,
-            _ => return render(&state, &token, &quote, None, StatusCode::CONFLICT).await,
+            Ok(Some(newest)) if newest.version == version && version > quote.version => newest,
+            Ok(_) => return render(&state, &token, &quote, None, StatusCode::CONFLICT).await,
+            Err(err) => return failed(&err),
         },
         _ => quote,
     };
@@ -184,8 +201,16 @@ pub async fn answer(
             private(Redirect::to(&back).into_response())
         }
         Err((form, status)) => {
-            let current =
-                store::get(&state.db, target.id).await.ok().flatten().map(|q| q.settle(state.clock.today()));
+            // The refusal is shown on the quote as it stands now; when that cannot be read,
+            // on the quote as this request read it, so what the customer typed and why it
+            // was refused are not lost (the refusal itself is then "Prøv igjen").
+            let current = match store::get(&state.db, target.id).await {
+                Ok(current) => current.map(|q| q.settle(state.clock.today())),
+                Err(err) => {
+                    tracing::error!(error = %err, "kunne ikke lese tilbudet igjen etter svaret");
+                    None
+                }
+            };
             render(&state, &token, &current.unwrap_or(target), Some(form), status).await
         }
     }

@@ -21,18 +21,18 @@ use crate::documents::{self, Page};
 use crate::state::AppState;
 
 /// The finished job made from `quote` (accepted, the job done or invoiced), and whether its
-/// documents have a link of their own, which then alone serves them. `None` otherwise, and
-/// when a read fails: the quote's page then lists nothing and claims nothing.
-async fn finished(state: &AppState, quote: &Quote) -> Option<(Job, bool)> {
+/// documents have a link of their own, which then alone serves them; `None` otherwise. A
+/// failed read is an error, never "no such job".
+async fn finished(state: &AppState, quote: &Quote) -> Result<Option<(Job, bool)>, sqlx::Error> {
     if quote.status != QuoteStatus::Accepted || quote.job_id.is_some() {
-        return None;
+        return Ok(None);
     }
-    let job = jobs::store::of_quote(&state.db, quote.id).await.ok().flatten()?;
+    let Some(job) = jobs::store::of_quote(&state.db, quote.id).await? else { return Ok(None) };
     if job.status.is_open() {
-        return None;
+        return Ok(None);
     }
-    let linked = fagfolk_data::documents::store::ever_linked(&state.db, job.id).await.ok()?;
-    Some((job, linked))
+    let linked = fagfolk_data::documents::store::ever_linked(&state.db, job.id).await?;
+    Ok(Some((job, linked)))
 }
 
 /// What the customer's page shows of the finished job: its documents (`{"title", "href"}`
@@ -47,7 +47,16 @@ pub struct Finished {
 /// What the customer's page shows of the job made from `quote`, once it is finished.
 pub async fn list(state: &AppState, token: &str, quote: &Quote) -> Finished {
     let none = Finished { documents: Vec::new(), linked: false, owed: None };
-    let Some((job, linked)) = finished(state, quote).await else { return none };
+    // The quote's page is the quote first: when the job cannot be read, the page lists
+    // nothing and claims nothing (a document asked for is "Prøv igjen", `document`).
+    let (job, linked) = match finished(state, quote).await {
+        Ok(Some(finished)) => finished,
+        Ok(None) => return none,
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lese oppdraget til tilbudet");
+            return none;
+        }
+    };
     // The quote's page is the quote first: a failed read leaves out what it would show.
     let owed = documents::list::owed(state, &job).await.unwrap_or_else(|err| {
         tracing::error!(error = %err, "kunne ikke lese hva kunden skylder");
@@ -77,7 +86,14 @@ pub async fn document(
         Ok(quote) => quote,
         Err(answer) => return answer,
     };
-    let Some((job, false)) = finished(&state, &quote).await else { return unknown() };
+    let job = match finished(&state, &quote).await {
+        Ok(Some((job, false))) => job,
+        Ok(_) => return unknown(),
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lese oppdraget til tilbudet");
+            return crate::documents::customer::unavailable();
+        }
+    };
     match documents::render(&state, &job, &id, Page::Quote).await {
         Ok(Some((bytes, name))) => private(pdf_response(bytes, "inline", &name)),
         Ok(None) => unknown(),

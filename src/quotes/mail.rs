@@ -5,9 +5,17 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// The e-mail address of the member of staff who made `quote`, for the customer's answers.
+/// Only the reply address of a confirmation hangs on it, and the firm's own takes its
+/// place: a failed read is logged, and the confirmation still goes.
 pub async fn owner_email(state: &AppState, quote: &fagfolk_data::quotes::Quote) -> Option<String> {
     let owner = quote.owner_id?;
-    fagfolk_data::users::store::get(&state.db, owner).await.ok().flatten().map(|user| user.email)
+    match fagfolk_data::users::store::get(&state.db, owner).await {
+        Ok(user) => user.map(|user| user.email),
+        Err(err) => {
+            tracing::error!(error = %err, quote = %quote.id, "kunne ikke lese hvem som svarer på tilbudet");
+            None
+        }
+    }
 }
 
 /// The accepted PDF marked "Akseptert <dato> av <navn>".

@@ -8,32 +8,37 @@ use serde_json::{Value, json};
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::{CustomerKind, Quote, QuoteStatus, money, texts};
 
+use crate::http::error::ApiResult;
 use crate::state::AppState;
 
+/// The page's data; a failed read (the firm as sent, the site's pages) is an error, which
+/// the page answers with "Prøv igjen".
 pub async fn page_data(
     state: &AppState,
     token: &str,
     quote: &Quote,
     newer: Option<&Quote>,
     form: Option<Value>,
-) -> Value {
+) -> ApiResult<Value> {
     let consumer = quote.customer_kind == CustomerKind::Private;
     let finished = super::documents::list(state, token, quote).await;
     // The firm as the quote was sent (`crate::pdf::letterhead::as_sent`); a quote sent before that
     // was kept shows the firm as the site shows it now (no read of the settings per visit).
-    let kept = fagfolk_data::quotes::store::sent_firm(&state.db, quote.id).await.ok().flatten();
+    let kept = fagfolk_data::quotes::store::sent_firm(&state.db, quote.id).await?;
     let firm = match kept.as_deref().and_then(crate::pdf::Letterhead::from_json) {
-        Some(firm) => Some(json!({
+        Some(firm) => json!({
             "name": firm.name, "phone": firm.phone, "email": firm.email, "address": firm.address,
             "org_nr": firm.org_nr,
-        })),
-        None => state.pages.current().await.ok().map(|rendered| {
+        }),
+        None => {
+            // The page is drawn by the site's pages, so without them there is no page either.
+            let rendered = state.pages.current().await?;
             let firm = &rendered.facts;
             json!({
                 "name": firm.company_name, "phone": firm.phone, "email": firm.email, "address": firm.adresse,
                 "org_nr": firm.orgnr,
             })
-        }),
+        }
     };
     let lines: Vec<Value> = quote
         .lines
@@ -86,7 +91,7 @@ pub async fn page_data(
         }
         lines
     });
-    json!({
+    Ok(json!({
         "token": token,
         "thanks": thanks,
         "status": quote.status,
@@ -121,5 +126,5 @@ pub async fn page_data(
         "documents": finished.documents,
         "documents_linked": finished.linked,
         "owed": finished.owed,
-    })
+    }))
 }
