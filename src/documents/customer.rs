@@ -60,8 +60,20 @@ pub async fn show(
         Ok(job) => job,
         Err(answer) => return answer,
     };
-    let expires = link::of_job(&state.db, job.id).await.ok().flatten().map(|link| link.expires_at);
-    let firm = crate::pdf::letterhead::now(&state).await.ok();
+    let expires = match link::of_job(&state.db, job.id).await {
+        Ok(link) => link.map(|link| link.expires_at),
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lese lenken til dokumentene");
+            return unavailable();
+        }
+    };
+    let firm = match crate::pdf::letterhead::now(&state).await {
+        Ok(firm) => firm,
+        Err(err) => {
+            tracing::error!(error = %err, "kunne ikke lese firmaet");
+            return unavailable();
+        }
+    };
     let path = format!("/dokumenter/{token}");
     let owed = match super::list::owed(&state, &job).await {
         Ok(owed) => owed,
@@ -77,7 +89,7 @@ pub async fn show(
         "address": job.customer_address,
         "finished": !job.status.is_open(),
         "expires": expires.map(|at| oslo::date(oslo::day_of(at))),
-        "firm": firm.map(|firm| json!({ "name": firm.name, "phone": firm.phone, "email": firm.email })),
+        "firm": { "name": firm.name, "phone": firm.phone, "email": firm.email },
         "documents": match super::list(&state, &job, &path, Page::Job).await {
             Ok(documents) => documents,
             Err(err) => {

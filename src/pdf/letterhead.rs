@@ -47,9 +47,17 @@ impl Letterhead {
     }
 }
 
-/// The logo as the site draws it now, when it has one.
+/// The logo as the site draws it now, when it has one. It is decoration: without the
+/// site's pages (none made yet, the database away at start-up) a PDF goes without it,
+/// and the error is logged.
 async fn logo(state: &AppState) -> Option<Vec<u8>> {
-    state.pages.current().await.ok().and_then(|rendered| rendered.logo_png(192))
+    match state.pages.current().await {
+        Ok(rendered) => rendered.logo_png(192),
+        Err(err) => {
+            tracing::error!(error = %err, "PDF-en lages uten logo: sidene er ikke klare");
+            None
+        }
+    }
 }
 
 /// The firm as Innstillinger say it now, with its logo.

@@ -38,17 +38,27 @@ impl LogoIcons {
 
 /// The icons of `logo`: those made before when the logo is the same, else made now from
 /// the picture. A logo that cannot be read (deleted meanwhile, not a raster picture) gives
-/// none, and the site shows its drawn mark.
+/// none, and the site shows its drawn mark. A failed read of the media table is an error
+/// (the render pass fails and the pages in service stay), never "no logo".
 pub async fn for_logo(
     deps: &SiteDeps,
     logo: Option<Uuid>,
     before: Option<&std::sync::Arc<LogoIcons>>,
-) -> Option<std::sync::Arc<LogoIcons>> {
-    let logo = logo?;
+) -> Result<Option<std::sync::Arc<LogoIcons>>, sqlx::Error> {
+    let Some(logo) = logo else { return Ok(None) };
     if let Some(before) = before.filter(|icons| icons.logo == logo) {
-        return Some(before.clone());
+        return Ok(Some(before.clone()));
     }
-    let media = fagfolk_data::media::store::get(&deps.db, logo).await.ok().flatten()?;
+    let Some(media) = fagfolk_data::media::store::get(&deps.db, logo).await? else { return Ok(None) };
+    Ok(made(deps, logo, &media).await)
+}
+
+/// The icons made from `media`, the logo's picture; none when it cannot be.
+async fn made(
+    deps: &SiteDeps,
+    logo: Uuid,
+    media: &fagfolk_data::media::Media,
+) -> Option<std::sync::Arc<LogoIcons>> {
     let original = match deps.storage.get(&media.storage_key).await {
         Ok(bytes) => bytes,
         Err(err) => {
@@ -56,7 +66,7 @@ pub async fn for_logo(
             return None;
         }
     };
-    let _permit = deps.image_work.acquire().await.ok()?;
+    let _permit = deps.image_work.acquire().await.ok()?; // ok: fails only when closed, never done
     match tokio::task::spawn_blocking(move || make(&original)).await {
         Ok(Ok(png)) => Some(std::sync::Arc::new(LogoIcons { logo, png })),
         Ok(Err(err)) => {

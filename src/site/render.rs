@@ -133,7 +133,7 @@ pub(super) async fn render_all(
     let content = content::store::visible(&deps.db).await?;
     let pictures = super::pictures::shown(deps, &content, facts.logo).await?;
     let base = deps.config.base_url();
-    let icons = super::icons::for_logo(deps, facts.logo, previous.and_then(|p| p.icons.as_ref())).await;
+    let icons = super::icons::for_logo(deps, facts.logo, previous.and_then(|p| p.icons.as_ref())).await?;
     let inputs = Inputs {
         facts: &facts,
         base: &base,

@@ -26,13 +26,13 @@ pub fn address(lead: &Lead) -> String {
 }
 
 /// The number the customer is given: whoever comes, by their own number; the firm's when
-/// they have none.
-pub async fn phone_of(state: &AppState, visit: &Visit) -> String {
+/// they have none. A failed read of the firm's is an error, never "no number".
+pub async fn phone_of(state: &AppState, visit: &Visit) -> Result<String, sqlx::Error> {
     if let Some(phone) = &visit.staff_phone {
-        return phone.clone();
+        return Ok(phone.clone());
     }
-    let facts = fagfolk_data::settings::store::facts(&state.db).await.ok().flatten();
-    facts.and_then(|facts| facts.global_phone_primary).unwrap_or_default()
+    let facts = fagfolk_data::settings::store::facts(&state.db).await?;
+    Ok(facts.and_then(|facts| facts.global_phone_primary).unwrap_or_default())
 }
 
 /// Sends the customer and the member of staff the e-mail about `change` to `visit`, in
@@ -59,7 +59,12 @@ pub fn tell(
     let (state, lead, visit) = (state.clone(), lead.clone(), visit.clone());
     tokio::spawn(async move {
         let letterhead = crate::mail::send::letterhead(&state).await;
-        let phone = phone_of(&state, &visit).await;
+        // The booking, move or cancellation goes once and now: without the firm's number
+        // rather than not at all, and the failed read is logged.
+        let phone = phone_of(&state, &visit).await.unwrap_or_else(|err| {
+            tracing::error!(error = %err, visit = %visit.id, "kunne ikke lese firmaets telefonnummer til befaringen");
+            String::new()
+        });
         let host = state.config.public_url.host_str().unwrap_or("localhost").to_owned();
         let (organizer_name, organizer_email) = notifier.sender();
         let firm = if letterhead.firm.is_empty() {
@@ -128,7 +133,18 @@ pub fn tell(
             // A lead deleted or erased since: its booking or move is not sent (the deletion
             // sent the cancellation, `cancel_with_lead`), nor is anything written on its
             // timeline, which went with it.
-            let lead_there = matches!(fagfolk_data::leads::store::get(&state.db, lead.id).await, Ok(Some(_)));
+            let lead_there = match fagfolk_data::leads::store::get(&state.db, lead.id).await {
+                Ok(found) => found.is_some(),
+                // Whether it is gone cannot be told: nothing but a cancellation goes, as for
+                // a lead deleted, and the failed read is logged as what it is.
+                Err(err) => {
+                    tracing::error!(error = %err, visit = %visit.id, "kunne ikke lese lead-en til befaringen");
+                    if change != Change::Cancelled {
+                        return;
+                    }
+                    false
+                }
+            };
             if !lead_there && change != Change::Cancelled {
                 tracing::info!(visit = %visit.id, "befaringen ble ikke sendt: lead-en er slettet");
                 return;

@@ -73,7 +73,8 @@ async fn remind(state: &AppState, id: uuid::Uuid) -> bool {
     };
     let Some(to) = lead.email.clone() else { return false };
     let letterhead = crate::mail::send::letterhead(state).await.replying_to(Some(&visit.staff_email));
-    let phone = mail::phone_of(state, &visit).await;
+    // Not sent without the number: the reminder is tried again later.
+    let Ok(phone) = mail::phone_of(state, &visit).await else { return false };
     let place = mail::address(&lead);
     let subject = format!("Påminnelse: befaring i morgen kl. {}", oslo::clock(visit.starts_at));
     let text = format!(
