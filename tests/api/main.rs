@@ -44,6 +44,7 @@ mod montor_day;
 mod new_firm;
 mod notify;
 mod openapi;
+mod outages;
 mod overdue;
 mod pages;
 mod pages_fast;
