@@ -273,6 +273,18 @@ while IFS= read -r hit; do
   failed=1
 done < <(grep -rnE '\bwaitForTimeout\(' web/e2e --include='*.ts' || true)
 
+# 17. A failed read is an error, never "not there" (#76): `.await.ok()` (also split over
+# lines) in src/ or crates/ fails, as it turns an outage into a wrong answer (a 409 "Kunden
+# har ingen e-postadresse" instead of a 503). A read is `?`'d, or its error matched and
+# logged. The rare right one says why on the line of its `.ok()`: `// ok: <why>`.
+while IFS= read -r hit; do
+  echo "house-rules: $hit: .await.ok() tar en feil for «finnes ikke»; bruk ? eller logg feilen (eller skriv // ok: <hvorfor> på linjen)" >&2
+  failed=1
+done < <(find src crates -name '*.rs' -not -path '*/target/*' -print0 | sort -z |
+  xargs -0 perl -0777 -ne 'while (/\.await\s*\.ok\(\)([^\n]*)/g) { my ($rest, $end) = ($1, pos);
+    my $line = (substr($_, 0, $end) =~ tr/\n//) + 1;
+    print "$ARGV:$line\n" unless $rest =~ m{//\s*ok:\s*\S} }')
+
 # 18. Input is read in the data crate, for every resource (#76; docs/ARCHITECTURE.md, "A
 # resource"): a body's type (`<Name>Input`, `ToSchema`) and the reading of its fields into
 # checked values, with each field's Norwegian message, are the resource's
