@@ -84,7 +84,7 @@ pub async fn owed(state: &AppState, job: &Job) -> Result<Option<Value>, sqlx::Er
     };
     let Some(balance) = invoices::store::balance(&state.db, invoice.id).await? else { return Ok(None) };
     let today = state.clock.today();
-    let kroner = fagfolk_data::quotes::money::kroner;
+    let kroner = fagfolk_data::money::kroner;
     let account = invoice.seller.account();
     let settled = balance.outstanding <= 0;
     // The latest letter that charges: its time to pay is the one the customer was given,

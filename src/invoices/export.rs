@@ -4,7 +4,7 @@
 //! commas, as the lead export and the time sheet write.
 
 use fagfolk_data::invoices::InvoiceBasis;
-use fagfolk_data::quotes::money;
+use fagfolk_data::money;
 
 use crate::http::csv::Sheet;
 use crate::http::error::{ApiError, ApiResult};

@@ -17,9 +17,9 @@ use fagfolk_data::auth::CurrentUser;
 use fagfolk_data::invoices::sends::{InvoiceSend, InvoiceSendInput, NotSent, Recipient};
 use fagfolk_data::invoices::{self, Invoice, InvoiceKind, Refused, store};
 use fagfolk_data::jobs;
+use fagfolk_data::money::kroner;
 use fagfolk_data::oslo;
 use fagfolk_data::quotes::CustomerKind;
-use fagfolk_data::quotes::money::kroner;
 
 /// Sends the invoice or credit note to the customer or the accounting system's inbox, and
 /// keeps the send; a send the mail server refused is kept too, saying so.

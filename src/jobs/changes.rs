@@ -92,8 +92,7 @@ pub(super) async fn record_agreement(
     if quote.lines.is_empty() {
         return Err(jobs::Refused::ChangeEmpty.into());
     }
-    let sum =
-        fagfolk_data::quotes::money::totals(quote.lines.iter().map(|l| (l.quantity, l.unit_price, l.vat)));
+    let sum = fagfolk_data::money::totals(quote.lines.iter().map(|l| (l.quantity, l.unit_price, l.vat)));
     if sum.net < 0 {
         return Err(jobs::Refused::ChangeNegative.into());
     }

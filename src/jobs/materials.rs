@@ -21,7 +21,8 @@ use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::invoices::basis::STANDARD_VAT;
 use fagfolk_data::jobs::input::{MaterialInput, MaterialWording};
 use fagfolk_data::jobs::{self, Material, store};
-use fagfolk_data::quotes::{QuoteLine, money};
+use fagfolk_data::money;
+use fagfolk_data::quotes::QuoteLine;
 
 /// The price of `line` as `user` adds it, and whether it still waits for the office's: the
 /// office's own price; for a montør, the catalogue service's "Pris fra" less MVA, or none.

@@ -19,8 +19,8 @@ use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::{CurrentUser, SignedIn};
 use fagfolk_data::jobs::month::{self, Approval, MonthInput, MonthSheet};
 use fagfolk_data::jobs::{self, store};
+use fagfolk_data::money;
 use fagfolk_data::oslo;
-use fagfolk_data::quotes::money;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -3,7 +3,7 @@
 //! (håndverkertjenesteloven § 7 (2); the dashboard shows the same jobs).
 
 use fagfolk_data::jobs::{Job, store};
-use fagfolk_data::quotes::money;
+use fagfolk_data::money;
 
 use crate::state::AppState;
 

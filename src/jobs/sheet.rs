@@ -20,8 +20,8 @@ use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::SignedIn;
 use fagfolk_data::jobs::store::time::SheetRow;
 use fagfolk_data::jobs::{self, store};
+use fagfolk_data::money;
 use fagfolk_data::oslo;
-use fagfolk_data::quotes::money;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -355,8 +355,9 @@ async fn change_order(
         unit_price: 145_000,
         vat: 25,
     }];
-    content.totals =
-        quotes::money::totals(content.lines.iter().map(|line| (line.quantity, line.unit_price, line.vat)));
+    content.totals = fagfolk_data::money::totals(
+        content.lines.iter().map(|line| (line.quantity, line.unit_price, line.vat)),
+    );
     let made = |id: Uuid, _: &str| {
         NewAudit::new(now, AuditAction::Create, AuditEntity::Quotes, Some(id), DEMO_EMAIL, None)
     };

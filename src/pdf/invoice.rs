@@ -140,7 +140,7 @@ fn lay_out(
     for rate in &basis.vat_rates {
         rows.push((
             Regular,
-            format!("MVA {} % av {}", rate.rate, fagfolk_data::quotes::money::kroner(rate.net)),
+            format!("MVA {} % av {}", rate.rate, fagfolk_data::money::kroner(rate.net)),
             rate.vat,
         ));
     }

@@ -2,7 +2,7 @@
 //! what the price type binds, the terms, and for a consumer with angrerett the withdrawal
 //! form on a page of its own.
 
-use fagfolk_data::quotes::money::Totals;
+use fagfolk_data::money::Totals;
 use fagfolk_data::quotes::{CustomerKind, Quote, texts};
 
 use super::face::FONTS;

@@ -5,8 +5,8 @@
 
 use chrono::{DateTime, Utc};
 use fagfolk_data::jobs::store::time::SheetRow;
+use fagfolk_data::money;
 use fagfolk_data::oslo;
-use fagfolk_data::quotes::money;
 
 use super::{Align, Item, LEFT, Layout, Letterhead, RIGHT, TOP, Weight, letterhead};
 

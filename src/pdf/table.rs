@@ -2,8 +2,9 @@
 //! a quote allows, so that no two can run together (tests/api/hardening3.rs reads their
 //! boxes back).
 
-use fagfolk_data::quotes::money::Totals;
-use fagfolk_data::quotes::{QuoteLine, Unit, money};
+use fagfolk_data::money;
+use fagfolk_data::money::Totals;
+use fagfolk_data::quotes::{QuoteLine, Unit};
 
 use super::face::FONTS;
 use super::{Align, Item, LEFT, Layout, RIGHT, Weight};

@@ -16,7 +16,8 @@ use chrono::Duration;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use fagfolk_data::quotes::{Quote, QuoteStatus, money, store, texts};
+use fagfolk_data::money;
+use fagfolk_data::quotes::{Quote, QuoteStatus, store, texts};
 
 use super::link::{lookup, pdf_response, plain, private, unknown};
 use super::page::page_data;

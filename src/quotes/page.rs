@@ -5,8 +5,9 @@
 
 use serde_json::{Value, json};
 
+use fagfolk_data::money;
 use fagfolk_data::oslo;
-use fagfolk_data::quotes::{CustomerKind, Quote, QuoteStatus, money, texts};
+use fagfolk_data::quotes::{CustomerKind, Quote, QuoteStatus, texts};
 
 use crate::http::error::ApiResult;
 use crate::state::AppState;

@@ -13,8 +13,9 @@ use uuid::Uuid;
 
 use fagfolk_data::audit::{AuditAction, AuditEntity};
 use fagfolk_data::auth::CurrentUser;
+use fagfolk_data::money;
 use fagfolk_data::quotes::input::{self, QuoteSendInput};
-use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, money, store};
+use fagfolk_data::quotes::{self, Quote, QuoteContent, QuoteStatus, store};
 
 use crate::auth::token;
 use crate::http::error::{ApiError, ApiResult, ErrorBody, OrNotFound};

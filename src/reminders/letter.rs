@@ -4,8 +4,8 @@
 //! inkassovarsel that collection follows if it is not paid (inkassoloven § 9).
 
 use fagfolk_data::invoices::Invoice;
+use fagfolk_data::money::kroner;
 use fagfolk_data::oslo;
-use fagfolk_data::quotes::money::kroner;
 use fagfolk_data::reminders::{Kind, Letter};
 
 /// The letter's sums, line by line, ending with what to pay.

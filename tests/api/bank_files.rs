@@ -307,10 +307,8 @@ async fn every_refusal_of_a_payment_says_its_own_reason(app: TestApp) {
             "En kreditnota betales ikke. Registrer betalingen på fakturaen den krediterer.",
         );
     let owed = invoice.total - note["total"].as_i64().unwrap();
-    let more = format!(
-        "Beløpet er større enn det som står igjen å betale ({}).",
-        fagfolk_data::quotes::money::kroner(owed)
-    );
+    let more =
+        format!("Beløpet er større enn det som står igjen å betale ({}).", fagfolk_data::money::kroner(owed));
     register(invoice.issued.clone(), owed + 1).await.refused(StatusCode::UNPROCESSABLE_ENTITY, &more);
     let whole: Value = register(invoice.issued.clone(), owed).await.good();
     assert_eq!(whole["amount"], owed);

@@ -169,7 +169,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
     }
     assert!(!html.contains("Betal så snart du kan"));
     assert!(
-        html.contains(&fagfolk_data::quotes::money::kroner(total + 3_750 + interest)),
+        html.contains(&fagfolk_data::money::kroner(total + 3_750 + interest)),
         "the customer sees the fee and interest: {}",
         &html[html.find("Til betaling").unwrap_or(0)..].chars().take(1500).collect::<String>()
     );
@@ -239,7 +239,7 @@ async fn a_purring_then_an_inkassovarsel_with_their_days_fees_and_interest(app: 
         "vil det bli sendt til inkasso".to_owned(),
         format!("Faktura {number}"),
         "Gebyr for tidligere purring".to_owned(),
-        fagfolk_data::quotes::money::kroner(amount_due),
+        fagfolk_data::money::kroner(amount_due),
         date(today + Duration::days(14)),
         fagfolk_data::values::kid(&number),
     ] {
@@ -349,7 +349,7 @@ async fn a_purring_goes_by_email_with_its_pdf(app: TestApp, mut mail: UnboundedR
         (true, sent["to_address"].as_str().unwrap())
     );
     let flat = text.replace('\n', " ");
-    let kroner = fagfolk_data::quotes::money::kroner;
+    let kroner = fagfolk_data::money::kroner;
     assert!(flat.contains(&format!("Purregebyr (inkassoforskriften § 1-2): {}", kroner(3_750))), "{text}");
     assert!(flat.contains(&format!("Å betale: {}", kroner(sent["amount_due"].as_i64().unwrap()))), "{text}");
     let files = crate::invoice_send::attachments(&raw);

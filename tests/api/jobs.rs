@@ -318,7 +318,7 @@ async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
     assert!(
         text.contains(&format!(
             ";Sum Test Bruker;;;;{};",
-            fagfolk_data::quotes::money::quantity(750 * in_month as i64)
+            fagfolk_data::money::quantity(750 * in_month as i64)
         )),
         "{text}"
     );
@@ -350,10 +350,7 @@ async fn a_montor_sees_only_their_own_jobs_and_hours(app: TestApp) {
     let text = pdf_text(&pdf.bytes().await.unwrap());
     assert!(text.contains("Timeliste") && text.contains(", Test Bruker"), "{text}");
     assert!(text.contains("Bytte sikringsskap, Liv Lie") && !text.contains("Varmekabler"), "{text}");
-    assert!(
-        text.contains(&format!("{} t", fagfolk_data::quotes::money::quantity(750 * in_month as i64))),
-        "{text}"
-    );
+    assert!(text.contains(&format!("{} t", fagfolk_data::money::quantity(750 * in_month as i64))), "{text}");
     assert!(text.contains("bokføringsforskriften § 8-1-2"), "{text}");
     let unknown = office
         .request(Method::GET, "/api/admin/time/sheet")

@@ -219,7 +219,7 @@ async fn a_payment_by_hand_is_partial_or_whole_and_never_more_than_is_owed(app: 
         StatusCode::UNPROCESSABLE_ENTITY,
         &format!(
             "Beløpet er større enn det som står igjen å betale ({}).",
-            fagfolk_data::quotes::money::kroner(rest)
+            fagfolk_data::money::kroner(rest)
         ),
     );
     let tomorrow = (app.state.clock.today() + chrono::Days::new(1)).format("%Y-%m-%d").to_string();
@@ -495,7 +495,7 @@ async fn the_customer_sees_what_is_owed_until_it_is_paid(app: TestApp) {
         office.call(Method::POST, &format!("{job_path}/invoices"), Some(&json!({}))).await.good();
     let invoice = Invoice::of(&made);
     let documents = crate::documents::make_link(&office, &job_path).await;
-    let kroner = fagfolk_data::quotes::money::kroner;
+    let kroner = fagfolk_data::money::kroner;
     let page = |path: String| {
         let app = &app;
         async move { app.get(&path).await.text().await.unwrap() }

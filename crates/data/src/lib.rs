@@ -17,6 +17,7 @@ pub mod invoices;
 pub mod jobs;
 pub mod leads;
 pub mod media;
+pub mod money;
 pub mod oslo;
 pub mod payments;
 pub mod planning;

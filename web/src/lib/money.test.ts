@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_VAT, kroner, lineAmounts, netOfGross, parseKroner, parseQuantity, totals } from './money'
 
-// The same cases as the server's (crates/data/src/quotes/money.rs): the preview and the
+// The same cases as the server's (crates/data/src/money.rs): the preview and the
 // quote the customer gets must agree to the øre.
 describe('quote amounts', () => {
   it('rounds a half øre away from zero, per line', () => {

@@ -1,4 +1,4 @@
-// Amounts of a quote in øre, by the server's rule (crates/data/src/quotes/money.rs):
+// Amounts of a quote in øre, by the server's rule (crates/data/src/money.rs):
 // a line is quantity × unit price rounded to the nearest øre, its MVA that × the rate
 // rounded to the nearest øre, halves away from zero; the sums are the sums of the lines.
 // The editor's preview uses these; what the customer gets is computed by the server.

@@ -16,7 +16,7 @@
 
 use super::model::{Customer, Deduction, InvoiceBasis, Section, spread, totals_of, vat_rates};
 use crate::jobs::{JobDetail, meter};
-use crate::quotes::money;
+use crate::money;
 use crate::quotes::{Agreement, CustomerKind, PriceType, Quote, QuoteLine, QuoteStatus, Unit, texts};
 
 /// The standard MVA rate: what time not on a budget line is charged with.

@@ -16,8 +16,8 @@
 
 use super::model::{Deduction, InvoiceBasis, Section, VatRate, totals_of};
 use super::{Invoice, InvoiceKind};
+use crate::money::{self, LineAmounts};
 use crate::quotes::QuoteLine;
-use crate::quotes::money::{self, LineAmounts};
 
 /// What `set` (lines by their place) takes back of `invoice` at `rate`, all credit notes
 /// together: (net, MVA).

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::quotes::money::{self, Totals};
+use crate::money::{self, Totals};
 use crate::quotes::{CustomerKind, PriceType, QuoteLine};
 
 /// Who the invoice is to: the accepted quote's customer, or a call-out's.

@@ -10,9 +10,9 @@ use uuid::Uuid;
 use super::time::{MAX_MINUTES, NewEntry, TimeEntry};
 use super::{Job, JobStatus};
 use crate::fields::FieldErrors;
+use crate::money::{MAX_AMOUNT, MAX_UNIT_PRICE};
 use crate::quotes::QuoteLine;
 use crate::quotes::input::{LineInput, any_number, read_line};
-use crate::quotes::money::{MAX_AMOUNT, MAX_UNIT_PRICE};
 
 /// A job's fields as the office edits them; a field left out keeps its value. Also the
 /// body of a new job (from a quote or a lead), where `title` and `budget` may be given.

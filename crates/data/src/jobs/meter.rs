@@ -6,7 +6,7 @@
 //! - **Used**: each time entry's hours at its rate (a quarter is 25 hundredths of an hour,
 //!   so an entry's amount is exact before rounding), plus each material line, each rounded
 //!   to the nearest øre with halves away from zero, as a quote's line is
-//!   (`crate::quotes::money::line`). What is tagged as tilleggsarbeid is counted apart.
+//!   (`crate::money::line`). What is tagged as tilleggsarbeid is counted apart.
 //! - **Prisoverslag** (estimate): the price may be exceeded by at most 15 %
 //!   (håndverkertjenesteloven § 32 (2)). The ceiling is the budget plus 15 %, rounded
 //!   *down* to whole øre, since the law's 15 % is a maximum. When the used amount passes the
@@ -23,7 +23,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::quotes::money;
+use crate::money;
 
 /// How a job's price binds what it bills (`super::rule::PriceRule::pricing`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

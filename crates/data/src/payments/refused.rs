@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::camt::{Fault, Unreadable};
-use crate::quotes::money::kroner;
+use crate::money::kroner;
 use crate::refusal::{Kind, Refusal};
 
 /// What a request about a payment that is not there is told.

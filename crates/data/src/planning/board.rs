@@ -12,8 +12,8 @@ use uuid::Uuid;
 
 use super::{AbsenceKind, PlanDay, store};
 use crate::db::Db;
+use crate::money;
 use crate::oslo;
-use crate::quotes::money;
 
 /// A planned day on the board: with its job's title, customer and address.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]

@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::model::{CustomerKind, PriceType, Quote, QuoteLine, Unit, VAT_RATES};
-use super::money::{self, MAX_AMOUNT, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE, Totals};
 use crate::fields::FieldErrors;
+use crate::money::{self, MAX_AMOUNT, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE, Totals};
 
 /// A quote's lines and texts as the editor sends them; every field may be left out of a
 /// draft saved as one types.

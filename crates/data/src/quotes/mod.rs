@@ -1,13 +1,12 @@
 //! Quotes (tilbud, README "Tilbud"): a written quote made from a lead, sent to the
 //! customer as a PDF and a link, and accepted or declined on the customer's page. The
-//! records are in `model.rs`, what the editor sends in `input.rs`, the amounts and their rounding in `money.rs`, the fixed
+//! records are in `model.rs`, what the editor sends in `input.rs`, the amounts and their rounding in `crate::money`, the fixed
 //! texts in `texts.rs`, the SQL in `store/`; here are the operations that write a quote
 //! together with its lead and the audit entry, each in one transaction.
 
 pub mod figures;
 pub mod input;
 pub mod model;
-pub mod money;
 pub mod refused;
 pub mod store;
 pub mod texts;

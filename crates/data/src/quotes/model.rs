@@ -7,7 +7,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::money::{self, LineAmounts, Totals};
+use crate::money::{self, LineAmounts, Totals};
 
 /// Where a quote is. `expired` is never stored: a sent quote whose valid-until day has
 /// passed (in Norway) reads as expired.

@@ -104,7 +104,7 @@ fn interest_rates(typed: &[InterestRateInput]) -> Result<Vec<super::InterestRate
     for rate in typed {
         let from = crate::oslo::parse_day(rate.from.trim()).ok_or("Skriv datoen renten gjelder fra.")?;
         let percent = match (&rate.percent, rate.percent_hundredths) {
-            (Some(typed), _) => crate::payments::camt::ore(&typed.trim().replace(',', ".")),
+            (Some(typed), _) => crate::money::hundredths(&typed.trim().replace(',', ".")),
             (None, hundredths) => hundredths,
         }
         .filter(|hundredths| (0..=3000).contains(hundredths))

@@ -1,7 +1,7 @@
 //! One entry of the file as it is read, and the payments it holds once it ends.
 
 use super::identity::Identity;
-use super::{Booking, Fault, Incoming, MAX_TEXT, Notification, Unreadable, ore};
+use super::{Booking, Fault, Incoming, MAX_TEXT, Notification, Unreadable};
 
 /// An amount as read: its text (an amount may come in pieces around an entity), its
 /// currency, and whether the element came twice (a file no bank writes).
@@ -139,7 +139,7 @@ impl Entry {
             if let Some(currency) = amount.currency.filter(|currency| currency != "NOK") {
                 return Err(fault(Fault::Currency(currency)));
             }
-            let ore = ore(&amount.text)
+            let ore = crate::money::hundredths(&amount.text)
                 .filter(|ore| *ore > 0)
                 .ok_or_else(|| fault(Fault::Amount(amount.text.clone())))?;
             let kid: String = transaction.kid.chars().filter(|c| !c.is_whitespace()).collect();

@@ -113,21 +113,6 @@ pub const MAX_TEXT: usize = 1_000;
 /// The namespace every version of camt.054 has, before its version number.
 const NAMESPACE: &str = "urn:iso:std:iso:20022:tech:xsd:camt.054.";
 
-/// An amount of kroner as øre: digits with at most two decimals, below 10^13 kroner.
-pub fn ore(text: &str) -> Option<i64> {
-    let (whole, fraction) = match text.split_once('.') {
-        Some((whole, fraction)) => (whole, fraction),
-        None => (text, "0"),
-    };
-    let digits =
-        |part: &str| !part.is_empty() && part.len() <= 13 && part.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || fraction.len() > 2 || !digits(fraction) {
-        return None;
-    }
-    let cents = format!("{fraction:0<2}").parse::<i64>().ok()?;
-    whole.parse::<i64>().ok()?.checked_mul(100)?.checked_add(cents)
-}
-
 /// Reads `xml`, a camt.054 document.
 pub fn read(xml: &str) -> Result<Notification, Unreadable> {
     let mut reader = NsReader::from_str(xml);

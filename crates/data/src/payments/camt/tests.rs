@@ -122,13 +122,13 @@ fn an_entry_with_a_wrong_amount_currency_or_day_refuses_the_file() {
 
 #[test]
 fn kroner_read_as_ore() {
-    assert_eq!(ore("0.01"), Some(1));
-    assert_eq!(ore("12"), Some(1200));
-    assert_eq!(ore("12.5"), Some(1250));
-    assert_eq!(ore("12."), None);
-    assert_eq!(ore(".5"), None);
-    assert_eq!(ore("1e3"), None);
-    assert_eq!(ore("99999999999999"), None);
+    assert_eq!(crate::money::hundredths("0.01"), Some(1));
+    assert_eq!(crate::money::hundredths("12"), Some(1200));
+    assert_eq!(crate::money::hundredths("12.5"), Some(1250));
+    assert_eq!(crate::money::hundredths("12."), None);
+    assert_eq!(crate::money::hundredths(".5"), None);
+    assert_eq!(crate::money::hundredths("1e3"), None);
+    assert_eq!(crate::money::hundredths("99999999999999"), None);
 }
 
 /// A transaction as a bank writes it: with or without the bank's reference and the

@@ -1,4 +1,6 @@
-//! Amounts in a quote: integers in øre, never floating point.
+//! Money: integers in øre, never floating point; a line's amounts and MVA, a document's
+//! sums, kroner written out and typed amounts read. Quotes, invoices, credit notes, the
+//! meter, the bank's files and the letters all count with it.
 //!
 //! The rounding rule (shown to staff beside the editor, web/src/features/quotes/components/quote-editor.tsx):
 //! - a line's amount excluding MVA is quantity × unit price, rounded to the nearest øre;
@@ -107,6 +109,24 @@ pub fn quantity(hundredths: i64) -> String {
         part if part.is_multiple_of(10) => format!("{sign}{},{}", abs / 100, part / 10),
         part => format!("{sign}{},{part:02}", abs / 100),
     }
+}
+
+/// A number written with a point and at most two decimals, below 10^13, in hundredths:
+/// kroner as øre (the bank's amounts, `crate::payments::camt`), a percent as hundredths
+/// (the forsinkelsesrente typed in the settings, its comma made a point). The one reader
+/// of a typed amount.
+pub fn hundredths(text: &str) -> Option<i64> {
+    let (whole, fraction) = match text.split_once('.') {
+        Some((whole, fraction)) => (whole, fraction),
+        None => (text, "0"),
+    };
+    let digits =
+        |part: &str| !part.is_empty() && part.len() <= 13 && part.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || fraction.len() > 2 || !digits(fraction) {
+        return None;
+    }
+    let cents = format!("{fraction:0<2}").parse::<i64>().ok()?;
+    whole.parse::<i64>().ok()?.checked_mul(100)?.checked_add(cents)
 }
 
 #[cfg(test)]
