@@ -113,8 +113,11 @@ test("on the demo data, the month's hours for everyone are read, downloaded as E
   await expect(page.getByText(/godkjente timene for \w+ \d{4}/).first()).toBeVisible()
   // Approved, the page opens on this month; last month is one step back, and opened again.
   await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible()
   await page.keyboard.press('Control+k')
-  await page.getByRole('dialog', { name: 'Søk' }).getByRole('combobox').fill('timer')
+  const search = page.getByPlaceholder('Søk i tjenester, leads, media og brukere…')
+  await expect(search).toBeFocused()
+  await search.fill('timer')
   await page.getByRole('option', { name: 'Månedens timer' }).click()
   await expect(page).toHaveURL('/admin/timer')
   await expect(month.getByRole('heading', { name: /^Timer for / })).not.toHaveText(`Timer for ${lastMonth}`)
